@@ -1,0 +1,138 @@
+"""From output to findings: parse, match each error to a record, place it in the user's code."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jaxerr_ls.culprits import Culprit, find_culprits
+from jaxerr_ls.events import ErrorEvent
+from jaxerr_ls.locate import PlacedFrame, ProjectFiles, SourceSpan, project_frames
+from jaxerr_ls.matching import Match, RecordIndex
+from jaxerr_ls.tracebacks import parse_output
+
+# Exceptions that only carry context for another one; their messages explain nothing.
+_CONTEXT_ONLY = ("JaxStackTraceBeforeTransformation", "UnfilteredStackTrace", "SimplifiedTraceback")
+_CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """A place in the user's code that helps explain a finding."""
+
+    span: SourceSpan
+    message: str
+
+
+@dataclass(slots=True)
+class Finding:
+    """One error, explained (``match``) and placed (``span``) as well as the output allows.
+
+    ``span`` is None when no frame of the error lies in the project (e.g. ``pytest --tb=no``
+    output for a test outside the root); the finding is then shown at its place in the log.
+    """
+
+    event: ErrorEvent
+    exception: str
+    message: str
+    match: Match | None
+    span: SourceSpan | None
+    severity: str
+    related: list[Related] = field(default_factory=list)
+    culprits: list[Culprit] = field(default_factory=list)
+    source_name: str = "-"
+
+    @property
+    def code(self) -> str:
+        if self.match is not None:
+            return self.match.record.code
+        return self.exception.rsplit(".", 1)[-1]
+
+    @property
+    def first_line(self) -> str:
+        for line in self.message.splitlines():
+            if line.strip():
+                return line.strip()
+        return self.exception
+
+
+class Analyzer:
+    """Turns error events into findings for one project root."""
+
+    def __init__(self, index: RecordIndex, root: Path, *, cwd: Path | None = None) -> None:
+        self.index = index
+        self.files = ProjectFiles(root)
+        self.cwd = cwd
+
+    def analyze_lines(self, lines: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
+        for event in parse_output(lines):
+            yield self.analyze_event(event, source_name)
+
+    def analyze_event(self, event: ErrorEvent, source_name: str = "-") -> Finding:
+        explained, match = self._best_explained(event)
+        base = Path(event.rootdir) if event.rootdir else self.cwd
+        placed = project_frames(event, self.files, base)
+        main = next((p for p in placed if p.span is not None), None)
+        span = main.span if main is not None else self._test_definition(event, base)
+        traceback_files = list(dict.fromkeys(p.path for p in placed))
+        called = {
+            name
+            for exception in (event, *event.chain)
+            for frame in exception.frames
+            for name in _CALLED_NAME_RE.findall(frame.source or "")
+        }
+        culprits = find_culprits(explained.message, self.files, traceback_files, called)
+        related = [Related(culprit.span, f"culprit: {culprit.description}") for culprit in culprits]
+        related.extend(_frame_related(placed, main))
+        severity = match.record.severity if match is not None else "error"
+        return Finding(
+            event=event,
+            exception=explained.exc_type,
+            message=explained.message,
+            match=match,
+            span=span,
+            severity=severity,
+            related=related,
+            culprits=culprits,
+            source_name=source_name,
+        )
+
+    def _best_explained(self, event: ErrorEvent) -> tuple[ErrorEvent, Match | None]:
+        """The exception of the chain that a record explains best (the final one if none)."""
+        best: tuple[ErrorEvent, Match | None] = (event, None)
+        for exception in (event, *reversed(event.chain)):
+            if exception.exc_type.rsplit(".", 1)[-1] in _CONTEXT_ONLY:
+                continue
+            found = self.index.match(exception.message, exception.exc_type)
+            if found is not None and (best[1] is None or found.score > best[1].score):
+                best = (exception, found)
+        return best
+
+    def _test_definition(self, event: ErrorEvent, base: Path | None) -> SourceSpan | None:
+        """Where a test is defined, for errors reported with no frames (``--tb=no``)."""
+        if not event.test_id or "::" not in event.test_id:
+            return None
+        file_part, *names = event.test_id.split("::")
+        path = self.files.resolve(file_part, base)
+        lines = self.files.lines(path) if path is not None else None
+        if path is None or lines is None or not names:
+            return None
+        name = re.sub(r"\[.*\]$", "", names[-1])
+        definition = re.compile(rf"^\s*(?:async\s+)?def\s+({re.escape(name)})\s*\(")
+        for number, text in enumerate(lines, start=1):
+            found = definition.match(text)
+            if found is not None:
+                return SourceSpan(path, number, found.start(1), number, found.end(1))
+        return None
+
+
+def _frame_related(placed: list[PlacedFrame], main: PlacedFrame | None) -> list[Related]:
+    related = []
+    for item in placed:
+        if item is main or item.span is None:
+            continue
+        function = item.frame.function or "<module>"
+        related.append(Related(item.span, f"traceback: in {function}"))
+    return related

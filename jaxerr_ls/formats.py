@@ -1,0 +1,135 @@
+"""Findings as command-line output: compiler-style text, JSON, or GitHub Actions commands."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from jaxerr_ls.diagnose import Finding
+from jaxerr_ls.locate import SourceSpan
+
+FORMATS = ("text", "json", "github")
+
+
+def display_path(path: Path, relative_to: Path | None) -> str:
+    """``path`` relative to a folder when it lies inside it, else absolute."""
+    if relative_to is not None:
+        try:
+            return path.relative_to(relative_to).as_posix()
+        except ValueError:
+            pass
+    return str(path)
+
+
+def _see(finding: Finding) -> str:
+    if finding.match is None or not finding.match.record.github_url:
+        return ""
+    return f" (see: {finding.match.record.github_url})"
+
+
+def text_line(finding: Finding, relative_to: Path | None) -> str:
+    """``path:line:col: severity [code] message`` with 1-based line and column, as compilers
+    print it, so Vim's errorformat and Emacs' compilation mode can jump to it. An error that
+    could not be placed in the project points at its line in the log instead."""
+    message = f"{finding.severity} [{finding.code}] {finding.first_line}{_see(finding)}"
+    if finding.span is not None:
+        where = display_path(finding.span.path, relative_to)
+        return f"{where}:{finding.span.line}:{finding.span.col + 1}: {message}"
+    return f"{finding.source_name}:{finding.event.log_line}:1: {message}"
+
+
+def _span_json(span: SourceSpan, root: Path) -> dict[str, Any]:
+    return {
+        "file": display_path(span.path, root),
+        "line": span.line,
+        "column": span.col + 1,
+        "end_line": span.end_line,
+        "end_column": span.end_col + 1,
+    }
+
+
+def finding_json(finding: Finding, root: Path) -> dict[str, Any]:
+    """One finding as the ``--format json`` object (documented in the README)."""
+    if finding.span is not None:
+        place: dict[str, Any] = _span_json(finding.span, root)
+    else:
+        place = {"file": None, "line": None, "column": None, "end_line": None, "end_column": None}
+    record = None
+    if finding.match is not None:
+        matched = finding.match.record
+        record = {
+            "id": matched.id,
+            "slug": matched.slug,
+            "code": matched.code,
+            "errorMessage": matched.error_message,
+            "messagePattern": matched.message_pattern,
+            "filePath": matched.file_path,
+            "githubUrl": matched.github_url,
+            "score": finding.match.score,
+            "stage": finding.match.stage,
+        }
+    return {
+        **place,
+        "severity": finding.severity,
+        "code": finding.code,
+        "message": finding.message,
+        "exception": finding.exception,
+        "record": record,
+        "related": [
+            {
+                "file": display_path(item.span.path, root),
+                "line": item.span.line,
+                "message": item.message,
+            }
+            for item in finding.related
+        ],
+        "test_id": finding.event.test_id,
+        "source_log": {"path": finding.source_name, "line": finding.event.log_line},
+    }
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+_GITHUB_LEVEL = {"error": "error", "warning": "warning", "information": "notice", "hint": "notice"}
+
+
+def github_command(finding: Finding, root: Path) -> str:
+    """A GitHub Actions workflow command that annotates the line in the pull request."""
+    properties: list[str] = []
+    if finding.span is not None:
+        span = finding.span
+        properties += [
+            f"file={_escape_property(display_path(span.path, root))}",
+            f"line={span.line}",
+            f"col={span.col + 1}",
+        ]
+        if span.end_line == span.line:
+            properties.append(f"endColumn={span.end_col + 1}")
+        else:
+            properties.append(f"endLine={span.end_line}")
+    properties.append(f"title={_escape_property(f'{finding.exception} [{finding.code}]')}")
+    body = finding.message.strip() + _see(finding)
+    level = _GITHUB_LEVEL.get(finding.severity, "error")
+    return f"::{level} {','.join(properties)}::{_escape_data(body)}"
+
+
+def render_findings(findings: Iterable[Finding], output_format: str, root: Path) -> Iterable[str]:
+    """The output lines (or, for JSON, one document) for a list of findings."""
+    if output_format == "json":
+        yield json.dumps([finding_json(f, root) for f in findings], indent=2)
+    elif output_format == "github":
+        for finding in findings:
+            yield github_command(finding, root)
+    else:
+        cwd = Path(os.getcwd()).resolve()
+        for finding in findings:
+            yield text_line(finding, cwd)

@@ -1,0 +1,226 @@
+"""Where a diagnostic belongs: mapping printed paths onto the project and picking the user's frame.
+
+Logs come from anywhere: this checkout, CI runners, containers, another clone. A printed path
+is resolved onto the project root directly when it lies inside it, else by the longest suffix
+of path components that names a file of the project (``/builds/acme/proj/model/ops.py`` ->
+``<root>/model/ops.py``). Frames in libraries (site-packages, the standard library, JAX
+itself) never receive a diagnostic.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from jaxerr_ls.events import ErrorEvent, Frame
+
+# Folders that hold other people's code or generated files, never the user's own.
+SKIPPED_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".venv",
+        "venv",
+        ".tox",
+        ".nox",
+        "node_modules",
+        "__pycache__",
+        "site-packages",
+        "dist-packages",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        "build",
+        "dist",
+        ".eggs",
+    }
+)
+MAX_INDEXED_FILES = 200_000
+_LIBRARY_RE = re.compile(
+    r"""(?x)
+    [\\/](?:site|dist)-packages[\\/]
+    | [\\/]lib(?:64)?[\\/](?:python|pypy)\d(?:\.\d+)?t?[\\/]   # CPython's and PyPy's stdlib
+    | [\\/]Lib[\\/]                                         # Windows stdlib
+    | [\\/]\.?venv[^\\/]*[\\/]
+    | (?:^|[\\/])jax(?:lib)?[\\/]_src[\\/]                     # a JAX source checkout
+    | (?:^|[\\/])_pytest[\\/] | (?:^|[\\/])pluggy[\\/]
+    """
+)
+
+
+def is_library_path(printed: str) -> bool:
+    """True for frames that are not the user's code: pseudo-files, libraries, the stdlib, JAX."""
+    if not printed or printed.startswith("<") or printed.startswith("frozen "):
+        return True
+    return _LIBRARY_RE.search(printed) is not None
+
+
+def _components(printed: str) -> tuple[str, ...]:
+    if "\\" in printed and "/" not in printed:
+        return tuple(p for p in PureWindowsPath(printed).parts if p not in ("\\",))
+    return tuple(p for p in PurePosixPath(printed).parts if p != "/")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSpan:
+    """A 1-based line with 0-based columns in a file of the project."""
+
+    path: Path
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+
+class ProjectFiles:
+    """The project's Python files under a root, for resolving printed paths onto them."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self._by_name: dict[str, list[tuple[str, ...]]] | None = None
+        self._lines_cache: dict[Path, list[str] | None] = {}
+
+    def _index(self) -> dict[str, list[tuple[str, ...]]]:
+        if self._by_name is None:
+            by_name: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+            count = 0
+            for folder, dirnames, filenames in os.walk(self.root):
+                dirnames[:] = [
+                    d for d in dirnames if d not in SKIPPED_DIRS and not d.endswith(".egg-info")
+                ]
+                relative = Path(folder).relative_to(self.root).parts
+                for name in filenames:
+                    if name.endswith((".py", ".pyi", ".ipynb")):
+                        by_name[name].append((*relative, name))
+                        count += 1
+                if count >= MAX_INDEXED_FILES:
+                    break
+            self._by_name = dict(by_name)
+        return self._by_name
+
+    def contains(self, path: Path) -> bool:
+        try:
+            relative = path.resolve().relative_to(self.root)
+        except (ValueError, OSError):
+            return False
+        return not any(part in SKIPPED_DIRS for part in relative.parts)
+
+    def resolve(self, printed: str, base: str | Path | None = None) -> Path | None:
+        """The project file a printed path names, or None when it is not the user's code."""
+        if is_library_path(printed):
+            return None
+        try:
+            candidate = Path(printed)
+            if not candidate.is_absolute():
+                candidate = Path(base or self.root) / candidate
+            if candidate.is_file() and self.contains(candidate):
+                return candidate.resolve()
+        except (OSError, ValueError):
+            pass
+        return self._by_suffix(_components(printed))
+
+    def _by_suffix(self, parts: tuple[str, ...]) -> Path | None:
+        if not parts:
+            return None
+        candidates = self._index().get(parts[-1], [])
+        best: tuple[str, ...] | None = None
+        best_length = 0
+        tie = False
+        for relative in candidates:
+            length = 0
+            for mine, theirs in zip(reversed(relative), reversed(parts), strict=False):
+                if mine != theirs:
+                    break
+                length += 1
+            if length > best_length:
+                best, best_length, tie = relative, length, False
+            elif length == best_length:
+                tie = True
+        # A lone file name is only trusted when no other project file has that name.
+        if best is None or tie or (best_length == 1 and len(parts) > 1 and len(candidates) > 1):
+            return None
+        return self.root.joinpath(*best)
+
+    def lines(self, path: Path) -> list[str] | None:
+        if path not in self._lines_cache:
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+                self._lines_cache[path] = text.splitlines()
+            except OSError:
+                self._lines_cache[path] = None
+        return self._lines_cache[path]
+
+    def span_for(self, path: Path, frame: Frame) -> SourceSpan | None:
+        """The range of the frame's expression in the file as it is now.
+
+        When the file changed since the run, the printed source line is looked for nearby; a
+        frame whose line can no longer be found is not placed at all rather than misplaced.
+        """
+        lines = self.lines(path)
+        if frame.line is None:
+            return None
+        if lines is None:
+            return SourceSpan(path, frame.line, 0, frame.line, 0)
+        line = frame.line
+        printed = (frame.source or "").strip()
+        if printed and not _same_code(lines, line, printed):
+            moved = next(
+                (
+                    n
+                    for delta in range(1, 40)
+                    for n in (line - delta, line + delta)
+                    if _same_code(lines, n, printed)
+                ),
+                None,
+            )
+            if moved is None:
+                return None
+            line = moved
+        if not 1 <= line <= len(lines):
+            return None
+        text = lines[line - 1]
+        indent = len(text) - len(text.lstrip())
+        start, end = indent, len(text.rstrip())
+        if printed and frame.col is not None:
+            offset = text.find(printed)
+            if offset >= 0:
+                start = offset + frame.col
+                end = offset + (frame.end_col if frame.end_col is not None else len(printed))
+        return SourceSpan(path, line, start, line, max(end, start))
+
+
+def _same_code(lines: list[str], line: int, printed: str) -> bool:
+    return 1 <= line <= len(lines) and lines[line - 1].strip() == printed
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedFrame:
+    """A frame of the user's code, resolved onto the project."""
+
+    frame: Frame
+    path: Path
+    span: SourceSpan | None
+
+
+def project_frames(event: ErrorEvent, files: ProjectFiles, base: Path | None) -> list[PlacedFrame]:
+    """The event's frames that are the user's code, innermost first (then the chain's)."""
+    placed: list[PlacedFrame] = []
+    for exception in (event, *reversed(event.chain)):
+        for frame in reversed(exception.frames):
+            path = files.resolve(frame.path, exception.rootdir or base)
+            if path is not None:
+                placed.append(PlacedFrame(frame, path, files.span_for(path, frame)))
+    return placed
+
+
+def innermost_user_frame(placed: Iterable[PlacedFrame]) -> PlacedFrame | None:
+    """The innermost frame of the final exception that can be placed in the project."""
+    for candidate in placed:
+        if candidate.span is not None:
+            return candidate
+    return None

@@ -1,0 +1,436 @@
+"""Error message -> known-error record with a score: pattern, template and fuzzy stages, indexed.
+
+Matching must stay fast on hostile input (a 1 MB message line) and on a store of thousands of
+records. So a record's ``messagePattern`` and ``errorMessage`` template are compiled, where
+they allow it, into literal segments separated by wildcards and matched with ``str.find``
+(linear, no backtracking); only patterns using other regex features fall back to ``re``, on a
+bounded window of the message. A word index picks the few records whose words occur in the
+message before any of them is tried, so the cost grows with the candidates, not the store.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from jaxerr_ls.records import Record
+
+# Word-character runs, as the index sees words in both the records and the messages.
+_WORD_RE = re.compile(r"[A-Za-z0-9_]+")
+_MIN_WORD = 3
+# How much of a message the regex fallback and the fuzzy stage look at.
+REGEX_WINDOW = 8192
+FUZZY_WINDOW = 4096
+# Fuzzy candidates must share this fraction of a record's (IDF-weighted) words with the message.
+FUZZY_MIN_OVERLAP = 0.5
+FUZZY_MAX_CANDIDATES = 8
+DEFAULT_FUZZY_THRESHOLD = 80.0
+# Below this many literal characters a pattern is too vague to claim a message on its own.
+MIN_LITERAL_CHARS = 12
+
+STAGE_PATTERN = "pattern"
+STAGE_TEMPLATE = "template"
+STAGE_FUZZY = "fuzzy"
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A record that explains a message. ``score`` is 1.0 for an exact pattern match,
+    slightly less for the template stage, and the fuzzy similarity (0-1) scaled below both
+    for the fuzzy stage. ``captures`` are the texts the pattern's wildcards matched."""
+
+    record: Record
+    score: float
+    stage: str
+    captures: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Segments:
+    """A pattern as literal pieces with a wildcard between each, and maybe at each end."""
+
+    literals: tuple[str, ...]
+    leading_gap: bool
+    trailing_gap: bool
+
+    @property
+    def literal_chars(self) -> int:
+        return sum(len(piece) for piece in self.literals)
+
+    def search(self, text: str) -> tuple[str, ...] | None:
+        """Leftmost match with lazy wildcards that may span lines (re.DOTALL semantics).
+
+        Leftmost-first ``find`` of each piece in turn gives exactly the lazy regex's match:
+        a wildcard accepts anything, so an earlier occurrence of a piece never blocks a later
+        piece that a later occurrence would have allowed.
+        """
+        start = text.find(self.literals[0])
+        if start < 0:
+            return None
+        captures: list[str] = []
+        if self.leading_gap:
+            captures.append(text[:start])
+        position = start + len(self.literals[0])
+        for piece in self.literals[1:]:
+            found = text.find(piece, position)
+            if found < 0:
+                return None
+            captures.append(text[position:found])
+            position = found + len(piece)
+        if self.trailing_gap:
+            end = text.find("\n", position)
+            captures.append(text[position : len(text) if end < 0 else end].rstrip())
+        return tuple(captures)
+
+    def interior_words(self) -> set[str]:
+        """Words wholly inside a literal piece: any matching message contains them as words."""
+        words: set[str] = set()
+        for piece in self.literals:
+            for found in _WORD_RE.finditer(piece):
+                if found.start() == 0 or found.end() == len(piece):
+                    continue
+                if len(found.group()) >= _MIN_WORD:
+                    words.add(found.group())
+        return words
+
+    def all_words(self) -> set[str]:
+        return {
+            word for piece in self.literals for word in _WORD_RE.findall(piece) if len(word) >= 3
+        }
+
+
+_WILDCARDS = ("(.+?)", "(.*?)", "(.+)", "(.*)", ".+?", ".*?", ".+", ".*")
+_REGEX_META = set("()[]{}|*+?^$.")
+_ESCAPE_CLASSES = set("dDsSwWbBAZ0123456789")
+
+
+def segments_from_pattern(pattern: str) -> _Segments | None:
+    """Split a regex made only of literals and ``(.+?)``-style wildcards; None if it uses more."""
+    literals: list[str] = []
+    current: list[str] = []
+    leading_gap = trailing_gap = False
+    index = 0
+    while index < len(pattern):
+        wildcard = next((w for w in _WILDCARDS if pattern.startswith(w, index)), None)
+        if wildcard is not None:
+            if current:
+                literals.append("".join(current))
+                current = []
+            elif not literals:
+                leading_gap = True
+            index += len(wildcard)
+            trailing_gap = True
+            continue
+        char = pattern[index]
+        if char == "\\":
+            if index + 1 >= len(pattern) or pattern[index + 1] in _ESCAPE_CLASSES:
+                return None
+            escaped = pattern[index + 1]
+            current.append({"n": "\n", "t": "\t"}.get(escaped, escaped))
+            index += 2
+        elif char in _REGEX_META:
+            return None
+        else:
+            current.append(char)
+            index += 1
+        trailing_gap = False
+    if current:
+        literals.append("".join(current))
+    if not literals:
+        return None
+    return _Segments(tuple(literals), leading_gap, trailing_gap)
+
+
+def segments_from_template(template: str) -> _Segments | None:
+    """Split an f-string-like template (``{expr}`` placeholders, ``{{``/``}}`` literal braces)."""
+    literals: list[str] = []
+    current: list[str] = []
+    leading_gap = trailing_gap = False
+    index = 0
+    while index < len(template):
+        char = template[index]
+        if char == "{" and template.startswith("{{", index):
+            current.append("{")
+            index += 2
+        elif char == "}" and template.startswith("}}", index):
+            current.append("}")
+            index += 2
+        elif char == "{":
+            depth = 0
+            end = index
+            while end < len(template):
+                if template[end] == "{":
+                    depth += 1
+                elif template[end] == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                end += 1
+            if current:
+                literals.append("".join(current))
+                current = []
+            elif not literals:
+                leading_gap = True
+            trailing_gap = True
+            index = end + 1
+            continue
+        else:
+            current.append(char)
+            index += 1
+        trailing_gap = False
+    if current:
+        literals.append("".join(current))
+    if not literals:
+        return None
+    return _Segments(tuple(literals), leading_gap, trailing_gap)
+
+
+def _regex_required_words(pattern: str) -> set[str]:
+    """Words that every match of a general regex must contain: literal runs at the top level.
+
+    Conservative: a pattern with a top-level alternation yields none, and any character that
+    a quantifier follows breaks the run it is in.
+    """
+    runs: list[str] = []
+    current: list[str] = []
+    depth = 0
+    index = 0
+    in_class = False
+    while index < len(pattern):
+        char = pattern[index]
+        nxt = pattern[index + 1] if index + 1 < len(pattern) else ""
+        if in_class:
+            in_class = char != "]"
+            index += 1
+            continue
+        if char == "\\" and nxt and nxt not in _ESCAPE_CLASSES:
+            literal, width = nxt, 2
+        elif char == "\\":
+            literal, width = None, 2
+        elif char == "[":
+            literal, width, in_class = None, 1, True
+        elif char == "(":
+            literal, width, depth = None, 1, depth + 1
+        elif char == ")":
+            literal, width, depth = None, 1, depth - 1
+        elif char == "|" and depth == 0:
+            return set()
+        elif char in _REGEX_META:
+            literal, width = None, 1
+        else:
+            literal, width = char, 1
+        follower = pattern[index + width : index + width + 1]
+        if literal is not None and depth == 0 and follower not in ("?", "*", "{"):
+            current.append(literal)
+        else:
+            runs.append("".join(current))
+            current = []
+        index += width
+    runs.append("".join(current))
+    pieces = tuple(run for run in runs if run)
+    return _Segments(pieces, False, False).interior_words() if pieces else set()
+
+
+@dataclass(slots=True)
+class _Matcher:
+    record: Record
+    stage: str
+    segments: _Segments | None
+    regex: re.Pattern[str] | None
+    required: frozenset[str]
+    specificity: int
+
+    def captures(self, message: str) -> tuple[str, ...] | None:
+        if self.segments is not None:
+            return self.segments.search(message)
+        assert self.regex is not None
+        found = self.regex.search(message[:REGEX_WINDOW])
+        return None if found is None else tuple(g or "" for g in found.groups())
+
+
+class RecordIndex:
+    """Records indexed for matching messages; built once, queried many times."""
+
+    def __init__(
+        self, records: Iterable[Record], *, fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD
+    ) -> None:
+        self.records: list[Record] = list(records)
+        self.fuzzy_threshold = fuzzy_threshold
+        self.unindexed: list[str] = []
+        self._matchers: list[_Matcher] = []
+        for record in self.records:
+            self._matchers.extend(self._compile(record))
+        self._build_exact_index()
+        self._build_fuzzy_index()
+
+    def _compile(self, record: Record) -> list[_Matcher]:
+        matchers: list[_Matcher] = []
+        pattern_segments = segments_from_pattern(record.message_pattern)
+        if pattern_segments is not None:
+            if pattern_segments.literal_chars >= MIN_LITERAL_CHARS:
+                matchers.append(
+                    _Matcher(
+                        record,
+                        STAGE_PATTERN,
+                        pattern_segments,
+                        None,
+                        frozenset(pattern_segments.interior_words()),
+                        pattern_segments.literal_chars,
+                    )
+                )
+        else:
+            required = _regex_required_words(record.message_pattern)
+            regex = re.compile(record.message_pattern, re.DOTALL)
+            specificity = sum(len(w) for w in required)
+            matchers.append(
+                _Matcher(record, STAGE_PATTERN, None, regex, frozenset(required), specificity)
+            )
+        template_segments = segments_from_template(record.error_message)
+        if (
+            template_segments is not None
+            and template_segments.literal_chars >= MIN_LITERAL_CHARS
+            and template_segments != pattern_segments
+        ):
+            matchers.append(
+                _Matcher(
+                    record,
+                    STAGE_TEMPLATE,
+                    template_segments,
+                    None,
+                    frozenset(template_segments.interior_words()),
+                    template_segments.literal_chars,
+                )
+            )
+        return matchers
+
+    def _build_exact_index(self) -> None:
+        document_frequency: dict[str, int] = defaultdict(int)
+        for matcher in self._matchers:
+            for word in matcher.required:
+                document_frequency[word] += 1
+        self._by_key: dict[str, list[_Matcher]] = defaultdict(list)
+        self._always: list[_Matcher] = []
+        for matcher in self._matchers:
+            if not matcher.required:
+                self._always.append(matcher)
+                self.unindexed.append(matcher.record.code)
+                continue
+            key = min(matcher.required, key=lambda w: (document_frequency[w], -len(w), w))
+            self._by_key[key].append(matcher)
+
+    def _build_fuzzy_index(self) -> None:
+        self._fuzzy_texts: list[str] = []
+        self._fuzzy_words: list[frozenset[str]] = []
+        postings: dict[str, list[int]] = defaultdict(list)
+        for number, record in enumerate(self.records):
+            template = segments_from_template(record.error_message)
+            text = " ".join(template.literals) if template else record.error_message
+            words = frozenset(w for w in _WORD_RE.findall(text) if len(w) >= _MIN_WORD)
+            self._fuzzy_texts.append(" ".join(text.split()))
+            self._fuzzy_words.append(words)
+            for word in words:
+                postings[word].append(number)
+        total = max(len(self.records), 1)
+        self._idf = {word: math.log(1 + total / len(ids)) for word, ids in postings.items()}
+        self._postings = dict(postings)
+
+    def match(self, message: str, exc_type: str | None = None) -> Match | None:
+        """The best record for a message, or None when no stage finds one."""
+        found = self.match_all(message, exc_type)
+        return found[0] if found else None
+
+    def match_all(self, message: str, exc_type: str | None = None) -> list[Match]:
+        """All exact matches, most specific first; else the best fuzzy candidates."""
+        words = _words(message)
+        exact = self._exact(message, words, exc_type)
+        if exact:
+            return exact
+        return self._fuzzy(message, words, exc_type)
+
+    def _candidates(self, words: set[str]) -> list[_Matcher]:
+        candidates: list[_Matcher] = list(self._always)
+        for word in words:
+            bucket = self._by_key.get(word)
+            if bucket:
+                candidates.extend(bucket)
+        return [matcher for matcher in candidates if matcher.required <= words]
+
+    def candidate_count(self, message: str) -> int:
+        """How many compiled patterns the index lets through to be tried on a message."""
+        return len(self._candidates(_words(message)))
+
+    def _exact(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
+        candidates = self._candidates(words)
+        results: dict[str, tuple[tuple[float, int], Match]] = {}
+        for matcher in candidates:
+            captures = matcher.captures(message)
+            if captures is None:
+                continue
+            score = 1.0 if matcher.stage == STAGE_PATTERN else 0.95
+            score -= _class_penalty(matcher.record, exc_type)
+            rank = (score, matcher.specificity)
+            previous = results.get(matcher.record.id)
+            if previous is None or rank > previous[0]:
+                results[matcher.record.id] = (
+                    rank,
+                    Match(matcher.record, round(score, 4), matcher.stage, captures),
+                )
+        ordered = sorted(results.values(), key=lambda item: item[0], reverse=True)
+        return [match for _, match in ordered]
+
+    def _fuzzy(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
+        if self.fuzzy_threshold > 100:
+            return []
+        overlap: dict[int, float] = defaultdict(float)
+        for word in words:
+            for number in self._postings.get(word, ()):
+                overlap[number] += self._idf[word]
+        ranked: list[tuple[float, int]] = []
+        for number, shared in overlap.items():
+            weight = sum(self._idf[w] for w in self._fuzzy_words[number]) or 1.0
+            if shared / weight >= FUZZY_MIN_OVERLAP:
+                ranked.append((shared / weight, number))
+        ranked.sort(reverse=True)
+        window = " ".join(message[:FUZZY_WINDOW].split())
+        results: list[Match] = []
+        for _, number in ranked[:FUZZY_MAX_CANDIDATES]:
+            text = self._fuzzy_texts[number]
+            # Align the record's words with the best stretch of the message; a message much
+            # shorter than the record is compared whole, so a fragment cannot score high.
+            if len(window) >= 0.6 * len(text):
+                similarity = fuzz.partial_ratio(text, window[: 2 * len(text) + 64])
+            else:
+                similarity = fuzz.ratio(text, window)
+            if similarity < self.fuzzy_threshold:
+                continue
+            record = self.records[number]
+            score = 0.9 * similarity / 100 - _class_penalty(record, exc_type)
+            results.append(Match(record, round(score, 4), STAGE_FUZZY))
+        results.sort(key=lambda m: m.score, reverse=True)
+        return results
+
+
+def _words(text: str) -> set[str]:
+    return {word for word in _WORD_RE.findall(text) if len(word) >= _MIN_WORD}
+
+
+def _class_penalty(record: Record, exc_type: str | None) -> float:
+    """A small penalty when the exception class differs: JAX moves errors between classes."""
+    if not exc_type:
+        return 0.0
+    return 0.0 if exc_type.rsplit(".", 1)[-1] == record.error_class.rsplit(".", 1)[-1] else 0.05
+
+
+def best_match(index: RecordIndex, messages: Sequence[tuple[str, str | None]]) -> Match | None:
+    """The best match over several (message, exc_type) pairs, e.g. an exception chain."""
+    best: Match | None = None
+    for message, exc_type in messages:
+        found = index.match(message, exc_type)
+        if found is not None and (best is None or found.score > best.score):
+            best = found
+    return best

@@ -1,0 +1,262 @@
+"""Known-error records: the Record model, and loading and validating record files."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+SEVERITIES = ("error", "warning", "information", "hint")
+CODE_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,79}$")
+# A pinned link names a full commit or a release tag, never a moving branch.
+PINNED_GITHUB_URL_RE = re.compile(
+    r"^https://github\.com/[\w.-]+/[\w.-]+/blob/"
+    r"(?:[0-9a-f]{40}|jax-v\d+\.\d+\.\d+(?:\.\d+)?|v\d+\.\d+\.\d+(?:\.\d+)?)/"
+    r"[\w./-]+\.py(?:#L\d+(?:-L\d+)?)?$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One known error: how to recognise its message and what to tell the user about it."""
+
+    id: str
+    code: str
+    error_message: str
+    message_pattern: str
+    error_class: str
+    severity: str
+    documentation: str
+    solutions: tuple[str, ...]
+    slug: str | None = None
+    repo: str | None = None
+    file_path: str | None = None
+    line_number: int | None = None
+    github_url: str | None = None
+    trigger_scenarios: str | None = None
+    common_situations: str | None = None
+    example_fix: str | None = None
+    prevention_tips: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    apis: tuple[str, ...] = ()
+    dataset_version: str | None = None
+    source_path: str | None = None
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def summary(self) -> str:
+        """The record's one-line meaning: the first sentence of its documentation."""
+        text = " ".join(self.documentation.split())
+        match = re.search(r"(?<=[.!?])\s+(?=[A-Z(`])", text)
+        return text if match is None else text[: match.start()]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordProblem:
+    """Why one record file (or one record in it) was skipped."""
+
+    path: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}: field '{self.field}'" if self.field else self.path
+        return f"{where}: {self.message}"
+
+
+@dataclass(slots=True)
+class LoadResult:
+    """The records that loaded, and a problem for each one that did not."""
+
+    records: list[Record] = field(default_factory=list)
+    problems: list[RecordProblem] = field(default_factory=list)
+
+
+class RecordFieldError(ValueError):
+    """A record (or record file) is malformed; ``field_name`` says where."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(f"{field_name}: {message}")
+        self.field_name = field_name
+        self.message = message
+
+
+def _required_str(raw: dict[str, Any], name: str) -> str:
+    value = raw.get(name)
+    if not isinstance(value, str):
+        kind = "missing" if name not in raw else f"must be a string, not {type(value).__name__}"
+        raise RecordFieldError(name, kind)
+    if not value.strip():
+        raise RecordFieldError(name, "must not be empty")
+    return value
+
+
+def _optional_str(raw: dict[str, Any], name: str) -> str | None:
+    value = raw.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise RecordFieldError(name, f"must be a string or null, not {type(value).__name__}")
+    return value
+
+
+def _str_list(raw: dict[str, Any], name: str, *, required: bool = False) -> tuple[str, ...]:
+    value = raw.get(name)
+    if value is None:
+        if required:
+            raise RecordFieldError(name, "missing")
+        return ()
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise RecordFieldError(name, "must be a list of strings")
+    return tuple(value)
+
+
+def _derive_code(raw: dict[str, Any]) -> str:
+    for name in ("code", "slug"):
+        value = raw.get(name)
+        if isinstance(value, str) and value:
+            if not CODE_RE.match(value):
+                message = f"{value!r} is not a code (lowercase letters, digits, '-')"
+                raise RecordFieldError(name, message)
+            return value
+    return f"jax-{raw['id']}"
+
+
+def record_from_dict(
+    raw: Any, *, source_path: str | None = None, dataset_version: str | None = None
+) -> Record:
+    """Validate one record's fields and build it; raises RecordFieldError naming the bad field."""
+    if not isinstance(raw, dict):
+        raise RecordFieldError("record", f"must be an object, not {type(raw).__name__}")
+    record_id = _required_str(raw, "id")
+    pattern = _required_str(raw, "messagePattern")
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise RecordFieldError("messagePattern", f"does not compile: {exc}") from None
+    severity = raw.get("severity", "error")
+    if severity not in SEVERITIES:
+        message = f"must be one of {', '.join(SEVERITIES)}, not {severity!r}"
+        raise RecordFieldError("severity", message)
+    line_number = raw.get("lineNumber")
+    if line_number is not None and (
+        not isinstance(line_number, int) or isinstance(line_number, bool) or line_number < 1
+    ):
+        raise RecordFieldError("lineNumber", "must be a positive integer or null")
+    github_url = _optional_str(raw, "githubUrl")
+    if github_url is not None and not github_url.startswith("https://"):
+        raise RecordFieldError("githubUrl", "must be an https:// link")
+    return Record(
+        id=record_id,
+        code=_derive_code(raw),
+        error_message=_required_str(raw, "errorMessage"),
+        message_pattern=pattern,
+        error_class=_required_str(raw, "errorClass"),
+        severity=severity,
+        documentation=_required_str(raw, "documentation"),
+        solutions=_str_list(raw, "solutions", required=True),
+        slug=_optional_str(raw, "slug"),
+        repo=_optional_str(raw, "repo"),
+        file_path=_optional_str(raw, "filePath"),
+        line_number=line_number,
+        github_url=github_url,
+        trigger_scenarios=_optional_str(raw, "triggerScenarios"),
+        common_situations=_optional_str(raw, "commonSituations"),
+        example_fix=_optional_str(raw, "exampleFix"),
+        prevention_tips=_str_list(raw, "preventionTips"),
+        tags=_str_list(raw, "tags"),
+        apis=_str_list(raw, "apis"),
+        dataset_version=dataset_version,
+        source_path=source_path,
+        raw=raw,
+    )
+
+
+def _envelopes(document: Any) -> Iterator[tuple[str, Any, str | None]]:
+    """Yield (where, record, datasetVersion) for each record a file holds."""
+    if isinstance(document, dict) and "record" in document:
+        version = document.get("datasetVersion")
+        yield "record", document["record"], version if isinstance(version, str) else None
+    elif isinstance(document, dict) and isinstance(document.get("records"), list):
+        version = document.get("datasetVersion")
+        for index, item in enumerate(document["records"]):
+            inner = item.get("record", item) if isinstance(item, dict) else item
+            yield f"records[{index}]", inner, version if isinstance(version, str) else None
+    else:
+        raise RecordFieldError("record", 'expected {"record": {...}, "datasetVersion": ...}')
+
+
+def load_record_file(path: Path) -> LoadResult:
+    """Load every record in one JSON file, reporting (not raising) what is wrong with it."""
+    result = LoadResult()
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        result.problems.append(RecordProblem(str(path), "", f"cannot be read: {exc.strerror}"))
+        return result
+    except UnicodeDecodeError:
+        result.problems.append(RecordProblem(str(path), "", "is not UTF-8 text"))
+        return result
+    except json.JSONDecodeError as exc:
+        message = f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        result.problems.append(RecordProblem(str(path), "", message))
+        return result
+    try:
+        envelopes = list(_envelopes(document))
+    except RecordFieldError as exc:
+        result.problems.append(RecordProblem(str(path), exc.field_name, exc.message))
+        return result
+    for where, raw, version in envelopes:
+        try:
+            result.records.append(
+                record_from_dict(raw, source_path=str(path), dataset_version=version)
+            )
+        except RecordFieldError as exc:
+            prefix = "" if where == "record" else f"{where}."
+            result.problems.append(RecordProblem(str(path), prefix + exc.field_name, exc.message))
+    return result
+
+
+def bundled_record_dir() -> Path:
+    """The folder of curated records shipped with the package (data/records in the repo)."""
+    return (Path(str(resources.files("jaxerr_ls"))) / "data" / "records").resolve()
+
+
+def load_records(dirs: Iterable[Path | str] | None = None) -> LoadResult:
+    """Load all records from the given folders (or files), earlier folders taking precedence.
+
+    A record whose id or code was already loaded is reported and skipped, so the bundled
+    records cannot be shadowed by accident and a team's records never collide silently.
+    """
+    sources = [bundled_record_dir()] if dirs is None else [Path(d) for d in dirs]
+    result = LoadResult()
+    seen_ids: dict[str, str] = {}
+    seen_codes: dict[str, str] = {}
+    for source in sources:
+        if source.is_file():
+            files = [source]
+        elif source.is_dir():
+            files = sorted(source.glob("*.json"))
+        else:
+            result.problems.append(RecordProblem(str(source), "", "no such file or folder"))
+            continue
+        for path in files:
+            loaded = load_record_file(path)
+            result.problems.extend(loaded.problems)
+            for record in loaded.records:
+                if record.id in seen_ids:
+                    message = f"duplicate id {record.id!r} (first in {seen_ids[record.id]})"
+                    result.problems.append(RecordProblem(str(path), "id", message))
+                    continue
+                if record.code in seen_codes:
+                    message = f"duplicate code {record.code!r} (first in {seen_codes[record.code]})"
+                    result.problems.append(RecordProblem(str(path), "code", message))
+                    continue
+                seen_ids[record.id] = str(path)
+                seen_codes[record.code] = str(path)
+                result.records.append(record)
+    return result

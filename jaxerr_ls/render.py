@@ -1,0 +1,84 @@
+"""Records as readable documents: plain text for terminals, Markdown for editors."""
+
+from __future__ import annotations
+
+import textwrap
+
+from jaxerr_ls.records import Record
+
+
+def _split_example(example_fix: str) -> tuple[str | None, str | None]:
+    """Split an exampleFix into its before and after code, if it is marked up that way."""
+    lines = example_fix.splitlines()
+    markers = [
+        index
+        for index, line in enumerate(lines)
+        if line.strip().lower().lstrip("#/ ").rstrip(":") in ("before", "after")
+    ]
+    if len(markers) != 2:
+        return None, None
+    before = "\n".join(lines[markers[0] + 1 : markers[1]]).strip("\n")
+    after = "\n".join(lines[markers[1] + 1 :]).strip("\n")
+    return before, after
+
+
+def record_text(record: Record, width: int = 88) -> str:
+    """A record for a terminal: ``jaxerr-ls explain``."""
+
+    def para(text: str, indent: str = "  ") -> str:
+        return textwrap.fill(
+            " ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent
+        )
+
+    out = [f"{record.code}  ({record.error_class}, {record.severity})", ""]
+    out += ["Error message:", textwrap.indent(record.error_message, "  "), ""]
+    out += ["What it means:", para(record.documentation), ""]
+    when = [text for text in (record.trigger_scenarios, record.common_situations) if text]
+    if when:
+        out.append("When it happens:")
+        out += [para(text) for text in when]
+        out.append("")
+    if record.solutions:
+        out.append("Solutions:")
+        for number, solution in enumerate(record.solutions, start=1):
+            out.append(
+                textwrap.fill(
+                    " ".join(solution.split()),
+                    width,
+                    initial_indent=f"  {number}. ",
+                    subsequent_indent="     ",
+                )
+            )
+        out.append("")
+    if record.example_fix:
+        out += ["Example fix:", textwrap.indent(record.example_fix.rstrip(), "    "), ""]
+    if record.prevention_tips:
+        out.append("Prevention:")
+        out += [para(tip, "  - ") for tip in record.prevention_tips]
+        out.append("")
+    if record.github_url:
+        out.append(f"Source: {record.github_url}")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def record_markdown(record: Record) -> str:
+    """A record for an editor's hover or a documentation page."""
+    out = [f"### `{record.code}` ({record.error_class})", "", record.documentation.strip(), ""]
+    out += ["**Error message**", "", "```text", record.error_message, "```", ""]
+    when = [text for text in (record.trigger_scenarios, record.common_situations) if text]
+    if when:
+        out += ["**When it happens**", ""] + [f"{text.strip()}\n" for text in when]
+    if record.solutions:
+        out += ["**Solutions**", ""]
+        out += [f"{n}. {s.strip()}" for n, s in enumerate(record.solutions, start=1)]
+        out.append("")
+    if record.example_fix:
+        before, after = _split_example(record.example_fix)
+        if before is not None and after is not None:
+            out += ["**Example fix**", "", "Before:", "```python", before, "```", "After:"]
+            out += ["```python", after, "```", ""]
+        else:
+            out += ["**Example fix**", "", "```python", record.example_fix.rstrip(), "```", ""]
+    if record.github_url:
+        out.append(f"[Source in JAX]({record.github_url})")
+    return "\n".join(out).rstrip() + "\n"

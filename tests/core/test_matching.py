@@ -1,0 +1,136 @@
+"""Matching messages to records: the literal-segment matcher, the stages, and the index."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jaxerr_ls.matching import (
+    STAGE_FUZZY,
+    STAGE_PATTERN,
+    RecordIndex,
+    segments_from_pattern,
+    segments_from_template,
+)
+from jaxerr_ls.records import Record, load_records
+
+
+def _record(number: int, template: str, pattern: str, error_class: str = "ValueError") -> Record:
+    return Record(
+        id=f"{number:016x}",
+        code=f"decoy-{number}",
+        error_message=template,
+        message_pattern=pattern,
+        error_class=error_class,
+        severity="error",
+        documentation="A decoy.",
+        solutions=("None.",),
+    )
+
+
+literal = st.text(alphabet="abc .-()[]", min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.lists(literal, min_size=1, max_size=4), text=st.text(alphabet="abc .-()[]\n"))
+def test_segment_search_agrees_with_the_regex(pieces: list[str], text: str) -> None:
+    pattern = "(.*?)".join(re.escape(piece) for piece in pieces)
+    segments = segments_from_pattern(pattern)
+    assert segments is not None
+    expected = re.search(pattern, text, re.DOTALL)
+    found = segments.search(text)
+    assert (found is None) == (expected is None)
+    if expected is not None and found is not None:
+        assert found == expected.groups()
+
+
+def test_patterns_with_other_regex_features_are_not_segmented() -> None:
+    assert segments_from_pattern(r"got (\d+) items") is None
+    assert segments_from_pattern(r"(?:old|new) wording") is None
+    assert segments_from_pattern(r"tail\.$") is None
+
+
+def test_template_placeholders_may_nest_and_braces_may_be_literal() -> None:
+    segments = segments_from_template("{type(p).__name__}.vjp_bwd got {{x}} {f'{a}'}")
+    assert segments is not None
+    assert segments.literals == (".vjp_bwd got {x} ",)
+    assert segments.leading_gap and segments.trailing_gap
+
+
+def test_every_bundled_record_matches_its_own_template() -> None:
+    records = load_records().records
+    index = RecordIndex(records)
+    for record in records:
+        template = segments_from_template(record.error_message)
+        assert template is not None
+        message = "X1".join(("",) + template.literals + ("",))
+        found = index.match(message, record.error_class)
+        assert found is not None and found.record.id == record.id, record.code
+
+
+def test_a_reworded_message_is_found_by_the_fuzzy_stage() -> None:
+    index = RecordIndex(load_records().records)
+    # jax 0.10.2's hijax wording of the seed record's message (jax/_src/hijax.py there).
+    message = (
+        "at output[0] the bwd rule produced an output of type float64[3] "
+        "which doesn't match expected type float32[3]"
+    )
+    found = index.match(message, "ValueError")
+    assert found is not None
+    assert found.record.code == "custom-vjp-bwd-output-type" and found.stage == STAGE_FUZZY
+    assert 0 < found.score < 1
+
+
+def test_fuzzy_matching_can_be_switched_off() -> None:
+    index = RecordIndex(load_records().records, fuzzy_threshold=101)
+    assert index.match("the bwd rule produced an output of type f64[3] which doesn't match") is None
+
+
+def test_unrelated_messages_match_nothing() -> None:
+    index = RecordIndex(load_records().records)
+    for message in (
+        "Gradient only defined for scalar-output functions. Output had shape: (3,).",
+        "division by zero",
+        "",
+        "type " * 50,
+    ):
+        assert index.match(message) is None
+
+
+def test_a_different_exception_class_costs_a_little() -> None:
+    index = RecordIndex(load_records().records)
+    message = "Prim.vjp_bwd should return None or a dict of backward-pass log entries, got tuple"
+    same = index.match(message, "TypeError")
+    other = index.match(message, "ValueError")
+    assert same is not None and other is not None and same.stage == STAGE_PATTERN
+    assert same.record.id == other.record.id and same.score > other.score
+
+
+def test_the_more_specific_of_two_matching_records_wins() -> None:
+    general = _record(1, "{x} is not valid here", "(.+?) is not valid here")
+    specific = _record(2, "the gradient {x} is not valid here", "the gradient (.+?) is not valid here")
+    index = RecordIndex([general, specific])
+    matches = index.match_all("the gradient of f is not valid here")
+    assert [m.record.code for m in matches] == ["decoy-2", "decoy-1"]
+
+
+def test_candidates_do_not_grow_with_the_store() -> None:
+    real = load_records().records
+    message = (
+        "MyPrim.vjp_bwd should return None or a dict of backward-pass log entries, got tuple"
+    )
+    decoys = [
+        _record(
+            1000 + n,
+            f"decoy{n} failure in stage{n} with {{x}} and words{n}",
+            f"decoy{n} failure in stage{n} with (.+?) and words{n}",
+        )
+        for n in range(3000)
+    ]
+    small, large = RecordIndex(real), RecordIndex(real + decoys)
+    assert large.candidate_count(message) == small.candidate_count(message)
+    assert large.candidate_count(message) <= 2
+    found = large.match(message)
+    assert found is not None and found.record.code == "hijax-vjp-bwd-return"

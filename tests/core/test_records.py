@@ -1,0 +1,148 @@
+"""Loading and validating record files: the bundled records, and broken files reported and skipped."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from jaxerr_ls.records import PINNED_GITHUB_URL_RE, bundled_record_dir, load_records
+
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+SEED_IDS = {"b6923a03d80f1179", "63e6b1e46f664735", "fc68e9128d55558c"}
+
+
+def test_bundled_records_load_without_problems() -> None:
+    loaded = load_records()
+    assert loaded.problems == []
+    assert SEED_IDS <= {record.id for record in loaded.records}
+    for record in loaded.records:
+        assert record.code and record.documentation and record.solutions
+        assert record.github_url is not None and PINNED_GITHUB_URL_RE.match(record.github_url)
+
+
+def test_seed_json_records_are_carried_over_unchanged() -> None:
+    if not SEEDS.is_dir():
+        pytest.skip("the shared seeds are not beside this checkout")
+    for seed in SEEDS.glob("*.txt"):
+        text = seed.read_text()
+        if not text.startswith("{"):
+            continue
+        original = json.loads(text)
+        ours = json.loads((bundled_record_dir() / f"{_code_of(original)}.json").read_text())
+        assert ours["datasetVersion"] == original["datasetVersion"]
+        added = set(ours["record"]) - set(original["record"])
+        assert added == {"code"}
+        for key, value in original["record"].items():
+            assert ours["record"][key] == value, key
+
+
+def _code_of(seed: dict[str, object]) -> str:
+    record_id = seed["record"]["id"]  # type: ignore[index]
+    return next(r.code for r in load_records().records if r.id == record_id)
+
+
+def test_rendered_seed_page_is_converted_faithfully() -> None:
+    page = SEEDS / "000_d323b8ce3fca9db5.txt"
+    if not page.is_file():
+        pytest.skip("the shared seeds are not beside this checkout")
+    text = page.read_text()
+    record = next(r for r in load_records().records if r.id == "b6923a03d80f1179")
+    raw = record.raw
+    assert raw["errorMessage"] in text
+    assert raw["documentation"] in text
+    assert raw["sourceCode"] in text
+    assert raw["exampleFix"] in text and raw["validationCode"] in text
+    assert raw["tryCatchPattern"] in text
+    assert all(solution in text for solution in record.solutions)
+    assert f"Thrown at {raw['filePath']}:{raw['lineNumber']}" in text
+    # The source excerpt's numbering must put the raise on the line the page names.
+    excerpt = raw["sourceCode"].splitlines()
+    raise_at = raw["sourceCodeStart"] + next(
+        i for i, line in enumerate(excerpt) if "raise TypeError" in line
+    )
+    assert raise_at == raw["lineNumber"]
+    assert raw["sourceCodeEnd"] == raw["sourceCodeStart"] + len(excerpt) - 1
+    assert raw["analyzedSha"].startswith("1e1c6a8fc0")
+    assert f"#L{raw['sourceCodeStart']}-L{raw['sourceCodeEnd']}" in raw["githubUrl"]
+    example = "MyPrim" + raw["errorMessage"].split("}", 1)[1].replace(
+        "{type(log).__name__}", "tuple"
+    )
+    assert re.search(raw["messagePattern"], example)
+
+
+GOOD = {
+    "id": "0123456789abcdef",
+    "code": "example-error",
+    "errorMessage": "something {x} went wrong",
+    "messagePattern": "something (.+?) went wrong",
+    "errorClass": "ValueError",
+    "severity": "error",
+    "documentation": "An example.",
+    "solutions": ["Do it right."],
+    "githubUrl": "https://github.com/jax-ml/jax/blob/jax-v0.12.0.1/jax/_src/api.py#L1",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"messagePattern": "something (.+? went"}, "messagePattern", "does not compile"),
+        ({"errorMessage": 42}, "errorMessage", "must be a string"),
+        ({"solutions": None}, "solutions", "missing"),
+        ({"solutions": "just one"}, "solutions", "list of strings"),
+        ({"severity": "fatal"}, "severity", "must be one of"),
+        ({"lineNumber": -3}, "lineNumber", "positive integer"),
+        ({"code": "Not A Code"}, "code", "is not a code"),
+        ({"githubUrl": "ftp://example"}, "githubUrl", "https://"),
+        ({"documentation": "   "}, "documentation", "must not be empty"),
+    ],
+)
+def test_a_broken_record_is_reported_with_file_and_field_and_skipped(
+    tmp_path: Path, change: dict[str, object], field: str, words: str
+) -> None:
+    broken = {**GOOD, **change}
+    (tmp_path / "broken.json").write_text(json.dumps({"record": broken}))
+    good = {**GOOD, "id": "f" * 16, "code": "good"}
+    (tmp_path / "good.json").write_text(json.dumps({"record": good}))
+    loaded = load_records([tmp_path])
+    assert [r.code for r in loaded.records] == ["good"]
+    [problem] = loaded.problems
+    assert problem.path.endswith("broken.json") and problem.field == field
+    assert words in problem.message
+    assert "broken.json" in str(problem) and field in str(problem)
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b"[1, 2, 3]", "expected"),
+    ],
+)
+def test_unreadable_files_are_reported(tmp_path: Path, content: bytes, words: str) -> None:
+    (tmp_path / "bad.json").write_bytes(content)
+    loaded = load_records([tmp_path])
+    assert loaded.records == []
+    [problem] = loaded.problems
+    assert words in problem.message and problem.path.endswith("bad.json")
+
+
+def test_duplicate_ids_and_codes_keep_the_first(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    (first / "one.json").write_text(json.dumps({"record": GOOD}))
+    (second / "same-id.json").write_text(json.dumps({"record": {**GOOD, "code": "other"}}))
+    (second / "same-code.json").write_text(json.dumps({"record": {**GOOD, "id": "e" * 16}}))
+    loaded = load_records([first, second])
+    assert [r.source_path for r in loaded.records] == [str(first / "one.json")]
+    assert sorted(p.field for p in loaded.problems) == ["code", "id"]
+
+
+def test_a_missing_folder_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    loaded = load_records([tmp_path / "nowhere"])
+    assert loaded.records == [] and "no such file" in loaded.problems[0].message
