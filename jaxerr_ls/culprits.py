@@ -18,11 +18,14 @@ from pathlib import Path
 
 from jaxerr_ls.locate import ProjectFiles, SourceSpan
 
-MAX_SCANNED_FILES = 2000
 _METHOD_RE = re.compile(
     r"\b([A-Za-z_]\w*)\.(vjp_bwd_retval|vjp_bwd|vjp_fwd|jvp|transpose|lin|linearized|to_lojax)\b"
 )
 _ATTACHED_RE = re.compile(r"attached to ([A-Za-z_][\w.<>]*) at (.+?\.py):(\d+)")
+# "Custom VJP fwd rule _safe_log_fwd for function safe_log must produce a pair ..."
+# "No JVP defined for custom_jvp function smooth_abs using defjvp."
+_MISSING_RULE_RE = re.compile(r"No [JV]+P defined for (custom_[jv]+p) function ([A-Za-z_]\w*)")
+_NAMED_RULE_RE = re.compile(r"\b(?:fwd|bwd|jvp) rule ([A-Za-z_]\w*) for function ([A-Za-z_]\w*)")
 _BWD_RE = re.compile(r"\bbwd\b|backward rule|bwd rule|bwd function", re.IGNORECASE)
 _FWD_RE = re.compile(r"\bfwd\b|forward rule", re.IGNORECASE)
 _JVP_RE = re.compile(r"custom_jvp|\bjvp rule|defjvp|custom JVP", re.IGNORECASE)
@@ -186,14 +189,27 @@ def _class_method_culprit(
     return None
 
 
-def _all_project_files(files: ProjectFiles) -> Iterator[Path]:
-    count = 0
-    for path in files.root.rglob("*.py"):
-        if files.contains(path):
-            yield path
-            count += 1
-            if count >= MAX_SCANNED_FILES:
-                return
+def _function_culprit(
+    files: ProjectFiles, traceback_files: list[Path], name: str, decorator: str
+) -> Culprit | None:
+    """The definition of a decorated function that never got its rule."""
+    paths = [*traceback_files, *files.files_containing(decorator)]
+    for path in dict.fromkeys(paths):
+        tree = _parse(files, path)
+        if tree is None:
+            continue
+        for function in _functions(tree):
+            if function.name == name:
+                span = _def_span(files, path, function, name)
+                return Culprit(span, f"{decorator} function without a rule", name)
+    return None
+
+
+def _registering_files(files: ProjectFiles) -> list[Path]:
+    """Project files that register custom rules (``.defvjp`` / ``.defjvp``)."""
+    return list(
+        dict.fromkeys([*files.files_containing(".defvjp"), *files.files_containing(".defjvp")])
+    )
 
 
 def find_culprits(
@@ -211,8 +227,15 @@ def find_culprits(
     method = _METHOD_RE.search(message)
     if method is not None:
         class_name, method_name = method.group(1), method.group(2)
-        ordered = list(dict.fromkeys([*traceback_files, *_all_project_files(files)]))
+        ordered = list(
+            dict.fromkeys([*traceback_files, *files.files_containing(f"class {class_name}")])
+        )
         found = _class_method_culprit(files, ordered, class_name, method_name)
+        return [found] if found is not None else []
+
+    missing = _MISSING_RULE_RE.search(message)
+    if missing is not None:
+        found = _function_culprit(files, traceback_files, missing.group(2), missing.group(1))
         return [found] if found is not None else []
 
     wants_bwd = _BWD_RE.search(message) is not None
@@ -222,6 +245,7 @@ def find_culprits(
         return []
 
     attached = _ATTACHED_RE.search(message)
+    named = _NAMED_RULE_RE.search(message)
     search_paths = list(traceback_files)
     primal_hint: str | None = None
     if attached is not None:
@@ -229,6 +253,11 @@ def find_culprits(
         located = files.resolve(attached.group(2))
         if located is not None:
             search_paths.insert(0, located)
+    elif named is not None:
+        primal_hint = named.group(2)
+    # The rules usually live in a module the traceback never enters (it shows the call of the
+    # primal function, not the rule): the project's other files that register rules come next.
+    search_paths.extend(_registering_files(files))
 
     culprits: list[Culprit] = []
     for path in dict.fromkeys(search_paths):

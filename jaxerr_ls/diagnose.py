@@ -73,7 +73,10 @@ class Analyzer:
     def analyze_event(self, event: ErrorEvent, source_name: str = "-") -> Finding:
         explained, match = self._best_explained(event)
         base = Path(event.rootdir) if event.rootdir else self.cwd
-        placed = project_frames(event, self.files, base)
+        # The error goes where the explained exception left the user's code; when that is a
+        # cause the user re-raised, its frames come first, then the rest of the chain's.
+        ordered = [explained] + [e for e in (event, *reversed(event.chain)) if e is not explained]
+        placed = project_frames(ordered, self.files, base)
         main = next((p for p in placed if p.span is not None), None)
         span = main.span if main is not None else self._test_definition(event, base)
         traceback_files = list(dict.fromkeys(p.path for p in placed))
@@ -86,7 +89,10 @@ class Analyzer:
         culprits = find_culprits(explained.message, self.files, traceback_files, called)
         related = [Related(culprit.span, f"culprit: {culprit.description}") for culprit in culprits]
         related.extend(_frame_related(placed, main))
-        severity = match.record.severity if match is not None else "error"
+        if match is not None:
+            severity = match.record.severity
+        else:
+            severity = "warning" if explained.exc_type.endswith("Warning") else "error"
         return Finding(
             event=event,
             exception=explained.exc_type,
@@ -129,10 +135,13 @@ class Analyzer:
 
 
 def _frame_related(placed: list[PlacedFrame], main: PlacedFrame | None) -> list[Related]:
+    """The other frames in the user's code, each place once (chains repeat frames)."""
+    seen = {(main.path, main.span.line)} if main is not None and main.span is not None else set()
     related = []
     for item in placed:
-        if item is main or item.span is None:
+        if item.span is None or (item.path, item.span.line) in seen:
             continue
+        seen.add((item.path, item.span.line))
         function = item.frame.function or "<module>"
         related.append(Related(item.span, f"traceback: in {function}"))
     return related

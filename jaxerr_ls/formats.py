@@ -41,6 +41,22 @@ def text_line(finding: Finding, relative_to: Path | None) -> str:
     return f"{finding.source_name}:{finding.event.log_line}:1: {message}"
 
 
+def culprit_lines(finding: Finding, relative_to: Path | None) -> list[str]:
+    """A ``note`` line for each culprit definition, after the error's own line."""
+    lines = []
+    for culprit in finding.culprits:
+        where = display_path(culprit.span.path, relative_to)
+        origin = ""
+        if finding.span is not None:
+            origin = f" (the error at {display_path(finding.span.path, relative_to)}"
+            origin += f":{finding.span.line})"
+        lines.append(
+            f"{where}:{culprit.span.line}:{culprit.span.col + 1}: note [{finding.code}] "
+            f"culprit: {culprit.description}{origin}"
+        )
+    return lines
+
+
 def _span_json(span: SourceSpan, root: Path) -> dict[str, Any]:
     return {
         "file": display_path(span.path, root),
@@ -133,3 +149,4 @@ def render_findings(findings: Iterable[Finding], output_format: str, root: Path)
         cwd = Path(os.getcwd()).resolve()
         for finding in findings:
             yield text_line(finding, cwd)
+            yield from culprit_lines(finding, cwd)

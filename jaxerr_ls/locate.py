@@ -84,6 +84,7 @@ class ProjectFiles:
         self.root = root.resolve()
         self._by_name: dict[str, list[tuple[str, ...]]] | None = None
         self._lines_cache: dict[Path, list[str] | None] = {}
+        self._grep_cache: dict[str, list[Path]] = {}
 
     def _index(self) -> dict[str, list[tuple[str, ...]]]:
         if self._by_name is None:
@@ -102,6 +103,28 @@ class ProjectFiles:
                     break
             self._by_name = dict(by_name)
         return self._by_name
+
+    def python_files(self) -> list[Path]:
+        """Every indexed Python file of the project."""
+        return [
+            self.root.joinpath(*relative)
+            for relatives in self._index().values()
+            for relative in relatives
+            if relative[-1].endswith(".py")
+        ]
+
+    def files_containing(self, needle: str) -> list[Path]:
+        """Python files whose text contains ``needle``; computed once per needle."""
+        if needle not in self._grep_cache:
+            found = []
+            for path in self.python_files():
+                try:
+                    if needle in path.read_text(encoding="utf-8", errors="replace"):
+                        found.append(path)
+                except OSError:
+                    continue
+            self._grep_cache[needle] = found
+        return self._grep_cache[needle]
 
     def contains(self, path: Path) -> bool:
         try:
@@ -207,20 +230,14 @@ class PlacedFrame:
     span: SourceSpan | None
 
 
-def project_frames(event: ErrorEvent, files: ProjectFiles, base: Path | None) -> list[PlacedFrame]:
-    """The event's frames that are the user's code, innermost first (then the chain's)."""
+def project_frames(
+    exceptions: Iterable[ErrorEvent], files: ProjectFiles, base: Path | None
+) -> list[PlacedFrame]:
+    """The frames of the given exceptions that are the user's code, each innermost first."""
     placed: list[PlacedFrame] = []
-    for exception in (event, *reversed(event.chain)):
+    for exception in exceptions:
         for frame in reversed(exception.frames):
             path = files.resolve(frame.path, exception.rootdir or base)
             if path is not None:
                 placed.append(PlacedFrame(frame, path, files.span_for(path, frame)))
     return placed
-
-
-def innermost_user_frame(placed: Iterable[PlacedFrame]) -> PlacedFrame | None:
-    """The innermost frame of the final exception that can be placed in the project."""
-    for candidate in placed:
-        if candidate.span is not None:
-            return candidate
-    return None

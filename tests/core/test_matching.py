@@ -65,7 +65,7 @@ def test_every_bundled_record_matches_its_own_template() -> None:
     for record in records:
         template = segments_from_template(record.error_message)
         assert template is not None
-        message = "X1".join(("",) + template.literals + ("",))
+        message = "X1".join(("", *template.literals, ""))
         found = index.match(message, record.error_class)
         assert found is not None and found.record.id == record.id, record.code
 
@@ -110,7 +110,9 @@ def test_a_different_exception_class_costs_a_little() -> None:
 
 def test_the_more_specific_of_two_matching_records_wins() -> None:
     general = _record(1, "{x} is not valid here", "(.+?) is not valid here")
-    specific = _record(2, "the gradient {x} is not valid here", "the gradient (.+?) is not valid here")
+    specific = _record(
+        2, "the gradient {x} is not valid here", "the gradient (.+?) is not valid here"
+    )
     index = RecordIndex([general, specific])
     matches = index.match_all("the gradient of f is not valid here")
     assert [m.record.code for m in matches] == ["decoy-2", "decoy-1"]
@@ -118,9 +120,7 @@ def test_the_more_specific_of_two_matching_records_wins() -> None:
 
 def test_candidates_do_not_grow_with_the_store() -> None:
     real = load_records().records
-    message = (
-        "MyPrim.vjp_bwd should return None or a dict of backward-pass log entries, got tuple"
-    )
+    message = "MyPrim.vjp_bwd should return None or a dict of backward-pass log entries, got tuple"
     decoys = [
         _record(
             1000 + n,

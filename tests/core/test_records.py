@@ -1,4 +1,4 @@
-"""Loading and validating record files: the bundled records, and broken files reported and skipped."""
+"""Loading and validating record files: the bundled records; broken files reported, skipped."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ SEED_IDS = {"b6923a03d80f1179", "63e6b1e46f664735", "fc68e9128d55558c"}
 def test_bundled_records_load_without_problems() -> None:
     loaded = load_records()
     assert loaded.problems == []
-    assert SEED_IDS <= {record.id for record in loaded.records}
+    assert {record.id for record in loaded.records} >= SEED_IDS
     for record in loaded.records:
         assert record.code and record.documentation and record.solutions
         assert record.github_url is not None and PINNED_GITHUB_URL_RE.match(record.github_url)

@@ -1,0 +1,84 @@
+"""Builds the benchmark log: real passing pytest output with real JAX tracebacks spread through it.
+
+The passing output comes from running pytest -v on a generated suite of passing tests (real
+pytest output, not typed); the tracebacks are the captured fixture logs of real JAX runs. Both
+are repeated until the log reaches the requested size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+FIXTURE_LOGS = HERE.parent / "tests" / "fixtures" / "logs"
+
+PASSING_SUITE = """
+import pytest
+
+@pytest.mark.parametrize("step", range(2000))
+def test_training_step_converges(step):
+    print(f"step {step} loss {1.0 / (step + 1):.6f} grad_norm {0.5 / (step + 1):.6f}")
+    assert step >= 0
+
+@pytest.mark.parametrize("shape", [(2, 3), (4,), (8, 8, 2)] * 300)
+def test_layer_shapes(shape):
+    assert len(shape) >= 1
+"""
+
+
+def passing_output() -> str:
+    """Real output of pytest -v -rA over a passing suite (with its captured prints)."""
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "test_passing.py").write_text(PASSING_SUITE)
+        (Path(folder) / "pytest.ini").write_text("[pytest]\n")
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "-v", "-rA", "-p", "no:cacheprovider", folder],
+            capture_output=True,
+            text=True,
+            cwd=folder,
+            check=False,
+        )
+    return result.stdout
+
+
+def traceback_logs() -> list[str]:
+    logs = sorted(FIXTURE_LOGS.glob("jax-*/*/*.log"))
+    if not logs:
+        raise SystemExit(f"no fixture logs under {FIXTURE_LOGS}")
+    return [path.read_text(encoding="utf-8", errors="replace") for path in logs]
+
+
+def build(target: Path, size_mb: float) -> int:
+    """Write the log; return how many fixture logs (each with one or more errors) went in."""
+    noise = passing_output()
+    errors = traceback_logs()
+    limit = int(size_mb * 1024 * 1024)
+    written = inserted = 0
+    with target.open("w", encoding="utf-8") as out:
+        while written < limit:
+            # About one failing run's output per 200 KB of passing output.
+            for _ in range(max(1, 200_000 // max(len(noise), 1))):
+                out.write(noise)
+                written += len(noise)
+            block = errors[inserted % len(errors)]
+            out.write(block)
+            written += len(block)
+            inserted += 1
+    return inserted
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("target", type=Path)
+    parser.add_argument("--size-mb", type=float, default=50.0)
+    args = parser.parse_args()
+    count = build(args.target, args.size_mb)
+    print(f"wrote {args.target} ({args.target.stat().st_size / 2**20:.1f} MiB, {count} error logs)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,203 @@
+"""The whole core on every captured run: each failure found, matched and placed by its marker.
+
+The programs under tests/fixtures/project mark the line where each error belongs with
+``# jaxerr-expect: CODE`` (``CODE jax0.10.2=OTHER`` where the older JAX raises something else),
+and the definition at fault with ``# jaxerr-culprit: ...``. The logs are their real output
+(tests/fixtures/capture_jax.py), so these tests compare the analysis with the source, never with
+earlier output of the analysis.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jaxerr_ls.diagnose import Analyzer, Finding
+from jaxerr_ls.matching import RecordIndex
+from jaxerr_ls.records import load_records
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+PROJECT = (FIXTURES / "project").resolve()
+LOGS = FIXTURES / "logs"
+MANIFEST = json.loads((LOGS / "manifest.json").read_text())
+MARKER_RE = re.compile(
+    r"#\s*jaxerr-(?P<kind>expect|culprit|origin):\s*(?P<code>[\w.-]+)"
+    r"(?:\s+jax(?P<version>[\d.]+)=(?P<version_code>[\w.-]+))?"
+)
+# The rule each program's error is really about; hijax's message names its class only in 0.12.
+CULPRITS = {
+    "custom_vjp_bwd_shape": "_clipped_relu_bwd",
+    "custom_vjp3_bwd_shape": "_clipped_relu_bwd",
+    "hijax_vjp_bwd_return": "vjp_bwd",
+    "custom_vjp_fwd_not_pair": "_safe_log_fwd",
+    "custom_jvp_tangent_mismatch": "_soft_clip_jvp",
+    "custom_jvp_no_rule": "smooth_abs",
+}
+CULPRIT_VERSIONS = {"hijax_vjp_bwd_return": {"0.12.0.1"}}
+
+
+@dataclass(frozen=True)
+class Marker:
+    path: Path
+    line: int
+    kind: str
+    code: str
+    version: str | None
+    version_code: str | None
+
+    def code_for(self, jax_version: str) -> str:
+        return self.version_code if self.version == jax_version and self.version_code else self.code
+
+
+@cache
+def markers() -> tuple[Marker, ...]:
+    found = []
+    for path in sorted(PROJECT.rglob("*.py")):
+        for number, text in enumerate(path.read_text().splitlines(), start=1):
+            match = MARKER_RE.search(text)
+            if match:
+                found.append(
+                    Marker(
+                        path.resolve(),
+                        number,
+                        match["kind"],
+                        match["code"],
+                        match["version"],
+                        match["version_code"],
+                    )
+                )
+    return tuple(found)
+
+
+def marker_at(path: Path, line: int, kind: str) -> Marker | None:
+    return next(
+        (m for m in markers() if m.path == path.resolve() and m.line == line and m.kind == kind),
+        None,
+    )
+
+
+def definition_line(test_id: str) -> tuple[Path, int]:
+    file_part, name = test_id.split("::")
+    path = (PROJECT / file_part).resolve()
+    lines = path.read_text().splitlines()
+    number = next(n for n, text in enumerate(lines, 1) if re.match(rf"\s*def {name}\(", text))
+    return path, number
+
+
+@cache
+def analyzer() -> Analyzer:
+    return Analyzer(RecordIndex(load_records().records), PROJECT, cwd=PROJECT)
+
+
+def analyze(log: str) -> list[Finding]:
+    text = (LOGS / log).read_text(encoding="utf-8", errors="replace")
+    return list(analyzer().analyze_lines(text.splitlines(keepends=True), log))
+
+
+def failing(run: dict[str, Any]) -> list[str]:
+    """The programs or tests of a run that raised, per the run's own record of them."""
+    version = run["jax"]
+    table = MANIFEST["programs" if run["kind"] == "script" else "tests"][version]
+    names = []
+    for program in run["programs"]:
+        key = Path(program).stem if run["kind"] == "script" else program
+        if table.get(key, {}).get("raised"):
+            names.append(key)
+    return names
+
+
+def program_of(test_id: str) -> str:
+    return next(
+        Path(script).stem
+        for script, entry in MANIFEST["programs_tests"].items()
+        if entry["test"] == test_id
+    )
+
+
+FAILING_RUNS = [run for run in MANIFEST["runs"] if run["returncode"] != 0]
+
+
+def test_the_fixture_set_covers_every_mode() -> None:
+    versions = {run["jax"] for run in FAILING_RUNS}
+    modes = {run["tb"] for run in FAILING_RUNS if run["kind"] == "pytest"}
+    assert versions == {"0.12.0.1", "0.10.2"}
+    assert modes == {"auto", "long", "short", "native", "line", "no"}
+    assert any("foreign" in run["log"] for run in FAILING_RUNS)
+
+
+def check_placement(finding: Finding, run: dict[str, Any], test_id: str | None) -> None:
+    version = run["jax"]
+    assert finding.span is not None, f"{finding.code} not placed"
+    marker = marker_at(finding.span.path, finding.span.line, "expect")
+    if marker is None and test_id is not None and run["tb"] in ("no", "line"):
+        # Without frames (or with only a library frame) a test's error goes on its definition.
+        assert (finding.span.path, finding.span.line) == definition_line(test_id)
+        expected_code = None
+    else:
+        assert marker is not None, (
+            f"{finding.code} placed at {finding.span.path.name}:{finding.span.line}, "
+            "which has no jaxerr-expect marker"
+        )
+        expected_code = marker.code_for(version)
+    if expected_code is not None:
+        assert finding.code == expected_code
+
+
+@pytest.mark.parametrize("run", FAILING_RUNS, ids=lambda run: run["log"])
+def test_every_failure_is_found_matched_and_placed(run: dict[str, Any]) -> None:
+    findings = analyze(run["log"])
+    expected = failing(run)
+    assert expected, "a failing run must name what failed"
+    if run["kind"] == "script":
+        [program] = expected
+        [finding] = findings
+        check_placement(finding, run, None)
+        culprit = CULPRITS.get(program)
+        if culprit and run["jax"] in CULPRIT_VERSIONS.get(program, {run["jax"]}):
+            assert [c.name for c in finding.culprits] == [culprit]
+            place = finding.culprits[0].span
+            assert marker_at(place.path, place.line, "culprit") is not None
+        else:
+            assert finding.culprits == []
+        return
+    by_test: dict[str, list[Finding]] = {}
+    for finding in findings:
+        assert finding.event.test_id is not None, f"no test id for {finding.first_line}"
+        by_test.setdefault(finding.event.test_id, []).append(finding)
+    assert sorted(by_test) == sorted(expected)
+    for test_id, test_findings in by_test.items():
+        assert len(test_findings) == 1, f"{test_id} reported {len(test_findings)} times"
+        check_placement(test_findings[0], run, test_id)
+        culprit = CULPRITS.get(program_of(test_id))
+        names = [c.name for c in test_findings[0].culprits]
+        if culprit and run["jax"] in CULPRIT_VERSIONS.get(program_of(test_id), {run["jax"]}):
+            assert names in ([culprit], []) if run["tb"] in ("no", "line") else names == [culprit]
+
+
+TRANSFORMED_RUNS = [
+    run
+    for run in FAILING_RUNS
+    if run["kind"] == "script"
+    and "JaxStackTraceBeforeTransformation" in (LOGS / run["log"]).read_text()
+]
+
+
+@pytest.mark.parametrize("run", TRANSFORMED_RUNS, ids=lambda run: run["log"])
+def test_the_operation_jax_transformed_is_related(run: dict[str, Any]) -> None:
+    """The user frame of a JaxStackTraceBeforeTransformation block is related information."""
+    text = (LOGS / run["log"]).read_text()
+    printed_origins = [
+        m
+        for m in markers()
+        if m.kind == "origin" and m.path.read_text().splitlines()[m.line - 1].strip() in text
+    ]
+    assert printed_origins, "the block shows a marked origin line"
+    [finding] = analyze(run["log"])
+    related = {(r.span.path, r.span.line) for r in finding.related}
+    assert any((m.path, m.line) in related for m in printed_origins)
