@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -18,41 +19,44 @@ from jaxerr_ls.render import record_markdown, record_text
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 # A log line longer than this is cut: nothing useful to show is that long, and a runaway line
 # (a progress bar without newlines, a binary file) must not be held in memory whole.
-MAX_LINE_BYTES = 1 << 20
-_READ_SIZE = 1 << 16
+MAX_LINE_CHARS = 1 << 20
+_READ_SIZE = 1 << 20
 
 
-def read_lines(stream: BinaryIO, max_line_bytes: int = MAX_LINE_BYTES) -> Iterator[str]:
-    """Decode a byte stream into lines (UTF-8, bad bytes replaced) in bounded memory.
+def read_lines(stream: BinaryIO, max_line_chars: int = MAX_LINE_CHARS) -> Iterator[str]:
+    """Decode a byte stream (UTF-8, bad bytes replaced) into lines, without their newlines.
 
-    A line longer than ``max_line_bytes`` is cut there and the rest of it skipped.
+    Only ``\\n`` ends a line: a ``\\r`` (a progress bar's redraw) stays inside it, as a terminal
+    would show it. A line longer than ``max_line_chars`` is cut there and the rest of it
+    skipped, so memory stays bounded by the read size whatever the input. Whole chunks are
+    decoded and split at once, keeping the cost per line in C.
     """
-    pending = b""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    carry = ""
     skipping = False
     while chunk := stream.read(_READ_SIZE):
-        pending += chunk
-        while True:
-            newline = pending.find(b"\n")
+        text = decoder.decode(chunk)
+        if skipping:
+            newline = text.find("\n")
             if newline < 0:
-                if len(pending) > max_line_bytes:
-                    if not skipping:
-                        yield pending[:max_line_bytes].decode("utf-8", "replace") + "\n"
-                        skipping = True
-                    pending = b""
-                break
-            line, pending = pending[: newline + 1], pending[newline + 1 :]
-            if not skipping:
-                yield line[:max_line_bytes].decode("utf-8", "replace")
-            skipping = False
-    if pending and not skipping:
-        yield pending[:max_line_bytes].decode("utf-8", "replace")
+                continue
+            text, skipping = text[newline + 1 :], False
+        lines = (carry + text).split("\n")
+        carry = lines.pop()
+        yield from lines
+        if len(carry) > max_line_chars:
+            yield carry[:max_line_chars]
+            carry, skipping = "", True
+    carry += decoder.decode(b"", final=True)
+    if carry and not skipping:
+        yield carry[:max_line_chars]
 
 
-def _load(extra: Sequence[str]) -> tuple[RecordIndex, LoadResult]:
+def _load(extra: Sequence[str]) -> LoadResult:
     loaded = load_records([bundled_record_dir(), *extra])
     for problem in loaded.problems:
         print(f"jaxerr-ls: skipped record: {problem}", file=sys.stderr)
-    return RecordIndex(loaded.records), loaded
+    return loaded
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -64,8 +68,7 @@ def _check(args: argparse.Namespace) -> int:
     if not logs:
         print("jaxerr-ls check: give a log file, or '-' to read standard input", file=sys.stderr)
         return EXIT_USAGE
-    index, _ = _load(args.records)
-    index.fuzzy_threshold = args.fuzzy_threshold
+    index = RecordIndex(_load(args.records).records, fuzzy_threshold=args.fuzzy_threshold)
     analyzer = Analyzer(index, root, cwd=Path.cwd())
     findings: list[Finding] = []
     seen: set[tuple[object, ...]] = set()
@@ -118,7 +121,7 @@ def _find_record(records: Sequence[Record], key: str) -> Record | None:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    _, loaded = _load(args.records)
+    loaded = _load(args.records)
     record = _find_record(loaded.records, args.code)
     if record is None:
         known = ", ".join(sorted(r.code for r in loaded.records))

@@ -57,13 +57,16 @@ class _Rules:
 
 
 def _parse(files: ProjectFiles, path: Path) -> ast.Module | None:
-    lines = files.lines(path)
-    if lines is None:
-        return None
-    try:
-        return ast.parse("\n".join(lines))
-    except (SyntaxError, ValueError, RecursionError):
-        return None
+    def parse(path: Path) -> ast.Module | None:
+        lines = files.lines(path)
+        if lines is None:
+            return None
+        try:
+            return ast.parse("\n".join(lines))
+        except (SyntaxError, ValueError, RecursionError):
+            return None
+
+    return files.memo("ast", path, parse)
 
 
 def _name_of(node: ast.expr) -> str | None:
@@ -74,8 +77,10 @@ def _name_of(node: ast.expr) -> str | None:
     return None
 
 
-def _registered_rules(tree: ast.Module) -> list[_Rules]:
+def _registered_rules(tree: ast.Module | None) -> list[_Rules]:
     """``f.defvjp(fwd, bwd)`` / ``f.defjvp(rule)`` calls and ``@f.defjvp`` decorators."""
+    if tree is None:
+        return []
     found: dict[str, dict[str, str | int | None]] = {}
 
     def slot(primal: str, line: int) -> dict[str, str | int | None]:
@@ -113,10 +118,20 @@ def _registered_rules(tree: ast.Module) -> list[_Rules]:
     return rules
 
 
-def _functions(tree: ast.AST) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            yield node
+def _definitions(files: ProjectFiles, path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Every function defined in a project file (at any depth), parsed once per run."""
+
+    def collect(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        tree = _parse(files, path)
+        if tree is None:
+            return []
+        return [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
+
+    return files.memo("functions", path, collect)
 
 
 def _def_span(files: ProjectFiles, path: Path, node: ast.AST, name: str) -> SourceSpan:
@@ -157,10 +172,8 @@ def _last_return_span(
     return SourceSpan(path, last.lineno, last.col_offset, end_line, end_col)
 
 
-def _rule_culprit(
-    files: ProjectFiles, path: Path, tree: ast.Module, rule_name: str, kind: str
-) -> Culprit | None:
-    for function in _functions(tree):
+def _rule_culprit(files: ProjectFiles, path: Path, rule_name: str, kind: str) -> Culprit | None:
+    for function in _definitions(files, path):
         if function.name == rule_name:
             span = _last_return_span(path, function) or _def_span(files, path, function, rule_name)
             return Culprit(span, kind, rule_name)
@@ -195,10 +208,7 @@ def _function_culprit(
     """The definition of a decorated function that never got its rule."""
     paths = [*traceback_files, *files.files_containing(decorator)]
     for path in dict.fromkeys(paths):
-        tree = _parse(files, path)
-        if tree is None:
-            continue
-        for function in _functions(tree):
+        for function in _definitions(files, path):
             if function.name == name:
                 span = _def_span(files, path, function, name)
                 return Culprit(span, f"{decorator} function without a rule", name)
@@ -264,7 +274,7 @@ def find_culprits(
         tree = _parse(files, path)
         if tree is None:
             continue
-        rules = _registered_rules(tree)
+        rules = files.memo("rules", path, lambda p: _registered_rules(_parse(files, p)))
         if primal_hint is not None:
             chosen = [r for r in rules if r.primal == primal_hint]
         else:
@@ -280,7 +290,7 @@ def find_culprits(
             target, kind = rule.bwd, "custom_vjp bwd rule"
         else:
             continue
-        found = _rule_culprit(files, path, tree, target, kind)
+        found = _rule_culprit(files, path, target, kind)
         if found is not None:
             culprits.append(found)
             break

@@ -67,8 +67,22 @@ class Analyzer:
         self.cwd = cwd
 
     def analyze_lines(self, lines: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
-        for event in parse_output(lines):
-            yield self.analyze_event(event, source_name)
+        """Findings for the errors in output given line by line (see ``analyze_events``)."""
+        return self.analyze_events(parse_output(lines), source_name)
+
+    def analyze_events(
+        self, events: Iterable[ErrorEvent], source_name: str = "-"
+    ) -> Iterator[Finding]:
+        """Findings for every error event, and for warnings that concern the project.
+
+        A warning that no record explains and that no frame places in the project (a library's
+        deprecation notice) is left out: it is not the user's error to fix.
+        """
+        for event in events:
+            finding = self.analyze_event(event, source_name)
+            if finding.severity == "warning" and finding.match is None and finding.span is None:
+                continue
+            yield finding
 
     def analyze_event(self, event: ErrorEvent, source_name: str = "-") -> Finding:
         explained, match = self._best_explained(event)

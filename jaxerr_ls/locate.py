@@ -12,11 +12,14 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import TypeVar
 
 from jaxerr_ls.events import ErrorEvent, Frame
+
+T = TypeVar("T")
 
 # Folders that hold other people's code or generated files, never the user's own.
 SKIPPED_DIRS = frozenset(
@@ -85,6 +88,8 @@ class ProjectFiles:
         self._by_name: dict[str, list[tuple[str, ...]]] | None = None
         self._lines_cache: dict[Path, list[str] | None] = {}
         self._grep_cache: dict[str, list[Path]] = {}
+        self._memo: dict[tuple[str, Path], object] = {}
+        self._resolved: dict[tuple[str, str], Path | None] = {}
 
     def _index(self) -> dict[str, list[tuple[str, ...]]]:
         if self._by_name is None:
@@ -113,6 +118,13 @@ class ProjectFiles:
             if relative[-1].endswith(".py")
         ]
 
+    def memo(self, kind: str, path: Path, compute: Callable[[Path], T]) -> T:
+        """``compute(path)``, computed once per kind and file (files do not change mid-run)."""
+        key = (kind, path)
+        if key not in self._memo:
+            self._memo[key] = compute(path)
+        return self._memo[key]  # type: ignore[return-value]
+
     def files_containing(self, needle: str) -> list[Path]:
         """Python files whose text contains ``needle``; computed once per needle."""
         if needle not in self._grep_cache:
@@ -135,6 +147,12 @@ class ProjectFiles:
 
     def resolve(self, printed: str, base: str | Path | None = None) -> Path | None:
         """The project file a printed path names, or None when it is not the user's code."""
+        key = (printed, str(base))
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(printed, base)
+        return self._resolved[key]
+
+    def _resolve(self, printed: str, base: str | Path | None) -> Path | None:
         if is_library_path(printed):
             return None
         try:

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-from rapidfuzz import fuzz
 
 from jaxerr_ls.records import Record
 
@@ -29,9 +27,12 @@ FUZZY_WINDOW = 4096
 # Fuzzy candidates must share this fraction of a record's (IDF-weighted) words with the message.
 FUZZY_MIN_OVERLAP = 0.5
 FUZZY_MAX_CANDIDATES = 8
+FUZZY_COMMON_WORD_RECORDS = 32
+FUZZY_COMMON_WORD_SHARE = 0.05
 DEFAULT_FUZZY_THRESHOLD = 80.0
 # Below this many literal characters a pattern is too vague to claim a message on its own.
 MIN_LITERAL_CHARS = 12
+RECENT_MATCHES = 1024
 
 STAGE_PATTERN = "pattern"
 STAGE_TEMPLATE = "template"
@@ -261,6 +262,7 @@ class RecordIndex:
     ) -> None:
         self.records: list[Record] = list(records)
         self.fuzzy_threshold = fuzzy_threshold
+        self._recent: OrderedDict[tuple[str, str | None], Match | None] = OrderedDict()
         self.unindexed: list[str] = []
         self._matchers: list[_Matcher] = []
         for record in self.records:
@@ -337,12 +339,32 @@ class RecordIndex:
                 postings[word].append(number)
         total = max(len(self.records), 1)
         self._idf = {word: math.log(1 + total / len(ids)) for word, ids in postings.items()}
-        self._postings = dict(postings)
+        self._weights = [sum(self._idf[w] for w in words) or 1.0 for words in self._fuzzy_words]
+        # Candidates are found through their distinctive words only: a word that a large share
+        # of the store uses ("type", "function") would make every lookup touch most records.
+        limit = max(FUZZY_COMMON_WORD_RECORDS, int(FUZZY_COMMON_WORD_SHARE * total))
+        self._distinctive = {word: ids for word, ids in postings.items() if len(ids) <= limit}
+        self._without_distinctive = [
+            number
+            for number, words in enumerate(self._fuzzy_words)
+            if not any(word in self._distinctive for word in words)
+        ]
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
-        """The best record for a message, or None when no stage finds one."""
+        """The best record for a message, or None when no stage finds one.
+
+        Results are remembered for recent messages: a log often repeats one error many times.
+        """
+        key = (message, exc_type)
+        if key in self._recent:
+            self._recent.move_to_end(key)
+            return self._recent[key]
         found = self.match_all(message, exc_type)
-        return found[0] if found else None
+        best = found[0] if found else None
+        self._recent[key] = best
+        if len(self._recent) > RECENT_MATCHES:
+            self._recent.popitem(last=False)
+        return best
 
     def match_all(self, message: str, exc_type: str | None = None) -> list[Match]:
         """All exact matches, most specific first; else the best fuzzy candidates."""
@@ -386,15 +408,18 @@ class RecordIndex:
     def _fuzzy(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
         if self.fuzzy_threshold > 100:
             return []
-        overlap: dict[int, float] = defaultdict(float)
+        # Imported here: a run whose errors all match exactly never pays for it.
+        from rapidfuzz import fuzz
+
+        candidates: set[int] = set(self._without_distinctive)
         for word in words:
-            for number in self._postings.get(word, ()):
-                overlap[number] += self._idf[word]
+            candidates.update(self._distinctive.get(word, ()))
         ranked: list[tuple[float, int]] = []
-        for number, shared in overlap.items():
-            weight = sum(self._idf[w] for w in self._fuzzy_words[number]) or 1.0
-            if shared / weight >= FUZZY_MIN_OVERLAP:
-                ranked.append((shared / weight, number))
+        for number in candidates:
+            shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
+            overlap = shared / self._weights[number]
+            if overlap >= FUZZY_MIN_OVERLAP:
+                ranked.append((overlap, number))
         ranked.sort(reverse=True)
         window = " ".join(message[:FUZZY_WINDOW].split())
         results: list[Match] = []

@@ -149,14 +149,22 @@ def parse_text(text: str) -> list[ErrorEvent]:
 def parse_output(lines: Iterable[str], *, strip_ansi: bool = True) -> Iterator[ErrorEvent]:
     """Events found in ``lines`` (one log line each, newline optional), in log order, as soon as
     each is complete. Never raises on any text; memory stays bounded whatever the input size."""
-    parser = _Parser()
+    return _parse_numbered(enumerate(lines, start=1), _Parser(), strip_ansi)
+
+
+def _parse_numbered(
+    numbered: Iterable[tuple[int, str]], parser: _Parser, strip_ansi: bool
+) -> Iterator[ErrorEvent]:
     feed = parser.feed
     out = parser.out
     lineno = 0
     idle = True
     ansi = strip_ansi
-    for raw in lines:
-        lineno += 1
+    in_summary = False
+    for lineno, raw in numbered:
+        if in_summary and raw.startswith(_SUMMARY_PASSING):
+            # -rA lists every passing test in the summary; only failures merge into events.
+            continue
         # The cheap path: with nothing in progress, a line matters only if it can start a
         # construct. Each check is one C-level call, and single-character searches (memchr)
         # guard the longer ones, since most log lines hold no "E" or "W" at all.
@@ -196,6 +204,7 @@ def parse_output(lines: Iterable[str], *, strip_ansi: bool = True) -> Iterator[E
             yield from out
             out.clear()
         idle = parser.idle
+        in_summary = parser.area == "summary"
     try:
         parser.finish(lineno)
     except Exception:
@@ -208,6 +217,7 @@ def parse_output(lines: Iterable[str], *, strip_ansi: bool = True) -> Iterator[E
 
 # First characters of lines that start a construct whatever else they contain: pytest titles,
 # ``rootdir:``, and colourised output (whose words are split by escape codes).
+_SUMMARY_PASSING = ("PASSED ", "SKIPPED ", "XFAIL ", "XPASS ")
 _STARTS_CONSTRUCT = frozenset("=r\x1b")
 _MAY_START_TRACEBACK = frozenset(" \tT+|")
 
@@ -529,8 +539,13 @@ class _Parser:
 
     @property
     def idle(self) -> bool:
+        # In a report area other than failures and the summary (warnings, -rA's PASSES) only
+        # titles and tracebacks matter, as outside pytest, so the cheap path may skip lines.
         return (
-            self.reader is None and self.area is None and self.warning is None and not self.in_group
+            self.reader is None
+            and (self.area is None or self.area == "other")
+            and self.warning is None
+            and not self.in_group
         )
 
     def reset_after_error(self) -> None:

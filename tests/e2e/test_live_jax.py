@@ -1,0 +1,120 @@
+"""Fresh output of real JAX, piped through `jaxerr-ls check`: fixtures that cannot go stale.
+
+Each JAX version's environment runs programs of the fixture project, copied to a new folder as
+a user's checkout would be, and the tool must place each error on the line its marker names.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+PROJECT = REPO / "tests" / "fixtures" / "project"
+ENVIRONMENTS = {
+    "0.12.0.1": Path(sys.executable),
+    "0.10.2": REPO / ".venv-jax0.10" / "bin" / "python",
+}
+MARKER_RE = re.compile(r"#\s*jaxerr-expect:\s*([\w.-]+)(?:\s+jax([\d.]+)=([\w.-]+))?")
+PROGRAMS = ["custom_vjp_bwd_shape", "hijax_vjp_bwd_return", "vjp_ref_grad_missing", "reraise_from"]
+
+
+def interpreter(version: str) -> Path:
+    python = ENVIRONMENTS[version]
+    probe = (
+        subprocess.run(
+            [str(python), "-c", "import jax; print(jax.__version__)"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if python.exists()
+        else None
+    )
+    if probe is None or probe.stdout.strip() != version:
+        message = f"no Python with jax {version} at {python} (run scripts/dev-setup)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return python
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("checkout") / "project"
+    shutil.copytree(PROJECT, target)
+    return target
+
+
+def expected_codes(path: Path, version: str) -> dict[int, str]:
+    codes = {}
+    for number, text in enumerate(path.read_text().splitlines(), start=1):
+        found = MARKER_RE.search(text)
+        if found:
+            codes[number] = found[3] if found[2] == version and found[3] else found[1]
+    return codes
+
+
+def check(output: str, root: Path) -> list[dict[str, object]]:
+    result = subprocess.run(
+        [sys.executable, "-m", "jaxerr_ls", "check", "--format", "json", "--root", str(root), "-"],
+        input=output,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1, result.stderr
+    findings: list[dict[str, object]] = json.loads(result.stdout)
+    return findings
+
+
+def run_jax(python: Path, args: list[str], cwd: Path) -> str:
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "JAX_PLATFORMS": "cpu",
+        "PYTHONPATH": str(cwd),
+        "HOME": os.environ.get("HOME", "/tmp"),
+    }
+    result = subprocess.run(
+        [str(python), *args], cwd=cwd, env=env, capture_output=True, text=True, check=False
+    )
+    assert result.returncode != 0, "the program was meant to fail"
+    return result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("version", sorted(ENVIRONMENTS))
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_a_script_error_lands_on_its_marked_line(
+    checkout: Path, version: str, program: str
+) -> None:
+    python = interpreter(version)
+    output = run_jax(python, [f"scripts/{program}.py"], checkout)
+    [finding] = check(output, checkout)
+    path = checkout / str(finding["file"])
+    codes = expected_codes(path, version)
+    assert finding["line"] in codes, f"{finding['file']}:{finding['line']} has no marker"
+    assert finding["code"] == codes[finding["line"]]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("version", sorted(ENVIRONMENTS))
+@pytest.mark.parametrize("tb", ["auto", "short", "native"])
+def test_a_pytest_run_reports_every_failing_test(checkout: Path, version: str, tb: str) -> None:
+    python = interpreter(version)
+    output = run_jax(
+        python,
+        ["-m", "pytest", "-p", "no:cacheprovider", f"--tb={tb}", "tests/test_ops.py"],
+        checkout,
+    )
+    failed = set(re.findall(r"^FAILED (\S+)", output, flags=re.MULTILINE))
+    findings = check(output, checkout)
+    assert {f["test_id"] for f in findings} == failed
+    for finding in findings:
+        codes = expected_codes(checkout / str(finding["file"]), version)
+        assert codes.get(finding["line"]) == finding["code"], finding  # type: ignore[call-overload]
