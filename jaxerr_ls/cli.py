@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -98,6 +99,8 @@ def _check(args: argparse.Namespace) -> int:
                 if args.format == "text" or args.format == "github":
                     for line in render_findings([finding], args.format, root):
                         print(line, flush=False)
+        except BrokenPipeError:
+            raise
         except OSError as exc:
             print(f"jaxerr-ls: {log}: {exc.strerror}", file=sys.stderr)
             status = EXIT_USAGE
@@ -183,7 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = args.handler(args)
     except BrokenPipeError:
-        # `jaxerr-ls check log | head` closes the pipe early; that is not an error.
-        sys.stderr.close()
+        # `jaxerr-ls check log | head` closes the pipe early; that is not an error. Point
+        # stdout at devnull so that the interpreter's final flush does not complain again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return EXIT_CLEAN
     return result
