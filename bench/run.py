@@ -23,10 +23,10 @@ from pathlib import Path
 
 from build_log import build, traceback_logs
 
-from jaxerr_ls.cli import read_lines
 from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.formats import render_findings
 from jaxerr_ls.matching import RecordIndex
+from jaxerr_ls.reading import read_lines
 from jaxerr_ls.records import Record, load_records
 from jaxerr_ls.tracebacks import parse_text
 

@@ -3,54 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import codecs
+import logging
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO
 
 from jaxerr_ls import __version__
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.formats import FORMATS, render_findings
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD, RecordIndex
+from jaxerr_ls.reading import read_lines
 from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
 from jaxerr_ls.render import record_markdown, record_text
 
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
-# A log line longer than this is cut: nothing useful to show is that long, and a runaway line
-# (a progress bar without newlines, a binary file) must not be held in memory whole.
-MAX_LINE_CHARS = 1 << 20
-_READ_SIZE = 1 << 20
-
-
-def read_lines(stream: BinaryIO, max_line_chars: int = MAX_LINE_CHARS) -> Iterator[str]:
-    """Decode a byte stream (UTF-8, bad bytes replaced) into lines, without their newlines.
-
-    Only ``\\n`` ends a line: a ``\\r`` (a progress bar's redraw) stays inside it, as a terminal
-    would show it. A line longer than ``max_line_chars`` is cut there and the rest of it
-    skipped, so memory stays bounded by the read size whatever the input. Whole chunks are
-    decoded and split at once, keeping the cost per line in C.
-    """
-    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-    carry = ""
-    skipping = False
-    while chunk := stream.read(_READ_SIZE):
-        text = decoder.decode(chunk)
-        if skipping:
-            newline = text.find("\n")
-            if newline < 0:
-                continue
-            text, skipping = text[newline + 1 :], False
-        lines = (carry + text).split("\n")
-        carry = lines.pop()
-        yield from lines
-        if len(carry) > max_line_chars:
-            yield carry[:max_line_chars]
-            carry, skipping = "", True
-    carry += decoder.decode(b"", final=True)
-    if carry and not skipping:
-        yield carry[:max_line_chars]
 
 
 def _load(extra: Sequence[str]) -> LoadResult:
@@ -134,6 +101,26 @@ def _explain(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def _serve(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        stream=sys.stderr,
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+    )
+    from jaxerr_ls.server import create_server
+
+    server = create_server()
+    if args.tcp:
+        host, _, port = args.tcp.rpartition(":")
+        if not host or not port.isdigit():
+            print("jaxerr-ls serve: --tcp takes HOST:PORT", file=sys.stderr)
+            return EXIT_USAGE
+        server.start_tcp(host, int(port))
+    else:
+        server.start_io()
+    return EXIT_CLEAN
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="jaxerr-ls",
@@ -168,6 +155,13 @@ def build_parser() -> argparse.ArgumentParser:
         f"(default {DEFAULT_FUZZY_THRESHOLD:g}; above 100 turns fuzzy matching off)",
     )
     check.set_defaults(handler=_check)
+
+    serve = commands.add_parser(
+        "serve", help="run the language server (stdio, or TCP for debugging)"
+    )
+    serve.add_argument("--tcp", metavar="HOST:PORT", help="listen on TCP instead of stdio")
+    serve.add_argument("-v", "--verbose", action="store_true", help="log more to stderr")
+    serve.set_defaults(handler=_serve)
 
     explain = commands.add_parser("explain", help="print a record: meaning, causes, fixes")
     explain.add_argument("code", help="the record's code (as in [code]), id or slug")

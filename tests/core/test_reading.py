@@ -7,7 +7,7 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jaxerr_ls.cli import read_lines
+from jaxerr_ls.reading import read_lines
 
 
 def reader(data: bytes, chunk: int) -> io.BytesIO:

@@ -1,0 +1,259 @@
+"""Fixes for hijax primitives whose ``vjp_bwd`` returns its cotangents.
+
+Since jax 0.11, ``HiPrim.vjp_bwd(self, res, outgrad, *arg_accums)`` hands the cotangents to the
+accumulators (``acc.accum(ct)``) and returns None or a dict of log entries; the classic contract
+is ``vjp_bwd_retval(self, res, outgrad, /)``, which takes no accumulators and returns the
+cotangents, one per input as a tuple (``HiPrim.vjp_bwd`` feeds that tuple to the accumulators
+with ``treedef.flatten_up_to``, so a list would not do). Two fixes follow from that:
+
+- rename to ``vjp_bwd_retval``, dropping the accumulator parameters and their ``.accum(ct)``
+  statements and returning the accumulated values: only when each accumulator is used exactly
+  once, as a statement of the body, so the values returned are exactly those accumulated;
+- keep ``vjp_bwd`` and return None: only when every accumulator visibly receives a value.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from jaxerr_ls.fixes.model import Fix, FixTarget, TextEdit
+from jaxerr_ls.fixes.source import FunctionNode, Source, own_nodes, own_returns
+
+CODE = "hijax-vjp-bwd-return"
+_CLASS_RE = re.compile(r"([A-Za-z_]\w*)\s*$")
+# self, res, outgrad: the parameters before the accumulators.
+_LEADING = 3
+
+
+def _culprit_method(
+    target: FixTarget, read: Callable[[str], str | None]
+) -> tuple[Source, ast.ClassDef, FunctionNode] | None:
+    named = _CLASS_RE.search(target.captures[0]) if target.captures else None
+    class_name = named[1] if named else ""
+    for culprit in target.culprits:
+        if culprit.name != "vjp_bwd":
+            continue
+        source = Source.parse(culprit.path, read(culprit.path))
+        if source is None:
+            continue
+        for node in ast.walk(source.tree):
+            if not isinstance(node, ast.ClassDef) or node.name != class_name:
+                continue
+            for item in node.body:
+                # The culprit is the def line: a method moved or renamed since the run is no
+                # longer the one the error is about.
+                if (
+                    isinstance(item, ast.FunctionDef)
+                    and item.name == "vjp_bwd"
+                    and item.lineno == culprit.line
+                ):
+                    return source, node, item
+    return None
+
+
+def _accum_statement(statement: ast.stmt, name: str) -> ast.expr | None:
+    """The value of a ``name.accum(value)`` statement."""
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+        return None
+    call = statement.value
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "accum"
+        and isinstance(func.value, ast.Name)
+        and func.value.id == name
+        and len(call.args) == 1
+        and not call.keywords
+        and not isinstance(call.args[0], ast.Starred)
+    ):
+        return call.args[0]
+    return None
+
+
+def _uses(function: FunctionNode, name: str) -> list[ast.Name]:
+    return [node for node in own_nodes(function) if isinstance(node, ast.Name) and node.id == name]
+
+
+def _stored_names(statements: list[ast.stmt]) -> set[str]:
+    names = set()
+    for statement in statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+                names.add(node.id)
+    return names
+
+
+def _returns_structured_residuals(cls: ast.ClassDef) -> bool:
+    """``vjp_fwd`` returning (ans, res, nzs_out, sres): then vjp_bwd takes ``sres`` too."""
+    for item in cls.body:
+        if isinstance(item, ast.FunctionDef) and item.name == "vjp_fwd":
+            for ret in own_returns(item):
+                if isinstance(ret.value, ast.Tuple) and len(ret.value.elts) >= 4:
+                    return True
+    return False
+
+
+def _defines(cls: ast.ClassDef, name: str) -> bool:
+    """Does the class body already bind ``name`` (a def, or ``vjp_fwd, x = vjp_from_jvp``)?"""
+    for item in cls.body:
+        if isinstance(item, FunctionNode) and item.name == name:
+            return True
+        for node in ast.walk(item) if isinstance(item, ast.Assign | ast.AnnAssign) else ():
+            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+                return True
+    return False
+
+
+def _rename_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix | None:
+    args = method.args
+    positional = [*args.posonlyargs, *args.args]
+    if (
+        args.vararg is not None
+        or args.kwarg is not None
+        or args.kwonlyargs
+        or args.defaults
+        or method.decorator_list
+        or len(positional) <= _LEADING
+        or _returns_structured_residuals(cls)
+        or _defines(cls, "vjp_bwd_retval")
+    ):
+        return None
+    accums = positional[_LEADING:]
+    returns = own_returns(method)
+    body = method.body
+    if len(returns) != 1 or body[-1] is not returns[0] or returns[0].value is None:
+        return None
+    final = returns[0]
+    assert final.value is not None
+
+    statements: list[ast.stmt] = []
+    values: list[str] = []
+    for accum in accums:
+        uses = _uses(method, accum.arg)
+        found = [
+            (i, s, v)
+            for i, s in enumerate(body)
+            if (v := _accum_statement(s, accum.arg)) is not None
+        ]
+        if len(uses) != 1 or len(found) != 1:
+            return None
+        index, statement, value = found[0]
+        # The value is read again at the return: nothing in between may rebind its names.
+        read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+        if read & _stored_names(body[index + 1 : -1]) or not source.owns_its_lines(statement):
+            return None
+        statements.append(statement)
+        values.append(source.segment(value))
+
+    edits: list[TextEdit] = []
+    name_start = source.line_text(method.lineno).find("vjp_bwd", method.col_offset)
+    if name_start < 0:
+        return None
+    edits.append(
+        TextEdit(
+            source.path,
+            method.lineno,
+            name_start,
+            method.lineno,
+            name_start + len("vjp_bwd"),
+            "vjp_bwd_retval",
+        )
+    )
+    # Drop ", acc1, acc2" after outgrad (annotations included).
+    last_kept = source.span(positional[_LEADING - 1])
+    last_accum = source.span(accums[-1])
+    edits.append(
+        TextEdit(
+            source.path,
+            last_kept.end_line,
+            last_kept.end_col,
+            last_accum.end_line,
+            last_accum.end_col,
+            "",
+        )
+    )
+    edits.extend(source.delete_lines(statement) for statement in statements)
+    edits.append(source.replace(final.value, f"({', '.join(values)},)"))
+    return Fix(
+        title="Rename vjp_bwd to vjp_bwd_retval",
+        code=CODE,
+        edits=tuple(edits),
+        preferred=True,
+    )
+
+
+def _accumulated(method: FunctionNode, name: str, is_vararg: bool) -> bool:
+    """Does the method hand a value to this accumulator (or, for ``*accums``, to some)?"""
+    for node in own_nodes(method):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "accum"
+            and node.args
+        ):
+            continue
+        receiver = node.func.value
+        if isinstance(receiver, ast.Name) and receiver.id == name:
+            return True
+        if is_vararg and isinstance(receiver, ast.Subscript):
+            base = receiver.value
+            if isinstance(base, ast.Name) and base.id == name:
+                return True
+    if is_vararg:
+        # for acc, ct in zip(accums, cts): acc.accum(ct)
+        for node in own_nodes(method):
+            if isinstance(node, ast.For) and any(
+                isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.iter)
+            ):
+                targets = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+                for inner in ast.walk(node):
+                    if (
+                        isinstance(inner, ast.Call)
+                        and isinstance(inner.func, ast.Attribute)
+                        and inner.func.attr == "accum"
+                        and isinstance(inner.func.value, ast.Name)
+                        and inner.func.value.id in targets
+                    ):
+                        return True
+    return False
+
+
+def _return_none_fix(source: Source, method: FunctionNode) -> Fix | None:
+    args = method.args
+    positional = [*args.posonlyargs, *args.args]
+    accums = [(a.arg, False) for a in positional[_LEADING:]]
+    if args.vararg is not None:
+        accums.append((args.vararg.arg, True))
+    if not accums or not all(_accumulated(method, name, star) for name, star in accums):
+        return None
+    wrong = [
+        ret
+        for ret in own_returns(method)
+        if isinstance(ret.value, ast.Tuple | ast.List | ast.Set | ast.Constant)
+        and not (isinstance(ret.value, ast.Constant) and ret.value.value is None)
+    ]
+    if not wrong:
+        return None
+    edits = tuple(source.replace(ret, "return None") for ret in wrong)
+    return Fix(
+        title="Return None from vjp_bwd (the accumulators already hold the cotangents)",
+        code=CODE,
+        edits=edits,
+    )
+
+
+def fixes(target: FixTarget, read: Callable[[str], str | None]) -> list[Fix]:
+    found = _culprit_method(target, read)
+    if found is None:
+        return []
+    source, cls, method = found
+    rename, return_none = _rename_fix(source, cls, method), _return_none_fix(source, method)
+    if rename is None:
+        return [] if return_none is None else [replace(return_none, preferred=True)]
+    return [rename] if return_none is None else [rename, return_none]
+
+
+PROVIDERS = {CODE: fixes}

@@ -1,0 +1,216 @@
+"""Watching pytest's report and the configured log files: client watchers, or polling."""
+
+from __future__ import annotations
+
+import asyncio
+import glob
+import logging
+from pathlib import Path
+
+from lsprotocol import types
+
+from jaxerr_ls.diagnose import Finding
+from jaxerr_ls.reading import read_lines
+from jaxerr_ls.server.app import JaxErrServer
+
+log = logging.getLogger(__name__)
+PYTEST_SOURCE = "pytest"
+WATCH_REGISTRATION = "jaxerr-watch"
+# A log file larger than this is read from its end only: a run's errors come last.
+MAX_LOG_BYTES = 256 * 1024 * 1024
+
+
+def log_source(path: Path) -> str:
+    return f"log:{path}"
+
+
+class Watcher:
+    """Which files feed diagnostics, and what was last seen of them."""
+
+    def __init__(self, server: JaxErrServer) -> None:
+        self.server = server
+        self.seen: dict[Path, tuple[float, int] | None] = {}
+        self.poller: asyncio.Task[None] | None = None
+        self.registered = False
+        self.starting: asyncio.Future[None] | None = None
+
+    def report_path(self) -> Path | None:
+        root = self.server.root
+        if root is None or not self.server.settings.uses("pytest"):
+            return None
+        report = Path(self.server.settings.pytest_report)
+        return report if report.is_absolute() else root / report
+
+    def log_paths(self) -> list[Path]:
+        root = self.server.root
+        if root is None or not self.server.settings.uses("logFiles"):
+            return []
+        found: list[Path] = []
+        for pattern in self.server.settings.log_files:
+            full = pattern if Path(pattern).is_absolute() else str(root / pattern)
+            found.extend(Path(p) for p in sorted(glob.glob(full, recursive=True)))
+        return list(dict.fromkeys(found))
+
+    def patterns(self) -> list[str]:
+        patterns = (
+            [self.server.settings.pytest_report] if self.server.settings.uses("pytest") else []
+        )
+        if self.server.settings.uses("logFiles"):
+            patterns += self.server.settings.log_files
+        return patterns
+
+    async def check(self, *, force: bool = False) -> None:
+        """Re-read every watched file that changed since it was last read."""
+        report = self.report_path()
+        if report is not None:
+            stamp = _stamp(report)
+            if force or stamp != self.seen.get(report):
+                self.seen[report] = stamp
+                await self.load_report(report)
+        current = self.log_paths()
+        for path in current:
+            stamp = _stamp(path)
+            if force or stamp != self.seen.get(path):
+                self.seen[path] = stamp
+                await self.load_log(path)
+        # Log files that no longer exist or match lose their findings.
+        for source in self.server.store.sources():
+            if source.startswith("log:") and Path(source[4:]) not in current:
+                self.server.publish(self.server.store.clear(source))
+
+    async def load_report(self, path: Path) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            findings = await loop.run_in_executor(
+                self.server.analysis_pool, analyze_report, self.server, path
+            )
+        except ValueError as exc:
+            self.server.show_problem(f"{path}: {exc}")
+            return
+        self.server.replace_findings(PYTEST_SOURCE, findings)
+
+    async def load_log(self, path: Path) -> None:
+        loop = asyncio.get_running_loop()
+        findings = await loop.run_in_executor(
+            self.server.analysis_pool, analyze_log, self.server, path
+        )
+        self.server.replace_findings(log_source(path), findings)
+
+    async def poll(self) -> None:
+        while True:
+            try:
+                await self.check()
+            except Exception:  # a bad file must not stop watching the others
+                log.exception("watching failed")
+            await asyncio.sleep(self.server.settings.poll_interval)
+
+
+def _glob_for(pattern: str) -> str:
+    """A watcher glob for a setting's path or pattern (relative ones match anywhere below)."""
+    if Path(pattern).is_absolute():
+        return pattern
+    return "**/" + (pattern[2:] if pattern.startswith("./") else pattern)
+
+
+def _stamp(path: Path) -> tuple[float, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (status.st_mtime, status.st_size)
+
+
+def analyze_report(server: JaxErrServer, path: Path) -> list[Finding]:
+    """Findings of pytest's structured report; none when it is gone (runs in the analysis
+    thread). A report of a passing run has no failures: its findings replace the last run's."""
+    from jaxerr_ls.pytest_report import ReportError, read_report
+
+    try:
+        report = read_report(path)
+    except ReportError as exc:
+        raise ValueError(str(exc)) from exc
+    if report is None:
+        return []
+    root = Path(report.rootdir) if report.rootdir else (server.root or path.parent)
+    analyzer = server.new_analyzer(server.folder_for(root) or root, root)
+    return [analyzer.analyze_event(event, str(path)) for event in report.events]
+
+
+def analyze_log(server: JaxErrServer, path: Path) -> list[Finding]:
+    root = server.folder_for(path) or path.parent
+    analyzer = server.new_analyzer(root)
+    try:
+        with path.open("rb") as stream:
+            size = path.stat().st_size
+            if size > MAX_LOG_BYTES:
+                stream.seek(size - MAX_LOG_BYTES)
+            return list(analyzer.analyze_lines(read_lines(stream), str(path)))
+    except OSError:
+        return []
+
+
+def register(server: JaxErrServer) -> None:
+    watcher = Watcher(server)
+
+    def capabilities_watch() -> bool:
+        workspace = server.client_capabilities.workspace
+        watched = workspace.did_change_watched_files if workspace else None
+        return bool(watched and watched.dynamic_registration)
+
+    async def start() -> None:
+        if watcher.poller is not None:
+            watcher.poller.cancel()
+            watcher.poller = None
+        await watcher.check(force=True)
+        patterns = watcher.patterns()
+        if patterns and capabilities_watch():
+            try:
+                await register_watchers(patterns)
+                return
+            except Exception:  # a client that cannot register watchers: poll instead
+                log.warning("file watchers could not be registered; polling", exc_info=True)
+        if patterns:
+            watcher.poller = asyncio.ensure_future(watcher.poll())
+
+    async def register_watchers(patterns: list[str]) -> None:
+        if watcher.registered:
+            watcher.registered = False
+            await server.client_unregister_capability_async(
+                types.UnregistrationParams(
+                    unregisterations=[
+                        types.Unregistration(
+                            id=WATCH_REGISTRATION, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+                        )
+                    ]
+                )
+            )
+        watchers = [types.FileSystemWatcher(glob_pattern=_glob_for(p)) for p in patterns]
+        await server.client_register_capability_async(
+            types.RegistrationParams(
+                registrations=[
+                    types.Registration(
+                        id=WATCH_REGISTRATION,
+                        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                        register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                            watchers=watchers
+                        ),
+                    )
+                ]
+            )
+        )
+        watcher.registered = True
+
+    def restart() -> None:
+        watcher.starting = asyncio.ensure_future(start())
+
+    server.restart_watching = restart
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(ls: JaxErrServer, params: types.InitializedParams) -> None:
+        await start()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    async def did_change_watched_files(
+        ls: JaxErrServer, params: types.DidChangeWatchedFilesParams
+    ) -> None:
+        await watcher.check()

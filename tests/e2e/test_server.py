@@ -1,0 +1,271 @@
+"""The language server end to end: a real server process over stdio, driven by pytest-lsp as
+VS Code and Neovim would drive it, fed the real output of real JAX runs."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+PROJECT = (Path(__file__).resolve().parents[1] / "fixtures" / "project").resolve()
+LOGS = PROJECT.parent / "logs"
+FOREIGN_PYTEST = LOGS / "jax-0.12.0.1" / "foreign" / "pytest-tb-auto.log"
+MARKER_RE = re.compile(r"#\s*jaxerr-(expect|culprit):\s*([\w.-]+)")
+SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "jaxerr_ls", "serve"])
+CLIENTS = ["visual_studio_code", "neovim"]
+
+
+def uri(path: Path) -> str:
+    return path.as_uri()
+
+
+def markers(path: Path, kind: str) -> dict[int, str]:
+    """0-based line -> code of each marker of that kind in a file."""
+    found = {}
+    for number, text in enumerate(path.read_text().splitlines()):
+        match = MARKER_RE.search(text)
+        if match and match[1] == kind:
+            found[number] = match[2]
+    return found
+
+
+async def start(
+    client: LanguageClient, spec: str, options: Any = None, root: Path = PROJECT
+) -> None:
+    # VS Code accepts the file watchers the server registers; record them as it would.
+    client.registrations = []  # type: ignore[attr-defined]
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams) -> None:
+        client.registrations.extend(params.registrations)  # type: ignore[attr-defined]
+
+    @client.feature(types.CLIENT_UNREGISTER_CAPABILITY)
+    def unregister_capability(params: types.UnregistrationParams) -> None:
+        return None
+
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(spec),
+            root_uri=uri(root),
+            workspace_folders=[types.WorkspaceFolder(uri=uri(root), name="project")],
+            initialization_options=options,
+        )
+    )
+
+
+@pytest_lsp.fixture(config=SERVER, params=CLIENTS)
+async def client(request: pytest.FixtureRequest, lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    await start(lsp_client, request.param, {"enabledSources": ["output"]})
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def ingest(client: LanguageClient, log: Path, cwd: Path = PROJECT) -> Any:
+    return await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            command="jaxerr.ingestOutput",
+            arguments=[{"text": log.read_text(), "cwd": str(cwd), "source": "test run"}],
+        )
+    )
+
+
+@pytest.mark.asyncio
+async def test_output_becomes_diagnostics_on_the_marked_lines(client: LanguageClient) -> None:
+    # The diagnostics are published before the command answers.
+    result = await ingest(client, FOREIGN_PYTEST)
+    test_ops = uri(PROJECT / "tests" / "test_ops.py")
+    assert result["errors"] >= 10 and test_ops in result["files"]
+    expected = markers(PROJECT / "tests" / "test_ops.py", "expect")
+    diagnostics = [d for d in client.diagnostics[test_ops] if d.source == "jaxerr"]
+    assert diagnostics
+    for diagnostic in diagnostics:
+        line = diagnostic.range.start.line
+        assert line in expected, f"diagnostic on unmarked line {line + 1}"
+        assert diagnostic.code == expected[line]
+        assert diagnostic.range.end.character > diagnostic.range.start.character
+        assert isinstance(diagnostic.data, dict) and diagnostic.data["code"] == diagnostic.code
+    seeded = {d.code: d for d in diagnostics}
+    assert seeded["hijax-vjp-bwd-return"].code_description is not None
+    assert "vjp_bwd should return" in seeded["hijax-vjp-bwd-return"].message
+
+
+@pytest.mark.asyncio
+async def test_the_culprit_gets_its_own_diagnostic_linked_back(client: LanguageClient) -> None:
+    await ingest(client, FOREIGN_PYTEST)
+    hijax = uri(PROJECT / "model" / "hijax_ops.py")
+    culprit_lines = markers(PROJECT / "model" / "hijax_ops.py", "culprit")
+    [culprit] = [d for d in client.diagnostics.get(hijax, []) if d.code == "hijax-vjp-bwd-return"]
+    assert culprit.range.start.line in culprit_lines
+    assert culprit.related_information
+    back = culprit.related_information[0].location
+    assert back.uri == uri(PROJECT / "tests" / "test_ops.py")
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_diagnostic_shows_its_record(client: LanguageClient) -> None:
+    await ingest(client, FOREIGN_PYTEST)
+    test_ops = uri(PROJECT / "tests" / "test_ops.py")
+    [diagnostic] = [d for d in client.diagnostics[test_ops] if d.code == "hijax-vjp-bwd-return"]
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=test_ops),
+            position=diagnostic.range.start,
+        )
+    )
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+    text = hover.contents.value
+    assert "hijax-vjp-bwd-return" in text and "vjp_bwd_retval" in text
+    assert "https://github.com/jax-ml/jax/blob/" in text
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_follow_edits_and_vanish_with_their_line(client: LanguageClient) -> None:
+    await ingest(client, FOREIGN_PYTEST)
+    path = PROJECT / "tests" / "test_ops.py"
+    text = path.read_text()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri(path), language_id="python", version=1, text=text
+            )
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    before = {d.range.start.line: d.code for d in client.diagnostics[uri(path)]}
+    assert before
+    # Two lines inserted at the top move every diagnostic down by two.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=0, character=0),
+                        end=types.Position(line=0, character=0),
+                    ),
+                    text="# one\n# two\n",
+                )
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    after = {d.range.start.line: d.code for d in client.diagnostics[uri(path)]}
+    assert after == {line + 2: code for line, code in before.items()}
+    # Rewriting one diagnostic's line drops that diagnostic and keeps the others in place.
+    target = min(after)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=3),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=target, character=0),
+                        end=types.Position(line=target + 1, character=0),
+                    ),
+                    text="    pass\n",
+                )
+            ],
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    final = {d.range.start.line: d.code for d in client.diagnostics[uri(path)]}
+    assert final == {line: code for line, code in after.items() if line != target}
+
+
+@pytest.mark.asyncio
+async def test_clear_diagnostics_empties_every_file(client: LanguageClient) -> None:
+    result = await ingest(client, FOREIGN_PYTEST)
+    await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="jaxerr.clearDiagnostics", arguments=[])
+    )
+    for file_uri in result["files"]:
+        assert len(client.diagnostics[file_uri]) == 0
+
+
+@pytest.mark.asyncio
+async def test_open_documentation_is_offered(client: LanguageClient) -> None:
+    await ingest(client, FOREIGN_PYTEST)
+    test_ops = uri(PROJECT / "tests" / "test_ops.py")
+    [diagnostic] = [d for d in client.diagnostics[test_ops] if d.code == "vjp-ref-grad-missing"]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=test_ops),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    titles = [a.title for a in actions or []]
+    assert "jaxerr (vjp-ref-grad-missing): Open documentation for vjp-ref-grad-missing" in titles
+    only_fix_all = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=test_ops),
+            range=diagnostic.range,
+            context=types.CodeActionContext(
+                diagnostics=[diagnostic], only=[types.CodeActionKind.SourceFixAll]
+            ),
+        )
+    )
+    assert all(
+        a.kind is not None and a.kind.startswith("source.fixAll")
+        for a in only_fix_all or []
+        if isinstance(a, types.CodeAction)
+    )
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def misconfigured(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    await start(
+        lsp_client,
+        "visual_studio_code",
+        {"jaxerr": {"fuzzyThreshold": "high", "logFiles": "run.log", "bogus": 1}},
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_bad_settings_are_reported_and_the_defaults_used(
+    misconfigured: LanguageClient,
+) -> None:
+    messages = [m.message for m in misconfigured.messages]
+    assert any("fuzzyThreshold" in m and "default" in m for m in messages)
+    assert any("logFiles" in m for m in messages) and any("bogus" in m for m in messages)
+    result = await ingest(misconfigured, FOREIGN_PYTEST)
+    assert result["errors"] >= 10
+
+
+def open_document(client: LanguageClient, path: Path, version: int = 1) -> str:
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri(path), language_id="python", version=version, text=path.read_text()
+            )
+        )
+    )
+    return uri(path)
+
+
+@pytest.mark.asyncio
+async def test_hover_on_an_aliased_jax_api_shows_its_doc_and_errors(
+    client: LanguageClient,
+) -> None:
+    path = PROJECT / "scripts" / "custom_vjp_bwd_shape.py"
+    document = open_document(client, path)
+    lines = path.read_text().splitlines()
+    line = next(n for n, text in enumerate(lines) if "jax.grad(" in text)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=document),
+            position=types.Position(line=line, character=lines[line].index("grad(") + 1),
+        )
+    )
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+    text = hover.contents.value
+    assert "jax.grad" in text and "https://" in text
+    assert "custom-vjp-bwd-args-mismatch" in text  # an error you may hit with jax.grad
