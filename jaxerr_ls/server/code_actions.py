@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from jaxerr_ls.fixes import Fix
 
 OPEN_DOCS = "jaxerr.openDocs"
-FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll}.jaxerr"
+FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.jaxerr"
 
 
 def _wanted(only: Sequence[str] | None, kind: str) -> bool:
