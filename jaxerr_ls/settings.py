@@ -27,36 +27,6 @@ def _not_blank(value: str) -> str | None:
     return None if value.strip() else "must not be empty"
 
 
-@attrs.frozen
-class Settings:
-    """Everything a user can configure, with its default. Keys are camelCase in JSON."""
-
-    log_files: list[str] = attrs.field(factory=list, metadata={"key": "logFiles"})
-    enabled_sources: list[str] = attrs.field(
-        factory=lambda: list(SOURCES), metadata={"key": "enabledSources", "check": _sources}
-    )
-    fuzzy_threshold: float = attrs.field(
-        default=80.0, metadata={"key": "fuzzyThreshold", "check": _between(0, 101)}
-    )
-    record_paths: list[str] = attrs.field(factory=list, metadata={"key": "recordPaths"})
-    pytest_report: str = attrs.field(
-        default=".jaxerr/pytest-report.json",
-        metadata={"key": "pytestReport", "check": _not_blank},
-    )
-    poll_interval: float = attrs.field(
-        default=2.0, metadata={"key": "pollInterval", "check": _between(0.2, 600)}
-    )
-    culprit_diagnostics: bool = attrs.field(default=True, metadata={"key": "culpritDiagnostics"})
-    python_path: str = attrs.field(default="", metadata={"key": "pythonPath"})
-    max_output_bytes: int = attrs.field(
-        default=64 * 1024 * 1024,
-        metadata={"key": "maxOutputBytes", "check": _between(1024, 1 << 34)},
-    )
-
-    def uses(self, source: str) -> bool:
-        return source in self.enabled_sources
-
-
 def _reject(value: object, expected: str) -> Any:
     raise ValueError(f"expected {expected}, got {value!r}")
 
@@ -87,15 +57,47 @@ def _as_string_list(value: object) -> list[str]:
     return _reject(value, "a list of strings")  # type: ignore[no-any-return]
 
 
-# Each field's JSON value is checked by the reader for its declared type; cattrs then builds
-# the object from the checked values.
-_READERS: dict[str, Callable[[object], Any]] = {
-    "bool": _as_bool,
-    "str": _as_str,
-    "float": _as_float,
-    "int": _as_int,
-    "list[str]": _as_string_list,
-}
+@attrs.frozen
+class Settings:
+    """Everything a user can configure, with its default. Keys are camelCase in JSON."""
+
+    log_files: list[str] = attrs.field(
+        factory=list, metadata={"key": "logFiles", "read": _as_string_list}
+    )
+    enabled_sources: list[str] = attrs.field(
+        factory=lambda: list(SOURCES),
+        metadata={"key": "enabledSources", "read": _as_string_list, "check": _sources},
+    )
+    fuzzy_threshold: float = attrs.field(
+        default=80.0,
+        metadata={"key": "fuzzyThreshold", "read": _as_float, "check": _between(0, 101)},
+    )
+    record_paths: list[str] = attrs.field(
+        factory=list, metadata={"key": "recordPaths", "read": _as_string_list}
+    )
+    pytest_report: str = attrs.field(
+        default=".jaxerr/pytest-report.json",
+        metadata={"key": "pytestReport", "read": _as_str, "check": _not_blank},
+    )
+    poll_interval: float = attrs.field(
+        default=2.0,
+        metadata={"key": "pollInterval", "read": _as_float, "check": _between(0.2, 600)},
+    )
+    culprit_diagnostics: bool = attrs.field(
+        default=True, metadata={"key": "culpritDiagnostics", "read": _as_bool}
+    )
+    python_path: str = attrs.field(default="", metadata={"key": "pythonPath", "read": _as_str})
+    max_output_bytes: int = attrs.field(
+        default=64 * 1024 * 1024,
+        metadata={"key": "maxOutputBytes", "read": _as_int, "check": _between(1024, 1 << 34)},
+    )
+
+    def uses(self, source: str) -> bool:
+        return source in self.enabled_sources
+
+
+# Each field's JSON value is checked by the reader in its metadata; cattrs then builds the
+# object from the checked values.
 _converter = cattrs.Converter()
 
 
@@ -122,7 +124,7 @@ def settings_from(raw: object, base: Settings | None = None) -> tuple[Settings, 
         if key not in raw:
             continue
         try:
-            value = _READERS[str(field.type)](raw[key])
+            value = field.metadata["read"](raw[key])
         except ValueError as exc:
             problems.append(f"jaxerr.{key}: {exc}; using the default")
             values[field.name] = _default(field)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import pytest_lsp
 from lsprotocol import types
+from pygls.lsp.client import LanguageClient as PlainClient
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from tests.e2e.test_server import FOREIGN_PYTEST, PROJECT, ingest, open_document, start, uri
@@ -125,3 +126,79 @@ async def test_the_server_never_imports_jax(jax_that_cannot_be_imported: Path) -
         await client.shutdown_session()
     finally:
         await client.stop()  # type: ignore[attr-defined]
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def plain(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    capabilities = client_capabilities("neovim")
+    assert capabilities.text_document is not None
+    capabilities.text_document.hover = types.HoverClientCapabilities(
+        content_format=[types.MarkupKind.PlainText]
+    )
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities,
+            root_uri=uri(PROJECT),
+            initialization_options={"enabledSources": ["output"]},
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_a_plain_text_client_gets_plain_text(plain: LanguageClient) -> None:
+    await ingest(plain, FOREIGN_PYTEST)
+    test_ops = uri(PROJECT / "tests" / "test_ops.py")
+    [diagnostic] = [d for d in plain.diagnostics[test_ops] if d.code == "hijax-vjp-bwd-return"]
+    hover = await plain.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=test_ops),
+            position=diagnostic.range.start,
+        )
+    )
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+    assert hover.contents.kind == types.MarkupKind.PlainText
+    assert "Solutions:" in hover.contents.value and "```" not in hover.contents.value
+
+
+@pytest.mark.asyncio
+async def test_a_settings_change_is_checked_and_applied(client: LanguageClient) -> None:
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(
+            settings={"jaxerr": {"enabledSources": ["pytest"], "pollInterval": -1}}
+        )
+    )
+    for _ in range(50):
+        if any("pollInterval" in m.message for m in client.messages):
+            break
+        await asyncio.sleep(0.1)
+    assert any("pollInterval" in m.message for m in client.messages)
+    # "output" is no longer an enabled source: ingesting publishes nothing.
+    result = await ingest(client, FOREIGN_PYTEST)
+    assert result == {"errors": 0, "files": [], "disabled": True}
+
+
+@pytest.mark.asyncio
+async def test_the_server_listens_on_tcp_for_debugging(unused_tcp_port: int) -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "jaxerr_ls", "serve", "--tcp", f"127.0.0.1:{unused_tcp_port}"
+    )
+    try:
+        client = PlainClient("tcp-test", "1")
+        for _ in range(100):
+            try:
+                await client.start_tcp("127.0.0.1", unused_tcp_port)
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        result = await client.initialize_async(
+            types.InitializeParams(capabilities=types.ClientCapabilities())
+        )
+        assert result.server_info is not None and result.server_info.name == "jaxerr-ls"
+        await client.shutdown_async(None)
+        client.exit(None)
+        await client.stop()
+    finally:
+        process.kill()
+        await process.wait()
