@@ -1,7 +1,8 @@
 """The whole core on every captured run: each failure found, matched and placed by its marker.
 
 The programs under tests/fixtures/project mark the line where each error belongs with
-``# jaxerr-expect: CODE`` (``CODE jax0.10.2=OTHER`` where the older JAX raises something else),
+``# jaxerr-expect: CODE`` (``CODE jax0.10.2=OTHER jax0.4.38=THIRD`` where an older JAX raises
+something else),
 and the definition at fault with ``# jaxerr-culprit: ...``. The logs are their real output
 (tests/fixtures/capture_jax.py), so these tests compare the analysis with the source, never with
 earlier output of the analysis.
@@ -28,8 +29,9 @@ LOGS = FIXTURES / "logs"
 MANIFEST = json.loads((LOGS / "manifest.json").read_text())
 MARKER_RE = re.compile(
     r"#\s*jaxerr-(?P<kind>expect|culprit|origin):\s*(?P<code>[\w.-]+)"
-    r"(?:\s+jax(?P<version>[\d.]+)=(?P<version_code>[\w.-]+))?"
+    r"(?P<overrides>(?:\s+jax[\d.]+=[\w.-]+)*)"
 )
+OVERRIDE_RE = re.compile(r"jax(?P<version>[\d.]+)=(?P<code>[\w.-]+)")
 # The rule each program's error is really about; hijax's message names its class only in 0.12.
 CULPRITS = {
     "custom_vjp_bwd_shape": "_clipped_relu_bwd",
@@ -48,11 +50,18 @@ class Marker:
     line: int
     kind: str
     code: str
-    version: str | None
-    version_code: str | None
+    overrides: tuple[tuple[str, str], ...] = ()
 
     def code_for(self, jax_version: str) -> str:
-        return self.version_code if self.version == jax_version and self.version_code else self.code
+        return dict(self.overrides).get(jax_version, self.code)
+
+
+def parse_marker(path: Path, number: int, text: str) -> Marker | None:
+    match = MARKER_RE.search(text)
+    if match is None:
+        return None
+    overrides = tuple((m["version"], m["code"]) for m in OVERRIDE_RE.finditer(match["overrides"]))
+    return Marker(path, number, match["kind"], match["code"], overrides)
 
 
 @cache
@@ -60,18 +69,9 @@ def markers() -> tuple[Marker, ...]:
     found = []
     for path in sorted(PROJECT.rglob("*.py")):
         for number, text in enumerate(path.read_text().splitlines(), start=1):
-            match = MARKER_RE.search(text)
-            if match:
-                found.append(
-                    Marker(
-                        path.resolve(),
-                        number,
-                        match["kind"],
-                        match["code"],
-                        match["version"],
-                        match["version_code"],
-                    )
-                )
+            marker = parse_marker(path.resolve(), number, text)
+            if marker:
+                found.append(marker)
     return tuple(found)
 
 
@@ -123,12 +123,49 @@ def program_of(test_id: str) -> str:
 FAILING_RUNS = [run for run in MANIFEST["runs"] if run["returncode"] != 0]
 
 
+def printed(run: dict[str, Any], line_start: str) -> bool:
+    """Whether the run's log prints a line starting so (alone or after pytest's ``E   ``)."""
+    text = (LOGS / run["log"]).read_text()
+    return re.search(r"^(?:E\s+)?" + re.escape(line_start), text, re.MULTILINE) is not None
+
+
 def test_the_fixture_set_covers_every_mode() -> None:
     versions = {run["jax"] for run in FAILING_RUNS}
     modes = {run["tb"] for run in FAILING_RUNS if run["kind"] == "pytest"}
-    assert versions == {"0.12.0.1", "0.10.2"}
+    assert {"0.12.0.1", "0.10.2"} < versions
+    assert any(version.startswith("0.4.") for version in versions)
     assert modes == {"auto", "long", "short", "native", "line", "no"}
     assert any("foreign" in run["log"] for run in FAILING_RUNS)
+    # JAX's traceback-filtering shapes, as real output: JAX_TRACEBACK_FILTERING=remove_frames
+    # chains an UnfilteredStackTrace (both current versions, scripts and pytest auto / native);
+    # jax 0.4.x on Python < 3.11 chains a SimplifiedTraceback by default.
+    unfiltered = {
+        (run["jax"], run["kind"], run["tb"])
+        for run in FAILING_RUNS
+        if printed(run, "jax._src.traceback_util.UnfilteredStackTrace: ")
+    }
+    assert unfiltered >= {
+        (version, kind, tb)
+        for version in ("0.12.0.1", "0.10.2")
+        for kind, tb in (("script", None), ("pytest", "auto"), ("pytest", "native"))
+    }
+    simplified = {
+        (run["kind"], run["tb"])
+        for run in FAILING_RUNS
+        if printed(run, "jax.errors.SimplifiedTraceback: For simplicity, JAX has removed")
+    }
+    assert simplified >= {("script", None), ("pytest", "auto"), ("pytest", "native")}
+
+
+def test_markers_take_several_version_overrides() -> None:
+    text = "g = f(x)  # jaxerr-expect: code-a jax0.10.2=ValueError jax0.4.38=code-b"
+    marker = parse_marker(PROJECT / "x.py", 1, text)
+    assert marker is not None
+    assert marker.code_for("0.12.0.1") == "code-a"
+    assert marker.code_for("0.10.2") == "ValueError"
+    assert marker.code_for("0.4.38") == "code-b"
+    plain = parse_marker(PROJECT / "x.py", 1, "y  # jaxerr-culprit: TypeError")
+    assert plain is not None and plain.code_for("0.10.2") == "TypeError"
 
 
 def check_placement(finding: Finding, run: dict[str, Any], test_id: str | None) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import itertools
 import json
 import re
 import sys
@@ -529,6 +530,11 @@ def test_jax_log(run: dict[str, Any]) -> None:
         assert short(event.exc_type) == short(outcome["exception"])
         expected_tracebacks = outcome["tracebacks"]
         members = [*event.chain, event]
+        if run["env"].get("JAX_TRACEBACK_FILTERING") == "remove_frames":
+            # The manifest describes the default run; remove_frames adds UnfilteredStackTrace
+            # causes (checked in test_jax_traceback_filtering_shapes).
+            assert any(short(m.exc_type) == "UnfilteredStackTrace" for m in event.chain)
+            members = [m for m in members if short(m.exc_type) != "UnfilteredStackTrace"]
         # The manifest lists the printed tracebacks oldest first, like the chain.
         assert len(members) == len(expected_tracebacks)
         for member, expected in zip(members, expected_tracebacks, strict=True):
@@ -570,6 +576,82 @@ def test_jax_log(run: dict[str, Any]) -> None:
 
 
 # -- focused behaviour on real logs ---------------------------------------------------------------
+
+
+SIMPLIFIED_LINE = (
+    "jax.errors.SimplifiedTraceback: For simplicity, JAX has removed its internal frames"
+)
+UNFILTERED_LINE = "jax._src.traceback_util.UnfilteredStackTrace: "
+
+
+def count_printed(text: str, line_start: str) -> int:
+    """Lines of ``text`` starting with ``line_start``, alone or after pytest's ``E   ``."""
+    return len(re.findall(r"^(?:E\s+)?" + re.escape(line_start), text, re.MULTILINE))
+
+
+def jax_runs_showing(line_start: str) -> list[dict[str, Any]]:
+    """The captured JAX runs whose log prints a line starting with ``line_start``."""
+    found = []
+    for run in JAX_RUNS:
+        log = jax_log_path(run)
+        assert log is not None
+        if count_printed(read_log(log), line_start):
+            found.append(run)
+    return found
+
+
+def is_jax_internal(frame: Frame) -> bool:
+    return "site-packages/jax/" in frame.path or "site-packages/jaxlib/" in frame.path
+
+
+@pytest.mark.skipif(not JAX_RUNS, reason="no JAX logs captured yet")
+def test_jax_traceback_filtering_shapes() -> None:
+    """Real SimplifiedTraceback (old JAX) and UnfilteredStackTrace (remove_frames) output."""
+    simplified = jax_runs_showing(SIMPLIFIED_LINE)
+    assert {run["kind"] for run in simplified} == {"script", "pytest"}
+    for run in simplified:
+        log = jax_log_path(run)
+        assert log is not None
+        events = parse_log(log)
+        assert len(events) == 1 if run["kind"] == "script" else events
+        for event in events:
+            # The notice never becomes an event or a chain member, nor part of a message.
+            for member in [event, *event.chain]:
+                assert "SimplifiedTraceback" not in member.exc_type
+                assert "For simplicity" not in member.message
+                assert "JAX_TRACEBACK_FILTERING" not in member.message
+            assert short(event.exc_type) != "SimplifiedTraceback"
+
+    unfiltered = jax_runs_showing(UNFILTERED_LINE)
+    assert {(run["kind"], run["jax"]) for run in unfiltered} >= {
+        (kind, version) for kind in ("script", "pytest") for version in ("0.12.0.1", "0.10.2")
+    }
+    for run in unfiltered:
+        log = jax_log_path(run)
+        assert log is not None
+        assert run["env"].get("JAX_TRACEBACK_FILTERING") == "remove_frames"
+        printed = count_printed(read_log(log), UNFILTERED_LINE)
+        events = parse_log(log)
+        members = [
+            m for e in events for m in e.chain if short(m.exc_type) == "UnfilteredStackTrace"
+        ]
+        # Each printed UnfilteredStackTrace is kept, as a chain member and never as an event.
+        assert len(members) == printed
+        assert not [e for e in events if short(e.exc_type) == "UnfilteredStackTrace"]
+        for event in events:
+            members = [*event.chain, event]
+            for member, wrapped in itertools.pairwise(members):
+                if short(member.exc_type) != "UnfilteredStackTrace":
+                    continue
+                # It repeats the exception it is the cause of and says what it is...
+                assert short(member.first_line.split(":", 1)[0]) == short(wrapped.exc_type)
+                assert "The stack trace below excludes JAX-internal frames." in member.message
+                # ...and holds the unfiltered stack: JAX-internal frames that the exception
+                # itself, whose frames are the filtered ones, does not show.
+                shown = {(f.path, f.line) for f in wrapped.frames}
+                hidden = [f for f in member.frames if (f.path, f.line) not in shown]
+                assert any(is_jax_internal(f) for f in hidden), member.log_line
+                assert len(member.frames) > len(wrapped.frames) or run["tb"] == "native"
 
 
 def first_log(pattern: str) -> Path:

@@ -22,7 +22,11 @@ ENVIRONMENTS = {
     "0.12.0.1": Path(sys.executable),
     "0.10.2": REPO / ".venv-jax0.10" / "bin" / "python",
 }
-MARKER_RE = re.compile(r"#\s*jaxerr-expect:\s*([\w.-]+)(?:\s+jax([\d.]+)=([\w.-]+))?")
+# ``CODE jax0.10.2=X jax0.4.38=Y``: groups 2-3 are the first override, further ones are skipped
+# (the 0.10.2 override, the only version run here that has them, comes first on each line).
+MARKER_RE = re.compile(
+    r"#\s*jaxerr-expect:\s*([\w.-]+)(?:\s+jax([\d.]+)=([\w.-]+))?(?:\s+jax[\d.]+=[\w.-]+)*"
+)
 PROGRAMS = ["custom_vjp_bwd_shape", "hijax_vjp_bwd_return", "vjp_ref_grad_missing", "reraise_from"]
 
 

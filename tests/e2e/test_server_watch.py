@@ -59,6 +59,10 @@ async def run_pytest(root: Path, *args: str) -> str:
 async def changed(client: LanguageClient, path: Path) -> None:
     """What the editor does when a watched file changes: VS Code tells; Neovim is polled."""
     if client.spec == "visual_studio_code":  # type: ignore[attr-defined]
+        for _ in range(100):  # the registration request may still be on its way
+            if client.registrations:  # type: ignore[attr-defined]
+                break
+            await asyncio.sleep(0.05)
         registered = [
             watcher["globPattern"]
             for registration in client.registrations  # type: ignore[attr-defined]
