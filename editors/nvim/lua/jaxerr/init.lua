@@ -1,0 +1,429 @@
+--- jaxerr-ls for Neovim: starts the server for Python buffers, sends it the output of runs, and
+--- shows each diagnostic's record code and link.
+local M = {}
+
+M.name = "jaxerr"
+
+local defaults = {
+  -- How to start the server, e.g. { "/path/to/python", "-m", "jaxerr_ls", "serve" }.
+  cmd = { "jaxerr-ls", "serve" },
+  filetypes = { "python" },
+  root_markers = { "pyproject.toml", "setup.py", "setup.cfg", ".git" },
+  -- The server's settings (README "Configuration"), sent as initializationOptions and as the
+  -- `jaxerr` section of workspace/configuration.
+  settings = {},
+  -- What :JaxErrRun runs in the project's root; its arguments are appended.
+  run_cmd = { "pytest", "--jaxerr" },
+  -- The window :JaxErrRun opens.
+  run_split = "botright 15split",
+  -- Append " [code]" and the record's link to jaxerr diagnostics in floats (and in virtual text
+  -- where that is enabled): Neovim does not show an LSP diagnostic's codeDescription.
+  show_code = true,
+  -- Start the server for Python buffers (false: only define the commands).
+  autostart = true,
+}
+
+M.config = vim.deepcopy(defaults)
+
+local has_011 = vim.fn.has("nvim-0.11") == 1
+
+local function notify(message, level)
+  vim.notify("jaxerr: " .. message, level or vim.log.levels.INFO)
+end
+
+--- The settings object as the server reads it: under the key `jaxerr`.
+local function server_settings()
+  local settings = M.config.settings
+  -- An empty table would be sent as a JSON list.
+  if next(settings) == nil then
+    settings = vim.empty_dict()
+  end
+  return { jaxerr = settings }
+end
+
+--- The client configuration for vim.lsp.config / vim.lsp.start.
+function M.client_config()
+  return {
+    name = M.name,
+    cmd = M.config.cmd,
+    filetypes = M.config.filetypes,
+    root_markers = M.config.root_markers,
+    init_options = server_settings(),
+    settings = server_settings(),
+  }
+end
+
+-- Diagnostics ---------------------------------------------------------------------------------
+
+--- The link of a jaxerr diagnostic's record, from the LSP diagnostic's codeDescription.
+function M.diagnostic_link(diagnostic)
+  local lsp = diagnostic.user_data and diagnostic.user_data.lsp
+  local description = lsp and lsp.codeDescription
+  return description and description.href or nil
+end
+
+function M.is_jaxerr(diagnostic)
+  return diagnostic.source == "jaxerr"
+end
+
+--- A jaxerr diagnostic's text with its code and link, as the float shows it.
+function M.format_diagnostic(diagnostic)
+  local text = diagnostic.message
+  if diagnostic.code then
+    local first, rest = text:match("^([^\n]*)(.*)$")
+    text = ("%s [%s]%s"):format(first, diagnostic.code, rest)
+  end
+  local link = M.diagnostic_link(diagnostic)
+  if link then
+    text = text .. "\n" .. link
+  end
+  return text
+end
+
+local function first_line_with_code(diagnostic)
+  local first = diagnostic.message:match("^[^\n]*")
+  if diagnostic.code then
+    first = ("%s [%s]"):format(first, diagnostic.code)
+  end
+  return first
+end
+
+local float_configured = false
+
+--- Wrap the float's format so that jaxerr diagnostics show their code and link, keeping what the
+--- user configured for every other diagnostic.
+local function configure_float()
+  if float_configured or not M.config.show_code then
+    return
+  end
+  float_configured = true
+  local float = vim.diagnostic.config().float
+  if float == false then
+    return
+  end
+  float = type(float) == "table" and float or {}
+  local user_format = float.format
+  float.format = function(diagnostic)
+    if M.is_jaxerr(diagnostic) then
+      return M.format_diagnostic(diagnostic)
+    end
+    if user_format then
+      return user_format(diagnostic)
+    end
+    return diagnostic.message
+  end
+  vim.diagnostic.config({ float = float })
+end
+
+--- Virtual text and signs use the namespace's configuration: add the code to the virtual text of
+--- this client's namespaces where virtual text is on.
+local function configure_namespaces(client_id)
+  if not M.config.show_code then
+    return
+  end
+  local virtual_text = vim.diagnostic.config().virtual_text
+  if not virtual_text then
+    return
+  end
+  virtual_text = type(virtual_text) == "table" and vim.deepcopy(virtual_text) or {}
+  local user_format = virtual_text.format
+  virtual_text.format = function(diagnostic)
+    if M.is_jaxerr(diagnostic) then
+      return first_line_with_code(diagnostic)
+    end
+    return user_format and user_format(diagnostic) or diagnostic.message
+  end
+  for _, is_pull in ipairs({ false, true }) do
+    vim.diagnostic.config(
+      { virtual_text = virtual_text },
+      vim.lsp.diagnostic.get_namespace(client_id, is_pull)
+    )
+  end
+end
+
+-- Clients -------------------------------------------------------------------------------------
+
+local function get_clients(filter)
+  if vim.lsp.get_clients then
+    return vim.lsp.get_clients(filter)
+  end
+  return vim.lsp.get_active_clients(filter)
+end
+
+local function contains(root, path)
+  if not root or not path then
+    return false
+  end
+  root = vim.fs.normalize(root)
+  path = vim.fs.normalize(path)
+  return path == root or path:sub(1, #root + 1) == root .. "/"
+end
+
+--- The project root of a buffer (or of the current folder): the nearest marker's folder.
+function M.root_for(bufnr)
+  bufnr = bufnr or 0
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  local start = (name ~= "" and vim.bo[bufnr].buftype == "") and vim.fs.dirname(name)
+    or vim.fn.getcwd()
+  local found = vim.fs.find(M.config.root_markers, { path = start, upward = true })[1]
+  return found and vim.fs.dirname(found) or vim.fn.getcwd()
+end
+
+--- The jaxerr client for a folder: the one whose root holds it, else any; started if none runs.
+function M.client_for(dir)
+  local clients = get_clients({ name = M.name })
+  for _, client in ipairs(clients) do
+    if contains(client.config.root_dir, dir) then
+      return client
+    end
+  end
+  if clients[1] then
+    return clients[1]
+  end
+  local config = vim.tbl_extend("force", M.client_config(), { root_dir = dir })
+  config.root_markers, config.filetypes = nil, nil
+  local ok, id = pcall(vim.lsp.start, config, { attach = false })
+  if ok and id then
+    return vim.lsp.get_client_by_id(id)
+  end
+  return nil
+end
+
+local function request(client, method, params, handler)
+  if has_011 then
+    return client:request(method, params, handler)
+  end
+  return client.request(method, params, handler)
+end
+
+--- Run a server command; `on_done(err, result)` is called with its answer.
+function M.execute(command, arguments, dir, on_done)
+  local client = M.client_for(dir or vim.fn.getcwd())
+  if not client then
+    notify(
+      "the server is not running and could not be started (see :checkhealth jaxerr)",
+      vim.log.levels.ERROR
+    )
+    return false
+  end
+  request(
+    client,
+    "workspace/executeCommand",
+    { command = command, arguments = arguments },
+    function(err, result)
+      if on_done then
+        on_done(err, result)
+      end
+    end
+  )
+  return true
+end
+
+--- Send a run's output to the server; its errors become diagnostics.
+--- `opts`: { cwd = folder the run ran in, source = name (a new output of it replaces the last),
+--- quiet = no message, on_done = function(err, result) }.
+function M.ingest(text, opts)
+  opts = opts or {}
+  local cwd = opts.cwd or vim.fn.getcwd()
+  local argument = { text = text, cwd = cwd, source = opts.source or "nvim" }
+  return M.execute("jaxerr.ingestOutput", { argument }, cwd, function(err, result)
+    if err then
+      notify("ingestOutput failed: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    elseif not opts.quiet and result then
+      local files = #(result.files or {})
+      notify(("%d error(s) in %d file(s)"):format(result.errors or 0, files))
+    end
+    if opts.on_done then
+      opts.on_done(err, result)
+    end
+  end)
+end
+
+-- Text sources --------------------------------------------------------------------------------
+
+--- A terminal buffer's lines, with the rows the terminal wrapped joined again: a row exactly as
+--- wide as the terminal continues on the next one.
+function M.terminal_text(bufnr)
+  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  local width
+  for _, info in ipairs(vim.fn.getwininfo()) do
+    if info.bufnr == bufnr then
+      local w = info.width - info.textoff
+      width = width and math.min(width, w) or w
+    end
+  end
+  if not width or width < 20 then
+    return table.concat(lines, "\n")
+  end
+  local out, pending = {}, nil
+  for _, line in ipairs(lines) do
+    pending = (pending or "") .. line
+    if vim.fn.strdisplaywidth(line) ~= width then
+      table.insert(out, pending)
+      pending = nil
+    end
+  end
+  if pending then
+    table.insert(out, pending)
+  end
+  return table.concat(out, "\n")
+end
+
+--- The text :JaxErrAnalyze reads: the current buffer, a register (`+`, `a`, ...) or `qf`.
+function M.text_of(what)
+  if what == nil or what == "" then
+    local bufnr = vim.api.nvim_get_current_buf()
+    if vim.bo[bufnr].buftype == "terminal" then
+      return M.terminal_text(bufnr)
+    end
+    return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n")
+  end
+  if what == "qf" then
+    local lines = {}
+    for _, item in ipairs(vim.fn.getqflist()) do
+      if item.valid == 1 and item.bufnr > 0 then
+        table.insert(
+          lines,
+          ("%s:%d:%d: %s"):format(
+            vim.api.nvim_buf_get_name(item.bufnr),
+            item.lnum,
+            item.col,
+            item.text
+          )
+        )
+      else
+        table.insert(lines, item.text)
+      end
+    end
+    return table.concat(lines, "\n")
+  end
+  if #what == 1 then
+    return vim.fn.getreg(what)
+  end
+  error("jaxerr: :JaxErrAnalyze takes nothing (this buffer), a register name or qf")
+end
+
+-- Commands ------------------------------------------------------------------------------------
+
+function M.analyze(what, opts)
+  local ok, text = pcall(M.text_of, what)
+  if not ok then
+    notify(tostring(text), vim.log.levels.ERROR)
+    return false
+  end
+  opts = vim.tbl_extend("keep", opts or {}, { source = "analyze", cwd = vim.fn.getcwd() })
+  return M.ingest(text, opts)
+end
+
+--- Run the tests (`run_cmd` plus `args`) in a terminal split in the project's root; the server
+--- reads the pytest plugin's report itself, and the terminal's output is sent when the run ends.
+--- Returns the terminal's buffer number.
+function M.run(args, opts)
+  opts = opts or {}
+  local root = M.root_for(0)
+  local cmd = vim.list_extend(vim.deepcopy(opts.cmd or M.config.run_cmd), args or {})
+  M.client_for(root) -- started now, so that it sees the report appear
+  vim.cmd(M.config.run_split)
+  vim.cmd("enew")
+  local bufnr = vim.api.nvim_get_current_buf()
+  local chunks = {}
+  local job_opts = {
+    cwd = root,
+    on_stdout = function(_, data)
+      -- A pty's stream, before the terminal wraps it: lines arrive split across chunks.
+      table.insert(chunks, table.concat(data, "\n"))
+    end,
+    on_exit = function(_, code)
+      local text = table.concat(chunks):gsub("\r", "")
+      M.ingest(text, { cwd = root, source = "run", quiet = true, on_done = opts.on_done })
+      if opts.on_exit then
+        opts.on_exit(code, bufnr)
+      end
+    end,
+  }
+  if has_011 then
+    job_opts.term = true
+    vim.fn.jobstart(cmd, job_opts)
+  else
+    vim.fn.termopen(cmd, job_opts)
+  end
+  return bufnr
+end
+
+function M.clear(source)
+  local arguments = source and { source } or {}
+  return M.execute("jaxerr.clearDiagnostics", arguments, vim.fn.getcwd())
+end
+
+function M.create_commands()
+  vim.api.nvim_create_user_command("JaxErrAnalyze", function(o)
+    M.analyze(o.args)
+  end, {
+    nargs = "?",
+    desc = "jaxerr: analyze this buffer's text (or a register, or qf) as a run's output",
+    complete = function()
+      return { "qf", "+", "*", '"' }
+    end,
+  })
+  vim.api.nvim_create_user_command("JaxErrRun", function(o)
+    M.run(o.fargs)
+  end, { nargs = "*", complete = "file", desc = "jaxerr: run pytest --jaxerr in a terminal" })
+  vim.api.nvim_create_user_command("JaxErrClear", function(o)
+    M.clear(o.args ~= "" and o.args or nil)
+  end, { nargs = "?", desc = "jaxerr: clear jaxerr's diagnostics" })
+end
+
+-- Setup ---------------------------------------------------------------------------------------
+
+local group
+
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend("force", vim.deepcopy(defaults), opts or {})
+  -- Lists are replaced, not merged.
+  for _, key in ipairs({ "cmd", "filetypes", "root_markers", "run_cmd" }) do
+    if opts and opts[key] then
+      M.config[key] = opts[key]
+    end
+  end
+  M.create_commands()
+  configure_float()
+  group = vim.api.nvim_create_augroup("jaxerr", { clear = true })
+  vim.api.nvim_create_autocmd("LspAttach", {
+    group = group,
+    callback = function(event)
+      local client = vim.lsp.get_client_by_id(event.data.client_id)
+      if client and client.name == M.name then
+        configure_namespaces(client.id)
+      end
+    end,
+  })
+  if not M.config.autostart then
+    return
+  end
+  if has_011 and vim.lsp.config then
+    vim.lsp.config(M.name, M.client_config())
+    vim.lsp.enable(M.name)
+  else
+    vim.api.nvim_create_autocmd("FileType", {
+      group = group,
+      pattern = M.config.filetypes,
+      callback = function(event)
+        local config = M.client_config()
+        config.root_dir = M.root_for(event.buf)
+        config.root_markers, config.filetypes = nil, nil
+        vim.lsp.start(config, { bufnr = event.buf })
+      end,
+    })
+    -- Buffers opened before setup.
+    for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+      if
+        vim.api.nvim_buf_is_loaded(bufnr)
+        and vim.tbl_contains(M.config.filetypes, vim.bo[bufnr].filetype)
+      then
+        vim.api.nvim_exec_autocmds("FileType", { group = group, buffer = bufnr })
+      end
+    end
+  end
+end
+
+return M
