@@ -36,7 +36,12 @@ def _check(args: argparse.Namespace) -> int:
     if not logs:
         print("jaxerr-ls check: give a log file, or '-' to read standard input", file=sys.stderr)
         return EXIT_USAGE
-    index = RecordIndex(_load(args.records).records, fuzzy_threshold=args.fuzzy_threshold)
+    loaded = _load(args.records)
+    if args.generated:
+        from jaxerr_ls.generated import add_generated
+
+        loaded = add_generated(loaded, root)
+    index = RecordIndex(loaded.records, fuzzy_threshold=args.fuzzy_threshold)
     analyzer = Analyzer(index, root, cwd=Path.cwd())
     findings: list[Finding] = []
     seen: set[tuple[object, ...]] = set()
@@ -121,6 +126,54 @@ def _serve(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def _records_build(args: argparse.Namespace) -> int:
+    from jaxerr_ls.generated import JaxNotFound, build_generated, find_jax
+
+    explicit = Path(args.jax) if args.jax else None
+    try:
+        source = find_jax(Path.cwd(), explicit)
+    except JaxNotFound as exc:
+        print(f"jaxerr-ls records build: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    commit = source.git_hash[:12] if source.git_hash else "no commit recorded"
+    print(
+        f"jaxerr-ls: JAX {source.version} ({commit}) at {source.path} (found via "
+        f"{source.found_via})",
+        file=sys.stderr,
+    )
+    try:
+        built = build_generated(source, force=args.force)
+    except OSError as exc:
+        print(f"jaxerr-ls records build: cannot write the cache: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if built.cache_hit:
+        print(f"jaxerr-ls: {built.records} records, cached in {built.path}", file=sys.stderr)
+    elif built.stats is not None:
+        stats = built.stats
+        skipped = stats.no_message + stats.not_a_class + stats.too_little_literal
+        unparsable = len(stats.unparsable_files)
+        unparsable_note = f", {unparsable} files unparsable" if unparsable else ""
+        print(
+            f"jaxerr-ls: {stats.raise_statements} raise statements in {stats.files} files "
+            f"({stats.seconds:.1f} s): {built.records} records; skipped {skipped} "
+            f"({stats.too_little_literal} with under 12 literal characters, "
+            f"{stats.no_message} without a message, {stats.not_a_class} not raising a class"
+            f"{unparsable_note}"
+            f"); written to {built.path}",
+            file=sys.stderr,
+        )
+    target = built.path
+    if args.out:
+        target = Path(args.out)
+        try:
+            target.write_bytes(built.path.read_bytes())
+        except OSError as exc:
+            print(f"jaxerr-ls records build: {args.out}: {exc.strerror}", file=sys.stderr)
+            return EXIT_USAGE
+    print(target)
+    return EXIT_CLEAN
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="jaxerr-ls",
@@ -154,6 +207,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="similarity (0-100) a reworded message needs to match a record "
         f"(default {DEFAULT_FUZZY_THRESHOLD:g}; above 100 turns fuzzy matching off)",
     )
+    check.add_argument(
+        "--generated",
+        action="store_true",
+        help="also recognise every other error the project's JAX can raise, from a record set "
+        "generated from its source (see 'records build'); curated records come first",
+    )
     check.set_defaults(handler=_check)
 
     serve = commands.add_parser(
@@ -168,6 +227,25 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--format", choices=("text", "markdown"), default="text")
     explain.add_argument("--records", action="append", default=[], metavar="DIR")
     explain.set_defaults(handler=_explain)
+
+    records = commands.add_parser("records", help="manage record sets")
+    records_commands = records.add_subparsers(dest="records_command", required=True)
+    build = records_commands.add_parser(
+        "build",
+        help="generate a record for every error the project's JAX can raise",
+        description="Find the JAX installed for the current project (without importing it), "
+        "extract every raise site with a message from its source, and cache the record set "
+        "per JAX version. Prints the set's path.",
+    )
+    build.add_argument(
+        "--jax",
+        metavar="PATH",
+        help="the jax package folder, the site-packages holding it, or a virtualenv "
+        "(default: $VIRTUAL_ENV, ./.venv, ./venv, then this interpreter's site-packages)",
+    )
+    build.add_argument("--out", metavar="FILE", help="also write the set to FILE")
+    build.add_argument("--force", action="store_true", help="rebuild even when cached")
+    build.set_defaults(handler=_records_build)
     return parser
 
 

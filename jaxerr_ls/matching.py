@@ -33,6 +33,7 @@ DEFAULT_FUZZY_THRESHOLD = 80.0
 # Below this many literal characters a pattern is too vague to claim a message on its own.
 MIN_LITERAL_CHARS = 12
 RECENT_MATCHES = 1024
+GENERATED_TAG = "generated"
 
 STAGE_PATTERN = "pattern"
 STAGE_TEMPLATE = "template"
@@ -330,6 +331,12 @@ class RecordIndex:
         self._fuzzy_words: list[frozenset[str]] = []
         postings: dict[str, list[int]] = defaultdict(list)
         for number, record in enumerate(self.records):
+            if GENERATED_TAG in record.tags:
+                # A set generated for the exact JAX version matches its messages exactly;
+                # thousands of short templates would only add fuzzy false positives.
+                self._fuzzy_texts.append("")
+                self._fuzzy_words.append(frozenset())
+                continue
             template = segments_from_template(record.error_message)
             text = " ".join(template.literals) if template else record.error_message
             words = frozenset(w for w in _WORD_RE.findall(text) if len(w) >= _MIN_WORD)
@@ -347,7 +354,7 @@ class RecordIndex:
         self._without_distinctive = [
             number
             for number, words in enumerate(self._fuzzy_words)
-            if not any(word in self._distinctive for word in words)
+            if words and not any(word in self._distinctive for word in words)
         ]
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:

@@ -87,6 +87,9 @@ class Settings:
         default=True, metadata={"key": "culpritDiagnostics", "read": _as_bool}
     )
     python_path: str = attrs.field(default="", metadata={"key": "pythonPath", "read": _as_str})
+    generated_records: bool = attrs.field(
+        default=False, metadata={"key": "generatedRecords", "read": _as_bool}
+    )
     max_output_bytes: int = attrs.field(
         default=64 * 1024 * 1024,
         metadata={"key": "maxOutputBytes", "read": _as_int, "check": _between(1024, 1 << 34)},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -19,7 +20,7 @@ from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.fixes import Fix, FixTarget, TextEdit, fixes_for
 from jaxerr_ls.hover import api_at
 from jaxerr_ls.matching import RecordIndex
-from jaxerr_ls.records import Record, bundled_record_dir, load_records
+from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
 from jaxerr_ls.server.convert import to_diagnostic
 from jaxerr_ls.settings import Settings, settings_from
 from jaxerr_ls.tracking import FindingStore
@@ -50,6 +51,7 @@ class JaxErrServer(LanguageServer):
         # must only apply to the version they were computed for.
         self.published: dict[str, tuple[int | None, list[types.Diagnostic]]] = {}
         self.pull_mode = False
+        self._pending_generated: asyncio.Future[None] | None = None
         self.markup = types.MarkupKind.Markdown
         self.api_docs = ApiDocs([])
         self._environments: dict[str, Environment | None] = {}
@@ -77,6 +79,21 @@ class JaxErrServer(LanguageServer):
             self.show_problem(f"skipped record: {problem}")
         self.records = loaded.records
         self.index = RecordIndex(self.records, fuzzy_threshold=self.settings.fuzzy_threshold)
+        if self.settings.generated_records:
+            self._pending_generated = asyncio.ensure_future(self._add_generated(loaded))
+
+    async def _add_generated(self, curated: LoadResult) -> None:
+        """Add the records generated from the workspace's JAX (a first build takes seconds,
+        so it runs in the analysis thread; until it is done the curated records serve)."""
+        from jaxerr_ls.generated import add_generated
+
+        loop = asyncio.get_running_loop()
+        loaded = await loop.run_in_executor(self.analysis_pool, add_generated, curated, self.root)
+        index = await loop.run_in_executor(
+            self.analysis_pool,
+            lambda: RecordIndex(loaded.records, fuzzy_threshold=self.settings.fuzzy_threshold),
+        )
+        self.records, self.index = loaded.records, index
 
     def show_problem(self, message: str) -> None:
         log.warning(message)

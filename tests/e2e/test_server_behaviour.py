@@ -202,3 +202,25 @@ async def test_the_server_listens_on_tcp_for_debugging(unused_tcp_port: int) -> 
     finally:
         process.kill()
         await process.wait()
+
+
+@pytest.mark.asyncio
+async def test_generated_records_are_added_in_the_background(tmp_path: Path) -> None:
+    env = {**os.environ, "JAXERR_LS_CACHE_DIR": str(tmp_path / "cache")}
+    config = ClientServerConfig(server_command=SERVER.server_command, server_env=env)
+    client = await config.start(None)  # type: ignore[attr-defined]
+    log = PROJECT.parent / "logs" / "jax-0.12.0.1" / "script" / "grad_nonscalar.log"
+    script = uri(PROJECT / "scripts" / "grad_nonscalar.py")
+    try:
+        await start(client, "neovim", {"enabledSources": ["output"], "generatedRecords": True})
+        codes: list[object] = []
+        for _ in range(120):  # the first build of the set takes a few seconds
+            await ingest(client, log)
+            codes = [d.code for d in client.diagnostics.get(script, [])]
+            if codes and str(codes[0]).startswith("jax-"):
+                break
+            await asyncio.sleep(0.5)
+        assert len(codes) == 1 and str(codes[0]).startswith("jax-"), codes
+        await client.shutdown_session()
+    finally:
+        await client.stop()  # type: ignore[attr-defined]

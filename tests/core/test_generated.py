@@ -1,0 +1,445 @@
+"""The generated record set: finding JAX, building and caching, validity, and real messages."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jaxerr_ls.cli import main
+from jaxerr_ls.generated import (
+    JaxNotFound,
+    JaxSource,
+    build_generated,
+    cache_dir,
+    cache_path,
+    find_jax,
+    generated_records_for,
+    load_generated,
+    read_jax_version,
+    record_id,
+)
+from jaxerr_ls.matching import RecordIndex, segments_from_pattern
+from jaxerr_ls.records import (
+    CODE_RE,
+    PINNED_GITHUB_URL_RE,
+    bundled_record_dir,
+    load_record_file,
+    load_records,
+    record_from_dict,
+)
+from jaxerr_ls.tracebacks import parse_text
+
+REPO = Path(__file__).resolve().parents[2]
+LOGS = REPO / "tests" / "fixtures" / "logs"
+VERSIONS = {".venv": "0.12.0.1", ".venv-jax0.10": "0.10.2"}
+HASHES = {
+    "0.12.0.1": "dc4af684446e65ee98eee8090e1ff6f8211473fb",
+    "0.10.2": "990e6a0b84138346e6a38785412f36356e0e5dc3",
+}
+
+
+def venv_jax(venv: str) -> Path:
+    found = sorted((REPO / venv).glob("lib/python3*/site-packages/jax/version.py"))
+    if not found:
+        pytest.skip(f"no JAX installed in {venv} (run scripts/dev-setup)")
+    return found[0].parent
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("JAXERR_LS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
+    return tmp_path / "cache"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each version's generated set, built once for the module into its own cache."""
+    paths: dict[str, Path] = {}
+    cache = tmp_path_factory.mktemp("generated-cache")
+    previous = os.environ.get("JAXERR_LS_CACHE_DIR")
+    os.environ["JAXERR_LS_CACHE_DIR"] = str(cache)
+    try:
+        for venv, version in VERSIONS.items():
+            found = sorted((REPO / venv).glob("lib/python3*/site-packages/jax/version.py"))
+            if found:
+                source = find_jax(None, found[0].parent)
+                paths[version] = build_generated(source).path
+    finally:
+        if previous is None:
+            del os.environ["JAXERR_LS_CACHE_DIR"]
+        else:
+            os.environ["JAXERR_LS_CACHE_DIR"] = previous
+    return paths
+
+
+def document_for(built: dict[str, Path], version: str) -> dict[str, Any]:
+    if version not in built:
+        pytest.skip(f"jax {version} is not installed")
+    document: dict[str, Any] = json.loads(built[version].read_text(encoding="utf-8"))
+    return document
+
+
+def index_for(built: dict[str, Path], version: str) -> RecordIndex:
+    if version not in built:
+        pytest.skip(f"jax {version} is not installed")
+    loaded = load_record_file(built[version])
+    assert not loaded.problems
+    return RecordIndex(loaded.records)
+
+
+# ---------------------------------------------------------------- finding JAX
+
+
+@pytest.mark.parametrize("venv", list(VERSIONS))
+def test_version_and_commit_are_read_without_importing_jax(venv: str) -> None:
+    version, git_hash = read_jax_version(venv_jax(venv))
+    assert version == VERSIONS[venv]
+    assert git_hash == HASHES[version]
+
+
+@pytest.mark.parametrize("venv", list(VERSIONS))
+def test_jax_is_found_from_a_package_folder_a_site_packages_or_a_virtualenv(venv: str) -> None:
+    jax_dir = venv_jax(venv)
+    for given in (jax_dir, jax_dir.parent, REPO / venv):
+        source = find_jax(None, given)
+        assert source.path == jax_dir.resolve()
+        assert source.version == VERSIONS[venv]
+        assert source.found_via == "--jax"
+
+
+def test_search_order_virtualenv_then_workspace_venv(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    venv_jax(".venv")
+    venv_jax(".venv-jax0.10")
+    # The workspace's .venv is found when no virtualenv is active...
+    source = find_jax(REPO)
+    assert source.version == "0.12.0.1"
+    assert source.found_via == f".venv in {REPO}"
+    # ...and an active virtualenv comes first.
+    monkeypatch.setenv("VIRTUAL_ENV", str(REPO / ".venv-jax0.10"))
+    assert find_jax(REPO).version == "0.10.2"
+    assert find_jax(REPO).found_via == "$VIRTUAL_ENV"
+    # A workspace without one falls back to the running interpreter's site-packages.
+    monkeypatch.delenv("VIRTUAL_ENV")
+    fallback = find_jax(tmp_path)
+    assert fallback.found_via.startswith("the interpreter")
+
+
+def test_a_folder_without_jax_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(JaxNotFound, match="not a JAX installation"):
+        find_jax(None, tmp_path)
+
+
+def test_a_source_checkout_without_commit_links_to_the_release_tag(tmp_path: Path) -> None:
+    jax_dir = tmp_path / "jax"
+    (jax_dir / "_src").mkdir(parents=True)
+    (jax_dir / "__init__.py").write_text("")
+    (jax_dir / "version.py").write_text(
+        '_version = "0.9.1"\n_release_version: str | None = None\n_git_hash: str | None = None\n'
+    )
+    (jax_dir / "_src" / "api.py").write_text(
+        "def grad(f):\n  raise TypeError(f'grad of {f} needs a differentiable function')\n"
+    )
+    source = find_jax(None, tmp_path)
+    assert (source.version, source.git_hash, source.ref) == ("0.9.1", None, "jax-v0.9.1")
+    result = build_generated(source)
+    assert "tree-" in result.path.name
+    records = json.loads(result.path.read_text())["records"]
+    assert [r["githubUrl"] for r in records] == [
+        "https://github.com/jax-ml/jax/blob/jax-v0.9.1/jax/_src/api.py#L2"
+    ]
+    assert PINNED_GITHUB_URL_RE.match(records[0]["githubUrl"])
+
+
+# ---------------------------------------------------------------- the generated records
+
+
+@pytest.mark.parametrize("version", list(HASHES))
+def test_every_generated_record_validates_and_is_unique(
+    built: dict[str, Path], version: str
+) -> None:
+    document = document_for(built, version)
+    assert document["datasetVersion"] == f"jax-{version}"
+    origin = document["generatedFrom"]
+    assert origin["jaxVersion"] == version and origin["gitHash"] == HASHES[version]
+    records = document["records"]
+    assert len(records) > 2000
+    ids: set[str] = set()
+    codes: set[str] = set()
+    for raw in records:
+        record = record_from_dict(raw)
+        assert record.id == record_id(raw["filePath"], raw["errorMessage"])
+        assert CODE_RE.match(record.code) and record.code.startswith("jax-")
+        assert record.github_url is not None and PINNED_GITHUB_URL_RE.match(record.github_url)
+        assert record.github_url.startswith(
+            f"https://github.com/jax-ml/jax/blob/{HASHES[version]}/{record.file_path}#L"
+        )
+        assert record.solutions and record.documentation.endswith("No curated explanation yet.")
+        assert segments_from_pattern(record.message_pattern) is not None
+        ids.add(record.id)
+        codes.add(record.code)
+    assert len(ids) == len(records) and len(codes) == len(records)
+    loaded = load_records([built[version]])
+    assert not loaded.problems and len(loaded.records) == len(records)
+
+
+def test_ids_shared_with_curated_records_are_the_same_message(built: dict[str, Path]) -> None:
+    """Both follow data/README.md's id convention, so a curated record of the same raise site
+    and wording has the generated record's id; load_generated drops those, and codes (always
+    ``jax-...`` here) never collide."""
+    curated = {record.id: record for record in load_records().records}
+    shared = 0
+    for version in built:
+        document = document_for(built, version)
+        for raw in document["records"]:
+            assert raw["code"] not in {record.code for record in curated.values()}
+            twin = curated.get(raw["id"])
+            if twin is not None:
+                assert (twin.file_path, twin.error_message) == (
+                    raw["filePath"],
+                    raw["errorMessage"],
+                )
+                shared += 1
+                kept = load_generated(built[version], list(curated.values())).records
+                assert raw["id"] not in {record.id for record in kept}
+    assert shared >= 1  # custom-vjp-bwd-args-mismatch: same template, custom_derivatives.py
+
+
+SCRIPT_SITES = {
+    "0.12.0.1": {
+        "grad_nonscalar": ("jax/_src/api.py", 580),
+        "grad_int_input": ("jax/_src/api.py", 604),
+        "custom_vjp_fwd_not_pair": ("jax/_src/custom_derivatives.py", 982),
+        "custom_jvp_no_rule": ("jax/_src/custom_derivatives.py", 261),
+        "custom_vjp_bwd_shape": ("jax/_src/custom_derivatives.py", 1153),
+        "custom_vjp3_bwd_shape": ("jax/_src/hijax.py", 1112),
+        "hijax_vjp_bwd_return": ("jax/_src/hijax.py", 560),
+        "vjp_ref_grad_missing": ("jax/_src/api.py", 1784),
+        "tracer_bool": ("jax/_src/errors.py", 519),
+    },
+    "0.10.2": {
+        "grad_nonscalar": ("jax/_src/api.py", 558),
+        "grad_int_input": ("jax/_src/api.py", 574),
+        "custom_vjp_fwd_not_pair": ("jax/_src/custom_derivatives.py", 880),
+        "custom_jvp_no_rule": ("jax/_src/custom_derivatives.py", 288),
+        "custom_vjp_bwd_shape": ("jax/_src/custom_derivatives.py", 998),
+        "custom_vjp3_bwd_shape": ("jax/_src/custom_derivatives.py", 998),
+        "vjp_ref_grad_missing": ("jax/_src/interpreters/ad.py", 500),
+        "tracer_bool": ("jax/_src/errors.py", 519),
+    },
+}
+
+
+@pytest.mark.parametrize("version", list(HASHES))
+def test_real_messages_find_their_raise_site(built: dict[str, Path], version: str) -> None:
+    index = index_for(built, version)
+    for program, (file, line) in SCRIPT_SITES[version].items():
+        log = LOGS / f"jax-{version}" / "script" / f"{program}.log"
+        events = [e for e in parse_text(log.read_text(encoding="utf-8")) if e.message]
+        assert events, log
+        # The exception as raised (the last member of the chain JAX prints).
+        event = events[-1]
+        found = index.match(event.message, event.exc_type)
+        assert found is not None, (program, event.message)
+        assert found.stage == "pattern" and found.score == 1.0, (program, found)
+        assert (found.record.file_path, found.record.line_number) == (file, line), program
+
+
+@pytest.mark.parametrize("version", list(HASHES))
+def test_manifest_messages_match_exactly(built: dict[str, Path], version: str) -> None:
+    index = index_for(built, version)
+    manifest = json.loads((LOGS / "manifest.json").read_text(encoding="utf-8"))
+    programs = manifest["programs"][version]
+    matched = set()
+    for name, program in programs.items():
+        if not program.get("raised") or not program.get("message"):
+            continue
+        found = index.match(program["message"], program["exception"])
+        if found is not None and found.stage == "pattern":
+            expected = SCRIPT_SITES[version].get(name)
+            if expected is not None:
+                assert (found.record.file_path, found.record.line_number) == expected, name
+            matched.add(name)
+    # JAX's own errors all match; the user-raised errors of the reraise programs do not.
+    assert set(SCRIPT_SITES[version]) <= matched | {"hijax_vjp_bwd_return"}
+    assert not matched & {"reraise_from", "reraise_implicit"}
+
+
+@pytest.mark.parametrize("version", list(HASHES))
+def test_unfiltered_tracebacks_confirm_the_raise_line(built: dict[str, Path], version: str) -> None:
+    """Where the log shows JAX's own frames, the innermost one is the record's line."""
+    index = index_for(built, version)
+    checked = 0
+    for log in sorted((LOGS / f"jax-{version}" / "script-unfiltered").glob("*.log")):
+        for event in parse_text(log.read_text(encoding="utf-8")):
+            for member in [event, *event.chain]:
+                jax_frames = [f for f in member.frames if "/site-packages/jax/" in f.path]
+                found = index.match(member.message, member.exc_type)
+                if (
+                    not jax_frames
+                    or found is None
+                    or found.record.raw.get("function", "").endswith("__init__")
+                ):
+                    continue
+                innermost = jax_frames[-1]
+                file = "jax/" + innermost.path.split("/site-packages/jax/", 1)[1]
+                assert (found.record.file_path, found.record.line_number) == (
+                    file,
+                    innermost.line,
+                ), (log.name, member.message[:80])
+                checked += 1
+    assert checked >= 2
+
+
+# ---------------------------------------------------------------- cache and command line
+
+
+def test_the_second_build_is_a_cache_hit(private_cache: Path) -> None:
+    source = find_jax(None, venv_jax(".venv-jax0.10"))
+    first = build_generated(source)
+    assert not first.cache_hit and first.stats is not None
+    assert first.path.parent == private_cache == cache_dir()
+    assert first.path == cache_path(source)
+    assert "0.10.2" in first.path.name and HASHES["0.10.2"][:12] in first.path.name
+    stamp = first.path.stat().st_mtime_ns
+    second = build_generated(source)
+    assert second.cache_hit and second.path == first.path and second.records == first.records
+    assert first.path.stat().st_mtime_ns == stamp
+    assert not build_generated(source, force=True).cache_hit
+
+
+def test_cache_location_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("JAXERR_LS_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "jaxerr-ls"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert cache_dir() == Path.home() / ".cache" / "jaxerr-ls"
+
+
+def test_cli_records_build_and_cache_hit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], private_cache: Path
+) -> None:
+    jax_dir = venv_jax(".venv-jax0.10")
+    out = tmp_path / "set.json"
+    assert main(["records", "build", "--jax", str(jax_dir), "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "JAX 0.10.2 (990e6a0b8413)" in captured.err and "found via --jax" in captured.err
+    assert "raise statements" in captured.err and "under 12 literal characters" in captured.err
+    assert captured.out.strip() == str(out)
+    assert json.loads(out.read_text())["datasetVersion"] == "jax-0.10.2"
+    assert main(["records", "build", "--jax", str(jax_dir)]) == 0
+    captured = capsys.readouterr()
+    assert "cached in" in captured.err
+    assert Path(captured.out.strip()).parent == private_cache
+
+
+def test_cli_records_build_refuses_a_folder_without_jax(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["records", "build", "--jax", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "not a JAX installation" in err and str(tmp_path) in err
+
+
+# ---------------------------------------------------------------- loading beside curated records
+
+
+def test_generated_records_for_a_workspace(monkeypatch: pytest.MonkeyPatch) -> None:
+    venv_jax(".venv")
+    path = generated_records_for(REPO)
+    assert path is not None
+    assert json.loads(path.read_text())["datasetVersion"] == "jax-0.12.0.1"
+    assert generated_records_for(REPO) == path
+
+
+def test_generated_records_for_without_any_jax(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("jaxerr_ls.generated._interpreter_site_packages", lambda: [])
+    assert generated_records_for(tmp_path) is None
+
+
+@pytest.mark.parametrize("version", list(HASHES))
+def test_curated_records_take_precedence(built: dict[str, Path], version: str) -> None:
+    """Every message of the captured logs that a curated record explains still gets that
+    record once the generated set is loaded after the curated ones."""
+    if version not in built:
+        pytest.skip(f"jax {version} is not installed")
+    curated = load_records([bundled_record_dir()]).records
+    kept = load_generated(built[version], curated)
+    assert not kept.problems
+    total = len(load_record_file(built[version]).records)
+    assert 1 <= total - len(kept.records) <= 20
+    curated_only = RecordIndex(curated)
+    combined = RecordIndex([*curated, *kept.records])
+    compared = 0
+    for log in sorted((LOGS / f"jax-{version}").rglob("*.log")):
+        for event in parse_text(log.read_text(encoding="utf-8", errors="replace")):
+            for member in [event, *event.chain]:
+                before = curated_only.match(member.message, member.exc_type)
+                if before is None:
+                    continue
+                after = combined.match(member.message, member.exc_type)
+                assert after is not None and after.record.code == before.record.code, (
+                    log.name,
+                    member.message[:80],
+                )
+                compared += 1
+    assert compared >= 10
+    # A JAX error no curated record knows is recognised by the generated set...
+    found = combined.match(
+        "Gradient only defined for scalar-output functions. Output had shape: (8,).", "TypeError"
+    )
+    assert found is not None and found.record.code.startswith("jax-gradient-only-defined")
+    # ...and so is one that a curated record resembles without being it.
+    if version == "0.12.0.1":
+        message = "Scale.transpose should return None or a dict of backward-pass log entries, got 3"
+        found = combined.match(message, "TypeError")
+        assert found is not None and found.stage == "pattern"
+        assert (found.record.file_path, found.record.line_number) == ("jax/_src/hijax.py", 604)
+
+
+def test_source_record_type_is_exposed() -> None:
+    assert JaxSource(Path("/x/jax"), "0.12.0.1", None, "--jax").ref == "jax-v0.12.0.1"
+
+
+def test_a_tree_this_interpreter_cannot_parse_is_read_by_the_projects_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """JAX 0.12 uses Python 3.12 syntax: a jaxerr-ls on 3.11 runs extract.py (standard library
+    only) under the project's interpreter instead."""
+    import sys
+
+    from jaxerr_ls import generated
+    from jaxerr_ls.extract import ExtractStats
+
+    venv = tmp_path / "venv"
+    jax_dir = venv / "lib" / "python3.99" / "site-packages" / "jax"
+    (jax_dir / "_src").mkdir(parents=True)
+    (venv / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (venv / "bin").mkdir()
+    (venv / "bin" / "python").symlink_to(sys.executable)
+    (jax_dir / "__init__.py").write_text("")
+    (jax_dir / "version.py").write_text('_version = "0.12.0.1"\n_git_hash = None\n')
+    (jax_dir / "_src" / "api.py").write_text(
+        "def grad(f):\n  raise TypeError(f'grad of {f} needs a differentiable function')\n"
+    )
+    source = find_jax(None, venv)
+    assert generated.project_python(source.path) == venv / "bin" / "python"
+
+    def cannot_parse(path: Path) -> tuple[list[object], ExtractStats]:
+        return [], ExtractStats(files=2, unparsable_files=["jax/_src/api.py"])
+
+    monkeypatch.setattr(generated, "extract_tree", cannot_parse)
+    sites, stats, parsed_with = generated.extract_jax(source)
+    assert parsed_with == str(venv / "bin" / "python")
+    assert not stats.unparsable_files
+    assert [(s.file, s.line, s.template) for s in sites] == [
+        ("jax/_src/api.py", 2, "grad of {f} needs a differentiable function")
+    ]
