@@ -65,4 +65,5 @@ def test_the_schema_lists_every_setting_with_its_default() -> None:
         "culpritDiagnostics",
         "pythonPath",
         "maxOutputBytes",
+        "generatedRecords",
     }
