@@ -11,11 +11,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from jaxerr_ls.jsonfields import FieldError, FileProblem, optional_str, required_str
 from jaxerr_ls.records import Record
 
 KINDS = ("function", "class", "method", "decorator")
 # A dotted Python name: what jedi reports as a definition's full name.
 FULL_NAME_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$")
+
+# The shared kinds, under names that say what they are about here.
+ApiDocProblem = FileProblem
+ApiDocFieldError = FieldError
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,53 +45,12 @@ class ApiDoc:
         return (self.name, *self.aliases)
 
 
-@dataclass(frozen=True, slots=True)
-class ApiDocProblem:
-    """Why one API doc file was skipped, or what is wrong with it."""
-
-    path: str
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.path}: field '{self.field}'" if self.field else self.path
-        return f"{where}: {self.message}"
-
-
 @dataclass(slots=True)
 class ApiDocLoadResult:
     """The API docs that loaded, and a problem for each one that did not."""
 
     docs: list[ApiDoc] = field(default_factory=list)
     problems: list[ApiDocProblem] = field(default_factory=list)
-
-
-class ApiDocFieldError(ValueError):
-    """An API doc is malformed; ``field_name`` says where."""
-
-    def __init__(self, field_name: str, message: str) -> None:
-        super().__init__(f"{field_name}: {message}")
-        self.field_name = field_name
-        self.message = message
-
-
-def _required_str(raw: dict[str, Any], name: str) -> str:
-    value = raw.get(name)
-    if not isinstance(value, str):
-        kind = "missing" if name not in raw else f"must be a string, not {type(value).__name__}"
-        raise ApiDocFieldError(name, kind)
-    if not value.strip():
-        raise ApiDocFieldError(name, "must not be empty")
-    return value
-
-
-def _optional_str(raw: dict[str, Any], name: str) -> str | None:
-    value = raw.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ApiDocFieldError(name, f"must be a string or null, not {type(value).__name__}")
-    return value
 
 
 def _name_list(raw: dict[str, Any], name: str) -> tuple[str, ...]:
@@ -105,13 +69,13 @@ def api_doc_from_dict(raw: Any, *, source_path: str | None = None) -> ApiDoc:
     """Validate one API doc's fields and build it; raises ApiDocFieldError naming the bad field."""
     if not isinstance(raw, dict):
         raise ApiDocFieldError("", f"must be a JSON object, not {type(raw).__name__}")
-    name = _required_str(raw, "name")
+    name = required_str(raw, "name")
     if not FULL_NAME_RE.match(name):
         raise ApiDocFieldError("name", f"{name!r} is not a dotted Python name")
-    kind = _required_str(raw, "kind")
+    kind = required_str(raw, "kind")
     if kind not in KINDS:
         raise ApiDocFieldError("kind", f"must be one of {', '.join(KINDS)}, not {kind!r}")
-    docs_url = _required_str(raw, "docsUrl")
+    docs_url = required_str(raw, "docsUrl")
     if not docs_url.startswith("https://"):
         raise ApiDocFieldError("docsUrl", "must be an https:// link")
     aliases = _name_list(raw, "aliases")
@@ -121,12 +85,12 @@ def api_doc_from_dict(raw: Any, *, source_path: str | None = None) -> ApiDoc:
         name=name,
         aliases=aliases,
         kind=kind,
-        signature=_required_str(raw, "signature"),
-        summary=" ".join(_required_str(raw, "summary").split()),
-        explanation=_required_str(raw, "explanation"),
+        signature=required_str(raw, "signature"),
+        summary=" ".join(required_str(raw, "summary").split()),
+        explanation=required_str(raw, "explanation"),
         docs_url=docs_url,
-        since=_optional_str(raw, "since"),
-        version_notes=_optional_str(raw, "versionNotes"),
+        since=optional_str(raw, "since"),
+        version_notes=optional_str(raw, "versionNotes"),
         related=_name_list(raw, "related"),
         source_path=source_path,
     )

@@ -10,6 +10,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from jaxerr_ls.jsonfields import FieldError, FileProblem, optional_str, required_str
+
 SEVERITIES = ("error", "warning", "information", "hint")
 CODE_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,79}$")
 # A pinned link names a full commit or a release tag, never a moving branch.
@@ -18,6 +20,10 @@ PINNED_GITHUB_URL_RE = re.compile(
     r"(?:[0-9a-f]{40}|jax-v\d+\.\d+\.\d+(?:\.\d+)?|v\d+\.\d+\.\d+(?:\.\d+)?)/"
     r"[\w./-]+\.py(?:#L\d+(?:-L\d+)?)?$"
 )
+
+# The shared kinds, under names that say what they are about here.
+RecordProblem = FileProblem
+RecordFieldError = FieldError
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,53 +61,12 @@ class Record:
         return text if match is None else text[: match.start()]
 
 
-@dataclass(frozen=True, slots=True)
-class RecordProblem:
-    """Why one record file (or one record in it) was skipped."""
-
-    path: str
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.path}: field '{self.field}'" if self.field else self.path
-        return f"{where}: {self.message}"
-
-
 @dataclass(slots=True)
 class LoadResult:
     """The records that loaded, and a problem for each one that did not."""
 
     records: list[Record] = field(default_factory=list)
     problems: list[RecordProblem] = field(default_factory=list)
-
-
-class RecordFieldError(ValueError):
-    """A record (or record file) is malformed; ``field_name`` says where."""
-
-    def __init__(self, field_name: str, message: str) -> None:
-        super().__init__(f"{field_name}: {message}")
-        self.field_name = field_name
-        self.message = message
-
-
-def _required_str(raw: dict[str, Any], name: str) -> str:
-    value = raw.get(name)
-    if not isinstance(value, str):
-        kind = "missing" if name not in raw else f"must be a string, not {type(value).__name__}"
-        raise RecordFieldError(name, kind)
-    if not value.strip():
-        raise RecordFieldError(name, "must not be empty")
-    return value
-
-
-def _optional_str(raw: dict[str, Any], name: str) -> str | None:
-    value = raw.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise RecordFieldError(name, f"must be a string or null, not {type(value).__name__}")
-    return value
 
 
 def _str_list(raw: dict[str, Any], name: str, *, required: bool = False) -> tuple[str, ...]:
@@ -132,8 +97,8 @@ def record_from_dict(
     """Validate one record's fields and build it; raises RecordFieldError naming the bad field."""
     if not isinstance(raw, dict):
         raise RecordFieldError("record", f"must be an object, not {type(raw).__name__}")
-    record_id = _required_str(raw, "id")
-    pattern = _required_str(raw, "messagePattern")
+    record_id = required_str(raw, "id")
+    pattern = required_str(raw, "messagePattern")
     try:
         re.compile(pattern)
     except re.error as exc:
@@ -147,26 +112,26 @@ def record_from_dict(
         not isinstance(line_number, int) or isinstance(line_number, bool) or line_number < 1
     ):
         raise RecordFieldError("lineNumber", "must be a positive integer or null")
-    github_url = _optional_str(raw, "githubUrl")
+    github_url = optional_str(raw, "githubUrl")
     if github_url is not None and not github_url.startswith("https://"):
         raise RecordFieldError("githubUrl", "must be an https:// link")
     return Record(
         id=record_id,
         code=_derive_code(raw),
-        error_message=_required_str(raw, "errorMessage"),
+        error_message=required_str(raw, "errorMessage"),
         message_pattern=pattern,
-        error_class=_required_str(raw, "errorClass"),
+        error_class=required_str(raw, "errorClass"),
         severity=severity,
-        documentation=_required_str(raw, "documentation"),
+        documentation=required_str(raw, "documentation"),
         solutions=_str_list(raw, "solutions", required=True),
-        slug=_optional_str(raw, "slug"),
-        repo=_optional_str(raw, "repo"),
-        file_path=_optional_str(raw, "filePath"),
+        slug=optional_str(raw, "slug"),
+        repo=optional_str(raw, "repo"),
+        file_path=optional_str(raw, "filePath"),
         line_number=line_number,
         github_url=github_url,
-        trigger_scenarios=_optional_str(raw, "triggerScenarios"),
-        common_situations=_optional_str(raw, "commonSituations"),
-        example_fix=_optional_str(raw, "exampleFix"),
+        trigger_scenarios=optional_str(raw, "triggerScenarios"),
+        common_situations=optional_str(raw, "commonSituations"),
+        example_fix=optional_str(raw, "exampleFix"),
         prevention_tips=_str_list(raw, "preventionTips"),
         tags=_str_list(raw, "tags"),
         apis=_str_list(raw, "apis"),

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,13 +18,8 @@ from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.fixes import Fix, apply_edits, finding_target, fixes_for
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import load_records
+from tests.e2e.support import ENVIRONMENTS, PROJECT, interpreter
 
-REPO = Path(__file__).resolve().parents[2]
-PROJECT = REPO / "tests" / "fixtures" / "project"
-ENVIRONMENTS = {
-    "0.12.0.1": Path(sys.executable),
-    "0.10.2": REPO / ".venv-jax0.10" / "bin" / "python",
-}
 PYTEST = ["-m", "pytest", "-p", "no:cacheprovider"]
 # (how the program runs, the error its output must report) per JAX version; None where that
 # version fails differently (manifest.json "version_differences": hijax's vjp_bwd contract and
@@ -97,26 +91,6 @@ w_ct = ns["w_ct"]
 assert type(w_ct).__name__ == "DidntWant" or jnp.allclose(w_ct, x.sum(0)), w_ct
 """,
 }
-
-
-def interpreter(version: str) -> Path:
-    python = ENVIRONMENTS[version]
-    probe = (
-        subprocess.run(
-            [str(python), "-c", "import jax; print(jax.__version__)"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if python.exists()
-        else None
-    )
-    if probe is None or probe.stdout.strip() != version:
-        message = f"no Python with jax {version} at {python} (run scripts/dev-setup)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return python
 
 
 def run(python: Path, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -16,38 +16,11 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-PROJECT = REPO / "tests" / "fixtures" / "project"
-ENVIRONMENTS = {
-    "0.12.0.1": Path(sys.executable),
-    "0.10.2": REPO / ".venv-jax0.10" / "bin" / "python",
-}
+from tests.e2e.support import ENVIRONMENTS, PROJECT, expected_codes, interpreter
+
 # ``CODE jax0.10.2=X jax0.4.38=Y``: groups 2-3 are the first override, further ones are skipped
 # (the 0.10.2 override, the only version run here that has them, comes first on each line).
-MARKER_RE = re.compile(
-    r"#\s*jaxerr-expect:\s*([\w.-]+)(?:\s+jax([\d.]+)=([\w.-]+))?(?:\s+jax[\d.]+=[\w.-]+)*"
-)
 PROGRAMS = ["custom_vjp_bwd_shape", "hijax_vjp_bwd_return", "vjp_ref_grad_missing", "reraise_from"]
-
-
-def interpreter(version: str) -> Path:
-    python = ENVIRONMENTS[version]
-    probe = (
-        subprocess.run(
-            [str(python), "-c", "import jax; print(jax.__version__)"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if python.exists()
-        else None
-    )
-    if probe is None or probe.stdout.strip() != version:
-        message = f"no Python with jax {version} at {python} (run scripts/dev-setup)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return python
 
 
 @pytest.fixture(scope="module")
@@ -55,15 +28,6 @@ def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("checkout") / "project"
     shutil.copytree(PROJECT, target)
     return target
-
-
-def expected_codes(path: Path, version: str) -> dict[int, str]:
-    codes = {}
-    for number, text in enumerate(path.read_text().splitlines(), start=1):
-        found = MARKER_RE.search(text)
-        if found:
-            codes[number] = found[3] if found[2] == version and found[3] else found[1]
-    return codes
 
 
 def check(output: str, root: Path) -> list[dict[str, object]]:

@@ -10,10 +10,8 @@ from __future__ import annotations
 import builtins
 import json
 import os
-import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,36 +20,10 @@ from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.pytest_report import PytestReport, read_report
 from jaxerr_ls.records import load_records
+from tests.e2e.support import PROJECT, REPO, expected_codes, interpreter
 
-REPO = Path(__file__).resolve().parents[2]
-PROJECT = REPO / "tests" / "fixtures" / "project"
 MANIFEST = json.loads((REPO / "tests" / "fixtures" / "logs" / "manifest.json").read_text())
-ENVIRONMENTS = {
-    "0.12.0.1": Path(sys.executable),
-    "0.10.2": REPO / ".venv-jax0.10" / "bin" / "python",
-}
-MARKER_RE = re.compile(r"#\s*jaxerr-expect:\s*([\w.-]+)(?:\s+jax([\d.]+)=([\w.-]+))?")
 REPORT = Path(".jaxerr") / "pytest-report.json"
-
-
-def interpreter(version: str) -> Path:
-    python = ENVIRONMENTS[version]
-    probe = (
-        subprocess.run(
-            [str(python), "-c", "import jax; print(jax.__version__)"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if python.exists()
-        else None
-    )
-    if probe is None or probe.stdout.strip() != version:
-        message = f"no Python with jax {version} at {python} (run scripts/dev-setup)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return python
 
 
 @pytest.fixture
@@ -82,15 +54,6 @@ def run_pytest(
     assert result.returncode in (0, 1), result.stdout[-3000:] + result.stderr[-3000:]
     assert "already registered" not in result.stdout + result.stderr
     return result
-
-
-def expected_codes(path: Path, version: str) -> dict[int, str]:
-    codes = {}
-    for number, text in enumerate(path.read_text().splitlines(), start=1):
-        found = MARKER_RE.search(text)
-        if found:
-            codes[number] = found[3] if found[2] == version and found[3] else found[1]
-    return codes
 
 
 def failing_tests(version: str) -> set[str]:
