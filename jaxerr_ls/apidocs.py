@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jaxerr_ls.jsonfields import FieldError, FileProblem, optional_str, required_str
+from jaxerr_ls.jsonfields import FieldError, FileProblem, json_files, optional_str, required_str
 from jaxerr_ls.records import Record
 
 KINDS = ("function", "class", "method", "decorator")
@@ -128,28 +128,20 @@ def load_api_docs(dirs: Iterable[Path | str] | None = None) -> ApiDocLoadResult:
     sources = [bundled_api_dir()] if dirs is None else [Path(d) for d in dirs]
     result = ApiDocLoadResult()
     owner: dict[str, str] = {}
-    for source in sources:
-        if source.is_file():
-            files = [source]
-        elif source.is_dir():
-            files = sorted(source.glob("*.json"))
-        else:
-            result.problems.append(ApiDocProblem(str(source), "", "no such file or folder"))
+    for path in json_files(sources, result.problems):
+        loaded = load_api_doc_file(path)
+        if isinstance(loaded, ApiDocProblem):
+            result.problems.append(loaded)
             continue
-        for path in files:
-            loaded = load_api_doc_file(path)
-            if isinstance(loaded, ApiDocProblem):
-                result.problems.append(loaded)
-                continue
-            clash = next((n for n in loaded.names if n in owner), None)
-            if clash is not None:
-                where = "name" if clash == loaded.name else "aliases"
-                message = f"{clash!r} is already documented by {owner[clash]}"
-                result.problems.append(ApiDocProblem(str(path), where, message))
-                continue
-            for name in loaded.names:
-                owner[name] = str(path)
-            result.docs.append(loaded)
+        clash = next((n for n in loaded.names if n in owner), None)
+        if clash is not None:
+            where = "name" if clash == loaded.name else "aliases"
+            message = f"{clash!r} is already documented by {owner[clash]}"
+            result.problems.append(ApiDocProblem(str(path), where, message))
+            continue
+        for name in loaded.names:
+            owner[name] = str(path)
+        result.docs.append(loaded)
     known = {doc.name for doc in result.docs}
     for doc in result.docs:
         for name in doc.related:

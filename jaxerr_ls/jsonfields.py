@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -45,3 +47,15 @@ def optional_str(raw: dict[str, Any], name: str) -> str | None:
     if not isinstance(value, str):
         raise FieldError(name, f"must be a string or null, not {type(value).__name__}")
     return value
+
+
+def json_files(sources: Iterable[Path], problems: list[FileProblem]) -> Iterator[Path]:
+    """The JSON files that the given files and folders name, in order; a source that does not
+    exist is reported in ``problems`` and skipped."""
+    for source in sources:
+        if source.is_file():
+            yield source
+        elif source.is_dir():
+            yield from sorted(source.glob("*.json"))
+        else:
+            problems.append(FileProblem(str(source), "", "no such file or folder"))

@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from jaxerr_ls.jsonfields import FieldError, FileProblem, optional_str, required_str
+from jaxerr_ls.jsonfields import FieldError, FileProblem, json_files, optional_str, required_str
 
 SEVERITIES = ("error", "warning", "information", "hint")
 CODE_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,79}$")
@@ -201,27 +201,19 @@ def load_records(dirs: Iterable[Path | str] | None = None) -> LoadResult:
     result = LoadResult()
     seen_ids: dict[str, str] = {}
     seen_codes: dict[str, str] = {}
-    for source in sources:
-        if source.is_file():
-            files = [source]
-        elif source.is_dir():
-            files = sorted(source.glob("*.json"))
-        else:
-            result.problems.append(RecordProblem(str(source), "", "no such file or folder"))
-            continue
-        for path in files:
-            loaded = load_record_file(path)
-            result.problems.extend(loaded.problems)
-            for record in loaded.records:
-                if record.id in seen_ids:
-                    message = f"duplicate id {record.id!r} (first in {seen_ids[record.id]})"
-                    result.problems.append(RecordProblem(str(path), "id", message))
-                    continue
-                if record.code in seen_codes:
-                    message = f"duplicate code {record.code!r} (first in {seen_codes[record.code]})"
-                    result.problems.append(RecordProblem(str(path), "code", message))
-                    continue
-                seen_ids[record.id] = str(path)
-                seen_codes[record.code] = str(path)
-                result.records.append(record)
+    for path in json_files(sources, result.problems):
+        loaded = load_record_file(path)
+        result.problems.extend(loaded.problems)
+        for record in loaded.records:
+            if record.id in seen_ids:
+                message = f"duplicate id {record.id!r} (first in {seen_ids[record.id]})"
+                result.problems.append(RecordProblem(str(path), "id", message))
+                continue
+            if record.code in seen_codes:
+                message = f"duplicate code {record.code!r} (first in {seen_codes[record.code]})"
+                result.problems.append(RecordProblem(str(path), "code", message))
+                continue
+            seen_ids[record.id] = str(path)
+            seen_codes[record.code] = str(path)
+            result.records.append(record)
     return result

@@ -8,7 +8,6 @@ VS Code and Neovim do), its edit is written to the file, and the script runs aga
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -59,13 +58,6 @@ def apply(text: str, edits: list[types.TextEdit]) -> str:
     for _, edit in reversed(ordered):
         text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
     return text
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    shutil.copytree(PROJECT, root)
-    return root.resolve()
 
 
 @pytest_lsp.fixture(config=SERVER, params=CLIENTS)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,16 +18,9 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from tests.e2e.test_server import CLIENTS, FOREIGN_PYTEST, PROJECT, markers, start, uri
+from tests.e2e.test_server import CLIENTS, FOREIGN_PYTEST, markers, start, uri
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "jaxerr_ls", "serve"])
-
-
-@pytest.fixture
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    shutil.copytree(PROJECT, root)
-    return root.resolve()
 
 
 @pytest_lsp.fixture(config=SERVER, params=CLIENTS)
