@@ -19,7 +19,6 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from tests.e2e.test_server import CLIENTS, open_document, start
 
-PROJECT = Path(__file__).resolve().parents[1] / "fixtures" / "project"
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "jaxerr_ls", "serve"])
 # script -> (code, file where the fix belongs)
 CASES = {
