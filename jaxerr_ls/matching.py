@@ -409,8 +409,10 @@ class RecordIndex:
                     rank,
                     Match(matcher.record, round(score, 4), matcher.stage, captures),
                 )
-        ordered = sorted(results.values(), key=lambda item: item[0], reverse=True)
-        return [match for _, match in ordered]
+        ordered = [
+            match for _, match in sorted(results.values(), key=lambda item: item[0], reverse=True)
+        ]
+        return _declared_specific_first(ordered)
 
     def _fuzzy(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
         if self.fuzzy_threshold > 100:
@@ -445,6 +447,19 @@ class RecordIndex:
             results.append(Match(record, round(score, 4), STAGE_FUZZY))
         results.sort(key=lambda m: m.score, reverse=True)
         return results
+
+
+def _declared_specific_first(matches: list[Match]) -> list[Match]:
+    """A record that declares itself more specific than another (``moreSpecificThan``) comes
+    before it, whatever the literal lengths say."""
+    ordered = list(matches)
+    for match in matches:
+        for general_id in match.record.more_specific_than:
+            general = next((m for m in ordered if m.record.id == general_id), None)
+            if general is not None and ordered.index(general) < ordered.index(match):
+                ordered.remove(match)
+                ordered.insert(ordered.index(general), match)
+    return ordered
 
 
 def _words(text: str) -> set[str]:

@@ -49,6 +49,7 @@ class Record:
     prevention_tips: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     apis: tuple[str, ...] = ()
+    more_specific_than: tuple[str, ...] = ()
     dataset_version: str | None = None
     source_path: str | None = None
     raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
@@ -135,6 +136,7 @@ def record_from_dict(
         prevention_tips=_str_list(raw, "preventionTips"),
         tags=_str_list(raw, "tags"),
         apis=_str_list(raw, "apis"),
+        more_specific_than=_str_list(raw, "moreSpecificThan"),
         dataset_version=dataset_version,
         source_path=source_path,
         raw=raw,

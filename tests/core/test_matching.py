@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -134,3 +135,18 @@ def test_candidates_do_not_grow_with_the_store() -> None:
     assert large.candidate_count(message) <= 2
     found = large.match(message)
     assert found is not None and found.record.code == "hijax-vjp-bwd-return"
+
+
+def test_a_record_declared_more_specific_wins_over_longer_literals() -> None:
+    general = _record(
+        1,
+        "the gradient of {x} is not valid here at all",
+        "the gradient of (.+?) is not valid here at all",
+    )
+    narrow = replace(
+        _record(2, "{x} is not valid here", "(.+?) is not valid here"),
+        more_specific_than=(general.id,),
+    )
+    index = RecordIndex([general, narrow])
+    matches = index.match_all("the gradient of f is not valid here at all")
+    assert [m.record.code for m in matches] == ["decoy-2", "decoy-1"]

@@ -146,3 +146,31 @@ def test_duplicate_ids_and_codes_keep_the_first(tmp_path: Path) -> None:
 def test_a_missing_folder_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     loaded = load_records([tmp_path / "nowhere"])
     assert loaded.records == [] and "no such file" in loaded.problems[0].message
+
+
+def test_no_two_records_claim_the_same_real_message() -> None:
+    """Every message in the captured logs is claimed by at most one record's pattern, unless
+    one of them says it is the more specific (``moreSpecificThan``: the other's id)."""
+    from jaxerr_ls.matching import STAGE_PATTERN, RecordIndex
+    from jaxerr_ls.tracebacks import parse_text
+
+    index = RecordIndex(load_records().records)
+    logs = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+    checked = 0
+    for log in sorted(logs.rglob("*.log")):
+        for event in parse_text(log.read_text(encoding="utf-8", errors="replace")):
+            for member in (event, *event.chain):
+                claims = [
+                    m
+                    for m in index.match_all(member.message, member.exc_type)
+                    if m.stage == STAGE_PATTERN
+                ]
+                checked += bool(claims)
+                if len(claims) > 1:
+                    first, *others = claims
+                    declared = first.record.more_specific_than
+                    assert all(other.record.id in declared for other in others), (
+                        log.name,
+                        [m.record.code for m in claims],
+                    )
+    assert checked >= 20
