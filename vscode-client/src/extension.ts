@@ -1,0 +1,354 @@
+/** JAX Errors for VS Code: starts jaxerr-ls and feeds it the output of terminal runs. */
+
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import { terminalText } from "./ansi";
+import { failureMarker } from "./detect";
+import { serverLaunch } from "./interpreter";
+import { onActiveEnvironmentChanged } from "./python";
+import { JaxErrServer, SECTION, type IngestAnswer, type ServerState } from "./server";
+import { clientSettings, RESTART_SETTING_KEYS } from "./settings";
+import { type FinishedRun, TerminalWatcher } from "./terminal";
+
+// The server's commands (jaxerr_ls/server/*.py).
+const INGEST_OUTPUT = "jaxerr.ingestOutput";
+const CLEAR_DIAGNOSTICS = "jaxerr.clearDiagnostics";
+
+// The client's commands (package.json). Their ids differ from the server's, which the
+// language client registers itself.
+const COMMANDS = {
+  analyzeTerminal: "jaxerr.analyzeTerminalOutput",
+  analyzeSelection: "jaxerr.analyzeSelection",
+  runPytest: "jaxerr.runPytest",
+  clear: "jaxerr.clear",
+  showRecord: "jaxerr.showRecord",
+  restart: "jaxerr.restartServer",
+} as const;
+
+// Sources of ingested output: a new output of a source replaces that source's diagnostics.
+const TERMINAL_SOURCE = "terminal";
+const SELECTION_SOURCE = "selection";
+
+class StatusItem implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem("jaxerr.status", vscode.StatusBarAlignment.Left, 10);
+  private state: ServerState = "stopped";
+  private errors: number | undefined;
+
+  constructor() {
+    this.item.name = "JAX Errors";
+    this.item.command = "jaxerr.showOutput";
+    this.render();
+    this.item.show();
+  }
+
+  setState(state: ServerState): void {
+    this.state = state;
+    this.render();
+  }
+
+  setErrors(errors: number | undefined): void {
+    this.errors = errors;
+    this.render();
+  }
+
+  private render(): void {
+    const icon = { starting: "$(loading~spin)", running: "$(pulse)", stopped: "$(circle-slash)" }[this.state];
+    const count = this.errors === undefined ? "" : ` ${this.errors}`;
+    this.item.text = `${icon} JAX${count}`;
+    const errors =
+      this.errors === undefined
+        ? "No run analysed yet."
+        : `${this.errors} error${this.errors === 1 ? "" : "s"} in the last analysed run.`;
+    this.item.tooltip = `JAX Errors: server ${this.state}. ${errors} Click for the log.`;
+    this.item.backgroundColor =
+      this.state === "stopped" ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel("JAX Errors", { log: true });
+  const server = new JaxErrServer(context, log);
+  activeServer = server;
+  const status = new StatusItem();
+  context.subscriptions.push(log, server, status, server.onDidChangeState((state) => status.setState(state)));
+
+  async function ingest(text: string, cwd: string | undefined, source: string, quiet: boolean): Promise<void> {
+    const answer = await server.executeCommand<IngestAnswer>(INGEST_OUTPUT, { text, cwd: cwd ?? null, source });
+    if (answer === undefined) {
+      return;
+    }
+    if (answer.disabled) {
+      if (!quiet) {
+        void vscode.window.showInformationMessage(
+          'JAX Errors: "output" is not in jaxerr.enabledSources, so output is not analysed.',
+        );
+      }
+      return;
+    }
+    status.setErrors(answer.errors);
+    log.info(`${source}: ${answer.errors} error(s) in ${answer.files.length} file(s)`);
+    if (quiet) {
+      return;
+    }
+    if (answer.files.length === 0) {
+      void vscode.window.showInformationMessage("JAX Errors: no error found in that output.");
+    } else {
+      void vscode.commands.executeCommand("workbench.actions.view.problems");
+    }
+  }
+
+  function analyzeRun(run: FinishedRun, quiet: boolean): Promise<void> {
+    const cwd = run.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    return ingest(run.text, cwd, TERMINAL_SOURCE, quiet);
+  }
+
+  let lastFailedCommand: string | undefined;
+  const watcher = new TerminalWatcher(
+    (run) => {
+      if (!clientSettings(vscode.workspace.getConfiguration(SECTION)).autoAnalyze) {
+        return;
+      }
+      const marker = failureMarker(run.text);
+      if (marker !== undefined) {
+        log.info(`terminal: "${run.commandLine}" printed a ${marker}; analysing its output`);
+        lastFailedCommand = run.commandLine;
+        void analyzeRun(run, true);
+      } else if (run.commandLine && run.commandLine === lastFailedCommand) {
+        // The command that failed now passes: its output replaces (and clears) the errors.
+        log.info(`terminal: "${run.commandLine}" passed; clearing its errors`);
+        lastFailedCommand = undefined;
+        void analyzeRun(run, true);
+      }
+    },
+    (terminal) => {
+      if (!clientSettings(vscode.workspace.getConfiguration(SECTION)).autoAnalyze) {
+        return;
+      }
+      void (async () => {
+        const manual = "Analyze Selection or Clipboard";
+        const help = "About Shell Integration";
+        const picked = await vscode.window.showInformationMessage(
+          `JAX Errors cannot read the output of the terminal "${terminal.name}": its shell ` +
+            "integration is not active. Copy the output and use \"JAX Errors: Analyze " +
+            'Selection or Clipboard", or "JAX Errors: Analyze Last Terminal Output".',
+          manual,
+          help,
+        );
+        if (picked === manual) {
+          void vscode.commands.executeCommand(COMMANDS.analyzeSelection);
+        } else if (picked === help) {
+          void vscode.env.openExternal(
+            vscode.Uri.parse("https://code.visualstudio.com/docs/terminal/shell-integration"),
+          );
+        }
+      })();
+    },
+    log,
+  );
+  context.subscriptions.push(watcher);
+
+  /** The active terminal's text through its selection and the clipboard, for terminals
+   * without shell integration. The clipboard is restored afterwards. */
+  async function terminalBufferText(): Promise<string | undefined> {
+    if (vscode.window.activeTerminal === undefined) {
+      return undefined;
+    }
+    const saved = await vscode.env.clipboard.readText();
+    try {
+      await vscode.commands.executeCommand("workbench.action.terminal.selectAll");
+      await vscode.commands.executeCommand("workbench.action.terminal.copySelection");
+      await vscode.commands.executeCommand("workbench.action.terminal.clearSelection");
+      const text = await vscode.env.clipboard.readText();
+      return text === saved ? undefined : text;
+    } finally {
+      await vscode.env.clipboard.writeText(saved);
+    }
+  }
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand("jaxerr.showOutput", () => log.show()),
+    vscode.commands.registerCommand(COMMANDS.analyzeTerminal, async () => {
+      const run = watcher.lastRunIn(vscode.window.activeTerminal);
+      if (run !== undefined) {
+        await analyzeRun(run, false);
+        return;
+      }
+      const text = await terminalBufferText();
+      if (text === undefined || !text.trim()) {
+        void vscode.window.showInformationMessage(
+          "JAX Errors: no terminal output to analyse. Run your program or tests in the terminal first.",
+        );
+        return;
+      }
+      const cwd = vscode.window.activeTerminal?.shellIntegration?.cwd?.fsPath;
+      await ingest(terminalText(text), cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath, TERMINAL_SOURCE, false);
+    }),
+    vscode.commands.registerCommand(COMMANDS.analyzeSelection, async () => {
+      const editor = vscode.window.activeTextEditor;
+      const selected = editor?.selections
+        .filter((selection) => !selection.isEmpty)
+        .map((selection) => editor.document.getText(selection))
+        .join("\n");
+      const text = selected || (await vscode.env.clipboard.readText());
+      if (!text.trim()) {
+        void vscode.window.showInformationMessage(
+          "JAX Errors: select a traceback or a test run's output, or copy it to the clipboard, first.",
+        );
+        return;
+      }
+      const folder =
+        (editor && vscode.workspace.getWorkspaceFolder(editor.document.uri)) ?? vscode.workspace.workspaceFolders?.[0];
+      await ingest(terminalText(text), folder?.uri.fsPath, SELECTION_SOURCE, false);
+    }),
+    vscode.commands.registerCommand(COMMANDS.runPytest, async () => {
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      await server.start();
+      const python = server.python ?? "python3";
+      const settings = clientSettings(vscode.workspace.getConfiguration(SECTION));
+      // The pytest plugin comes with jaxerr-ls: with the bundled copy, the run needs it on
+      // its path too (after the project's own entries).
+      const env: Record<string, string> = {};
+      const bundled = settings.importStrategy === "useBundled" ? server.bundledLibs : undefined;
+      if (bundled !== undefined) {
+        env.PYTHONPATH = [process.env.PYTHONPATH, bundled].filter(Boolean).join(path.delimiter);
+      }
+      const terminal = vscode.window.createTerminal({ name: "JAX Errors: pytest", cwd: folder?.uri, env });
+      terminal.show();
+      const command = `${quoteForShell(python)} -m pytest --jaxerr`;
+      const integration = await waitForShellIntegration(terminal, 3000);
+      if (integration !== undefined) {
+        integration.executeCommand(command);
+      } else {
+        terminal.sendText(command);
+      }
+    }),
+    vscode.commands.registerCommand(COMMANDS.clear, async () => {
+      await server.executeCommand(CLEAR_DIAGNOSTICS);
+      status.setErrors(undefined);
+    }),
+    vscode.commands.registerCommand(COMMANDS.showRecord, async () => {
+      const code = await pickRecordCode();
+      if (code === undefined) {
+        return;
+      }
+      await server.start();
+      const settings = clientSettings(vscode.workspace.getConfiguration(SECTION));
+      const launch = serverLaunch(
+        server.python ?? "python3",
+        settings.importStrategy,
+        settings.importStrategy === "useBundled" ? server.bundledLibs : undefined,
+        process.env,
+      );
+      execFile(
+        launch.command,
+        ["-m", "jaxerr_ls", "explain", code, "--format", "markdown"],
+        { env: launch.env, maxBuffer: 4 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          if (error) {
+            void vscode.window.showErrorMessage(`JAX Errors: ${stderr.trim() || error.message}`);
+            return;
+          }
+          void (async () => {
+            const document = await vscode.workspace.openTextDocument({ language: "markdown", content: stdout });
+            await vscode.commands.executeCommand("markdown.showPreview", document.uri);
+          })();
+        },
+      );
+    }),
+    vscode.commands.registerCommand(COMMANDS.restart, () => server.restart()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (RESTART_SETTING_KEYS.some((key) => event.affectsConfiguration(`${SECTION}.${key}`))) {
+        log.info("interpreter settings changed: restarting the server");
+        void server.restart();
+      }
+    }),
+  );
+
+  const environmentChanged = await onActiveEnvironmentChanged(() => {
+    if (!clientSettings(vscode.workspace.getConfiguration(SECTION)).interpreter) {
+      log.info("the Python extension's environment changed: restarting the server");
+      void server.restart();
+    }
+  });
+  if (environmentChanged !== undefined) {
+    context.subscriptions.push(environmentChanged);
+  }
+
+  await server.start();
+}
+
+let activeServer: JaxErrServer | undefined;
+
+/** Stops the server, and lets VS Code wait until it has exited. */
+export function deactivate(): Promise<void> | undefined {
+  return activeServer?.stop();
+}
+
+/** The code of a jaxerr diagnostic: at the cursor, else picked from all of them. */
+async function pickRecordCode(): Promise<string | undefined> {
+  const codeOf = (diagnostic: vscode.Diagnostic): string | undefined => {
+    const code = typeof diagnostic.code === "object" ? diagnostic.code.value : diagnostic.code;
+    return diagnostic.source === "jaxerr" && code !== undefined ? String(code) : undefined;
+  };
+  const editor = vscode.window.activeTextEditor;
+  if (editor !== undefined) {
+    const here = vscode.languages
+      .getDiagnostics(editor.document.uri)
+      .filter((diagnostic) => diagnostic.range.contains(editor.selection.active))
+      .map(codeOf)
+      .find((code) => code !== undefined);
+    if (here !== undefined) {
+      return here;
+    }
+  }
+  const codes = new Map<string, string>();
+  for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
+    for (const diagnostic of diagnostics) {
+      const code = codeOf(diagnostic);
+      if (code !== undefined && !codes.has(code)) {
+        codes.set(code, `${vscode.workspace.asRelativePath(uri)}:${diagnostic.range.start.line + 1}`);
+      }
+    }
+  }
+  if (codes.size === 0) {
+    const typed = await vscode.window.showInputBox({
+      prompt: "No jaxerr diagnostics now. Record code:",
+      placeHolder: "custom-vjp-bwd-args-mismatch",
+    });
+    return typed?.trim() || undefined;
+  }
+  const items = [...codes].map(([label, description]) => ({ label, description }));
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: "The record of which error?" });
+  return picked?.label;
+}
+
+function quoteForShell(value: string): string {
+  return /^[\w./:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function waitForShellIntegration(
+  terminal: vscode.Terminal,
+  timeoutMs: number,
+): Promise<vscode.TerminalShellIntegration | undefined> {
+  if (terminal.shellIntegration !== undefined) {
+    return Promise.resolve(terminal.shellIntegration);
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      resolve(undefined);
+    }, timeoutMs);
+    const listener = vscode.window.onDidChangeTerminalShellIntegration((event) => {
+      if (event.terminal === terminal) {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(event.shellIntegration);
+      }
+    });
+  });
+}
