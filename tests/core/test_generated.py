@@ -375,7 +375,7 @@ def test_curated_records_take_precedence(built: dict[str, Path], version: str) -
     kept = load_generated(built[version], curated)
     assert not kept.problems
     total = len(load_record_file(built[version]).records)
-    assert 1 <= total - len(kept.records) <= 20
+    assert 1 <= total - len(kept.records) <= 40
     curated_only = RecordIndex(curated)
     combined = RecordIndex([*curated, *kept.records])
     compared = 0
@@ -396,9 +396,9 @@ def test_curated_records_take_precedence(built: dict[str, Path], version: str) -
     # (generated sets match exactly: they are built for the exact JAX version, so the message is
     # this version's own, from the captured run)
     manifest = json.loads((LOGS / "manifest.json").read_text())
-    message = manifest["programs"][version]["grad_nonscalar"]["message"]
+    message = manifest["programs"][version]["layer_shape_mismatch"]["message"]
     found = combined.match(message, "TypeError")
-    assert found is not None and found.record.code.startswith("jax-gradient-only-defined")
+    assert found is not None and found.record.code.startswith("jax-dot-general-requires")
     # ...and so is one that a curated record resembles without being it.
     if version == "0.12.0.1":
         message = "Scale.transpose should return None or a dict of backward-pass log entries, got 3"
