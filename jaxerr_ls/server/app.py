@@ -21,7 +21,7 @@ from jaxerr_ls.fixes import Fix, FixTarget, TextEdit, fixes_for
 from jaxerr_ls.hover import api_at
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
-from jaxerr_ls.server.convert import to_diagnostic
+from jaxerr_ls.server.convert import to_diagnostic, to_uri
 from jaxerr_ls.settings import Settings, settings_from
 from jaxerr_ls.tracking import FindingStore
 
@@ -40,6 +40,7 @@ class JaxErrServer(LanguageServer):
         )
         self.settings = Settings()
         self.records: list[Record] = []
+        self.records_by_id: dict[str, Record] = {}
         self.index = RecordIndex([])
         self.store = FindingStore()
         # One thread analyses output, one run at a time, so the event loop keeps answering
@@ -77,8 +78,10 @@ class JaxErrServer(LanguageServer):
         loaded = load_records(folders)
         for problem in loaded.problems:
             self.show_problem(f"skipped record: {problem}")
-        self.records = loaded.records
-        self.index = RecordIndex(self.records, fuzzy_threshold=self.settings.fuzzy_threshold)
+        self._use_records(
+            loaded.records,
+            RecordIndex(loaded.records, fuzzy_threshold=self.settings.fuzzy_threshold),
+        )
         if self.settings.generated_records:
             self._pending_generated = asyncio.ensure_future(self._add_generated(loaded))
 
@@ -93,7 +96,11 @@ class JaxErrServer(LanguageServer):
             self.analysis_pool,
             lambda: RecordIndex(loaded.records, fuzzy_threshold=self.settings.fuzzy_threshold),
         )
-        self.records, self.index = loaded.records, index
+        self._use_records(loaded.records, index)
+
+    def _use_records(self, records: list[Record], index: RecordIndex) -> None:
+        self.records, self.index = records, index
+        self.records_by_id = {record.id: record for record in records}
 
     def show_problem(self, message: str) -> None:
         log.warning(message)
@@ -131,10 +138,7 @@ class JaxErrServer(LanguageServer):
         return Analyzer(self.index, root, cwd=cwd or root)
 
     def uri_of(self, path: Path) -> str:
-        return from_fs_path(str(path)) or path.as_uri()
-
-    def uri_of_str(self, path: str) -> str:
-        return self.uri_of(Path(path))
+        return to_uri(path)
 
     @property
     def resolves_edits(self) -> bool:
@@ -145,7 +149,7 @@ class JaxErrServer(LanguageServer):
         return support is not None and "edit" in support.properties
 
     def record_link(self, data: dict[str, Any]) -> str | None:
-        record = next((r for r in self.records if r.id == data.get("recordId")), None)
+        record = self.records_by_id.get(str(data.get("recordId")))
         return record.github_url if record is not None else None
 
     def fixes_for(self, data: dict[str, Any]) -> list[Fix]:
@@ -157,13 +161,14 @@ class JaxErrServer(LanguageServer):
         return fixes_for(target, self.current_text)
 
     def current_text(self, path: str) -> str | None:
-        lines = self.current_lines(Path(path))
-        if lines is None:
-            return None
-        uri = self.uri_of_str(path)
+        """A file's text as the user sees it: the open document, else the file on disk."""
+        uri = to_uri(Path(path))
         if uri in self.workspace.text_documents:
             return self.workspace.get_text_document(uri).source
-        return "\n".join(lines) + "\n"
+        try:
+            return Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
 
     def merge_fixes(self, fixes: list[Fix]) -> Fix | None:
         """One fix doing every fix of ``fixes`` that overlaps none taken before it."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
 from jaxerr_ls.server.app import JaxErrServer
-from jaxerr_ls.server.convert import SOURCE
+from jaxerr_ls.server.convert import SOURCE, to_uri
 
 if TYPE_CHECKING:
     from jaxerr_ls.fixes import Fix
@@ -28,7 +29,7 @@ def workspace_edit(ls: JaxErrServer, fix: Fix) -> types.WorkspaceEdit:
     """The fix's edits, each bound to the version of the document it was computed for."""
     by_uri: dict[str, list[types.TextEdit]] = {}
     for edit in fix.edits:
-        by_uri.setdefault(ls.uri_of_str(edit.path), []).append(
+        by_uri.setdefault(to_uri(Path(edit.path)), []).append(
             types.TextEdit(
                 range=types.Range(
                     start=types.Position(line=edit.line - 1, character=edit.col),

@@ -23,11 +23,10 @@ def _contains(range_: types.Range, position: types.Position) -> bool:
 
 def records_at(ls: JaxErrServer, uri: str, position: types.Position) -> list[Record]:
     """The records of the jaxerr diagnostics on this document that cover the position."""
-    by_id = {record.id: record for record in ls.records}
     found: list[Record] = []
     for diagnostic in ls.published.get(uri, (None, []))[1]:
         data = diagnostic.data if isinstance(diagnostic.data, dict) else {}
-        record = by_id.get(data.get("recordId") or "")
+        record = ls.records_by_id.get(data.get("recordId") or "")
         if record is not None and record not in found and _contains(diagnostic.range, position):
             found.append(record)
     return found
