@@ -12,7 +12,12 @@ from pathlib import Path
 from jaxerr_ls import __version__
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.formats import FORMATS, render_findings
-from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD, RecordIndex
+from jaxerr_ls.matching import (
+    DEFAULT_FUZZY_THRESHOLD,
+    LayeredIndex,
+    MessageMatcher,
+    RecordIndex,
+)
 from jaxerr_ls.reading import read_lines
 from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
 from jaxerr_ls.render import record_markdown, record_text
@@ -37,11 +42,22 @@ def _check(args: argparse.Namespace) -> int:
         print("jaxerr-ls check: give a log file, or '-' to read standard input", file=sys.stderr)
         return EXIT_USAGE
     loaded = _load(args.records)
+    curated = RecordIndex(loaded.records, fuzzy_threshold=args.fuzzy_threshold)
+    index: MessageMatcher = curated
     if args.generated:
-        from jaxerr_ls.generated import add_generated
 
-        loaded = add_generated(loaded, root)
-    index = RecordIndex(loaded.records, fuzzy_threshold=args.fuzzy_threshold)
+        def generated_index() -> RecordIndex | None:
+            from jaxerr_ls.generated import generated_set
+
+            extra = generated_set(loaded.records, root)
+            if extra is None:
+                return None
+            for problem in extra.problems:
+                print(f"jaxerr-ls: skipped generated record: {problem}", file=sys.stderr)
+            return RecordIndex(extra.records, fuzzy_threshold=args.fuzzy_threshold)
+
+        # Loaded only for an error no curated record matches exactly.
+        index = LayeredIndex(curated, generated_index)
     analyzer = Analyzer(index, root, cwd=Path.cwd())
     findings: list[Finding] = []
     seen: set[tuple[object, ...]] = set()
@@ -209,9 +225,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument(
         "--generated",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
+        default=True,
         help="also recognise every other error the project's JAX can raise, from a record set "
-        "generated from its source (see 'records build'); curated records come first",
+        "generated from its source and cached per JAX version (see 'records build'); curated "
+        "records come first (default: on; --no-generated uses the curated records alone)",
     )
     check.set_defaults(handler=_check)
 

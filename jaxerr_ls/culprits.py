@@ -30,6 +30,11 @@ _BWD_RE = re.compile(r"\bbwd\b|backward rule|bwd rule|bwd function", re.IGNORECA
 _FWD_RE = re.compile(r"\bfwd\b|forward rule", re.IGNORECASE)
 _JVP_RE = re.compile(r"custom_jvp|\bjvp rule|defjvp|custom JVP", re.IGNORECASE)
 _VJP_RE = re.compile(r"custom_vjp|custom VJP|defvjp|\bbwd\b|\bfwd\b", re.IGNORECASE)
+# What a rule produced is wrong ("bwd rule ... must produce", "Custom JVP rule must produce"):
+# only then is a registered rule the culprit. Other custom_vjp / custom_jvp errors (a traced
+# nondiff argument, forward mode of a custom_vjp function, keyword arguments) are about the
+# call or the declaration, not about a rule.
+_RULE_OUTPUT_RE = re.compile(r"\brule\b.*\b(?:produce|produced|return|returned)\b", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +253,8 @@ def find_culprits(
         found = _function_culprit(files, traceback_files, missing.group(2), missing.group(1))
         return [found] if found is not None else []
 
+    if _RULE_OUTPUT_RE.search(message) is None:
+        return []
     wants_bwd = _BWD_RE.search(message) is not None
     wants_fwd = not wants_bwd and _FWD_RE.search(message) is not None
     wants_jvp = _JVP_RE.search(message) is not None and not (wants_bwd or wants_fwd)
@@ -267,6 +274,9 @@ def find_culprits(
         primal_hint = named.group(2)
     # The rules usually live in a module the traceback never enters (it shows the call of the
     # primal function, not the rule): the project's other files that register rules come next.
+    # There, a rule counts only when the traceback calls its primal function by name: the one
+    # rule of an unrelated module is no culprit.
+    in_traceback = set(search_paths)
     search_paths.extend(_registering_files(files))
 
     culprits: list[Culprit] = []
@@ -278,7 +288,9 @@ def find_culprits(
         if primal_hint is not None:
             chosen = [r for r in rules if r.primal == primal_hint]
         else:
-            chosen = [r for r in rules if r.primal in called_names] or rules
+            chosen = [r for r in rules if r.primal in called_names]
+            if not chosen and path in in_traceback:
+                chosen = rules
         if len(chosen) != 1:
             continue
         rule = chosen[0]

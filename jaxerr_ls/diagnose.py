@@ -10,7 +10,7 @@ from pathlib import Path
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, SourceSpan, project_frames
-from jaxerr_ls.matching import Match, RecordIndex
+from jaxerr_ls.matching import Match, MessageMatcher
 from jaxerr_ls.tracebacks import parse_output
 
 # Exceptions that only carry context for another one; their messages explain nothing.
@@ -61,7 +61,7 @@ class Finding:
 class Analyzer:
     """Turns error events into findings for one project root."""
 
-    def __init__(self, index: RecordIndex, root: Path, *, cwd: Path | None = None) -> None:
+    def __init__(self, index: MessageMatcher, root: Path, *, cwd: Path | None = None) -> None:
         self.index = index
         self.files = ProjectFiles(root)
         self.cwd = cwd

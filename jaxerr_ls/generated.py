@@ -438,7 +438,7 @@ def load_generated(path: Path, curated: Sequence[Record]) -> LoadResult:
     """
     from jaxerr_ls.matching import STAGE_FUZZY, RecordIndex
 
-    loaded = load_record_file(path)
+    loaded = load_record_file(path, check_patterns=False)  # our own extractor's patterns
     ids = {record.id for record in curated}
     codes = {record.code for record in curated}
     index = RecordIndex(curated) if curated else None
@@ -453,6 +453,14 @@ def load_generated(path: Path, curated: Sequence[Record]) -> LoadResult:
             continue
         kept.records.append(record)
     return kept
+
+
+def generated_set(curated: Sequence[Record], root: Path | None) -> LoadResult | None:
+    """The generated records for the JAX of the project at ``root`` that no curated record
+    explains (see ``load_generated``); None when no JAX is found. Builds the set on first use
+    for a JAX version (about 3 s), then reads the cache."""
+    path = generated_records_for(root)
+    return None if path is None else load_generated(path, curated)
 
 
 def add_generated(loaded: LoadResult, root: Path | None) -> LoadResult:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from jaxerr_ls.records import Record
 
@@ -32,6 +33,9 @@ FUZZY_COMMON_WORD_SHARE = 0.05
 DEFAULT_FUZZY_THRESHOLD = 80.0
 # Below this many literal characters a pattern is too vague to claim a message on its own.
 MIN_LITERAL_CHARS = 12
+# A template (or fuzzy text) with fewer distinct words than this ("expected {x}, got {y}")
+# would claim unrelated messages: such a record matches by its messagePattern only.
+MIN_LOOSE_WORDS = 3
 RECENT_MATCHES = 1024
 GENERATED_TAG = "generated"
 
@@ -111,41 +115,49 @@ _REGEX_META = set("()[]{}|*+?^$.")
 _ESCAPE_CLASSES = set("dDsSwWbBAZ0123456789")
 
 
+# One token of a pattern: a wildcard, an escape, a regex metacharacter, or a run of literal text.
+_PATTERN_TOKEN = re.compile(
+    r"(?P<wild>\(\.\+\?\)|\(\.\*\?\)|\(\.\+\)|\(\.\*\)|\.\+\?|\.\*\?|\.\+|\.\*)"
+    r"|\\(?P<esc>.)"
+    r"|(?P<meta>[()\[\]{}|*+?^$.\\])"
+    r"|(?P<lit>[^()\[\]{}|*+?^$.\\]+)",
+    re.DOTALL,
+)
+
+
 def segments_from_pattern(pattern: str) -> _Segments | None:
     """Split a regex made only of literals and ``(.+?)``-style wildcards; None if it uses more."""
     literals: list[str] = []
     current: list[str] = []
     leading_gap = trailing_gap = False
-    index = 0
-    while index < len(pattern):
-        wildcard = next((w for w in _WILDCARDS if pattern.startswith(w, index)), None)
-        if wildcard is not None:
+    for token in _PATTERN_TOKEN.finditer(pattern):
+        kind = token.lastgroup
+        if kind == "wild":
             if current:
                 literals.append("".join(current))
                 current = []
             elif not literals:
                 leading_gap = True
-            index += len(wildcard)
             trailing_gap = True
             continue
-        char = pattern[index]
-        if char == "\\":
-            if index + 1 >= len(pattern) or pattern[index + 1] in _ESCAPE_CLASSES:
+        if kind == "esc":
+            escaped = token["esc"]
+            if escaped in _ESCAPE_CLASSES:
                 return None
-            escaped = pattern[index + 1]
             current.append({"n": "\n", "t": "\t"}.get(escaped, escaped))
-            index += 2
-        elif char in _REGEX_META:
+        elif kind == "lit":
+            current.append(token["lit"])
+        else:  # a metacharacter, or a backslash that ends the pattern
             return None
-        else:
-            current.append(char)
-            index += 1
         trailing_gap = False
     if current:
         literals.append("".join(current))
     if not literals:
         return None
     return _Segments(tuple(literals), leading_gap, trailing_gap)
+
+
+_BRACE = re.compile(r"[{}]")
 
 
 def segments_from_template(template: str) -> _Segments | None:
@@ -181,9 +193,14 @@ def segments_from_template(template: str) -> _Segments | None:
             trailing_gap = True
             index = end + 1
             continue
-        else:
+        elif char == "}":
             current.append(char)
             index += 1
+        else:
+            brace = _BRACE.search(template, index)
+            stop = brace.start() if brace is not None else len(template)
+            current.append(template[index:stop])
+            index = stop
         trailing_gap = False
     if current:
         literals.append("".join(current))
@@ -287,16 +304,21 @@ class RecordIndex:
                     )
                 )
         else:
-            required = _regex_required_words(record.message_pattern)
-            regex = re.compile(record.message_pattern, re.DOTALL)
-            specificity = sum(len(w) for w in required)
-            matchers.append(
-                _Matcher(record, STAGE_PATTERN, None, regex, frozenset(required), specificity)
-            )
+            try:
+                regex = re.compile(record.message_pattern, re.DOTALL)
+            except re.error:
+                regex = None  # only in a set loaded unchecked; its template still matches
+            if regex is not None:
+                required = _regex_required_words(record.message_pattern)
+                specificity = sum(len(w) for w in required)
+                matchers.append(
+                    _Matcher(record, STAGE_PATTERN, None, regex, frozenset(required), specificity)
+                )
         template_segments = segments_from_template(record.error_message)
         if (
             template_segments is not None
             and template_segments.literal_chars >= MIN_LITERAL_CHARS
+            and len(template_segments.all_words()) >= MIN_LOOSE_WORDS
             and template_segments != pattern_segments
         ):
             matchers.append(
@@ -340,6 +362,8 @@ class RecordIndex:
             template = segments_from_template(record.error_message)
             text = " ".join(template.literals) if template else record.error_message
             words = frozenset(w for w in _WORD_RE.findall(text) if len(w) >= _MIN_WORD)
+            if len(words) < MIN_LOOSE_WORDS:
+                words = frozenset()  # too few words to be told apart from other messages
             self._fuzzy_texts.append(" ".join(text.split()))
             self._fuzzy_words.append(words)
             for word in words:
@@ -447,6 +471,49 @@ class RecordIndex:
             results.append(Match(record, round(score, 4), STAGE_FUZZY))
         results.sort(key=lambda m: m.score, reverse=True)
         return results
+
+
+class MessageMatcher(Protocol):
+    """What the analyzer asks of an index."""
+
+    def match(self, message: str, exc_type: str | None = None) -> Match | None: ...
+
+
+class LayeredIndex:
+    """The curated records first, then (for a message they match only fuzzily, or not at all)
+    a second index: the set generated from the project's JAX, built on first need.
+
+    So curated records always take precedence, and a run whose errors all have a curated
+    record never loads the thousands of generated ones.
+    """
+
+    def __init__(
+        self, first: RecordIndex, second: RecordIndex | Callable[[], RecordIndex | None]
+    ) -> None:
+        self.first = first
+        self._second: RecordIndex | None = None
+        self._load: Callable[[], RecordIndex | None] | None = None
+        if isinstance(second, RecordIndex):
+            self._second = second
+        else:
+            self._load = second
+
+    def second(self) -> RecordIndex | None:
+        """The second index, built now if this is its first use (None when there is none)."""
+        if self._load is not None:
+            load, self._load = self._load, None
+            self._second = load()
+        return self._second
+
+    def match(self, message: str, exc_type: str | None = None) -> Match | None:
+        found = self.first.match(message, exc_type)
+        if found is not None and found.stage != STAGE_FUZZY:
+            return found
+        second = self.second()
+        other = second.match(message, exc_type) if second is not None else None
+        if other is not None and other.stage != STAGE_FUZZY:
+            return other
+        return found
 
 
 def _declared_specific_first(matches: list[Match]) -> list[Match]:

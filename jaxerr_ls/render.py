@@ -4,22 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+from jaxerr_ls.fixes.example import split_example
 from jaxerr_ls.records import Record
-
-
-def _split_example(example_fix: str) -> tuple[str | None, str | None]:
-    """Split an exampleFix into its before and after code, if it is marked up that way."""
-    lines = example_fix.splitlines()
-    markers = [
-        index
-        for index, line in enumerate(lines)
-        if line.strip().lower().lstrip("#/ ").rstrip(":") in ("before", "after")
-    ]
-    if len(markers) != 2:
-        return None, None
-    before = "\n".join(lines[markers[0] + 1 : markers[1]]).strip("\n")
-    after = "\n".join(lines[markers[1] + 1 :]).strip("\n")
-    return before, after
 
 
 def record_text(record: Record, width: int = 88) -> str:
@@ -73,7 +59,7 @@ def record_markdown(record: Record) -> str:
         out += [f"{n}. {s.strip()}" for n, s in enumerate(record.solutions, start=1)]
         out.append("")
     if record.example_fix:
-        before, after = _split_example(record.example_fix)
+        before, after = split_example(record.example_fix)
         if before is not None and after is not None:
             out += ["**Example fix**", "", "Before:", "```python", before, "```", "After:"]
             out += ["```python", after, "```", ""]

@@ -88,7 +88,7 @@ class Settings:
     )
     python_path: str = attrs.field(default="", metadata={"key": "pythonPath", "read": _as_str})
     generated_records: bool = attrs.field(
-        default=False, metadata={"key": "generatedRecords", "read": _as_bool}
+        default=True, metadata={"key": "generatedRecords", "read": _as_bool}
     )
     max_output_bytes: int = attrs.field(
         default=64 * 1024 * 1024,

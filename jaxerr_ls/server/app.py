@@ -19,7 +19,7 @@ from jaxerr_ls.apidocs import ApiDocs, api_doc_markdown, api_doc_plaintext, load
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.fixes import Fix, FixTarget, TextEdit, fixes_for
 from jaxerr_ls.hover import api_at
-from jaxerr_ls.matching import RecordIndex
+from jaxerr_ls.matching import LayeredIndex, MessageMatcher, RecordIndex
 from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
 from jaxerr_ls.server.convert import to_diagnostic, to_uri
 from jaxerr_ls.settings import Settings, settings_from
@@ -41,7 +41,7 @@ class JaxErrServer(LanguageServer):
         self.settings = Settings()
         self.records: list[Record] = []
         self.records_by_id: dict[str, Record] = {}
-        self.index = RecordIndex([])
+        self.index: MessageMatcher = RecordIndex([])
         self.store = FindingStore()
         # One thread analyses output, one run at a time, so the event loop keeps answering
         # hovers while a large log is read.
@@ -87,18 +87,26 @@ class JaxErrServer(LanguageServer):
 
     async def _add_generated(self, curated: LoadResult) -> None:
         """Add the records generated from the workspace's JAX (a first build takes seconds,
-        so it runs in the analysis thread; until it is done the curated records serve)."""
-        from jaxerr_ls.generated import add_generated
+        so it runs in the analysis thread; until it is done the curated records serve).
+        Curated records keep precedence: the generated ones answer only what they miss."""
+        from jaxerr_ls.generated import generated_set
+
+        threshold = self.settings.fuzzy_threshold
+        first = self.index
+
+        def build() -> tuple[list[Record], LayeredIndex] | None:
+            extra = generated_set(curated.records, self.root)
+            if extra is None or not isinstance(first, RecordIndex):
+                return None
+            second = RecordIndex(extra.records, fuzzy_threshold=threshold)
+            return [*curated.records, *extra.records], LayeredIndex(first, second)
 
         loop = asyncio.get_running_loop()
-        loaded = await loop.run_in_executor(self.analysis_pool, add_generated, curated, self.root)
-        index = await loop.run_in_executor(
-            self.analysis_pool,
-            lambda: RecordIndex(loaded.records, fuzzy_threshold=self.settings.fuzzy_threshold),
-        )
-        self._use_records(loaded.records, index)
+        built = await loop.run_in_executor(self.analysis_pool, build)
+        if built is not None:
+            self._use_records(*built)
 
-    def _use_records(self, records: list[Record], index: RecordIndex) -> None:
+    def _use_records(self, records: list[Record], index: MessageMatcher) -> None:
         self.records, self.index = records, index
         self.records_by_id = {record.id: record for record in records}
 
@@ -158,7 +166,8 @@ class JaxErrServer(LanguageServer):
             target = FixTarget.from_json(data.get("target"))
         except ValueError:
             return []  # a diagnostic from another version of the server, or a client's edit
-        return fixes_for(target, self.current_text)
+        record = self.records_by_id.get(str(data.get("recordId")))
+        return fixes_for(target, self.current_text, record.example_fix if record else None)
 
     def current_text(self, path: str) -> str | None:
         """A file's text as the user sees it: the open document, else the file on disk."""

@@ -52,7 +52,13 @@ def test_text_output_is_compiler_style_and_points_at_marked_lines() -> None:
         assert found, line
         marked = expect_lines(PROJECT / found["file"])
         assert int(found["line"]) in marked, line
-        assert f"jaxerr-expect: {found['code']}" in marked[int(found["line"])]
+        expected = re.search(r"jaxerr-expect: ([\w.-]+)", marked[int(found["line"])])
+        assert expected is not None
+        if re.fullmatch(r"[A-Z]\w*", expected[1]):
+            # No curated record: the record generated from the installed JAX's raise site.
+            assert found["code"].startswith("jax-"), line
+        else:
+            assert found["code"] == expected[1], line
         assert int(found["col"]) >= 1
 
 
@@ -118,7 +124,9 @@ def test_github_format_escapes_and_annotates() -> None:
 def test_standard_input_is_read_with_a_dash() -> None:
     result = run("check", "-", stdin=HIJAX_SCRIPT.read_bytes())
     assert result.returncode == 1
-    assert result.stdout.startswith("scripts/hijax_vjp_bwd_return.py:16:")
+    script = PROJECT / "scripts" / "hijax_vjp_bwd_return.py"
+    [line] = expect_lines(script)
+    assert result.stdout.startswith(f"scripts/hijax_vjp_bwd_return.py:{line}:")
 
 
 def test_a_clean_log_exits_zero() -> None:
@@ -163,14 +171,14 @@ def test_explain_prints_the_record() -> None:
     assert run("explain", "no-such-code").returncode == 2
 
 
-def test_generated_records_explain_errors_no_curated_record_knows(tmp_path: Path) -> None:
+def test_generated_records_explain_by_default_what_no_curated_one_does(tmp_path: Path) -> None:
     # A shape error from jax.lax, which no curated record is about.
     log = LOGS / "jax-0.12.0.1" / "script" / "layer_shape_mismatch.log"
-    plain = json.loads(run("check", "--format", "json", str(log)).stdout)
+    plain = json.loads(run("check", "--no-generated", "--format", "json", str(log)).stdout)
     assert [f["code"] for f in plain] == ["TypeError"]
     os.environ["JAXERR_LS_CACHE_DIR"] = str(tmp_path / "cache")
     try:
-        result = run("check", "--generated", "--format", "json", str(log))
+        result = run("check", "--format", "json", str(log))
     finally:
         del os.environ["JAXERR_LS_CACHE_DIR"]
     [finding] = json.loads(result.stdout)

@@ -22,7 +22,13 @@ from jaxerr_ls.generated import (
     read_jax_version,
     record_id,
 )
-from jaxerr_ls.matching import RecordIndex, segments_from_pattern
+from jaxerr_ls.matching import (
+    GENERATED_TAG,
+    STAGE_FUZZY,
+    LayeredIndex,
+    RecordIndex,
+    segments_from_pattern,
+)
 from jaxerr_ls.records import (
     CODE_RE,
     PINNED_GITHUB_URL_RE,
@@ -375,9 +381,11 @@ def test_curated_records_take_precedence(built: dict[str, Path], version: str) -
     kept = load_generated(built[version], curated)
     assert not kept.problems
     total = len(load_record_file(built[version]).records)
-    assert 1 <= total - len(kept.records) <= 40
+    # Each curated record stands for its raise site (and a few for a twin site or two); it
+    # must not swallow generated records wholesale.
+    assert 1 <= total - len(kept.records) <= 2 * len(curated)
     curated_only = RecordIndex(curated)
-    combined = RecordIndex([*curated, *kept.records])
+    combined = LayeredIndex(curated_only, RecordIndex(kept.records))
     compared = 0
     for log in sorted((LOGS / f"jax-{version}").rglob("*.log")):
         for event in parse_text(log.read_text(encoding="utf-8", errors="replace")):
@@ -386,10 +394,15 @@ def test_curated_records_take_precedence(built: dict[str, Path], version: str) -
                 if before is None:
                     continue
                 after = combined.match(member.message, member.exc_type)
-                assert after is not None and after.record.code == before.record.code, (
-                    log.name,
-                    member.message[:80],
-                )
+                assert after is not None, (log.name, member.message[:80])
+                if before.stage == STAGE_FUZZY and after.stage != STAGE_FUZZY:
+                    # A reworded message's own raise site, found exactly, beats a guess.
+                    assert GENERATED_TAG in after.record.tags
+                else:
+                    assert after.record.code == before.record.code, (
+                        log.name,
+                        member.message[:80],
+                    )
                 compared += 1
     assert compared >= 10
     # A JAX error no curated record knows is recognised by the generated set...

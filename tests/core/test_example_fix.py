@@ -1,0 +1,113 @@
+"""A record's exampleFix as an edit: found only where the code is literally its before code."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from jaxerr_ls.fixes import FixTarget, apply_edits, fixes_for
+from jaxerr_ls.fixes.example import example_edit, find_before, split_example
+
+EXAMPLE = """# before
+def f_bwd(x, g):
+    return (jnp.sum(g * x),)  # a scalar for a vector input
+# after
+def f_bwd(x, g):
+    return (g * x,)  # same shape as x"""
+
+USER = textwrap.dedent(
+    """\
+    import jax
+    import jax.numpy as jnp
+
+
+    class Model:
+        def f_bwd(self_unused, x, g):
+            return 0
+
+        # the rule, as written in a class body
+        def f_bwd(x, g):
+            # Bug: summed over the batch.
+            return (jnp.sum( g * x ),)   # jaxerr-expect: something
+
+
+    def loss(x):
+        return jnp.sum(x)
+    """
+)
+
+
+def test_the_example_splits_into_before_and_after() -> None:
+    before, after = split_example(EXAMPLE)
+    assert before is not None and before.startswith("def f_bwd")
+    assert after is not None and after.endswith("same shape as x")
+    assert split_example("just some code\nwithout markers") == (None, None)
+
+
+def test_before_code_is_found_without_comments_whitespace_or_indentation() -> None:
+    before, _ = split_example(EXAMPLE)
+    assert before is not None
+    place = find_before(USER, before)
+    assert place is not None
+    lines = USER.splitlines()
+    assert lines[place.first - 1].strip() == "def f_bwd(x, g):"
+    assert "jnp.sum( g * x )" in lines[place.last - 1]
+
+
+def test_the_after_code_replaces_it_at_the_users_indentation() -> None:
+    found = example_edit("model.py", USER, EXAMPLE)
+    assert found is not None
+    edit, _ = found
+    fixed = apply_edits(USER, [edit])
+    ast.parse(fixed)
+    assert "        return (g * x,)  # same shape as x" in fixed
+    assert "jnp.sum( g * x )" not in fixed
+    assert fixed.count("def f_bwd(") == 2  # the other method is untouched
+
+
+def test_code_that_only_resembles_the_example_gets_no_edit() -> None:
+    different = USER.replace("jnp.sum( g * x )", "jnp.mean(g * x)")
+    assert example_edit("model.py", different, EXAMPLE) is None
+    twice = USER + "\n\ndef f_bwd(x, g):\n    return (jnp.sum(g * x),)\n"
+    assert example_edit("model.py", twice, EXAMPLE) is None
+
+
+def test_a_hash_inside_a_string_is_code_not_a_comment() -> None:
+    example = '# before\nname = "a#b"\n# after\nname = "a-b"'
+    assert example_edit("x.py", 'name = "a"\n', example) is None
+    found = example_edit("x.py", 'name = "a#b"  # note\n', example)
+    assert found is not None
+    assert apply_edits('name = "a#b"  # note\n', [found[0]]) == 'name = "a-b"\n'
+
+
+def test_untokenizable_input_gets_no_edit() -> None:
+    assert example_edit("x.py", 'x = """never closed\n', EXAMPLE) is None
+    assert example_edit("x.py", USER, '# before\nx = """open\n# after\nx = 1') is None
+
+
+def _target(line: int) -> FixTarget:
+    return FixTarget(
+        code="example-error",
+        message="m",
+        exception="ValueError",
+        captures=(),
+        path="model.py",
+        line=line,
+        col=0,
+        end_line=line,
+        end_col=10,
+    )
+
+
+def test_the_example_is_offered_as_a_quick_fix_near_the_error_only() -> None:
+    def read(path: str) -> str | None:
+        return USER if path == "model.py" else None
+
+    error_line = next(n for n, text in enumerate(USER.splitlines(), 1) if "jnp.sum(x)" in text)
+    [fix] = fixes_for(_target(error_line), read, EXAMPLE)
+    assert fix.title == "Apply the example fix of example-error"
+    ast.parse(apply_edits(USER, list(fix.edits)))
+    far = USER + "\n" * 40 + "y = loss(1.0)\n"
+    far_line = len(far.splitlines())
+    assert fixes_for(_target(far_line), lambda p: far, EXAMPLE) == []
+    assert fixes_for(_target(error_line), read, None) == []
