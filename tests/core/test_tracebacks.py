@@ -562,7 +562,12 @@ def test_jax_log(run: dict[str, Any]) -> None:
     assert len([e for e in events if e.test_id is not None]) == len(expected)
     for test_id, cls in expected.items():
         event = reported[test_id]
-        assert short(event.exc_type) == short(cls), test_id
+        cut = re.search(rf"^FAILED {re.escape(test_id)} - ([\w.]+)\.\.\.$", text, re.MULTILINE)
+        if event.exc_type == "" and cut is not None:
+            # pytest cut the summary line inside the class name: the class is unknown.
+            assert short(cls).startswith(short(cut[1])), test_id
+        else:
+            assert short(event.exc_type) == short(cls), test_id
         if tb in ("no",):
             assert event.frames == []
             continue
