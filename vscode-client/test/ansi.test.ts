@@ -17,7 +17,8 @@ describe("stripAnsi on real coloured output", () => {
     it(`leaves no escape in ${relative(file)}`, () => {
       const text = stripAnsi(read(file));
       assert.ok(!text.includes("\x1b"), "an ESC is left");
-      assert.ok(!/\[[0-9;]*m/.test(text), "a colour code is left without its ESC");
+      // "[31m" or a bare "[m" left by a half-stripped code (not a "[missing-import]" in code).
+      assert.ok(!/\[[0-9][0-9;]*m|\[m(?![a-z-])/.test(text), "a colour code is left without its ESC");
     });
   }
 
