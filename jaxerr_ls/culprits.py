@@ -4,8 +4,9 @@ A custom_vjp bwd rule that returns the wrong type fails inside ``jax.grad(...)``
 rule; a hijax primitive's ``vjp_bwd`` fails during transposition. The traceback points at the
 call, so the culprit is found in the user's source from what the message names: the primal
 function's name and place (``attached to f at model/ops.py:12``), the primitive's class
-(``MyPrim.vjp_bwd should return ...``), or the custom_vjp / custom_jvp definitions in the files
-the traceback passes through.
+(``MyPrim.vjp_bwd should return ...``, or a class that lacks a method JAX needs: ``subclass
+<class 'm.MyPrim'> must implement `vjp_bwd```), or the custom_vjp / custom_jvp definitions in
+the files the traceback passes through.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from jaxerr_ls.locate import ProjectFiles, SourceSpan
 
 _METHOD_RE = re.compile(
     r"\b([A-Za-z_]\w*)\.(vjp_bwd_retval|vjp_bwd|vjp_fwd|jvp|transpose|lin|linearized|to_lojax)\b"
+)
+# "for grad support, subclass <class 'model.prims.LogCosh'> must implement `vjp_bwd` or ..."
+_MISSING_METHOD_RE = re.compile(
+    r"subclass <class '(?:[\w.]+\.)?([A-Za-z_]\w*)'> must implement `(\w+)`"
 )
 _ATTACHED_RE = re.compile(r"attached to ([A-Za-z_][\w.<>]*) at (.+?\.py):(\d+)")
 # "Custom VJP fwd rule _safe_log_fwd for function safe_log must produce a pair ..."
@@ -207,6 +212,23 @@ def _class_method_culprit(
     return None
 
 
+def _class_culprit(
+    files: ProjectFiles, paths: Iterable[Path], class_name: str, method: str
+) -> Culprit | None:
+    """The definition of a hijax primitive class that lacks a method JAX needs."""
+    needle = f"class {class_name}"
+    for path in paths:
+        lines = files.lines(path)
+        if lines is None or not any(needle in line for line in lines):
+            continue
+        tree = _parse(files, path)
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.ClassDef) and node.name == class_name:
+                span = _def_span(files, path, node, class_name)
+                return Culprit(span, f"hijax primitive without `{method}`", class_name)
+    return None
+
+
 def _function_culprit(
     files: ProjectFiles, traceback_files: list[Path], name: str, decorator: str
 ) -> Culprit | None:
@@ -246,6 +268,15 @@ def find_culprits(
             dict.fromkeys([*traceback_files, *files.files_containing(f"class {class_name}")])
         )
         found = _class_method_culprit(files, ordered, class_name, method_name)
+        return [found] if found is not None else []
+
+    lacking = _MISSING_METHOD_RE.search(message)
+    if lacking is not None:
+        class_name, method_name = lacking.group(1), lacking.group(2)
+        ordered = list(
+            dict.fromkeys([*traceback_files, *files.files_containing(f"class {class_name}")])
+        )
+        found = _class_culprit(files, ordered, class_name, method_name)
         return [found] if found is not None else []
 
     missing = _MISSING_RULE_RE.search(message)

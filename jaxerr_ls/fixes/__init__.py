@@ -44,10 +44,12 @@ def example_fixes(
     target: FixTarget, read: Callable[[str], str | None], example_fix: str
 ) -> list[Fix]:
     """The record's example fix, where a file of the error holds its before code near the
-    error's line or a culprit's definition."""
+    error's line, a culprit's definition, or another line of the traceback in the project."""
     near: dict[str, list[tuple[int, int]]] = {target.path: [(target.line, target.end_line)]}
     for culprit in target.culprits:
         near.setdefault(culprit.path, []).append((culprit.line, culprit.end_line))
+    for path, line in target.frames:
+        near.setdefault(path, []).append((line, line))
     for path, spans in near.items():
         text = read(path)
         if text is None:
@@ -121,5 +123,12 @@ def finding_target(finding: Finding) -> FixTarget | None:
                 name=c.name,
             )
             for c in finding.culprits
+        ),
+        frames=tuple(
+            dict.fromkeys(
+                (str(r.span.path), r.span.line)
+                for r in finding.related
+                if r.span is not None and not r.message.startswith("culprit:")
+            )
         ),
     )

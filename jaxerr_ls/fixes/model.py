@@ -85,6 +85,8 @@ class FixTarget:
     end_line: int
     end_col: int
     culprits: tuple[CulpritRef, ...] = ()
+    # Other lines of the user's code the traceback passes through: (path, 1-based line).
+    frames: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -98,6 +100,7 @@ class FixTarget:
             "end_line": self.end_line,
             "end_col": self.end_col,
             "culprits": [culprit.to_json() for culprit in self.culprits],
+            "frames": [[path, line] for path, line in self.frames],
         }
 
     @classmethod
@@ -111,6 +114,17 @@ class FixTarget:
         culprits = data.get("culprits", [])
         if not isinstance(culprits, list):
             raise ValueError("'culprits' must be a list")
+        frames = data.get("frames", [])
+        if not isinstance(frames, list) or not all(
+            isinstance(f, list)
+            and len(f) == 2
+            and isinstance(f[0], str)
+            and isinstance(f[1], int)
+            and not isinstance(f[1], bool)
+            and f[1] >= 1
+            for f in frames
+        ):
+            raise ValueError("'frames' must be a list of [path, line] pairs")
         target = cls(
             code=_string(data, "code"),
             message=_string(data, "message"),
@@ -122,6 +136,7 @@ class FixTarget:
             end_line=_position(data, "end_line", 1),
             end_col=_position(data, "end_col", 0),
             culprits=tuple(CulpritRef.from_json(item) for item in culprits),
+            frames=tuple((path, line) for path, line in frames),
         )
         _check_span(target.line, target.col, target.end_line, target.end_col)
         return target

@@ -48,6 +48,9 @@ CULPRITS = {
     "custom_rule_fwd_primal_mismatch": "_log_softmax_nll_fwd",
     "custom_rule_bwd_structure": "_straight_through_round_bwd",
     "hijax_prim_transpose_log": "transpose",
+    "hijax_prim_no_vjp_fwd": "ScaledGelu",
+    "hijax_prim_no_vjp_bwd": "LogCosh",
+    "hijax_prim_no_jvp": "Mish",
 }
 CULPRIT_VERSIONS = {
     "hijax_vjp_bwd_return": {"0.12.0.1"},

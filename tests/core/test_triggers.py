@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from jaxerr_ls.fixes import PROVIDERS, apply_edits, finding_target, fixes_for
 from jaxerr_ls.records import Record
 from tests.triggers import (
     LOGS,
@@ -86,3 +87,41 @@ def test_the_example_fix_is_code_of_the_trigger(record: Record, tmp_path: Path) 
         ast.parse(fixed)
         original = (PROJECT / changed.relative_to(project)).read_text()
         assert fixed != original
+
+
+# Records whose fix is in a custom_vjp definition that the traceback never enters and no
+# culprit names (a closed-over value, a traced nondiff argument, a Ref returned by fwd): their
+# example is shown in the record, not offered as an edit.
+FIX_OUT_OF_REACH = {
+    "custom-vjp-closed-over-value",
+    "custom-vjp-nondiff-tracer",
+    "custom-vjp-returned-ref",
+}
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.code)
+def test_the_example_fix_is_offered_as_a_quick_fix_on_the_trigger(
+    record: Record, tmp_path: Path
+) -> None:
+    """Where the before code is near the error, its culprit or a frame of the traceback, the
+    quick fix a diagnostic of the captured run offers is exactly the record's example."""
+    for trigger in record_triggers(record.code):
+        text = (LOGS / f"jax-{MAIN_VERSION}" / "script" / f"{trigger.name}.log").read_text()
+        [finding] = analyze(text, PROJECT)
+        target = finding_target(finding)
+        assert target is not None
+        offered = fixes_for(target, lambda path: Path(path).read_text(), record.example_fix)
+        if record.code in FIX_OUT_OF_REACH:
+            assert offered == []
+            continue
+        if record.code in PROVIDERS:
+            # A fix written for this error (it reads the user's code) comes instead.
+            assert offered, record.code
+            continue
+        [fix] = offered
+        [edit] = fix.edits
+        project = copy_project(tmp_path / trigger.name)
+        changed = apply_example_fix(project, trigger.name, record.example_fix or "")
+        original = Path(edit.path)
+        assert changed.relative_to(project) == original.relative_to(PROJECT)
+        assert apply_edits(original.read_text(), [edit]) == changed.read_text()
