@@ -239,8 +239,9 @@ def _shows_project_frames_before_transformation(run: dict[str, Any]) -> bool:
         return False
     for event in parse_text(text):
         for member in (event, *event.chain):
+            # Paths as the run printed them: the project where it ran, not this checkout.
             if member.exc_type.endswith("JaxStackTraceBeforeTransformation") and any(
-                str(PROJECT) in frame.path for frame in member.frames
+                frame.path.startswith(run["cwd"]) for frame in member.frames
             ):
                 return True
     return False
