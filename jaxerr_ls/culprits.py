@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -190,42 +190,42 @@ def _rule_culprit(files: ProjectFiles, path: Path, rule_name: str, kind: str) ->
     return None
 
 
-def _class_method_culprit(
-    files: ProjectFiles, paths: Iterable[Path], class_name: str, method: str
-) -> Culprit | None:
+def _classes(
+    files: ProjectFiles, traceback_files: list[Path], class_name: str
+) -> Iterator[tuple[Path, ast.ClassDef]]:
+    """The definitions of a class: in the files the traceback passes through first, then in
+    the project's other files that have ``class NAME``."""
     needle = f"class {class_name}"
-    for path in paths:
-        lines = files.lines(path)
-        if lines is None or not any(needle in line for line in lines):
-            continue
-        tree = _parse(files, path)
-        if tree is None:
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef) and node.name == class_name:
-                for item in node.body:
-                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and (
-                        item.name == method
-                    ):
-                        span = _def_span(files, path, item, method)
-                        return Culprit(span, f"`{class_name}` method", method)
-    return None
-
-
-def _class_culprit(
-    files: ProjectFiles, paths: Iterable[Path], class_name: str, method: str
-) -> Culprit | None:
-    """The definition of a hijax primitive class that lacks a method JAX needs."""
-    needle = f"class {class_name}"
-    for path in paths:
+    paths = [*traceback_files, *files.files_containing(needle)]
+    for path in dict.fromkeys(paths):
         lines = files.lines(path)
         if lines is None or not any(needle in line for line in lines):
             continue
         tree = _parse(files, path)
         for node in ast.walk(tree) if tree is not None else ():
             if isinstance(node, ast.ClassDef) and node.name == class_name:
-                span = _def_span(files, path, node, class_name)
-                return Culprit(span, f"hijax primitive without `{method}`", class_name)
+                yield path, node
+
+
+def _class_method_culprit(
+    files: ProjectFiles, traceback_files: list[Path], class_name: str, method: str
+) -> Culprit | None:
+    """A method of a hijax primitive class, e.g. the ``vjp_bwd`` that returned a value."""
+    for path, node in _classes(files, traceback_files, class_name):
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == method:
+                span = _def_span(files, path, item, method)
+                return Culprit(span, f"`{class_name}` method", method)
+    return None
+
+
+def _class_culprit(
+    files: ProjectFiles, traceback_files: list[Path], class_name: str, method: str
+) -> Culprit | None:
+    """The definition of a hijax primitive class that lacks a method JAX needs."""
+    for path, node in _classes(files, traceback_files, class_name):
+        span = _def_span(files, path, node, class_name)
+        return Culprit(span, f"hijax primitive without `{method}`", class_name)
     return None
 
 
@@ -263,20 +263,12 @@ def find_culprits(
     """
     method = _METHOD_RE.search(message)
     if method is not None:
-        class_name, method_name = method.group(1), method.group(2)
-        ordered = list(
-            dict.fromkeys([*traceback_files, *files.files_containing(f"class {class_name}")])
-        )
-        found = _class_method_culprit(files, ordered, class_name, method_name)
+        found = _class_method_culprit(files, traceback_files, method.group(1), method.group(2))
         return [found] if found is not None else []
 
     lacking = _MISSING_METHOD_RE.search(message)
     if lacking is not None:
-        class_name, method_name = lacking.group(1), lacking.group(2)
-        ordered = list(
-            dict.fromkeys([*traceback_files, *files.files_containing(f"class {class_name}")])
-        )
-        found = _class_culprit(files, ordered, class_name, method_name)
+        found = _class_culprit(files, traceback_files, lacking.group(1), lacking.group(2))
         return [found] if found is not None else []
 
     missing = _MISSING_RULE_RE.search(message)
