@@ -461,20 +461,3 @@ def generated_set(curated: Sequence[Record], root: Path | None) -> LoadResult | 
     for a JAX version (about 3 s), then reads the cache."""
     path = generated_records_for(root)
     return None if path is None else load_generated(path, curated)
-
-
-def add_generated(loaded: LoadResult, root: Path | None) -> LoadResult:
-    """``loaded`` (the curated records, already loaded) plus the generated set for the JAX
-    of the project at ``root``, curated records first and winning; the hook for loaders.
-
-    Builds the set on first use for a JAX version (about 3-4 s), then reads the cache (about
-    0.4 s to load and 0.4 s to filter). With no JAX found, returns ``loaded`` unchanged.
-    """
-    path = generated_records_for(root)
-    if path is None:
-        return loaded
-    generated = load_generated(path, loaded.records)
-    return LoadResult(
-        records=[*loaded.records, *generated.records],
-        problems=[*loaded.problems, *generated.problems],
-    )
