@@ -32,20 +32,13 @@ from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.fixes.source import apply_edits
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import Record, load_records
+from tests.e2e.support import ENVIRONMENTS, expected_codes
 
 REPO = Path(__file__).resolve().parents[1]
 PROJECT = REPO / "tests" / "fixtures" / "project"
 SCRIPTS = PROJECT / "scripts"
 MAIN_VERSION = "0.12.0.1"
-PYTHONS = {
-    "0.12.0.1": REPO / ".venv" / "bin" / "python",
-    "0.10.2": REPO / ".venv-jax0.10" / "bin" / "python",
-}
 HEADER_RE = re.compile(r"^# jaxerr-test: (?P<node>\S+)\s*$", re.MULTILINE)
-EXPECT_RE = re.compile(
-    r"#\s*jaxerr-expect:\s*(?P<code>[\w.-]+)(?P<overrides>(?:\s+jax[\d.]+=[\w.-]+)*)"
-)
-OVERRIDE_RE = re.compile(r"jax(?P<version>[\d.]+)=(?P<code>[\w.-]+)")
 # Files of the project an example fix may edit: the trigger itself and the modules it imports.
 FIXABLE = ("scripts/{name}.py", "model/*.py")
 
@@ -55,25 +48,10 @@ class Trigger:
     name: str
     script: Path
     node: str
-    # 1-based line -> {version: code} (the main code under MAIN_VERSION)
-    expects: dict[int, dict[str, str]]
 
-    def codes(self, version: str = MAIN_VERSION) -> set[str]:
-        return {
-            by_version.get(version, by_version[MAIN_VERSION])
-            for by_version in self.expects.values()
-        }
-
-
-def expects_in(text: str) -> dict[int, dict[str, str]]:
-    found = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        marker = EXPECT_RE.search(line)
-        if marker:
-            codes = {MAIN_VERSION: marker["code"]}
-            codes.update(dict(OVERRIDE_RE.findall(marker["overrides"])))
-            found[number] = codes
-    return found
+    def expects(self, version: str = MAIN_VERSION) -> dict[int, str]:
+        """1-based line -> the code its ``# jaxerr-expect:`` marker gives for this version."""
+        return expected_codes(self.script, version)
 
 
 @cache
@@ -83,13 +61,8 @@ def triggers() -> tuple[Trigger, ...]:
         text = script.read_text()
         header = HEADER_RE.search(text)
         node = header["node"] if header else ""
-        out.append(Trigger(script.stem, script, node, expects_in(text)))
+        out.append(Trigger(script.stem, script, node))
     return tuple(out)
-
-
-def triggers_of(code: str) -> list[Trigger]:
-    """The triggers whose own script marks an error as ``code`` (under the main JAX)."""
-    return [t for t in triggers() if code in t.codes()]
 
 
 LOGS = REPO / "tests" / "fixtures" / "logs"
@@ -220,14 +193,11 @@ def main() -> int:
     if not trigger.node:
         print(f"!! {trigger.script.name} has no '# jaxerr-test: tests/...::test_...' header")
     seen: set[str] = set()
-    for version, python in PYTHONS.items():
+    for version, python in ENVIRONMENTS.items():
         if not python.exists():
             print(f"-- jax {version}: {python} missing (run scripts/dev-setup)")
             continue
-        expected = {
-            line: codes.get(version, codes[MAIN_VERSION]) for line, codes in trigger.expects.items()
-        }
-        print(f"== jax {version}: markers in the script expect {expected}")
+        print(f"== jax {version}: markers in the script expect {trigger.expects(version)}")
         proc = run_script(python, PROJECT, trigger.name)
         last = proc.stdout.strip().splitlines()[-1:]
         print(f"  script exit {proc.returncode}; last line: {last}")
@@ -239,7 +209,7 @@ def main() -> int:
             proc = run_pytest(python, PROJECT, trigger.node)
             print(f"  pytest {trigger.node} exit {proc.returncode}")
             print(_describe(analyze(proc.stdout, PROJECT), PROJECT))
-    codes = trigger.codes() | seen
+    codes = set(trigger.expects().values()) | seen
     for record in curated():
         if record.code not in codes:
             continue
@@ -253,7 +223,7 @@ def main() -> int:
             except ExampleNotFound as exc:
                 print(f"!! {record.code}: {exc}")
                 continue
-            proc = run_script(PYTHONS[MAIN_VERSION], project, trigger.name)
+            proc = run_script(ENVIRONMENTS[MAIN_VERSION], project, trigger.name)
             verdict = "FIXED" if proc.returncode == 0 else "STILL FAILS"
             changed_name = changed.relative_to(project)
             print(f"== {record.code}: exampleFix applied to {changed_name}: {verdict}")
