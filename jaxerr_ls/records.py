@@ -152,6 +152,22 @@ def record_from_dict(
     )
 
 
+def split_example(example_fix: str) -> tuple[str | None, str | None]:
+    """The before and after code of an exampleFix written as ``# before`` ... ``# after`` ...;
+    (None, None) when it is not marked up that way."""
+    lines = example_fix.splitlines()
+    markers = [
+        index
+        for index, line in enumerate(lines)
+        if line.strip().lower().lstrip("#/ ").rstrip(":") in ("before", "after")
+    ]
+    if len(markers) != 2:
+        return None, None
+    before = "\n".join(lines[markers[0] + 1 : markers[1]]).strip("\n")
+    after = "\n".join(lines[markers[1] + 1 :]).strip("\n")
+    return before, after
+
+
 def _envelopes(document: Any) -> Iterator[tuple[str, Any, str | None]]:
     """Yield (where, record, datasetVersion) for each record a file holds."""
     if isinstance(document, dict) and "record" in document:

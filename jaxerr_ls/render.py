@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from jaxerr_ls.fixes.example import split_example
-from jaxerr_ls.records import Record
+from jaxerr_ls.records import Record, split_example
 
 
 def record_text(record: Record, width: int = 88) -> str:

@@ -124,11 +124,5 @@ def finding_target(finding: Finding) -> FixTarget | None:
             )
             for c in finding.culprits
         ),
-        frames=tuple(
-            dict.fromkeys(
-                (str(r.span.path), r.span.line)
-                for r in finding.related
-                if r.span is not None and not r.message.startswith("culprit:")
-            )
-        ),
+        frames=tuple(dict.fromkeys((str(r.span.path), r.span.line) for r in finding.related)),
     )

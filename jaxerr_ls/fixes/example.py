@@ -14,22 +14,7 @@ import tokenize
 from dataclasses import dataclass
 
 from jaxerr_ls.fixes.model import TextEdit
-
-
-def split_example(example_fix: str) -> tuple[str | None, str | None]:
-    """The before and after code of an exampleFix written as ``# before`` ... ``# after`` ...;
-    (None, None) when it is not marked up that way."""
-    lines = example_fix.splitlines()
-    markers = [
-        index
-        for index, line in enumerate(lines)
-        if line.strip().lower().lstrip("#/ ").rstrip(":") in ("before", "after")
-    ]
-    if len(markers) != 2:
-        return None, None
-    before = "\n".join(lines[markers[0] + 1 : markers[1]]).strip("\n")
-    after = "\n".join(lines[markers[1] + 1 :]).strip("\n")
-    return before, after
+from jaxerr_ls.records import split_example
 
 
 def _code_only(text: str) -> list[str] | None:

@@ -78,28 +78,25 @@ class JaxErrServer(LanguageServer):
         loaded = load_records(folders)
         for problem in loaded.problems:
             self.show_problem(f"skipped record: {problem}")
-        self._use_records(
-            loaded.records,
-            RecordIndex(loaded.records, fuzzy_threshold=self.settings.fuzzy_threshold),
-        )
+        curated = RecordIndex(loaded.records, fuzzy_threshold=self.settings.fuzzy_threshold)
+        self._use_records(loaded.records, curated)
         if self.settings.generated_records:
-            self._pending_generated = asyncio.ensure_future(self._add_generated(loaded))
+            self._pending_generated = asyncio.ensure_future(self._add_generated(loaded, curated))
 
-    async def _add_generated(self, curated: LoadResult) -> None:
+    async def _add_generated(self, loaded: LoadResult, curated: RecordIndex) -> None:
         """Add the records generated from the workspace's JAX (a first build takes seconds,
         so it runs in the analysis thread; until it is done the curated records serve).
         Curated records keep precedence: the generated ones answer only what they miss."""
         from jaxerr_ls.generated import generated_set
 
         threshold = self.settings.fuzzy_threshold
-        first = self.index
 
         def build() -> tuple[list[Record], LayeredIndex] | None:
-            extra = generated_set(curated.records, self.root)
-            if extra is None or not isinstance(first, RecordIndex):
+            extra = generated_set(loaded.records, self.root)
+            if extra is None:
                 return None
             second = RecordIndex(extra.records, fuzzy_threshold=threshold)
-            return [*curated.records, *extra.records], LayeredIndex(first, second)
+            return [*loaded.records, *extra.records], LayeredIndex(curated, second)
 
         loop = asyncio.get_running_loop()
         built = await loop.run_in_executor(self.analysis_pool, build)

@@ -6,7 +6,8 @@ import ast
 import textwrap
 
 from jaxerr_ls.fixes import FixTarget, apply_edits, fixes_for
-from jaxerr_ls.fixes.example import example_edit, find_before, split_example
+from jaxerr_ls.fixes.example import example_edit, find_before
+from jaxerr_ls.records import split_example
 
 EXAMPLE = """# before
 def f_bwd(x, g):
