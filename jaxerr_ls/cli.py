@@ -10,26 +10,20 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from jaxerr_ls import __version__
+from jaxerr_ls.catalog import Catalog, generated_for_root
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.formats import FORMATS, render_findings
-from jaxerr_ls.matching import (
-    DEFAULT_FUZZY_THRESHOLD,
-    LayeredIndex,
-    MessageMatcher,
-    RecordIndex,
-)
+from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD
 from jaxerr_ls.reading import read_lines
-from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
+from jaxerr_ls.records import Record, RecordProblem
 from jaxerr_ls.render import record_markdown, record_text
 
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 
 
-def _load(extra: Sequence[str]) -> LoadResult:
-    loaded = load_records([bundled_record_dir(), *extra])
-    for problem in loaded.problems:
-        print(f"jaxerr-ls: skipped record: {problem}", file=sys.stderr)
-    return loaded
+def _report_problems(problems: Sequence[RecordProblem], kind: str = "") -> None:
+    for problem in problems:
+        print(f"jaxerr-ls: skipped {kind}record: {problem}", file=sys.stderr)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -41,24 +35,11 @@ def _check(args: argparse.Namespace) -> int:
     if not logs:
         print("jaxerr-ls check: give a log file, or '-' to read standard input", file=sys.stderr)
         return EXIT_USAGE
-    loaded = _load(args.records)
-    curated = RecordIndex(loaded.records, fuzzy_threshold=args.fuzzy_threshold)
-    index: MessageMatcher = curated
-    if args.generated:
-
-        def generated_index() -> RecordIndex | None:
-            from jaxerr_ls.generated import generated_set
-
-            extra = generated_set(loaded.records, root)
-            if extra is None:
-                return None
-            for problem in extra.problems:
-                print(f"jaxerr-ls: skipped generated record: {problem}", file=sys.stderr)
-            return RecordIndex(extra.records, fuzzy_threshold=args.fuzzy_threshold)
-
-        # Loaded only for an error no curated record matches exactly.
-        index = LayeredIndex(curated, generated_index)
-    analyzer = Analyzer(index, root, cwd=Path.cwd())
+    # The generated set is loaded only for an error no curated record matches exactly.
+    generated = generated_for_root(root) if args.generated else None
+    catalog = Catalog.load(args.records, fuzzy_threshold=args.fuzzy_threshold, generated=generated)
+    _report_problems(catalog.problems)
+    analyzer = Analyzer(catalog, root, cwd=Path.cwd())
     findings: list[Finding] = []
     seen: set[tuple[object, ...]] = set()
     status = EXIT_CLEAN
@@ -95,6 +76,7 @@ def _check(args: argparse.Namespace) -> int:
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()
+    _report_problems(catalog.generated_problems, "generated ")
     if args.format == "json":
         for document in render_findings(findings, "json", root):
             print(document)
@@ -112,10 +94,11 @@ def _find_record(records: Sequence[Record], key: str) -> Record | None:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    loaded = _load(args.records)
-    record = _find_record(loaded.records, args.code)
+    catalog = Catalog.load(args.records)
+    _report_problems(catalog.problems)
+    record = _find_record(catalog.records, args.code)
     if record is None:
-        known = ", ".join(sorted(r.code for r in loaded.records))
+        known = ", ".join(sorted(r.code for r in catalog.records))
         print(f"jaxerr-ls explain: no record {args.code!r}. Known codes: {known}", file=sys.stderr)
         return EXIT_USAGE
     sys.stdout.write(record_markdown(record) if args.format == "markdown" else record_text(record))

@@ -2,57 +2,59 @@
 
 A custom_vjp bwd rule that returns the wrong type fails inside ``jax.grad(...)``, not in the
 rule; a hijax primitive's ``vjp_bwd`` fails during transposition. The traceback points at the
-call, so the culprit is found in the user's source from what the message names: the primal
+call, so the culprit is found in the user's source from what the matched record declares (its
+``culprit`` kind) and what its pattern's named groups captured in the message: the primal
 function's name and place (``attached to f at model/ops.py:12``), the primitive's class
-(``MyPrim.vjp_bwd should return ...``, or a class that lacks a method JAX needs: ``subclass
-<class 'm.MyPrim'> must implement `vjp_bwd```), or the custom_vjp / custom_jvp definitions in
-the files the traceback passes through.
+(``MyPrim.vjp_bwd should return ...``, ``subclass <class 'm.MyPrim'> must implement
+`vjp_bwd```), or else the custom_vjp / custom_jvp registrations in the files the traceback
+passes through.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from jaxerr_ls.locate import ProjectFiles, SourceSpan
+from jaxerr_ls.locate import ProjectFiles
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Span, ast_span
 
-_METHOD_RE = re.compile(
-    r"\b([A-Za-z_]\w*)\.(vjp_bwd_retval|vjp_bwd|vjp_fwd|jvp|transpose|lin|linearized|to_lojax)\b"
-)
-# "for grad support, subclass <class 'model.prims.LogCosh'> must implement `vjp_bwd` or ..."
-_MISSING_METHOD_RE = re.compile(
-    r"subclass <class '(?:[\w.]+\.)?([A-Za-z_]\w*)'> must implement `(\w+)`"
-)
-_ATTACHED_RE = re.compile(r"attached to ([A-Za-z_][\w.<>]*) at (.+?\.py):(\d+)")
-# "Custom VJP fwd rule _safe_log_fwd for function safe_log must produce a pair ..."
-# "No JVP defined for custom_jvp function smooth_abs using defjvp."
-_MISSING_RULE_RE = re.compile(r"No [JV]+P defined for (custom_[jv]+p) function ([A-Za-z_]\w*)")
-_NAMED_RULE_RE = re.compile(r"\b(?:fwd|bwd|jvp) rule ([A-Za-z_]\w*) for function ([A-Za-z_]\w*)")
-_BWD_RE = re.compile(r"\bbwd\b|backward rule|bwd rule|bwd function", re.IGNORECASE)
-_FWD_RE = re.compile(r"\bfwd\b|forward rule", re.IGNORECASE)
-_JVP_RE = re.compile(r"custom_jvp|\bjvp rule|defjvp|custom JVP", re.IGNORECASE)
-_VJP_RE = re.compile(r"custom_vjp|custom VJP|defvjp|\bbwd\b|\bfwd\b", re.IGNORECASE)
-# What a rule produced is wrong ("bwd rule ... must produce", "Custom JVP rule must produce"):
-# only then is a registered rule the culprit. Other custom_vjp / custom_jvp errors (a traced
-# nondiff argument, forward mode of a custom_vjp function, keyword arguments) are about the
-# call or the declaration, not about a rule.
-_RULE_OUTPUT_RE = re.compile(r"\brule\b.*\b(?:produce|produced|return|returned)\b", re.DOTALL)
+# A captured primal: "f" or, from custom_vjp's bwd checks, "f at model/ops.py:12".
+_PRIMAL_RE = re.compile(r"^\s*([A-Za-z_][\w.<>]*)(?: at (.+?\.py):\d+)?\s*$")
+# A captured hijax class: "LogCosh" or "<class 'model.prims.LogCosh'>".
+_CLASS_RE = re.compile(r"([A-Za-z_]\w*)'?>?\s*$")
+_NAME_RE = re.compile(r"^\s*([A-Za-z_]\w*)\s*$")
+_RULE_LABELS = {
+    CulpritKind.CUSTOM_VJP_BWD: "custom_vjp bwd rule",
+    CulpritKind.CUSTOM_VJP_FWD: "custom_vjp fwd rule",
+    CulpritKind.CUSTOM_JVP_RULE: "custom_jvp rule",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Culprit:
     """A definition in the user's code that the error is really about."""
 
-    span: SourceSpan
-    kind: str
+    span: Span
+    kind: CulpritKind
     name: str
+    # The hijax primitive class a method belongs to.
+    owner: str | None = None
 
     @property
     def description(self) -> str:
-        return f"{self.kind} `{self.name}`"
+        """What the culprit is, for people: "custom_vjp bwd rule `_f_bwd`"."""
+        kind = self.kind
+        if kind in _RULE_LABELS:
+            return f"{_RULE_LABELS[kind]} `{self.name}`"
+        if kind in (CulpritKind.CUSTOM_VJP_FUNCTION, CulpritKind.CUSTOM_JVP_FUNCTION):
+            return f"{kind.value.split('.')[0]} function without a rule `{self.name}`"
+        if kind == CulpritKind.HIJAX_CLASS:
+            return f"hijax primitive class `{self.name}`"
+        return f"`{self.owner}` method `{self.name}`"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,13 +146,13 @@ def _definitions(files: ProjectFiles, path: Path) -> list[ast.FunctionDef | ast.
     return files.memo("functions", path, collect)
 
 
-def _def_span(files: ProjectFiles, path: Path, node: ast.AST, name: str) -> SourceSpan:
+def _def_span(files: ProjectFiles, path: Path, node: ast.AST, name: str) -> Span:
     line = getattr(node, "lineno", 1)
     text = (files.lines(path) or [""])[line - 1] if line >= 1 else ""
     start = text.find(name)
     if start < 0:
         start = len(text) - len(text.lstrip())
-    return SourceSpan(path, line, start, line, start + len(name))
+    return Span(path, line, start, line, start + len(name))
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -168,25 +170,23 @@ def _own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[a
 
 
 def _last_return_span(
-    path: Path, function: ast.FunctionDef | ast.AsyncFunctionDef
-) -> SourceSpan | None:
-    """The span of the value in the function's last ``return`` that returns something."""
+    files: ProjectFiles, path: Path, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> Span | None:
+    """The span of the function's last ``return`` that returns something."""
     returns = [node for node in _own_returns(function) if node.value is not None]
     if not returns:
         return None
     last = max(returns, key=lambda node: (node.lineno, node.col_offset))
-    value = last.value
-    assert value is not None
-    end_line = value.end_lineno or value.lineno
-    end_col = value.end_col_offset if value.end_col_offset is not None else value.col_offset
-    return SourceSpan(path, last.lineno, last.col_offset, end_line, end_col)
+    return ast_span(path, last, files.lines(path) or [])
 
 
-def _rule_culprit(files: ProjectFiles, path: Path, rule_name: str, kind: str) -> Culprit | None:
+def _rule_culprit(
+    files: ProjectFiles, path: Path, rule_name: str, kind: CulpritKind
+) -> Culprit | None:
     for function in _definitions(files, path):
         if function.name == rule_name:
-            span = _last_return_span(path, function) or _def_span(files, path, function, rule_name)
-            return Culprit(span, kind, rule_name)
+            span = _last_return_span(files, path, function)
+            return Culprit(span or _def_span(files, path, function, rule_name), kind, rule_name)
     return None
 
 
@@ -208,37 +208,39 @@ def _classes(
 
 
 def _class_method_culprit(
-    files: ProjectFiles, traceback_files: list[Path], class_name: str, method: str
+    files: ProjectFiles, traceback_files: list[Path], class_name: str, kind: CulpritKind
 ) -> Culprit | None:
     """A method of a hijax primitive class, e.g. the ``vjp_bwd`` that returned a value."""
+    method = kind.value.split(".", 1)[1]
     for path, node in _classes(files, traceback_files, class_name):
         for item in node.body:
             if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == method:
                 span = _def_span(files, path, item, method)
-                return Culprit(span, f"`{class_name}` method", method)
+                return Culprit(span, kind, method, owner=class_name)
     return None
 
 
 def _class_culprit(
-    files: ProjectFiles, traceback_files: list[Path], class_name: str, method: str
+    files: ProjectFiles, traceback_files: list[Path], class_name: str
 ) -> Culprit | None:
     """The definition of a hijax primitive class that lacks a method JAX needs."""
     for path, node in _classes(files, traceback_files, class_name):
-        span = _def_span(files, path, node, class_name)
-        return Culprit(span, f"hijax primitive without `{method}`", class_name)
+        return Culprit(
+            _def_span(files, path, node, class_name), CulpritKind.HIJAX_CLASS, class_name
+        )
     return None
 
 
 def _function_culprit(
-    files: ProjectFiles, traceback_files: list[Path], name: str, decorator: str
+    files: ProjectFiles, traceback_files: list[Path], name: str, kind: CulpritKind
 ) -> Culprit | None:
     """The definition of a decorated function that never got its rule."""
+    decorator = kind.value.split(".", 1)[0]
     paths = [*traceback_files, *files.files_containing(decorator)]
     for path in dict.fromkeys(paths):
         for function in _definitions(files, path):
             if function.name == name:
-                span = _def_span(files, path, function, name)
-                return Culprit(span, f"{decorator} function without a rule", name)
+                return Culprit(_def_span(files, path, function, name), kind, name)
     return None
 
 
@@ -250,62 +252,63 @@ def _registering_files(files: ProjectFiles) -> list[Path]:
 
 
 def find_culprits(
-    message: str,
+    kind: CulpritKind | None,
+    captures: Mapping[str, str],
     files: ProjectFiles,
     traceback_files: list[Path],
     called_names: set[str],
 ) -> list[Culprit]:
-    """Culprit definitions for an error message.
+    """The culprit definitions of an error whose record names a culprit ``kind``.
 
-    ``traceback_files`` are the project files the traceback passes through, innermost first;
-    ``called_names`` are names called on the traceback's source lines, which tell several
-    custom_vjp functions in one file apart.
+    ``captures`` are the named captures of the record's pattern in the message (``primal``,
+    ``rule``, ``primitive``); ``traceback_files`` are the project files the traceback passes
+    through, innermost first; ``called_names`` are names called on the traceback's source
+    lines, which tell several custom_vjp functions in one file apart.
     """
-    method = _METHOD_RE.search(message)
-    if method is not None:
-        found = _class_method_culprit(files, traceback_files, method.group(1), method.group(2))
-        return [found] if found is not None else []
-
-    lacking = _MISSING_METHOD_RE.search(message)
-    if lacking is not None:
-        found = _class_culprit(files, traceback_files, lacking.group(1), lacking.group(2))
-        return [found] if found is not None else []
-
-    missing = _MISSING_RULE_RE.search(message)
-    if missing is not None:
-        found = _function_culprit(files, traceback_files, missing.group(2), missing.group(1))
-        return [found] if found is not None else []
-
-    if _RULE_OUTPUT_RE.search(message) is None:
+    if kind is None:
         return []
-    wants_bwd = _BWD_RE.search(message) is not None
-    wants_fwd = not wants_bwd and _FWD_RE.search(message) is not None
-    wants_jvp = _JVP_RE.search(message) is not None and not (wants_bwd or wants_fwd)
-    if not (wants_bwd or wants_fwd or wants_jvp or _VJP_RE.search(message)):
-        return []
+    found: Culprit | None = None
+    if kind in (CulpritKind.HIJAX_VJP_BWD, CulpritKind.HIJAX_TRANSPOSE, CulpritKind.HIJAX_CLASS):
+        named = _CLASS_RE.search(captures.get("primitive", ""))
+        if named is None:
+            return []
+        if kind == CulpritKind.HIJAX_CLASS:
+            found = _class_culprit(files, traceback_files, named[1])
+        else:
+            found = _class_method_culprit(files, traceback_files, named[1], kind)
+    elif kind in (CulpritKind.CUSTOM_VJP_FUNCTION, CulpritKind.CUSTOM_JVP_FUNCTION):
+        primal = _NAME_RE.match(captures.get("primal", ""))
+        if primal is not None:
+            found = _function_culprit(files, traceback_files, primal[1], kind)
+    else:
+        found = _registered_rule_culprit(kind, captures, files, traceback_files, called_names)
+    return [found] if found is not None else []
 
-    attached = _ATTACHED_RE.search(message)
-    named = _NAMED_RULE_RE.search(message)
+
+def _registered_rule_culprit(
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+    files: ProjectFiles,
+    traceback_files: list[Path],
+    called_names: set[str],
+) -> Culprit | None:
+    """The custom_vjp / custom_jvp rule of the failing function, through its registration."""
     search_paths = list(traceback_files)
     primal_hint: str | None = None
-    if attached is not None:
-        primal_hint = attached.group(1).rsplit(".", 1)[-1]
-        located = files.resolve(attached.group(2))
+    primal = _PRIMAL_RE.match(captures.get("primal", ""))
+    if primal is not None:
+        primal_hint = primal[1].rsplit(".", 1)[-1]
+        located = files.resolve(primal[2]) if primal[2] else None
         if located is not None:
             search_paths.insert(0, located)
-    elif named is not None:
-        primal_hint = named.group(2)
     # The rules usually live in a module the traceback never enters (it shows the call of the
     # primal function, not the rule): the project's other files that register rules come next.
     # There, a rule counts only when the traceback calls its primal function by name: the one
     # rule of an unrelated module is no culprit.
     in_traceback = set(search_paths)
     search_paths.extend(_registering_files(files))
-
-    culprits: list[Culprit] = []
     for path in dict.fromkeys(search_paths):
-        tree = _parse(files, path)
-        if tree is None:
+        if _parse(files, path) is None:
             continue
         rules = files.memo("rules", path, lambda p: _registered_rules(_parse(files, p)))
         if primal_hint is not None:
@@ -316,17 +319,14 @@ def find_culprits(
                 chosen = rules
         if len(chosen) != 1:
             continue
-        rule = chosen[0]
-        if wants_jvp and rule.jvp:
-            target, kind = rule.jvp, "custom_jvp rule"
-        elif wants_fwd and rule.fwd:
-            target, kind = rule.fwd, "custom_vjp fwd rule"
-        elif rule.bwd and not wants_jvp:
-            target, kind = rule.bwd, "custom_vjp bwd rule"
-        else:
+        target = {
+            CulpritKind.CUSTOM_VJP_BWD: chosen[0].bwd,
+            CulpritKind.CUSTOM_VJP_FWD: chosen[0].fwd,
+            CulpritKind.CUSTOM_JVP_RULE: chosen[0].jvp,
+        }.get(kind)
+        if target is None:
             continue
         found = _rule_culprit(files, path, target, kind)
         if found is not None:
-            culprits.append(found)
-            break
-    return culprits
+            return found
+    return None

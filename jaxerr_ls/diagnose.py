@@ -9,8 +9,9 @@ from pathlib import Path
 
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent
-from jaxerr_ls.locate import PlacedFrame, ProjectFiles, SourceSpan, project_frames
+from jaxerr_ls.locate import PlacedFrame, ProjectFiles, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
+from jaxerr_ls.spans import Span
 from jaxerr_ls.tracebacks import parse_output
 
 # Exceptions that only carry context for another one; their messages explain nothing.
@@ -22,7 +23,7 @@ _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
 class Related:
     """A place in the user's code that helps explain a finding."""
 
-    span: SourceSpan
+    span: Span
     message: str
 
 
@@ -38,7 +39,7 @@ class Finding:
     exception: str
     message: str
     match: Match | None
-    span: SourceSpan | None
+    span: Span | None
     severity: str
     related: list[Related] = field(default_factory=list)
     culprits: list[Culprit] = field(default_factory=list)
@@ -100,7 +101,11 @@ class Analyzer:
             for frame in exception.frames
             for name in _CALLED_NAME_RE.findall(frame.source or "")
         }
-        culprits = find_culprits(explained.message, self.files, traceback_files, called)
+        culprits = (
+            find_culprits(match.record.culprit, match.named, self.files, traceback_files, called)
+            if match is not None
+            else []
+        )
         related = [Related(culprit.span, f"culprit: {culprit.description}") for culprit in culprits]
         related.extend(_frame_related(placed, main))
         if match is not None:
@@ -130,7 +135,7 @@ class Analyzer:
                 best = (exception, found)
         return best
 
-    def _test_definition(self, event: ErrorEvent, base: Path | None) -> SourceSpan | None:
+    def _test_definition(self, event: ErrorEvent, base: Path | None) -> Span | None:
         """Where a test is defined, for errors reported with no frames (``--tb=no``)."""
         if not event.test_id or "::" not in event.test_id:
             return None
@@ -144,7 +149,7 @@ class Analyzer:
         for number, text in enumerate(lines, start=1):
             found = definition.match(text)
             if found is not None:
-                return SourceSpan(path, number, found.start(1), number, found.end(1))
+                return Span(path, number, found.start(1), number, found.end(1))
         return None
 
 

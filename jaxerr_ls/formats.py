@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.locate import SourceSpan
+from jaxerr_ls.spans import Span
 
 FORMATS = ("text", "json", "github")
 
@@ -57,7 +57,7 @@ def culprit_lines(finding: Finding, relative_to: Path | None) -> list[str]:
     return lines
 
 
-def _span_json(span: SourceSpan, root: Path) -> dict[str, Any]:
+def _span_json(span: Span, root: Path) -> dict[str, Any]:
     return {
         "file": display_path(span.path, root),
         "line": span.line,

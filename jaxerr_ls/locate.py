@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TypeVar
 
 from jaxerr_ls.events import ErrorEvent, Frame
+from jaxerr_ls.spans import Span
 
 T = TypeVar("T")
 
@@ -67,17 +68,6 @@ def _components(printed: str) -> tuple[str, ...]:
     if "\\" in printed and "/" not in printed:
         return tuple(p for p in PureWindowsPath(printed).parts if p not in ("\\",))
     return tuple(p for p in PurePosixPath(printed).parts if p != "/")
-
-
-@dataclass(frozen=True, slots=True)
-class SourceSpan:
-    """A 1-based line with 0-based columns in a file of the project."""
-
-    path: Path
-    line: int
-    col: int
-    end_line: int
-    end_col: int
 
 
 class ProjectFiles:
@@ -196,7 +186,7 @@ class ProjectFiles:
                 self._lines_cache[path] = None
         return self._lines_cache[path]
 
-    def span_for(self, path: Path, frame: Frame) -> SourceSpan | None:
+    def span_for(self, path: Path, frame: Frame) -> Span | None:
         """The range of the frame's expression in the file as it is now.
 
         When the file changed since the run, the printed source line is looked for nearby; a
@@ -206,7 +196,7 @@ class ProjectFiles:
         if frame.line is None:
             return None
         if lines is None:
-            return SourceSpan(path, frame.line, 0, frame.line, 0)
+            return Span(path, frame.line, 0, frame.line, 0)
         line = frame.line
         printed = (frame.source or "").strip()
         if printed and not _same_code(lines, line, printed):
@@ -232,7 +222,7 @@ class ProjectFiles:
             if offset >= 0:
                 start = offset + frame.col
                 end = offset + (frame.end_col if frame.end_col is not None else len(printed))
-        return SourceSpan(path, line, start, line, max(end, start))
+        return Span(path, line, start, line, max(end, start))
 
 
 def _same_code(lines: list[str], line: int, printed: str) -> bool:
@@ -245,7 +235,7 @@ class PlacedFrame:
 
     frame: Frame
     path: Path
-    span: SourceSpan | None
+    span: Span | None
 
 
 def project_frames(

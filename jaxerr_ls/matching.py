@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from jaxerr_ls.records import Record
@@ -54,6 +54,9 @@ class Match:
     score: float
     stage: str
     captures: tuple[str, ...] = ()
+    # The captures of the pattern's named groups (``(?P<primal>.+?)``), which is how the
+    # culprit search and the fixes read a message: by name, never by position.
+    named: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,8 @@ class _Segments:
     literals: tuple[str, ...]
     leading_gap: bool
     trailing_gap: bool
+    # The group name of each wildcard, in order (None for an unnamed one); empty: none named.
+    names: tuple[str | None, ...] = ()
 
     @property
     def literal_chars(self) -> int:
@@ -93,6 +98,9 @@ class _Segments:
             captures.append(text[position : len(text) if end < 0 else end].rstrip())
         return tuple(captures)
 
+    def named(self, captures: tuple[str, ...]) -> dict[str, str]:
+        return {name: text for name, text in zip(self.names, captures, strict=False) if name}
+
     def interior_words(self) -> set[str]:
         """Words wholly inside a literal piece: any matching message contains them as words."""
         words: set[str] = set()
@@ -117,7 +125,7 @@ _ESCAPE_CLASSES = set("dDsSwWbBAZ0123456789")
 
 # One token of a pattern: a wildcard, an escape, a regex metacharacter, or a run of literal text.
 _PATTERN_TOKEN = re.compile(
-    r"(?P<wild>\(\.\+\?\)|\(\.\*\?\)|\(\.\+\)|\(\.\*\)|\.\+\?|\.\*\?|\.\+|\.\*)"
+    r"(?P<wild>\((?:\?P<(?P<name>[A-Za-z_]\w*)>)?\.[+*]\??\)|\.\+\?|\.\*\?|\.\+|\.\*)"
     r"|\\(?P<esc>.)"
     r"|(?P<meta>[()\[\]{}|*+?^$.\\])"
     r"|(?P<lit>[^()\[\]{}|*+?^$.\\]+)",
@@ -129,10 +137,12 @@ def segments_from_pattern(pattern: str) -> _Segments | None:
     """Split a regex made only of literals and ``(.+?)``-style wildcards; None if it uses more."""
     literals: list[str] = []
     current: list[str] = []
+    names: list[str | None] = []
     leading_gap = trailing_gap = False
     for token in _PATTERN_TOKEN.finditer(pattern):
-        kind = token.lastgroup
+        kind = "wild" if token["wild"] is not None else token.lastgroup
         if kind == "wild":
+            names.append(token["name"])
             if current:
                 literals.append("".join(current))
                 current = []
@@ -154,7 +164,8 @@ def segments_from_pattern(pattern: str) -> _Segments | None:
         literals.append("".join(current))
     if not literals:
         return None
-    return _Segments(tuple(literals), leading_gap, trailing_gap)
+    named = tuple(names) if any(names) else ()
+    return _Segments(tuple(literals), leading_gap, trailing_gap, named)
 
 
 _BRACE = re.compile(r"[{}]")
@@ -264,12 +275,17 @@ class _Matcher:
     required: frozenset[str]
     specificity: int
 
-    def captures(self, message: str) -> tuple[str, ...] | None:
+    def captures(self, message: str) -> tuple[tuple[str, ...], dict[str, str]] | None:
+        """The texts the wildcards matched, in order and by group name; None: no match."""
         if self.segments is not None:
-            return self.segments.search(message)
+            found = self.segments.search(message)
+            return None if found is None else (found, self.segments.named(found))
         assert self.regex is not None
-        found = self.regex.search(message[:REGEX_WINDOW])
-        return None if found is None else tuple(g or "" for g in found.groups())
+        match = self.regex.search(message[:REGEX_WINDOW])
+        if match is None:
+            return None
+        named = {name: text for name, text in match.groupdict().items() if text is not None}
+        return tuple(g or "" for g in match.groups()), named
 
 
 class RecordIndex:
@@ -421,9 +437,10 @@ class RecordIndex:
         candidates = self._candidates(words)
         results: dict[str, tuple[tuple[float, int], Match]] = {}
         for matcher in candidates:
-            captures = matcher.captures(message)
-            if captures is None:
+            found = matcher.captures(message)
+            if found is None:
                 continue
+            captures, named = found
             score = 1.0 if matcher.stage == STAGE_PATTERN else 0.95
             score -= _class_penalty(matcher.record, exc_type)
             rank = (score, matcher.specificity)
@@ -431,7 +448,7 @@ class RecordIndex:
             if previous is None or rank > previous[0]:
                 results[matcher.record.id] = (
                     rank,
-                    Match(matcher.record, round(score, 4), matcher.stage, captures),
+                    Match(matcher.record, round(score, 4), matcher.stage, captures, named),
                 )
         ordered = [
             match for _, match in sorted(results.values(), key=lambda item: item[0], reverse=True)

@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from enum import Enum
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from jaxerr_ls.jsonfields import FieldError, FileProblem, json_files, optional_str, required_str
 
 SEVERITIES = ("error", "warning", "information", "hint")
+_GROUP_NAME_RE = re.compile(r"\(\?P<([A-Za-z_]\w*)>")
 CODE_RE = re.compile(r"^[a-z0-9][a-z0-9-]{1,79}$")
 # A pinned link names a full commit or a release tag, never a moving branch.
 PINNED_GITHUB_URL_RE = re.compile(
@@ -20,6 +22,38 @@ PINNED_GITHUB_URL_RE = re.compile(
     r"(?:[0-9a-f]{40}|jax-v\d+\.\d+\.\d+(?:\.\d+)?|v\d+\.\d+\.\d+(?:\.\d+)?)/"
     r"[\w./-]+\.py(?:#L\d+(?:-L\d+)?)?$"
 )
+
+
+class CulpritKind(str, Enum):
+    """What a record's error is really about when JAX fails far from it (``culprit`` in JSON):
+    the culprit search looks for this kind of definition, by the pattern's named captures."""
+
+    # custom_vjp / custom_jvp rules, found through ``defvjp`` / ``defjvp`` and the capture
+    # ``primal`` (the function's name, maybe "NAME at PATH:LINE") where the message has one.
+    CUSTOM_VJP_BWD = "custom_vjp.bwd"
+    CUSTOM_VJP_FWD = "custom_vjp.fwd"
+    CUSTOM_JVP_RULE = "custom_jvp.rule"
+    # A decorated function that never got its rules (capture ``primal``).
+    CUSTOM_VJP_FUNCTION = "custom_vjp.function"
+    CUSTOM_JVP_FUNCTION = "custom_jvp.function"
+    # A hijax primitive's method that broke its contract (capture ``primitive``: its class).
+    HIJAX_VJP_BWD = "hijax.vjp_bwd"
+    HIJAX_TRANSPOSE = "hijax.transpose"
+    # A hijax primitive class that lacks a method JAX needs (capture ``primitive``).
+    HIJAX_CLASS = "hijax.class"
+
+
+# The named captures each culprit kind reads; a record of that kind must define them.
+CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
+    CulpritKind.CUSTOM_VJP_BWD: frozenset(),
+    CulpritKind.CUSTOM_VJP_FWD: frozenset(),
+    CulpritKind.CUSTOM_JVP_RULE: frozenset(),
+    CulpritKind.CUSTOM_VJP_FUNCTION: frozenset({"primal"}),
+    CulpritKind.CUSTOM_JVP_FUNCTION: frozenset({"primal"}),
+    CulpritKind.HIJAX_VJP_BWD: frozenset({"primitive"}),
+    CulpritKind.HIJAX_TRANSPOSE: frozenset({"primitive"}),
+    CulpritKind.HIJAX_CLASS: frozenset({"primitive"}),
+}
 
 # The shared kinds, under names that say what they are about here.
 RecordProblem = FileProblem
@@ -50,9 +84,15 @@ class Record:
     tags: tuple[str, ...] = ()
     apis: tuple[str, ...] = ()
     more_specific_than: tuple[str, ...] = ()
+    culprit: CulpritKind | None = None
     dataset_version: str | None = None
     source_path: str | None = None
     raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def capture_names(self) -> frozenset[str]:
+        """The names of the pattern's named groups (``(?P<name>...)``)."""
+        return frozenset(_GROUP_NAME_RE.findall(self.message_pattern))
 
     @property
     def summary(self) -> str:
@@ -122,6 +162,19 @@ def record_from_dict(
         not isinstance(line_number, int) or isinstance(line_number, bool) or line_number < 1
     ):
         raise RecordFieldError("lineNumber", "must be a positive integer or null")
+    culprit = optional_str(raw, "culprit")
+    try:
+        culprit_kind = CulpritKind(culprit) if culprit is not None else None
+    except ValueError:
+        known = ", ".join(kind.value for kind in CulpritKind)
+        raise RecordFieldError("culprit", f"{culprit!r} is not one of {known}") from None
+    if culprit_kind is not None:
+        missing = CULPRIT_CAPTURES[culprit_kind] - frozenset(_GROUP_NAME_RE.findall(pattern))
+        if missing:
+            names = ", ".join(sorted(missing))
+            raise RecordFieldError(
+                "messagePattern", f"culprit {culprit} needs the named groups: {names}"
+            )
     github_url = optional_str(raw, "githubUrl")
     if github_url is not None and not github_url.startswith("https://"):
         raise RecordFieldError("githubUrl", "must be an https:// link")
@@ -146,6 +199,7 @@ def record_from_dict(
         tags=_str_list(raw, "tags"),
         apis=_str_list(raw, "apis"),
         more_specific_than=_str_list(raw, "moreSpecificThan"),
+        culprit=culprit_kind,
         dataset_version=dataset_version,
         source_path=source_path,
         raw=raw,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.locate import SourceSpan
+from jaxerr_ls.spans import Span
 
 ROLE_ERROR = "error"
 ROLE_CULPRIT = "culprit"
@@ -26,22 +26,25 @@ ReadLines = Callable[[Path], Sequence[str] | None]
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A finding (or one of its culprits) at a place in a file; lines 1-based, columns 0-based."""
+    """A finding (or one of its culprits) at a place in a file, anchored to its line's text."""
 
     source: str
     role: str
     finding: Finding
-    path: Path
-    line: int
-    col: int
-    end_line: int
-    end_col: int
+    span: Span
     anchor: str
     culprit_index: int = -1
 
+    @property
+    def path(self) -> Path:
+        return self.span.path
+
+    @property
+    def line(self) -> int:
+        return self.span.line
+
     def moved_to(self, line: int) -> Placed:
-        delta = line - self.line
-        return replace(self, line=line, end_line=self.end_line + delta)
+        return replace(self, span=self.span.shifted(line - self.span.line))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,24 +60,13 @@ def _anchored(
     source: str,
     role: str,
     finding: Finding,
-    span: SourceSpan,
+    span: Span,
     lines: Sequence[str] | None,
     culprit_index: int = -1,
 ) -> Placed | None:
     if lines is None or not 1 <= span.line <= len(lines):
         return None
-    return Placed(
-        source,
-        role,
-        finding,
-        span.path,
-        span.line,
-        span.col,
-        span.end_line,
-        span.end_col,
-        lines[span.line - 1].strip(),
-        culprit_index,
-    )
+    return Placed(source, role, finding, span, lines[span.line - 1].strip(), culprit_index)
 
 
 class FindingStore:
@@ -99,7 +91,7 @@ class FindingStore:
         """
         placed: list[Placed] = []
         for finding in findings:
-            spans: list[tuple[str, SourceSpan, int]] = []
+            spans: list[tuple[str, Span, int]] = []
             if finding.span is not None:
                 spans.append((ROLE_ERROR, finding.span, -1))
             if culprits:

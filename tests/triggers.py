@@ -29,9 +29,9 @@ from typing import Any
 
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.fixes.example import example_edit
-from jaxerr_ls.fixes.source import apply_edits
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import Record, load_records
+from jaxerr_ls.spans import apply_edits
 from tests.e2e.support import ENVIRONMENTS, expected_codes
 
 REPO = Path(__file__).resolve().parents[1]
@@ -149,7 +149,7 @@ def apply_example_fix(project: Path, name: str, example_fix: str) -> Path:
     for pattern in FIXABLE:
         for path in sorted(project.glob(pattern.format(name=name))):
             text = path.read_text()
-            found = example_edit(str(path), text, example_fix)
+            found = example_edit(path, text, example_fix)
             if found is not None:
                 places.append((path, text, found[0]))
     if len(places) != 1:

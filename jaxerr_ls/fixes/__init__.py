@@ -10,47 +10,51 @@ Every fix is then applied to the current text and parsed before it is offered.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.fixes import custom_vjp, hijax, refs
 from jaxerr_ls.fixes.example import example_edit
-from jaxerr_ls.fixes.model import CulpritRef, Fix, FixTarget, TextEdit
-from jaxerr_ls.fixes.source import apply_edits, checked
+from jaxerr_ls.fixes.model import (
+    Applicability,
+    CulpritRef,
+    Fix,
+    FixTarget,
+    Provider,
+    ReadSource,
+)
+from jaxerr_ls.fixes.source import checked
 
 __all__ = [
     "PROVIDERS",
+    "Applicability",
     "CulpritRef",
     "Fix",
     "FixTarget",
     "Provider",
-    "TextEdit",
-    "apply_edits",
+    "ReadSource",
     "example_fixes",
     "finding_target",
     "fixes_for",
 ]
 
-Provider = Callable[[FixTarget, Callable[[str], str | None]], list[Fix]]
-
-PROVIDERS: dict[str, Provider] = {**hijax.PROVIDERS, **custom_vjp.PROVIDERS, **refs.PROVIDERS}
-
+PROVIDERS: tuple[Provider, ...] = (hijax.PROVIDER, custom_vjp.PROVIDER, refs.PROVIDER)
+_BY_CODE: dict[str, Provider] = {code: p for p in PROVIDERS for code in p.codes}
 
 # How far (in lines) the example's before code may be from the error or its culprit.
 EXAMPLE_REACH = 12
+# A capture longer than this (a whole pytree printed in a message) is not worth carrying.
+MAX_CAPTURE_CHARS = 2048
 
 
-def example_fixes(
-    target: FixTarget, read: Callable[[str], str | None], example_fix: str
-) -> list[Fix]:
+def example_fixes(target: FixTarget, read: ReadSource, example_fix: str) -> list[Fix]:
     """The record's example fix, where a file of the error holds its before code near the
     error's line, a culprit's definition, or another line of the traceback in the project."""
-    near: dict[str, list[tuple[int, int]]] = {target.path: [(target.line, target.end_line)]}
-    for culprit in target.culprits:
-        near.setdefault(culprit.path, []).append((culprit.line, culprit.end_line))
-    for path, line in target.frames:
-        near.setdefault(path, []).append((line, line))
-    for path, spans in near.items():
+    spans = [target.span, *(culprit.span for culprit in target.culprits), *target.frames]
+    near: dict[Path, list[tuple[int, int]]] = {}
+    for span in spans:
+        near.setdefault(span.path, []).append((span.line, span.end_line))
+    for path, lines in near.items():
         text = read(path)
         if text is None:
             continue
@@ -60,16 +64,17 @@ def example_fixes(
         edit, place = found
         if any(
             place.first <= end + EXAMPLE_REACH and start - EXAMPLE_REACH <= place.last
-            for start, end in spans
+            for start, end in lines
         ):
-            return [Fix(f"Apply the example fix of {target.code}", target.code, (edit,))]
+            # The example was written for another program: the edit is the record's
+            # before/after code, right only as far as the user's code is that code.
+            title = f"Apply the example fix of {target.code}"
+            return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
     return []
 
 
 def fixes_for(
-    target: FixTarget,
-    read_source: Callable[[str], str | None],
-    example_fix: str | None = None,
+    target: FixTarget, read_source: ReadSource, example_fix: str | None = None
 ) -> list[Fix]:
     """The fixes for a target whose edits apply cleanly to the current sources and parse.
 
@@ -77,15 +82,15 @@ def fixes_for(
     file on disk), or None when it cannot be read. ``example_fix`` is the record's
     ``exampleFix``, tried when no provider of the code offers a fix.
     """
-    cache: dict[str, str | None] = {}
+    cache: dict[Path, str | None] = {}
 
-    def read(path: str) -> str | None:
+    def read(path: Path) -> str | None:
         if path not in cache:
             cache[path] = read_source(path)
         return cache[path]
 
-    provider = PROVIDERS.get(target.code)
-    proposed = provider(target, read) if provider is not None else []
+    provider = _BY_CODE.get(target.code)
+    proposed = provider.compute(target, read) if provider is not None else []
     if not proposed and example_fix:
         proposed = example_fixes(target, read, example_fix)
     offered = []
@@ -101,28 +106,14 @@ def finding_target(finding: Finding) -> FixTarget | None:
     """What a diagnostic for this finding carries for its fixes; None when none can apply."""
     if finding.match is None or finding.span is None:
         return None
-    span = finding.span
     return FixTarget(
         code=finding.code,
-        message=finding.message,
-        exception=finding.exception,
-        captures=tuple(finding.match.captures),
-        path=str(span.path),
-        line=span.line,
-        col=span.col,
-        end_line=span.end_line,
-        end_col=span.end_col,
-        culprits=tuple(
-            CulpritRef(
-                path=str(c.span.path),
-                line=c.span.line,
-                col=c.span.col,
-                end_line=c.span.end_line,
-                end_col=c.span.end_col,
-                kind=c.kind,
-                name=c.name,
-            )
-            for c in finding.culprits
-        ),
-        frames=tuple(dict.fromkeys((str(r.span.path), r.span.line) for r in finding.related)),
+        span=finding.span,
+        captures={
+            name: text
+            for name, text in finding.match.named.items()
+            if len(text) <= MAX_CAPTURE_CHARS
+        },
+        culprits=tuple(CulpritRef(c.span, c.kind, c.name, c.owner) for c in finding.culprits),
+        frames=tuple(dict.fromkeys(related.span for related in finding.related)),
     )

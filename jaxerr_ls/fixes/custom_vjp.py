@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from jaxerr_ls.fixes.model import Fix, FixTarget
+from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
+from jaxerr_ls.records import CulpritKind
 
 OUTPUT_TYPE = "custom-vjp-bwd-output-type"
 ARGS_MISMATCH = "custom-vjp-bwd-args-mismatch"
 
+# The message's named captures: the returned entry, the type it had and the type expected.
+_CAPTURES = frozenset({"output", "got", "expected"})
 _TYPE_RE = re.compile(r"^([a-z][a-z0-9]*)\[([0-9,]*)\]$")
 _INDEX_RE = re.compile(r"^\[(\d+)\]$")
 _REDUCTIONS = frozenset({"sum", "mean"})
@@ -63,13 +65,12 @@ def _parse_type(text: str) -> _Type | None:
 def _captured(target: FixTarget) -> tuple[int, _Type, _Type] | None:
     """(output index, produced type, expected type) from the message's captures."""
     captures = target.captures
-    if target.code == ARGS_MISMATCH and len(captures) >= 4:
-        path, produced, expected = captures[1], captures[2], captures[3]
-    elif target.code == OUTPUT_TYPE and len(captures) >= 4:
-        path = captures[0].strip().removeprefix("at output").strip()
-        produced, expected = captures[2], captures[3]
-    else:
+    if not captures.keys() >= _CAPTURES:
         return None
+    # "[0]" from custom_vjp's check; "... at output[0] " from custom_vjp3's, which leads
+    # with the rest of its message.
+    path = captures["output"].strip().rpartition("at output")[2].strip()
+    produced, expected = captures["got"], captures["expected"]
     index = _INDEX_RE.match(path.strip())
     produced_type, expected_type = _parse_type(produced), _parse_type(expected)
     if index is None or produced_type is None or expected_type is None:
@@ -235,12 +236,12 @@ def _operand_shaped_like_input(
 
 
 def _culprit_entry(
-    target: FixTarget, read: Callable[[str], str | None], index: int
+    target: FixTarget, read: ReadSource, index: int
 ) -> tuple[Source, FunctionNode, ast.expr] | None:
     for culprit in target.culprits:
-        if culprit.kind != "custom_vjp bwd rule":
+        if culprit.kind != CulpritKind.CUSTOM_VJP_BWD:
             continue
-        source = Source.parse(culprit.path, read(culprit.path))
+        source = Source.parse(culprit.span.path, read(culprit.span.path))
         if source is None:
             continue
         for function in source.functions():
@@ -248,7 +249,7 @@ def _culprit_entry(
                 continue
             returns = [r for r in own_returns(function) if r.value is not None]
             # The culprit is the last return: if it moved, the code is not what failed.
-            if not returns or returns[-1].lineno != culprit.line:
+            if not returns or returns[-1].lineno != culprit.span.line:
                 continue
             value = returns[-1].value
             if isinstance(value, ast.Tuple | ast.List) and index < len(value.elts):
@@ -258,7 +259,7 @@ def _culprit_entry(
     return None
 
 
-def fixes(target: FixTarget, read: Callable[[str], str | None]) -> list[Fix]:
+def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     captured = _captured(target)
     if captured is None:
         return []
@@ -285,4 +286,4 @@ def fixes(target: FixTarget, read: Callable[[str], str | None]) -> list[Fix]:
     return []
 
 
-PROVIDERS = {OUTPUT_TYPE: fixes, ARGS_MISMATCH: fixes}
+PROVIDER = Provider(frozenset({OUTPUT_TYPE, ARGS_MISMATCH}), _CAPTURES, fixes)

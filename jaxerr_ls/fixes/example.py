@@ -12,9 +12,10 @@ import io
 import re
 import tokenize
 from dataclasses import dataclass
+from pathlib import Path
 
-from jaxerr_ls.fixes.model import TextEdit
 from jaxerr_ls.records import split_example
+from jaxerr_ls.spans import Edit, Span
 
 
 def _code_only(text: str) -> list[str] | None:
@@ -72,7 +73,7 @@ def find_before(source: str, before: str) -> ExamplePlace | None:
     return found[0] if len(found) == 1 else None
 
 
-def example_edit(path: str, source: str, example_fix: str) -> tuple[TextEdit, ExamplePlace] | None:
+def example_edit(path: Path, source: str, example_fix: str) -> tuple[Edit, ExamplePlace] | None:
     """The edit replacing the example's before code in ``source`` by its after code."""
     before, after = split_example(example_fix)
     if not before or after is None:
@@ -93,5 +94,5 @@ def example_edit(path: str, source: str, example_fix: str) -> tuple[TextEdit, Ex
         else:
             new_lines.append(line[min(-shift, _indent(line)) :])
     last_text = lines[place.last - 1]
-    edit = TextEdit(path, place.first, 0, place.last, len(last_text), "\n".join(new_lines))
+    edit = Edit(Span(path, place.first, 0, place.last, len(last_text)), "\n".join(new_lines))
     return edit, place

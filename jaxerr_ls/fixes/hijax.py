@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
 from dataclasses import replace
 
-from jaxerr_ls.fixes.model import Fix, FixTarget, TextEdit
+from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source, own_nodes, own_returns
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Edit, Span, char_col
 
 CODE = "hijax-vjp-bwd-return"
 _CLASS_RE = re.compile(r"([A-Za-z_]\w*)\s*$")
@@ -29,14 +30,14 @@ _LEADING = 3
 
 
 def _culprit_method(
-    target: FixTarget, read: Callable[[str], str | None]
+    target: FixTarget, read: ReadSource
 ) -> tuple[Source, ast.ClassDef, FunctionNode] | None:
-    named = _CLASS_RE.search(target.captures[0]) if target.captures else None
+    named = _CLASS_RE.search(target.captures.get("primitive", ""))
     class_name = named[1] if named else ""
     for culprit in target.culprits:
-        if culprit.name != "vjp_bwd":
+        if culprit.kind != CulpritKind.HIJAX_VJP_BWD:
             continue
-        source = Source.parse(culprit.path, read(culprit.path))
+        source = Source.parse(culprit.span.path, read(culprit.span.path))
         if source is None:
             continue
         for node in ast.walk(source.tree):
@@ -48,7 +49,7 @@ def _culprit_method(
                 if (
                     isinstance(item, ast.FunctionDef)
                     and item.name == "vjp_bwd"
-                    and item.lineno == culprit.line
+                    and item.lineno == culprit.span.line
                 ):
                     return source, node, item
     return None
@@ -148,33 +149,20 @@ def _rename_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix 
         statements.append(statement)
         values.append(source.segment(value))
 
-    edits: list[TextEdit] = []
-    name_start = source.line_text(method.lineno).find("vjp_bwd", method.col_offset)
+    edits: list[Edit] = []
+    def_line = source.line_text(method.lineno)
+    name_start = def_line.find("vjp_bwd", char_col(def_line, method.col_offset))
     if name_start < 0:
         return None
-    edits.append(
-        TextEdit(
-            source.path,
-            method.lineno,
-            name_start,
-            method.lineno,
-            name_start + len("vjp_bwd"),
-            "vjp_bwd_retval",
-        )
-    )
+    name = Span(source.path, method.lineno, name_start, method.lineno, name_start + len("vjp_bwd"))
+    edits.append(Edit(name, "vjp_bwd_retval"))
     # Drop ", acc1, acc2" after outgrad (annotations included).
     last_kept = source.span(positional[_LEADING - 1])
     last_accum = source.span(accums[-1])
-    edits.append(
-        TextEdit(
-            source.path,
-            last_kept.end_line,
-            last_kept.end_col,
-            last_accum.end_line,
-            last_accum.end_col,
-            "",
-        )
+    dropped = Span(
+        source.path, last_kept.end_line, last_kept.end_col, last_accum.end_line, last_accum.end_col
     )
+    edits.append(Edit(dropped, ""))
     edits.extend(source.delete_lines(statement) for statement in statements)
     edits.append(source.replace(final.value, f"({', '.join(values)},)"))
     return Fix(
@@ -245,7 +233,7 @@ def _return_none_fix(source: Source, method: FunctionNode) -> Fix | None:
     )
 
 
-def fixes(target: FixTarget, read: Callable[[str], str | None]) -> list[Fix]:
+def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = _culprit_method(target, read)
     if found is None:
         return []
@@ -256,4 +244,4 @@ def fixes(target: FixTarget, read: Callable[[str], str | None]) -> list[Fix]:
     return [rename] if return_none is None else [rename, return_none]
 
 
-PROVIDERS = {CODE: fixes}
+PROVIDER = Provider(frozenset({CODE}), frozenset({"primitive"}), fixes)

@@ -1,157 +1,46 @@
-"""The data a quick fix needs and produces: targets read back from diagnostics, edits, fixes."""
+"""What a quick fix reads and produces: the target a diagnostic carries, and fixes of edits."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
 
-
-def _string(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise ValueError(f"{key!r} must be a string, got {type(value).__name__}")
-    return value
-
-
-def _position(data: Mapping[str, Any], key: str, minimum: int) -> int:
-    value = data.get(key)
-    # bool is an int subclass; a JSON true is not a position.
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise ValueError(f"{key!r} must be an integer >= {minimum}, got {value!r}")
-    return value
-
-
-def _check_span(line: int, col: int, end_line: int, end_col: int) -> None:
-    if (end_line, end_col) < (line, col):
-        raise ValueError(f"span ends ({end_line}:{end_col}) before it starts ({line}:{col})")
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Edit, Span
 
 
 @dataclass(frozen=True, slots=True)
 class CulpritRef:
-    """A definition at fault (see ``jaxerr_ls.culprits``), placed in a file of the project."""
+    """A definition at fault (see ``jaxerr_ls.culprits``), as a diagnostic carries it."""
 
-    path: str
-    line: int
-    col: int
-    end_line: int
-    end_col: int
-    kind: str
+    span: Span
+    kind: CulpritKind
     name: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "line": self.line,
-            "col": self.col,
-            "end_line": self.end_line,
-            "end_col": self.end_col,
-            "kind": self.kind,
-            "name": self.name,
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> CulpritRef:
-        if not isinstance(data, Mapping):
-            raise ValueError(f"a culprit must be an object, got {type(data).__name__}")
-        ref = cls(
-            path=_string(data, "path"),
-            line=_position(data, "line", 1),
-            col=_position(data, "col", 0),
-            end_line=_position(data, "end_line", 1),
-            end_col=_position(data, "end_col", 0),
-            kind=_string(data, "kind"),
-            name=_string(data, "name"),
-        )
-        _check_span(ref.line, ref.col, ref.end_line, ref.end_col)
-        return ref
+    owner: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class FixTarget:
-    """What a diagnostic carries for its quick fixes (its LSP ``data``), JSON-serialisable.
-
-    ``line``/``end_line`` are 1-based, ``col``/``end_col`` 0-based character offsets: the failing
-    call in the user's code. ``captures`` are the texts the record's pattern wildcards matched.
-    """
+    """What a diagnostic carries for its quick fixes: the record's code, the failing call,
+    the named captures of the record's pattern, the culprits, and the traceback's other
+    lines in the project."""
 
     code: str
-    message: str
-    exception: str
-    captures: tuple[str, ...]
-    path: str
-    line: int
-    col: int
-    end_line: int
-    end_col: int
+    span: Span
+    captures: Mapping[str, str] = field(default_factory=dict)
     culprits: tuple[CulpritRef, ...] = ()
-    # Other lines of the user's code the traceback passes through: (path, 1-based line).
-    frames: tuple[tuple[str, int], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "code": self.code,
-            "message": self.message,
-            "exception": self.exception,
-            "captures": list(self.captures),
-            "path": self.path,
-            "line": self.line,
-            "col": self.col,
-            "end_line": self.end_line,
-            "end_col": self.end_col,
-            "culprits": [culprit.to_json() for culprit in self.culprits],
-            "frames": [[path, line] for path, line in self.frames],
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> FixTarget:
-        """The target a diagnostic's ``data`` describes; ValueError when it is not one."""
-        if not isinstance(data, Mapping):
-            raise ValueError(f"fix target must be an object, got {type(data).__name__}")
-        captures = data.get("captures")
-        if not isinstance(captures, list) or not all(isinstance(c, str) for c in captures):
-            raise ValueError("'captures' must be a list of strings")
-        culprits = data.get("culprits", [])
-        if not isinstance(culprits, list):
-            raise ValueError("'culprits' must be a list")
-        frames = data.get("frames", [])
-        if not isinstance(frames, list) or not all(
-            isinstance(f, list)
-            and len(f) == 2
-            and isinstance(f[0], str)
-            and isinstance(f[1], int)
-            and not isinstance(f[1], bool)
-            and f[1] >= 1
-            for f in frames
-        ):
-            raise ValueError("'frames' must be a list of [path, line] pairs")
-        target = cls(
-            code=_string(data, "code"),
-            message=_string(data, "message"),
-            exception=_string(data, "exception"),
-            captures=tuple(captures),
-            path=_string(data, "path"),
-            line=_position(data, "line", 1),
-            col=_position(data, "col", 0),
-            end_line=_position(data, "end_line", 1),
-            end_col=_position(data, "end_col", 0),
-            culprits=tuple(CulpritRef.from_json(item) for item in culprits),
-            frames=tuple((path, line) for path, line in frames),
-        )
-        _check_span(target.line, target.col, target.end_line, target.end_col)
-        return target
+    frames: tuple[Span, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class TextEdit:
-    """Replace a range of a file (1-based lines, 0-based character columns) with ``new_text``."""
+class Applicability(str, Enum):
+    """How far a fix can be trusted, as ruff's fixes say it."""
 
-    path: str
-    line: int
-    col: int
-    end_line: int
-    end_col: int
-    new_text: str
+    # Keeps the program's meaning apart from the error: fix-all applies it.
+    SAFE = "safe"
+    # Right in the common case, but may change what the program computes: offered, one by one.
+    UNSAFE = "unsafe"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,5 +49,20 @@ class Fix:
 
     title: str
     code: str
-    edits: tuple[TextEdit, ...]
+    edits: tuple[Edit, ...]
     preferred: bool = False
+    applicability: Applicability = Applicability.SAFE
+
+
+# A file's current text (an open editor's buffer, else the file on disk), None if unreadable.
+ReadSource = Callable[[Path], "str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Provider:
+    """The fixes of some records' codes, and the named captures it reads from their messages
+    (checked against the records by the tests, both ways)."""
+
+    codes: frozenset[str]
+    captures: frozenset[str]
+    compute: Callable[[FixTarget, ReadSource], list[Fix]]

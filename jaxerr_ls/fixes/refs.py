@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
 
-from jaxerr_ls.fixes.model import Fix, FixTarget, TextEdit
+from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source
 
 CODE = "vjp-ref-grad-missing"
@@ -139,18 +138,18 @@ def _later_loads(scope: list[ast.stmt], name: str, after: ast.stmt) -> bool:
     )
 
 
-def fixes(target: FixTarget, read: Callable[[str], str | None]) -> list[Fix]:
-    position = _POSITION_RE.search(target.captures[0] if target.captures else target.message)
-    source = Source.parse(target.path, read(target.path))
+def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    position = _POSITION_RE.search(target.captures.get("argument", ""))
+    source = Source.parse(target.span.path, read(target.span.path))
     if position is None or source is None:
         return []
     index = int(position[1])
     jnp = source.jnp_name()
     if jnp is None or "jax" not in source.module_aliases("jax"):
         return []
-    scope = _scope_statements(source.tree, target.line)
+    scope = _scope_statements(source.tree, target.span.line)
     statement = next(
-        (s for s in scope if s.lineno <= target.line <= (s.end_lineno or s.lineno)), None
+        (s for s in scope if s.lineno <= target.span.line <= (s.end_lineno or s.lineno)), None
     )
     if statement is None:
         return []
@@ -160,7 +159,7 @@ def fixes(target: FixTarget, read: Callable[[str], str | None]) -> list[Fix]:
         for node in ast.walk(statement)
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
-        and node.lineno <= target.line <= (node.end_lineno or node.lineno)
+        and node.lineno <= target.span.line <= (node.end_lineno or node.lineno)
         and len(node.args) == 1
         and not node.keywords
         and not isinstance(node.args[0], ast.Starred)
@@ -227,14 +226,14 @@ def _fixes_for_call(
         indent = source.indent_of(statement.lineno)
         new_ref = f"{indent}{grad_ref} = jax.new_ref({jnp}.zeros_like({ref_name}[...]))\n"
         edits = [
-            TextEdit(source.path, statement.lineno, 0, statement.lineno, 0, new_ref),
+            source.insert(statement.lineno, 0, new_ref),
             source.replace(call.func, call_with(grad_ref)),
         ]
         if unpacked is not None:
             end = statement.end_lineno or statement.lineno
             edits.append(source.replace(unpacked, "_"))
             read_back = f"{indent}{unpacked.id} = {grad_ref}[...]\n"
-            edits.append(TextEdit(source.path, end + 1, 0, end + 1, 0, read_back))
+            edits.append(source.insert(end + 1, 0, read_back))
         fixes.append(
             Fix(
                 title=f"Accumulate the gradient of {ref_name} into a new ref with with_refs",
@@ -255,4 +254,4 @@ def _fixes_for_call(
     return fixes
 
 
-PROVIDERS = {CODE: fixes}
+PROVIDER = Provider(frozenset({CODE}), frozenset({"argument"}), fixes)

@@ -4,65 +4,25 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from pathlib import Path
 
-from jaxerr_ls.fixes.model import TextEdit
+from jaxerr_ls.spans import Edit, Span, apply_edits, ast_span
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def _line_starts(source: str) -> list[int]:
-    starts = [0]
-    for number, line in enumerate(source.splitlines(keepends=True)):
-        starts.append(starts[number] + len(line))
-    return starts
-
-
-def apply_edits(source: str, edits: Sequence[TextEdit]) -> str:
-    """``source`` with the edits applied; they must not overlap (ValueError otherwise)."""
-    starts = _line_starts(source)
-
-    def offset(line: int, col: int) -> int:
-        if not 1 <= line <= len(starts):
-            raise ValueError(f"line {line} is outside the source ({len(starts) - 1} lines)")
-        line_end = starts[line] if line < len(starts) else len(source)
-        return min(starts[line - 1] + col, line_end)
-
-    ranges = sorted(
-        (offset(e.line, e.col), offset(e.end_line, e.end_col), e.new_text) for e in edits
-    )
-    pieces: list[str] = []
-    position = 0
-    for start, end, text in ranges:
-        if start < position or end < start:
-            raise ValueError("edits overlap")
-        pieces.append(source[position:start])
-        pieces.append(text)
-        position = end
-    pieces.append(source[position:])
-    return "".join(pieces)
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    line: int
-    col: int
-    end_line: int
-    end_col: int
-
-
 class Source:
-    """One file's text and syntax tree; columns are characters, as in ``TextEdit``."""
+    """One file's text and syntax tree; spans and edits count characters, as ``Span`` does."""
 
-    def __init__(self, path: str, text: str, tree: ast.Module) -> None:
+    def __init__(self, path: Path, text: str, tree: ast.Module) -> None:
         self.path = path
         self.text = text
         self.tree = tree
         self.lines = text.splitlines()
 
     @classmethod
-    def parse(cls, path: str, text: str | None) -> Source | None:
+    def parse(cls, path: Path, text: str | None) -> Source | None:
         if text is None:
             return None
         try:
@@ -73,31 +33,17 @@ class Source:
     def line_text(self, line: int) -> str:
         return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
 
-    def _char_col(self, line: int, byte_col: int) -> int:
-        # ast columns count UTF-8 bytes; edits count characters.
-        encoded = self.line_text(line).encode("utf-8")
-        return len(encoded[:byte_col].decode("utf-8", errors="replace"))
-
     def span(self, node: ast.AST) -> Span:
-        line = node.lineno  # type: ignore[attr-defined]
-        end_line = node.end_lineno or line  # type: ignore[attr-defined]
-        end_col = node.end_col_offset  # type: ignore[attr-defined]
-        return Span(
-            line,
-            self._char_col(line, node.col_offset),  # type: ignore[attr-defined]
-            end_line,
-            self._char_col(end_line, end_col if end_col is not None else 0),
-        )
+        return ast_span(self.path, node, self.lines)
 
     def segment(self, node: ast.AST) -> str:
         return ast.get_source_segment(self.text, node) or ""
 
-    def replace(self, node: ast.AST, new_text: str) -> TextEdit:
-        span = self.span(node)
-        return TextEdit(self.path, span.line, span.col, span.end_line, span.end_col, new_text)
+    def replace(self, node: ast.AST, new_text: str) -> Edit:
+        return Edit(self.span(node), new_text)
 
-    def edit(self, span: Span, new_text: str) -> TextEdit:
-        return TextEdit(self.path, span.line, span.col, span.end_line, span.end_col, new_text)
+    def insert(self, line: int, col: int, new_text: str) -> Edit:
+        return Edit(Span(self.path, line, col, line, col), new_text)
 
     def indent_of(self, line: int) -> str:
         text = self.line_text(line)
@@ -110,9 +56,9 @@ class Source:
         after = self.line_text(span.end_line)[span.end_col :].strip()
         return not before.strip() and (not after or after.startswith("#"))
 
-    def delete_lines(self, node: ast.stmt) -> TextEdit:
+    def delete_lines(self, node: ast.stmt) -> Edit:
         span = self.span(node)
-        return TextEdit(self.path, span.line, 0, span.end_line + 1, 0, "")
+        return Edit(Span(self.path, span.line, 0, span.end_line + 1, 0), "")
 
     def functions(self) -> Iterator[FunctionNode]:
         for node in ast.walk(self.tree):
@@ -162,7 +108,7 @@ def own_returns(function: FunctionNode) -> list[ast.Return]:
     return sorted(found, key=lambda node: (node.lineno, node.col_offset))
 
 
-def checked(path_sources: dict[str, str], edits: Sequence[TextEdit]) -> bool:
+def checked(path_sources: dict[Path, str], edits: Sequence[Edit]) -> bool:
     """True when the edited files all still parse: a fix is offered only then."""
     for path, text in path_sources.items():
         own = [edit for edit in edits if edit.path == path]

@@ -1,13 +1,12 @@
-"""The server object: settings, records, analyzers and published findings, and how they are sent."""
+"""The server object: settings, the record catalog, analyzers and published findings."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import jedi
 from lsprotocol import types
@@ -15,13 +14,15 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from jaxerr_ls import __version__
-from jaxerr_ls.apidocs import ApiDocs, api_doc_markdown, api_doc_plaintext, load_api_docs
+from jaxerr_ls.apidocs import ApiDocs, load_api_docs
+from jaxerr_ls.catalog import Catalog, generated_for_root
 from jaxerr_ls.diagnose import Analyzer, Finding
-from jaxerr_ls.fixes import Fix, FixTarget, TextEdit, fixes_for
-from jaxerr_ls.hover import api_at
-from jaxerr_ls.matching import LayeredIndex, MessageMatcher, RecordIndex
-from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
-from jaxerr_ls.server.convert import to_diagnostic, to_uri
+from jaxerr_ls.fixes import Fix, fixes_for
+from jaxerr_ls.payload import DiagnosticData
+from jaxerr_ls.records import Record
+from jaxerr_ls.server.capabilities import ClientFeatures
+from jaxerr_ls.server.convert import to_diagnostic
+from jaxerr_ls.server.documents import Documents
 from jaxerr_ls.settings import Settings, settings_from
 from jaxerr_ls.tracking import FindingStore
 
@@ -32,28 +33,31 @@ log = logging.getLogger(__name__)
 
 
 class JaxErrServer(LanguageServer):
-    """jaxerr-ls: state shared by the feature modules, which stay thin."""
+    """jaxerr-ls: state shared by the feature modules, whose handlers stay thin."""
 
     def __init__(self) -> None:
         super().__init__(
             "jaxerr-ls", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental
         )
         self.settings = Settings()
-        self.records: list[Record] = []
-        self.records_by_id: dict[str, Record] = {}
-        self.index: MessageMatcher = RecordIndex([])
+        self.catalog = Catalog.load()
         self.store = FindingStore()
+        self.documents = Documents(self)
+        # What the client can do, resolved once at initialize.
+        self.features = ClientFeatures()
         # One thread analyses output, one run at a time, so the event loop keeps answering
         # hovers while a large log is read.
         self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-analysis")
-        # Set by the watching feature: restarts watching after a settings change.
+        # Set by the watching feature: (re)start watching files, after a settings change too;
+        # and read the watched files now.
         self.restart_watching: Callable[[], None] = lambda: None
+        self.check_watched: Callable[[], Awaitable[None]] = _nothing
         # What each open document was last sent, for pull requests and for code actions that
         # must only apply to the version they were computed for.
         self.published: dict[str, tuple[int | None, list[types.Diagnostic]]] = {}
-        self.pull_mode = False
-        self._pending_generated: asyncio.Future[None] | None = None
-        self.markup = types.MarkupKind.Markdown
+        # A new result id for each publication, so a pulling client can be told "unchanged".
+        self.result_ids: dict[str, str] = {}
+        self._publications = 0
         self.api_docs = ApiDocs([])
         self._environments: dict[str, Environment | None] = {}
         # jedi may take a second on first use: hovers run off the event loop, one at a time.
@@ -69,48 +73,47 @@ class JaxErrServer(LanguageServer):
         self.load_records()
 
     def load_records(self) -> None:
-        folders: list[Path | str] = [bundled_record_dir()]
+        """A new catalog for the current settings; the generated set loads in the background
+        (a first build takes seconds), while the curated records serve."""
+        folders: list[Path | str] = []
         for folder in self.settings.record_paths:
             path = Path(folder).expanduser()
             if not path.is_absolute() and self.root is not None:
                 path = self.root / path
             folders.append(path)
-        loaded = load_records(folders)
-        for problem in loaded.problems:
-            self.show_problem(f"skipped record: {problem}")
-        curated = RecordIndex(loaded.records, fuzzy_threshold=self.settings.fuzzy_threshold)
-        self._use_records(loaded.records, curated)
-        if self.settings.generated_records:
-            self._pending_generated = asyncio.ensure_future(self._add_generated(loaded, curated))
+        generated = generated_for_root(self.root) if self.settings.generated_records else None
+        catalog = Catalog.load(
+            folders, fuzzy_threshold=self.settings.fuzzy_threshold, generated=generated
+        )
+        for problem in catalog.problems:
+            self.log_problem(f"skipped record: {problem}")
+        self.catalog = catalog
+        if generated is not None:
+            self.analysis_pool.submit(self._load_generated, catalog)
 
-    async def _add_generated(self, loaded: LoadResult, curated: RecordIndex) -> None:
-        """Add the records generated from the workspace's JAX (a first build takes seconds,
-        so it runs in the analysis thread; until it is done the curated records serve).
-        Curated records keep precedence: the generated ones answer only what they miss."""
-        from jaxerr_ls.generated import generated_set
+    def _load_generated(self, catalog: Catalog) -> None:
+        try:
+            catalog.load_generated()
+        except Exception:  # a broken JAX install: the curated records still serve
+            log.exception("the generated records could not be loaded")
+        for problem in catalog.generated_problems:
+            log.info("skipped generated record: %s", problem)
 
-        threshold = self.settings.fuzzy_threshold
-
-        def build() -> tuple[list[Record], LayeredIndex] | None:
-            extra = generated_set(loaded.records, self.root)
-            if extra is None:
-                return None
-            second = RecordIndex(extra.records, fuzzy_threshold=threshold)
-            return [*loaded.records, *extra.records], LayeredIndex(curated, second)
-
-        loop = asyncio.get_running_loop()
-        built = await loop.run_in_executor(self.analysis_pool, build)
-        if built is not None:
-            self._use_records(*built)
-
-    def _use_records(self, records: list[Record], index: MessageMatcher) -> None:
-        self.records, self.index = records, index
-        self.records_by_id = {record.id: record for record in records}
+    def record(self, record_id: str | None) -> Record | None:
+        return self.catalog.record(record_id)
 
     def show_problem(self, message: str) -> None:
+        """A problem the user must act on (a bad setting): shown, and logged."""
         log.warning(message)
         self.window_show_message(
             types.ShowMessageParams(type=types.MessageType.Warning, message=f"jaxerr-ls: {message}")
+        )
+
+    def log_problem(self, message: str) -> None:
+        """A problem worth knowing but not worth a pop-up: the client's log (output channel)."""
+        log.warning(message)
+        self.window_log_message(
+            types.LogMessageParams(type=types.MessageType.Warning, message=f"jaxerr-ls: {message}")
         )
 
     # -- places ----------------------------------------------------------------------------
@@ -140,66 +143,20 @@ class JaxErrServer(LanguageServer):
 
     def new_analyzer(self, root: Path, cwd: Path | None = None) -> Analyzer:
         """An analyzer for one run's output: it reads the project's files afresh."""
-        return Analyzer(self.index, root, cwd=cwd or root)
+        return Analyzer(self.catalog, root, cwd=cwd or root)
 
-    def uri_of(self, path: Path) -> str:
-        return to_uri(path)
-
-    @property
-    def resolves_edits(self) -> bool:
-        """Whether the client resolves a code action's edit lazily (codeAction/resolve)."""
-        text_document = self.client_capabilities.text_document
-        code_action = text_document.code_action if text_document else None
-        support = code_action.resolve_support if code_action else None
-        return support is not None and "edit" in support.properties
-
-    def record_link(self, data: dict[str, Any]) -> str | None:
-        record = self.records_by_id.get(str(data.get("recordId")))
-        return record.github_url if record is not None else None
-
-    def fixes_for(self, data: dict[str, Any]) -> list[Fix]:
+    def fixes_for(self, data: DiagnosticData) -> list[Fix]:
         """The quick fixes for a diagnostic, computed from its data and the current text."""
-        try:
-            target = FixTarget.from_json(data.get("target"))
-        except ValueError:
-            return []  # a diagnostic from another version of the server, or a client's edit
-        record = self.records_by_id.get(str(data.get("recordId")))
-        return fixes_for(target, self.current_text, record.example_fix if record else None)
-
-    def current_text(self, path: str) -> str | None:
-        """A file's text as the user sees it: the open document, else the file on disk."""
-        uri = to_uri(Path(path))
-        if uri in self.workspace.text_documents:
-            return self.workspace.get_text_document(uri).source
-        try:
-            return Path(path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
-
-    def merge_fixes(self, fixes: list[Fix]) -> Fix | None:
-        """One fix doing every fix of ``fixes`` that overlaps none taken before it."""
-        taken: list[TextEdit] = []
-        for fix in fixes:
-            if not any(_overlap(edit, other) for edit in fix.edits for other in taken):
-                taken.extend(fix.edits)
-        if not taken:
-            return None
-        return Fix(title="Fix all", code="jaxerr", edits=tuple(taken))
-
-    def current_lines(self, path: Path) -> Sequence[str] | None:
-        """A file's lines as the user sees them: the open document, else the file on disk."""
-        uri = from_fs_path(str(path))
-        if uri is not None and uri in self.workspace.text_documents:
-            return self.workspace.get_text_document(uri).lines
-        try:
-            return path.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            return None
+        if data.target is None:
+            return []
+        record = self.record(data.record_id)
+        example = record.example_fix if record is not None else None
+        return fixes_for(data.target, self.documents.text, example)
 
     def load_api_docs(self) -> None:
         loaded = load_api_docs()
         for problem in loaded.problems:
-            self.show_problem(f"skipped API doc: {problem}")
+            self.log_problem(f"skipped API doc: {problem}")
         self.api_docs = ApiDocs(loaded.docs)
 
     def jedi_environment(self) -> Environment | None:
@@ -217,27 +174,6 @@ class JaxErrServer(LanguageServer):
                 return self._environments[candidate]
         return None
 
-    def api_hover(self, uri: str, position: types.Position, markdown: bool) -> str | None:
-        """The docs of the JAX autodiff API at a position, rendered, or None."""
-        if uri not in self.workspace.text_documents:
-            return None
-        document = self.workspace.get_text_document(uri)
-        where = self.workspace.position_codec.position_from_client_units(document.lines, position)
-        hit = api_at(
-            document.source,
-            where.line,
-            where.character,
-            path=document.path,
-            docs=self.api_docs,
-            environment=self.jedi_environment(),
-            project_root=str(self.root) if self.root is not None else None,
-        )
-        if hit is None:
-            return None
-        if markdown:
-            return api_doc_markdown(hit.doc, self.records)
-        return api_doc_plaintext(hit.doc, self.records)
-
     # -- sending ---------------------------------------------------------------------------
 
     def replace_findings(self, source: str, findings: list[Finding]) -> set[Path]:
@@ -247,17 +183,14 @@ class JaxErrServer(LanguageServer):
         def analysed_lines(path: Path) -> Sequence[str] | None:
             # The text the analysis placed the findings in: the file on disk.
             if path not in analysed:
-                try:
-                    analysed[path] = path.read_text(encoding="utf-8", errors="replace").splitlines()
-                except OSError:
-                    analysed[path] = None
+                analysed[path] = self.documents.disk_lines(path)
             return analysed[path]
 
         touched = self.store.replace_source(
             source,
             findings,
             analysed_lines,
-            self.current_lines,
+            self.documents.lines,
             culprits=self.settings.culprit_diagnostics,
         )
         self.publish(touched)
@@ -266,15 +199,21 @@ class JaxErrServer(LanguageServer):
     def publish(self, paths: set[Path]) -> None:
         """Send the findings of these files: pushed, or offered to a client that pulls."""
         refresh = False
+        encoding = self.workspace.position_codec
         for path in sorted(paths):
             uri = from_fs_path(str(path))
             if uri is None:
                 continue
-            diagnostics = [to_diagnostic(item) for item in self.store.for_path(path)]
-            is_open = uri in self.workspace.text_documents
-            version = self.workspace.get_text_document(uri).version if is_open else None
+            diagnostics = [
+                to_diagnostic(item, self.documents.lines, encoding)
+                for item in self.store.for_path(path)
+            ]
+            version = self.documents.version(uri)
+            is_open = version is not None
             self.published[uri] = (version, diagnostics)
-            if self.pull_mode and is_open:
+            self._publications += 1
+            self.result_ids[uri] = str(self._publications)
+            if self.features.pull_diagnostics and is_open:
                 refresh = True
                 # What was pushed while the file was closed must not show twice.
                 diagnostics = []
@@ -285,13 +224,8 @@ class JaxErrServer(LanguageServer):
             self.workspace_diagnostic_refresh(None)
 
 
-def _overlap(first: TextEdit, second: TextEdit) -> bool:
-    if first.path != second.path:
-        return False
-    return (first.line, first.col) < (second.end_line, second.end_col) and (
-        second.line,
-        second.col,
-    ) < (first.end_line, first.end_col)
+async def _nothing() -> None:
+    return None
 
 
 def create_server() -> JaxErrServer:

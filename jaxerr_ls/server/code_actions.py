@@ -1,18 +1,19 @@
-"""Code actions: each record's example fix as a real edit, the record's docs, and fix-all."""
+"""Code actions: each record's fix as a real edit, the record's docs, and fix-all."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lsprotocol import types
 
+from jaxerr_ls.fixes import Applicability, Fix
+from jaxerr_ls.payload import DiagnosticData, from_json
 from jaxerr_ls.server.app import JaxErrServer
-from jaxerr_ls.server.convert import SOURCE, to_uri
-
-if TYPE_CHECKING:
-    from jaxerr_ls.fixes import Fix
+from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
+from jaxerr_ls.spans import Edit
 
 OPEN_DOCS = "jaxerr.openDocs"
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.jaxerr"
@@ -25,123 +26,161 @@ def _wanted(only: Sequence[str] | None, kind: str) -> bool:
     return any(kind == wanted or kind.startswith(wanted + ".") for wanted in only)
 
 
+def fix_id(fix: Fix) -> str:
+    """What tells one fix from another: its title and its edits, as computed."""
+    edits = [
+        (str(e.path), e.span.line, e.span.col, e.span.end_line, e.span.end_col, e.new_text)
+        for e in fix.edits
+    ]
+    digest = hashlib.sha256(json.dumps([fix.title, edits]).encode("utf-8"))
+    return digest.hexdigest()[:32]
+
+
+def document_versions(ls: JaxErrServer, fix: Fix) -> dict[str, int | None]:
+    """The version of every document the fix edits (None: not open, the file on disk)."""
+    uris = dict.fromkeys(to_uri(edit.path) for edit in fix.edits)
+    return {uri: ls.documents.version(uri) for uri in uris}
+
+
 def workspace_edit(ls: JaxErrServer, fix: Fix) -> types.WorkspaceEdit:
     """The fix's edits, each bound to the version of the document it was computed for."""
-    by_uri: dict[str, list[types.TextEdit]] = {}
+    by_path: dict[str, list[Edit]] = {}
     for edit in fix.edits:
-        by_uri.setdefault(to_uri(Path(edit.path)), []).append(
-            types.TextEdit(
-                range=types.Range(
-                    start=types.Position(line=edit.line - 1, character=edit.col),
-                    end=types.Position(line=edit.end_line - 1, character=edit.end_col),
-                ),
-                new_text=edit.new_text,
-            )
-        )
+        by_path.setdefault(str(edit.path), []).append(edit)
+    codec = ls.workspace.position_codec
     changes: list[types.TextDocumentEdit] = []
-    for uri, edits in by_uri.items():
-        version = None
-        if uri in ls.workspace.text_documents:
-            version = ls.workspace.get_text_document(uri).version
+    for edits in by_path.values():
+        path = edits[0].path
+        uri = to_uri(path)
+        lines = ls.documents.lines(path)
         changes.append(
             types.TextDocumentEdit(
                 text_document=types.OptionalVersionedTextDocumentIdentifier(
-                    uri=uri, version=version
+                    uri=uri, version=ls.documents.version(uri)
                 ),
-                edits=list(edits),
+                edits=[
+                    types.TextEdit(range=to_range(e.span, lines, codec), new_text=e.new_text)
+                    for e in edits
+                ],
             )
         )
     return types.WorkspaceEdit(document_changes=list(changes))
 
 
-def _jaxerr_diagnostics(context: types.CodeActionContext) -> list[types.Diagnostic]:
-    return [d for d in context.diagnostics if d.source == SOURCE and isinstance(d.data, dict)]
+def merge_fixes(fixes: list[Fix]) -> Fix | None:
+    """One fix doing every fix of ``fixes`` that overlaps none taken before it."""
+    taken: list[Edit] = []
+    for fix in fixes:
+        if not any(edit.span.overlaps(other.span) for edit in fix.edits for other in taken):
+            taken.extend(fix.edits)
+    if not taken:
+        return None
+    return Fix(title="Fix all", code="jaxerr", edits=tuple(taken))
+
+
+def _jaxerr_diagnostics(
+    context: types.CodeActionContext,
+) -> list[tuple[types.Diagnostic, DiagnosticData]]:
+    found = []
+    for diagnostic in context.diagnostics:
+        data = from_json(diagnostic.data) if diagnostic.source == SOURCE else None
+        if data is not None:
+            found.append((diagnostic, data))
+    return found
+
+
+def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    only = params.context.only
+    actions: list[types.CodeAction] = []
+    fix_all: list[Fix] = []
+    for diagnostic, data in _jaxerr_diagnostics(params.context):
+        code = str(diagnostic.code)
+        fixes = ls.fixes_for(data)
+        if _wanted(only, types.CodeActionKind.QuickFix):
+            for fix in fixes:
+                action = types.CodeAction(
+                    title=f"jaxerr ({code}): {fix.title}",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic],
+                    is_preferred=fix.preferred or None,
+                )
+                if ls.features.resolves_edits:
+                    action.data = {
+                        "fix": fix_id(fix),
+                        "versions": document_versions(ls, fix),
+                        "diagnostic": diagnostic.data,
+                    }
+                else:
+                    action.edit = workspace_edit(ls, fix)
+                actions.append(action)
+            record = ls.record(data.record_id)
+            if record is not None and record.github_url:
+                actions.append(
+                    types.CodeAction(
+                        title=f"jaxerr ({code}): Open documentation for {code}",
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[diagnostic],
+                        command=types.Command(
+                            title=f"Open documentation for {code}",
+                            command=OPEN_DOCS,
+                            arguments=[record.github_url],
+                        ),
+                    )
+                )
+        # The culprit's diagnostic carries the same fixes as its error's: counted once.
+        if data.role == "error":
+            fix_all.extend(
+                fix
+                for fix in fixes
+                if fix.applicability == Applicability.SAFE and (fix.preferred or len(fixes) == 1)
+            )
+    if fix_all and _wanted(only, FIX_ALL_KIND):
+        merged = merge_fixes(fix_all)
+        if merged is not None:
+            actions.append(
+                types.CodeAction(
+                    title="jaxerr: Fix all automatically fixable JAX errors",
+                    kind=FIX_ALL_KIND,
+                    edit=workspace_edit(ls, merged),
+                )
+            )
+    return actions or None
+
+
+def resolve_code_action(ls: JaxErrServer, action: types.CodeAction) -> types.CodeAction:
+    """The edit of the very fix that was offered, or none: a document it edits changed since,
+    or the fix computed now is another one."""
+    raw: Any = action.data
+    if action.edit is not None or not isinstance(raw, dict):
+        return action
+    data = from_json(raw.get("diagnostic"))
+    versions = raw.get("versions")
+    if data is None or not isinstance(versions, dict) or not versions:
+        return action
+    if any(ls.documents.version(uri) != version for uri, version in versions.items()):
+        return action
+    for fix in ls.fixes_for(data):
+        if fix_id(fix) == raw.get("fix"):
+            action.edit = workspace_edit(ls, fix)
+            break
+    return action
+
+
+async def open_docs(ls: JaxErrServer, *args: Any) -> None:
+    if len(args) != 1 or not isinstance(args[0], str) or not args[0].startswith("https://"):
+        raise ValueError("jaxerr.openDocs takes one https link")
+    await ls.window_show_document_async(
+        types.ShowDocumentParams(uri=args[0], external=True, take_focus=True)
+    )
 
 
 def register(server: JaxErrServer) -> None:
-    @server.feature(
+    server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(
             code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND],
             resolve_provider=True,
         ),
-    )
-    def code_action(
-        ls: JaxErrServer, params: types.CodeActionParams
-    ) -> list[types.CodeAction] | None:
-        uri = params.text_document.uri
-        only = params.context.only
-        document = ls.workspace.get_text_document(uri)
-        actions: list[types.CodeAction] = []
-        fix_all: list[Fix] = []
-        for diagnostic in _jaxerr_diagnostics(params.context):
-            data: dict[str, Any] = dict(diagnostic.data or {})
-            code = str(diagnostic.code)
-            fixes = ls.fixes_for(data)
-            if _wanted(only, types.CodeActionKind.QuickFix):
-                for number, fix in enumerate(fixes):
-                    action = types.CodeAction(
-                        title=f"jaxerr ({code}): {fix.title}",
-                        kind=types.CodeActionKind.QuickFix,
-                        diagnostics=[diagnostic],
-                        is_preferred=fix.preferred or None,
-                        data={"uri": uri, "version": document.version, "fix": number, **data},
-                    )
-                    if not ls.resolves_edits:
-                        action.edit = workspace_edit(ls, fix)
-                        action.data = None
-                    actions.append(action)
-                url = ls.record_link(data)
-                if url is not None:
-                    actions.append(
-                        types.CodeAction(
-                            title=f"jaxerr ({code}): Open documentation for {code}",
-                            kind=types.CodeActionKind.QuickFix,
-                            diagnostics=[diagnostic],
-                            command=types.Command(
-                                title=f"Open documentation for {code}",
-                                command=OPEN_DOCS,
-                                arguments=[url],
-                            ),
-                        )
-                    )
-            fix_all.extend(fix for fix in fixes if fix.preferred or len(fixes) == 1)
-        if fix_all and _wanted(only, FIX_ALL_KIND):
-            merged = ls.merge_fixes(fix_all)
-            if merged is not None:
-                actions.append(
-                    types.CodeAction(
-                        title="jaxerr: Fix all automatically fixable JAX errors",
-                        kind=FIX_ALL_KIND,
-                        edit=workspace_edit(ls, merged),
-                    )
-                )
-        return actions or None
-
-    @server.feature(types.CODE_ACTION_RESOLVE)
-    def resolve_code_action(ls: JaxErrServer, action: types.CodeAction) -> types.CodeAction:
-        data = action.data if isinstance(action.data, dict) else None
-        if data is None or action.edit is not None:
-            return action
-        uri = data.get("uri")
-        version = data.get("version")
-        if (
-            not isinstance(uri, str)
-            or uri not in ls.workspace.text_documents
-            or ls.workspace.get_text_document(uri).version != version
-        ):
-            # The document changed since the action was offered: no edit rather than a stale one.
-            return action
-        fixes = ls.fixes_for(data)
-        number = data.get("fix")
-        if isinstance(number, int) and 0 <= number < len(fixes):
-            action.edit = workspace_edit(ls, fixes[number])
-        return action
-
-    @server.command(OPEN_DOCS)
-    async def open_docs(ls: JaxErrServer, *args: Any) -> None:
-        if len(args) != 1 or not isinstance(args[0], str) or not args[0].startswith("https://"):
-            raise ValueError("jaxerr.openDocs takes one https link")
-        await ls.window_show_document_async(
-            types.ShowDocumentParams(uri=args[0], external=True, take_focus=True)
-        )
+    )(code_action)
+    server.feature(types.CODE_ACTION_RESOLVE)(resolve_code_action)
+    server.command(OPEN_DOCS)(open_docs)

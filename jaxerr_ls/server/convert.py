@@ -1,16 +1,22 @@
-"""Core findings as LSP types: ranges, locations and self-describing diagnostics."""
+"""Core findings as LSP types: ranges in the negotiated encoding, self-describing diagnostics.
+
+The core counts columns in characters; the client counts in the position encoding agreed at
+``initialize`` (UTF-16 for VS Code, often UTF-8 for Neovim). ``to_range`` is the one place a
+``Span`` becomes a ``Range``, with the text of the lines it lies on.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from lsprotocol import types
 from pygls.uris import from_fs_path
+from pygls.workspace import PositionCodec
 
-from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.fixes import finding_target
-from jaxerr_ls.locate import SourceSpan
+from jaxerr_ls.payload import DiagnosticData, to_json
+from jaxerr_ls.spans import Span
 from jaxerr_ls.tracking import ROLE_CULPRIT, Placed
 
 SOURCE = "jaxerr"
@@ -20,67 +26,39 @@ _SEVERITY = {
     "information": types.DiagnosticSeverity.Information,
     "hint": types.DiagnosticSeverity.Hint,
 }
+ReadLines = Callable[[Path], "Sequence[str] | None"]
 
 
 def to_uri(path: Path) -> str:
     return from_fs_path(str(path)) or path.as_uri()
 
 
-def to_range(line: int, col: int, end_line: int, end_col: int) -> types.Range:
-    """A range from 1-based lines and 0-based columns."""
-    return types.Range(
-        start=types.Position(line=max(line - 1, 0), character=max(col, 0)),
-        end=types.Position(line=max(end_line - 1, 0), character=max(end_col, 0)),
+def to_range(span: Span, lines: Sequence[str] | None, codec: PositionCodec) -> types.Range:
+    """The span as a range in the client's units, counted on ``lines`` (the file's text)."""
+    in_characters = types.Range(
+        start=types.Position(line=span.line - 1, character=span.col),
+        end=types.Position(line=span.end_line - 1, character=span.end_col),
+    )
+    if not lines:
+        return in_characters
+    return codec.range_to_client_units(list(lines), in_characters)
+
+
+def span_location(span: Span, read: ReadLines, codec: PositionCodec) -> types.Location:
+    return types.Location(uri=to_uri(span.path), range=to_range(span, read(span.path), codec))
+
+
+def diagnostic_data(item: Placed) -> DiagnosticData:
+    """What the code actions and hovers read back: the record, the role, the fix target."""
+    match = item.finding.match
+    return DiagnosticData(
+        record_id=match.record.id if match is not None else None,
+        role="culprit" if item.role == ROLE_CULPRIT else "error",
+        target=finding_target(item.finding),
     )
 
 
-def span_location(span: SourceSpan) -> types.Location:
-    return types.Location(
-        uri=to_uri(span.path), range=to_range(span.line, span.col, span.end_line, span.end_col)
-    )
-
-
-def diagnostic_data(item: Placed) -> dict[str, Any]:
-    """What the code actions and hovers need, so that they never parse the output again."""
-    finding = item.finding
-    record = finding.match.record if finding.match is not None else None
-    return {
-        "source": item.source,
-        "role": item.role,
-        "code": finding.code,
-        "recordId": record.id if record is not None else None,
-        "exception": finding.exception,
-        "message": finding.message[:8192],
-        "captures": list(finding.match.captures) if finding.match is not None else [],
-        "error": _span_json(finding.span),
-        "culprits": [
-            {**_span_fields(c.span), "kind": c.kind, "name": c.name} for c in finding.culprits
-        ],
-        "culpritIndex": item.culprit_index,
-        "anchor": item.anchor,
-        "target": target.to_json() if (target := finding_target(finding)) is not None else None,
-    }
-
-
-def _span_json(span: SourceSpan | None) -> dict[str, Any] | None:
-    return None if span is None else _span_fields(span)
-
-
-def _span_fields(span: SourceSpan) -> dict[str, Any]:
-    return {
-        "path": str(span.path),
-        "line": span.line,
-        "col": span.col,
-        "endLine": span.end_line,
-        "endCol": span.end_col,
-    }
-
-
-def _summary(finding: Finding) -> str:
-    return finding.match.record.summary if finding.match is not None else ""
-
-
-def to_diagnostic(item: Placed) -> types.Diagnostic:
+def to_diagnostic(item: Placed, read: ReadLines, codec: PositionCodec) -> types.Diagnostic:
     """A placed finding as a diagnostic that describes itself (code, link, related, data)."""
     finding = item.finding
     record = finding.match.record if finding.match is not None else None
@@ -91,28 +69,30 @@ def to_diagnostic(item: Placed) -> types.Diagnostic:
         if finding.span is not None:
             related.append(
                 types.DiagnosticRelatedInformation(
-                    location=span_location(finding.span), message="the error surfaced here"
+                    location=span_location(finding.span, read, codec),
+                    message="the error surfaced here",
                 )
             )
     else:
         message = finding.first_line
         related.extend(
-            types.DiagnosticRelatedInformation(location=span_location(r.span), message=r.message)
+            types.DiagnosticRelatedInformation(
+                location=span_location(r.span, read, codec), message=r.message
+            )
             for r in finding.related
         )
-    summary = _summary(finding)
-    if summary:
-        message = f"{message}\n{summary}"
+    if record is not None and record.summary:
+        message = f"{message}\n{record.summary}"
     description = None
     if record is not None and record.github_url:
         description = types.CodeDescription(href=record.github_url)
     return types.Diagnostic(
-        range=to_range(item.line, item.col, item.end_line, item.end_col),
+        range=to_range(item.span, read(item.span.path), codec),
         message=message,
         severity=_SEVERITY.get(finding.severity, types.DiagnosticSeverity.Error),
         code=finding.code,
         code_description=description,
         source=SOURCE,
         related_information=related or None,
-        data=diagnostic_data(item),
+        data=to_json(diagnostic_data(item)),
     )

@@ -11,6 +11,7 @@ from pygls.uris import to_fs_path
 
 from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.server.app import JaxErrServer
+from jaxerr_ls.server.convert import to_uri
 from jaxerr_ls.tracking import LineChange
 
 INGEST_OUTPUT = "jaxerr.ingestOutput"
@@ -56,72 +57,81 @@ def line_changes(params: types.DidChangeTextDocumentParams) -> list[LineChange] 
     return changes
 
 
-def register(server: JaxErrServer) -> None:
-    @server.command(INGEST_OUTPUT)
-    async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
-        if len(args) != 1:
-            raise ValueError("jaxerr.ingestOutput takes exactly one argument")
-        request = IngestRequest(args[0])
-        if not ls.settings.uses("output"):
-            return {"errors": 0, "files": [], "disabled": True}
-        text = request.text
-        limit = ls.settings.max_output_bytes
-        if len(text) > limit:
-            # Keep the end: a run's errors and pytest's summary come last.
-            text = text[-limit:]
-        root = ls.folder_for(request.cwd) or request.cwd or Path.cwd()
-        findings = await asyncio.get_running_loop().run_in_executor(
-            ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root
-        )
-        touched = ls.replace_findings(request.source, findings)
-        return {
-            "errors": sum(1 for f in findings if f.severity == "error"),
-            "files": sorted(ls.uri_of(path) for path in touched if ls.store.for_path(path)),
-        }
+async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
+    if len(args) != 1:
+        raise ValueError("jaxerr.ingestOutput takes exactly one argument")
+    request = IngestRequest(args[0])
+    if not ls.settings.uses("output"):
+        return {"errors": 0, "files": [], "disabled": True}
+    text = request.text
+    limit = ls.settings.max_output_bytes
+    if len(text) > limit:
+        # Keep the end: a run's errors and pytest's summary come last.
+        text = text[-limit:]
+    root = ls.folder_for(request.cwd) or request.cwd or Path.cwd()
+    findings = await asyncio.get_running_loop().run_in_executor(
+        ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root
+    )
+    touched = ls.replace_findings(request.source, findings)
+    return {
+        "errors": sum(1 for f in findings if f.severity == "error"),
+        "files": sorted(to_uri(path) for path in touched if ls.store.for_path(path)),
+    }
 
-    @server.command(CLEAR_DIAGNOSTICS)
-    def clear_diagnostics(ls: JaxErrServer, *args: Any) -> None:
-        source = args[0] if args and isinstance(args[0], str) else None
-        ls.publish(ls.store.clear(source))
 
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls: JaxErrServer, params: types.DidOpenTextDocumentParams) -> None:
-        path = path_of(params.text_document.uri)
-        if path is not None and ls.store.for_path(path):
-            lines = ls.workspace.get_text_document(params.text_document.uri).lines
-            ls.store.apply_edit(path, None, lines)
-            ls.publish({path})
+def clear_diagnostics(ls: JaxErrServer, *args: Any) -> None:
+    source = args[0] if args and isinstance(args[0], str) else None
+    ls.publish(ls.store.clear(source))
 
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls: JaxErrServer, params: types.DidChangeTextDocumentParams) -> None:
-        path = path_of(params.text_document.uri)
-        if path is None or not ls.store.for_path(path):
-            return
-        lines = ls.workspace.get_text_document(params.text_document.uri).lines
-        ls.store.apply_edit(path, line_changes(params), lines)
-        # Republish even when nothing moved: the diagnostics carry the new version.
+
+def did_open(ls: JaxErrServer, params: types.DidOpenTextDocumentParams) -> None:
+    path = path_of(params.text_document.uri)
+    if path is not None and ls.store.for_path(path):
+        ls.store.apply_edit(path, None, ls.documents.lines(path) or [])
         ls.publish({path})
 
-    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(ls: JaxErrServer, params: types.DidCloseTextDocumentParams) -> None:
-        path = path_of(params.text_document.uri)
-        if path is not None and ls.store.for_path(path):
-            # Back to the file on disk, which an unsaved edit may have differed from.
-            ls.store.apply_edit(path, None, ls.current_lines(path) or [])
-            ls.publish({path})
 
-    @server.feature(
+def did_change(ls: JaxErrServer, params: types.DidChangeTextDocumentParams) -> None:
+    path = path_of(params.text_document.uri)
+    if path is None or not ls.store.for_path(path):
+        return
+    ls.store.apply_edit(path, line_changes(params), ls.documents.lines(path) or [])
+    # Republish even when nothing moved: the diagnostics carry the new version.
+    ls.publish({path})
+
+
+def did_close(ls: JaxErrServer, params: types.DidCloseTextDocumentParams) -> None:
+    path = path_of(params.text_document.uri)
+    if path is not None and ls.store.for_path(path):
+        # Back to the file on disk, which an unsaved edit may have differed from.
+        ls.store.apply_edit(path, None, ls.documents.disk_lines(path) or [])
+        ls.publish({path})
+
+
+def document_diagnostic(
+    ls: JaxErrServer, params: types.DocumentDiagnosticParams
+) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
+    # A client that cannot be told to pull again gets its diagnostics pushed instead, and
+    # an empty report here, so that nothing shows twice.
+    uri = params.text_document.uri
+    if not ls.features.pull_diagnostics:
+        return types.RelatedFullDocumentDiagnosticReport(items=[])
+    result_id = ls.result_ids.get(uri, "0")
+    if params.previous_result_id == result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    items = ls.published.get(uri, (None, []))[1]
+    return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
+
+
+def register(server: JaxErrServer) -> None:
+    server.command(INGEST_OUTPUT)(ingest_output)
+    server.command(CLEAR_DIAGNOSTICS)(clear_diagnostics)
+    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(did_open)
+    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(did_change)
+    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(did_close)
+    server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,
         types.DiagnosticOptions(
             identifier="jaxerr", inter_file_dependencies=False, workspace_diagnostics=False
         ),
-    )
-    def document_diagnostic(
-        ls: JaxErrServer, params: types.DocumentDiagnosticParams
-    ) -> types.RelatedFullDocumentDiagnosticReport:
-        # A client that cannot be told to pull again gets its diagnostics pushed instead, and
-        # an empty report here, so that nothing shows twice.
-        items: list[types.Diagnostic] = []
-        if ls.pull_mode:
-            items = ls.published.get(params.text_document.uri, (None, []))[1]
-        return types.RelatedFullDocumentDiagnosticReport(items=items)
+    )(document_diagnostic)

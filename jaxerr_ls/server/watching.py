@@ -149,68 +149,69 @@ def analyze_log(server: JaxErrServer, path: Path) -> list[Finding]:
         return []
 
 
-def register(server: JaxErrServer) -> None:
-    watcher = Watcher(server)
-
-    def capabilities_watch() -> bool:
-        workspace = server.client_capabilities.workspace
-        watched = workspace.did_change_watched_files if workspace else None
-        return bool(watched and watched.dynamic_registration)
-
-    async def start() -> None:
-        if watcher.poller is not None:
-            watcher.poller.cancel()
-            watcher.poller = None
-        await watcher.check(force=True)
-        patterns = watcher.patterns()
-        if patterns and capabilities_watch():
-            try:
-                await register_watchers(patterns)
-                return
-            except Exception:  # a client that cannot register watchers: poll instead
-                log.warning("file watchers could not be registered; polling", exc_info=True)
-        if patterns:
-            watcher.poller = asyncio.ensure_future(watcher.poll())
-
-    async def register_watchers(patterns: list[str]) -> None:
-        if watcher.registered:
-            watcher.registered = False
-            await server.client_unregister_capability_async(
-                types.UnregistrationParams(
-                    unregisterations=[
-                        types.Unregistration(
-                            id=WATCH_REGISTRATION, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES
-                        )
-                    ]
-                )
-            )
-        watchers = [types.FileSystemWatcher(glob_pattern=_glob_for(p)) for p in patterns]
-        await server.client_register_capability_async(
-            types.RegistrationParams(
-                registrations=[
-                    types.Registration(
-                        id=WATCH_REGISTRATION,
-                        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-                        register_options=types.DidChangeWatchedFilesRegistrationOptions(
-                            watchers=watchers
-                        ),
+async def _register_watchers(server: JaxErrServer, watcher: Watcher, patterns: list[str]) -> None:
+    if watcher.registered:
+        watcher.registered = False
+        await server.client_unregister_capability_async(
+            types.UnregistrationParams(
+                unregisterations=[
+                    types.Unregistration(
+                        id=WATCH_REGISTRATION, method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES
                     )
                 ]
             )
         )
-        watcher.registered = True
+    watchers = [types.FileSystemWatcher(glob_pattern=_glob_for(p)) for p in patterns]
+    await server.client_register_capability_async(
+        types.RegistrationParams(
+            registrations=[
+                types.Registration(
+                    id=WATCH_REGISTRATION,
+                    method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                    register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                        watchers=watchers
+                    ),
+                )
+            ]
+        )
+    )
+    watcher.registered = True
+
+
+async def start_watching(server: JaxErrServer, watcher: Watcher) -> None:
+    """Read the watched files now, then watch them (by the client's watchers, else polling)."""
+    if watcher.poller is not None:
+        watcher.poller.cancel()
+        watcher.poller = None
+    await watcher.check(force=True)
+    patterns = watcher.patterns()
+    if patterns and server.features.watches_files:
+        try:
+            await _register_watchers(server, watcher, patterns)
+            return
+        except Exception:  # a client that cannot register watchers: poll instead
+            log.warning("file watchers could not be registered; polling", exc_info=True)
+    if patterns:
+        watcher.poller = asyncio.ensure_future(watcher.poll())
+
+
+def initialized(ls: JaxErrServer, params: types.InitializedParams) -> None:
+    ls.restart_watching()
+
+
+async def did_change_watched_files(
+    ls: JaxErrServer, params: types.DidChangeWatchedFilesParams
+) -> None:
+    await ls.check_watched()
+
+
+def register(server: JaxErrServer) -> None:
+    watcher = Watcher(server)
 
     def restart() -> None:
-        watcher.starting = asyncio.ensure_future(start())
+        watcher.starting = asyncio.ensure_future(start_watching(server, watcher))
 
     server.restart_watching = restart
-
-    @server.feature(types.INITIALIZED)
-    async def initialized(ls: JaxErrServer, params: types.InitializedParams) -> None:
-        await start()
-
-    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
-    async def did_change_watched_files(
-        ls: JaxErrServer, params: types.DidChangeWatchedFilesParams
-    ) -> None:
-        await watcher.check()
+    server.check_watched = watcher.check
+    server.feature(types.INITIALIZED)(initialized)
+    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(did_change_watched_files)

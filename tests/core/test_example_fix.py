@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from pathlib import Path
 
-from jaxerr_ls.fixes import FixTarget, apply_edits, fixes_for
+from jaxerr_ls.fixes import Applicability, FixTarget, fixes_for
 from jaxerr_ls.fixes.example import example_edit, find_before
 from jaxerr_ls.records import split_example
+from jaxerr_ls.spans import Span, apply_edits
 
 EXAMPLE = """# before
 def f_bwd(x, g):
@@ -56,7 +58,7 @@ def test_before_code_is_found_without_comments_whitespace_or_indentation() -> No
 
 
 def test_the_after_code_replaces_it_at_the_users_indentation() -> None:
-    found = example_edit("model.py", USER, EXAMPLE)
+    found = example_edit(Path("model.py"), USER, EXAMPLE)
     assert found is not None
     edit, _ = found
     fixed = apply_edits(USER, [edit])
@@ -68,45 +70,37 @@ def test_the_after_code_replaces_it_at_the_users_indentation() -> None:
 
 def test_code_that_only_resembles_the_example_gets_no_edit() -> None:
     different = USER.replace("jnp.sum( g * x )", "jnp.mean(g * x)")
-    assert example_edit("model.py", different, EXAMPLE) is None
+    assert example_edit(Path("model.py"), different, EXAMPLE) is None
     twice = USER + "\n\ndef f_bwd(x, g):\n    return (jnp.sum(g * x),)\n"
-    assert example_edit("model.py", twice, EXAMPLE) is None
+    assert example_edit(Path("model.py"), twice, EXAMPLE) is None
 
 
 def test_a_hash_inside_a_string_is_code_not_a_comment() -> None:
     example = '# before\nname = "a#b"\n# after\nname = "a-b"'
-    assert example_edit("x.py", 'name = "a"\n', example) is None
-    found = example_edit("x.py", 'name = "a#b"  # note\n', example)
+    assert example_edit(Path("x.py"), 'name = "a"\n', example) is None
+    found = example_edit(Path("x.py"), 'name = "a#b"  # note\n', example)
     assert found is not None
     assert apply_edits('name = "a#b"  # note\n', [found[0]]) == 'name = "a-b"\n'
 
 
 def test_untokenizable_input_gets_no_edit() -> None:
-    assert example_edit("x.py", 'x = """never closed\n', EXAMPLE) is None
-    assert example_edit("x.py", USER, '# before\nx = """open\n# after\nx = 1') is None
+    assert example_edit(Path("x.py"), 'x = """never closed\n', EXAMPLE) is None
+    assert example_edit(Path("x.py"), USER, '# before\nx = """open\n# after\nx = 1') is None
 
 
 def _target(line: int) -> FixTarget:
-    return FixTarget(
-        code="example-error",
-        message="m",
-        exception="ValueError",
-        captures=(),
-        path="model.py",
-        line=line,
-        col=0,
-        end_line=line,
-        end_col=10,
-    )
+    return FixTarget(code="example-error", span=Span(Path("model.py"), line, 0, line, 10))
 
 
 def test_the_example_is_offered_as_a_quick_fix_near_the_error_only() -> None:
-    def read(path: str) -> str | None:
-        return USER if path == "model.py" else None
+    def read(path: Path) -> str | None:
+        return USER if path == Path("model.py") else None
 
     error_line = next(n for n, text in enumerate(USER.splitlines(), 1) if "jnp.sum(x)" in text)
     [fix] = fixes_for(_target(error_line), read, EXAMPLE)
     assert fix.title == "Apply the example fix of example-error"
+    # Written for another program: offered one by one, never by fix-all.
+    assert fix.applicability == Applicability.UNSAFE
     ast.parse(apply_edits(USER, list(fix.edits)))
     far = USER + "\n" * 40 + "y = loss(1.0)\n"
     far_line = len(far.splitlines())

@@ -12,16 +12,11 @@ import pytest
 
 from jaxerr_ls import fixes as fixes_module
 from jaxerr_ls.diagnose import Analyzer
-from jaxerr_ls.fixes import (
-    Fix,
-    FixTarget,
-    TextEdit,
-    apply_edits,
-    finding_target,
-    fixes_for,
-)
+from jaxerr_ls.fixes import Fix, FixTarget, Provider, finding_target, fixes_for
 from jaxerr_ls.matching import RecordIndex
+from jaxerr_ls.payload import DiagnosticData, from_json, to_json
 from jaxerr_ls.records import load_records
+from jaxerr_ls.spans import Edit, Span, apply_edits
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 PROJECT = FIXTURES / "project"
@@ -30,9 +25,9 @@ VERSIONS = ["jax-0.12.0.1", "jax-0.10.2"]
 KINDS = ["script", "pytest-single"]
 
 
-def read(path: str) -> str | None:
+def read(path: Path) -> str | None:
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError:
         return None
 
@@ -57,7 +52,7 @@ def fixes_from(log: Path, root: Path = PROJECT) -> list[Fix]:
     return fixes_for(target, read)
 
 
-def applied(fix: Fix) -> dict[str, str]:
+def applied(fix: Fix) -> dict[Path, str]:
     """Each edited file's text after the fix."""
     result = {}
     for path in {edit.path for edit in fix.edits}:
@@ -95,7 +90,7 @@ def test_a_reducing_bwd_rule_loses_its_reduction(version: str, kind: str, progra
     assert fix.preferred
     assert fix.code in {"custom-vjp-bwd-output-type", "custom-vjp-bwd-args-mismatch"}
     assert fix.title == "Remove jnp.sum so output[0] keeps the input's shape"
-    ops = str(PROJECT / "model" / "ops.py")
+    ops = PROJECT / "model" / "ops.py"
     [(path, text)] = applied(fix).items()
     assert path == ops
     bwd = function(ast.parse(text), "_clipped_relu_bwd")
@@ -293,36 +288,48 @@ def real_target() -> FixTarget:
     return target
 
 
-def test_a_target_round_trips_through_json() -> None:
-    target = real_target()
-    assert FixTarget.from_json(target.to_json()) == target
+def test_a_target_round_trips_through_the_diagnostic_payload() -> None:
+    data = DiagnosticData(record_id="r", role="error", target=real_target())
+    assert from_json(to_json(data)) == data
 
 
 def malformed() -> list[Any]:
-    good = real_target().to_json()
-    culprit = good["culprits"][0]
+    good = to_json(DiagnosticData(record_id="r", role="culprit", target=real_target()))
+    target = good["target"]
+    span = target["span"]
+    culprit = target["culprits"][0]
+
+    def with_target(**changes: Any) -> dict[str, Any]:
+        return {**good, "target": {**target, **changes}}
+
     return [
         None,
         [],
         "text",
-        {k: v for k, v in good.items() if k != "code"},
-        {**good, "line": 0},
-        {**good, "line": True},
-        {**good, "col": -1},
-        {**good, "line": "17"},
-        {**good, "captures": "float32[]"},
-        {**good, "captures": [1, 2]},
-        {**good, "culprits": {}},
-        {**good, "culprits": [{**culprit, "kind": None}]},
-        {**good, "culprits": [{**culprit, "end_line": culprit["line"] - 1}]},
-        {**good, "end_line": good["line"], "end_col": good["col"] - 1 if good["col"] else -1},
+        {**good, "v": 0},
+        {k: v for k, v in good.items() if k != "v"},
+        {**good, "role": "witness"},
+        {**good, "recordId": 3},
+        {k: v for k, v in good.items() if k != "role"},
+        with_target(code=None),
+        with_target(span={**span, "line": 0}),
+        with_target(span={**span, "line": True}),
+        with_target(span={**span, "col": -1}),
+        with_target(span={**span, "line": "17"}),
+        with_target(span={**span, "path": ""}),
+        with_target(span={**span, "endLine": span["line"], "endCol": span["col"] - 1}),
+        with_target(captures="float32[]"),
+        with_target(captures={"got": 1}),
+        with_target(culprits={}),
+        with_target(culprits=[{**culprit, "kind": None}]),
+        with_target(culprits=[{**culprit, "kind": "custom_vjp.anything"}]),
+        with_target(frames=[{"path": "x.py"}]),
     ]
 
 
 @pytest.mark.parametrize("data", malformed())
-def test_malformed_target_data_is_rejected(data: Any) -> None:
-    with pytest.raises(ValueError):
-        FixTarget.from_json(data)
+def test_malformed_payloads_are_refused_whole(data: Any) -> None:
+    assert from_json(data) is None
 
 
 def test_an_unreadable_file_gets_no_fix() -> None:
@@ -335,21 +342,23 @@ def test_a_fix_whose_result_does_not_parse_is_not_offered(
     target = real_target()
 
     def broken(target: FixTarget, read: Any) -> list[Fix]:
-        culprit = target.culprits[0]
-        edit = TextEdit(culprit.path, culprit.line, culprit.col, culprit.line, culprit.col, "(")
+        at = target.culprits[0].span
+        edit = Edit(Span(at.path, at.line, at.col, at.line, at.col), "(")
         return [Fix("Break it", target.code, (edit,))]
 
-    monkeypatch.setitem(fixes_module.PROVIDERS, target.code, broken)
+    provider = Provider(frozenset({target.code}), frozenset(), broken)
+    monkeypatch.setitem(fixes_module._BY_CODE, target.code, provider)
     assert fixes_for(target, read) == []
 
 
 def test_apply_edits_takes_edits_in_any_order_and_rejects_overlaps() -> None:
     source = "a = 1\nb = 2\n"
-    first = TextEdit("f", 1, 4, 1, 5, "10")
-    second = TextEdit("f", 2, 0, 3, 0, "")
+    path = Path("f")
+    first = Edit(Span(path, 1, 4, 1, 5), "10")
+    second = Edit(Span(path, 2, 0, 3, 0), "")
     assert apply_edits(source, [second, first]) == "a = 10\n"
     with pytest.raises(ValueError):
-        apply_edits(source, [first, TextEdit("f", 1, 0, 1, 5, "x")])
+        apply_edits(source, [first, Edit(Span(path, 1, 0, 1, 5), "x")])
 
 
 def all_targets() -> list[FixTarget]:

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from jaxerr_ls.diagnose import Analyzer, Finding
-from jaxerr_ls.fixes import Fix, apply_edits, finding_target, fixes_for
+from jaxerr_ls.fixes import Fix, finding_target, fixes_for
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import load_records
+from jaxerr_ls.spans import apply_edits
 from tests.e2e.support import ENVIRONMENTS, PROJECT, interpreter
 
 PYTEST = ["-m", "pytest", "-p", "no:cacheprovider"]
@@ -110,9 +111,9 @@ def findings(output: str, root: Path) -> list[Finding]:
     return list(analyzer.analyze_lines(output.splitlines(keepends=True)))
 
 
-def read(path: str) -> str | None:
+def read(path: Path) -> str | None:
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError:
         return None
 
@@ -126,9 +127,9 @@ def offered(output: str, root: Path, code: str) -> list[Fix]:
 
 def apply(fix: Fix) -> None:
     for path in {edit.path for edit in fix.edits}:
-        text = Path(path).read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
         edits = [edit for edit in fix.edits if edit.path == path]
-        Path(path).write_text(apply_edits(text, edits), encoding="utf-8")
+        path.write_text(apply_edits(text, edits), encoding="utf-8")
 
 
 @pytest.fixture

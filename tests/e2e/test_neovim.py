@@ -183,6 +183,14 @@ def test_terminal_register_quickfix_and_run_in_neovim(
     assert "JaxErrRun: diagnostic on line 44" in log
 
 
+def test_the_runtime_file_starts_the_server_with_vim_lsp_enable(
+    nvim: str, project: Path, tmp_path: Path
+) -> None:
+    if find_nvim()[1][:2] < (0, 11):
+        pytest.skip("vim.lsp.enable needs Neovim 0.11")
+    run_script(nvim, "runtime_file.lua", project, tmp_path / "unused.log")
+
+
 def test_checkhealth_reports_the_server_and_neovim(nvim: str, tmp_path: Path) -> None:
     python = _lua_string(sys.executable)
     setup = f"lua require('jaxerr').setup({{ cmd = {{ {python}, '-m', 'jaxerr_ls', 'serve' }} }})"

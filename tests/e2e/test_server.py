@@ -13,6 +13,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from jaxerr_ls.payload import from_json
+
 PROJECT = (Path(__file__).resolve().parents[1] / "fixtures" / "project").resolve()
 LOGS = PROJECT.parent / "logs"
 FOREIGN_PYTEST = LOGS / "jax-0.12.0.1" / "foreign" / "pytest-tb-auto.log"
@@ -89,7 +91,9 @@ async def test_output_becomes_diagnostics_on_the_marked_lines(client: LanguageCl
         assert line in expected, f"diagnostic on unmarked line {line + 1}"
         assert diagnostic.code == expected[line]
         assert diagnostic.range.end.character > diagnostic.range.start.character
-        assert isinstance(diagnostic.data, dict) and diagnostic.data["code"] == diagnostic.code
+        data = from_json(diagnostic.data)
+        assert data is not None and data.role == "error"
+        assert data.target is not None and data.target.code == diagnostic.code
     seeded = {d.code: d for d in diagnostics}
     assert seeded["hijax-vjp-bwd-return"].code_description is not None
     assert "vjp_bwd should return" in seeded["hijax-vjp-bwd-return"].message

@@ -1,0 +1,108 @@
+"""The records one run (or one server configuration) matches against: curated first, then the
+set generated from the project's JAX, loaded on first need. The CLI and the server share it.
+
+A catalog never changes what it is built from: new settings make a new catalog, so a generated
+set that finishes loading after a settings change lands in the discarded catalog, not the
+current one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD, LayeredIndex, Match, RecordIndex
+from jaxerr_ls.records import LoadResult, Record, RecordProblem, bundled_record_dir, load_records
+
+# Loads the generated set for some curated records: None when the project has no JAX.
+GeneratedLoader = Callable[[Sequence[Record]], "LoadResult | None"]
+
+
+def generated_for_root(root: Path | None) -> GeneratedLoader:
+    """The loader of the set generated from the JAX found for a project root."""
+
+    def load(curated: Sequence[Record]) -> LoadResult | None:
+        from jaxerr_ls.generated import generated_set
+
+        return generated_set(curated, root)
+
+    return load
+
+
+class Catalog:
+    """Curated records (bundled, then a team's folders) and, when asked for, generated ones."""
+
+    def __init__(
+        self,
+        loaded: LoadResult,
+        *,
+        fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD,
+        generated: GeneratedLoader | None = None,
+    ) -> None:
+        self.curated: list[Record] = list(loaded.records)
+        # What was wrong with the record files: reported by the caller, once.
+        self.problems: list[RecordProblem] = list(loaded.problems)
+        self._by_id = {record.id: record for record in self.curated}
+        self._by_code = {record.code: record for record in self.curated}
+        self._fuzzy_threshold = fuzzy_threshold
+        self._generated_loader = generated
+        self._generated: list[Record] = []
+        self._generated_problems: list[RecordProblem] = []
+        self._lock = threading.Lock()
+        curated_index = RecordIndex(self.curated, fuzzy_threshold=fuzzy_threshold)
+        self.index: RecordIndex | LayeredIndex = (
+            curated_index
+            if generated is None
+            else LayeredIndex(curated_index, self._generated_index)
+        )
+
+    @classmethod
+    def load(
+        cls,
+        extra_dirs: Iterable[Path | str] = (),
+        *,
+        fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD,
+        generated: GeneratedLoader | None = None,
+    ) -> Catalog:
+        """The bundled records and those of ``extra_dirs`` (a team's own)."""
+        loaded = load_records([bundled_record_dir(), *extra_dirs])
+        return cls(loaded, fuzzy_threshold=fuzzy_threshold, generated=generated)
+
+    def _generated_index(self) -> RecordIndex | None:
+        assert self._generated_loader is not None
+        extra = self._generated_loader(self.curated)
+        if extra is None:
+            return None
+        with self._lock:
+            self._generated = list(extra.records)
+            self._generated_problems = list(extra.problems)
+            for record in self._generated:
+                self._by_id.setdefault(record.id, record)
+                self._by_code.setdefault(record.code, record)
+        return RecordIndex(extra.records, fuzzy_threshold=self._fuzzy_threshold)
+
+    def load_generated(self) -> bool:
+        """Load the generated set now (seconds on a first build); whether there is one."""
+        return isinstance(self.index, LayeredIndex) and self.index.second() is not None
+
+    @property
+    def generated_problems(self) -> list[RecordProblem]:
+        with self._lock:
+            return list(self._generated_problems)
+
+    @property
+    def records(self) -> list[Record]:
+        """Every record known so far: the curated ones, then the generated ones if loaded."""
+        with self._lock:
+            return [*self.curated, *self._generated]
+
+    def record(self, key: str | None) -> Record | None:
+        """The record with this id, or this code."""
+        if not key:
+            return None
+        with self._lock:
+            return self._by_id.get(key) or self._by_code.get(key)
+
+    def match(self, message: str, exc_type: str | None = None) -> Match | None:
+        return self.index.match(message, exc_type)

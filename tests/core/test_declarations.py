@@ -1,0 +1,36 @@
+"""What the code reads of records (fix providers' codes and captures, culprit kinds and their
+captures) agrees with what the curated records declare, in both directions."""
+
+from __future__ import annotations
+
+from jaxerr_ls.fixes import PROVIDERS
+from jaxerr_ls.records import CULPRIT_CAPTURES, CulpritKind, load_records
+
+RECORDS = {record.code: record for record in load_records().records}
+
+
+def test_every_provider_fixes_loaded_records_and_reads_only_their_captures() -> None:
+    for provider in PROVIDERS:
+        for code in provider.codes:
+            assert code in RECORDS, f"a fix provider names {code!r}, which no record has"
+            missing = provider.captures - RECORDS[code].capture_names
+            assert not missing, f"{code}: the provider reads captures {missing} it lacks"
+
+
+def test_every_culprit_kind_is_declared_by_a_record_with_its_captures() -> None:
+    declared = {record.culprit for record in RECORDS.values() if record.culprit is not None}
+    assert declared == set(CulpritKind), f"never declared: {set(CulpritKind) - declared}"
+    for record in RECORDS.values():
+        if record.culprit is not None:
+            assert CULPRIT_CAPTURES[record.culprit] <= record.capture_names, record.code
+
+
+def test_every_named_capture_of_a_record_is_read_by_something() -> None:
+    culprit_reads = {"primal", "primitive"}
+    for record in RECORDS.values():
+        readers = set(culprit_reads if record.culprit is not None else ())
+        for provider in PROVIDERS:
+            if record.code in provider.codes:
+                readers |= provider.captures
+        unread = record.capture_names - readers
+        assert not unread, f"{record.code}: named captures {unread} that nothing reads"

@@ -1,0 +1,244 @@
+"""Handlers called in-process on real output of the fixture project: diagnostics, their payload,
+code actions bound to what they were computed for, hovers and settings."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from jaxerr_ls.payload import from_json
+from jaxerr_ls.server.code_actions import code_action, resolve_code_action
+from jaxerr_ls.server.diagnostics import (
+    clear_diagnostics,
+    did_change,
+    did_open,
+    document_diagnostic,
+    ingest_output,
+)
+from jaxerr_ls.server.hover import hover
+from tests.server.conftest import MakeServer
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+LOGS = FIXTURES / "logs"
+SHAPE_LOG = LOGS / "jax-0.12.0.1" / "script" / "custom_vjp_bwd_shape.log"
+RESOLVING = types.ClientCapabilities(
+    text_document=types.TextDocumentClientCapabilities(
+        code_action=types.CodeActionClientCapabilities(
+            resolve_support=types.ClientCodeActionResolveOptions(properties=["edit"])
+        )
+    )
+)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(FIXTURES / "project", root)
+    return root.resolve()
+
+
+def ingest(server: object, log: Path, cwd: Path) -> dict[str, object]:
+    request = {"text": log.read_text(), "cwd": str(cwd), "source": "run"}
+    return asyncio.run(ingest_output(server, request))  # type: ignore[arg-type]
+
+
+def open_document(server: object, path: Path, version: int = 1) -> str:
+    uri = path.as_uri()
+    params = types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(
+            uri=uri, language_id="python", version=version, text=path.read_text()
+        )
+    )
+    server.workspace.put_text_document(params.text_document)  # type: ignore[attr-defined]
+    did_open(server, params)  # type: ignore[arg-type]
+    return uri
+
+
+def published(server: object, uri: str) -> list[types.Diagnostic]:
+    return list(server.published[uri][1])  # type: ignore[attr-defined]
+
+
+def test_ingested_output_is_published_with_a_typed_payload(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, writer = make_server(project)
+    result = ingest(server, SHAPE_LOG, project)
+    assert result["errors"] == 1
+    ops = project / "model" / "ops.py"
+    [culprit] = writer.diagnostics(ops.as_uri())
+    data = from_json(culprit["data"])
+    assert data is not None and data.role == "culprit" and data.target is not None
+    assert data.record_id == server.catalog.record("custom-vjp-bwd-args-mismatch").id  # type: ignore[union-attr]
+    [rule] = data.target.culprits
+    assert rule.span.path == ops and rule.name == "_clipped_relu_bwd"
+    assert ops.read_text().splitlines()[rule.span.line - 1].strip().startswith("return")
+    # Nothing write-only rides along: the whole message is not repeated in the payload.
+    assert "message" not in culprit["data"] and "message" not in culprit["data"]["target"]
+    clear_diagnostics(server)
+    assert writer.diagnostics(ops.as_uri()) == []
+
+
+def test_a_quick_fix_resolves_only_for_the_documents_it_was_computed_for(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, _ = make_server(project, capabilities=RESOLVING)
+    ingest(server, SHAPE_LOG, project)
+    ops = project / "model" / "ops.py"
+    uri = open_document(server, ops)
+    diagnostics = published(server, uri)
+    context = types.CodeActionContext(diagnostics=diagnostics)
+    params = types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=diagnostics[0].range,
+        context=context,
+    )
+    actions = [a for a in code_action(server, params) or [] if isinstance(a, types.CodeAction)]
+    [fix] = [
+        a for a in actions if a.title.startswith("jaxerr (custom-vjp-bwd-args-mismatch): Remove")
+    ]
+    assert fix.edit is None and fix.data is not None
+    resolved = resolve_code_action(server, fix.model_copy() if hasattr(fix, "model_copy") else fix)
+    assert resolved.edit is not None
+    [change] = resolved.edit.document_changes or []
+    assert isinstance(change, types.TextDocumentEdit) and change.text_document.version == 1
+    # The user edits the file before choosing the action: no edit rather than a stale one.
+    fix.edit = None
+    server.workspace.get_text_document(uri).version = 2
+    assert resolve_code_action(server, fix).edit is None
+
+
+def test_the_fix_of_another_action_is_never_resolved(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, _ = make_server(project, capabilities=RESOLVING)
+    ingest(server, SHAPE_LOG, project)
+    uri = open_document(server, project / "model" / "ops.py")
+    diagnostics = published(server, uri)
+    params = types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=diagnostics[0].range,
+        context=types.CodeActionContext(diagnostics=diagnostics),
+    )
+    [fix] = [
+        a
+        for a in code_action(server, params) or []
+        if isinstance(a, types.CodeAction) and a.data is not None
+    ]
+    assert isinstance(fix.data, dict)
+    fix.data = {**fix.data, "fix": "0" * 32}
+    assert resolve_code_action(server, fix).edit is None
+
+
+def test_edits_move_diagnostics_and_a_changed_line_drops_them(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, _ = make_server(project)
+    ingest(server, SHAPE_LOG, project)
+    ops = project / "model" / "ops.py"
+    uri = open_document(server, ops)
+    [before] = published(server, uri)
+    document = server.workspace.get_text_document(uri)
+    inserted = types.TextDocumentContentChangePartial(
+        range=types.Range(
+            start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)
+        ),
+        text="# a new first line\n",
+    )
+    change = types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[inserted],
+    )
+    document.apply_change(inserted)
+    did_change(server, change)
+    [after] = published(server, uri)
+    assert after.range.start.line == before.range.start.line + 1
+    line = after.range.start.line
+    rewrite = types.TextDocumentContentChangePartial(
+        range=types.Range(
+            start=types.Position(line=line, character=0),
+            end=types.Position(line=line + 1, character=0),
+        ),
+        text="    return (g * mask,)\n",
+    )
+    document.apply_change(rewrite)
+    did_change(
+        server,
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+            content_changes=[rewrite],
+        ),
+    )
+    assert published(server, uri) == []
+
+
+def test_a_hover_on_a_diagnostic_shows_its_record(make_server: MakeServer, project: Path) -> None:
+    server, _ = make_server(project)
+    ingest(server, SHAPE_LOG, project)
+    uri = open_document(server, project / "model" / "ops.py")
+    [diagnostic] = published(server, uri)
+    found = asyncio.run(
+        hover(
+            server,
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=diagnostic.range.start,
+            ),
+        )
+    )
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    assert "custom-vjp-bwd-args-mismatch" in found.contents.value
+
+
+def test_new_settings_make_a_new_catalog_that_a_late_build_cannot_undo(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, _ = make_server(project, options={"generatedRecords": True})
+    first = server.catalog
+    server.apply_settings({"generatedRecords": False})
+    second = server.catalog
+    assert second is not first
+    # The build started for the first settings finishes in the analysis thread ...
+    server.analysis_pool.submit(lambda: None).result()
+    first.load_generated()
+    # ... and changes only the catalog it was started for.
+    assert server.catalog is second
+    assert second.records == second.curated
+
+
+def test_a_pulling_client_is_told_when_nothing_changed(
+    make_server: MakeServer, project: Path
+) -> None:
+    pulling = types.ClientCapabilities(
+        text_document=types.TextDocumentClientCapabilities(
+            diagnostic=types.DiagnosticClientCapabilities()
+        ),
+        workspace=types.WorkspaceClientCapabilities(
+            diagnostics=types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+        ),
+    )
+    server, _ = make_server(project, capabilities=pulling)
+    uri = open_document(server, project / "model" / "ops.py")
+    ingest(server, SHAPE_LOG, project)
+    identifier = types.TextDocumentIdentifier(uri=uri)
+    first = document_diagnostic(server, types.DocumentDiagnosticParams(text_document=identifier))
+    assert isinstance(first, types.RelatedFullDocumentDiagnosticReport)
+    assert len(first.items) == 1 and first.result_id
+    again = document_diagnostic(
+        server,
+        types.DocumentDiagnosticParams(
+            text_document=identifier, previous_result_id=first.result_id
+        ),
+    )
+    assert isinstance(again, types.RelatedUnchangedDocumentDiagnosticReport)
+    clear_diagnostics(server)
+    cleared = document_diagnostic(
+        server,
+        types.DocumentDiagnosticParams(
+            text_document=identifier, previous_result_id=first.result_id
+        ),
+    )
+    assert isinstance(cleared, types.RelatedFullDocumentDiagnosticReport) and cleared.items == []
