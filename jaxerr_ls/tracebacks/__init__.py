@@ -56,6 +56,7 @@ summary merging at 4096 events.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 
 from jaxerr_ls.events import ErrorEvent, Frame
@@ -65,17 +66,22 @@ from jaxerr_ls.tracebacks.cpython import (
     FRAME_RE,
     GROUP_HEADER,
     GROUP_LINE_RE,
+    JAX_WRAPPER_NOTES,
     MAX_CHAIN,
     MAX_FRAMES,
     MAX_LINE_CHARS,
     MAX_MESSAGE_CHARS,
     MAX_PENDING_MERGES,
+    STRICT_EXC_RE,
     TB_HEADER,
     WARNING_RE,
     TracebackReader,
+    split_exception_text,
     strip_ansi,
 )
-from jaxerr_ls.tracebacks.pytest import TITLE_RE, PytestReport
+from jaxerr_ls.tracebacks.ipython import HEADER_RE as IPYTHON_HEADER_RE
+from jaxerr_ls.tracebacks.ipython import IPythonReader
+from jaxerr_ls.tracebacks.pytest import SUMMARY_RE, TITLE_RE, PytestReport
 
 __all__ = [
     "MAX_CHAIN",
@@ -141,6 +147,7 @@ def _parse_numbered(
             idle
             and ("E" not in raw or ("Error" not in raw and "Exception" not in raw))
             and ("W" not in raw or "Warning" not in raw)
+            and ("T" not in raw or "Traceback" not in raw)
         ):
             first = raw[:1]
             if first not in _STARTS_CONSTRUCT and (
@@ -185,9 +192,40 @@ def _parse_numbered(
 
 
 # First characters of lines that start a construct whatever else they contain: pytest titles,
-# ``rootdir:``, and colourised output (whose words are split by escape codes).
+# ``rootdir:``, a pasted ``FAILED`` summary line or IPython frame (``File ~/x.py:3, in f``,
+# Colab's ``[path](https://...) in f``), and colourised output (whose words are split by
+# escape codes).
 _SUMMARY_PASSING = ("PASSED ", "SKIPPED ", "XFAIL ", "XPASS ")
-_STARTS_CONSTRUCT = frozenset("=r\x1b")
+_STARTS_CONSTRUCT = frozenset("=rF[\x1b")
+# IPython's prompts, which its terminal prints on the line where a traceback starts
+# ("In [7]: ---------", "In [11]:     ...:     ...: Traceback ...").
+_PROMPT_RE = re.compile(r"In \[\d+\]: ?(?:\s*\.\.\.: ?)*")
+# Markdown quoting of a paste ("> ValueError: x", "> > nested").
+_QUOTE_RE = re.compile(r"(?:> ?)+")
+# JAX's exceptions that only wrap the real one, printed as "Wrapper: InnerType: message"
+# (FilteredStackTrace before JAX 0.2.13, then UnfilteredStackTrace and
+# JaxStackTraceBeforeTransformation).
+_JAX_WRAPPERS = ("FilteredStackTrace", "UnfilteredStackTrace", "JaxStackTraceBeforeTransformation")
+
+
+def unwrap_jax_wrapper(event: ErrorEvent) -> None:
+    """An event whose final exception is one of JAX's wrappers (a wrapper line pasted alone,
+    or old IPython output where it was all that was shown) becomes the inner exception."""
+    if event.exc_type.rsplit(".", 1)[-1] not in _JAX_WRAPPERS:
+        return
+    first, _, rest = event.message.partition("\n")
+    exc_type, message = split_exception_text(first)
+    if not exc_type or exc_type.rsplit(".", 1)[-1] in _JAX_WRAPPERS:
+        return
+    kept = []
+    for line in f"{message}\n{rest}".split("\n"):
+        if line.startswith(JAX_WRAPPER_NOTES):
+            break
+        kept.append(line)
+    event.exc_type = exc_type
+    event.message = "\n".join(kept).rstrip().rstrip("-").rstrip()
+
+
 _MAY_START_TRACEBACK = frozenset(" \tT+|")
 
 
@@ -201,6 +239,9 @@ class _Parser:
         self.in_group = False
         self.warning: ErrorEvent | None = None
         self.warning_indent = 0
+        # Inside a pytest "E   " block printed without its report around it: the width of the
+        # prefix to remove from each of its lines.
+        self.e_width = 0
         self.pytest = PytestReport(self)
         # pytest failures are held back until the summary has named their tests (or the run's
         # closing line shows there is no summary), so a consumer sees each event complete.
@@ -223,11 +264,13 @@ class _Parser:
         self.reader = None
         self.in_group = False
         self.warning = None
+        self.e_width = 0
         self.pytest.reset()
 
     # -- emission -------------------------------------------------------------------------
 
     def emit(self, event: ErrorEvent, *, hold: bool = False) -> None:
+        unwrap_jax_wrapper(event)
         if event.rootdir is None:
             event.rootdir = self.rootdir
         if hold or self.held:
@@ -265,6 +308,15 @@ class _Parser:
     # -- dispatch ---------------------------------------------------------------------------
 
     def feed(self, lineno: int, line: str, had_cr: bool) -> None:
+        head = line[:1]
+        if head == "I" and line.startswith("In ["):
+            m = _PROMPT_RE.match(line)
+            if m is not None:
+                line = line[m.end() :]
+        elif head == ">" and not line.startswith(">>>") and self.pytest.area != "failures":
+            quote = _QUOTE_RE.match(line)
+            if quote is not None:
+                line = line[quote.end() :]
         if self.warning is not None:
             indent = len(line) - len(line.lstrip())
             if line.strip() and indent > self.warning_indent and self.warning.frames:
@@ -295,6 +347,13 @@ class _Parser:
 
     def _feed_generic(self, lineno: int, line: str, had_cr: bool) -> None:
         reader = self.reader
+        if self.e_width:
+            if reader is not None and line[:1] == "E" and line[1:2] in ("", " "):
+                line = line[self.e_width :] if not line[1 : self.e_width].strip() else line[1:]
+            else:
+                self.e_width = 0
+                self.close_reader()
+                reader = None
         if reader is not None:
             if reader.feed(lineno, line, had_cr):
                 return
@@ -302,6 +361,9 @@ class _Parser:
         if not line:
             return
         first = line[0]
+        if "Traceback (most" in line and IPYTHON_HEADER_RE.match(line):
+            self.reader = IPythonReader(lineno, line)
+            return
         if first in " \t+":
             stripped = line.lstrip()
             if stripped.startswith(TB_HEADER):
@@ -315,12 +377,25 @@ class _Parser:
                 m = FRAME_RE.match(line)
                 if m is not None:
                     reader = TracebackReader(lineno, headerless=True)
-                    reader.start_frame(lineno, m)
+                    reader.start_frame(lineno, m[2], int(m[3]), m[4])
                     self.reader = reader
                     return
         elif first == "T":
             if line.startswith(TB_HEADER):
-                self.reader = TracebackReader(lineno)
+                rest = line[len(TB_HEADER) :].strip()
+                self.reader = (
+                    IPythonReader.docs_mode(lineno, rest) if rest else TracebackReader(lineno)
+                )
+                return
+        elif (
+            first in "EF"
+            and line.startswith(("E ", "ERROR ", "FAILED "))
+            and self._lone_pytest_line(lineno, line)
+        ):
+            return
+        elif first in "[FC<":
+            self.reader = IPythonReader.starting_at_frame(lineno, line)
+            if self.reader is not None:
                 return
         elif first == "=":
             m = TITLE_RE.match(line)
@@ -344,15 +419,42 @@ class _Parser:
                 return
         if first not in " \t" and not had_cr:
             m = BARE_EXC_RE.match(line)
-            if m is not None:
-                self.emit(
-                    ErrorEvent(
-                        exc_type=m[2],
-                        message=m[3] or "",
-                        log_line=lineno,
-                        log_end_line=lineno,
-                    )
-                )
+            if m is None:
+                return
+            if m[1]:
+                # A log record: the lines after it are other records, not its message.
+                event = ErrorEvent(m[2], m[3] or "", log_line=lineno, log_end_line=lineno)
+                self.emit(event)
+            else:
+                self.reader = TracebackReader.from_exception_line(lineno, m[2], m[3] or "")
+
+    def _lone_pytest_line(self, lineno: int, line: str) -> bool:
+        """A line of a pytest report pasted without the report around it: a summary line
+        (``FAILED tests/x.py::t[a] - TypeError: msg``), an error on that test; or the first line
+        of an ``E   TypeError: msg`` block, whose next ``E`` lines continue the message."""
+        if line[0] == "E" and line[1] == " ":
+            text = line[1:].lstrip()
+            m = STRICT_EXC_RE.match(text)
+            if m is None:
+                return False
+            self.e_width = len(line) - len(text)
+            self.reader = TracebackReader.from_exception_line(lineno, m[1], m[2] or "")
+            self.reader.lone = False
+            return True
+        m = SUMMARY_RE.match(line)
+        if m is None or ("::" not in m[2] and not m[2].endswith(".py")):
+            return False
+        exc_type, message = split_exception_text(m[3] or "")
+        self.emit(
+            ErrorEvent(
+                exc_type=exc_type,
+                message=message,
+                log_line=lineno,
+                log_end_line=lineno,
+                test_id=m[2].strip(),
+            )
+        )
+        return True
 
     def _set_rootdir(self, line: str) -> None:
         value = line[len("rootdir: ") :].strip()

@@ -23,8 +23,20 @@ GROUP_HEADER = "Exception Group Traceback (most recent call last):"
 CAUSE_SEP = "The above exception was the direct cause of the following exception:"
 CONTEXT_SEP = "During handling of the above exception, another exception occurred:"
 JAX_NOTICE = "For simplicity, JAX has removed its internal frames"
+# What JAX appends to the message of its wrapper exceptions (FilteredStackTrace,
+# UnfilteredStackTrace, JaxStackTraceBeforeTransformation), in the wordings of its releases.
+JAX_WRAPPER_NOTES = (
+    "The stack trace above excludes JAX-internal frames.",
+    "The stack trace below excludes JAX-internal frames.",
+    "The preceding stack trace is the source of the JAX operation",
+)
 
 FRAME_RE = re.compile(r'(\s*)File "(.*)", line (\d+)(?:, in (.*?))?\s*$')
+# IPython 8+'s Plain mode keeps CPython's layout but prints its own frame lines:
+# ``  File ~/proj/model.py:14 in layer`` and ``  Cell In[7], line 1`` (``... line 3 in f``).
+IPYTHON_PLAIN_FRAME_RE = re.compile(
+    r"\s*(?:File (\S.*?):(\d+)|(Cell In\[\d+\]), line (\d+))(?: in (\S.*?))?\s*$"
+)
 # Inside a traceback anything Python could print as a class name is accepted (``<locals>``
 # segments, lower-case names); outside one only names that look like exception classes.
 EXC_LINE_RE = re.compile(
@@ -59,6 +71,7 @@ MESSAGE_END_RE = re.compile(
     r"|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d"
     r"|\$ |>>> |[\w.-]+@[\w.-]+:\S*[$#] ?"
     r"|Exception (?:in thread|ignored in)|Error in atexit"
+    r"|In \[\d+\]:|Out\[\d+\]:|[\w.]+ +Traceback \(most recent call last\)|```|~~~"
     r"|(?:[A-Za-z]:)?[^\s:][^:]*:\d+: (?:[A-Za-z_]\w*\.)*[A-Z]\w*Warning: "
 )
 GROUP_LINE_RE = re.compile(r"(\s*)([|+])(.*)$")
@@ -174,11 +187,22 @@ class FrameBuilder:
         )
 
 
+def _continues_lone_message(stripped: str) -> bool:
+    """After a blank line, a lone exception line's message goes on only into JAX's wrapper
+    notes and its chain (the rest is other output)."""
+    return (
+        stripped in (CAUSE_SEP, CONTEXT_SEP)
+        or stripped.startswith(JAX_WRAPPER_NOTES)
+        or stripped.startswith(JAX_NOTICE)
+        or (stripped.startswith("-----") and not stripped.strip("-"))
+    )
+
+
 # Reader states.
-_FRAMES = 0
-_MESSAGE = 1
-_GAP = 2  # after a chain separator
-_CLOSED = 3  # message closed by the JAX notice; only blanks or a separator may follow
+FRAMES = 0
+MESSAGE = 1
+GAP = 2  # after a chain separator
+CLOSED = 3  # message closed by the JAX notice; only blanks or a separator may follow
 
 
 class TracebackReader:
@@ -186,13 +210,15 @@ class TracebackReader:
 
     def __init__(self, lineno: int, *, headerless: bool = False) -> None:
         self.blocks: list[Block] = [Block(start=lineno, end=lineno)]
-        self.state = _FRAMES
+        self.state = FRAMES
         self.headerless = headerless
         self.frame: FrameBuilder | None = None
         self.source_state = 0  # 0: expecting source, 1: source seen, 2: markers seen
         self.pending_blanks = 0
         self.pending_dashes: str | None = None
         self.stray = 0
+        self.lone = False
+        self.lone_gap = False
 
     @property
     def block(self) -> Block:
@@ -208,9 +234,21 @@ class TracebackReader:
             del self.blocks[0]
         self.blocks.append(Block(start=lineno, end=lineno))
 
-    def start_frame(self, lineno: int, m: re.Match[str]) -> None:
+    @classmethod
+    def from_exception_line(cls, lineno: int, exc_type: str, message: str) -> TracebackReader:
+        """A reader for an exception line met on its own (no traceback printed above it): its
+        message continues over the following lines up to the first blank one."""
+        reader = cls(lineno, headerless=True)
+        reader.lone = True
+        reader.block.exc_type = exc_type
+        if message:
+            reader.block.add_message_line(message)
+        reader.state = MESSAGE
+        return reader
+
+    def start_frame(self, lineno: int, path: str, line: int | None, func: str | None) -> None:
         self._flush_frame()
-        self.frame = FrameBuilder(m[2], int(m[3]), m[4], lineno)
+        self.frame = FrameBuilder(path, line, func, lineno)
         self.source_state = 0
         self.block.end = lineno
 
@@ -218,9 +256,9 @@ class TracebackReader:
         """Consume ``line`` if it belongs to this traceback; False means the traceback ended
         before it (the caller then handles the line itself)."""
         state = self.state
-        if state == _FRAMES:
+        if state == FRAMES:
             return self._feed_frames(lineno, line)
-        if state == _MESSAGE:
+        if state == MESSAGE:
             return self._feed_message(lineno, line, had_cr)
         stripped = line.strip()
         if not stripped:
@@ -228,10 +266,10 @@ class TracebackReader:
         if stripped in (CAUSE_SEP, CONTEXT_SEP):
             self._separator(lineno, stripped)
             return True
-        if state == _GAP:
+        if state == GAP:
             if stripped.startswith(TB_HEADER) or stripped.endswith(GROUP_HEADER):
                 self._new_block(lineno)
-                self.state = _FRAMES
+                self.state = FRAMES
                 return True
             m = EXC_LINE_RE.match(line)
             if m is not None and not had_cr:
@@ -244,13 +282,19 @@ class TracebackReader:
         self.block.relation = "cause" if stripped == CAUSE_SEP else "context"
         self.pending_blanks = 0
         self.pending_dashes = None
-        self.state = _GAP
+        self.state = GAP
 
     def _feed_frames(self, lineno: int, line: str) -> bool:
         if "File" in line:
             m = FRAME_RE.match(line)
             if m is not None:
-                self.start_frame(lineno, m)
+                self.start_frame(lineno, m[2], int(m[3]), m[4])
+                self.stray = 0
+                return True
+        if "File" in line or "Cell" in line:
+            m = IPYTHON_PLAIN_FRAME_RE.match(line)
+            if m is not None:
+                self.start_frame(lineno, m[1] or m[3], int(m[2] or m[4]), m[5])
                 self.stray = 0
                 return True
         if not line or line.isspace():
@@ -280,16 +324,20 @@ class TracebackReader:
         if m[2]:
             block.add_message_line(m[2])
         block.end = lineno
-        self.state = _MESSAGE
+        self.state = MESSAGE
         self.pending_blanks = 0
         self.pending_dashes = None
+        self.lone_gap = False
 
     def _feed_message(self, lineno: int, line: str, had_cr: bool) -> bool:
         if not line or line.isspace():
+            self.lone_gap = self.lone
             self.pending_blanks += 1
             return True
         block = self.block
         stripped = line.strip()
+        if self.lone_gap and not _continues_lone_message(stripped):
+            return False
         if stripped in (CAUSE_SEP, CONTEXT_SEP):
             # A rule still pending here is JAX's decoration before the separator: dropped.
             self._separator(lineno, stripped)
@@ -297,7 +345,7 @@ class TracebackReader:
         if line.startswith(JAX_NOTICE):
             self.pending_dashes = None
             self.pending_blanks = 0
-            self.state = _CLOSED
+            self.state = CLOSED
             return True
         if had_cr or MESSAGE_END_RE.match(line):
             return False

@@ -31,7 +31,7 @@ from jaxerr_ls.tracebacks.cpython import (
 TITLE_RE = re.compile(r"=+ (.*?) =+$")
 _PYTEST_SECTION_RE = re.compile(r"_+ (.+?) _+$")
 _PYTEST_SUBSECTION_RE = re.compile(r"-+ (.+?) -+$")
-_PYTEST_SUMMARY_RE = re.compile(r"(FAILED|ERROR) (\S.*?)(?: - (.*))?$")
+SUMMARY_RE = re.compile(r"(FAILED|ERROR) (\S.*?)(?: - (.*))?$")
 _PYTEST_LOCATION_RE = re.compile(r"((?:[A-Za-z]:)?[^\s:][^:]*?):(\d+):(?: (.*))?$")
 _PYTEST_CLOSING_RE = re.compile(
     r"^(?:no tests ran|Interrupted|\d+ (?:failed|passed|errors?|skipped|deselected|xfailed|"
@@ -142,7 +142,7 @@ class PytestReport:
                 return True
         area = self.area
         if area == "summary":
-            m = _PYTEST_SUMMARY_RE.match(line)
+            m = SUMMARY_RE.match(line)
             if m is not None:
                 self._summary_line(lineno, m[1], m[2], m[3])
                 return True
