@@ -197,6 +197,8 @@ def _parse_numbered(
 # escape codes).
 _SUMMARY_PASSING = ("PASSED ", "SKIPPED ", "XFAIL ", "XPASS ")
 _STARTS_CONSTRUCT = frozenset("=rF[\x1b")
+# How an IPython frame line starts, when a paste begins with one (Colab's links aside).
+_IPYTHON_FRAME_STARTS = ("File ", "Cell In[")
 # IPython's prompts, which its terminal prints on the line where a traceback starts
 # ("In [7]: ---------", "In [11]:     ...:     ...: Traceback ...").
 _PROMPT_RE = re.compile(r"In \[\d+\]: ?(?:\s*\.\.\.: ?)*")
@@ -393,7 +395,7 @@ class _Parser:
             and self._lone_pytest_line(lineno, line)
         ):
             return
-        elif first in "[FC<":
+        elif line.startswith(_IPYTHON_FRAME_STARTS) or (first == "[" and "](" in line):
             self.reader = IPythonReader.starting_at_frame(lineno, line)
             if self.reader is not None:
                 return
