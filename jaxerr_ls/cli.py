@@ -6,14 +6,16 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from jaxerr_ls import __version__
 from jaxerr_ls.catalog import Catalog, generated_for_root
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.formats import FORMATS, render_findings
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD
+from jaxerr_ls.notebooks import MAX_NOTEBOOK_BYTES, NotebookError, parse_notebook
 from jaxerr_ls.reading import read_lines
 from jaxerr_ls.records import Record, RecordProblem
 from jaxerr_ls.render import record_markdown, record_text
@@ -39,7 +41,7 @@ def _check(args: argparse.Namespace) -> int:
     generated = generated_for_root(root) if args.generated else None
     catalog = Catalog.load(args.records, fuzzy_threshold=args.fuzzy_threshold, generated=generated)
     _report_problems(catalog.problems)
-    analyzer = Analyzer(catalog, root, cwd=Path.cwd())
+    analyzer = Analyzer(catalog, root, cwd=Path.cwd(), workspace_notebooks=True)
     findings: list[Finding] = []
     seen: set[tuple[object, ...]] = set()
     status = EXIT_CLEAN
@@ -52,7 +54,11 @@ def _check(args: argparse.Namespace) -> int:
             continue
         name = "<stdin>" if log == "-" else log
         try:
-            for finding in analyzer.analyze_lines(read_lines(stream), name):
+            if log.endswith(".ipynb"):
+                found = _notebook_findings(analyzer, stream, log)
+            else:
+                found = analyzer.analyze_lines(read_lines(stream), name)
+            for finding in found:
                 # The same error printed twice (a script's own log and pytest's report of it)
                 # is one finding.
                 key = (
@@ -73,6 +79,9 @@ def _check(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"jaxerr-ls: {log}: {exc.strerror}", file=sys.stderr)
             status = EXIT_USAGE
+        except NotebookError as exc:
+            print(f"jaxerr-ls: {log}: {exc}", file=sys.stderr)
+            status = EXIT_USAGE
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()
@@ -84,6 +93,14 @@ def _check(args: argparse.Namespace) -> int:
     if status == EXIT_USAGE:
         return status
     return EXIT_FOUND if findings else EXIT_CLEAN
+
+
+def _notebook_findings(analyzer: Analyzer, stream: BinaryIO, name: str) -> Iterator[Finding]:
+    """The findings of a saved notebook's error outputs (read whole, up to a size limit)."""
+    data = stream.read(MAX_NOTEBOOK_BYTES + 1)
+    if len(data) > MAX_NOTEBOOK_BYTES:
+        raise NotebookError(f"larger than {MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB")
+    return analyzer.analyze_notebook(parse_notebook(Path(name), data), name)
 
 
 def _find_record(records: Sequence[Record], key: str) -> Record | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,11 +11,17 @@ from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
+from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.spans import Span
 from jaxerr_ls.tracebacks import parse_output
 
 # Exceptions that only carry context for another one; their messages explain nothing.
-_CONTEXT_ONLY = ("JaxStackTraceBeforeTransformation", "UnfilteredStackTrace", "SimplifiedTraceback")
+_CONTEXT_ONLY = (
+    "JaxStackTraceBeforeTransformation",
+    "UnfilteredStackTrace",
+    "FilteredStackTrace",
+    "SimplifiedTraceback",
+)
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
 
 
@@ -62,10 +68,20 @@ class Finding:
 class Analyzer:
     """Turns error events into findings for one project root."""
 
-    def __init__(self, index: MessageMatcher, root: Path, *, cwd: Path | None = None) -> None:
+    def __init__(
+        self,
+        index: MessageMatcher,
+        root: Path,
+        *,
+        cwd: Path | None = None,
+        workspace_notebooks: bool = False,
+    ) -> None:
+        """``workspace_notebooks``: place a traceback's notebook-cell frames on the project's
+        notebooks (spans with a ``cell``, which only a caller that shows cells can use)."""
         self.index = index
         self.files = ProjectFiles(root)
         self.cwd = cwd
+        self.workspace_notebooks = workspace_notebooks
 
     def analyze_lines(self, lines: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
         """Findings for the errors in output given line by line (see ``analyze_events``)."""
@@ -85,16 +101,38 @@ class Analyzer:
                 continue
             yield finding
 
-    def analyze_event(self, event: ErrorEvent, source_name: str = "-") -> Finding:
+    def analyze_notebook(self, notebook: Notebook, source_name: str) -> Iterator[Finding]:
+        """Findings for the error outputs saved in a notebook, each placed on its frame in a
+        cell of that notebook or in the project, else on the first line of its own cell."""
+        for error in notebook.errors:
+            for event in error_events(error):
+                finding = self.analyze_event(event, source_name, notebooks=lambda: [notebook])
+                if finding.span is None:
+                    lines = notebook.cells[error.cell].lines
+                    end = len(lines[0].rstrip()) if lines else 0
+                    finding.span = Span(notebook.path, 1, 0, 1, end, cell=error.cell)
+                yield finding
+
+    def analyze_event(
+        self,
+        event: ErrorEvent,
+        source_name: str = "-",
+        notebooks: Callable[[], Sequence[Notebook]] | None = None,
+    ) -> Finding:
         explained, match = self._best_explained(event)
         base = Path(event.rootdir) if event.rootdir else self.cwd
         # The error goes where the explained exception left the user's code; when that is a
         # cause the user re-raised, its frames come first, then the rest of the chain's.
         ordered = [explained] + [e for e in (event, *reversed(event.chain)) if e is not explained]
-        placed = project_frames(ordered, self.files, base)
+        if notebooks is None and self.workspace_notebooks:
+            notebooks = self.files.notebooks
+        placed = project_frames(ordered, self.files, base, notebooks)
         main = next((p for p in placed if p.span is not None), None)
         span = main.span if main is not None else self._test_definition(event, base)
-        traceback_files = list(dict.fromkeys(p.path for p in placed))
+        # Culprits are looked for in Python files, not in notebooks.
+        traceback_files = list(
+            dict.fromkeys(p.path for p in placed if p.span is None or p.span.cell is None)
+        )
         called = {
             name
             for exception in (event, *event.chain)

@@ -30,13 +30,20 @@ def _see(finding: Finding) -> str:
     return f" (see: {finding.match.record.github_url})"
 
 
+def _where(span: Span, relative_to: Path | None) -> str:
+    """``path`` or, in a notebook, ``path:cell N`` (cells counted from 1 in file order)."""
+    where = display_path(span.path, relative_to)
+    return where if span.cell is None else f"{where}:cell {span.cell + 1}"
+
+
 def text_line(finding: Finding, relative_to: Path | None) -> str:
     """``path:line:col: severity [code] message`` with 1-based line and column, as compilers
-    print it, so Vim's errorformat and Emacs' compilation mode can jump to it. An error that
-    could not be placed in the project points at its line in the log instead."""
+    print it, so Vim's errorformat and Emacs' compilation mode can jump to it
+    (``nb.ipynb:cell 3:line:col: ...`` in a notebook). An error that could not be placed in the
+    project points at its line in the log instead."""
     message = f"{finding.severity} [{finding.code}] {finding.first_line}{_see(finding)}"
     if finding.span is not None:
-        where = display_path(finding.span.path, relative_to)
+        where = _where(finding.span, relative_to)
         return f"{where}:{finding.span.line}:{finding.span.col + 1}: {message}"
     return f"{finding.source_name}:{finding.event.log_line}:1: {message}"
 
@@ -58,13 +65,16 @@ def culprit_lines(finding: Finding, relative_to: Path | None) -> list[str]:
 
 
 def _span_json(span: Span, root: Path) -> dict[str, Any]:
-    return {
+    place: dict[str, Any] = {
         "file": display_path(span.path, root),
         "line": span.line,
         "column": span.col + 1,
         "end_line": span.end_line,
         "end_column": span.end_col + 1,
     }
+    if span.cell is not None:
+        place["cell"] = span.cell
+    return place
 
 
 def finding_json(finding: Finding, root: Path) -> dict[str, Any]:
@@ -99,6 +109,7 @@ def finding_json(finding: Finding, root: Path) -> dict[str, Any]:
                 "file": display_path(item.span.path, root),
                 "line": item.span.line,
                 "message": item.message,
+                **({} if item.span.cell is None else {"cell": item.span.cell}),
             }
             for item in finding.related
         ],
@@ -121,7 +132,10 @@ _GITHUB_LEVEL = {"error": "error", "warning": "warning", "information": "notice"
 def github_command(finding: Finding, root: Path) -> str:
     """A GitHub Actions workflow command that annotates the line in the pull request."""
     properties: list[str] = []
-    if finding.span is not None:
+    if finding.span is not None and finding.span.cell is not None:
+        # GitHub cannot point into a notebook's cell: the file, and the cell in the title.
+        properties.append(f"file={_escape_property(display_path(finding.span.path, root))}")
+    elif finding.span is not None:
         span = finding.span
         properties += [
             f"file={_escape_property(display_path(span.path, root))}",
@@ -132,7 +146,10 @@ def github_command(finding: Finding, root: Path) -> str:
             properties.append(f"endColumn={span.end_col + 1}")
         else:
             properties.append(f"endLine={span.end_line}")
-    properties.append(f"title={_escape_property(f'{finding.exception} [{finding.code}]')}")
+    title = f"{finding.exception} [{finding.code}]"
+    if finding.span is not None and finding.span.cell is not None:
+        title += f" in cell {finding.span.cell + 1}, line {finding.span.line}"
+    properties.append(f"title={_escape_property(title)}")
     body = finding.message.strip() + _see(finding)
     level = _GITHUB_LEVEL.get(finding.severity, "error")
     return f"::{level} {','.join(properties)}::{_escape_data(body)}"

@@ -12,12 +12,21 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TypeVar
 
 from jaxerr_ls.events import ErrorEvent, Frame
+from jaxerr_ls.notebooks import (
+    MAX_NOTEBOOK_BYTES,
+    Notebook,
+    NotebookCell,
+    NotebookError,
+    cell_execution_count,
+    is_cell_path,
+    read_notebook,
+)
 from jaxerr_ls.spans import Span
 
 T = TypeVar("T")
@@ -45,6 +54,8 @@ SKIPPED_DIRS = frozenset(
     }
 )
 MAX_INDEXED_FILES = 200_000
+# Notebooks read to place a traceback's cell frames (only when a traceback has one).
+MAX_NOTEBOOKS = 200
 _LIBRARY_RE = re.compile(
     r"""(?x)
     [\\/](?:site|dist)-packages[\\/]
@@ -80,6 +91,7 @@ class ProjectFiles:
         self._grep_cache: dict[str, list[Path]] = {}
         self._memo: dict[tuple[str, Path], object] = {}
         self._resolved: dict[tuple[str, str], Path | None] = {}
+        self._notebooks: list[Notebook] | None = None
 
     def _index(self) -> dict[str, list[tuple[str, ...]]]:
         if self._by_name is None:
@@ -107,6 +119,23 @@ class ProjectFiles:
             for relative in relatives
             if relative[-1].endswith(".py")
         ]
+
+    def notebooks(self) -> list[Notebook]:
+        """The project's readable notebooks (read on first use; unreadable ones are skipped)."""
+        if self._notebooks is None:
+            found: list[Notebook] = []
+            for relatives in self._index().values():
+                for relative in relatives:
+                    path = self.root.joinpath(*relative)
+                    if not relative[-1].endswith(".ipynb") or len(found) >= MAX_NOTEBOOKS:
+                        continue
+                    try:
+                        if path.stat().st_size <= MAX_NOTEBOOK_BYTES:
+                            found.append(read_notebook(path))
+                    except (OSError, NotebookError):
+                        continue
+            self._notebooks = found
+        return self._notebooks
 
     def memo(self, kind: str, path: Path, compute: Callable[[Path], T]) -> T:
         """``compute(path)``, computed once per kind and file (files do not change mid-run)."""
@@ -238,13 +267,58 @@ class PlacedFrame:
     span: Span | None
 
 
+def cell_span(frame: Frame, notebooks: Sequence[Notebook]) -> Span | None:
+    """Where a frame printed in a notebook cell (``Cell In[7], line 3``) is: the cell with that
+    execution count whose line shows the printed source; else the one cell whose line does; else
+    the one cell with that execution count. None when that leaves no cell, or several."""
+    if frame.line is None or not notebooks:
+        return None
+    count = cell_execution_count(frame.path)
+    printed = (frame.source or "").strip()
+    line = frame.line
+    by_count: list[tuple[Notebook, NotebookCell]] = []
+    by_source: list[tuple[Notebook, NotebookCell]] = []
+    for notebook in notebooks:
+        for cell in notebook.code_cells():
+            if not 1 <= line <= len(cell.lines):
+                continue
+            same_source = bool(printed) and cell.lines[line - 1].strip() == printed
+            if count is not None and cell.execution_count == count:
+                if same_source:
+                    return _cell_line_span(notebook, cell, line)
+                by_count.append((notebook, cell))
+            elif same_source:
+                by_source.append((notebook, cell))
+    for candidates in (by_source, by_count):
+        if len(candidates) == 1:
+            return _cell_line_span(*candidates[0], line)
+    return None
+
+
+def _cell_line_span(notebook: Notebook, cell: NotebookCell, line: int) -> Span:
+    text = cell.lines[line - 1]
+    start = len(text) - len(text.lstrip())
+    return Span(notebook.path, line, start, line, len(text.rstrip()), cell=cell.index)
+
+
 def project_frames(
-    exceptions: Iterable[ErrorEvent], files: ProjectFiles, base: Path | None
+    exceptions: Iterable[ErrorEvent],
+    files: ProjectFiles,
+    base: Path | None,
+    notebooks: Callable[[], Sequence[Notebook]] | None = None,
 ) -> list[PlacedFrame]:
-    """The frames of the given exceptions that are the user's code, each innermost first."""
+    """The frames of the given exceptions that are the user's code, each innermost first.
+
+    A frame printed in a notebook cell is placed on that cell of the notebooks ``notebooks``
+    gives (called only when such a frame is met; e.g. ``files.notebooks``), else left out."""
     placed: list[PlacedFrame] = []
     for exception in exceptions:
         for frame in reversed(exception.frames):
+            if is_cell_path(frame.path):
+                span = cell_span(frame, notebooks()) if notebooks is not None else None
+                if span is not None:
+                    placed.append(PlacedFrame(frame, span.path, span))
+                continue
             path = files.resolve(frame.path, exception.rootdir or base)
             if path is not None:
                 placed.append(PlacedFrame(frame, path, files.span_for(path, frame)))

@@ -32,6 +32,8 @@ class Span:
     col: int
     end_line: int
     end_col: int
+    # In a notebook: the 0-based index of the cell in its ``cells``, whose lines these are.
+    cell: int | None = None
 
     def __post_init__(self) -> None:
         if self.line < 1 or self.end_line < 1 or self.col < 0 or self.end_col < 0:
@@ -57,17 +59,22 @@ class Span:
         )
 
     def shifted(self, lines: int) -> Span:
-        return Span(self.path, self.line + lines, self.col, self.end_line + lines, self.end_col)
+        return Span(
+            self.path, self.line + lines, self.col, self.end_line + lines, self.end_col, self.cell
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The one JSON spelling of a span (camelCase, as LSP payloads are)."""
-        return {
+        data: dict[str, Any] = {
             "path": str(self.path),
             "line": self.line,
             "col": self.col,
             "endLine": self.end_line,
             "endCol": self.end_col,
         }
+        if self.cell is not None:
+            data["cell"] = self.cell
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Span:
@@ -83,6 +90,7 @@ class Span:
             _position(data, "col", 0),
             _position(data, "endLine", 1),
             _position(data, "endCol", 0),
+            _position(data, "cell", 0) if "cell" in data else None,
         )
 
 

@@ -10,3 +10,9 @@ from pathlib import Path
 os.environ.setdefault(
     "JAXERR_LS_CACHE_DIR", str(Path(__file__).resolve().parents[1] / ".jaxerr-test-cache")
 )
+
+# parse_output recovers from its own bugs in production; in every test (and every server or CLI a
+# test starts, which inherit the environment) such a bug must fail the test instead. The name is
+# jaxerr_ls.tracebacks.STRICT_ENV, spelled out so that this file imports nothing of the package
+# (pytest may load it in the old-JAX environments, where jaxerr_ls is not installed).
+os.environ["JAXERR_LS_STRICT_PARSING"] = "1"

