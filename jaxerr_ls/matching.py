@@ -1,4 +1,4 @@
-"""Error message -> known-error record with a score: pattern, template and fuzzy stages, indexed.
+"""Error message -> known-error record with a score: pattern, template, fuzzy and prefix stages.
 
 Matching must stay fast on hostile input (a 1 MB message line) and on a store of thousands of
 records. So a record's ``messagePattern`` and ``errorMessage`` template are compiled, where
@@ -42,13 +42,19 @@ GENERATED_TAG = "generated"
 STAGE_PATTERN = "pattern"
 STAGE_TEMPLATE = "template"
 STAGE_FUZZY = "fuzzy"
+STAGE_PREFIX = "prefix"
+# pytest's short summary (``--tb=no``, ``-rA``) cuts a message to the terminal's width and
+# ends it with this; such a message says only how the real one begins.
+TRUNCATION_MARK = "..."
+PREFIX_SCORE = 0.85
 
 
 @dataclass(frozen=True, slots=True)
 class Match:
     """A record that explains a message. ``score`` is 1.0 for an exact pattern match,
     slightly less for the template stage, and the fuzzy similarity (0-1) scaled below both
-    for the fuzzy stage. ``captures`` are the texts the pattern's wildcards matched."""
+    for the fuzzy stage; a truncated message's one possible record (the prefix stage) scores
+    PREFIX_SCORE. ``captures`` are the texts the pattern's wildcards matched."""
 
     record: Record
     score: float
@@ -92,6 +98,30 @@ class _Segments:
             end = text.find("\n", position)
             captures.append(text[position : len(text) if end < 0 else end].rstrip())
         return tuple(captures)
+
+    def prefix_evidence(self, text: str) -> int | None:
+        """How many literal characters ``text`` confirms when read as the beginning of a
+        message this pattern matches; None when no such message begins with ``text``.
+
+        The text may end anywhere: in a wildcard (then anything before was its value) or
+        part-way through a literal piece.
+        """
+        position = evidence = 0
+        for number, piece in enumerate(self.literals):
+            if number == 0 and not self.leading_gap:
+                if text.startswith(piece):
+                    position = evidence = len(piece)
+                    continue
+                return len(text) if piece.startswith(text) else None
+            found = text.find(piece, position)
+            if found >= 0:
+                evidence += len(piece)
+                position = found + len(piece)
+                continue
+            return evidence + _overlap(text[position:], piece)
+        if self.trailing_gap or position == len(text) or text.endswith(self.literals[-1]):
+            return evidence
+        return None
 
     def interior_words(self) -> set[str]:
         """Words wholly inside a literal piece: any matching message contains them as words."""
@@ -215,6 +245,28 @@ def _regex_required_words(pattern: str) -> set[str]:
     Conservative: a pattern with a top-level alternation yields none, and any character that
     a quantifier follows breaks the run it is in.
     """
+    runs = _regex_runs(pattern)
+    pieces = tuple(run for run in runs or () if run)
+    return _Segments(pieces, False, False).interior_words() if pieces else set()
+
+
+def relaxed_segments(pattern: str) -> _Segments | None:
+    """A general regex loosened to its top-level literal runs with a wildcard for everything
+    else (groups, classes, optional characters): every message the regex matches, and more.
+
+    Good for asking whether a message *could* match (a truncated one), not whether it does.
+    """
+    runs = _regex_runs(pattern[1:] if pattern.startswith("^") else pattern)
+    pieces = tuple(run for run in runs or () if run)
+    if runs is None or not pieces:
+        return None
+    return _Segments(pieces, leading_gap=runs[0] == "", trailing_gap=runs[-1] == "")
+
+
+def _regex_runs(pattern: str) -> list[str] | None:
+    """The literal runs at the top level of a regex, in order, with an empty run wherever
+    something else (a group, a class, an optional character) stands; None for a top-level
+    alternation."""
     runs: list[str] = []
     current: list[str] = []
     depth = 0
@@ -228,7 +280,7 @@ def _regex_required_words(pattern: str) -> set[str]:
             index += 1
             continue
         if char == "\\" and nxt and nxt not in _ESCAPE_CLASSES:
-            literal, width = nxt, 2
+            literal, width = {"n": "\n", "t": "\t"}.get(nxt, nxt), 2
         elif char == "\\":
             literal, width = None, 2
         elif char == "[":
@@ -238,21 +290,22 @@ def _regex_required_words(pattern: str) -> set[str]:
         elif char == ")":
             literal, width, depth = None, 1, depth - 1
         elif char == "|" and depth == 0:
-            return set()
+            return None
         elif char in _REGEX_META:
             literal, width = None, 1
         else:
             literal, width = char, 1
         follower = pattern[index + width : index + width + 1]
-        if literal is not None and depth == 0 and follower not in ("?", "*", "{"):
+        if literal is not None and depth == 0 and follower not in ("?", "*", "{", "+"):
             current.append(literal)
         else:
+            if literal is not None and depth == 0 and follower == "+":
+                current.append(literal)  # once for certain, then maybe more of it
             runs.append("".join(current))
             current = []
         index += width
     runs.append("".join(current))
-    pieces = tuple(run for run in runs if run)
-    return _Segments(pieces, False, False).interior_words() if pieces else set()
+    return runs
 
 
 @dataclass(slots=True)
@@ -263,6 +316,8 @@ class _Matcher:
     regex: re.Pattern[str] | None
     required: frozenset[str]
     specificity: int
+    # What a truncated message is tested against: the segments, or a general regex loosened.
+    loose: _Segments | None = None
 
     def captures(self, message: str) -> tuple[str, ...] | None:
         if self.segments is not None:
@@ -283,6 +338,8 @@ class RecordIndex:
         self._recent: OrderedDict[tuple[str, str | None], Match | None] = OrderedDict()
         self.unindexed: list[str] = []
         self._matchers: list[_Matcher] = []
+        # Built on the first truncated message: every literal word of each pattern.
+        self._by_any_word: dict[str, list[_Matcher]] | None = None
         for record in self.records:
             self._matchers.extend(self._compile(record))
         self._build_exact_index()
@@ -312,7 +369,15 @@ class RecordIndex:
                 required = _regex_required_words(record.message_pattern)
                 specificity = sum(len(w) for w in required)
                 matchers.append(
-                    _Matcher(record, STAGE_PATTERN, None, regex, frozenset(required), specificity)
+                    _Matcher(
+                        record,
+                        STAGE_PATTERN,
+                        None,
+                        regex,
+                        frozenset(required),
+                        specificity,
+                        relaxed_segments(record.message_pattern),
+                    )
                 )
         template_segments = segments_from_template(record.error_message)
         if (
@@ -398,7 +463,15 @@ class RecordIndex:
         return best
 
     def match_all(self, message: str, exc_type: str | None = None) -> list[Match]:
-        """All exact matches, most specific first; else the best fuzzy candidates."""
+        """All exact matches, most specific first; else the best fuzzy candidates.
+
+        A one-line message that ends in ``...`` was cut short: it matches only the record it
+        is the beginning of (see ``unique_prefix_match``), never fuzzily.
+        """
+        beginning = truncated_beginning(message)
+        if beginning is not None:
+            only = unique_prefix_match(self.prefix_records(beginning), exc_type)
+            return [] if only is None else [only]
         words = _words(message)
         exact = self._exact(message, words, exc_type)
         if exact:
@@ -437,6 +510,38 @@ class RecordIndex:
             match for _, match in sorted(results.values(), key=lambda item: item[0], reverse=True)
         ]
         return _declared_specific_first(ordered)
+
+    def prefix_records(self, text: str) -> list[tuple[int, Record]]:
+        """The records that some message beginning with ``text`` would match, each with how
+        many of its literal characters ``text`` confirms (at least MIN_LITERAL_CHARS)."""
+        text = text[:FUZZY_WINDOW]
+        words = _words(text)
+        if _WORD_RE.search(text[-1:]) is not None:
+            # The last word may have been cut ("Output had sh"): only whole words count.
+            words.discard(_WORD_RE.findall(text)[-1])
+        found: dict[str, tuple[int, Record]] = {}
+        for matcher in self._prefix_candidates(words):
+            segments = matcher.segments or matcher.loose
+            evidence = None if segments is None else segments.prefix_evidence(text)
+            if evidence is None or evidence < MIN_LITERAL_CHARS:
+                continue
+            best = found.get(matcher.record.id)
+            if best is None or evidence > best[0]:
+                found[matcher.record.id] = (evidence, matcher.record)
+        return list(found.values())
+
+    def _prefix_candidates(self, words: set[str]) -> list[_Matcher]:
+        if self._by_any_word is None:
+            self._by_any_word = defaultdict(list)
+            for matcher in self._matchers:
+                segments = matcher.segments or matcher.loose
+                for word in segments.all_words() if segments is not None else ():
+                    self._by_any_word[word].append(matcher)
+        seen: dict[int, _Matcher] = {}
+        for word in words:
+            for matcher in self._by_any_word.get(word, ()):
+                seen[id(matcher)] = matcher
+        return list(seen.values())
 
     def _fuzzy(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
         if self.fuzzy_threshold > 100:
@@ -506,6 +611,14 @@ class LayeredIndex:
         return self._second
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
+        beginning = truncated_beginning(message)
+        if beginning is not None:
+            # One record among both sets, or none: a cut message that fits a curated record
+            # and a generated one says nothing about which it is.
+            second = self.second()
+            records = self.first.prefix_records(beginning)
+            records += [] if second is None else second.prefix_records(beginning)
+            return unique_prefix_match(records, exc_type)
         found = self.first.match(message, exc_type)
         if found is not None and found.stage != STAGE_FUZZY:
             return found
@@ -527,6 +640,45 @@ def _declared_specific_first(matches: list[Match]) -> list[Match]:
                 ordered.remove(match)
                 ordered.insert(ordered.index(general), match)
     return ordered
+
+
+def truncated_beginning(message: str) -> str | None:
+    """What is left of a one-line message that ends in ``...`` (cut short), else None."""
+    stripped = message.strip()
+    if stripped.endswith(TRUNCATION_MARK) and "\n" not in stripped:
+        return stripped[: -len(TRUNCATION_MARK)]
+    return None
+
+
+def unique_prefix_match(
+    candidates: Sequence[tuple[int, Record]], exc_type: str | None
+) -> Match | None:
+    """The match for a truncated message among the records it can be the beginning of.
+
+    The record whose literal text confirms the most of the message wins when no other comes
+    within MIN_LITERAL_CHARS of it (the others fit only by letting a placeholder swallow that
+    text); among close ones, the only one of the message's exception class; otherwise none,
+    since any choice would be a guess.
+    """
+    if not candidates:
+        return None
+    most = max(evidence for evidence, _ in candidates)
+    close = [record for evidence, record in candidates if most - evidence < MIN_LITERAL_CHARS]
+    if len(close) > 1 and exc_type:
+        same_class = [record for record in close if _class_penalty(record, exc_type) == 0.0]
+        close = same_class if len(same_class) == 1 else close
+    if len(close) != 1:
+        return None
+    record = close[0]
+    return Match(record, round(PREFIX_SCORE - _class_penalty(record, exc_type), 4), STAGE_PREFIX)
+
+
+def _overlap(text: str, piece: str) -> int:
+    """The length of the longest end of ``text`` that ``piece`` begins with."""
+    for length in range(min(len(text), len(piece)), 0, -1):
+        if text.endswith(piece[:length]):
+            return length
+    return 0
 
 
 def _words(text: str) -> set[str]:
