@@ -377,7 +377,9 @@ def _threshold(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="jaxerr-ls",
-        description="JAX autodiff errors as located, explained diagnostics.",
+        description="JAX autodiff errors as located, explained diagnostics: find them in "
+        "the output of a run, put each on your line, say what it means and how to fix it; "
+        "or serve them to an editor as a language server.",
     )
     parser.add_argument("--version", action="version", version=f"jaxerr-ls {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -107,21 +107,26 @@ class _Segments:
         part-way through a literal piece.
         """
         position = evidence = 0
+        last = len(self.literals) - 1
         for number, piece in enumerate(self.literals):
             if number == 0 and not self.leading_gap:
                 if text.startswith(piece):
                     position = evidence = len(piece)
                     continue
                 return len(text) if piece.startswith(text) else None
-            found = text.find(piece, position)
-            if found >= 0:
-                evidence += len(piece)
-                position = found + len(piece)
-                continue
-            return evidence + _overlap(text[position:], piece)
-        if self.trailing_gap or position == len(text) or text.endswith(self.literals[-1]):
-            return evidence
-        return None
+            if number == last and not self.trailing_gap:
+                # The message ends with this piece: only an occurrence at the text's end is it.
+                at_end = text.endswith(piece) and len(text) - len(piece) >= position
+                found = len(text) - len(piece) if at_end else -1
+            else:
+                found = text.find(piece, position)
+            if found < 0:
+                # The text ends before this piece is complete: in the wildcard before it
+                # (which then holds the rest of the text), or part-way through the piece.
+                return evidence + _overlap(text[position:], piece)
+            evidence += len(piece)
+            position = found + len(piece)
+        return evidence if self.trailing_gap or position == len(text) else None
 
     def interior_words(self) -> set[str]:
         """Words wholly inside a literal piece: any matching message contains them as words."""
