@@ -47,6 +47,7 @@ STAGE_PREFIX = "prefix"
 # ends it with this; such a message says only how the real one begins.
 TRUNCATION_MARK = "..."
 PREFIX_SCORE = 0.85
+PREFIX_KEY = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +333,33 @@ class _Matcher:
         return None if found is None else tuple(g or "" for g in found.groups())
 
 
+class _PrefixIndex:
+    """The patterns a truncated message is tested against, by how they start: literal text
+    (keyed on its first PREFIX_KEY characters, or all of it when shorter), or a placeholder
+    (keyed on each of its words that few records use)."""
+
+    def __init__(self, matchers: Iterable[_Matcher], store_size: int) -> None:
+        self.by_start: dict[int, dict[str, list[_Matcher]]] = defaultdict(lambda: defaultdict(list))
+        self.short_start: list[_Matcher] = []
+        by_word: dict[str, list[_Matcher]] = defaultdict(list)
+        for matcher in matchers:
+            segments = matcher.segments or matcher.loose
+            if segments is None:
+                continue
+            if not segments.leading_gap:
+                first = segments.literals[0]
+                if len(first) < _MIN_WORD:
+                    self.short_start.append(matcher)
+                else:
+                    key = first[:PREFIX_KEY]
+                    self.by_start[len(key)][key].append(matcher)
+                continue
+            for word in segments.all_words():
+                by_word[word].append(matcher)
+        limit = max(FUZZY_COMMON_WORD_RECORDS, int(FUZZY_COMMON_WORD_SHARE * store_size))
+        self.gap_first = {word: found for word, found in by_word.items() if len(found) <= limit}
+
+
 class RecordIndex:
     """Records indexed for matching messages; built once, queried many times."""
 
@@ -343,8 +371,8 @@ class RecordIndex:
         self._recent: OrderedDict[tuple[str, str | None], Match | None] = OrderedDict()
         self.unindexed: list[str] = []
         self._matchers: list[_Matcher] = []
-        # Built on the first truncated message: every literal word of each pattern.
-        self._by_any_word: dict[str, list[_Matcher]] | None = None
+        # Built on the first truncated message.
+        self._prefix_index: _PrefixIndex | None = None
         for record in self.records:
             self._matchers.extend(self._compile(record))
         self._build_exact_index()
@@ -525,7 +553,7 @@ class RecordIndex:
             # The last word may have been cut ("Output had sh"): only whole words count.
             words.discard(_WORD_RE.findall(text)[-1])
         found: dict[str, tuple[int, Record]] = {}
-        for matcher in self._prefix_candidates(words):
+        for matcher in self._prefix_candidates(text, words):
             segments = matcher.segments or matcher.loose
             evidence = None if segments is None else segments.prefix_evidence(text)
             if evidence is None or evidence < MIN_LITERAL_CHARS:
@@ -535,16 +563,25 @@ class RecordIndex:
                 found[matcher.record.id] = (evidence, matcher.record)
         return list(found.values())
 
-    def _prefix_candidates(self, words: set[str]) -> list[_Matcher]:
-        if self._by_any_word is None:
-            self._by_any_word = defaultdict(list)
-            for matcher in self._matchers:
-                segments = matcher.segments or matcher.loose
-                for word in segments.all_words() if segments is not None else ():
-                    self._by_any_word[word].append(matcher)
+    def _prefix_candidates(self, text: str, words: set[str]) -> list[_Matcher]:
+        """The patterns worth testing against a truncated message.
+
+        One that starts with literal text is found by how the message starts (the text and
+        that literal agree on their common length); one that starts with a placeholder, by a
+        word of the message that few patterns use, as the fuzzy stage finds its candidates.
+        """
+        if self._prefix_index is None:
+            self._prefix_index = _PrefixIndex(self._matchers, len(self.records))
+        index = self._prefix_index
         seen: dict[int, _Matcher] = {}
+        for length, by_start in index.by_start.items():
+            if len(text) >= length:
+                for matcher in by_start.get(text[:length], ()):
+                    seen[id(matcher)] = matcher
+        for matcher in index.short_start:
+            seen[id(matcher)] = matcher
         for word in words:
-            for matcher in self._by_any_word.get(word, ()):
+            for matcher in index.gap_first.get(word, ()):
                 seen[id(matcher)] = matcher
         return list(seen.values())
 
@@ -680,9 +717,13 @@ def unique_prefix_match(
 
 def _overlap(text: str, piece: str) -> int:
     """The length of the longest end of ``text`` that ``piece`` begins with."""
-    for length in range(min(len(text), len(piece)), 0, -1):
-        if text.endswith(piece[:length]):
-            return length
+    if not piece:
+        return 0
+    start = text.find(piece[0], max(0, len(text) - len(piece)))
+    while start >= 0:
+        if piece.startswith(text[start:]):
+            return len(text) - start
+        start = text.find(piece[0], start + 1)
     return 0
 
 
