@@ -576,8 +576,13 @@ class RecordIndex:
         seen: dict[int, _Matcher] = {}
         for length, by_start in index.by_start.items():
             if len(text) >= length:
-                for matcher in by_start.get(text[:length], ()):
-                    seen[id(matcher)] = matcher
+                starting = by_start.get(text[:length], [])
+            else:  # a text cut before the literal's end: rare, and short
+                starting = [
+                    m for key, found in by_start.items() if key.startswith(text) for m in found
+                ]
+            for matcher in starting:
+                seen[id(matcher)] = matcher
         for matcher in index.short_start:
             seen[id(matcher)] = matcher
         for word in words:
