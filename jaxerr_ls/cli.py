@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import logging
+import math
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn
 
 from jaxerr_ls import __version__
 from jaxerr_ls.catalog import Catalog, generated_for_root
@@ -23,6 +26,30 @@ from jaxerr_ls.render import record_markdown, record_text
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 
 
+class OutputError(Exception):
+    """Standard output could not be written (a full disk, a closed descriptor): the fault is
+    the output's, never the input's."""
+
+
+def _out(line: str) -> None:
+    """Print a line of results, telling an output failure apart from an input one."""
+    try:
+        print(line, flush=False)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(exc.strerror or str(exc)) from exc
+
+
+def _missing_records(paths: Sequence[str]) -> bool:
+    """Say so (and return True) when a ``--records`` path does not exist."""
+    for path in paths:
+        if not os.path.exists(path):
+            print(f"jaxerr-ls: --records {path}: no such file or folder", file=sys.stderr)
+            return True
+    return False
+
+
 def _report_problems(problems: Sequence[RecordProblem], kind: str = "") -> None:
     for problem in problems:
         print(f"jaxerr-ls: skipped {kind}record: {problem}", file=sys.stderr)
@@ -33,9 +60,16 @@ def _check(args: argparse.Namespace) -> int:
     if not root.is_dir():
         print(f"jaxerr-ls: --root {args.root}: not a folder", file=sys.stderr)
         return EXIT_USAGE
-    logs: list[str] = args.logs or (["-"] if not sys.stdin.isatty() else [])
+    stdin_open = sys.stdin is not None
+    logs: list[str] = args.logs or (["-"] if stdin_open and not sys.stdin.isatty() else [])
     if not logs:
-        print("jaxerr-ls check: give a log file, or '-' to read standard input", file=sys.stderr)
+        closed = "" if stdin_open else " (standard input is closed)"
+        print(
+            f"jaxerr-ls check: give a log file, or '-' to read standard input{closed}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    if _missing_records(args.records):
         return EXIT_USAGE
     # The generated set is loaded only for an error no curated record matches exactly.
     generated = generated_for_root(root) if args.generated else None
@@ -46,6 +80,10 @@ def _check(args: argparse.Namespace) -> int:
     seen: set[tuple[object, ...]] = set()
     status = EXIT_CLEAN
     for log in logs:
+        if log == "-" and not stdin_open:
+            print("jaxerr-ls: -: standard input is closed", file=sys.stderr)
+            status = EXIT_USAGE
+            continue
         try:
             stream = sys.stdin.buffer if log == "-" else open(log, "rb")  # noqa: SIM115
         except OSError as exc:
@@ -73,8 +111,8 @@ def _check(args: argparse.Namespace) -> int:
                 findings.append(finding)
                 if args.format == "text" or args.format == "github":
                     for line in render_findings([finding], args.format, root):
-                        print(line, flush=False)
-        except BrokenPipeError:
+                        _out(line)
+        except (BrokenPipeError, OutputError):
             raise
         except OSError as exc:
             print(f"jaxerr-ls: {log}: {exc.strerror}", file=sys.stderr)
@@ -88,8 +126,21 @@ def _check(args: argparse.Namespace) -> int:
     _report_problems(catalog.generated_problems, "generated ")
     if args.format == "json":
         for document in render_findings(findings, "json", root):
-            print(document)
-    sys.stdout.flush()
+            _out(document)
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(exc.strerror or str(exc)) from exc
+    if findings and args.format == "text" and sys.stderr is not None and sys.stderr.isatty():
+        # Only for a person at a terminal: editors and scripts that read both streams
+        # (Vim's system(), CI logs) get nothing but the findings.
+        print(
+            f"jaxerr-ls: for what an error means and how to fix it: "
+            f"jaxerr-ls explain {findings[0].code}",
+            file=sys.stderr,
+        )
     if status == EXIT_USAGE:
         return status
     return EXIT_FOUND if findings else EXIT_CLEAN
@@ -110,16 +161,108 @@ def _find_record(records: Sequence[Record], key: str) -> Record | None:
     return None
 
 
+# A record's code is lower-case words joined by hyphens; `check` prints an exception's class
+# (`TypeError`, `TracerBoolConversionError`) as the code of an error no record matches.
+_CODE_RE = re.compile(r"[\w.-]+")
+_CLASS_CODE_RE = re.compile(r"[A-Z][A-Za-z0-9_]*")
+# The exception classes `jax.errors` exports that JAX's documentation explains on one page.
+_JAX_ERROR_DOCS = "https://docs.jax.dev/en/latest/errors.html#jax.errors."
+_JAX_DOCUMENTED_ERRORS = frozenset(
+    {
+        "ConcretizationTypeError",
+        "KeyReuseError",
+        "NonConcreteBooleanIndexError",
+        "TracerArrayConversionError",
+        "TracerBoolConversionError",
+        "TracerIntegerConversionError",
+        "UnexpectedTracerError",
+        "JaxRuntimeError",
+    }
+)
+# "TypeError: message" (a lone exception line, as pasted) when no traceback is around it.
+_EXCEPTION_LINE_RE = re.compile(r"\s*(?:E\s+)?([A-Za-z_][\w.]*)\s*:\s?(.*)", re.DOTALL)
+MAX_EXPLAIN_INPUT = 1 << 20
+
+
+def _render(record: Record, output_format: str) -> str:
+    return record_markdown(record) if output_format == "markdown" else record_text(record)
+
+
 def _explain(args: argparse.Namespace) -> int:
-    catalog = Catalog.load(args.records)
-    _report_problems(catalog.problems)
-    record = _find_record(catalog.records, args.code)
-    if record is None:
-        known = ", ".join(sorted(r.code for r in catalog.records))
-        print(f"jaxerr-ls explain: no record {args.code!r}. Known codes: {known}", file=sys.stderr)
+    if _missing_records(args.records):
         return EXIT_USAGE
-    sys.stdout.write(record_markdown(record) if args.format == "markdown" else record_text(record))
-    return EXIT_CLEAN
+    query: str | None = args.code
+    if query is None:
+        if sys.stdin is None or sys.stdin.isatty():
+            print(
+                "jaxerr-ls explain: give a code, or an error message as an argument or on "
+                "standard input",
+                file=sys.stderr,
+            )
+            return EXIT_USAGE
+        query = sys.stdin.buffer.read(MAX_EXPLAIN_INPUT).decode("utf-8", errors="replace")
+    catalog = Catalog.load(args.records, generated=generated_for_root(Path.cwd()))
+    _report_problems(catalog.problems)
+    if _CODE_RE.fullmatch(query.strip()):
+        return _explain_code(query.strip(), catalog, args.format)
+    return _explain_message(query, catalog, args)
+
+
+def _explain_code(code: str, catalog: Catalog, output_format: str) -> int:
+    record = _find_record(catalog.records, code)
+    class_name = code.rsplit(".", 1)[-1]
+    is_class = _CLASS_CODE_RE.fullmatch(class_name) is not None
+    if record is None and not is_class:
+        # Not curated: maybe a record generated from the project's JAX, as `check` prints.
+        catalog.load_generated()
+        _report_problems(catalog.generated_problems, "generated ")
+        record = _find_record(catalog.records, code)
+    known = [r.code for r in catalog.records]
+    if record is not None:
+        _out(_render(record, output_format).rstrip("\n"))
+        return EXIT_CLEAN
+    if is_class:
+        _out(
+            f"{code}: the exception class of an error that no record matched; jaxerr-ls knows "
+            "nothing about it beyond its message. To look the message up, run: "
+            f'jaxerr-ls explain "{code}: <the message>"'
+        )
+        if class_name in _JAX_DOCUMENTED_ERRORS:
+            _out(f"JAX documents it: {_JAX_ERROR_DOCS}{class_name}")
+        return EXIT_CLEAN
+    closest = difflib.get_close_matches(code, known, n=3, cutoff=0.6)
+    hint = f"; closest: {', '.join(closest)}" if closest else ""
+    print(f"jaxerr-ls explain: no record {code!r}{hint}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _explain_message(text: str, catalog: Catalog, args: argparse.Namespace) -> int:
+    from jaxerr_ls.tracebacks import parse_text
+
+    errors = [(event.exc_type or None, event.message) for event in parse_text(text)]
+    if not errors:
+        lone = _EXCEPTION_LINE_RE.fullmatch(text.strip())
+        if lone is not None and _CLASS_CODE_RE.fullmatch(lone[1].rsplit(".", 1)[-1]):
+            errors = [(lone[1], lone[2])]
+        else:
+            errors = [(None, text.strip())]
+    status = EXIT_FOUND
+    for number, (exc_type, message) in enumerate(errors):
+        if number:
+            _out("")
+        found = catalog.match(message, exc_type)
+        if found is None:
+            print(f"jaxerr-ls explain: no record matches {_first_line(message)!r}", file=sys.stderr)
+            continue
+        status = EXIT_CLEAN
+        _out(f"Matched by {found.stage}, score {found.score:.2f}: {found.record.code}")
+        _out("")
+        _out(_render(found.record, args.format).rstrip("\n"))
+    return status
+
+
+def _first_line(message: str) -> str:
+    return next((line.strip() for line in message.splitlines() if line.strip()), "")
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -130,6 +273,12 @@ def _serve(args: argparse.Namespace) -> int:
     )
     from jaxerr_ls.server import create_server
 
+    if not args.tcp and (sys.stdin is None or sys.stdout is None):
+        print(
+            "jaxerr-ls serve: standard input or output is closed (LSP over stdio needs both)",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     server = create_server()
     if args.tcp:
         host, _, port = args.tcp.rpartition(":")
@@ -190,10 +339,31 @@ def _records_build(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error said in one line (``--help`` has the rest)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def _threshold(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not value >= 0:  # also refuses nan and -inf
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a similarity from 0 to 100 (above 100 turns fuzzy matching off)"
+        )
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="jaxerr-ls",
-        description="JAX autodiff errors as located, explained diagnostics.",
+        description="JAX autodiff errors as located, explained diagnostics: find them in "
+        "the output of a run, put each on your line, say what it means and how to fix it; "
+        "or serve them to an editor as a language server.",
     )
     parser.add_argument("--version", action="version", version=f"jaxerr-ls {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -217,7 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument(
         "--fuzzy-threshold",
-        type=float,
+        type=_threshold,
         default=DEFAULT_FUZZY_THRESHOLD,
         metavar="N",
         help="similarity (0-100) a reworded message needs to match a record "
@@ -234,20 +404,63 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(handler=_check)
 
     serve = commands.add_parser(
-        "serve", help="run the language server (stdio, or TCP for debugging)"
+        "serve",
+        help="run the language server (stdio, or TCP for debugging)",
+        description="Run the language server: LSP over standard input and output, for an "
+        "editor to start. It publishes JAX errors from runs as diagnostics on your lines, "
+        "hover docs for JAX autodiff APIs and quick fixes; settings come from the client "
+        "(see the README's Configuration). It never imports JAX.",
     )
-    serve.add_argument("--tcp", metavar="HOST:PORT", help="listen on TCP instead of stdio")
-    serve.add_argument("-v", "--verbose", action="store_true", help="log more to stderr")
+    serve.add_argument(
+        "--tcp",
+        metavar="HOST:PORT",
+        help="listen on TCP at HOST:PORT instead of stdio (for debugging a client)",
+    )
+    serve.add_argument(
+        "-v", "--verbose", action="store_true", help="log each request and more to stderr"
+    )
     serve.set_defaults(handler=_serve)
 
-    explain = commands.add_parser("explain", help="print a record: meaning, causes, fixes")
-    explain.add_argument("code", help="the record's code (as in [code]), id or slug")
-    explain.add_argument("--format", choices=("text", "markdown"), default="text")
-    explain.add_argument("--records", action="append", default=[], metavar="DIR")
+    explain = commands.add_parser(
+        "explain",
+        help="print a record: meaning, causes, fixes",
+        description="Print what an error means, when it happens, how to fix it and where JAX "
+        "raises it. Give the code that 'check' prints in brackets (curated, generated from "
+        "the project's JAX, or an exception class), or an error message (an argument with "
+        "spaces, or standard input: a message, an exception line or a whole traceback) to "
+        "print the record that matches it, with the stage and score of the match. Exit "
+        "status: 0 printed, 1 no record matches the message, 2 unknown code or usage error.",
+    )
+    explain.add_argument(
+        "code",
+        nargs="?",
+        metavar="CODE|MESSAGE",
+        help="a record's code (as in check's [code]), id or slug; or an error message",
+    )
+    explain.add_argument(
+        "--format",
+        choices=("text", "markdown"),
+        default="text",
+        help="text for a terminal (default), or markdown",
+    )
+    explain.add_argument(
+        "--records",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="an extra folder of record files (repeatable)",
+    )
     explain.set_defaults(handler=_explain)
 
-    records = commands.add_parser("records", help="manage record sets")
-    records_commands = records.add_subparsers(dest="records_command", required=True)
+    records = commands.add_parser(
+        "records",
+        help="manage record sets",
+        description="Manage record sets. 'records build' generates the record set of every "
+        "error the project's JAX can raise (what 'check' uses beside the curated records).",
+    )
+    records_commands = records.add_subparsers(
+        dest="records_command", required=True, metavar="SUBCOMMAND"
+    )
     build = records_commands.add_parser(
         "build",
         help="generate a record for every error the project's JAX can raise",
@@ -273,8 +486,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
+    if sys.stdout is None and args.command != "serve":
+        print("jaxerr-ls: standard output is closed", file=sys.stderr)
+        return EXIT_USAGE
     try:
         result: int = args.handler(args)
+    except OutputError as exc:
+        print(f"jaxerr-ls: cannot write standard output: {exc}", file=sys.stderr)
+        # Nothing more can reach it; spare the interpreter's final flush a second complaint.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_USAGE
     except BrokenPipeError:
         # `jaxerr-ls check log | head` closes the pipe early; that is not an error. Point
         # stdout at devnull so that the interpreter's final flush does not complain again.

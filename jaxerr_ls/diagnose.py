@@ -55,7 +55,8 @@ class Finding:
     def code(self) -> str:
         if self.match is not None:
             return self.match.record.code
-        return self.exception.rsplit(".", 1)[-1]
+        # A summary line cut inside the class name ("jax.errors.Concretiza...") leaves none.
+        return self.exception.rsplit(".", 1)[-1] or "Exception"
 
     @property
     def first_line(self) -> str:

@@ -1,4 +1,4 @@
-"""Error message -> known-error record with a score: pattern, template and fuzzy stages, indexed.
+"""Error message -> known-error record with a score: pattern, template, fuzzy and prefix stages.
 
 Matching must stay fast on hostile input (a 1 MB message line) and on a store of thousands of
 records. So a record's ``messagePattern`` and ``errorMessage`` template are compiled, where
@@ -14,7 +14,7 @@ import math
 import re
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from jaxerr_ls.records import Record
@@ -42,13 +42,20 @@ GENERATED_TAG = "generated"
 STAGE_PATTERN = "pattern"
 STAGE_TEMPLATE = "template"
 STAGE_FUZZY = "fuzzy"
+STAGE_PREFIX = "prefix"
+# pytest's short summary (``--tb=no``, ``-rA``) cuts a message to the terminal's width and
+# ends it with this; such a message says only how the real one begins.
+TRUNCATION_MARK = "..."
+PREFIX_SCORE = 0.85
+PREFIX_KEY = 16
 
 
 @dataclass(frozen=True, slots=True)
 class Match:
     """A record that explains a message. ``score`` is 1.0 for an exact pattern match,
     slightly less for the template stage, and the fuzzy similarity (0-1) scaled below both
-    for the fuzzy stage. ``captures`` are the texts the pattern's wildcards matched."""
+    for the fuzzy stage; a truncated message's one possible record (the prefix stage) scores
+    PREFIX_SCORE. ``captures`` are the texts the pattern's wildcards matched."""
 
     record: Record
     score: float
@@ -100,6 +107,57 @@ class _Segments:
 
     def named(self, captures: tuple[str, ...]) -> dict[str, str]:
         return {name: text for name, text in zip(self.names, captures, strict=False) if name}
+
+    def named_in_beginning(self, text: str) -> dict[str, str]:
+        """The named captures that a message beginning with ``text`` fixes: those of the
+        wildcards before the first literal piece the text does not hold whole."""
+        captures: list[str] = []
+        position = 0
+        for number, piece in enumerate(self.literals):
+            found = text.find(piece, position)
+            cut = found < 0
+            if cut:
+                # The text may end part-way through this piece: the wildcard before it ends
+                # where that part begins, as a lazy wildcard's would.
+                overlap = _overlap(text[position:], piece)
+                if not overlap:
+                    break
+                found = len(text) - overlap
+            if number or self.leading_gap:
+                captures.append(text[position:found])
+            if cut:
+                break
+            position = found + len(piece)
+        return self.named(tuple(captures))
+
+    def prefix_evidence(self, text: str) -> int | None:
+        """How many literal characters ``text`` confirms when read as the beginning of a
+        message this pattern matches; None when no such message begins with ``text``.
+
+        The text may end anywhere: in a wildcard (then anything before was its value) or
+        part-way through a literal piece.
+        """
+        position = evidence = 0
+        last = len(self.literals) - 1
+        for number, piece in enumerate(self.literals):
+            if number == 0 and not self.leading_gap:
+                if text.startswith(piece):
+                    position = evidence = len(piece)
+                    continue
+                return len(text) if piece.startswith(text) else None
+            if number == last and not self.trailing_gap:
+                # The message ends with this piece: only an occurrence at the text's end is it.
+                at_end = text.endswith(piece) and len(text) - len(piece) >= position
+                found = len(text) - len(piece) if at_end else -1
+            else:
+                found = text.find(piece, position)
+            if found < 0:
+                # The text ends before this piece is complete: in the wildcard before it
+                # (which then holds the rest of the text), or part-way through the piece.
+                return evidence + _overlap(text[position:], piece)
+            evidence += len(piece)
+            position = found + len(piece)
+        return evidence if self.trailing_gap or position == len(text) else None
 
     def interior_words(self) -> set[str]:
         """Words wholly inside a literal piece: any matching message contains them as words."""
@@ -226,6 +284,28 @@ def _regex_required_words(pattern: str) -> set[str]:
     Conservative: a pattern with a top-level alternation yields none, and any character that
     a quantifier follows breaks the run it is in.
     """
+    runs = _regex_runs(pattern)
+    pieces = tuple(run for run in runs or () if run)
+    return _Segments(pieces, False, False).interior_words() if pieces else set()
+
+
+def relaxed_segments(pattern: str) -> _Segments | None:
+    """A general regex loosened to its top-level literal runs with a wildcard for everything
+    else (groups, classes, optional characters): every message the regex matches, and more.
+
+    Good for asking whether a message *could* match (a truncated one), not whether it does.
+    """
+    runs = _regex_runs(pattern[1:] if pattern.startswith("^") else pattern)
+    pieces = tuple(run for run in runs or () if run)
+    if runs is None or not pieces:
+        return None
+    return _Segments(pieces, leading_gap=runs[0] == "", trailing_gap=runs[-1] == "")
+
+
+def _regex_runs(pattern: str) -> list[str] | None:
+    """The literal runs at the top level of a regex, in order, with an empty run wherever
+    something else (a group, a class, an optional character) stands; None for a top-level
+    alternation."""
     runs: list[str] = []
     current: list[str] = []
     depth = 0
@@ -239,7 +319,7 @@ def _regex_required_words(pattern: str) -> set[str]:
             index += 1
             continue
         if char == "\\" and nxt and nxt not in _ESCAPE_CLASSES:
-            literal, width = nxt, 2
+            literal, width = {"n": "\n", "t": "\t"}.get(nxt, nxt), 2
         elif char == "\\":
             literal, width = None, 2
         elif char == "[":
@@ -249,21 +329,22 @@ def _regex_required_words(pattern: str) -> set[str]:
         elif char == ")":
             literal, width, depth = None, 1, depth - 1
         elif char == "|" and depth == 0:
-            return set()
+            return None
         elif char in _REGEX_META:
             literal, width = None, 1
         else:
             literal, width = char, 1
         follower = pattern[index + width : index + width + 1]
-        if literal is not None and depth == 0 and follower not in ("?", "*", "{"):
+        if literal is not None and depth == 0 and follower not in ("?", "*", "{", "+"):
             current.append(literal)
         else:
+            if literal is not None and depth == 0 and follower == "+":
+                current.append(literal)  # once for certain, then maybe more of it
             runs.append("".join(current))
             current = []
         index += width
     runs.append("".join(current))
-    pieces = tuple(run for run in runs if run)
-    return _Segments(pieces, False, False).interior_words() if pieces else set()
+    return runs
 
 
 @dataclass(slots=True)
@@ -274,6 +355,8 @@ class _Matcher:
     regex: re.Pattern[str] | None
     required: frozenset[str]
     specificity: int
+    # What a truncated message is tested against: the segments, or a general regex loosened.
+    loose: _Segments | None = None
 
     def captures(self, message: str) -> tuple[tuple[str, ...], dict[str, str]] | None:
         """The texts the wildcards matched, in order and by group name; None: no match."""
@@ -288,6 +371,33 @@ class _Matcher:
         return tuple(g or "" for g in match.groups()), named
 
 
+class _PrefixIndex:
+    """The patterns a truncated message is tested against, by how they start: literal text
+    (keyed on its first PREFIX_KEY characters, or all of it when shorter), or a placeholder
+    (keyed on each of its words that few records use)."""
+
+    def __init__(self, matchers: Iterable[_Matcher], store_size: int) -> None:
+        self.by_start: dict[int, dict[str, list[_Matcher]]] = defaultdict(lambda: defaultdict(list))
+        self.short_start: list[_Matcher] = []
+        by_word: dict[str, list[_Matcher]] = defaultdict(list)
+        for matcher in matchers:
+            segments = matcher.segments or matcher.loose
+            if segments is None:
+                continue
+            if not segments.leading_gap:
+                first = segments.literals[0]
+                if len(first) < _MIN_WORD:
+                    self.short_start.append(matcher)
+                else:
+                    key = first[:PREFIX_KEY]
+                    self.by_start[len(key)][key].append(matcher)
+                continue
+            for word in segments.all_words():
+                by_word[word].append(matcher)
+        limit = max(FUZZY_COMMON_WORD_RECORDS, int(FUZZY_COMMON_WORD_SHARE * store_size))
+        self.gap_first = {word: found for word, found in by_word.items() if len(found) <= limit}
+
+
 class RecordIndex:
     """Records indexed for matching messages; built once, queried many times."""
 
@@ -299,6 +409,8 @@ class RecordIndex:
         self._recent: OrderedDict[tuple[str, str | None], Match | None] = OrderedDict()
         self.unindexed: list[str] = []
         self._matchers: list[_Matcher] = []
+        # Built on the first truncated message.
+        self._prefix_index: _PrefixIndex | None = None
         for record in self.records:
             self._matchers.extend(self._compile(record))
         self._build_exact_index()
@@ -328,7 +440,15 @@ class RecordIndex:
                 required = _regex_required_words(record.message_pattern)
                 specificity = sum(len(w) for w in required)
                 matchers.append(
-                    _Matcher(record, STAGE_PATTERN, None, regex, frozenset(required), specificity)
+                    _Matcher(
+                        record,
+                        STAGE_PATTERN,
+                        None,
+                        regex,
+                        frozenset(required),
+                        specificity,
+                        relaxed_segments(record.message_pattern),
+                    )
                 )
         template_segments = segments_from_template(record.error_message)
         if (
@@ -414,7 +534,26 @@ class RecordIndex:
         return best
 
     def match_all(self, message: str, exc_type: str | None = None) -> list[Match]:
-        """All exact matches, most specific first; else the best fuzzy candidates."""
+        """All exact matches, most specific first; else the best fuzzy candidates.
+
+        A one-line message that ends in ``...`` was cut short: it matches only the record it
+        is the beginning of (see ``unique_prefix_match``), never fuzzily.
+        """
+        beginning = truncated_beginning(message)
+        if beginning is not None:
+            only = unique_prefix_match(self.prefix_records(beginning), exc_type)
+            if only is None:
+                return []
+            segments = next(
+                (
+                    m.segments
+                    for m in self._matchers
+                    if m.record is only.record and m.stage == STAGE_PATTERN and m.segments
+                ),
+                None,
+            )
+            named = segments.named_in_beginning(beginning) if segments is not None else {}
+            return [replace(only, named=named)]
         words = _words(message)
         exact = self._exact(message, words, exc_type)
         if exact:
@@ -454,6 +593,52 @@ class RecordIndex:
             match for _, match in sorted(results.values(), key=lambda item: item[0], reverse=True)
         ]
         return _declared_specific_first(ordered)
+
+    def prefix_records(self, text: str) -> list[tuple[int, Record]]:
+        """The records that some message beginning with ``text`` would match, each with how
+        many of its literal characters ``text`` confirms (at least MIN_LITERAL_CHARS)."""
+        text = text[:FUZZY_WINDOW]
+        words = _words(text)
+        if _WORD_RE.search(text[-1:]) is not None:
+            # The last word may have been cut ("Output had sh"): only whole words count.
+            words.discard(_WORD_RE.findall(text)[-1])
+        found: dict[str, tuple[int, Record]] = {}
+        for matcher in self._prefix_candidates(text, words):
+            segments = matcher.segments or matcher.loose
+            evidence = None if segments is None else segments.prefix_evidence(text)
+            if evidence is None or evidence < MIN_LITERAL_CHARS:
+                continue
+            best = found.get(matcher.record.id)
+            if best is None or evidence > best[0]:
+                found[matcher.record.id] = (evidence, matcher.record)
+        return list(found.values())
+
+    def _prefix_candidates(self, text: str, words: set[str]) -> list[_Matcher]:
+        """The patterns worth testing against a truncated message.
+
+        One that starts with literal text is found by how the message starts (the text and
+        that literal agree on their common length); one that starts with a placeholder, by a
+        word of the message that few patterns use, as the fuzzy stage finds its candidates.
+        """
+        if self._prefix_index is None:
+            self._prefix_index = _PrefixIndex(self._matchers, len(self.records))
+        index = self._prefix_index
+        seen: dict[int, _Matcher] = {}
+        for length, by_start in index.by_start.items():
+            if len(text) >= length:
+                starting = by_start.get(text[:length], [])
+            else:  # a text cut before the literal's end: rare, and short
+                starting = [
+                    m for key, found in by_start.items() if key.startswith(text) for m in found
+                ]
+            for matcher in starting:
+                seen[id(matcher)] = matcher
+        for matcher in index.short_start:
+            seen[id(matcher)] = matcher
+        for word in words:
+            for matcher in index.gap_first.get(word, ()):
+                seen[id(matcher)] = matcher
+        return list(seen.values())
 
     def _fuzzy(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
         if self.fuzzy_threshold > 100:
@@ -523,6 +708,14 @@ class LayeredIndex:
         return self._second
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
+        beginning = truncated_beginning(message)
+        if beginning is not None:
+            # One record among both sets, or none: a cut message that fits a curated record
+            # and a generated one says nothing about which it is.
+            second = self.second()
+            records = self.first.prefix_records(beginning)
+            records += [] if second is None else second.prefix_records(beginning)
+            return unique_prefix_match(records, exc_type)
         found = self.first.match(message, exc_type)
         if found is not None and found.stage != STAGE_FUZZY:
             return found
@@ -544,6 +737,49 @@ def _declared_specific_first(matches: list[Match]) -> list[Match]:
                 ordered.remove(match)
                 ordered.insert(ordered.index(general), match)
     return ordered
+
+
+def truncated_beginning(message: str) -> str | None:
+    """What is left of a one-line message that ends in ``...`` (cut short), else None."""
+    stripped = message.strip()
+    if stripped.endswith(TRUNCATION_MARK) and "\n" not in stripped:
+        return stripped[: -len(TRUNCATION_MARK)]
+    return None
+
+
+def unique_prefix_match(
+    candidates: Sequence[tuple[int, Record]], exc_type: str | None
+) -> Match | None:
+    """The match for a truncated message among the records it can be the beginning of.
+
+    The record whose literal text confirms the most of the message wins when no other comes
+    within MIN_LITERAL_CHARS of it (the others fit only by letting a placeholder swallow that
+    text); among close ones, the only one of the message's exception class; otherwise none,
+    since any choice would be a guess.
+    """
+    if not candidates:
+        return None
+    most = max(evidence for evidence, _ in candidates)
+    close = [record for evidence, record in candidates if most - evidence < MIN_LITERAL_CHARS]
+    if len(close) > 1 and exc_type:
+        same_class = [record for record in close if _class_penalty(record, exc_type) == 0.0]
+        close = same_class if len(same_class) == 1 else close
+    if len(close) != 1:
+        return None
+    record = close[0]
+    return Match(record, round(PREFIX_SCORE - _class_penalty(record, exc_type), 4), STAGE_PREFIX)
+
+
+def _overlap(text: str, piece: str) -> int:
+    """The length of the longest end of ``text`` that ``piece`` begins with."""
+    if not piece:
+        return 0
+    start = text.find(piece[0], max(0, len(text) - len(piece)))
+    while start >= 0:
+        if piece.startswith(text[start:]):
+            return len(text) - start
+        start = text.find(piece[0], start + 1)
+    return 0
 
 
 def _words(text: str) -> set[str]:

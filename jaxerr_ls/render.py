@@ -11,8 +11,12 @@ def record_text(record: Record, width: int = 88) -> str:
     """A record for a terminal: ``jaxerr-ls explain``."""
 
     def para(text: str, indent: str = "  ") -> str:
+        # A bullet's continuation lines align under its text, not under another bullet.
         return textwrap.fill(
-            " ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent
+            " ".join(text.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=" " * len(indent),
         )
 
     out = [f"{record.code}  ({record.error_class}, {record.severity})", ""]

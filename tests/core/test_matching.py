@@ -173,3 +173,15 @@ def test_a_record_with_a_few_words_only_matches_by_its_pattern() -> None:
         "expected 3, got 4",
     ):
         assert index.match_all(other) == [], other
+
+
+def test_a_truncated_message_keeps_the_captures_its_beginning_fixes() -> None:
+    from jaxerr_ls.catalog import Catalog
+
+    catalog = Catalog.load()
+    # As `pytest --tb=no` cuts them (tests/fixtures/logs/jax-0.12.0.1/pytest/tb-no-nocolor-q.log).
+    found = catalog.match("ScaledTanh.vjp_bwd should return Non...", "TypeError")
+    assert found is not None and found.record.code == "hijax-vjp-bwd-return"
+    assert dict(found.named) == {"primitive": "ScaledTanh"}
+    cut_in_the_name = catalog.match("ScaledTa...", "TypeError")
+    assert cut_in_the_name is None or "primitive" not in cut_in_the_name.named
