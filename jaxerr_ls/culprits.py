@@ -215,7 +215,8 @@ def _class_method_culprit(
     for path, node in _classes(files, traceback_files, class_name):
         for item in node.body:
             if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == method:
-                span = _def_span(files, path, item, method)
+                # What the method returned is what JAX refused: its last return, else its def.
+                span = _last_return_span(files, path, item) or _def_span(files, path, item, method)
                 return Culprit(span, kind, method, owner=class_name)
     return None
 

@@ -44,12 +44,12 @@ def _culprit_method(
             if not isinstance(node, ast.ClassDef) or node.name != class_name:
                 continue
             for item in node.body:
-                # The culprit is the def line: a method moved or renamed since the run is no
-                # longer the one the error is about.
+                # The culprit lies in the method (its return): a method moved or renamed
+                # since the run is no longer the one the error is about.
                 if (
                     isinstance(item, ast.FunctionDef)
                     and item.name == "vjp_bwd"
-                    and item.lineno == culprit.span.line
+                    and item.lineno <= culprit.span.line <= (item.end_lineno or item.lineno)
                 ):
                     return source, node, item
     return None

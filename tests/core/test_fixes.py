@@ -403,14 +403,17 @@ def test_other_full_reductions_are_removed_too(tmp_path: Path, written: str, tit
     assert "sum" not in ast.unparse(returned) and "mean" not in ast.unparse(returned)
 
 
+RETURN_LINE = "        return (ct,)  # jaxerr-culprit: hijax-vjp-bwd-return\n"
+
+
 def test_no_rename_when_the_class_already_binds_vjp_bwd_retval(tmp_path: Path) -> None:
     root = copy_project(tmp_path)
     target = target_for(LOGS / "jax-0.12.0.1" / "script" / "hijax_vjp_bwd_return.log", root)
     assert target is not None
     edit_line(
         root / "model" / "hijax_ops.py",
-        "        return (ct,)\n",
-        "        return (ct,)\n\n    vjp_bwd_retval = None\n",
+        RETURN_LINE,
+        RETURN_LINE + "\n    vjp_bwd_retval = None\n",
     )
     titles = [fix.title for fix in fixes_for(target, read)]
     assert titles and not any(title.startswith("Rename") for title in titles)

@@ -48,7 +48,7 @@ local want = {
   {
     file = culprit_file,
     lnum = H.marker_line(culprit_file, "culprit", code) + 1,
-    col = 9,
+    col = 5,
     kind = "note",
   },
 }

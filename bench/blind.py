@@ -1,0 +1,246 @@
+"""Measure jaxerr-ls on the blind corpus (tests/blind): programs written by someone who had not
+read the code under test, each with its captured output, the line the error surfaces on, the
+line where the change belongs (the culprit, when that is elsewhere) and a reference fix.
+
+For each program and captured output (script, pytest, pytest --tb=short) of jax 0.12.0.1 and
+0.10.2 it reports whether the error is recognised (the expected record), placed (the expected
+line), and its culprit found (or, for a program with none, none reported). For the script
+output of jax 0.12.0.1 it then takes the quick fix a diagnostic would offer, applies it to a
+copy of the program, runs the program with real JAX and compares what it prints with what the
+reference fix prints.
+
+    .venv/bin/python bench/blind.py [--no-run] [--out bench/blind-results.md]
+
+Writes a table per family (Markdown) and lists every miss with its reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from jaxerr_ls.catalog import Catalog  # noqa: E402
+from jaxerr_ls.diagnose import Analyzer, Finding  # noqa: E402
+from jaxerr_ls.fixes import finding_target, fixes_for  # noqa: E402
+from jaxerr_ls.spans import apply_edits  # noqa: E402
+
+CORPUS = REPO / "tests" / "blind"
+VERSIONS = ("0.12.0.1", "0.10.2")
+KINDS = ("script", "pytest", "pytest-short")
+RUN_TIMEOUT = 300
+
+
+@dataclass
+class Tally:
+    outputs: int = 0
+    recognised: int = 0
+    placed: int = 0
+    culprit_expected: int = 0
+    culprit_found: int = 0
+    culprit_absent_expected: int = 0
+    culprit_false: int = 0
+    fixable: int = 0
+    fix_offered: int = 0
+    fix_runs: int = 0
+    fix_equal: int = 0
+    misses: list[str] = field(default_factory=list)
+
+
+def _line(place: dict[str, object] | None) -> tuple[str, int] | None:
+    if not place:
+        return None
+    return str(place["file"]), int(place["line"])  # type: ignore[call-overload]
+
+
+def _at(program: Path, finding_place: Path, line: int) -> tuple[str, int]:
+    try:
+        return str(finding_place.relative_to(program)), line
+    except ValueError:
+        return str(finding_place), line
+
+
+def _main_finding(findings: list[Finding], record: str) -> Finding | None:
+    errors = [f for f in findings if f.severity == "error"]
+    for finding in errors:
+        if finding.code == record:
+            return finding
+    return errors[0] if errors else None
+
+
+def _run(program: Path, entry: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, *entry.split()[1:]]
+    return subprocess.run(
+        command,
+        cwd=program,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu", "PYTHONPATH": str(program)},
+    )
+
+
+def _copy(program: Path, into: Path) -> Path:
+    copy = into / program.name
+    shutil.copytree(program, copy, ignore=shutil.ignore_patterns("logs", "fixed", "__pycache__"))
+    return copy
+
+
+def measure(run_fixes: bool) -> dict[str, Tally]:
+    catalog = Catalog.load()
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    for meta_path in sorted(CORPUS.glob("f*/*/meta.json")):
+        program = meta_path.parent
+        meta = json.loads(meta_path.read_text())
+        tally = tallies[meta["family"]]
+        name = f"{program.parent.name}/{program.name}"
+        record = meta["record"]
+        expected_line = _line(meta.get("error_line"))
+        expected_culprit = _line(meta.get("culprit"))
+        for version in VERSIONS:
+            if version not in meta.get("jax_versions", []):
+                continue
+            for kind in KINDS:
+                log = program / "logs" / f"{version}-{kind}.log"
+                if not log.is_file():
+                    continue
+                tally.outputs += 1
+                analyzer = Analyzer(catalog, program, cwd=program)
+                findings = list(analyzer.analyze_lines(log.read_text().splitlines(), log.name))
+                finding = _main_finding(findings, record)
+                where = f"{name} {version} {kind}"
+                if finding is None or finding.code != record:
+                    got = finding.code if finding else "nothing"
+                    tally.misses.append(f"{where}: recognised as {got}, not {record}")
+                    continue
+                tally.recognised += 1
+                if finding.span is not None and expected_line == _at(
+                    program, finding.span.path, finding.span.line
+                ):
+                    tally.placed += 1
+                else:
+                    placed = (
+                        _at(program, finding.span.path, finding.span.line) if finding.span else None
+                    )
+                    tally.misses.append(f"{where}: placed at {placed}, not {expected_line}")
+                culprits = [_at(program, c.span.path, c.span.line) for c in finding.culprits]
+                if expected_culprit is not None:
+                    tally.culprit_expected += 1
+                    if expected_culprit in culprits:
+                        tally.culprit_found += 1
+                    else:
+                        tally.misses.append(
+                            f"{where}: culprit {culprits or 'none'}, not {expected_culprit}"
+                        )
+                else:
+                    tally.culprit_absent_expected += 1
+                    if culprits:
+                        tally.culprit_false += 1
+                        tally.misses.append(f"{where}: a culprit {culprits} where none is")
+                if version == VERSIONS[0] and kind == "script":
+                    _measure_fix(program, meta, catalog, finding, tally, where, run_fixes)
+    return tallies
+
+
+def _measure_fix(
+    program: Path,
+    meta: dict[str, object],
+    catalog: Catalog,
+    finding: Finding,
+    tally: Tally,
+    where: str,
+    run_fixes: bool,
+) -> None:
+    tally.fixable += 1
+    target = finding_target(finding)
+    record = catalog.record(str(meta["record"]))
+    example = record.example_fix if record is not None else None
+    offered = fixes_for(target, lambda p: p.read_text(), example) if target else []
+    if not offered:
+        tally.misses.append(f"{where}: no quick fix offered")
+        return
+    tally.fix_offered += 1
+    if not run_fixes:
+        return
+    fix = next((f for f in offered if f.preferred), offered[0])
+    with tempfile.TemporaryDirectory() as folder:
+        ours = _copy(program, Path(folder) / "ours")
+        for path in {edit.path for edit in fix.edits}:
+            relative = path.relative_to(program)
+            text = path.read_text()
+            edits = [edit for edit in fix.edits if edit.path == path]
+            (ours / relative).write_text(apply_edits(text, edits))
+        reference = _copy(program, Path(folder) / "reference")
+        for fixed in (program / "fixed").glob("*.py"):
+            shutil.copy(fixed, reference / fixed.name)
+        entry = str(meta["entry"])
+        mine, theirs = _run(ours, entry), _run(reference, entry)
+        if mine.returncode != 0:
+            last = (mine.stderr.strip().splitlines() or ["?"])[-1]
+            tally.misses.append(f"{where}: fix '{fix.title}' applied, the program fails: {last}")
+            return
+        tally.fix_runs += 1
+        if mine.stdout == theirs.stdout:
+            tally.fix_equal += 1
+        else:
+            tally.misses.append(f"{where}: fix '{fix.title}' runs, output differs from reference")
+
+
+def _rate(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
+
+
+def report(tallies: dict[str, Tally]) -> str:
+    lines = [
+        "| family | outputs | record | line | culprit found | false culprit | fix offered "
+        "| fix runs | = reference |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    total = Tally()
+    for family, t in sorted(tallies.items()):
+        lines.append(
+            f"| {family} | {t.outputs} | {_rate(t.recognised, t.outputs)} "
+            f"| {_rate(t.placed, t.recognised)} | {_rate(t.culprit_found, t.culprit_expected)} "
+            f"| {_rate(t.culprit_false, t.culprit_absent_expected)} "
+            f"| {_rate(t.fix_offered, t.fixable)} | {_rate(t.fix_runs, t.fixable)} "
+            f"| {_rate(t.fix_equal, t.fixable)} |"
+        )
+        for name in vars(total):
+            if name != "misses":
+                setattr(total, name, getattr(total, name) + getattr(t, name))
+        total.misses.extend(t.misses)
+    t = total
+    lines.append(
+        f"| **all** | {t.outputs} | {_rate(t.recognised, t.outputs)} "
+        f"| {_rate(t.placed, t.recognised)} | {_rate(t.culprit_found, t.culprit_expected)} "
+        f"| {_rate(t.culprit_false, t.culprit_absent_expected)} "
+        f"| {_rate(t.fix_offered, t.fixable)} | {_rate(t.fix_runs, t.fixable)} "
+        f"| {_rate(t.fix_equal, t.fixable)} |"
+    )
+    lines += ["", "Misses:", ""] + [f"- {miss}" for miss in total.misses]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-run", action="store_true", help="do not run the fixed programs")
+    parser.add_argument("--out", type=Path, help="write the report here too")
+    args = parser.parse_args()
+    text = report(measure(run_fixes=not args.no_run))
+    print(text)
+    if args.out:
+        args.out.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
