@@ -51,7 +51,9 @@ async def run_pytest(root: Path, *args: str) -> str:
 async def changed(client: LanguageClient, path: Path) -> None:
     """What the editor does when a watched file changes: VS Code tells; Neovim is polled."""
     if client.spec == "visual_studio_code":  # type: ignore[attr-defined]
-        for _ in range(100):  # the registration request may still be on its way
+        # The registration request may still be on its way (the server reads the watched files
+        # first, which takes seconds on a loaded machine).
+        for _ in range(1200):
             if client.registrations:  # type: ignore[attr-defined]
                 break
             await asyncio.sleep(0.05)
@@ -71,7 +73,7 @@ async def changed(client: LanguageClient, path: Path) -> None:
 async def diagnostics_for(
     client: LanguageClient, document: str, want_any: bool
 ) -> list[types.Diagnostic]:
-    for _ in range(100):
+    for _ in range(600):
         found = [d for d in client.diagnostics.get(document, []) if d.source == "jaxerr"]
         if bool(found) == want_any:
             return found
