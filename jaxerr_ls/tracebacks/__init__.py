@@ -1,7 +1,8 @@
 """Streaming parser that turns terminal / script / pytest output into ``ErrorEvent`` records.
 
-``cpython`` reads one printed traceback with its chain, ``pytest`` the report areas of a pytest
-run; this module cleans each line and hands it to whichever construct is in progress.
+``cpython`` reads one printed traceback with its chain, ``ipython`` one in IPython's layouts,
+``pytest`` the report areas of a pytest run; this module cleans each line (colours, IPython's
+``In [7]:`` prompts, markdown ``>`` quoting) and hands it to whichever construct is in progress.
 
 What it reads
 -------------
@@ -13,12 +14,22 @@ What it reads
 * JAX's additions: the ``--------------------`` / "For simplicity, JAX has removed its internal
   frames ..." notice is dropped (never an event, never part of a message, never a chain
   member); ``SimplifiedTraceback`` blocks are dropped from chains; ``UnfilteredStackTrace`` and
-  ``JaxStackTraceBeforeTransformation`` stay as ordinary chain members.
+  ``JaxStackTraceBeforeTransformation`` stay as ordinary chain members, but an event whose final
+  exception is one of JAX's wrappers (also old JAX's ``FilteredStackTrace``), as when a wrapper
+  line is pasted alone, becomes the exception it wraps (``Wrapper: TypeError: msg``).
+* IPython 7-9 and Colab tracebacks in every ``%xmode`` (see ``ipython``); frames in notebook
+  cells keep their printed path (``Cell In[7]``, ``<ipython-input-7-...>``).
 * pytest reports in every ``--tb`` mode, with ``-q``/``-v``/``-rA``/``--color=yes``/xdist.
 * As a fallback in unknown output: a lone line that clearly is an exception line
   (``ValueError: x``, ``jax.errors.ConcretizationTypeError: ...``, optionally after a
-  ``logging`` ``LEVEL:name:`` or absl ``E1129 12:00:00.000 123 f.py:1] `` prefix) and Python
-  warning lines (``path:12: UserWarning: msg`` + the source line under it).
+  ``logging`` ``LEVEL:name:`` or absl ``E1129 12:00:00.000 123 f.py:1] `` prefix; without a
+  prefix its message continues up to the first blank line, and past it only into JAX's wrapper
+  notes and chain) and Python warning lines (``path:12: UserWarning: msg`` + the source line
+  under it).
+* Pieces of pytest output pasted alone: a ``FAILED path::test - Exc: msg`` / ``ERROR ...``
+  summary line is an event of that test; an ``E   Exc: msg`` block is its exception, with the
+  following ``E`` lines as its message. A markdown code fence (a line starting with three
+  backticks or tildes) ends a message.
 
 Semantics
 ---------
