@@ -23,9 +23,9 @@ MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024
 MAX_TRACEBACK_CHARS = 1024 * 1024
 MAX_ERRORS = 1000
 
-# How IPython names a cell in a traceback: "Cell In[7]" (IPython 8+), "<ipython-input-7-0ab1>"
-# (IPython 7), with the cell's execution count.
-_CELL_PATH_RE = re.compile(r"Cell In\[(\d+)\]$|<ipython-input-(\d+)-[0-9a-f]*>$")
+# How IPython names a cell in a traceback: "Cell In[7]" (IPython 8.4+), "Input In [7]" (8.0 to
+# 8.3), "<ipython-input-7-0ab1>" (7), with the cell's execution count.
+_CELL_PATH_RE = re.compile(r"(?:Cell In\[|Input In \[)(\d+)\]$|<ipython-input-(\d+)-[0-9a-f]*>$")
 # Cells run by ipykernel under other front ends (Colab, VS Code) get a temporary file instead.
 _KERNEL_FILE_RE = re.compile(r"[\\/](?:ipykernel_\d+[\\/]\d+|ipython-input-\d+)\.py$")
 

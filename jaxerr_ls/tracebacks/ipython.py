@@ -2,7 +2,8 @@
 
 A traceback starts with ``TypeError      Traceback (most recent call last)`` (Docs mode:
 ``Traceback (most recent call last): Cell In[5], line 3``). Each frame is a header line,
-``Cell In[5], line 3`` / ``File ~/proj/x.py:12, in f(x)`` (IPython 8+) or
+``Cell In[5], line 3`` / ``File ~/proj/x.py:12, in f(x)`` (IPython 8.4+; 8.0-8.3 print
+``Input In [5], in <cell line: 1>()`` and the line on the arrow only) or
 ``<ipython-input-5-0ab1> in <module>()`` / ``~/proj/x.py in f(x)`` (IPython 7, whose line number
 is only the arrow's), followed by numbered source lines with a ``---->`` arrow on the frame's
 line; Verbose mode adds local variables under it. ``[... skipping hidden N frame]``, Colab's
@@ -28,6 +29,8 @@ from jaxerr_ls.tracebacks.cpython import (
 # "TracerBoolConversionError                 Traceback (most recent call last)"
 HEADER_RE = re.compile(r"\s*([A-Za-z_][\w.]*) +Traceback \(most recent call last\)\s*$")
 _FRAME8_RE = re.compile(r"(?:File (\S.*?):(\d+)|(Cell In\[\d+\]), line (\d+))(?:, in (\S.*?))?\s*$")
+# IPython 8.0-8.3: "Input In [1], in <cell line: 1>()", the line given by the arrow only.
+_INPUT_RE = re.compile(r"(Input In \[\d+\])(?:, in (\S.*?))?\s*$")
 _FRAME7_RE = re.compile(r"(<[^>]+>|[^\s<\[]\S*) in (\S.*?)\s*$")
 _LINK_RE = re.compile(r"\[([^\]]*)\]\(https?://[^)\s]*\)")
 # "----> 3 code", "--> 198 code", "-> 2042 code"; IPython 9 pads: "---> 14     return x".
@@ -109,6 +112,11 @@ class IPythonReader(TracebackReader):
         if m is not None:
             path, number = (m[1], m[2]) if m[1] is not None else (m[3], m[4])
             self.start_frame(lineno, path, int(number), _function(m[5]))
+            self.arrow_seen = False
+            return True
+        m = _INPUT_RE.match(line)
+        if m is not None:
+            self.start_frame(lineno, m[1], None, _function(m[2]))
             self.arrow_seen = False
             return True
         m = _FRAME7_RE.match(line)
