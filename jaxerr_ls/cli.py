@@ -6,9 +6,8 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import BinaryIO
 
 from jaxerr_ls import __version__
 from jaxerr_ls.diagnose import Analyzer, Finding
@@ -19,7 +18,7 @@ from jaxerr_ls.matching import (
     MessageMatcher,
     RecordIndex,
 )
-from jaxerr_ls.notebooks import MAX_NOTEBOOK_BYTES, NotebookError, parse_notebook
+from jaxerr_ls.notebooks import NotebookError, read_notebook
 from jaxerr_ls.reading import read_lines
 from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
 from jaxerr_ls.render import record_markdown, record_text
@@ -73,8 +72,10 @@ def _check(args: argparse.Namespace) -> int:
             continue
         name = "<stdin>" if log == "-" else log
         try:
+            found: Iterable[Finding]
             if log.endswith(".ipynb"):
-                found = _notebook_findings(analyzer, stream, log)
+                notebook = read_notebook(Path(log), stream)
+                found = analyzer.analyze_notebook(notebook, log)
             else:
                 found = analyzer.analyze_lines(read_lines(stream), name)
             for finding in found:
@@ -111,14 +112,6 @@ def _check(args: argparse.Namespace) -> int:
     if status == EXIT_USAGE:
         return status
     return EXIT_FOUND if findings else EXIT_CLEAN
-
-
-def _notebook_findings(analyzer: Analyzer, stream: BinaryIO, name: str) -> Iterator[Finding]:
-    """The findings of a saved notebook's error outputs (read whole, up to a size limit)."""
-    data = stream.read(MAX_NOTEBOOK_BYTES + 1)
-    if len(data) > MAX_NOTEBOOK_BYTES:
-        raise NotebookError(f"larger than {MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB")
-    return analyzer.analyze_notebook(parse_notebook(Path(name), data), name)
 
 
 def _find_record(records: Sequence[Record], key: str) -> Record | None:
