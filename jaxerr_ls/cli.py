@@ -215,7 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
         "print each error at its place in the project. Exit status: 0 no errors, 1 errors "
         "found, 2 usage or I/O error.",
     )
-    check.add_argument("logs", nargs="*", metavar="LOG", help="log file, or '-' for stdin")
+    check.add_argument(
+        "logs", nargs="*", metavar="LOG", help="log file, saved notebook (.ipynb), or '-' for stdin"
+    )
     check.add_argument("--root", default=".", help="the project's root folder (default: .)")
     check.add_argument("--format", choices=FORMATS, default="text", help="output format")
     check.add_argument(
