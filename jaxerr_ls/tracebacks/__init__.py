@@ -325,7 +325,10 @@ class _Parser:
         if head == "I" and line.startswith("In ["):
             m = _PROMPT_RE.match(line)
             if m is not None:
+                # A new input: whatever was being read ended before it.
                 line = line[m.end() :]
+                self.close_reader()
+                self.e_width = 0
         elif head == ">" and not line.startswith(">>>") and self.pytest.area != "failures":
             quote = _QUOTE_RE.match(line)
             if quote is not None:
