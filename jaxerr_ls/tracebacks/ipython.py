@@ -60,14 +60,12 @@ class IPythonReader(TracebackReader):
         # A pasted traceback is often indented as a whole (a markdown code block).
         self.indent = header[: len(header) - len(header.lstrip())]
         self.arrow_seen = False
-        # The class the header names: the exception's when the paste stops before its line.
-        self.header_classes: dict[int, str] = {}
         self._note_header(header)
 
     def _note_header(self, header: str) -> None:
         m = HEADER_RE.match(header)
         if m is not None:
-            self.header_classes[id(self.block)] = m[1]
+            self.block.header_class = m[1]
 
     @classmethod
     def starting_at_frame(cls, lineno: int, line: str) -> IPythonReader | None:
@@ -164,6 +162,6 @@ class IPythonReader(TracebackReader):
 
     def finish(self) -> ErrorEvent | None:
         for block in self.blocks:
-            if block.exc_type is None and id(block) in self.header_classes:
-                block.exc_type = self.header_classes[id(block)]
+            if block.exc_type is None:
+                block.exc_type = block.header_class
         return super().finish()
