@@ -71,15 +71,10 @@ class IPythonReader(TracebackReader):
     def starting_at_frame(cls, lineno: int, line: str) -> IPythonReader | None:
         """A paste that starts at a frame (its header cut off): only frame lines that cannot
         be prose start one (``File x.py:12, in f``, ``Cell In[3], line 2``, Colab's links)."""
-        if line[:1] == "[":
-            line = _LINK_RE.sub(r"\1", line)
-            if _FRAME7_RE.match(line) is None and _FRAME8_RE.match(line) is None:
-                return None
-        elif _FRAME8_RE.match(line) is None:
+        if line[:1] != "[" and _FRAME8_RE.match(line) is None:
             return None
         reader = cls(lineno, headerless=True)
-        reader._frame_header(lineno, line)
-        return reader
+        return reader if reader._frame_header(lineno, line) else None
 
     @classmethod
     def docs_mode(cls, lineno: int, first_frame: str) -> IPythonReader:
