@@ -2,7 +2,8 @@
 
 ``cpython`` reads one printed traceback with its chain, ``ipython`` one in IPython's layouts,
 ``pytest`` the report areas of a pytest run; this module cleans each line (colours, IPython's
-``In [7]:`` prompts, markdown ``>`` quoting) and hands it to whichever construct is in progress.
+``In [7]:`` prompts, markdown ``>`` quoting, the indentation of a traceback whose header was
+indented) and hands it to whichever construct is in progress.
 
 What it reads
 -------------
@@ -255,6 +256,9 @@ class _Parser:
         # Inside a pytest "E   " block printed without its report around it: the width of the
         # prefix to remove from each of its lines.
         self.e_width = 0
+        # The indentation of a traceback whose header was indented (a markdown code block, an
+        # indented log record): removed from its lines.
+        self.indent = ""
         self.pytest = PytestReport(self)
         # pytest failures are held back until the summary has named their tests (or the run's
         # closing line shows there is no summary), so a consumer sees each event complete.
@@ -299,6 +303,7 @@ class _Parser:
             self.held.clear()
 
     def close_reader(self) -> None:
+        self.indent = ""
         reader = self.reader
         if reader is not None:
             self.reader = None
@@ -371,6 +376,9 @@ class _Parser:
                 self.close_reader()
                 reader = None
         if reader is not None:
+            indent = self.indent
+            if indent and line.startswith(indent):
+                line = line[len(indent) :]
             if reader.feed(lineno, line, had_cr):
                 return
             self.close_reader()
@@ -378,12 +386,15 @@ class _Parser:
             return
         first = line[0]
         if "Traceback (most" in line and IPYTHON_HEADER_RE.match(line):
-            self.reader = IPythonReader(lineno, line)
+            self.reader = IPythonReader(lineno)
+            self.reader.note_header(line)
+            self.indent = line[: len(line) - len(line.lstrip())]
             return
         if first in " \t+":
             stripped = line.lstrip()
             if stripped.startswith(TB_HEADER):
                 self.reader = TracebackReader(lineno)
+                self.indent = line[: len(line) - len(stripped)]
                 return
             if stripped.startswith("+ " + GROUP_HEADER):
                 self.in_group = True

@@ -55,14 +55,12 @@ def _looks_like_path(path: str) -> bool:
 class IPythonReader(TracebackReader):
     """Reads one IPython-format traceback (with its chain) line by line."""
 
-    def __init__(self, lineno: int, header: str = "", *, headerless: bool = False) -> None:
+    def __init__(self, lineno: int, *, headerless: bool = False) -> None:
         super().__init__(lineno, headerless=headerless)
-        # A pasted traceback is often indented as a whole (a markdown code block).
-        self.indent = header[: len(header) - len(header.lstrip())]
         self.arrow_seen = False
-        self._note_header(header)
 
-    def _note_header(self, header: str) -> None:
+    def note_header(self, header: str) -> None:
+        """Keep the class the header line names."""
         m = HEADER_RE.match(header)
         if m is not None:
             self.block.header_class = m[1]
@@ -84,13 +82,10 @@ class IPythonReader(TracebackReader):
         return reader
 
     def feed(self, lineno: int, line: str, had_cr: bool) -> bool:
-        indent = self.indent
-        if indent and line.startswith(indent):
-            line = line[len(indent) :]
         if self.state == GAP:
             if HEADER_RE.match(line):
                 self._new_block(lineno)
-                self._note_header(line)
+                self.note_header(line)
                 self.state = FRAMES
                 return True
             stripped = line.strip()
