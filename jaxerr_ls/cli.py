@@ -9,16 +9,16 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import BinaryIO, NoReturn
+from typing import NoReturn
 
 from jaxerr_ls import __version__
 from jaxerr_ls.catalog import Catalog, generated_for_root
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.formats import FORMATS, render_findings
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD
-from jaxerr_ls.notebooks import MAX_NOTEBOOK_BYTES, NotebookError, parse_notebook
+from jaxerr_ls.notebooks import NotebookError, read_notebook
 from jaxerr_ls.reading import read_lines
 from jaxerr_ls.records import Record, RecordProblem
 from jaxerr_ls.render import record_markdown, record_text
@@ -92,8 +92,10 @@ def _check(args: argparse.Namespace) -> int:
             continue
         name = "<stdin>" if log == "-" else log
         try:
+            found: Iterable[Finding]
             if log.endswith(".ipynb"):
-                found = _notebook_findings(analyzer, stream, log)
+                notebook = read_notebook(Path(log), stream)
+                found = analyzer.analyze_notebook(notebook, log)
             else:
                 found = analyzer.analyze_lines(read_lines(stream), name)
             for finding in found:
@@ -144,14 +146,6 @@ def _check(args: argparse.Namespace) -> int:
     if status == EXIT_USAGE:
         return status
     return EXIT_FOUND if findings else EXIT_CLEAN
-
-
-def _notebook_findings(analyzer: Analyzer, stream: BinaryIO, name: str) -> Iterator[Finding]:
-    """The findings of a saved notebook's error outputs (read whole, up to a size limit)."""
-    data = stream.read(MAX_NOTEBOOK_BYTES + 1)
-    if len(data) > MAX_NOTEBOOK_BYTES:
-        raise NotebookError(f"larger than {MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB")
-    return analyzer.analyze_notebook(parse_notebook(Path(name), data), name)
 
 
 def _find_record(records: Sequence[Record], key: str) -> Record | None:
@@ -375,7 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
         "print each error at its place in the project. Exit status: 0 no errors, 1 errors "
         "found, 2 usage or I/O error.",
     )
-    check.add_argument("logs", nargs="*", metavar="LOG", help="log file, or '-' for stdin")
+    check.add_argument(
+        "logs", nargs="*", metavar="LOG", help="log file, saved notebook (.ipynb), or '-' for stdin"
+    )
     check.add_argument("--root", default=".", help="the project's root folder (default: .)")
     check.add_argument("--format", choices=FORMATS, default="text", help="output format")
     check.add_argument(

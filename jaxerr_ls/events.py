@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 class Frame:
     """One traceback frame as it was printed.
 
-    ``path`` is the file exactly as printed (absolute, relative, or a pseudo-file such as
-    ``<frozen runpy>``); resolving it is the locator's job. ``col`` / ``end_col`` are 0-based
+    ``path`` is the file exactly as printed (absolute, relative, ``~/...``, a pseudo-file such as
+    ``<frozen runpy>``, or a notebook cell: ``Cell In[7]``, ``<ipython-input-7-ab12>``);
+    resolving it is the locator's job. ``col`` / ``end_col`` are 0-based
     character offsets into ``source`` taken from CPython's ``^^^^`` / ``~~~`` marker line
     (or pytest's ``>`` marker line, which gives no columns) when the log shows them.
     """

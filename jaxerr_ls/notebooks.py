@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.tracebacks import parse_output
@@ -23,9 +23,9 @@ MAX_NOTEBOOK_BYTES = 64 * 1024 * 1024
 MAX_TRACEBACK_CHARS = 1024 * 1024
 MAX_ERRORS = 1000
 
-# How IPython names a cell in a traceback: "Cell In[7]" (IPython 8+), "<ipython-input-7-0ab1>"
-# (IPython 7), with the cell's execution count.
-_CELL_PATH_RE = re.compile(r"Cell In\[(\d+)\]$|<ipython-input-(\d+)-[0-9a-f]*>$")
+# How IPython names a cell in a traceback: "Cell In[7]" (IPython 8.4+), "Input In [7]" (8.0 to
+# 8.3), "<ipython-input-7-0ab1>" (7), with the cell's execution count.
+_CELL_PATH_RE = re.compile(r"(?:Cell In\[|Input In \[)(\d+)\]$|<ipython-input-(\d+)-[0-9a-f]*>$")
 # Cells run by ipykernel under other front ends (Colab, VS Code) get a temporary file instead.
 _KERNEL_FILE_RE = re.compile(r"[\\/](?:ipykernel_\d+[\\/]\d+|ipython-input-\d+)\.py$")
 
@@ -163,10 +163,13 @@ def parse_notebook(path: Path, data: bytes) -> Notebook:
     return Notebook(path=path, cells=tuple(cells), errors=tuple(errors))
 
 
-def read_notebook(path: Path) -> Notebook:
-    """The notebook at ``path``; ``NotebookError`` (or ``OSError``) when it cannot be read."""
-    with open(path, "rb") as f:
-        data = f.read(MAX_NOTEBOOK_BYTES + 1)
+def read_notebook(path: Path, stream: BinaryIO | None = None) -> Notebook:
+    """The notebook at ``path`` (read from ``stream`` when given); ``NotebookError`` (or
+    ``OSError``) when it cannot be read."""
+    if stream is None:
+        with open(path, "rb") as f:
+            return read_notebook(path, f)
+    data = stream.read(MAX_NOTEBOOK_BYTES + 1)
     if len(data) > MAX_NOTEBOOK_BYTES:
         raise NotebookError(f"larger than {MAX_NOTEBOOK_BYTES // (1024 * 1024)} MB")
     return parse_notebook(path, data)

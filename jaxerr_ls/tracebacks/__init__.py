@@ -1,7 +1,9 @@
 """Streaming parser that turns terminal / script / pytest output into ``ErrorEvent`` records.
 
-``cpython`` reads one printed traceback with its chain, ``pytest`` the report areas of a pytest
-run; this module cleans each line and hands it to whichever construct is in progress.
+``cpython`` reads one printed traceback with its chain, ``ipython`` one in IPython's layouts,
+``pytest`` the report areas of a pytest run; this module cleans each line (colours, IPython's
+``In [7]:`` prompts, markdown ``>`` quoting, the indentation of a traceback whose header was
+indented) and hands it to whichever construct is in progress.
 
 What it reads
 -------------
@@ -13,12 +15,22 @@ What it reads
 * JAX's additions: the ``--------------------`` / "For simplicity, JAX has removed its internal
   frames ..." notice is dropped (never an event, never part of a message, never a chain
   member); ``SimplifiedTraceback`` blocks are dropped from chains; ``UnfilteredStackTrace`` and
-  ``JaxStackTraceBeforeTransformation`` stay as ordinary chain members.
+  ``JaxStackTraceBeforeTransformation`` stay as ordinary chain members, but an event whose final
+  exception is one of JAX's wrappers (also old JAX's ``FilteredStackTrace``), as when a wrapper
+  line is pasted alone, becomes the exception it wraps (``Wrapper: TypeError: msg``).
+* IPython 7-9 and Colab tracebacks in every ``%xmode`` (see ``ipython``); frames in notebook
+  cells keep their printed path (``Cell In[7]``, ``<ipython-input-7-...>``).
 * pytest reports in every ``--tb`` mode, with ``-q``/``-v``/``-rA``/``--color=yes``/xdist.
 * As a fallback in unknown output: a lone line that clearly is an exception line
   (``ValueError: x``, ``jax.errors.ConcretizationTypeError: ...``, optionally after a
-  ``logging`` ``LEVEL:name:`` or absl ``E1129 12:00:00.000 123 f.py:1] `` prefix) and Python
-  warning lines (``path:12: UserWarning: msg`` + the source line under it).
+  ``logging`` ``LEVEL:name:`` or absl ``E1129 12:00:00.000 123 f.py:1] `` prefix; without a
+  prefix its message continues up to the first blank line, and past it only into JAX's wrapper
+  notes and chain) and Python warning lines (``path:12: UserWarning: msg`` + the source line
+  under it).
+* Pieces of pytest output pasted alone: a ``FAILED path::test - Exc: msg`` / ``ERROR ...``
+  summary line is an event of that test; an ``E   Exc: msg`` block is its exception, with the
+  following ``E`` lines as its message. A markdown code fence (a line starting with three
+  backticks or tildes) ends a message.
 
 Semantics
 ---------
@@ -244,6 +256,9 @@ class _Parser:
         # Inside a pytest "E   " block printed without its report around it: the width of the
         # prefix to remove from each of its lines.
         self.e_width = 0
+        # The indentation of a traceback whose header was indented (a markdown code block, an
+        # indented log record): removed from its lines.
+        self.indent = ""
         self.pytest = PytestReport(self)
         # pytest failures are held back until the summary has named their tests (or the run's
         # closing line shows there is no summary), so a consumer sees each event complete.
@@ -288,6 +303,7 @@ class _Parser:
             self.held.clear()
 
     def close_reader(self) -> None:
+        self.indent = ""
         reader = self.reader
         if reader is not None:
             self.reader = None
@@ -314,7 +330,10 @@ class _Parser:
         if head == "I" and line.startswith("In ["):
             m = _PROMPT_RE.match(line)
             if m is not None:
+                # A new input: whatever was being read ended before it.
                 line = line[m.end() :]
+                self.close_reader()
+                self.e_width = 0
         elif head == ">" and not line.startswith(">>>") and self.pytest.area != "failures":
             quote = _QUOTE_RE.match(line)
             if quote is not None:
@@ -357,6 +376,9 @@ class _Parser:
                 self.close_reader()
                 reader = None
         if reader is not None:
+            indent = self.indent
+            if indent and line.startswith(indent):
+                line = line[len(indent) :]
             if reader.feed(lineno, line, had_cr):
                 return
             self.close_reader()
@@ -364,12 +386,15 @@ class _Parser:
             return
         first = line[0]
         if "Traceback (most" in line and IPYTHON_HEADER_RE.match(line):
-            self.reader = IPythonReader(lineno, line)
+            self.reader = IPythonReader(lineno)
+            self.reader.note_header(line)
+            self.indent = line[: len(line) - len(line.lstrip())]
             return
         if first in " \t+":
             stripped = line.lstrip()
             if stripped.startswith(TB_HEADER):
                 self.reader = TracebackReader(lineno)
+                self.indent = line[: len(line) - len(stripped)]
                 return
             if stripped.startswith("+ " + GROUP_HEADER):
                 self.in_group = True

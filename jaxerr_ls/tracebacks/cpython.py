@@ -95,6 +95,8 @@ class Block:
     message_chars: int = 0
     end: int = 0
     relation: str | None = None
+    # The class a header named (IPython's), for when the paste stops before the exception line.
+    header_class: str | None = None
 
     def add_message_line(self, text: str) -> None:
         if self.message_chars >= MAX_MESSAGE_CHARS:

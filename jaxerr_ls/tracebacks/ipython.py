@@ -2,7 +2,8 @@
 
 A traceback starts with ``TypeError      Traceback (most recent call last)`` (Docs mode:
 ``Traceback (most recent call last): Cell In[5], line 3``). Each frame is a header line,
-``Cell In[5], line 3`` / ``File ~/proj/x.py:12, in f(x)`` (IPython 8+) or
+``Cell In[5], line 3`` / ``File ~/proj/x.py:12, in f(x)`` (IPython 8.4+; 8.0-8.3 print
+``Input In [5], in <cell line: 1>()`` and the line on the arrow only) or
 ``<ipython-input-5-0ab1> in <module>()`` / ``~/proj/x.py in f(x)`` (IPython 7, whose line number
 is only the arrow's), followed by numbered source lines with a ``---->`` arrow on the frame's
 line; Verbose mode adds local variables under it. ``[... skipping hidden N frame]``, Colab's
@@ -28,6 +29,8 @@ from jaxerr_ls.tracebacks.cpython import (
 # "TracerBoolConversionError                 Traceback (most recent call last)"
 HEADER_RE = re.compile(r"\s*([A-Za-z_][\w.]*) +Traceback \(most recent call last\)\s*$")
 _FRAME8_RE = re.compile(r"(?:File (\S.*?):(\d+)|(Cell In\[\d+\]), line (\d+))(?:, in (\S.*?))?\s*$")
+# IPython 8.0-8.3: "Input In [1], in <cell line: 1>()", the line given by the arrow only.
+_INPUT_RE = re.compile(r"(Input In \[\d+\])(?:, in (\S.*?))?\s*$")
 _FRAME7_RE = re.compile(r"(<[^>]+>|[^\s<\[]\S*) in (\S.*?)\s*$")
 _LINK_RE = re.compile(r"\[([^\]]*)\]\(https?://[^)\s]*\)")
 # "----> 3 code", "--> 198 code", "-> 2042 code"; IPython 9 pads: "---> 14     return x".
@@ -52,33 +55,24 @@ def _looks_like_path(path: str) -> bool:
 class IPythonReader(TracebackReader):
     """Reads one IPython-format traceback (with its chain) line by line."""
 
-    def __init__(self, lineno: int, header: str = "", *, headerless: bool = False) -> None:
+    def __init__(self, lineno: int, *, headerless: bool = False) -> None:
         super().__init__(lineno, headerless=headerless)
-        # A pasted traceback is often indented as a whole (a markdown code block).
-        self.indent = header[: len(header) - len(header.lstrip())]
         self.arrow_seen = False
-        # The class the header names: the exception's when the paste stops before its line.
-        self.header_classes: dict[int, str] = {}
-        self._note_header(header)
 
-    def _note_header(self, header: str) -> None:
+    def note_header(self, header: str) -> None:
+        """Keep the class the header line names."""
         m = HEADER_RE.match(header)
         if m is not None:
-            self.header_classes[id(self.block)] = m[1]
+            self.block.header_class = m[1]
 
     @classmethod
     def starting_at_frame(cls, lineno: int, line: str) -> IPythonReader | None:
         """A paste that starts at a frame (its header cut off): only frame lines that cannot
         be prose start one (``File x.py:12, in f``, ``Cell In[3], line 2``, Colab's links)."""
-        if line[:1] == "[":
-            line = _LINK_RE.sub(r"\1", line)
-            if _FRAME7_RE.match(line) is None and _FRAME8_RE.match(line) is None:
-                return None
-        elif _FRAME8_RE.match(line) is None:
+        if line[:1] != "[" and _FRAME8_RE.match(line) is None:
             return None
         reader = cls(lineno, headerless=True)
-        reader._frame_header(lineno, line)
-        return reader
+        return reader if reader._frame_header(lineno, line) else None
 
     @classmethod
     def docs_mode(cls, lineno: int, first_frame: str) -> IPythonReader:
@@ -88,13 +82,10 @@ class IPythonReader(TracebackReader):
         return reader
 
     def feed(self, lineno: int, line: str, had_cr: bool) -> bool:
-        indent = self.indent
-        if indent and line.startswith(indent):
-            line = line[len(indent) :]
         if self.state == GAP:
             if HEADER_RE.match(line):
                 self._new_block(lineno)
-                self._note_header(line)
+                self.note_header(line)
                 self.state = FRAMES
                 return True
             stripped = line.strip()
@@ -109,6 +100,11 @@ class IPythonReader(TracebackReader):
         if m is not None:
             path, number = (m[1], m[2]) if m[1] is not None else (m[3], m[4])
             self.start_frame(lineno, path, int(number), _function(m[5]))
+            self.arrow_seen = False
+            return True
+        m = _INPUT_RE.match(line)
+        if m is not None:
+            self.start_frame(lineno, m[1], None, _function(m[2]))
             self.arrow_seen = False
             return True
         m = _FRAME7_RE.match(line)
@@ -156,6 +152,6 @@ class IPythonReader(TracebackReader):
 
     def finish(self) -> ErrorEvent | None:
         for block in self.blocks:
-            if block.exc_type is None and id(block) in self.header_classes:
-                block.exc_type = self.header_classes[id(block)]
+            if block.exc_type is None:
+                block.exc_type = block.header_class
         return super().finish()

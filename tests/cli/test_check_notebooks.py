@@ -100,3 +100,19 @@ def test_a_logs_cell_frames_go_on_the_projects_notebook(tmp_path: Path) -> None:
     for m in cells:
         line = cell_lines(source, int(m["cell"]) - 1)[int(m["line"]) - 1]
         assert f"jaxerr-expect: {m['code']}" in line
+
+
+def test_github_annotations_name_the_cell_in_the_title() -> None:
+    path = NOTEBOOKS / "analysis-context.ipynb"
+    result = run("check", "--no-generated", "--format", "github", path.name, cwd=NOTEBOOKS)
+    commands = [line for line in result.stdout.splitlines() if path.name in line]
+    assert commands
+    for command in commands:
+        found = re.match(
+            r"::error file=([^,]+),title=[^:]*\[[\w-]+\] in cell (\d+)%2C line (\d+)::", command
+        )
+        assert found is not None, command
+        assert found[1] == path.name
+        assert "jaxerr-expect:" in cell_lines(path, int(found[2]) - 1)[int(found[3]) - 1]
+        # No line= or col=: GitHub would read them as lines of the JSON file.
+        assert ",line=" not in command.split("::")[1]

@@ -174,7 +174,7 @@ def test_a_lone_exception_line_keeps_its_continuation_lines(log: Path) -> None:
 
 
 @pytest.mark.parametrize("log", FAILED_SCRIPT_LOGS[:20], ids=lambda p: p.stem)
-@pytest.mark.parametrize("dressing", ["fence", "quote", "quoted-fence"])
+@pytest.mark.parametrize("dressing", ["fence", "quote", "quoted-fence", "indented"])
 def test_markdown_fences_and_quotes(log: Path, dressing: str) -> None:
     lines = read_lines(log)
     plain = parse_text("\n".join(lines))
@@ -182,6 +182,9 @@ def test_markdown_fences_and_quotes(log: Path, dressing: str) -> None:
         lines = ["Here is the error:", "", "```pytb", *lines, "```", "", "Any idea?"]
     if dressing in ("quote", "quoted-fence"):
         lines = [f"> {line}" if line else ">" for line in lines]
+    if dressing == "indented":
+        # A markdown code block made by indenting every line.
+        lines = ["Here is the error:", "", *(f"    {line}" if line else "" for line in lines)]
     dressed = parse_text("\n".join(lines))
 
     def shape(events: list[ErrorEvent]) -> list[object]:

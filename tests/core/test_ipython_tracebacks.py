@@ -98,6 +98,9 @@ def test_terminal_ipython(log: Path, index: RecordIndex) -> None:
         expected.remove("custom-vjp-bwd-structure")
         events = [e for e in events if "IPython" not in str([f.path for f in e.frames])]
     assert codes_of(events, index) == expected
+    # What the cells printed after a traceback (the next prompt's output) is no message text.
+    printed = {"done", "scaled 6.0"}
+    assert not any(printed & set(e.message.split("\n")) for e in events)
     for event, code in zip(events, expected, strict=True):
         check_place(event, code)
         assert not event.exc_type.endswith(("JaxStackTraceBeforeTransformation", "StackTrace"))
@@ -152,3 +155,22 @@ def test_pasted_tracebacks(name: str) -> None:
         assert event.message == ""
     frames = [[f.path, f.line, f.function] for f in event.frames]
     assert frames[-len(expected["frames"]) :] == expected["frames"]
+
+
+def test_a_paste_mixing_several_errors_gives_each_of_them() -> None:
+    logs = NOTEBOOKS.parent / "logs" / "jax-0.12.0.1"
+    parts = [
+        read(NOTEBOOKS / "terminal" / "ipython9-context-nocolor.log"),
+        read(NOTEBOOKS / "pastes" / "jax-7613.txt"),
+        read(logs / "script" / "custom_vjp_bwd_shape.log"),
+        read(NOTEBOOKS / "terminal" / "ipython7-verbose-linux.log"),
+        read(NOTEBOOKS / "pastes" / "jaxwell-11-tail.txt"),
+    ]
+
+    def shape(events: list[ErrorEvent]) -> list[object]:
+        return [(e.exc_type, e.message, [(f.path, f.line) for f in e.frames]) for e in events]
+
+    separately = [event for part in parts for event in parse_text(part)]
+    together = parse_text("\n\n".join(part.rstrip("\n") for part in parts))
+    assert shape(together) == shape(separately)
+    assert len(together) >= 9

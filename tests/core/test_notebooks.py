@@ -125,6 +125,7 @@ def test_cell_frames_of_a_log_are_placed_on_a_notebook_in_the_project(tmp_path: 
 def test_cell_paths() -> None:
     assert cell_execution_count("Cell In[12]") == 12
     assert cell_execution_count("<ipython-input-7-65ad5538b505>") == 7
+    assert cell_execution_count("Input In [3]") == 3
     assert cell_execution_count("/x/model.py") is None
     assert is_cell_path("/tmp/ipykernel_619/783220733.py")
     assert is_cell_path("/tmp/ipython-input-4063268068.py")
