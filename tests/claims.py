@@ -1,0 +1,172 @@
+"""Claims as tests: the executable checks of what the API docs and records say about JAX.
+
+Each file ``data/claims/<name>.py`` belongs to the API doc ``data/api/<name>.json`` or the
+record ``data/records/<name>.json``. Each of its checks is a function decorated with
+``@claim(QUOTE)``, where QUOTE is the sentence (or the part of one) of that doc or record the
+check proves, copied literally; the function raises (an ``assert``, or an exception JAX raises)
+when the claim is false. ``versions=`` limits a check to some JAX versions (a prefix of
+``jax.__version__``: ``("0.12",)``); by default it runs under every pinned version.
+
+Run every claim of one JAX version in one process (JAX's import dominates the time)::
+
+    PYTHONPATH=. .venv-jax0.10/bin/python -m tests.claims [NAME ...]
+
+prints one JSON object per line: ``{"file", "name", "quote", "status", "detail", "seconds"}``,
+with status ``pass``, ``fail`` or ``skip`` (not for this JAX version). This module must import
+with the standard library alone (it also runs under the old JAX's Python), and JAX only when run.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib.util
+import json
+import re
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+CLAIMS = REPO / "data" / "claims"
+
+Check = Callable[[], object]
+
+
+@dataclass(frozen=True)
+class Claim:
+    file: str
+    name: str
+    quote: str
+    versions: tuple[str, ...] | None
+
+    def applies_to(self, version: str) -> bool:
+        return self.versions is None or any(version.startswith(v) for v in self.versions)
+
+
+_registered: list[tuple[Claim, Check]] = []
+_loading: list[str] = []
+
+
+def claim(quote: str, *, versions: tuple[str, ...] | None = None) -> Callable[[Check], Check]:
+    """Marks a check of the sentence QUOTE of this file's doc or record."""
+
+    def register(check: Check) -> Check:
+        _registered.append((Claim(_loading[-1], check.__name__, quote, versions), check))
+        return check
+
+    return register
+
+
+@contextlib.contextmanager
+def raises(exception: type[BaseException], match: str | None = None) -> Iterator[None]:
+    """The block must raise EXCEPTION (or a subclass) whose message searches MATCH."""
+    try:
+        yield
+    except exception as error:
+        if match is not None and not re.search(match, str(error), re.DOTALL):
+            raise AssertionError(f"raised {error!r}, which does not match {match!r}") from error
+        return
+    raise AssertionError(f"did not raise {exception.__name__}")
+
+
+@contextlib.contextmanager
+def flags(**values: Any) -> Iterator[None]:
+    """JAX config flags set for the block and restored after it (``jax_enable_x64=True``)."""
+    import jax
+
+    saved = {name: getattr(jax.config, name) for name in values}
+    for name, value in values.items():
+        jax.config.update(name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            jax.config.update(name, value)
+
+
+def jax_version() -> str:
+    import jax
+
+    return str(jax.__version__)
+
+
+def declared(path: Path) -> list[Claim]:
+    """The claims a file declares, read from its source without running it."""
+    found = []
+    for node in ast.parse(path.read_text(), str(path)).body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        for decorator in node.decorator_list:
+            if (
+                isinstance(decorator, ast.Call)
+                and isinstance(decorator.func, ast.Name)
+                and decorator.func.id == "claim"
+            ):
+                quote = ast.literal_eval(decorator.args[0])
+                versions = next(
+                    (ast.literal_eval(k.value) for k in decorator.keywords if k.arg == "versions"),
+                    None,
+                )
+                found.append(Claim(path.stem, node.name, quote, versions))
+    return found
+
+
+def claim_files(names: list[str] | None = None) -> list[Path]:
+    files = sorted(CLAIMS.glob("*.py"))
+    return files if not names else [f for f in files if f.stem in names]
+
+
+def _load(path: Path) -> None:
+    _loading.append(path.stem)
+    try:
+        spec = importlib.util.spec_from_file_location(f"claims_{len(_loading)}", path)
+        assert spec is not None and spec.loader is not None
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    finally:
+        _loading.pop()
+
+
+def run(names: list[str] | None = None) -> Iterator[dict[str, object]]:
+    version = jax_version()
+    for path in claim_files(names):
+        start = len(_registered)
+        try:
+            _load(path)
+        except Exception:
+            yield {"file": path.stem, "name": "<import>", "quote": "", "status": "fail",
+                   "detail": traceback.format_exc(limit=-3), "seconds": 0.0}  # fmt: skip
+            continue
+        for found, check in _registered[start:]:
+            result: dict[str, object] = {"file": found.file, "name": found.name}
+            result["quote"] = found.quote
+            began = time.perf_counter()
+            if not found.applies_to(version):
+                result.update(status="skip", detail=f"not claimed for jax {version}")
+            else:
+                try:
+                    check()
+                    result.update(status="pass", detail="")
+                except Exception:
+                    result.update(status="fail", detail=traceback.format_exc(limit=-4))
+            result["seconds"] = round(time.perf_counter() - began, 4)
+            yield result
+
+
+def main(argv: list[str]) -> int:
+    failed = 0
+    for result in run(argv or None):
+        failed += result["status"] == "fail"
+        print(json.dumps(result), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    # The claims files import this module as tests.claims: register with that one, not __main__.
+    import tests.claims
+
+    sys.exit(tests.claims.main(sys.argv[1:]))
