@@ -11,6 +11,7 @@ Run every claim of one JAX version in one process (JAX's import dominates the ti
 
     PYTHONPATH=. .venv-jax0.10/bin/python -m tests.claims [NAME ...]
 
+(``--names`` instead prints which names and aliases of the API docs exist in that JAX), and
 prints one JSON object per line: ``{"file", "name", "quote", "status", "detail", "seconds"}``,
 with status ``pass``, ``fail`` or ``skip`` (not for this JAX version). This module must import
 with the standard library alone (it also runs under the old JAX's Python), and JAX only when run.
@@ -157,7 +158,35 @@ def run(names: list[str] | None = None) -> Iterator[dict[str, object]]:
             yield result
 
 
+def resolves(dotted: str) -> bool:
+    """Whether a dotted name (a module, then attributes) exists in the running JAX."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attribute in parts[cut:]:
+            if not hasattr(found, attribute):
+                return False
+            found = getattr(found, attribute)
+        return True
+    return False
+
+
+def api_names() -> dict[str, list[str]]:
+    """Each API doc's name and aliases -> whether it exists in the running JAX."""
+    resolved = {}
+    for path in sorted((REPO / "data" / "api").glob("*.json")):
+        doc = json.loads(path.read_text())
+        resolved[path.stem] = [n for n in [doc["name"], *doc.get("aliases", [])] if resolves(n)]
+    return resolved
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["--names"]:
+        print(json.dumps(api_names()))
+        return 0
     failed = 0
     for result in run(argv or None):
         failed += result["status"] == "fail"

@@ -27,14 +27,18 @@ CASES = [
 ]
 
 
-@cache
-def results(version: str) -> dict[tuple[str, str], dict[str, object]]:
+def _env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JAX_", "XLA_"))}
     env.update(PYTHONPATH=str(REPO), JAX_PLATFORMS="cpu")
+    return env
+
+
+@cache
+def results(version: str) -> dict[tuple[str, str], dict[str, object]]:
     done = subprocess.run(
         [str(interpreter(version)), "-m", "tests.claims"],
         cwd=REPO,
-        env=env,
+        env=_env(),
         capture_output=True,
         text=True,
         check=False,
@@ -55,3 +59,28 @@ def test_claim_holds(version: str, found: Claim) -> None:
     result = ran.get((found.file, found.name))
     assert result is not None, f"{found.file}::{found.name} did not run under jax {version}"
     assert result["status"] == "pass", f"{found.quote!r}\n{result['detail']}"
+
+
+def test_every_api_name_and_alias_exists_in_a_pinned_jax() -> None:
+    """A doc's name exists in the newest JAX; each alias in at least one pinned version (an
+    old name such as VJPHiPrimitive in jax 0.10 only)."""
+    existing: dict[str, set[str]] = {}
+    newest = max(ENVIRONMENTS, key=lambda v: tuple(int(p) for p in v.split(".")))
+    for version in ENVIRONMENTS:
+        done = subprocess.run(
+            [str(interpreter(version)), "-m", "tests.claims", "--names"],
+            cwd=REPO,
+            env=_env(),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        for stem, names in json.loads(done.stdout).items():
+            existing.setdefault(stem, set()).update(names)
+            if version == newest:
+                doc = json.loads((REPO / "data" / "api" / f"{stem}.json").read_text())
+                assert doc["name"] in names, f"{doc['name']} does not exist in jax {version}"
+    for stem, names in existing.items():
+        doc = json.loads((REPO / "data" / "api" / f"{stem}.json").read_text())
+        missing = sorted({doc["name"], *doc.get("aliases", [])} - names)
+        assert missing == [], f"{stem}: no pinned JAX has {missing}"
