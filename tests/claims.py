@@ -90,6 +90,26 @@ def flags(**values: Any) -> Iterator[None]:
             jax.config.update(name, value)
 
 
+def hi_primitive(**methods: Any) -> Any:
+    """A hijax primitive class computing sin, with these methods (HiPrim, or VJPHiPrimitive
+    in jax 0.10); ``hi_primitive(...)(x)`` applies it to x."""
+    import jax
+    import jax.experimental.hijax as hijax
+    import jax.numpy as jnp
+
+    base = getattr(hijax, "HiPrim", None) or hijax.VJPHiPrimitive
+
+    def __init__(self: Any, aval: Any) -> None:
+        self.in_avals, self.out_aval, self.params = (aval,), aval, {}
+        base.__init__(self)
+
+    body = {"__init__": __init__, "expand": lambda self, x: jnp.sin(x), **methods}
+    cls = type("SinPrim", (base,), body)
+    apply = lambda x: cls(jax.typeof(x))(x)  # noqa: E731
+    apply.cls = cls  # type: ignore[attr-defined]
+    return apply
+
+
 def jax_version() -> str:
     import jax
 
