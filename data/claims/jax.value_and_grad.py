@@ -17,4 +17,4 @@ def nesting():
 @claim("A frequent mistake is unpacking the has_aux result as (value, aux, grad)")
 def wrong_unpacking():
     with raises(ValueError, "not enough values to unpack"):
-        value, aux, grad = jax.value_and_grad(lambda x: (x**2, "m"), has_aux=True)(3.0)
+        _value, _aux, _grad = jax.value_and_grad(lambda x: (x**2, "m"), has_aux=True)(3.0)
