@@ -11,7 +11,8 @@ Run every claim of one JAX version in one process (JAX's import dominates the ti
 
     PYTHONPATH=. .venv-jax0.10/bin/python -m tests.claims [NAME ...]
 
-(``--names`` instead prints which names and aliases of the API docs exist in that JAX), and
+(``--names`` instead prints which names and aliases of the API docs exist in that JAX, and
+``--table`` the claims as a Markdown table, without running them), and
 prints one JSON object per line: ``{"file", "name", "quote", "status", "detail", "seconds"}``,
 with status ``pass``, ``fail`` or ``skip`` (not for this JAX version). This module must import
 with the standard library alone (it also runs under the old JAX's Python), and JAX only when run.
@@ -203,7 +204,21 @@ def api_names() -> dict[str, list[str]]:
     return resolved
 
 
+def table() -> str:
+    """Every declared claim as a Markdown table row: its document, the quote, its check."""
+    rows = ["| doc / record | claim (quoted) | check |", "| --- | --- | --- |"]
+    for path in claim_files():
+        for found in declared(path):
+            quote = " ".join(found.quote.split()).replace("|", "\\|")
+            only = f" (jax {', '.join(found.versions)} only)" if found.versions else ""
+            rows.append(f"| `{found.file}` | {quote} | `{found.name}`{only} |")
+    return "\n".join(rows)
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["--table"]:
+        print(table())
+        return 0
     if argv == ["--names"]:
         print(json.dumps(api_names()))
         return 0

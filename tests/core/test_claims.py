@@ -14,7 +14,7 @@ import pytest
 
 from jaxerr_ls.apidocs import bundled_api_dir
 from jaxerr_ls.records import bundled_record_dir
-from tests.claims import CLAIMS, claim_files, declared
+from tests.claims import CLAIMS, claim_files, declared, table
 
 
 def target(name: str) -> Path | None:
@@ -69,3 +69,9 @@ def test_claim_names_are_unique_per_file() -> None:
 
 def test_the_claims_folder_holds_only_claims() -> None:
     assert {p.suffix for p in CLAIMS.iterdir() if p.is_file()} <= {".py", ".md"}
+
+
+def test_the_fact_check_lists_every_claim() -> None:
+    """data/claims/FACT-CHECK.md ends with the table of claims (``python -m tests.claims
+    --table``), so a claim added or reworded is added there too."""
+    assert (CLAIMS / "FACT-CHECK.md").read_text().rstrip().endswith(table())
