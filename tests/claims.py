@@ -12,7 +12,8 @@ Run every claim of one JAX version in one process (JAX's import dominates the ti
     PYTHONPATH=. .venv-jax0.10/bin/python -m tests.claims [NAME ...]
 
 (``--names`` instead prints which names and aliases of the API docs exist in that JAX, and
-``--table`` the claims as a Markdown table, without running them), and
+``--signatures`` which parameters of the API docs' signatures it lacks, and ``--table`` the
+claims as a Markdown table, without running them), and
 prints one JSON object per line: ``{"file", "name", "quote", "status", "detail", "seconds"}``,
 with status ``pass``, ``fail`` or ``skip`` (not for this JAX version). This module must import
 with the standard library alone (it also runs under the old JAX's Python), and JAX only when run.
@@ -22,7 +23,9 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import importlib
 import importlib.util
+import inspect
 import json
 import re
 import sys
@@ -195,6 +198,48 @@ def resolves(dotted: str) -> bool:
     return False
 
 
+def _resolve(dotted: str) -> Any:
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attribute in parts[cut:]:
+            found = getattr(found, attribute)
+        return found
+    raise ImportError(dotted)
+
+
+def documented_parameters(name: str, signature: str) -> list[str] | None:
+    """The parameter names of a doc's ``jax.f(a, b=1, *, c=2)`` (or ``f.method(...)``)
+    signature; None when it is written another way (a decorator, a definition, another call)."""
+    found = re.match(r"^([\w.]+)\(", signature)
+    if not found or not (found[1] == name or name.endswith(found[1].removeprefix("f"))):
+        return None
+    depth, inside = 1, []
+    for char in signature[found.end() :]:
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(char, 0)
+        if depth == 0:
+            break
+        inside.append(char if depth == 1 else "")
+    names = [part.split("=")[0].strip().lstrip("*") for part in "".join(inside).split(",")]
+    return [n for n in names if n.isidentifier()]
+
+
+def undocumented_signatures() -> dict[str, list[str]]:
+    """Each function doc -> the parameters its signature names that the running JAX lacks."""
+    missing = {}
+    for path in sorted((REPO / "data" / "api").glob("*.json")):
+        doc = json.loads(path.read_text())
+        names = documented_parameters(doc["name"], doc["signature"])
+        if names is None or not resolves(doc["name"]):
+            continue
+        real = inspect.signature(_resolve(doc["name"])).parameters
+        missing[path.stem] = [n for n in names if n not in real]
+    return missing
+
+
 def api_names() -> dict[str, list[str]]:
     """Each API doc's name and aliases -> whether it exists in the running JAX."""
     resolved = {}
@@ -221,6 +266,9 @@ def main(argv: list[str]) -> int:
         return 0
     if argv == ["--names"]:
         print(json.dumps(api_names()))
+        return 0
+    if argv == ["--signatures"]:
+        print(json.dumps(undocumented_signatures()))
         return 0
     failed = 0
     for result in run(argv or None):

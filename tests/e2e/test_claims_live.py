@@ -82,3 +82,26 @@ def test_every_api_name_and_alias_exists_in_a_pinned_jax() -> None:
         doc = json.loads((REPO / "data" / "api" / f"{stem}.json").read_text())
         missing = sorted({doc["name"], *doc.get("aliases", [])} - names)
         assert missing == [], f"{stem}: no pinned JAX has {missing}"
+
+
+@pytest.mark.parametrize("version", sorted(ENVIRONMENTS))
+def test_signatures_name_real_parameters(version: str) -> None:
+    """A doc's signature names only parameters its JAX has: in the newest version all of them,
+    in an older one all but those its version note names as new."""
+    newest = max(ENVIRONMENTS, key=lambda v: tuple(int(p) for p in v.split(".")))
+    done = subprocess.run(
+        [str(interpreter(version)), "-m", "tests.claims", "--signatures"],
+        cwd=REPO,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for stem, missing in json.loads(done.stdout).items():
+        doc = json.loads((REPO / "data" / "api" / f"{stem}.json").read_text())
+        notes = f"{doc.get('since') or ''} {doc.get('versionNotes') or ''}"
+        if version == newest:
+            assert missing == [], f"{stem}: jax {version} has no parameter {missing}"
+        else:
+            unnoted = [name for name in missing if name not in notes]
+            assert unnoted == [], f"{stem}: jax {version} lacks {unnoted}, and no note says so"
