@@ -55,3 +55,33 @@ def returning_fails():
 def old_none_only():
     with raises(AssertionError):
         grad(lambda self, x, g, acc: acc.accum(g * jnp.cos(x)) or {})
+
+
+@claim(
+    "Leaves whose gradient is not needed get a NullAccum, whose accum does nothing, so calling accum unconditionally is fine."
+)
+def null_accum():
+    import jax.experimental.hijax as hijax
+
+    base = getattr(hijax, "HiPrim", None) or hijax.VJPHiPrimitive
+    seen = []
+
+    class Mul(base):
+        def __init__(self, a, b):
+            self.in_avals, self.out_aval, self.params = (a, b), a, {}
+            super().__init__()
+
+        def expand(self, x, y):
+            return x * y
+
+        def vjp_fwd(self, nzs, x, y):
+            return x * y, (x, y)
+
+        def vjp_bwd(self, res, g, x_acc, y_acc):
+            seen.append(type(y_acc).__name__)
+            x_acc.accum(g * res[1])
+            y_acc.accum(g * res[0])
+
+    mul = lambda x, y: Mul(jax.typeof(x), jax.typeof(y))(x, y)
+    assert jax.grad(lambda x: mul(x, 3.0))(2.0) == 3.0
+    assert seen == ["NullAccum"]
