@@ -32,6 +32,30 @@ def _load(extra: Sequence[str]) -> LoadResult:
     return loaded
 
 
+def check_index(
+    loaded: LoadResult, root: Path, fuzzy_threshold: float, *, with_generated: bool
+) -> MessageMatcher:
+    """The index ``check`` matches with: the curated records, then (loaded only for an error
+    no curated record matches exactly) the set generated from the project's JAX, then the
+    wording history of past JAX releases."""
+    from jaxerr_ls.history import WordingHistory
+
+    curated = RecordIndex(loaded.records, fuzzy_threshold=fuzzy_threshold)
+
+    def generated_index() -> RecordIndex | None:
+        from jaxerr_ls.generated import generated_set
+
+        extra = generated_set(loaded.records, root)
+        if extra is None:
+            return None
+        for problem in extra.problems:
+            print(f"jaxerr-ls: skipped generated record: {problem}", file=sys.stderr)
+        return RecordIndex(extra.records, fuzzy_threshold=fuzzy_threshold)
+
+    second = generated_index if with_generated else None
+    return LayeredIndex(curated, second, WordingHistory())
+
+
 def _check(args: argparse.Namespace) -> int:
     root = Path(args.root).resolve()
     if not root.is_dir():
@@ -42,22 +66,7 @@ def _check(args: argparse.Namespace) -> int:
         print("jaxerr-ls check: give a log file, or '-' to read standard input", file=sys.stderr)
         return EXIT_USAGE
     loaded = _load(args.records)
-    curated = RecordIndex(loaded.records, fuzzy_threshold=args.fuzzy_threshold)
-    index: MessageMatcher = curated
-    if args.generated:
-
-        def generated_index() -> RecordIndex | None:
-            from jaxerr_ls.generated import generated_set
-
-            extra = generated_set(loaded.records, root)
-            if extra is None:
-                return None
-            for problem in extra.problems:
-                print(f"jaxerr-ls: skipped generated record: {problem}", file=sys.stderr)
-            return RecordIndex(extra.records, fuzzy_threshold=args.fuzzy_threshold)
-
-        # Loaded only for an error no curated record matches exactly.
-        index = LayeredIndex(curated, generated_index)
+    index = check_index(loaded, root, args.fuzzy_threshold, with_generated=args.generated)
     analyzer = Analyzer(index, root, cwd=Path.cwd())
     findings: list[Finding] = []
     seen: set[tuple[object, ...]] = set()

@@ -15,9 +15,12 @@ import re
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from jaxerr_ls.records import Record
+
+if TYPE_CHECKING:
+    from jaxerr_ls.history import WordingHistory
 
 # Word-character runs, as the index sees words in both the records and the messages.
 _WORD_RE = re.compile(r"[A-Za-z0-9_]+")
@@ -48,12 +51,16 @@ STAGE_FUZZY = "fuzzy"
 class Match:
     """A record that explains a message. ``score`` is 1.0 for an exact pattern match,
     slightly less for the template stage, and the fuzzy similarity (0-1) scaled below both
-    for the fuzzy stage. ``captures`` are the texts the pattern's wildcards matched."""
+    for the fuzzy stage; a past JAX release's wording (stage ``history``) scores between the
+    exact stages and the fuzzy one. ``captures`` are the texts the pattern's wildcards
+    matched. ``releases`` names the JAX releases that raise the message's wording (runs such
+    as ``0.4.14`` to ``0.4.30``, written with an en dash), when the wording history knows them."""
 
     record: Record
     score: float
     stage: str
     captures: tuple[str, ...] = ()
+    releases: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,19 +341,15 @@ class RecordIndex:
         return matchers
 
     def _build_exact_index(self) -> None:
-        document_frequency: dict[str, int] = defaultdict(int)
-        for matcher in self._matchers:
-            for word in matcher.required:
-                document_frequency[word] += 1
         self._by_key: dict[str, list[_Matcher]] = defaultdict(list)
         self._always: list[_Matcher] = []
-        for matcher in self._matchers:
-            if not matcher.required:
+        keys = index_keys([matcher.required for matcher in self._matchers])
+        for matcher, key in zip(self._matchers, keys, strict=True):
+            if key is None:
                 self._always.append(matcher)
                 self.unindexed.append(matcher.record.code)
-                continue
-            key = min(matcher.required, key=lambda w: (document_frequency[w], -len(w), w))
-            self._by_key[key].append(matcher)
+            else:
+                self._by_key[key].append(matcher)
 
     def _build_fuzzy_index(self) -> None:
         self._fuzzy_texts: list[str] = []
@@ -399,7 +402,7 @@ class RecordIndex:
 
     def match_all(self, message: str, exc_type: str | None = None) -> list[Match]:
         """All exact matches, most specific first; else the best fuzzy candidates."""
-        words = _words(message)
+        words = message_words(message)
         exact = self._exact(message, words, exc_type)
         if exact:
             return exact
@@ -415,7 +418,7 @@ class RecordIndex:
 
     def candidate_count(self, message: str) -> int:
         """How many compiled patterns the index lets through to be tried on a message."""
-        return len(self._candidates(_words(message)))
+        return len(self._candidates(message_words(message)))
 
     def _exact(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
         candidates = self._candidates(words)
@@ -425,7 +428,7 @@ class RecordIndex:
             if captures is None:
                 continue
             score = 1.0 if matcher.stage == STAGE_PATTERN else 0.95
-            score -= _class_penalty(matcher.record, exc_type)
+            score -= class_penalty(matcher.record.error_class, exc_type)
             rank = (score, matcher.specificity)
             previous = results.get(matcher.record.id)
             if previous is None or rank > previous[0]:
@@ -467,7 +470,7 @@ class RecordIndex:
             if similarity < self.fuzzy_threshold:
                 continue
             record = self.records[number]
-            score = 0.9 * similarity / 100 - _class_penalty(record, exc_type)
+            score = 0.9 * similarity / 100 - class_penalty(record.error_class, exc_type)
             results.append(Match(record, round(score, 4), STAGE_FUZZY))
         results.sort(key=lambda m: m.score, reverse=True)
         return results
@@ -481,22 +484,30 @@ class MessageMatcher(Protocol):
 
 class LayeredIndex:
     """The curated records first, then (for a message they match only fuzzily, or not at all)
-    a second index: the set generated from the project's JAX, built on first need.
+    a second index: the set generated from the project's JAX, built on first need; then the
+    wording history, for a message worded as in another JAX release.
 
     So curated records always take precedence, and a run whose errors all have a curated
-    record never loads the thousands of generated ones.
+    record never loads the thousands of generated ones. With a history, every match also says
+    which releases raise its wording.
     """
 
     def __init__(
-        self, first: RecordIndex, second: RecordIndex | Callable[[], RecordIndex | None]
+        self,
+        first: RecordIndex,
+        second: RecordIndex | Callable[[], RecordIndex | None] | None = None,
+        history: WordingHistory | None = None,
     ) -> None:
         self.first = first
+        self.history = history
         self._second: RecordIndex | None = None
         self._load: Callable[[], RecordIndex | None] | None = None
+        self._with_second = second is not None
         if isinstance(second, RecordIndex):
             self._second = second
         else:
             self._load = second
+        self._curated_codes: dict[str, Record] | None = None
 
     def second(self) -> RecordIndex | None:
         """The second index, built now if this is its first use (None when there is none)."""
@@ -506,6 +517,10 @@ class LayeredIndex:
         return self._second
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
+        found = self._match(message, exc_type)
+        return found if self.history is None else self.history.annotate(found, message)
+
+    def _match(self, message: str, exc_type: str | None) -> Match | None:
         found = self.first.match(message, exc_type)
         if found is not None and found.stage != STAGE_FUZZY:
             return found
@@ -513,7 +528,16 @@ class LayeredIndex:
         other = second.match(message, exc_type) if second is not None else None
         if other is not None and other.stage != STAGE_FUZZY:
             return other
+        if self.history is not None:
+            past = self.history.match(message, exc_type, self._curated, self._with_second)
+            if past is not None:
+                return past
         return found
+
+    def _curated(self, code: str) -> Record | None:
+        if self._curated_codes is None:
+            self._curated_codes = {record.code: record for record in self.first.records}
+        return self._curated_codes.get(code)
 
 
 def _declared_specific_first(matches: list[Match]) -> list[Match]:
@@ -529,15 +553,29 @@ def _declared_specific_first(matches: list[Match]) -> list[Match]:
     return ordered
 
 
-def _words(text: str) -> set[str]:
+def index_keys(required: Sequence[Iterable[str]]) -> list[str | None]:
+    """For each pattern's required words, the one to index it by: the rarest among all the
+    patterns (so a lookup touches few), or None for a pattern that requires no word."""
+    document_frequency: dict[str, int] = defaultdict(int)
+    for words in required:
+        for word in set(words):
+            document_frequency[word] += 1
+    return [
+        min(words, key=lambda w: (document_frequency[w], -len(w), w)) if words else None
+        for words in (set(w) for w in required)
+    ]
+
+
+def message_words(text: str) -> set[str]:
+    """The words the index looks a message up by."""
     return {word for word in _WORD_RE.findall(text) if len(word) >= _MIN_WORD}
 
 
-def _class_penalty(record: Record, exc_type: str | None) -> float:
+def class_penalty(error_class: str, exc_type: str | None) -> float:
     """A small penalty when the exception class differs: JAX moves errors between classes."""
     if not exc_type:
         return 0.0
-    return 0.0 if exc_type.rsplit(".", 1)[-1] == record.error_class.rsplit(".", 1)[-1] else 0.05
+    return 0.0 if exc_type.rsplit(".", 1)[-1] == error_class.rsplit(".", 1)[-1] else 0.05
 
 
 def best_match(index: RecordIndex, messages: Sequence[tuple[str, str | None]]) -> Match | None:

@@ -18,6 +18,7 @@ from jaxerr_ls import __version__
 from jaxerr_ls.apidocs import ApiDocs, api_doc_markdown, api_doc_plaintext, load_api_docs
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.fixes import Fix, FixTarget, TextEdit, fixes_for
+from jaxerr_ls.history import WordingHistory
 from jaxerr_ls.hover import api_at
 from jaxerr_ls.matching import LayeredIndex, MessageMatcher, RecordIndex
 from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
@@ -42,6 +43,8 @@ class JaxErrServer(LanguageServer):
         self.records: list[Record] = []
         self.records_by_id: dict[str, Record] = {}
         self.index: MessageMatcher = RecordIndex([])
+        # Read on first need, then shared by every index the settings build.
+        self.history = WordingHistory()
         self.store = FindingStore()
         # One thread analyses output, one run at a time, so the event loop keeps answering
         # hovers while a large log is read.
@@ -79,7 +82,7 @@ class JaxErrServer(LanguageServer):
         for problem in loaded.problems:
             self.show_problem(f"skipped record: {problem}")
         curated = RecordIndex(loaded.records, fuzzy_threshold=self.settings.fuzzy_threshold)
-        self._use_records(loaded.records, curated)
+        self._use_records(loaded.records, LayeredIndex(curated, None, self.history))
         if self.settings.generated_records:
             self._pending_generated = asyncio.ensure_future(self._add_generated(loaded, curated))
 
@@ -96,7 +99,7 @@ class JaxErrServer(LanguageServer):
             if extra is None:
                 return None
             second = RecordIndex(extra.records, fuzzy_threshold=threshold)
-            return [*loaded.records, *extra.records], LayeredIndex(curated, second)
+            return [*loaded.records, *extra.records], LayeredIndex(curated, second, self.history)
 
         loop = asyncio.get_running_loop()
         built = await loop.run_in_executor(self.analysis_pool, build)

@@ -52,6 +52,7 @@ def diagnostic_data(item: Placed) -> dict[str, Any]:
         "exception": finding.exception,
         "message": finding.message[:8192],
         "captures": list(finding.match.captures) if finding.match is not None else [],
+        "releases": finding.match.releases if finding.match is not None else None,
         "error": _span_json(finding.span),
         "culprits": [
             {**_span_fields(c.span), "kind": c.kind, "name": c.name} for c in finding.culprits
@@ -103,6 +104,8 @@ def to_diagnostic(item: Placed) -> types.Diagnostic:
     summary = _summary(finding)
     if summary:
         message = f"{message}\n{summary}"
+    if finding.match is not None and finding.match.releases:
+        message = f"{message}\nWorded so in JAX {finding.match.releases}."
     description = None
     if record is not None and record.github_url:
         description = types.CodeDescription(href=record.github_url)
