@@ -211,6 +211,9 @@ def bench_history(repeats: int) -> dict[str, float]:
             second = index.second()
             if second is not None:
                 second._recent.clear()
+            if index.history is not None:
+                index.history._recent.clear()
+                index.history._recent_past.clear()
             for message, exc_type in messages:
                 index.match(message, exc_type)
 

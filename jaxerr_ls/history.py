@@ -17,18 +17,19 @@ import gzip
 import json
 import logging
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from jaxerr_ls.matching import (
     MIN_LOOSE_WORDS,
+    RECENT_MATCHES,
     STAGE_FUZZY,
     Match,
     RecordIndex,
-    class_penalty,
     message_words,
     segments_from_template,
 )
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 HISTORY_PATH = "data/history/jax-wordings.json.gz"
+# Beside it: the wordings tied to each curated record, all that annotating their matches needs.
+CURATED_NAME = "curated-wordings.json"
 STAGE_HISTORY = "history"
 # An exact match on a past release's wording: below today's exact stages, above fuzzy ones.
 HISTORY_SCORE = 0.93
@@ -100,11 +103,14 @@ class WordingHistory:
         # tried only on the wordings of its words, each compiled on first use.
         self._by_key: dict[str, list[int]] = {}
         self._unkeyed: list[int] = []
-        self._compiled: dict[int, _Segments | None] = {}
+        self._compiled: dict[int, tuple[_Segments, frozenset[str]] | None] = {}
         self._by_wording: dict[str, list[int]] | None = None
-        self._by_curated: dict[str, list[int]] = {}
+        self._curated: dict[str, list[list[Any]]] | None = None
         self._curated_indexes: dict[str, RecordIndex] = {}
         self._site_records: dict[int, Record] = {}
+        # Recent answers, as the indexes remember theirs: a log often repeats one error.
+        self._recent: OrderedDict[tuple[str, str, str], str | None] = OrderedDict()
+        self._recent_past: OrderedDict[tuple[str, str, bool], Match | None] = OrderedDict()
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -133,8 +139,6 @@ class WordingHistory:
         ):
             raise ValueError("rows name releases or sites the table does not have")
         for number, wording in enumerate(self._wordings):
-            if wording.curated:
-                self._by_curated.setdefault(wording.curated, []).append(number)
             if wording.key:
                 self._by_key.setdefault(wording.key, []).append(number)
             else:
@@ -159,29 +163,22 @@ class WordingHistory:
                 parts.append(f"{self.releases[first]}{RANGE_DASH}{self.releases[last]}")
         return ", ".join(parts) or None
 
-    def _numbers(self, wordings: Sequence[int]) -> list[int]:
-        return [
-            number
-            for wording in wordings
-            for first, last in self._wordings[wording].runs
-            for number in range(first, last + 1)
-        ]
-
     def releases_for(self, match: Match, message: str) -> str | None:
         """Which releases raise the wording a match found in a message, when known."""
-        self._load()
-        if not self._wordings or match.stage == STAGE_FUZZY:
+        if match.stage == STAGE_FUZZY:
             return None
         if "generated" in match.record.tags:
-            releases = self._releases_of_wording(match.record.error_message)
-            if releases is not None:
-                return releases
-        # A curated record: the wordings tied to it that the message has.
+            self._load()
+            return self._releases_of_wording(match.record.error_message) if self._wordings else None
+        # A curated record: the wordings tied to it that the message has (from the small
+        # table of those, so that a run whose errors all have curated records reads no more).
         index = self._curated_index(match.record.code)
         if index is None:
             return None
+        rows = self._curated_rows().get(match.record.code, [])
         found = [int(m.record.id) for m in index.match_all(message) if m.stage != STAGE_FUZZY]
-        return self.releases_text(self._numbers(found)) if found else None
+        runs = [run for number in found for run in rows[number][2]]
+        return self.releases_text(_release_numbers(runs)) if runs else None
 
     def _releases_of_wording(self, template: str) -> str | None:
         if self._by_wording is None:
@@ -189,73 +186,77 @@ class WordingHistory:
             for number, wording in enumerate(self._wordings):
                 self._by_wording.setdefault(wording_key(wording.template), []).append(number)
         wordings = self._by_wording.get(wording_key(template), [])
-        return self.releases_text(self._numbers(wordings)) if wordings else None
+        runs = [run for number in wordings for run in self._wordings[number].runs]
+        return self.releases_text(_release_numbers(runs)) if runs else None
+
+    def _curated_rows(self) -> dict[str, list[list[Any]]]:
+        """Each curated record's wordings: ``[template, errorClass, runs]`` rows."""
+        if self._curated is None:
+            self._curated = {}
+            path = self.path.with_name(CURATED_NAME)
+            try:
+                document = json.loads(path.read_text(encoding="utf-8"))
+                if document.get("format") != FORMAT:
+                    raise ValueError(f"format {document.get('format')!r}, expected {FORMAT}")
+                self._curated = dict(document["wordings"])
+                if not self.releases:
+                    self.releases = [str(v) for v in document["releases"]]
+            except (OSError, ValueError, TypeError, KeyError) as exc:
+                log.warning("wording history %s unreadable: %s", path, exc)
+        return self._curated
 
     def _curated_index(self, code: str) -> RecordIndex | None:
-        if code not in self._by_curated:
+        rows = self._curated_rows().get(code)
+        if not rows:
             return None
         index = self._curated_indexes.get(code)
         if index is None:
-            numbers = self._by_curated[code]
-            index = RecordIndex(
-                [self._wording_record(n) for n in numbers], fuzzy_threshold=float("inf")
-            )
+            records = [
+                _wording_record(str(number), template, error_class)
+                for number, (template, error_class, _runs) in enumerate(rows)
+            ]
+            index = RecordIndex(records, fuzzy_threshold=float("inf"))
             self._curated_indexes[code] = index
         return index
 
     # -- matching a past wording -----------------------------------------------------------
 
-    def _wording_record(self, number: int) -> Record:
-        """A wording as a record the matcher can index (its id is the wording's number)."""
-        wording = self._wordings[number]
-        return Record(
-            id=str(number),
-            code=f"wording-{number}",
-            error_message=wording.template,
-            message_pattern=_pattern(wording.template),
-            error_class=wording.error_class,
-            severity="error",
-            documentation="",
-            solutions=(),
-            tags=GENERATED_TAGS,
-        )
-
-    def _segments(self, number: int) -> _Segments | None:
-        """A wording compiled for matching; None for one too vague to claim a message that
-        no record of today matched (fewer than three distinct words: "unhashable type: {x}")."""
+    def _compile(self, number: int) -> tuple[_Segments, frozenset[str]] | None:
+        """A wording's literal segments and the words any message with it contains; None for
+        a wording too vague to claim a message that no record of today matched (fewer than
+        three distinct words: "unhashable type: {x}")."""
         if number not in self._compiled:
             segments = segments_from_template(self._wordings[number].template)
-            if segments is not None and len(segments.all_words()) < MIN_LOOSE_WORDS:
-                segments = None
-            self._compiled[number] = segments
+            if segments is None or len(segments.all_words()) < MIN_LOOSE_WORDS:
+                self._compiled[number] = None
+            else:
+                self._compiled[number] = (segments, frozenset(segments.interior_words()))
         return self._compiled[number]
 
-    def _exact(
-        self, message: str, exc_type: str | None
-    ) -> list[tuple[int, float, tuple[str, ...]]]:
-        """(wording, score, captures) for each wording the message has, best first: exact
-        class, then most literal text, then the ones tied to a curated record."""
+    def _exact(self, message: str, exc_type: str | None) -> list[tuple[int, tuple[str, ...]]]:
+        """(wording, captures) for each wording the message has, best first: most literal
+        text, then the ones tied to a curated record."""
         words = message_words(message)
+        # The release that raised a wording raised it with its class: another class is
+        # another error (a message printed without its class may have any).
+        short_class = exc_type.rsplit(".", 1)[-1] if exc_type else None
         candidates = set(self._unkeyed)
         for word in words:
             candidates.update(self._by_key.get(word, ()))
-        ranked: list[tuple[tuple[float, int, bool, int], tuple[str, ...]]] = []
+        ranked: list[tuple[tuple[int, bool, int], tuple[str, ...]]] = []
         for number in candidates:
             wording = self._wordings[number]
-            # The release that raised a wording raised it with this class: another class is
-            # another error (a message printed without its class may have any).
-            if class_penalty(wording.error_class, exc_type):
+            if short_class is not None and wording.error_class != short_class:
                 continue
-            segments = self._segments(number)
-            captures = segments.search(message) if segments is not None else None
-            if segments is None or captures is None:
+            compiled = self._compile(number)
+            if compiled is None or not compiled[1] <= words:
                 continue
-            score = HISTORY_SCORE
-            ranked.append(
-                ((score, segments.literal_chars, bool(wording.curated), -number), captures)
-            )
+            captures = compiled[0].search(message)
+            if captures is not None:
+                rank = (compiled[0].literal_chars, bool(wording.curated), -number)
+                ranked.append((rank, captures))
         ranked.sort(key=lambda item: item[0], reverse=True)
-        return [(-rank[3], rank[0], captures) for rank, captures in ranked]
+        return [(-rank[2], captures) for rank, captures in ranked]
 
     def match(
         self,
@@ -267,15 +268,27 @@ class WordingHistory:
         """The record of the past (or present) wording the message has, tied to today's
         curated record (``curated`` looks one up by code) or, with ``with_generated``, to the
         record generated from its site's newest release."""
+        key = (message, exc_type or "", with_generated)
+        return _remembered(
+            self._recent_past, key, self._match, message, exc_type, curated, with_generated
+        )
+
+    def _match(
+        self,
+        message: str,
+        exc_type: str | None,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
         self._load()
-        for number, score, captures in self._exact(message, exc_type):
+        for number, captures in self._exact(message, exc_type):
             wording = self._wordings[number]
             record = curated(wording.curated) if wording.curated else None
             if record is None and with_generated:
                 record = self.site_record(wording.site)
             if record is not None:
                 releases = self._releases_of_wording(wording.template)
-                return Match(record, round(score, 4), STAGE_HISTORY, captures, releases)
+                return Match(record, HISTORY_SCORE, STAGE_HISTORY, captures, releases)
         return None
 
     def site_record(self, number: int) -> Record:
@@ -323,8 +336,44 @@ class WordingHistory:
         """The match with the releases that raise its wording, when the history knows them."""
         if match is None or match.releases is not None:
             return match
-        releases = self.releases_for(match, message)
+        releases = _remembered(
+            self._recent, (match.record.id, match.stage, message), self.releases_for, match, message
+        )
         return match if releases is None else replace(match, releases=releases)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _remembered(recent: OrderedDict[K, V], key: K, compute: Callable[..., V], *args: Any) -> V:
+    """``compute(*args)``, or its value remembered under ``key`` (the last few are kept)."""
+    if key in recent:
+        recent.move_to_end(key)
+        return recent[key]
+    value = recent[key] = compute(*args)
+    if len(recent) > RECENT_MATCHES:
+        recent.popitem(last=False)
+    return value
+
+
+def _release_numbers(runs: Sequence[Sequence[int]]) -> list[int]:
+    return [number for first, last in runs for number in range(first, last + 1)]
+
+
+def _wording_record(record_id: str, template: str, error_class: str) -> Record:
+    """A wording as a record the matcher can index."""
+    return Record(
+        id=record_id,
+        code=f"wording-{record_id}",
+        error_message=template,
+        message_pattern=_pattern(template),
+        error_class=error_class,
+        severity="error",
+        documentation="",
+        solutions=(),
+        tags=GENERATED_TAGS,
+    )
 
 
 def _pattern(template: str) -> str:

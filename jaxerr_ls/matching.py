@@ -428,7 +428,7 @@ class RecordIndex:
             if captures is None:
                 continue
             score = 1.0 if matcher.stage == STAGE_PATTERN else 0.95
-            score -= class_penalty(matcher.record.error_class, exc_type)
+            score -= _class_penalty(matcher.record, exc_type)
             rank = (score, matcher.specificity)
             previous = results.get(matcher.record.id)
             if previous is None or rank > previous[0]:
@@ -470,7 +470,7 @@ class RecordIndex:
             if similarity < self.fuzzy_threshold:
                 continue
             record = self.records[number]
-            score = 0.9 * similarity / 100 - class_penalty(record.error_class, exc_type)
+            score = 0.9 * similarity / 100 - _class_penalty(record, exc_type)
             results.append(Match(record, round(score, 4), STAGE_FUZZY))
         results.sort(key=lambda m: m.score, reverse=True)
         return results
@@ -571,11 +571,11 @@ def message_words(text: str) -> set[str]:
     return {word for word in _WORD_RE.findall(text) if len(word) >= _MIN_WORD}
 
 
-def class_penalty(error_class: str, exc_type: str | None) -> float:
+def _class_penalty(record: Record, exc_type: str | None) -> float:
     """A small penalty when the exception class differs: JAX moves errors between classes."""
     if not exc_type:
         return 0.0
-    return 0.0 if exc_type.rsplit(".", 1)[-1] == error_class.rsplit(".", 1)[-1] else 0.05
+    return 0.0 if exc_type.rsplit(".", 1)[-1] == record.error_class.rsplit(".", 1)[-1] else 0.05
 
 
 def best_match(index: RecordIndex, messages: Sequence[tuple[str, str | None]]) -> Match | None:
