@@ -268,28 +268,20 @@ class WordingHistory:
         """The record of the past (or present) wording the message has, tied to today's
         curated record (``curated`` looks one up by code) or, with ``with_generated``, to the
         record generated from its site's newest release."""
-        key = (message, exc_type or "", with_generated)
-        return _remembered(
-            self._recent_past, key, self._match, message, exc_type, curated, with_generated
-        )
 
-    def _match(
-        self,
-        message: str,
-        exc_type: str | None,
-        curated: Callable[[str], Record | None],
-        with_generated: bool,
-    ) -> Match | None:
-        self._load()
-        for number, captures in self._exact(message, exc_type):
-            wording = self._wordings[number]
-            record = curated(wording.curated) if wording.curated else None
-            if record is None and with_generated:
-                record = self.site_record(wording.site)
-            if record is not None:
-                releases = self._releases_of_wording(wording.template)
-                return Match(record, HISTORY_SCORE, STAGE_HISTORY, captures, releases)
-        return None
+        def lookup() -> Match | None:
+            self._load()
+            for number, captures in self._exact(message, exc_type):
+                wording = self._wordings[number]
+                record = curated(wording.curated) if wording.curated else None
+                if record is None and with_generated:
+                    record = self.site_record(wording.site)
+                if record is not None:
+                    releases = self._releases_of_wording(wording.template)
+                    return Match(record, HISTORY_SCORE, STAGE_HISTORY, captures, releases)
+            return None
+
+        return _remembered(self._recent_past, (message, exc_type or "", with_generated), lookup)
 
     def site_record(self, number: int) -> Record:
         """The record generated from a site's newest release (its wording, file and line)."""
