@@ -125,7 +125,7 @@ class WordingHistory:
         except (OSError, ValueError, TypeError, KeyError, IndexError) as exc:
             # Without the table, matching works as before: today's wordings only.
             log.warning("wording history %s unreadable: %s", self.path, exc)
-            self.releases, self._sites, self._wordings = [], [], []
+            self._sites, self._wordings, self._by_key, self._unkeyed = [], [], {}, []
 
     def _read(self, document: Mapping[str, Any]) -> None:
         if document.get("format") != FORMAT:
@@ -150,7 +150,8 @@ class WordingHistory:
         """Release numbers as runs of consecutive releases: ``0.4.14`` en dash ``0.4.30``,
         then ``, 0.5.1`` for a lone one."""
         runs: list[list[int]] = []
-        for number in sorted(set(numbers)):
+        known = range(len(self.releases))
+        for number in sorted(set(numbers) & set(known)):
             if runs and runs[-1][1] == number - 1:
                 runs[-1][1] = number
             else:

@@ -177,3 +177,18 @@ def test_sites_are_followed_when_they_move_and_when_they_are_reworded() -> None:
     assert by_first[kept].newest.file == "jax/_src/grad.py"
     assert by_first[reworded_before].newest.template == reworded_after
     assert by_first[removed].last == 0
+
+
+def test_a_broken_table_leaves_the_curated_wordings_working(tmp_path: Path) -> None:
+    broken = tmp_path / "history.json.gz"
+    broken.write_bytes(b"not gzip")
+    shipped = bundled_history_path().with_name("curated-wordings.json")
+    (tmp_path / "curated-wordings.json").write_bytes(shipped.read_bytes())
+    table = WordingHistory(broken)
+    log = LOGS / "jax-0.12.0.1" / "script" / "custom_vjp_bwd_shape.log"
+    events = [e for e in parse_text(log.read_text(encoding="utf-8")) if "bwd rule" in e.message]
+    # A message no record of today matches reads the (broken) table, and that is all it costs.
+    assert index(table=table).match("vmap has mapped output but out_axes is None") is None
+    found = index(table=table).match(events[0].message, events[0].exc_type)
+    assert found is not None and found.record.code == "custom-vjp-bwd-args-mismatch"
+    assert found.releases is not None and found.releases.endswith("0.12.0.1")
