@@ -40,6 +40,7 @@ MIN_LITERAL_CHARS = 12
 # would claim unrelated messages: such a record matches by its messagePattern only.
 MIN_LOOSE_WORDS = 3
 RECENT_MATCHES = 1024
+_ELLIPSIS_END = re.compile(r"\s*(?:\.\.\.|\u2026)$")
 GENERATED_TAG = "generated"
 
 STAGE_PATTERN = "pattern"
@@ -450,20 +451,32 @@ class RecordIndex:
         candidates: set[int] = set(self._without_distinctive)
         for word in words:
             candidates.update(self._distinctive.get(word, ()))
+        window = " ".join(message[:FUZZY_WINDOW].split())
+        # A message that ends in an ellipsis is the start of one whose rest was left out (as
+        # users shorten what they paste): it is compared with the start of each record, and
+        # needs only its own words to be the record's.
+        elided = _ELLIPSIS_END.search(window)
+        if elided is not None:
+            window = window[: elided.start()]
+        known = sum(self._idf.get(w, 0.0) for w in words)
+        elided_enough = elided is not None and len(words) >= MIN_LOOSE_WORDS and known > 0
         ranked: list[tuple[float, int]] = []
         for number in candidates:
             shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
-            overlap = shared / self._weights[number]
+            weight = min(self._weights[number], known) if elided_enough else self._weights[number]
+            overlap = shared / weight
             if overlap >= FUZZY_MIN_OVERLAP:
                 ranked.append((overlap, number))
         ranked.sort(reverse=True)
-        window = " ".join(message[:FUZZY_WINDOW].split())
         results: list[Match] = []
         for _, number in ranked[:FUZZY_MAX_CANDIDATES]:
             text = self._fuzzy_texts[number]
             # Align the record's words with the best stretch of the message; a message much
-            # shorter than the record is compared whole, so a fragment cannot score high.
-            if len(window) >= 0.6 * len(text):
+            # shorter than the record is compared whole, so a fragment cannot score high
+            # (unless it says it is one: then with the record's start).
+            if elided_enough and len(window) < len(text):
+                similarity = fuzz.ratio(text[: len(window)], window)
+            elif len(window) >= 0.6 * len(text):
                 similarity = fuzz.partial_ratio(text, window[: 2 * len(text) + 64])
             else:
                 similarity = fuzz.ratio(text, window)

@@ -173,3 +173,13 @@ def test_a_record_with_a_few_words_only_matches_by_its_pattern() -> None:
         "expected 3, got 4",
     ):
         assert index.match_all(other) == [], other
+
+
+def test_a_message_cut_short_with_an_ellipsis_is_compared_with_the_start_of_records() -> None:
+    # As pasted in jax-ml/jax#30401 (tests/fixtures/pastes): the rest of the message left out.
+    index = RecordIndex(load_records().records)
+    found = index.match("Pure callbacks do not support transpose. ...", "ValueError")
+    assert found is not None and found.record.code == "pure-callback-transpose"
+    assert found.stage == STAGE_FUZZY
+    # A fragment of too few words says nothing, ellipsis or not.
+    assert index.match("callbacks do ...", "ValueError") is None
