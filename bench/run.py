@@ -4,7 +4,9 @@
     same work in one process);
 (b) time per match with the real records / with 100x as many decoy templates;
 (c) peak memory of `check` on the 10 MB and the 50 MB log (a streaming tool's does not grow);
-(d) time to match a hostile 1 MB message line / a 100 KB one (linear: about 10).
+(d) time to match a hostile 1 MB message line / a 100 KB one (linear: about 10);
+(e) the wording history: start-up (index built and a first message matched) and time per match,
+    with the history / without it, and the one-time cost of indexing every past wording.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from build_log import build, traceback_logs
 
 from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.formats import render_findings
-from jaxerr_ls.matching import RecordIndex
+from jaxerr_ls.generated import generated_set
+from jaxerr_ls.history import WordingHistory
+from jaxerr_ls.matching import LayeredIndex, RecordIndex
 from jaxerr_ls.reading import read_lines
 from jaxerr_ls.records import Record, load_records
 from jaxerr_ls.tracebacks import parse_text
@@ -181,6 +185,57 @@ def bench_long_message(repeats: int) -> dict[str, float]:
     return {"match_100kb_s": small, "match_1mb_s": large, "ratio": large / small}
 
 
+def bench_history(repeats: int) -> dict[str, float]:
+    """(e): what the wording history adds to start-up and to each match."""
+    loaded = load_records()
+    extra = generated_set(loaded.records, HERE.parent)
+    generated = extra.records if extra is not None else []
+    messages = [
+        (event.message, event.exc_type) for text in traceback_logs() for event in parse_text(text)
+    ]
+
+    def layered(history: WordingHistory | None) -> LayeredIndex:
+        return LayeredIndex(RecordIndex(loaded.records), RecordIndex(generated), history)
+
+    def start(with_history: bool) -> None:
+        # As `check` starts: the generated set is only built for a message the curated
+        # records do not match exactly (the first message here has a curated record).
+        history = WordingHistory() if with_history else None
+        index = LayeredIndex(RecordIndex(loaded.records), lambda: RecordIndex(generated), history)
+        index.match(*messages[0])
+
+    def per_match(index: LayeredIndex) -> float:
+        def work() -> None:
+            # Every message afresh: the indexes remember recent messages.
+            index.first._recent.clear()
+            second = index.second()
+            if second is not None:
+                second._recent.clear()
+            if index.history is not None:
+                index.history._recent.clear()
+                index.history._recent_past.clear()
+            for message, exc_type in messages:
+                index.match(message, exc_type)
+
+        return _best_seconds(work, repeats) / len(messages)
+
+    start_without = _best_seconds(lambda: start(False), repeats)
+    start_with = _best_seconds(lambda: start(True), repeats)
+    without, with_history = layered(None), layered(WordingHistory())
+    match_without, match_with = per_match(without), per_match(with_history)
+    full = _best_seconds(lambda: WordingHistory().match("x", None, lambda c: None, True), repeats)
+    return {
+        "messages": len(messages),
+        "start_without_s": start_without,
+        "start_with_s": start_with,
+        "start_ratio": start_with / start_without,
+        "per_match_without_us": match_without * 1e6,
+        "per_match_with_us": match_with * 1e6,
+        "per_match_ratio": match_with / match_without,
+        "index_every_wording_s": full,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--size-mb", type=float, default=50.0)
@@ -197,6 +252,7 @@ def main() -> None:
         "matching": bench_matching(args.repeats),
         "memory": bench_memory(small_log, large_log),
         "long_message": bench_long_message(args.repeats),
+        "history": bench_history(args.repeats),
     }
     print(json.dumps(results, indent=2))
 

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from jaxerr_ls.history import WordingHistory
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD, LayeredIndex, Match, RecordIndex
 from jaxerr_ls.records import LoadResult, Record, RecordProblem, bundled_record_dir, load_records
 
@@ -30,8 +31,20 @@ def generated_for_root(root: Path | None) -> GeneratedLoader:
     return load
 
 
+_SHARED_HISTORY: WordingHistory | None = None
+
+
+def shared_history() -> WordingHistory:
+    """The bundled wording history, read once per process on first use."""
+    global _SHARED_HISTORY
+    if _SHARED_HISTORY is None:
+        _SHARED_HISTORY = WordingHistory()
+    return _SHARED_HISTORY
+
+
 class Catalog:
-    """Curated records (bundled, then a team's folders) and, when asked for, generated ones."""
+    """Curated records (bundled, then a team's folders), when asked for generated ones, and the
+    wording history of past JAX releases (which names the releases of every match)."""
 
     def __init__(
         self,
@@ -39,6 +52,7 @@ class Catalog:
         *,
         fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD,
         generated: GeneratedLoader | None = None,
+        history: WordingHistory | None = None,
     ) -> None:
         self.curated: list[Record] = list(loaded.records)
         # What was wrong with the record files: reported by the caller, once.
@@ -51,10 +65,10 @@ class Catalog:
         self._generated_problems: list[RecordProblem] = []
         self._lock = threading.Lock()
         curated_index = RecordIndex(self.curated, fuzzy_threshold=fuzzy_threshold)
-        self.index: RecordIndex | LayeredIndex = (
-            curated_index
-            if generated is None
-            else LayeredIndex(curated_index, self._generated_index)
+        self.index = LayeredIndex(
+            curated_index,
+            self._generated_index if generated is not None else None,
+            history if history is not None else shared_history(),
         )
 
     @classmethod
@@ -64,10 +78,11 @@ class Catalog:
         *,
         fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD,
         generated: GeneratedLoader | None = None,
+        history: WordingHistory | None = None,
     ) -> Catalog:
         """The bundled records and those of ``extra_dirs`` (a team's own)."""
         loaded = load_records([bundled_record_dir(), *extra_dirs])
-        return cls(loaded, fuzzy_threshold=fuzzy_threshold, generated=generated)
+        return cls(loaded, fuzzy_threshold=fuzzy_threshold, generated=generated, history=history)
 
     def _generated_index(self) -> RecordIndex | None:
         assert self._generated_loader is not None
@@ -84,7 +99,7 @@ class Catalog:
 
     def load_generated(self) -> bool:
         """Load the generated set now (seconds on a first build); whether there is one."""
-        return isinstance(self.index, LayeredIndex) and self.index.second() is not None
+        return self.index.second() is not None
 
     @property
     def generated_problems(self) -> list[RecordProblem]:

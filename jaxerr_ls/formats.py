@@ -96,6 +96,7 @@ def finding_json(finding: Finding, root: Path) -> dict[str, Any]:
             "githubUrl": matched.github_url,
             "score": finding.match.score,
             "stage": finding.match.stage,
+            "releases": finding.match.releases,
         }
     return {
         **place,

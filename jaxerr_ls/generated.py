@@ -26,7 +26,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jaxerr_ls import extract
 from jaxerr_ls.extract import (
@@ -37,6 +37,9 @@ from jaxerr_ls.extract import (
     site_from_json,
 )
 from jaxerr_ls.records import CODE_RE, LoadResult, Record, load_record_file
+
+if TYPE_CHECKING:
+    from jaxerr_ls.matching import Match
 
 JAX_REPO_URL = "https://github.com/jax-ml/jax"
 _SLUG_WORDS = 6
@@ -94,7 +97,10 @@ def read_jax_version(jax_dir: Path) -> tuple[str, str | None]:
         if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
             values[target.id] = value.value
     release = values.get("_release_version")
-    version = release if isinstance(release, str) else values.get("_version")
+    # JAX before 0.4.6 names its version ``__version__`` only.
+    version = (
+        release if isinstance(release, str) else values.get("_version", values.get("__version__"))
+    )
     if not isinstance(version, str) or not re.match(r"^\d+\.\d+", version):
         raise JaxNotFound(f"{jax_dir}: jax/version.py names no version")
     git_hash = values.get("_git_hash")
@@ -417,12 +423,23 @@ def _sample_message(record: Record) -> str:
     return text.replace("\0", "{").replace("\1", "}")
 
 
-def _literal_words(record: Record) -> set[str]:
+def _literal_words(template: str) -> set[str]:
     from jaxerr_ls.matching import segments_from_template
 
-    segments = segments_from_template(record.error_message)
-    text = " ".join(segments.literals) if segments is not None else record.error_message
+    segments = segments_from_template(template)
+    text = " ".join(segments.literals) if segments is not None else template
     return {word for word in re.findall(r"[A-Za-z0-9_]+", text) if len(word) >= 3}
+
+
+def curated_explains(found: Match, template: str) -> bool:
+    """Whether the curated record a raise site's message matched (``found``) explains it: an
+    exact match does; a fuzzy one only when the site's wording uses no word the curated one
+    lacks (an older, shorter wording of the same error, not a similar but different one)."""
+    from jaxerr_ls.matching import STAGE_FUZZY
+
+    if found.stage != STAGE_FUZZY:
+        return True
+    return _literal_words(template) <= _literal_words(found.record.error_message)
 
 
 def load_generated(path: Path, curated: Sequence[Record]) -> LoadResult:
@@ -436,7 +453,7 @@ def load_generated(path: Path, curated: Sequence[Record]) -> LoadResult:
     a similar but different error ("transpose should return None or a dict" beside the
     curated "vjp_bwd should return None or a dict") keeps its own, exact, generated record.
     """
-    from jaxerr_ls.matching import STAGE_FUZZY, RecordIndex
+    from jaxerr_ls.matching import RecordIndex
 
     loaded = load_record_file(path, check_patterns=False)  # our own extractor's patterns
     ids = {record.id for record in curated}
@@ -447,9 +464,7 @@ def load_generated(path: Path, curated: Sequence[Record]) -> LoadResult:
         if record.id in ids or record.code in codes:
             continue
         found = None if index is None else index.match(_sample_message(record), None)
-        if found is not None and (
-            found.stage != STAGE_FUZZY or _literal_words(record) <= _literal_words(found.record)
-        ):
+        if found is not None and curated_explains(found, record.error_message):
             continue
         kept.records.append(record)
     return kept

@@ -15,9 +15,12 @@ import re
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from jaxerr_ls.records import Record
+
+if TYPE_CHECKING:
+    from jaxerr_ls.history import WordingHistory
 
 # Word-character runs, as the index sees words in both the records and the messages.
 _WORD_RE = re.compile(r"[A-Za-z0-9_]+")
@@ -37,6 +40,7 @@ MIN_LITERAL_CHARS = 12
 # would claim unrelated messages: such a record matches by its messagePattern only.
 MIN_LOOSE_WORDS = 3
 RECENT_MATCHES = 1024
+_ELLIPSIS_END = re.compile(r"\s*(?:\.\.\.|\u2026)$")
 GENERATED_TAG = "generated"
 
 STAGE_PATTERN = "pattern"
@@ -55,7 +59,10 @@ class Match:
     """A record that explains a message. ``score`` is 1.0 for an exact pattern match,
     slightly less for the template stage, and the fuzzy similarity (0-1) scaled below both
     for the fuzzy stage; a truncated message's one possible record (the prefix stage) scores
-    PREFIX_SCORE. ``captures`` are the texts the pattern's wildcards matched."""
+    PREFIX_SCORE; a past JAX release's wording (stage ``history``) scores between the exact
+    stages and the fuzzy one. ``captures`` are the texts the pattern's wildcards matched.
+    ``releases`` names the JAX releases that raise the message's wording (runs such as
+    ``0.4.14`` to ``0.4.30``, written with an en dash), when the wording history knows them."""
 
     record: Record
     score: float
@@ -64,6 +71,7 @@ class Match:
     # The captures of the pattern's named groups (``(?P<primal>.+?)``), which is how the
     # culprit search and the fixes read a message: by name, never by position.
     named: Mapping[str, str] = field(default_factory=dict)
+    releases: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,19 +478,15 @@ class RecordIndex:
         return matchers
 
     def _build_exact_index(self) -> None:
-        document_frequency: dict[str, int] = defaultdict(int)
-        for matcher in self._matchers:
-            for word in matcher.required:
-                document_frequency[word] += 1
         self._by_key: dict[str, list[_Matcher]] = defaultdict(list)
         self._always: list[_Matcher] = []
-        for matcher in self._matchers:
-            if not matcher.required:
+        keys = index_keys([matcher.required for matcher in self._matchers])
+        for matcher, key in zip(self._matchers, keys, strict=True):
+            if key is None:
                 self._always.append(matcher)
                 self.unindexed.append(matcher.record.code)
-                continue
-            key = min(matcher.required, key=lambda w: (document_frequency[w], -len(w), w))
-            self._by_key[key].append(matcher)
+            else:
+                self._by_key[key].append(matcher)
 
     def _build_fuzzy_index(self) -> None:
         self._fuzzy_texts: list[str] = []
@@ -542,19 +546,8 @@ class RecordIndex:
         beginning = truncated_beginning(message)
         if beginning is not None:
             only = unique_prefix_match(self.prefix_records(beginning), exc_type)
-            if only is None:
-                return []
-            segments = next(
-                (
-                    m.segments
-                    for m in self._matchers
-                    if m.record is only.record and m.stage == STAGE_PATTERN and m.segments
-                ),
-                None,
-            )
-            named = segments.named_in_beginning(beginning) if segments is not None else {}
-            return [replace(only, named=named)]
-        words = _words(message)
+            return [] if only is None else [self.with_beginning_captures(only, beginning)]
+        words = message_words(message)
         exact = self._exact(message, words, exc_type)
         if exact:
             return exact
@@ -570,7 +563,7 @@ class RecordIndex:
 
     def candidate_count(self, message: str) -> int:
         """How many compiled patterns the index lets through to be tried on a message."""
-        return len(self._candidates(_words(message)))
+        return len(self._candidates(message_words(message)))
 
     def _exact(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
         candidates = self._candidates(words)
@@ -594,11 +587,24 @@ class RecordIndex:
         ]
         return _declared_specific_first(ordered)
 
+    def with_beginning_captures(self, found: Match, beginning: str) -> Match:
+        """A truncated message's match with the named captures its beginning fixes."""
+        segments = next(
+            (
+                m.segments
+                for m in self._matchers
+                if m.record is found.record and m.stage == STAGE_PATTERN and m.segments
+            ),
+            None,
+        )
+        named = segments.named_in_beginning(beginning) if segments is not None else {}
+        return replace(found, named=named)
+
     def prefix_records(self, text: str) -> list[tuple[int, Record]]:
         """The records that some message beginning with ``text`` would match, each with how
         many of its literal characters ``text`` confirms (at least MIN_LITERAL_CHARS)."""
         text = text[:FUZZY_WINDOW]
-        words = _words(text)
+        words = message_words(text)
         if _WORD_RE.search(text[-1:]) is not None:
             # The last word may have been cut ("Output had sh"): only whole words count.
             words.discard(_WORD_RE.findall(text)[-1])
@@ -649,20 +655,32 @@ class RecordIndex:
         candidates: set[int] = set(self._without_distinctive)
         for word in words:
             candidates.update(self._distinctive.get(word, ()))
+        window = " ".join(message[:FUZZY_WINDOW].split())
+        # A message that ends in an ellipsis is the start of one whose rest was left out (as
+        # users shorten what they paste): it is compared with the start of each record, and
+        # needs only its own words to be the record's.
+        elided = _ELLIPSIS_END.search(window)
+        if elided is not None:
+            window = window[: elided.start()]
+        known = sum(self._idf.get(w, 0.0) for w in words)
+        elided_enough = elided is not None and len(words) >= MIN_LOOSE_WORDS and known > 0
         ranked: list[tuple[float, int]] = []
         for number in candidates:
             shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
-            overlap = shared / self._weights[number]
+            weight = min(self._weights[number], known) if elided_enough else self._weights[number]
+            overlap = shared / weight
             if overlap >= FUZZY_MIN_OVERLAP:
                 ranked.append((overlap, number))
         ranked.sort(reverse=True)
-        window = " ".join(message[:FUZZY_WINDOW].split())
         results: list[Match] = []
         for _, number in ranked[:FUZZY_MAX_CANDIDATES]:
             text = self._fuzzy_texts[number]
             # Align the record's words with the best stretch of the message; a message much
-            # shorter than the record is compared whole, so a fragment cannot score high.
-            if len(window) >= 0.6 * len(text):
+            # shorter than the record is compared whole, so a fragment cannot score high
+            # (unless it says it is one: then with the record's start).
+            if elided_enough and len(window) < len(text):
+                similarity = fuzz.ratio(text[: len(window)], window)
+            elif len(window) >= 0.6 * len(text):
                 similarity = fuzz.partial_ratio(text, window[: 2 * len(text) + 64])
             else:
                 similarity = fuzz.ratio(text, window)
@@ -683,22 +701,30 @@ class MessageMatcher(Protocol):
 
 class LayeredIndex:
     """The curated records first, then (for a message they match only fuzzily, or not at all)
-    a second index: the set generated from the project's JAX, built on first need.
+    a second index: the set generated from the project's JAX, built on first need; then the
+    wording history, for a message worded as in another JAX release.
 
     So curated records always take precedence, and a run whose errors all have a curated
-    record never loads the thousands of generated ones.
+    record never loads the thousands of generated ones. With a history, every match also says
+    which releases raise its wording.
     """
 
     def __init__(
-        self, first: RecordIndex, second: RecordIndex | Callable[[], RecordIndex | None]
+        self,
+        first: RecordIndex,
+        second: RecordIndex | Callable[[], RecordIndex | None] | None = None,
+        history: WordingHistory | None = None,
     ) -> None:
         self.first = first
+        self.history = history
         self._second: RecordIndex | None = None
         self._load: Callable[[], RecordIndex | None] | None = None
+        self._with_second = second is not None
         if isinstance(second, RecordIndex):
             self._second = second
         else:
             self._load = second
+        self._curated_codes: dict[str, Record] | None = None
 
     def second(self) -> RecordIndex | None:
         """The second index, built now if this is its first use (None when there is none)."""
@@ -708,6 +734,10 @@ class LayeredIndex:
         return self._second
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
+        found = self._match(message, exc_type)
+        return found if self.history is None else self.history.annotate(found, message)
+
+    def _match(self, message: str, exc_type: str | None) -> Match | None:
         beginning = truncated_beginning(message)
         if beginning is not None:
             # One record among both sets, or none: a cut message that fits a curated record
@@ -715,7 +745,11 @@ class LayeredIndex:
             second = self.second()
             records = self.first.prefix_records(beginning)
             records += [] if second is None else second.prefix_records(beginning)
-            return unique_prefix_match(records, exc_type)
+            only = unique_prefix_match(records, exc_type)
+            if only is None:
+                return None
+            holder = self.first if only.record in self.first.records else second
+            return holder.with_beginning_captures(only, beginning) if holder else only
         found = self.first.match(message, exc_type)
         if found is not None and found.stage != STAGE_FUZZY:
             return found
@@ -723,7 +757,16 @@ class LayeredIndex:
         other = second.match(message, exc_type) if second is not None else None
         if other is not None and other.stage != STAGE_FUZZY:
             return other
+        if self.history is not None:
+            past = self.history.match(message, exc_type, self._curated, self._with_second)
+            if past is not None:
+                return past
         return found
+
+    def _curated(self, code: str) -> Record | None:
+        if self._curated_codes is None:
+            self._curated_codes = {record.code: record for record in self.first.records}
+        return self._curated_codes.get(code)
 
 
 def _declared_specific_first(matches: list[Match]) -> list[Match]:
@@ -782,7 +825,21 @@ def _overlap(text: str, piece: str) -> int:
     return 0
 
 
-def _words(text: str) -> set[str]:
+def index_keys(required: Sequence[Iterable[str]]) -> list[str | None]:
+    """For each pattern's required words, the one to index it by: the rarest among all the
+    patterns (so a lookup touches few), or None for a pattern that requires no word."""
+    document_frequency: dict[str, int] = defaultdict(int)
+    for words in required:
+        for word in set(words):
+            document_frequency[word] += 1
+    return [
+        min(words, key=lambda w: (document_frequency[w], -len(w), w)) if words else None
+        for words in (set(w) for w in required)
+    ]
+
+
+def message_words(text: str) -> set[str]:
+    """The words the index looks a message up by."""
     return {word for word in _WORD_RE.findall(text) if len(word) >= _MIN_WORD}
 
 

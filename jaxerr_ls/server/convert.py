@@ -83,6 +83,8 @@ def to_diagnostic(item: Placed, read: ReadLines, codec: PositionCodec) -> types.
         )
     if record is not None and record.summary:
         message = f"{message}\n{record.summary}"
+    if finding.match is not None and finding.match.releases:
+        message = f"{message}\nWorded so in JAX {finding.match.releases}."
     description = None
     if record is not None and record.github_url:
         description = types.CodeDescription(href=record.github_url)

@@ -12,6 +12,7 @@ from jaxerr_ls.matching import (
     MIN_LOOSE_WORDS,
     STAGE_FUZZY,
     STAGE_PATTERN,
+    STAGE_PREFIX,
     RecordIndex,
     segments_from_pattern,
     segments_from_template,
@@ -185,3 +186,17 @@ def test_a_truncated_message_keeps_the_captures_its_beginning_fixes() -> None:
     assert dict(found.named) == {"primitive": "ScaledTanh"}
     cut_in_the_name = catalog.match("ScaledTa...", "TypeError")
     assert cut_in_the_name is None or "primitive" not in cut_in_the_name.named
+
+
+def test_a_message_cut_short_with_an_ellipsis_is_compared_with_the_start_of_records() -> None:
+    # As pasted in jax-ml/jax#30401 (tests/fixtures/pastes): the rest of the message left out.
+    index = RecordIndex(load_records().records)
+    found = index.match("Pure callbacks do not support transpose. ...", "ValueError")
+    assert found is not None and found.record.code == "pure-callback-transpose"
+    # One line cut with "...": the record it is the beginning of (the prefix stage).
+    assert found.stage == STAGE_PREFIX
+    # Several lines, the last cut: compared with the start of each record (fuzzily).
+    found = index.match("Pure callbacks do not support transpose.\nThe rest ...", "ValueError")
+    assert found is not None and found.record.code == "pure-callback-transpose"
+    # A fragment of too few words says nothing, ellipsis or not.
+    assert index.match("callbacks do ...", "ValueError") is None

@@ -1,0 +1,382 @@
+"""The wording history: every JAX release's error messages, tied to today's records.
+
+``data/history/jax-wordings.json.gz`` (rebuilt by ``scripts/build-history`` from the source of
+every JAX release since 0.4.1) lists each raise site, followed across releases, and each wording
+it had with the releases that raise it. Every wording is tied to the curated record that
+explains it (or explains its site's newest wording), else to the record generated from the
+site's newest release. So a message worded as in an older (or newer) JAX than the installed one
+still finds its record, and any match can say which releases raise the message's wording.
+
+Everything is read on first need: a run whose errors all match today's records exactly only
+pays for the small per-record lookups that name their releases.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import logging
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+from jaxerr_ls.matching import (
+    MIN_LOOSE_WORDS,
+    RECENT_MATCHES,
+    STAGE_FUZZY,
+    Match,
+    RecordIndex,
+    message_words,
+    segments_from_template,
+)
+from jaxerr_ls.records import Record
+
+if TYPE_CHECKING:
+    from jaxerr_ls.matching import _Segments
+
+FORMAT = 1
+HISTORY_PATH = "data/history/jax-wordings.json.gz"
+# Beside it: the wordings tied to each curated record, all that annotating their matches needs.
+CURATED_NAME = "curated-wordings.json"
+STAGE_HISTORY = "history"
+# An exact match on a past release's wording: below today's exact stages, above fuzzy ones.
+HISTORY_SCORE = 0.93
+GENERATED_TAGS = ("jax", "generated")
+# Typographic ranges, as release notes write them ("0.4.14" EN DASH "0.4.30").
+RANGE_DASH = "\u2013"
+
+log = logging.getLogger(__name__)
+
+
+def bundled_history_path() -> Path:
+    return (Path(str(resources.files("jaxerr_ls"))) / HISTORY_PATH).resolve()
+
+
+class Wording(NamedTuple):
+    """One wording of one raise site, and the releases (numbered runs) that raise it; the
+    table's rows as they are (thousands are read at once, so nothing is converted)."""
+
+    template: str
+    error_class: str
+    site: int
+    runs: list[list[int]]
+    curated: str
+    key: str
+
+
+class Site(NamedTuple):
+    """A raise site as its newest release has it."""
+
+    file: str
+    line: int
+    function: str
+    error_class: str
+    code: str
+    release: int
+    current: int
+
+
+_PLACEHOLDER_RE = re.compile(r"\{[^{}]*\}")
+
+
+def wording_key(template: str) -> str:
+    """A template with its placeholders blanked: the same for the same wording however its
+    placeholders' expressions are spelled."""
+    return _PLACEHOLDER_RE.sub("{}", template)
+
+
+class WordingHistory:
+    """The history table, parsed and indexed on first use."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else bundled_history_path()
+        self._loaded = False
+        self.releases: list[str] = []
+        self._commits: list[str | None] = []
+        self._sites: list[Site] = []
+        self._wordings: list[Wording] = []
+        # The wordings by their rarest word (chosen when the table was built); a message is
+        # tried only on the wordings of its words, each compiled on first use.
+        self._by_key: dict[str, list[int]] = {}
+        self._unkeyed: list[int] = []
+        self._compiled: dict[int, tuple[_Segments, frozenset[str]] | None] = {}
+        self._by_wording: dict[str, list[int]] | None = None
+        self._curated: dict[str, list[list[Any]]] | None = None
+        self._curated_indexes: dict[str, RecordIndex] = {}
+        self._site_records: dict[int, Record] = {}
+        # Recent answers, as the indexes remember theirs: a log often repeats one error.
+        self._recent: OrderedDict[tuple[str, str, str], str | None] = OrderedDict()
+        self._recent_past: OrderedDict[tuple[str, str, bool], Match | None] = OrderedDict()
+
+    # -- loading ---------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        try:
+            with gzip.open(self.path, "rt", encoding="utf-8") as stream:
+                document = json.load(stream)
+            self._read(document)
+        except (OSError, ValueError, TypeError, KeyError, IndexError) as exc:
+            # Without the table, matching works as before: today's wordings only.
+            log.warning("wording history %s unreadable: %s", self.path, exc)
+            self._sites, self._wordings, self._by_key, self._unkeyed = [], [], {}, []
+
+    def _read(self, document: Mapping[str, Any]) -> None:
+        if document.get("format") != FORMAT:
+            raise ValueError(f"format {document.get('format')!r}, expected {FORMAT}")
+        self.releases = [str(v) for v in document["releases"]]
+        self._commits = [c if isinstance(c, str) else None for c in document["commits"]]
+        self._sites = [Site(*row) for row in document["sites"]]
+        self._wordings = [Wording(*row) for row in document["wordings"]]
+        if len(self._commits) != len(self.releases) or any(
+            not 0 <= w.site < len(self._sites) for w in self._wordings
+        ):
+            raise ValueError("rows name releases or sites the table does not have")
+        for number, wording in enumerate(self._wordings):
+            if wording.key:
+                self._by_key.setdefault(wording.key, []).append(number)
+            else:
+                self._unkeyed.append(number)
+
+    # -- what releases raise a wording -----------------------------------------------------
+
+    def releases_text(self, numbers: Sequence[int]) -> str | None:
+        """Release numbers as runs of consecutive releases: ``0.4.14`` en dash ``0.4.30``,
+        then ``, 0.5.1`` for a lone one."""
+        runs: list[list[int]] = []
+        known = range(len(self.releases))
+        for number in sorted(set(numbers) & set(known)):
+            if runs and runs[-1][1] == number - 1:
+                runs[-1][1] = number
+            else:
+                runs.append([number, number])
+        parts = []
+        for first, last in runs:
+            if first == last:
+                parts.append(self.releases[first])
+            else:
+                parts.append(f"{self.releases[first]}{RANGE_DASH}{self.releases[last]}")
+        return ", ".join(parts) or None
+
+    def releases_for(self, match: Match, message: str) -> str | None:
+        """Which releases raise the wording a match found in a message, when known."""
+        if match.stage == STAGE_FUZZY:
+            return None
+        if "generated" in match.record.tags:
+            self._load()
+            return self._releases_of_wording(match.record.error_message) if self._wordings else None
+        # A curated record: the wordings tied to it that the message has (from the small
+        # table of those, so that a run whose errors all have curated records reads no more).
+        index = self._curated_index(match.record.code)
+        if index is None:
+            return None
+        rows = self._curated_rows().get(match.record.code, [])
+        found = [int(m.record.id) for m in index.match_all(message) if m.stage != STAGE_FUZZY]
+        runs = [run for number in found for run in rows[number][2]]
+        return self.releases_text(_release_numbers(runs)) if runs else None
+
+    def _releases_of_wording(self, template: str) -> str | None:
+        if self._by_wording is None:
+            self._by_wording = {}
+            for number, wording in enumerate(self._wordings):
+                self._by_wording.setdefault(wording_key(wording.template), []).append(number)
+        wordings = self._by_wording.get(wording_key(template), [])
+        runs = [run for number in wordings for run in self._wordings[number].runs]
+        return self.releases_text(_release_numbers(runs)) if runs else None
+
+    def _curated_rows(self) -> dict[str, list[list[Any]]]:
+        """Each curated record's wordings: ``[template, errorClass, runs]`` rows."""
+        if self._curated is None:
+            self._curated = {}
+            path = self.path.with_name(CURATED_NAME)
+            try:
+                document = json.loads(path.read_text(encoding="utf-8"))
+                if document.get("format") != FORMAT:
+                    raise ValueError(f"format {document.get('format')!r}, expected {FORMAT}")
+                self._curated = dict(document["wordings"])
+                if not self.releases:
+                    self.releases = [str(v) for v in document["releases"]]
+            except (OSError, ValueError, TypeError, KeyError) as exc:
+                log.warning("wording history %s unreadable: %s", path, exc)
+        return self._curated
+
+    def _curated_index(self, code: str) -> RecordIndex | None:
+        rows = self._curated_rows().get(code)
+        if not rows:
+            return None
+        index = self._curated_indexes.get(code)
+        if index is None:
+            records = [
+                _wording_record(str(number), template, error_class)
+                for number, (template, error_class, _runs) in enumerate(rows)
+            ]
+            index = RecordIndex(records, fuzzy_threshold=float("inf"))
+            self._curated_indexes[code] = index
+        return index
+
+    # -- matching a past wording -----------------------------------------------------------
+
+    def _compile(self, number: int) -> tuple[_Segments, frozenset[str]] | None:
+        """A wording's literal segments and the words any message with it contains; None for
+        a wording too vague to claim a message that no record of today matched (fewer than
+        three distinct words: "unhashable type: {x}")."""
+        if number not in self._compiled:
+            segments = segments_from_template(self._wordings[number].template)
+            if segments is None or len(segments.all_words()) < MIN_LOOSE_WORDS:
+                self._compiled[number] = None
+            else:
+                self._compiled[number] = (segments, frozenset(segments.interior_words()))
+        return self._compiled[number]
+
+    def _exact(self, message: str, exc_type: str | None) -> list[tuple[int, tuple[str, ...]]]:
+        """(wording, captures) for each wording the message has, best first: most literal
+        text, then the ones tied to a curated record."""
+        words = message_words(message)
+        # The release that raised a wording raised it with its class: another class is
+        # another error (a message printed without its class may have any).
+        short_class = exc_type.rsplit(".", 1)[-1] if exc_type else None
+        candidates = set(self._unkeyed)
+        for word in words:
+            candidates.update(self._by_key.get(word, ()))
+        ranked: list[tuple[tuple[int, bool, int], tuple[str, ...]]] = []
+        for number in candidates:
+            wording = self._wordings[number]
+            if short_class is not None and wording.error_class != short_class:
+                continue
+            compiled = self._compile(number)
+            if compiled is None or not compiled[1] <= words:
+                continue
+            captures = compiled[0].search(message)
+            if captures is not None:
+                rank = (compiled[0].literal_chars, bool(wording.curated), -number)
+                ranked.append((rank, captures))
+        ranked.sort(key=lambda item: item[0], reverse=True)
+        return [(-rank[2], captures) for rank, captures in ranked]
+
+    def match(
+        self,
+        message: str,
+        exc_type: str | None,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The record of the past (or present) wording the message has, tied to today's
+        curated record (``curated`` looks one up by code) or, with ``with_generated``, to the
+        record generated from its site's newest release."""
+
+        def lookup() -> Match | None:
+            self._load()
+            for number, captures in self._exact(message, exc_type):
+                wording = self._wordings[number]
+                record = curated(wording.curated) if wording.curated else None
+                if record is None and with_generated:
+                    record = self.site_record(wording.site)
+                if record is not None:
+                    releases = self._releases_of_wording(wording.template)
+                    return Match(record, HISTORY_SCORE, STAGE_HISTORY, captures, releases=releases)
+            return None
+
+        return _remembered(self._recent_past, (message, exc_type or "", with_generated), lookup)
+
+    def site_record(self, number: int) -> Record:
+        """The record generated from a site's newest release (its wording, file and line)."""
+        record = self._site_records.get(number)
+        if record is not None:
+            return record
+        site = self._sites[number]
+        newest = next(
+            w
+            for w in self._wordings
+            if w.site == number and any(last == site.release for _, last in w.runs)
+        )
+        release = self.releases[site.release]
+        ref = self._commits[site.release] or f"jax-v{release}"
+        link = f"https://github.com/jax-ml/jax/blob/{ref}/{site.file}#L{site.line}"
+        where = f"{site.function} ({site.file})" if site.function != "<module>" else site.file
+        status = "" if site.current else f" It was last raised by JAX {release}."
+        record = Record(
+            id=f"{site.code}@{release}",
+            code=site.code,
+            error_message=newest.template,
+            message_pattern=_pattern(newest.template),
+            error_class=site.error_class,
+            severity="error",
+            documentation=(
+                f"JAX raises this {site.error_class} in {where}.{status} "
+                "No curated explanation yet."
+            ),
+            solutions=(
+                f"Read the check that raises it at {link} to see which condition the call did "
+                "not meet, and change the inputs or the function passed to JAX accordingly.",
+            ),
+            file_path=site.file,
+            line_number=site.line,
+            github_url=link,
+            repo="jax-ml/jax",
+            tags=GENERATED_TAGS,
+            dataset_version=f"jax-{release}",
+        )
+        self._site_records[number] = record
+        return record
+
+    def annotate(self, match: Match | None, message: str) -> Match | None:
+        """The match with the releases that raise its wording, when the history knows them."""
+        if match is None or match.releases is not None:
+            return match
+        releases = _remembered(
+            self._recent, (match.record.id, match.stage, message), self.releases_for, match, message
+        )
+        return match if releases is None else replace(match, releases=releases)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _remembered(recent: OrderedDict[K, V], key: K, compute: Callable[..., V], *args: Any) -> V:
+    """``compute(*args)``, or its value remembered under ``key`` (the last few are kept)."""
+    if key in recent:
+        recent.move_to_end(key)
+        return recent[key]
+    value = recent[key] = compute(*args)
+    if len(recent) > RECENT_MATCHES:
+        recent.popitem(last=False)
+    return value
+
+
+def _release_numbers(runs: Sequence[Sequence[int]]) -> list[int]:
+    return [number for first, last in runs for number in range(first, last + 1)]
+
+
+def _wording_record(record_id: str, template: str, error_class: str) -> Record:
+    """A wording as a record the matcher can index."""
+    return Record(
+        id=record_id,
+        code=f"wording-{record_id}",
+        error_message=template,
+        message_pattern=_pattern(template),
+        error_class=error_class,
+        severity="error",
+        documentation="",
+        solutions=(),
+        tags=GENERATED_TAGS,
+    )
+
+
+def _pattern(template: str) -> str:
+    """A template's literal-segment regex (what the extractor writes for generated records)."""
+    segments = segments_from_template(template)
+    if segments is None:
+        return re.escape(template)
+    body = "(.+?)".join(re.escape(piece) for piece in segments.literals)
+    return (
+        ("(.+?)" if segments.leading_gap else "")
+        + body
+        + ("(.+?)" if segments.trailing_gap else "")
+    )

@@ -1,0 +1,194 @@
+"""The wording history: the shipped table, matching past wordings, and naming releases."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.machinery
+import importlib.util
+import json
+import logging
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from jaxerr_ls.extract import RaiseSite
+from jaxerr_ls.history import STAGE_HISTORY, WordingHistory, bundled_history_path
+from jaxerr_ls.matching import STAGE_FUZZY, STAGE_PATTERN, LayeredIndex, RecordIndex
+from jaxerr_ls.records import PINNED_GITHUB_URL_RE, Record, load_records
+from jaxerr_ls.tracebacks import parse_text
+
+REPO = Path(__file__).resolve().parents[2]
+PASTES = REPO / "tests" / "fixtures" / "pastes"
+LOGS = REPO / "tests" / "fixtures" / "logs"
+
+
+@cache
+def curated() -> list[Record]:
+    return load_records().records
+
+
+@cache
+def history() -> WordingHistory:
+    return WordingHistory()
+
+
+def index(*, with_generated: bool = True, table: WordingHistory | None = None) -> LayeredIndex:
+    # An empty second index stands for the generated set: what is tested here is the history,
+    # which ties a wording to a generated record only when generated records are wanted.
+    second = RecordIndex([]) if with_generated else None
+    return LayeredIndex(RecordIndex(curated()), second, table or history())
+
+
+def pasted(name: str) -> tuple[str, str]:
+    """The (message, exception class) of the one error in a paste of the corpus."""
+    (event,) = parse_text((PASTES / name).read_text(encoding="utf-8"))
+    return event.message, event.exc_type
+
+
+def test_the_shipped_table_covers_every_release_in_at_most_two_megabytes() -> None:
+    path = bundled_history_path()
+    assert path.stat().st_size <= 2 * 2**20
+    with gzip.open(path, "rt", encoding="utf-8") as stream:
+        document = json.load(stream)
+    releases = document["releases"]
+    assert releases[0] == "0.4.1" and releases[-1] == "0.12.0.1" and len(releases) == 62
+    assert all(re.fullmatch(r"[0-9a-f]{40}", c) for c in document["commits"] if c is not None)
+    codes = {record.code for record in curated()}
+    for template, _class, site, runs, code, _key in document["wordings"]:
+        assert 0 <= site < len(document["sites"])
+        assert all(0 <= first <= last < len(releases) for first, last in runs), template
+        assert not code or code in codes
+    # Reworded and removed sites are what the table is for; both are there in numbers.
+    assert sum(not site[-1] for site in document["sites"]) > 1000
+    assert len(document["wordings"]) > len(document["sites"])
+
+
+def test_a_past_wording_finds_its_curated_record_and_says_which_releases_raise_it() -> None:
+    message, exc_type = pasted("jax-28757-bwd-shape-dtype.txt")
+    without = LayeredIndex(RecordIndex(curated())).match(message, exc_type)
+    assert without is None or without.stage == STAGE_FUZZY
+    found = index(with_generated=False).match(message, exc_type)
+    assert found is not None
+    assert found.record.code == "custom-vjp-bwd-args-mismatch"
+    assert found.stage == STAGE_HISTORY
+    assert found.releases is not None and found.releases.startswith("0.4.")
+    assert "0.12.0.1" not in found.releases
+
+
+def test_todays_wording_of_a_curated_record_names_releases_up_to_the_newest() -> None:
+    log = LOGS / "jax-0.12.0.1" / "script" / "custom_vjp_bwd_shape.log"
+    events = [e for e in parse_text(log.read_text(encoding="utf-8")) if "bwd rule" in e.message]
+    found = index().match(events[0].message, events[0].exc_type)
+    assert found is not None and found.stage == STAGE_PATTERN
+    assert found.record.code == "custom-vjp-bwd-args-mismatch"
+    assert found.releases is not None and found.releases.endswith("0.12.0.1")
+
+
+def test_a_removed_check_is_known_by_the_record_of_its_last_release() -> None:
+    message, exc_type = "vmap has mapped output but out_axes is None", "ValueError"
+    found = index().match(message, exc_type)
+    assert found is not None and found.stage == STAGE_HISTORY
+    record = found.record
+    assert record.code.startswith("jax-vmap-has-mapped-output-but-out-")
+    assert record.file_path == "jax/_src/interpreters/batching.py"
+    assert record.github_url is not None
+    # Pinned to the release's commit, or its tag when the wheel names no commit.
+    assert PINNED_GITHUB_URL_RE.match(record.github_url)
+    assert "/jax/_src/interpreters/batching.py#L" in record.github_url
+    assert found.releases is not None and found.releases.startswith("0.4.1")
+    assert f"last raised by JAX {found.releases.rsplit(chr(0x2013), 1)[-1]}" in (
+        record.documentation
+    )
+    # Asked for curated records alone, the history offers no generated one.
+    assert index(with_generated=False).match(message, exc_type) is None
+
+
+def test_an_exact_curated_match_is_never_replaced_by_a_past_wording() -> None:
+    log = LOGS / "jax-0.12.0.1" / "script" / "grad_nonscalar.log"
+    event = parse_text(log.read_text(encoding="utf-8"))[-1]
+    plain = RecordIndex(curated()).match(event.message, event.exc_type)
+    found = index().match(event.message, event.exc_type)
+    assert plain is not None and found is not None
+    assert (found.record.code, found.stage, found.score) == (
+        plain.record.code,
+        plain.stage,
+        plain.score,
+    )
+
+
+def test_without_a_readable_table_matching_is_what_it_was(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = tmp_path / "history.json.gz"
+    broken.write_bytes(b"not gzip")
+    table = WordingHistory(broken)
+    message, exc_type = pasted("jax-28757-bwd-shape-dtype.txt")
+    with caplog.at_level(logging.WARNING):
+        found = index(table=table).match(message, exc_type)
+    assert found is None or (found.stage == STAGE_FUZZY and found.releases is None)
+    assert "unreadable" in caplog.text
+
+
+@cache
+def build_script() -> ModuleType:
+    loader = importlib.machinery.SourceFileLoader(
+        "build_history", str(REPO / "scripts" / "build-history")
+    )
+    spec = importlib.util.spec_from_loader("build_history", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_history"] = module  # its dataclasses look their module up
+    loader.exec_module(module)
+    return module
+
+
+def site(template: str, file: str = "jax/_src/api.py", function: str = "grad") -> RaiseSite:
+    parts = tuple(
+        ("expr", piece[1:-1]) if piece.startswith("{") else ("lit", piece)
+        for piece in re.split(r"(\{[^}]*\})", template)
+        if piece
+    )
+    return RaiseSite(template, "TypeError", file, 10, function, parts, "raise")
+
+
+def test_sites_are_followed_when_they_move_and_when_they_are_reworded() -> None:
+    script = build_script()
+    release = script.Release
+    kept = "Gradient only defined for scalar-output functions. Output had shape: {shape}."
+    reworded_before = "Custom JVP rule must produce primal and tangent outputs with equal shapes"
+    reworded_after = (
+        "Custom JVP rule must produce primal and tangent outputs with corresponding shapes"
+    )
+    removed = "vmap has mapped output but out_axes is {dst}"
+    releases = [
+        release("1", None, [site(kept), site(reworded_before, function="jvp"), site(removed)]),
+        release(
+            "2", None, [site(kept, file="jax/_src/grad.py"), site(reworded_after, function="jvp")]
+        ),
+    ]
+    lineages = script.follow(releases)
+    by_first = {lineage.sites[min(lineage.sites)].template: lineage for lineage in lineages}
+    assert len(lineages) == 3
+    assert sorted(by_first[kept].sites) == [0, 1]
+    assert by_first[kept].newest.file == "jax/_src/grad.py"
+    assert by_first[reworded_before].newest.template == reworded_after
+    assert by_first[removed].last == 0
+
+
+def test_a_broken_table_leaves_the_curated_wordings_working(tmp_path: Path) -> None:
+    broken = tmp_path / "history.json.gz"
+    broken.write_bytes(b"not gzip")
+    shipped = bundled_history_path().with_name("curated-wordings.json")
+    (tmp_path / "curated-wordings.json").write_bytes(shipped.read_bytes())
+    table = WordingHistory(broken)
+    log = LOGS / "jax-0.12.0.1" / "script" / "custom_vjp_bwd_shape.log"
+    events = [e for e in parse_text(log.read_text(encoding="utf-8")) if "bwd rule" in e.message]
+    # A message no record of today matches reads the (broken) table, and that is all it costs.
+    assert index(table=table).match("vmap has mapped output but out_axes is None") is None
+    found = index(table=table).match(events[0].message, events[0].exc_type)
+    assert found is not None and found.record.code == "custom-vjp-bwd-args-mismatch"
+    assert found.releases is not None and found.releases.endswith("0.12.0.1")

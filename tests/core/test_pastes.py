@@ -1,0 +1,43 @@
+"""Error output real users pasted into GitHub issues, run through ``check``'s pipeline.
+
+The corpus (tests/fixtures/pastes, with its manifest) holds pastes from issues of jax and of
+projects built on it; the record each one should get was decided by reading the message and
+the record docs, never by running the matcher. The rates are a ratchet: they may rise, and a
+change that makes them fall fails here. tests/fixtures/pastes/README.md lists the misses.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from jaxerr_ls.records import load_records
+from tests.fixtures.pastes.results import HERE, all_outcomes, manifest, rates
+
+# Measured on this corpus; raise them when the matcher gets better.
+MIN_RIGHT = {"current": 21, "older": 6}
+
+
+def test_the_corpus_is_well_formed() -> None:
+    entries = manifest()
+    assert len(entries) >= 60
+    assert len({e["file"] for e in entries}) == len(entries)
+    codes = {record.code for record in load_records().records}
+    for entry in entries:
+        assert (HERE / entry["file"]).read_text(encoding="utf-8").strip(), entry["file"]
+        assert re.match(r"^https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+$", entry["url"])
+        assert entry["kind"] in ("curated", "generated", "class")
+        assert entry["wording"] in ("current", "older")
+        if entry["kind"] == "curated":
+            assert entry["expected"] in codes, entry["file"]
+        if entry["kind"] == "generated":
+            assert entry["expected"].startswith("jax-"), entry["file"]
+
+
+@pytest.mark.parametrize("wording", ["current", "older"])
+def test_the_right_record_rate_does_not_drop(wording: str) -> None:
+    outcomes = [o for o in all_outcomes() if o.entry["wording"] == wording]
+    right, total = rates(outcomes)[wording]
+    misses = [f"{o.entry['file']}: got {o.got}" for o in outcomes if not o.right]
+    assert right >= MIN_RIGHT[wording], f"{right}/{total}; misses: {misses}"
