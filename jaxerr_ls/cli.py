@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import logging
 import math
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -34,14 +35,20 @@ class OutputError(Exception):
     the output's, never the input's."""
 
 
-def _out(line: str) -> None:
-    """Print a line of results, telling an output failure apart from an input one."""
+@contextlib.contextmanager
+def _writing_output() -> Iterator[None]:
+    """Tell a failure to write standard output apart from a failure to read an input."""
     try:
-        print(line, flush=False)
+        yield
     except BrokenPipeError:
         raise
     except OSError as exc:
         raise OutputError(exc.strerror or str(exc)) from exc
+
+
+def _out(line: str) -> None:
+    with _writing_output():
+        print(line, flush=False)
 
 
 def _missing_records(paths: Sequence[str]) -> bool:
@@ -133,18 +140,14 @@ def _check(args: argparse.Namespace) -> int:
     if args.format == "json":
         for document in render_findings(findings, "json", root):
             _out(document)
-    try:
+    with _writing_output():
         sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(exc.strerror or str(exc)) from exc
     if findings and args.format == "text" and sys.stderr is not None and sys.stderr.isatty():
         # Only for a person at a terminal: editors and scripts that read both streams
         # (Vim's system(), CI logs) get nothing but the findings.
+        code = next((f.code for f in findings if f.match is not None), findings[0].code)
         print(
-            f"jaxerr-ls: for what an error means and how to fix it: "
-            f"jaxerr-ls explain {findings[0].code}",
+            f"jaxerr-ls: for what an error means and how to fix it: jaxerr-ls explain {code}",
             file=sys.stderr,
         )
     if status == EXIT_USAGE:
