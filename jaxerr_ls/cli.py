@@ -224,12 +224,15 @@ def _explain_code(code: str, loaded: LoadResult, output_format: str) -> int:
     known = [r.code for r in loaded.records]
     class_name = code.rsplit(".", 1)[-1]
     is_class = _CLASS_CODE_RE.fullmatch(class_name) is not None
+    without_jax = ""
     if record is None and not is_class:
         # Not curated: maybe a record generated from the project's JAX, as `check` prints.
         generated = _generated(loaded.records, Path.cwd())
         if generated is not None:
             record = _find_record(generated.records, code)
             known += [r.code for r in generated.records]
+        else:
+            without_jax = " (no JAX found here to generate records from: see 'records build')"
     if record is not None:
         _out(_render(record, output_format).rstrip("\n"))
         return EXIT_CLEAN
@@ -244,7 +247,7 @@ def _explain_code(code: str, loaded: LoadResult, output_format: str) -> int:
         return EXIT_CLEAN
     closest = difflib.get_close_matches(code, known, n=3, cutoff=0.6)
     hint = f"; closest: {', '.join(closest)}" if closest else ""
-    print(f"jaxerr-ls explain: no record {code!r}{hint}", file=sys.stderr)
+    print(f"jaxerr-ls explain: no record {code!r}{hint}{without_jax}", file=sys.stderr)
     return EXIT_USAGE
 
 
