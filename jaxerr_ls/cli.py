@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import logging
 import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -31,14 +32,20 @@ class OutputError(Exception):
     the output's, never the input's."""
 
 
-def _out(line: str) -> None:
-    """Print a line of results, telling an output failure apart from an input one."""
+@contextlib.contextmanager
+def _writing_output() -> Iterator[None]:
+    """Tell a failure to write standard output apart from a failure to read an input."""
     try:
-        print(line, flush=False)
+        yield
     except BrokenPipeError:
         raise
     except OSError as exc:
         raise OutputError(exc.strerror or str(exc)) from exc
+
+
+def _out(line: str) -> None:
+    with _writing_output():
+        print(line, flush=False)
 
 
 def _missing_records(paths: Sequence[str]) -> bool:
@@ -129,18 +136,14 @@ def _check(args: argparse.Namespace) -> int:
     if args.format == "json":
         for document in render_findings(findings, "json", root):
             _out(document)
-    try:
+    with _writing_output():
         sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(exc.strerror or str(exc)) from exc
     if findings and args.format == "text" and sys.stderr is not None and sys.stderr.isatty():
         # Only for a person at a terminal: editors and scripts that read both streams
         # (Vim's system(), CI logs) get nothing but the findings.
+        code = next((f.code for f in findings if f.match is not None), findings[0].code)
         print(
-            f"jaxerr-ls: for what an error means and how to fix it: "
-            f"jaxerr-ls explain {findings[0].code}",
+            f"jaxerr-ls: for what an error means and how to fix it: jaxerr-ls explain {code}",
             file=sys.stderr,
         )
     if status == EXIT_USAGE:
@@ -206,11 +209,14 @@ def _explain_code(code: str, catalog: Catalog, output_format: str) -> int:
     record = _find_record(catalog.records, code)
     class_name = code.rsplit(".", 1)[-1]
     is_class = _CLASS_CODE_RE.fullmatch(class_name) is not None
+    without_jax = ""
     if record is None and not is_class:
         # Not curated: maybe a record generated from the project's JAX, as `check` prints.
-        catalog.load_generated()
-        _report_problems(catalog.generated_problems, "generated ")
-        record = _find_record(catalog.records, code)
+        if catalog.load_generated():
+            _report_problems(catalog.generated_problems, "generated ")
+            record = _find_record(catalog.records, code)
+        else:
+            without_jax = " (no JAX found here to generate records from: see 'records build')"
     known = [r.code for r in catalog.records]
     if record is not None:
         _out(_render(record, output_format).rstrip("\n"))
@@ -226,7 +232,7 @@ def _explain_code(code: str, catalog: Catalog, output_format: str) -> int:
         return EXIT_CLEAN
     closest = difflib.get_close_matches(code, known, n=3, cutoff=0.6)
     hint = f"; closest: {', '.join(closest)}" if closest else ""
-    print(f"jaxerr-ls explain: no record {code!r}{hint}", file=sys.stderr)
+    print(f"jaxerr-ls explain: no record {code!r}{hint}{without_jax}", file=sys.stderr)
     return EXIT_USAGE
 
 

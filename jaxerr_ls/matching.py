@@ -797,16 +797,17 @@ def unique_prefix_match(
 
     The record whose literal text confirms the most of the message wins when no other comes
     within MIN_LITERAL_CHARS of it (the others fit only by letting a placeholder swallow that
-    text); among close ones, the only one of the message's exception class; otherwise none,
-    since any choice would be a guess.
+    text). Among close ones, those of the message's exception class, then the curated ones,
+    come first, as they do for whole messages; more than one left is no match, since any
+    choice would be a guess.
     """
     if not candidates:
         return None
     most = max(evidence for evidence, _ in candidates)
     close = [record for evidence, record in candidates if most - evidence < MIN_LITERAL_CHARS]
-    if len(close) > 1 and exc_type:
-        same_class = [record for record in close if _class_penalty(record, exc_type) == 0.0]
-        close = same_class if len(same_class) == 1 else close
+    if exc_type:
+        close = [r for r in close if _class_penalty(r, exc_type) == 0.0] or close
+    close = [r for r in close if GENERATED_TAG not in r.tags] or close
     if len(close) != 1:
         return None
     record = close[0]

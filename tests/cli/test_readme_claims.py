@@ -52,7 +52,7 @@ def test_the_quick_start_prints_and_exits_as_the_readme_says() -> None:
 def test_what_the_generated_records_add_to_the_quick_start() -> None:
     """Without JAX to generate records from, jaxerr-ls runs as with `--no-generated`."""
     said = re.search(r"here one of the \d+ \(`\[(\w+)\] ([^`]+?), \.\.\.`\), which", README)
-    generated = re.search(r"gets `\[(jax-[\w-]+)\]`", README)
+    generated = re.search(r"gets\s+`\[(jax-[\w-]+)\]`", README)
     assert said is not None and generated is not None
     without = jaxerr(*quick_start_arguments(), "--no-generated").stdout.splitlines()
     by_class = [line for line in without if re.search(r": error \[[A-Z]", line)]

@@ -40,10 +40,10 @@ def code(finding: dict[str, Any] | None) -> str | None:
 
 # (log with --tb=no, the least number of cut messages it must find the right record for)
 CASES = [
-    ("jax-0.12.0.1/pytest/tb-no-nocolor-q.log", 25),
-    ("jax-0.12.0.1/pytest/tb-no-color-v.log", 35),
-    ("jax-0.10.2/pytest/tb-no-nocolor-q.log", 22),
-    ("jax-0.10.2/pytest/tb-no-color-v.log", 30),
+    ("jax-0.12.0.1/pytest/tb-no-nocolor-q.log", 35),
+    ("jax-0.12.0.1/pytest/tb-no-color-v.log", 40),
+    ("jax-0.10.2/pytest/tb-no-nocolor-q.log", 33),
+    ("jax-0.10.2/pytest/tb-no-color-v.log", 35),
 ]
 
 
