@@ -1,0 +1,85 @@
+"""Predicting JAX autodiff errors from the source, before the run: ``lint_source`` for one module.
+
+The checks (``checks.py``) read the module model of ``jaxerr_ls.project``; each reports a record
+code, so a prediction is explained, linked and fixed like the error the run would raise. A line
+ending in ``# jaxerr: ignore[code, ...]`` (or a bare ``# jaxerr: ignore``) drops predictions that
+start on it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+
+from jaxerr_ls.lint.checks import CODES, Prediction, Span, run_checks
+from jaxerr_ls.project import ModuleModel, build
+
+__all__ = ["CODES", "LintResult", "Prediction", "Span", "Suppression", "lint_source"]
+
+_IGNORE_RE = re.compile(r"#\s*jaxerr:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Suppression:
+    """``# jaxerr: ignore[...]`` on a line; ``codes`` is None for a bare ``ignore``."""
+
+    line: int
+    col: int
+    codes: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class LintResult:
+    predictions: list[Prediction]
+    suppressions: list[Suppression]
+    syntax_error: str | None = None
+
+
+def suppressions(source: str) -> list[Suppression]:
+    """The suppression comments of a module, read from its comment tokens (never from a
+    string that happens to contain the text)."""
+    if "jaxerr" not in source:
+        return []
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type != tokenize.COMMENT:
+                continue
+            match = _IGNORE_RE.search(token.string)
+            if match is None:
+                continue
+            codes = match["codes"]
+            listed = None
+            if codes is not None:
+                listed = tuple(c.strip() for c in codes.split(",") if c.strip())
+            found.append(Suppression(token.start[0], token.start[1] + match.start(), listed))
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return found
+
+
+def _suppressed(prediction: Prediction, by_line: dict[int, list[Suppression]]) -> bool:
+    for suppression in by_line.get(prediction.span.line, ()):
+        if suppression.codes is None or prediction.code in suppression.codes:
+            return True
+    return False
+
+
+def lint_model(model: ModuleModel, source: str, enabled: frozenset[str] = CODES) -> LintResult:
+    found = suppressions(source)
+    by_line: dict[int, list[Suppression]] = {}
+    for suppression in found:
+        by_line.setdefault(suppression.line, []).append(suppression)
+    predictions = [p for p in run_checks(model, enabled) if not _suppressed(p, by_line)]
+    return LintResult(predictions, found)
+
+
+def lint_source(source: str, enabled: frozenset[str] = CODES) -> LintResult:
+    """The predictions for one module's source. A module that does not parse has none (its
+    syntax error is reported, for the caller to show or not)."""
+    model = build(source)
+    if model is None:
+        return LintResult([], [], "the file does not parse")
+    return lint_model(model, source, enabled)
