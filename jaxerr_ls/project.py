@@ -317,22 +317,37 @@ class ModuleModel:
         for function in self.functions.values():
             if isinstance(function.node, ast.Lambda):
                 continue
-            for decorator, expr in zip(
-                function.decorators, function.node.decorator_list, strict=True
-            ):
-                if decorator not in ("jax.custom_vjp", "jax.custom_jvp"):
-                    continue
-                nondiff: tuple[int, ...] | None = ()
-                if isinstance(expr, ast.Call):
-                    nondiff = None
-                    if not expr.args and all(k.arg == "nondiff_argnums" for k in expr.keywords):
-                        given = {k.arg: k.value for k in expr.keywords}
-                        value = given.get("nondiff_argnums")
-                        nondiff = () if value is None else literal_ints(value)
-                by_primal[function] = CustomFunction(decorator, function, nondiff)
+            outer = self.scope_of(function.node)
+            for expr in function.node.decorator_list:
+                found = self._custom_decorator(expr, outer)
+                if found is not None:
+                    by_primal[function] = CustomFunction(found[0], function, found[1])
         for primal, custom in by_primal.items():
             self._attach_rules(primal, custom)
         return list(by_primal.values())
+
+    def _custom_decorator(
+        self, expr: ast.expr, scope: Scope
+    ) -> tuple[str, tuple[int, ...] | None] | None:
+        """``@jax.custom_vjp``, ``@jax.custom_vjp(nondiff_argnums=...)`` and
+        ``@partial(jax.custom_vjp, nondiff_argnums=...)``: the API and its nondiff_argnums
+        (None when they are not literal)."""
+        keywords: list[ast.keyword] = []
+        extra_args: list[ast.expr] = []
+        if isinstance(expr, ast.Call):
+            api = self.qualified_name(expr.func, scope)
+            keywords, extra_args = expr.keywords, expr.args
+            if api == "functools.partial" and expr.args:
+                api = self.qualified_name(expr.args[0], scope)
+                extra_args = expr.args[1:]
+        else:
+            api = self.qualified_name(expr, scope)
+        if api not in ("jax.custom_vjp", "jax.custom_jvp"):
+            return None
+        if extra_args or any(k.arg != "nondiff_argnums" for k in keywords):
+            return api, None
+        value = next((k.value for k in keywords), None)
+        return api, () if value is None else literal_ints(value)
 
     def _attach_rules(self, primal: Function, custom: CustomFunction) -> None:
         """``f.defvjp(fwd, bwd)``, ``f.defjvp(jvp)``, ``@f.defjvp``, ``f.defjvps(...)`` on the

@@ -492,7 +492,6 @@ def _vjp_of(
 def check_vjp_refs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
     """``f_vjp(ct)`` without ``with_refs`` when a primal is a Ref, and ``with_refs`` given a
     placeholder that cannot take a Ref's gradient."""
-    del values
     results = _vjp_functions(model)
     if not results:
         return
@@ -521,12 +520,16 @@ def check_vjp_refs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
         parent = model.parents.get(call)
         applied = isinstance(parent, ast.Call) and parent.func is call
         for primal, given in zip(result.primals, call.args, strict=True):
-            if not _is_new_ref(model, primal, result.scope):
-                continue
+            is_ref = _is_new_ref(model, primal, result.scope)
             if isinstance(given, ast.Constant) and given.value is None:
+                # None is an empty pytree: it matches no array or Ref leaf.
+                if not (is_ref or values.is_array(primal, result.scope)):
+                    continue
                 code, why = "vjp-with-refs-tree", "None is an empty pytree, not a placeholder"
-            elif isinstance(given, ast.Call) and model.qualified_name(given.func, scope) == (
-                "jax.ad.GradValue"
+            elif (
+                is_ref
+                and isinstance(given, ast.Call)
+                and model.qualified_name(given.func, scope) == ("jax.ad.GradValue")
             ):
                 code, why = "vjp-ref-grad-returned", "a Ref's gradient cannot be returned"
             else:
@@ -535,8 +538,8 @@ def check_vjp_refs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
                 code,
                 "error" if applied else "warning",
                 Span.of(given),
-                f"with_refs gets {ast.unparse(given)} for {ast.unparse(primal)}, a Ref: {why}; "
-                "pass a Ref to accumulate into, or jax.ad.DontWant()",
+                f"with_refs gets {ast.unparse(given)} for {ast.unparse(primal)}: {why}; pass a "
+                "Ref to accumulate into, or jax.ad.DontWant()",
             )
 
 
