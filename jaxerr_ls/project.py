@@ -11,7 +11,7 @@ on this model stay silent where the code leaves room for doubt.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -36,6 +36,7 @@ _CANONICAL = {
     "jax.ref.new_ref": "jax.new_ref",
 }
 HIPRIM = "jax.experimental.hijax.HiPrim"
+_RULE_METHODS = ("defvjp", "defjvp", "defjvps")
 # Transforms whose first argument is the function they differentiate.
 TRANSFORMS = frozenset(
     {
@@ -75,6 +76,7 @@ class Binding:
     node: ast.AST
     value: ast.expr | None  # the assigned expression, when a plain ``name = value``
     kind: str  # "def", "class", "assign", "import", "param", "other"
+    scope: Scope  # where the name is bound (and its value's names are read)
     qualified: str | None = None  # for imports: the full dotted name
 
 
@@ -86,8 +88,16 @@ class Scope:
     # Names declared ``global`` / ``nonlocal`` here: their binding lives elsewhere.
     escaped: set[str] = field(default_factory=set)
 
-    def bind(self, binding: Binding) -> None:
-        self.bindings.setdefault(binding.name, []).append(binding)
+    def bind(
+        self,
+        name: str,
+        node: ast.AST,
+        value: ast.expr | None,
+        kind: str,
+        qualified: str | None = None,
+    ) -> None:
+        binding = Binding(name, node, value, kind, self, qualified)
+        self.bindings.setdefault(name, []).append(binding)
 
     def lookup(self, name: str) -> Binding | None:
         """The one binding ``name`` has where it is read from this scope, or None when it has
@@ -222,8 +232,15 @@ class ModuleModel:
         self.functions: dict[ast.AST, Function] = {}
         self.classes: dict[ast.ClassDef, Scope] = {}
         self.calls: list[tuple[ast.Call, Scope]] = []
-        self.parents: dict[ast.AST, ast.AST] = {}
+        # The node each call is part of: ``jax.grad(f)(x)`` applies the transform right there,
+        # ``out, f_vjp = jax.vjp(...)`` names its results.
+        self.parents: dict[ast.Call, ast.AST] = {}
         _Builder(self).visit_scope(tree, self.module_scope)
+        self.decorated: list[tuple[Function, ast.FunctionDef | ast.AsyncFunctionDef]] = [
+            (f, f.node)
+            for f in self.functions.values()
+            if not isinstance(f.node, ast.Lambda) and f.node.decorator_list
+        ]
         self.transforms: list[TransformCall] = self._transforms()
         self.custom_functions: list[CustomFunction] = self._custom_functions()
         self.hijax_classes: list[HijaxClass] = self._hijax_classes()
@@ -272,18 +289,8 @@ class ModuleModel:
         if binding.kind == "def":
             return self.functions.get(binding.node)
         if binding.kind == "assign" and isinstance(binding.value, ast.Lambda | ast.Call):
-            return self.function_of(binding.value, self.scope_of(binding.node))
+            return self.function_of(binding.value, binding.scope)
         return None
-
-    def scope_of(self, node: ast.AST) -> Scope:
-        """The scope a node's names are read in."""
-        current: ast.AST | None = self.parents.get(node)
-        while current is not None:
-            scope = self.scopes.get(current)
-            if scope is not None:
-                return scope
-            current = self.parents.get(current)
-        return self.module_scope
 
     def value_of(self, name: str, scope: Scope) -> ast.expr | None:
         """The expression a name was assigned from, when it has exactly one binding and that is
@@ -314,14 +321,14 @@ class ModuleModel:
 
     def _custom_functions(self) -> list[CustomFunction]:
         by_primal: dict[Function, CustomFunction] = {}
-        for function in self.functions.values():
-            if isinstance(function.node, ast.Lambda):
-                continue
-            outer = self.scope_of(function.node)
-            for expr in function.node.decorator_list:
+        for function, node in self.decorated:
+            outer = function.scope.parent or self.module_scope
+            for expr in node.decorator_list:
                 found = self._custom_decorator(expr, outer)
                 if found is not None:
                     by_primal[function] = CustomFunction(found[0], function, found[1])
+        if by_primal:
+            self._rule_registrations()
         for primal, custom in by_primal.items():
             self._attach_rules(primal, custom)
         return list(by_primal.values())
@@ -349,62 +356,67 @@ class ModuleModel:
         value = next((k.value for k in keywords), None)
         return api, () if value is None else literal_ints(value)
 
-    def _attach_rules(self, primal: Function, custom: CustomFunction) -> None:
-        """``f.defvjp(fwd, bwd)``, ``f.defjvp(jvp)``, ``@f.defjvp``, ``f.defjvps(...)`` on the
-        name ``f`` bound by this definition."""
-        name = primal.name
-        defining = self.scope_of(primal.node)
-        for call, scope in self.calls:
-            func = call.func
-            if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
-                continue
-            if func.value.id != name or func.attr not in ("defvjp", "defjvp", "defjvps"):
-                continue
+    def _rule_registrations(self) -> None:
+        """Every ``f.defvjp(...)``, ``f.defjvp(...)``, ``f.defjvps(...)`` call and ``@f.defjvp``
+        decorator, by the definition ``f`` is bound to where it is written. Names that do not
+        resolve to one binding are remembered: a rule may be registered on them."""
+        self._registrations: dict[ast.AST, list[tuple[ast.expr, str, Scope, Function | None]]]
+        self._registrations = {}
+        self._unresolved_registrations: set[str] = set()
+
+        def add(target: ast.expr, expr: ast.expr, scope: Scope, decorated: Function | None) -> None:
+            if not isinstance(target, ast.Attribute) or target.attr not in _RULE_METHODS:
+                return
+            if not isinstance(target.value, ast.Name):
+                return
+            name = target.value.id
             binding = scope.lookup(name)
-            if binding is None or binding.node is not primal.node:
-                custom.unresolved_rule = True
+            if binding is None:
+                self._unresolved_registrations.add(name)
+                return
+            entry = (expr, target.attr, scope, decorated)
+            self._registrations.setdefault(binding.node, []).append(entry)
+
+        for call, scope in self.calls:
+            add(call.func, call, scope, None)
+        for function, node in self.decorated:
+            outer = function.scope.parent or self.module_scope
+            for expr in node.decorator_list:
+                add(expr.func if isinstance(expr, ast.Call) else expr, expr, outer, function)
+
+    def _attach_rules(self, primal: Function, custom: CustomFunction) -> None:
+        """The rules registered on the name ``f`` that this definition binds."""
+        name = primal.name
+        defining = primal.scope.parent or self.module_scope
+        # The name escaping the module (``f.defvjp`` done by whoever imports it) is possible
+        # only when it is module-level; a name rebound anywhere makes the rule unknown.
+        if name in self._unresolved_registrations or len(defining.bindings.get(name, ())) != 1:
+            custom.unresolved_rule = True
+        for expr, method, scope, decorated in self._registrations.get(primal.node, ()):
+            custom.registrations.append(expr)
+            if decorated is not None:
+                if method == "defjvp" and not isinstance(expr, ast.Call):
+                    custom.jvp = decorated
+                else:
+                    custom.unresolved_rule = True
                 continue
-            custom.registrations.append(call)
-            rules = [self.function_of(a, scope) for a in call.args]
-            if func.attr == "defvjp" and len(call.args) >= 2:
+            assert isinstance(expr, ast.Call)
+            rules = [self.function_of(a, scope) for a in expr.args]
+            if method == "defvjp" and len(rules) >= 2:
                 fwd, bwd = rules[0], rules[1]
                 custom.fwd = fwd if isinstance(fwd, Function) else None
                 custom.bwd = bwd if isinstance(bwd, Function) else None
                 custom.unresolved_rule |= custom.fwd is None or custom.bwd is None
-            elif func.attr == "defjvp" and call.args:
+            elif method == "defjvp" and rules:
                 custom.jvp = rules[0] if isinstance(rules[0], Function) else None
                 custom.unresolved_rule |= custom.jvp is None
             else:
                 custom.unresolved_rule = True
-        for function in self.functions.values():
-            if isinstance(function.node, ast.Lambda):
-                continue
-            for expr in function.node.decorator_list:
-                target = expr.func if isinstance(expr, ast.Call) else expr
-                if (
-                    isinstance(target, ast.Attribute)
-                    and isinstance(target.value, ast.Name)
-                    and target.value.id == name
-                    and target.attr in ("defvjp", "defjvp", "defjvps")
-                ):
-                    binding = self.scope_of(function.node).lookup(name)
-                    if binding is None or binding.node is not primal.node:
-                        custom.unresolved_rule = True
-                        continue
-                    custom.registrations.append(expr)
-                    if target.attr == "defjvp" and not isinstance(expr, ast.Call):
-                        custom.jvp = function
-                    else:
-                        custom.unresolved_rule = True
-        # The name escaping the module (``f.defvjp`` done by whoever imports it) is possible
-        # only when it is module-level; a name rebound anywhere makes the rule unknown.
-        if len(defining.bindings.get(name, ())) != 1:
-            custom.unresolved_rule = True
 
     def _hijax_classes(self) -> list[HijaxClass]:
         found = []
         for node, scope in self.classes.items():
-            outer = self.scope_of(node)
+            outer = scope.parent or self.module_scope
             bases = [self.qualified_name(b, outer) for b in node.bases]
             if HIPRIM not in bases:
                 continue
@@ -419,12 +431,6 @@ class ModuleModel:
             direct = len(node.bases) == 1 and not node.keywords
             found.append(HijaxClass(node, methods, assigned, direct))
         return found
-
-    def calls_in(self, function: Function) -> Iterator[ast.Call]:
-        """Calls made by the function's own body (not by functions nested in it)."""
-        for call, scope in self.calls:
-            if scope is function.scope:
-                yield call
 
 
 def literal_ints(expr: ast.expr) -> tuple[int, ...] | None:
@@ -494,90 +500,125 @@ def _params(arguments: ast.arguments) -> tuple[Param, ...]:
     return tuple(out)
 
 
+# Fields that never hold a node worth visiting: expression contexts and operators.
+_SKIPPED_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
+_LEAVES = (ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, ast.expr_context)
+_CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+
+
+def _children(node: ast.AST) -> list[ast.AST]:
+    """The child nodes worth visiting, in source order (faster than ``ast.iter_child_nodes``,
+    which also yields every ``Load()`` and operator)."""
+    kind = type(node)
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = tuple(f for f in kind._fields if f not in _SKIPPED_FIELDS)
+        _CHILD_FIELDS[kind] = fields
+    out: list[ast.AST] = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            out.extend(item for item in value if isinstance(item, ast.AST))
+        elif isinstance(value, ast.AST):
+            out.append(value)
+    return out
+
+
 class _Builder:
-    """One pass over the tree: scopes, bindings, functions, classes and calls. Iterative over
-    statements and expressions so that deeply nested code does not exhaust the stack."""
+    """One pass over the tree: scopes, bindings, functions, classes, calls and returns.
+    Iterative, so that deeply nested code does not exhaust the stack."""
 
     def __init__(self, model: ModuleModel) -> None:
         self.model = model
+        self.returns: dict[Scope, list[ast.Return]] = {}
+        self.generators: set[Scope] = set()
 
-    def visit_scope(self, root: ScopeNode, scope: Scope) -> None:
+    def visit_scope(self, root: ast.Module, scope: Scope) -> None:
         model = self.model
-        # (node, scope) pairs still to visit.
+        parents = model.parents
+        calls = model.calls
+        # (node, scope) pairs still to visit; children are pushed reversed to pop in order.
         stack: list[tuple[ast.AST, Scope]] = [(root, scope)]
         while stack:
             node, current = stack.pop()
-            children = list(ast.iter_child_nodes(node))
-            for child in children:
-                model.parents[child] = node
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                if node is not root:
-                    inner = self._function(node, current)
-                    # Decorators, defaults and annotations are evaluated in the enclosing scope.
-                    outer_parts: list[ast.AST] = [*node.args.defaults]
-                    outer_parts += [d for d in node.args.kw_defaults if d is not None]
-                    if not isinstance(node, ast.Lambda):
-                        outer_parts += node.decorator_list
-                        current.bind(Binding(node.name, node, None, "def"))
-                    stack.extend((part, current) for part in outer_parts)
-                    body: list[ast.AST] = (
-                        [node.body] if isinstance(node, ast.Lambda) else list(node.body)
-                    )
-                    stack.extend((part, inner) for part in body)
-                    continue
-            elif isinstance(node, ast.ClassDef) and node is not root:
-                inner = Scope(node, current)
-                model.scopes[node] = inner
-                model.classes[node] = inner
-                current.bind(Binding(node.name, node, None, "class"))
-                outer: list[ast.AST] = [*node.decorator_list, *node.bases]
-                outer += [k.value for k in node.keywords]
-                stack.extend((part, current) for part in outer)
-                stack.extend((part, inner) for part in node.body)
+            kind = type(node)
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
+                self._function(node, current, stack)  # type: ignore[arg-type]
                 continue
-            self._bindings_of(node, current)
-            if isinstance(node, ast.Call):
-                model.calls.append((node, current))
-            stack.extend((child, current) for child in reversed(children))
+            if kind is ast.ClassDef:
+                self._class(node, current, stack)  # type: ignore[arg-type]
+                continue
+            if kind is ast.Return:
+                self.returns.setdefault(current, []).append(node)  # type: ignore[arg-type]
+            elif kind is ast.Yield or kind is ast.YieldFrom:
+                self.generators.add(current)
+            elif kind is ast.Call:
+                calls.append((node, current))  # type: ignore[arg-type]
+            binder = _BINDERS.get(kind)
+            if binder is not None:
+                binder(self, node, current)
+            children = _children(node)
+            for child in children:
+                if type(child) is ast.Call:
+                    parents[child] = node
+            stack.extend(
+                (child, current) for child in reversed(children) if not isinstance(child, _LEAVES)
+            )
+        for function in model.functions.values():
+            found = self.returns.get(function.scope, [])
+            found.sort(key=lambda r: (r.lineno, r.col_offset))
+            function.returns = tuple(found)
+            function.is_generator = function.scope in self.generators
 
-    def _function(self, node: FunctionNode, scope: Scope) -> Scope:
+    def _function(
+        self, node: FunctionNode, scope: Scope, stack: list[tuple[ast.AST, Scope]]
+    ) -> None:
         model = self.model
         inner = Scope(node, scope)
         model.scopes[node] = inner
         params = _params(node.args)
         for param in params:
-            inner.bind(Binding(param.name, node, None, "param"))
-        returns: list[ast.Return] = []
-        is_generator = False
-        if not isinstance(node, ast.Lambda):
-            pending: list[ast.AST] = list(node.body)
-            while pending:
-                item = pending.pop()
-                if isinstance(item, ast.Return):
-                    returns.append(item)
-                elif isinstance(item, ast.Yield | ast.YieldFrom):
-                    is_generator = True
-                if not isinstance(item, _NESTED_SCOPES):
-                    pending.extend(ast.iter_child_nodes(item))
-            returns.sort(key=lambda r: (r.lineno, r.col_offset))
+            inner.bind(param.name, node, None, "param")
+        # Decorators, defaults and annotations are evaluated in the enclosing scope.
+        outer: list[ast.AST] = [*node.args.defaults]
+        outer += [d for d in node.args.kw_defaults if d is not None]
         decorators: tuple[str | None, ...] = ()
-        if not isinstance(node, ast.Lambda):
+        if isinstance(node, ast.Lambda):
+            body: list[ast.AST] = [node.body]
+            name = "<lambda>"
+        else:
+            body = list(node.body)
+            name = node.name
+            outer += node.decorator_list
+            scope.bind(node.name, node, None, "def")
             decorators = tuple(
                 model.qualified_name(d.func if isinstance(d, ast.Call) else d, scope)
                 for d in node.decorator_list
             )
+        for part in outer:
+            if type(part) is ast.Call:
+                model.parents[part] = node
+        stack.extend((part, scope) for part in reversed(outer))
+        stack.extend((part, inner) for part in reversed(body))
         owner = scope.node if isinstance(scope.node, ast.ClassDef) else None
-        name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
-        model.functions[node] = Function(
-            node, name, inner, params, tuple(returns), decorators, owner, is_generator
-        )
-        return inner
+        model.functions[node] = Function(node, name, inner, params, (), decorators, owner, False)
+
+    def _class(self, node: ast.ClassDef, scope: Scope, stack: list[tuple[ast.AST, Scope]]) -> None:
+        model = self.model
+        inner = Scope(node, scope)
+        model.scopes[node] = inner
+        model.classes[node] = inner
+        scope.bind(node.name, node, None, "class")
+        outer: list[ast.AST] = [*node.decorator_list, *node.bases]
+        outer += [k.value for k in node.keywords]
+        stack.extend((part, scope) for part in reversed(outer))
+        stack.extend((part, inner) for part in reversed(node.body))
 
     def _bindings_of(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
-                    scope.bind(Binding(target.id, node, node.value, "assign"))
+                    scope.bind(target.id, node, node.value, "assign")
                 else:
                     self._bind_targets(target, node, scope)
         elif isinstance(node, ast.AnnAssign | ast.AugAssign):
@@ -586,26 +627,26 @@ class _Builder:
                 if isinstance(node, ast.AnnAssign) and given is None:
                     return  # a bare annotation binds nothing
                 kind = "assign" if given is not None else "other"
-                scope.bind(Binding(node.target.id, node, given, kind))
+                scope.bind(node.target.id, node, given, kind)
         elif isinstance(node, ast.NamedExpr):
-            scope.bind(Binding(node.target.id, node, node.value, "assign"))
+            scope.bind(node.target.id, node, node.value, "assign")
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname is not None:
-                    scope.bind(Binding(alias.asname, node, None, "import", alias.name))
+                    scope.bind(alias.asname, node, None, "import", alias.name)
                 else:
                     top = alias.name.split(".", 1)[0]
-                    scope.bind(Binding(top, node, None, "import", top))
+                    scope.bind(top, node, None, "import", top)
         elif isinstance(node, ast.ImportFrom):
             if node.level or node.module is None:
                 for alias in node.names:
-                    scope.bind(Binding(alias.asname or alias.name, node, None, "other"))
+                    scope.bind(alias.asname or alias.name, node, None, "other")
                 return
             for alias in node.names:
                 if alias.name == "*":
                     continue
                 qualified = f"{node.module}.{alias.name}"
-                scope.bind(Binding(alias.asname or alias.name, node, None, "import", qualified))
+                scope.bind(alias.asname or alias.name, node, None, "import", qualified)
         elif isinstance(node, ast.Global | ast.Nonlocal):
             scope.escaped.update(node.names)
         elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
@@ -615,9 +656,9 @@ class _Builder:
                 if item.optional_vars is not None:
                     self._bind_targets(item.optional_vars, node, scope)
         elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
-            scope.bind(Binding(node.name, node, None, "other"))
+            scope.bind(node.name, node, None, "other")
         elif isinstance(node, ast.MatchMapping) and node.rest:
-            scope.bind(Binding(node.rest, node, None, "other"))
+            scope.bind(node.rest, node, None, "other")
         elif isinstance(node, ast.Delete):
             for target in node.targets:
                 self._bind_targets(target, node, scope)
@@ -625,10 +666,33 @@ class _Builder:
     def _bind_targets(self, target: ast.AST, node: ast.AST, scope: Scope) -> None:
         for item in ast.walk(target):
             if isinstance(item, ast.Name):
-                scope.bind(Binding(item.id, node, None, "other"))
+                scope.bind(item.id, node, None, "other")
 
 
-_NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+# The statements and nodes that bind names: only these go through ``_bindings_of``.
+_BINDERS: dict[type[ast.AST], Callable[[_Builder, ast.AST, Scope], None]] = {
+    kind: _Builder._bindings_of
+    for kind in (
+        ast.Assign,
+        ast.AnnAssign,
+        ast.AugAssign,
+        ast.NamedExpr,
+        ast.Import,
+        ast.ImportFrom,
+        ast.Global,
+        ast.Nonlocal,
+        ast.For,
+        ast.AsyncFor,
+        ast.comprehension,
+        ast.With,
+        ast.AsyncWith,
+        ast.ExceptHandler,
+        ast.MatchAs,
+        ast.MatchStar,
+        ast.MatchMapping,
+        ast.Delete,
+    )
+}
 
 
 def build(source: str) -> ModuleModel | None:

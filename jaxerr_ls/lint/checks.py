@@ -244,21 +244,21 @@ def _is_tuple(expr: ast.expr, values: Values, scope: Scope) -> bool:
 def check_custom_no_rule(model: ModuleModel, values: Values) -> Iterator[Prediction]:
     """A custom_vjp / custom_jvp function that the module calls but never gives its rule."""
     del values
-    for custom in model.custom_functions:
-        if custom.registrations or custom.unresolved_rule:
-            continue
+    lacking = [c for c in model.custom_functions if not (c.registrations or c.unresolved_rule)]
+    if not lacking:
+        return
+    # A call at module level runs on import; one in a function body only if that runs.
+    module_calls: dict[Function, list[ast.Call]] = {}
+    for call, scope in model.calls:
+        if scope is model.module_scope and isinstance(call.func, ast.Name):
+            called = model.function_of(call.func, scope)
+            if isinstance(called, Function):
+                module_calls.setdefault(called, []).append(call)
+    for custom in lacking:
         vjp = custom.kind == "jax.custom_vjp"
         code = "custom-vjp-no-rule" if vjp else "custom-jvp-no-rule"
         definer = "defvjp" if vjp else "defjvp"
-        # A call at module level runs on import; one in a function body only if that runs.
-        calls = [
-            call
-            for call, scope in model.calls
-            if scope is model.module_scope
-            and isinstance(call.func, ast.Name)
-            and call.func.id == custom.primal.name
-            and model.function_of(call.func, scope) is custom.primal
-        ]
+        calls = module_calls.get(custom.primal, [])
         message = (
             f"{custom.kind.removeprefix('jax.')} function {custom.primal.name} has no rule: "
             f"register one with {custom.primal.name}.{definer}(...); calling it raises"

@@ -69,7 +69,7 @@ class Values:
         binding = scope.lookup(expr.id)
         if binding is None or binding.kind != "assign" or binding.value is None:
             return None
-        return binding.value, self.model.scope_of(binding.node)
+        return binding.value, binding.scope
 
     def array_call(self, expr: ast.expr, scope: Scope) -> str | None:
         """The function name when ``expr`` calls an array-returning function of ``jax.numpy``,
