@@ -12,6 +12,7 @@ from pathlib import Path
 from jaxerr_ls import __version__
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.formats import FORMATS, render_findings
+from jaxerr_ls.lint.command import add_parser as add_lint_parser
 from jaxerr_ls.matching import (
     DEFAULT_FUZZY_THRESHOLD,
     LayeredIndex,
@@ -232,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
         "records come first (default: on; --no-generated uses the curated records alone)",
     )
     check.set_defaults(handler=_check)
+    add_lint_parser(commands)
 
     serve = commands.add_parser(
         "serve", help="run the language server (stdio, or TCP for debugging)"

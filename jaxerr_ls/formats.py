@@ -115,6 +115,16 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def github_location(file: str, line: int, col: int, end_line: int, end_col: int) -> list[str]:
+    """The ``file=...,line=...`` properties of a workflow command (columns 0-based in)."""
+    properties = [f"file={_escape_property(file)}", f"line={line}", f"col={col + 1}"]
+    if end_line == line:
+        properties.append(f"endColumn={end_col + 1}")
+    else:
+        properties.append(f"endLine={end_line}")
+    return properties
+
+
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "information": "notice", "hint": "notice"}
 
 
@@ -123,15 +133,9 @@ def github_command(finding: Finding, root: Path) -> str:
     properties: list[str] = []
     if finding.span is not None:
         span = finding.span
-        properties += [
-            f"file={_escape_property(display_path(span.path, root))}",
-            f"line={span.line}",
-            f"col={span.col + 1}",
-        ]
-        if span.end_line == span.line:
-            properties.append(f"endColumn={span.end_col + 1}")
-        else:
-            properties.append(f"endLine={span.end_line}")
+        properties += github_location(
+            display_path(span.path, root), span.line, span.col, span.end_line, span.end_col
+        )
     properties.append(f"title={_escape_property(f'{finding.exception} [{finding.code}]')}")
     body = finding.message.strip() + _see(finding)
     level = _GITHUB_LEVEL.get(finding.severity, "error")

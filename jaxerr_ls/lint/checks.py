@@ -216,13 +216,13 @@ def check_custom_vjp_bwd(model: ModuleModel, values: Values) -> Iterator[Predict
         )
         if found is None:
             continue
-        count = f"{expected} " if expected is not None else ""
+        count = f" ({expected})" if expected is not None else ""
         yield Prediction(
             "custom-vjp-bwd-structure",
             "error",
             _last_value_span(bwd, found),
-            f"custom_vjp bwd rule {bwd.name} must return a tuple with one cotangent for each of "
-            f"the {count}differentiable arguments of {primal.name}",
+            f"custom_vjp bwd rule {bwd.name} must return a tuple with one cotangent per "
+            f"differentiable argument of {primal.name}{count}",
             _def_span(bwd),
             f"custom_vjp bwd rule `{bwd.name}`",
         )
