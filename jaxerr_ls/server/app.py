@@ -48,6 +48,12 @@ class JaxErrServer(LanguageServer):
         self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-analysis")
         # Set by the watching feature: restarts watching after a settings change.
         self.restart_watching: Callable[[], None] = lambda: None
+        # Set by the predictions feature: a document to lint again, the predictions merged
+        # into what is published for a document, and a settings change.
+        self.document_changed: Callable[[str], None] = lambda uri: None
+        self.with_predictions: Callable[[str, list[types.Diagnostic]], list[types.Diagnostic]]
+        self.with_predictions = lambda uri, run: run
+        self.lint_settings_changed: Callable[[], None] = lambda: None
         # What each open document was last sent, for pull requests and for code actions that
         # must only apply to the version they were computed for.
         self.published: dict[str, tuple[int | None, list[types.Diagnostic]]] = {}
@@ -67,6 +73,7 @@ class JaxErrServer(LanguageServer):
         for problem in problems:
             self.show_problem(problem)
         self.load_records()
+        self.lint_settings_changed()
 
     def load_records(self) -> None:
         folders: list[Path | str] = [bundled_record_dir()]
@@ -270,7 +277,8 @@ class JaxErrServer(LanguageServer):
             uri = from_fs_path(str(path))
             if uri is None:
                 continue
-            diagnostics = [to_diagnostic(item) for item in self.store.for_path(path)]
+            run = [to_diagnostic(item) for item in self.store.for_path(path)]
+            diagnostics = self.with_predictions(uri, run)
             is_open = uri in self.workspace.text_documents
             version = self.workspace.get_text_document(uri).version if is_open else None
             self.published[uri] = (version, diagnostics)
@@ -296,9 +304,16 @@ def _overlap(first: TextEdit, second: TextEdit) -> bool:
 
 def create_server() -> JaxErrServer:
     """A server with every feature registered."""
-    from jaxerr_ls.server import code_actions, diagnostics, hover, lifecycle, watching
+    from jaxerr_ls.server import (
+        code_actions,
+        diagnostics,
+        hover,
+        lifecycle,
+        predictions,
+        watching,
+    )
 
     server = JaxErrServer()
-    for feature in (lifecycle, diagnostics, hover, code_actions, watching):
+    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions):
         feature.register(server)
     return server

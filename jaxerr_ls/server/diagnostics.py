@@ -86,6 +86,7 @@ def register(server: JaxErrServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: JaxErrServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.document_changed(params.text_document.uri)
         path = path_of(params.text_document.uri)
         if path is not None and ls.store.for_path(path):
             lines = ls.workspace.get_text_document(params.text_document.uri).lines
@@ -94,6 +95,7 @@ def register(server: JaxErrServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: JaxErrServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.document_changed(params.text_document.uri)
         path = path_of(params.text_document.uri)
         if path is None or not ls.store.for_path(path):
             return
@@ -104,6 +106,7 @@ def register(server: JaxErrServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: JaxErrServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.document_changed(params.text_document.uri)
         path = path_of(params.text_document.uri)
         if path is not None and ls.store.for_path(path):
             # Back to the file on disk, which an unsaved edit may have differed from.
