@@ -36,7 +36,8 @@ _CANONICAL = {
     "jax.ref.new_ref": "jax.new_ref",
 }
 HIPRIM = "jax.experimental.hijax.HiPrim"
-_RULE_METHODS = ("defvjp", "defjvp", "defjvps")
+# Decorators that return a function with the same parameters and outputs.
+_TRANSPARENT = frozenset({"jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call"})
 # Transforms whose first argument is the function they differentiate.
 TRANSFORMS = frozenset(
     {
@@ -287,7 +288,12 @@ class ModuleModel:
         if binding is None:
             return None
         if binding.kind == "def":
-            return self.functions.get(binding.node)
+            function = self.functions.get(binding.node)
+            # A decorator may return anything (``jax.custom_gradient`` changes what the name
+            # returns); only decorators that keep the function's outputs see through.
+            if function is None or not all(d in _TRANSPARENT for d in function.decorators):
+                return None
+            return function
         if binding.kind == "assign" and isinstance(binding.value, ast.Lambda | ast.Call):
             return self.function_of(binding.value, binding.scope)
         return None
@@ -365,7 +371,9 @@ class ModuleModel:
         self._unresolved_registrations: set[str] = set()
 
         def add(target: ast.expr, expr: ast.expr, scope: Scope, decorated: Function | None) -> None:
-            if not isinstance(target, ast.Attribute) or target.attr not in _RULE_METHODS:
+            # ``defvjp``, ``defjvp``, ``defjvps``, ``defvjp_with_logs``, ``defvjp_with_accums``
+            # and any later way to give a rule: all start with ``def``.
+            if not isinstance(target, ast.Attribute) or not target.attr.startswith("def"):
                 return
             if not isinstance(target.value, ast.Name):
                 return

@@ -3,18 +3,20 @@
 The checks (``checks.py``) read the module model of ``jaxerr_ls.project``; each reports a record
 code, so a prediction is explained, linked and fixed like the error the run would raise. A line
 ending in ``# jaxerr: ignore[code, ...]`` (or a bare ``# jaxerr: ignore``) drops predictions that
-start on it.
+start on it. Predictions inside a test that expects an exception (``pytest.raises``,
+``assertRaises...``) are kept apart: there the error is what the test checks.
 """
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jaxerr_ls.lint.checks import CODES, Prediction, Span, run_checks
-from jaxerr_ls.project import ModuleModel, build
+from jaxerr_ls.project import ModuleModel, Scope, build
 
 __all__ = ["CODES", "LintResult", "Prediction", "Span", "Suppression", "lint_source"]
 
@@ -35,6 +37,44 @@ class LintResult:
     predictions: list[Prediction]
     suppressions: list[Suppression]
     syntax_error: str | None = None
+    # Predictions in tests that expect an exception (left out of ``predictions``).
+    expected: list[Prediction] = field(default_factory=list)
+
+
+# Calls that say the code around them is meant to raise: unittest's and JAX's test helpers and
+# ``pytest.raises``.
+_EXPECTING = frozenset(
+    {
+        "assertRaises",
+        "assertRaisesRegex",
+        "assertRaisesRegexp",
+        "assertRaisesWithLiteralMatch",
+        "check_raises",
+        "check_raises_regexp",
+    }
+)
+
+
+def expecting_ranges(model: ModuleModel) -> list[tuple[int, int]]:
+    """The lines of each test function (the outermost function below a class or the module)
+    that expects an exception somewhere in it: errors there are the test's subject."""
+    ranges = []
+    for call, scope in model.calls:
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name not in _EXPECTING and not (
+            name == "raises" and model.qualified_name(func, scope) == "pytest.raises"
+        ):
+            continue
+        top: ast.AST | None = None
+        current: Scope | None = scope
+        while current is not None and not isinstance(current.node, ast.Module | ast.ClassDef):
+            if isinstance(current.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                top = current.node
+            current = current.parent
+        if isinstance(top, ast.FunctionDef | ast.AsyncFunctionDef):
+            ranges.append((top.lineno, top.end_lineno or top.lineno))
+    return ranges
 
 
 def suppressions(source: str) -> list[Suppression]:
@@ -72,8 +112,17 @@ def lint_model(model: ModuleModel, source: str, enabled: frozenset[str] = CODES)
     by_line: dict[int, list[Suppression]] = {}
     for suppression in found:
         by_line.setdefault(suppression.line, []).append(suppression)
-    predictions = [p for p in run_checks(model, enabled) if not _suppressed(p, by_line)]
-    return LintResult(predictions, found)
+    ranges = expecting_ranges(model)
+    predictions, expected = [], []
+    for prediction in run_checks(model, enabled):
+        if _suppressed(prediction, by_line):
+            continue
+        line = prediction.span.line
+        if any(start <= line <= end for start, end in ranges):
+            expected.append(prediction)
+        else:
+            predictions.append(prediction)
+    return LintResult(predictions, found, expected=expected)
 
 
 def lint_source(source: str, enabled: frozenset[str] = CODES) -> LintResult:

@@ -248,17 +248,17 @@ def check_custom_no_rule(model: ModuleModel, values: Values) -> Iterator[Predict
     if not lacking:
         return
     # A call at module level runs on import; one in a function body only if that runs.
-    module_calls: dict[Function, list[ast.Call]] = {}
+    module_calls: dict[ast.AST, list[ast.Call]] = {}
     for call, scope in model.calls:
         if scope is model.module_scope and isinstance(call.func, ast.Name):
-            called = model.function_of(call.func, scope)
-            if isinstance(called, Function):
-                module_calls.setdefault(called, []).append(call)
+            binding = scope.lookup(call.func.id)
+            if binding is not None and binding.kind == "def":
+                module_calls.setdefault(binding.node, []).append(call)
     for custom in lacking:
         vjp = custom.kind == "jax.custom_vjp"
         code = "custom-vjp-no-rule" if vjp else "custom-jvp-no-rule"
         definer = "defvjp" if vjp else "defjvp"
-        calls = module_calls.get(custom.primal, [])
+        calls = module_calls.get(custom.primal.node, [])
         message = (
             f"{custom.kind.removeprefix('jax.')} function {custom.primal.name} has no rule: "
             f"register one with {custom.primal.name}.{definer}(...); calling it raises"

@@ -216,6 +216,22 @@ def test_aliases_resolve() -> None:
                 acc.accum(g)
                 return {"norm": g}
         """,
+        # a decorator that changes what the function returns
+        """
+        import jax
+        @jax.custom_gradient
+        def f(x):
+            return x ** 2, lambda g: (g * x,)
+        jax.grad(f)(3.0)
+        """,
+        # rules given with another registration method
+        """
+        import jax
+        @jax.custom_vjp
+        def log_id(x):
+            return x
+        log_id.defvjp_with_logs(lambda x: (x, None), lambda _, ct: ((ct,), {}))
+        """,
         # a Ref that is rebound later, and with_refs with the right placeholders
         """
         import jax
@@ -316,3 +332,43 @@ def test_model_resolves_try_except_imports_and_partials() -> None:
     [transform] = model.transforms
     assert transform.api == "jax.grad"
     assert transform.target is not None and not isinstance(transform.target, type(None))
+
+
+def test_tests_that_expect_the_error_are_kept_apart() -> None:
+    source = textwrap.dedent(
+        """
+        import jax
+        import jax.numpy as jnp
+        import pytest
+
+        class GradTest:
+            def test_tuple_output(self):
+                with self.assertRaisesRegex(TypeError, "scalar-output"):
+                    jax.grad(lambda x: (x, x))(1.0)
+
+        def test_nonscalar():
+            with pytest.raises(TypeError):
+                jax.grad(lambda x: jnp.zeros((3,)))(1.0)
+
+        def test_broken():
+            jax.grad(lambda x: (x, x))(1.0)
+        """
+    )
+    result = lint_source(source)
+    assert [(p.code, p.span.line) for p in result.predictions] == [("grad-output-not-array", 16)]
+    assert [(p.code, p.span.line) for p in result.expected] == [
+        ("grad-output-not-array", 9),
+        ("grad-nonscalar-output", 13),
+    ]
+
+
+def test_jit_keeps_the_function_visible() -> None:
+    assert lint(
+        """
+        import jax
+        @jax.jit
+        def f(x):
+            return x, x
+        jax.grad(f)(1.0)
+        """
+    ) == [("grad-output-not-array", "error", 6)]
