@@ -62,12 +62,16 @@ def corpus(cache: Path) -> dict[str, Path]:
     return out
 
 
+# CPU time of this process: on a shared machine, wall time mostly measures the other jobs.
+clock = time.process_time
+
+
 def best(function: Callable[[], object], repeats: int) -> float:
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         function()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return min(times)
 
 
@@ -118,24 +122,24 @@ def main() -> int:
     findings: list[str] = []
     expected: list[str] = []
     folders = {f"{name} {PINNED[name]}": folder for name, folder in corpus(args.cache).items()}
-    folders.update({f"{folder.name} (--also)": folder for folder in args.also})
+    folders.update({f"{folder.parent.name}/{folder.name}": folder for folder in args.also})
     for name, folder in folders.items():
         files = list(python_files([folder]))
         texts = [(path, path.read_text(encoding="utf-8", errors="replace")) for path in files]
         found = 0
-        start = time.perf_counter()
+        start = clock()
         for path, text in texts:
             result = lint_source(text)
             found += len(result.predictions)
             for kept, listing in ((result.predictions, findings), (result.expected, expected)):
                 for p in kept:
                     listing.append(f"{path}:{p.span.line}:{p.span.col + 1}: [{p.code}] {p.message}")
-        ours = time.perf_counter() - start
-        start = time.perf_counter()
+        ours = clock() - start
+        start = clock()
         for _, text in texts:
             with contextlib.suppress(SyntaxError):
                 ast.parse(text)
-        parse = time.perf_counter() - start
+        parse = clock() - start
         lines = sum(text.count("\n") for _, text in texts)
         print(
             f"| {name} | {len(files)} | {lines} | {found} | {ours:.2f} s "

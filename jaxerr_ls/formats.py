@@ -136,9 +136,15 @@ def github_command(finding: Finding, root: Path) -> str:
         properties += github_location(
             display_path(span.path, root), span.line, span.col, span.end_line, span.end_col
         )
-    properties.append(f"title={_escape_property(f'{finding.exception} [{finding.code}]')}")
     body = finding.message.strip() + _see(finding)
-    level = _GITHUB_LEVEL.get(finding.severity, "error")
+    title = f"{finding.exception} [{finding.code}]"
+    return workflow_command(finding.severity, properties, title, body)
+
+
+def workflow_command(severity: str, location: list[str], title: str, body: str) -> str:
+    """``::error file=...,title=...::body``, escaped as GitHub Actions reads it."""
+    properties = [*location, f"title={_escape_property(title)}"]
+    level = _GITHUB_LEVEL.get(severity, "error")
     return f"::{level} {','.join(properties)}::{_escape_data(body)}"
 
 

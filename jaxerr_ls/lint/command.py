@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxerr_ls import __version__
-from jaxerr_ls.formats import _escape_data, _escape_property, display_path, github_location
+from jaxerr_ls.formats import display_path, github_location, workflow_command
 from jaxerr_ls.lint import LintResult, lint_source
 from jaxerr_ls.lint.checks import CODES, Prediction, Span
 from jaxerr_ls.lint.config import (
@@ -124,12 +124,11 @@ def _github_line(found: FilePrediction, record: Record | None, root: Path) -> st
     p = found.prediction
     span = p.span
     where = display_path(found.path.resolve(), root)
-    properties = github_location(where, span.line, span.col, span.end_line, span.end_col)
+    location = github_location(where, span.line, span.col, span.end_line, span.end_col)
     exception = record.error_class if record is not None else "error"
-    properties.append(f"title={_escape_property(f'{exception} [{p.code}] (predicted)')}")
-    level = "error" if p.severity == "error" else "warning"
     see = f" (see: {record.github_url})" if record is not None and record.github_url else ""
-    return f"::{level} {','.join(properties)}::{_escape_data(p.message + see)}"
+    title = f"{exception} [{p.code}] (predicted)"
+    return workflow_command(p.severity, location, title, p.message + see)
 
 
 def _sarif_region(span: Span) -> dict[str, int]:
