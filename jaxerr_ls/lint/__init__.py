@@ -15,10 +15,19 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
+from jaxerr_ls.fixes.model import CulpritRef, FixTarget
 from jaxerr_ls.lint.checks import CODES, Prediction, Span, run_checks
 from jaxerr_ls.project import ModuleModel, Scope, build
 
-__all__ = ["CODES", "LintResult", "Prediction", "Span", "Suppression", "lint_source"]
+__all__ = [
+    "CODES",
+    "LintResult",
+    "Prediction",
+    "Span",
+    "Suppression",
+    "fix_target",
+    "lint_source",
+]
 
 _IGNORE_RE = re.compile(r"#\s*jaxerr:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
 
@@ -132,3 +141,34 @@ def lint_source(source: str, enabled: frozenset[str] = CODES) -> LintResult:
     if model is None:
         return LintResult([], [], "the file does not parse")
     return lint_model(model, source, enabled)
+
+
+def fix_target(prediction: Prediction, path: str, exception: str) -> FixTarget:
+    """What a diagnostic for the prediction carries for the record's quick fixes: the same
+    target the run's error would give (its culprit, and the captures the source tells)."""
+    span, culprit = prediction.span, prediction.culprit
+    culprits: tuple[CulpritRef, ...] = ()
+    if culprit is not None and prediction.culprit_kind and prediction.culprit_name:
+        culprits = (
+            CulpritRef(
+                path=path,
+                line=culprit.line,
+                col=culprit.col,
+                end_line=culprit.end_line,
+                end_col=culprit.end_col,
+                kind=prediction.culprit_kind,
+                name=prediction.culprit_name,
+            ),
+        )
+    return FixTarget(
+        code=prediction.code,
+        message=prediction.message,
+        exception=exception,
+        captures=prediction.captures,
+        path=path,
+        line=span.line,
+        col=span.col,
+        end_line=span.end_line,
+        end_col=span.end_col,
+        culprits=culprits,
+    )

@@ -55,7 +55,18 @@ class Prediction:
     span: Span
     message: str
     culprit: Span | None = None
-    culprit_description: str | None = None
+    # What the culprit is and its name, as in ``jaxerr_ls.culprits.Culprit``.
+    culprit_kind: str | None = None
+    culprit_name: str | None = None
+    # What the record's message wildcards would capture from the run's message, where the
+    # source tells (the quick fixes of the record read them).
+    captures: tuple[str, ...] = ()
+
+    @property
+    def culprit_description(self) -> str | None:
+        if self.culprit_kind is None:
+            return None
+        return f"{self.culprit_kind} `{self.culprit_name}`"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +144,8 @@ def _rule_not_pair(
         f"(output, {'residuals' if code == 'custom-vjp-fwd-not-pair' else 'tangent'}); "
         "this returns something else",
         _def_span(rule),
-        f"{what} `{rule.name}`",
+        what,
+        rule.name,
     )
 
 
@@ -224,7 +236,8 @@ def check_custom_vjp_bwd(model: ModuleModel, values: Values) -> Iterator[Predict
             f"custom_vjp bwd rule {bwd.name} must return a tuple with one cotangent per "
             f"differentiable argument of {primal.name}{count}",
             _def_span(bwd),
-            f"custom_vjp bwd rule `{bwd.name}`",
+            "custom_vjp bwd rule",
+            bwd.name,
         )
 
 
@@ -273,7 +286,8 @@ def check_custom_no_rule(model: ModuleModel, values: Values) -> Iterator[Predict
                 Span.of(first),
                 message,
                 definition,
-                f"{description} `{custom.primal.name}`",
+                description,
+                custom.primal.name,
             )
         else:
             yield Prediction(code, "warning", definition, message)
@@ -354,7 +368,8 @@ def check_grad_argnums(model: ModuleModel, values: Values) -> Iterator[Predictio
                 f"argnums={shown} but {function.name} takes only {available} positional "
                 "argument(s): there is no argument to differentiate at that position",
                 _def_span(function),
-                f"differentiated function `{function.name}`",
+                "differentiated function",
+                function.name,
             )
 
 
@@ -379,7 +394,8 @@ def check_grad_outputs(model: ModuleModel, values: Values) -> Iterator[Predictio
                     _where(transform),
                     f"has_aux=True but {function.name} does not return a pair (output, aux)",
                     _last_value_span(function, found),
-                    f"return of `{function.name}`",
+                    "return of",
+                    function.name,
                 )
             continue
         if transform.api not in _GRADS:
@@ -393,7 +409,8 @@ def check_grad_outputs(model: ModuleModel, values: Values) -> Iterator[Predictio
                 f"{transform.api} needs a scalar output, but {function.name} returns a "
                 "container; pass has_aux=True if the rest is auxiliary data",
                 _last_value_span(function, found),
-                f"return of `{function.name}`",
+                "return of",
+                function.name,
             )
             continue
         found = _returns_all(function, partial(_present_and, values.nonscalar, scope))
@@ -405,7 +422,8 @@ def check_grad_outputs(model: ModuleModel, values: Values) -> Iterator[Predictio
                 f"{transform.api} needs a scalar output, but {function.name} returns an array "
                 "with dimensions; reduce it (.sum(), .mean()) or use jax.jacrev",
                 _last_value_span(function, found),
-                f"return of `{function.name}`",
+                "return of",
+                function.name,
             )
 
 
@@ -499,15 +517,23 @@ def check_vjp_refs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
         func = call.func
         result = _vjp_of(model, func, scope, results)
         if result is not None:
-            refs = [p for p in result.primals if _is_new_ref(model, p, result.scope)]
+            refs = [
+                (index, p)
+                for index, p in enumerate(result.primals)
+                if _is_new_ref(model, p, result.scope)
+            ]
             if refs:
+                index, ref = refs[0]
                 yield Prediction(
                     "vjp-ref-grad-missing",
                     "error",
                     Span.of(call),
-                    f"{ast.unparse(refs[0])} is a Ref (jax.new_ref), so its gradient must be "
+                    f"{ast.unparse(ref)} is a Ref (jax.new_ref), so its gradient must be "
                     f"accumulated into a ref: call {ast.unparse(func)}.with_refs(grad_ref, ...)"
                     "(ct) instead",
+                    captures=(
+                        f"the argument at position args[{index}] of the differentiated function",
+                    ),
                 )
             continue
         if not (isinstance(func, ast.Attribute) and func.attr == "with_refs"):
@@ -579,7 +605,9 @@ def check_hijax_bwd_return(model: ModuleModel, values: Values) -> Iterator[Predi
             "cotangents into the accumulators (x_acc.accum(ct)) or rename the method to "
             "vjp_bwd_retval to return them",
             _def_span(method),
-            f"`{prim.node.name}` method `vjp_bwd`",
+            f"`{prim.node.name}` method",
+            "vjp_bwd",
+            (prim.node.name,),
         )
 
 

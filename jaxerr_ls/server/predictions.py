@@ -11,7 +11,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from jaxerr_ls.lint import Prediction, lint_source
+from jaxerr_ls.lint import Prediction, fix_target, lint_source
 from jaxerr_ls.lint.config import enabled_codes
 from jaxerr_ls.records import Record
 from jaxerr_ls.server.app import JaxErrServer
@@ -59,6 +59,9 @@ def prediction_diagnostic(
             "code": prediction.code,
             "recordId": record.id if record is not None else None,
             "culpritLine": prediction.culprit.line if prediction.culprit is not None else None,
+            "target": fix_target(
+                prediction, str(path), record.error_class if record is not None else ""
+            ).to_json(),
         },
     )
 

@@ -372,3 +372,28 @@ def test_jit_keeps_the_function_visible() -> None:
         jax.grad(f)(1.0)
         """
     ) == [("grad-output-not-array", "error", 6)]
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [
+        (PROJECT / "model" / "hijax_ops.py", "hijax-vjp-bwd-return"),
+        (PROJECT / "scripts" / "vjp_ref_grad_missing.py", "vjp-ref-grad-missing"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else v.name,
+)
+def test_a_prediction_gets_the_quick_fix_of_the_run_error(path: Path, code: str) -> None:
+    from jaxerr_ls.fixes import apply_edits, fixes_for
+    from jaxerr_ls.fixes.model import FixTarget
+    from jaxerr_ls.lint import fix_target
+
+    source = path.read_text()
+    [prediction] = [p for p in lint_source(source).predictions if p.code == code]
+    target = fix_target(prediction, str(path), "")
+    # Through JSON, as a diagnostic's data travels.
+    fixes = fixes_for(FixTarget.from_json(target.to_json()), lambda p: Path(p).read_text())
+    assert fixes, code
+    [edit_path] = {edit.path for edit in fixes[0].edits}
+    fixed = apply_edits(Path(edit_path).read_text(), list(fixes[0].edits))
+    # The fixed code no longer has the predicted error.
+    assert code not in {p.code for p in lint_source(fixed).predictions}
