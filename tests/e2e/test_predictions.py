@@ -133,3 +133,30 @@ async def test_a_run_that_raises_the_predicted_error_is_one_diagnostic(
     on_line = [d for d in found if d.range.start.line == 16]
     assert [d.code for d in on_line] == ["grad-output-not-array"]
     assert not (on_line[0].data or {}).get("predicted")
+
+
+@pytest.mark.asyncio
+async def test_a_prediction_offers_the_quick_fix_of_the_run_error(
+    client: LanguageClient, workspace: Path
+) -> None:
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=workspace)  # type: ignore[attr-defined]
+    hijax = workspace / "hijax_ops.py"
+    shutil.copy(FIXTURES / "project" / "model" / "hijax_ops.py", hijax)
+    open_document(client, hijax)
+    [predicted] = await until(client, uri(hijax), lambda d: len(d) == 1)
+    assert predicted.code == "hijax-vjp-bwd-return"
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(hijax)),
+            range=predicted.range,
+            context=types.CodeActionContext(
+                diagnostics=[predicted], only=[types.CodeActionKind.QuickFix]
+            ),
+        )
+    )
+    fixes = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.is_preferred]
+    assert fixes and fixes[0].title.startswith("jaxerr (hijax-vjp-bwd-return): ")
+    fix = (
+        fixes[0] if fixes[0].edit is not None else await client.code_action_resolve_async(fixes[0])
+    )
+    assert fix.edit is not None
