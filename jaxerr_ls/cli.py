@@ -18,6 +18,7 @@ from jaxerr_ls import __version__
 from jaxerr_ls.catalog import Catalog, generated_for_root
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.formats import FORMATS, render_findings
+from jaxerr_ls.lint.command import add_parser as add_lint_parser
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD
 from jaxerr_ls.notebooks import NotebookError, read_notebook
 from jaxerr_ls.reading import read_lines
@@ -404,6 +405,7 @@ def build_parser() -> argparse.ArgumentParser:
         "records come first (default: on; --no-generated uses the curated records alone)",
     )
     check.set_defaults(handler=_check)
+    add_lint_parser(commands)
 
     serve = commands.add_parser(
         "serve",

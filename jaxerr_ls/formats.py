@@ -127,6 +127,16 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def github_location(file: str, line: int, col: int, end_line: int, end_col: int) -> list[str]:
+    """The ``file=...,line=...`` properties of a workflow command (columns 0-based in)."""
+    properties = [f"file={_escape_property(file)}", f"line={line}", f"col={col + 1}"]
+    if end_line == line:
+        properties.append(f"endColumn={end_col + 1}")
+    else:
+        properties.append(f"endLine={end_line}")
+    return properties
+
+
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "information": "notice", "hint": "notice"}
 
 
@@ -138,21 +148,20 @@ def github_command(finding: Finding, root: Path) -> str:
         properties.append(f"file={_escape_property(display_path(finding.span.path, root))}")
     elif finding.span is not None:
         span = finding.span
-        properties += [
-            f"file={_escape_property(display_path(span.path, root))}",
-            f"line={span.line}",
-            f"col={span.col + 1}",
-        ]
-        if span.end_line == span.line:
-            properties.append(f"endColumn={span.end_col + 1}")
-        else:
-            properties.append(f"endLine={span.end_line}")
+        properties += github_location(
+            display_path(span.path, root), span.line, span.col, span.end_line, span.end_col
+        )
+    body = finding.message.strip() + _see(finding)
     title = f"{finding.exception} [{finding.code}]"
     if finding.span is not None and finding.span.cell is not None:
         title += f" in cell {finding.span.cell + 1}, line {finding.span.line}"
-    properties.append(f"title={_escape_property(title)}")
-    body = finding.message.strip() + _see(finding)
-    level = _GITHUB_LEVEL.get(finding.severity, "error")
+    return workflow_command(finding.severity, properties, title, body)
+
+
+def workflow_command(severity: str, location: list[str], title: str, body: str) -> str:
+    """``::error file=...,title=...::body``, escaped as GitHub Actions reads it."""
+    properties = [*location, f"title={_escape_property(title)}"]
+    level = _GITHUB_LEVEL.get(severity, "error")
     return f"::{level} {','.join(properties)}::{_escape_data(body)}"
 
 

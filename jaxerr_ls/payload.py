@@ -21,7 +21,8 @@ from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span
 
 PAYLOAD_VERSION = 1
-Role = Literal["error", "culprit"]
+# The error of a run, one of its culprits, or an error predicted from the source (lint).
+Role = Literal["error", "culprit", "predicted"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,6 @@ def from_json(raw: object) -> DiagnosticData | None:
         data = _CONVERTER.structure(raw, DiagnosticData)
     except Exception:  # cattrs groups every field's error: any of them refuses the whole
         return None
-    if data.role not in ("error", "culprit"):
+    if data.role not in ("error", "culprit", "predicted"):
         return None
     return data

@@ -57,6 +57,37 @@ def _as_string_list(value: object) -> list[str]:
     return _reject(value, "a list of strings")  # type: ignore[no-any-return]
 
 
+def _as_lint(value: object) -> dict[str, Any]:
+    """``{"enabled": bool, "select": [codes], "ignore": [codes]}``, each key optional."""
+    if not isinstance(value, Mapping):
+        return _reject(value, 'an object like {"enabled": true, "ignore": []}')  # type: ignore[no-any-return]
+    unknown = [key for key in value if key not in ("enabled", "select", "ignore")]
+    if unknown:
+        raise ValueError(f"unknown keys {unknown}; known: enabled, select, ignore")
+    default = LintSettings()
+    return {
+        "enabled": _as_bool(value.get("enabled", default.enabled)),
+        "select": _as_string_list(value.get("select", default.select)),
+        "ignore": _as_string_list(value.get("ignore", default.ignore)),
+    }
+
+
+def _lint_codes(value: dict[str, Any]) -> str | None:
+    from jaxerr_ls.lint.config import enabled_codes
+
+    _, unknown = enabled_codes(value["select"], value["ignore"])
+    return f"unknown rule codes {unknown}" if unknown else None
+
+
+@attrs.frozen
+class LintSettings:
+    """Which predictions the server shows as you type (``jaxerr-ls lint``'s checks)."""
+
+    enabled: bool = True
+    select: list[str] = attrs.field(factory=lambda: ["ALL"])
+    ignore: list[str] = attrs.field(factory=list)
+
+
 @attrs.frozen
 class Settings:
     """Everything a user can configure, with its default. Keys are camelCase in JSON."""
@@ -94,6 +125,9 @@ class Settings:
         default=64 * 1024 * 1024,
         metadata={"key": "maxOutputBytes", "read": _as_int, "check": _between(1024, 1 << 34)},
     )
+    lint: LintSettings = attrs.field(
+        factory=LintSettings, metadata={"key": "lint", "read": _as_lint, "check": _lint_codes}
+    )
 
     def uses(self, source: str) -> bool:
         return source in self.enabled_sources
@@ -130,13 +164,13 @@ def settings_from(raw: object, base: Settings | None = None) -> tuple[Settings, 
             value = field.metadata["read"](raw[key])
         except ValueError as exc:
             problems.append(f"jaxerr.{key}: {exc}; using the default")
-            values[field.name] = _default(field)
+            values[field.name] = _plain_default(field)
             continue
         check = field.metadata.get("check")
         problem = check(value) if check is not None else None
         if problem is not None:
             problems.append(f"jaxerr.{key}: {problem}; using the default")
-            values[field.name] = _default(field)
+            values[field.name] = _plain_default(field)
             continue
         values[field.name] = value
     for key in raw:
@@ -153,6 +187,12 @@ def _default(field: attrs.Attribute[Any]) -> Any:
     return default
 
 
+def _plain_default(field: attrs.Attribute[Any]) -> Any:
+    """The default as JSON holds it (a nested settings object as a dict)."""
+    value = _default(field)
+    return attrs.asdict(value) if attrs.has(type(value)) else value
+
+
 def settings_schema() -> dict[str, Any]:
     """The settings as the keys and defaults a client's configuration would hold."""
-    return {field.metadata["key"]: _default(field) for field in attrs.fields(Settings)}
+    return {field.metadata["key"]: _plain_default(field) for field in attrs.fields(Settings)}

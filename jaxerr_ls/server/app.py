@@ -52,6 +52,12 @@ class JaxErrServer(LanguageServer):
         # and read the watched files now.
         self.restart_watching: Callable[[], None] = lambda: None
         self.check_watched: Callable[[], Awaitable[None]] = _nothing
+        # Set by the predictions feature: a document to lint again, the predictions merged
+        # into what is published for a document, and a settings change.
+        self.document_changed: Callable[[str], None] = lambda uri: None
+        self.with_predictions: Callable[[str, list[types.Diagnostic]], list[types.Diagnostic]]
+        self.with_predictions = lambda uri, run: run
+        self.lint_settings_changed: Callable[[], None] = lambda: None
         # What each open document was last sent, for pull requests and for code actions that
         # must only apply to the version they were computed for.
         self.published: dict[str, tuple[int | None, list[types.Diagnostic]]] = {}
@@ -71,6 +77,7 @@ class JaxErrServer(LanguageServer):
         for problem in problems:
             self.show_problem(problem)
         self.load_records()
+        self.lint_settings_changed()
 
     def load_records(self) -> None:
         """A new catalog for the current settings; the generated set loads in the background
@@ -204,10 +211,11 @@ class JaxErrServer(LanguageServer):
             uri = from_fs_path(str(path))
             if uri is None:
                 continue
-            diagnostics = [
+            run = [
                 to_diagnostic(item, self.documents.lines, encoding)
                 for item in self.store.for_path(path)
             ]
+            diagnostics = self.with_predictions(uri, run)
             version = self.documents.version(uri)
             is_open = version is not None
             self.published[uri] = (version, diagnostics)
@@ -230,9 +238,16 @@ async def _nothing() -> None:
 
 def create_server() -> JaxErrServer:
     """A server with every feature registered."""
-    from jaxerr_ls.server import code_actions, diagnostics, hover, lifecycle, watching
+    from jaxerr_ls.server import (
+        code_actions,
+        diagnostics,
+        hover,
+        lifecycle,
+        predictions,
+        watching,
+    )
 
     server = JaxErrServer()
-    for feature in (lifecycle, diagnostics, hover, code_actions, watching):
+    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions):
         feature.register(server)
     return server

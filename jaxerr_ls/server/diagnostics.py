@@ -85,6 +85,7 @@ def clear_diagnostics(ls: JaxErrServer, *args: Any) -> None:
 
 
 def did_open(ls: JaxErrServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.document_changed(params.text_document.uri)
     path = path_of(params.text_document.uri)
     if path is not None and ls.store.for_path(path):
         ls.store.apply_edit(path, None, ls.documents.lines(path) or [])
@@ -92,6 +93,7 @@ def did_open(ls: JaxErrServer, params: types.DidOpenTextDocumentParams) -> None:
 
 
 def did_change(ls: JaxErrServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.document_changed(params.text_document.uri)
     path = path_of(params.text_document.uri)
     if path is None or not ls.store.for_path(path):
         return
@@ -101,6 +103,7 @@ def did_change(ls: JaxErrServer, params: types.DidChangeTextDocumentParams) -> N
 
 
 def did_close(ls: JaxErrServer, params: types.DidCloseTextDocumentParams) -> None:
+    ls.document_changed(params.text_document.uri)
     path = path_of(params.text_document.uri)
     if path is not None and ls.store.for_path(path):
         # Back to the file on disk, which an unsaved edit may have differed from.

@@ -66,4 +66,17 @@ def test_the_schema_lists_every_setting_with_its_default() -> None:
         "pythonPath",
         "maxOutputBytes",
         "generatedRecords",
+        "lint",
     }
+    assert schema["lint"] == {"enabled": True, "select": ["ALL"], "ignore": []}
+
+
+def test_lint_rules_are_checked() -> None:
+    settings, problems = settings_from({"lint": {"ignore": ["custom-jvp-no-rule", "nope"]}})
+    assert settings.lint.ignore == [] and problems == [
+        "jaxerr.lint: unknown rule codes ['nope']; using the default"
+    ]
+    settings, problems = settings_from({"lint": {"enabled": False, "colour": 1}})
+    assert settings.lint.enabled and "unknown keys ['colour']" in problems[0]
+    settings, problems = settings_from({"lint": {"select": ["grad-ref-argument"]}})
+    assert settings.lint.select == ["grad-ref-argument"] and problems == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lsprotocol import types
@@ -54,8 +55,17 @@ def open_document(server: object, path: Path, version: int = 1) -> str:
         )
     )
     server.workspace.put_text_document(params.text_document)  # type: ignore[attr-defined]
-    did_open(server, params)  # type: ignore[arg-type]
+    in_loop(did_open, server, params)
     return uri
+
+
+def in_loop(handler: Any, *args: Any) -> Any:
+    """Call a notification handler as the server does: on its event loop."""
+
+    async def call() -> Any:
+        return handler(*args)
+
+    return asyncio.run(call())
 
 
 def published(server: object, uri: str) -> list[types.Diagnostic]:
@@ -153,7 +163,7 @@ def test_edits_move_diagnostics_and_a_changed_line_drops_them(
         content_changes=[inserted],
     )
     document.apply_change(inserted)
-    did_change(server, change)
+    in_loop(did_change, server, change)
     [after] = published(server, uri)
     assert after.range.start.line == before.range.start.line + 1
     line = after.range.start.line
@@ -165,7 +175,8 @@ def test_edits_move_diagnostics_and_a_changed_line_drops_them(
         text="    return (g * mask,)\n",
     )
     document.apply_change(rewrite)
-    did_change(
+    in_loop(
+        did_change,
         server,
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),

@@ -13,6 +13,7 @@ export const SERVER_SETTING_KEYS = [
   "pythonPath",
   "generatedRecords",
   "maxOutputBytes",
+  "lint",
 ] as const;
 
 export type ServerSettingKey = (typeof SERVER_SETTING_KEYS)[number];

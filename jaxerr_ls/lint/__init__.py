@@ -1,0 +1,197 @@
+"""Predicting JAX autodiff errors from the source, before the run: ``lint_source`` for one module.
+
+The checks (``checks.py``) read the module model of ``jaxerr_ls.project``; each reports a record
+code, so a prediction is explained, linked and fixed like the error the run would raise. A line
+ending in ``# jaxerr: ignore[code, ...]`` (or a bare ``# jaxerr: ignore``) drops predictions that
+start on it. Predictions inside a test that expects an exception (``pytest.raises``,
+``assertRaises...``) are kept apart: there the error is what the test checks.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jaxerr_ls.fixes.model import CulpritRef, FixTarget
+from jaxerr_ls.lint.checks import CODES, Prediction, Span, run_checks
+from jaxerr_ls.project import ModuleModel, Scope, build
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Span as CoreSpan
+from jaxerr_ls.spans import char_col
+
+__all__ = [
+    "CODES",
+    "LintResult",
+    "Prediction",
+    "Span",
+    "Suppression",
+    "fix_target",
+    "lint_source",
+]
+
+_IGNORE_RE = re.compile(r"#\s*jaxerr:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Suppression:
+    """``# jaxerr: ignore[...]`` on a line; ``codes`` is None for a bare ``ignore``."""
+
+    line: int
+    col: int
+    codes: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class LintResult:
+    predictions: list[Prediction]
+    suppressions: list[Suppression]
+    syntax_error: str | None = None
+    # Predictions in tests that expect an exception (left out of ``predictions``).
+    expected: list[Prediction] = field(default_factory=list)
+
+
+# Calls that say the code around them is meant to raise: unittest's and JAX's test helpers and
+# ``pytest.raises``.
+_EXPECTING = frozenset(
+    {
+        "assertRaises",
+        "assertRaisesRegex",
+        "assertRaisesRegexp",
+        "assertRaisesWithLiteralMatch",
+        "check_raises",
+        "check_raises_regexp",
+    }
+)
+
+
+def expecting_ranges(model: ModuleModel) -> list[tuple[int, int]]:
+    """The lines of each test function (the outermost function below a class or the module)
+    that expects an exception somewhere in it: errors there are the test's subject."""
+    ranges = []
+    for call, scope in model.calls:
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name not in _EXPECTING and not (
+            name == "raises" and model.qualified_name(func, scope) == "pytest.raises"
+        ):
+            continue
+        top: ast.AST | None = None
+        current: Scope | None = scope
+        while current is not None and not isinstance(current.node, ast.Module | ast.ClassDef):
+            if isinstance(current.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                top = current.node
+            current = current.parent
+        if isinstance(top, ast.FunctionDef | ast.AsyncFunctionDef):
+            ranges.append((top.lineno, top.end_lineno or top.lineno))
+    return ranges
+
+
+def suppressions(source: str) -> list[Suppression]:
+    """The suppression comments of a module, read from its comment tokens (never from a
+    string that happens to contain the text)."""
+    if _IGNORE_RE.search(source) is None:
+        return []
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type != tokenize.COMMENT:
+                continue
+            match = _IGNORE_RE.search(token.string)
+            if match is None:
+                continue
+            codes = match["codes"]
+            listed = None
+            if codes is not None:
+                listed = tuple(c.strip() for c in codes.split(",") if c.strip())
+            found.append(Suppression(token.start[0], token.start[1] + match.start(), listed))
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return found
+
+
+def _suppressed(prediction: Prediction, by_line: dict[int, list[Suppression]]) -> bool:
+    for suppression in by_line.get(prediction.span.line, ()):
+        if suppression.codes is None or prediction.code in suppression.codes:
+            return True
+    return False
+
+
+def lint_model(model: ModuleModel, source: str, enabled: frozenset[str] = CODES) -> LintResult:
+    found = suppressions(source)
+    by_line: dict[int, list[Suppression]] = {}
+    for suppression in found:
+        by_line.setdefault(suppression.line, []).append(suppression)
+    ranges = expecting_ranges(model)
+    predictions, expected = [], []
+    for prediction in run_checks(model, enabled):
+        if _suppressed(prediction, by_line):
+            continue
+        line = prediction.span.line
+        if any(start <= line <= end for start, end in ranges):
+            expected.append(prediction)
+        else:
+            predictions.append(prediction)
+    return LintResult(predictions, found, expected=expected)
+
+
+def lint_source(source: str, enabled: frozenset[str] = CODES) -> LintResult:
+    """The predictions for one module's source. A module that does not parse has none (its
+    syntax error is reported, for the caller to show or not)."""
+    model = build(source)
+    if model is None:
+        return LintResult([], [], "the file does not parse")
+    return lint_model(model, source, enabled)
+
+
+# What the run error's pattern would capture, where the source tells: read by the fixes.
+def _captures(prediction: Prediction, owner: str | None) -> dict[str, str]:
+    if prediction.code == "hijax-vjp-bwd-return" and owner:
+        return {"primitive": owner}
+    if prediction.code == "vjp-ref-grad-missing" and prediction.captures:
+        return {"argument": prediction.captures[0]}
+    return {}
+
+
+_CULPRIT_KINDS = {
+    "custom_vjp fwd rule": CulpritKind.CUSTOM_VJP_FWD,
+    "custom_vjp bwd rule": CulpritKind.CUSTOM_VJP_BWD,
+    "custom_jvp rule": CulpritKind.CUSTOM_JVP_RULE,
+}
+
+
+def core_span(path: Path, span: Span, lines: Sequence[str]) -> CoreSpan:
+    """A prediction's span (``ast``'s byte columns) as the core's, in characters of ``lines``."""
+
+    def text(line: int) -> str:
+        return lines[line - 1] if 1 <= line <= len(lines) else ""
+
+    start = char_col(text(span.line), span.col)
+    end = char_col(text(span.end_line), span.end_col)
+    if span.end_line == span.line:
+        end = max(end, start)
+    return CoreSpan(path, span.line, start, span.end_line, end)
+
+
+def fix_target(prediction: Prediction, path: Path, lines: Sequence[str]) -> FixTarget:
+    """What a diagnostic for the prediction carries for the record's quick fixes: the same
+    target the run's error would give (its culprit, and the captures the source tells)."""
+    culprit, label = prediction.culprit, prediction.culprit_kind or ""
+    owner = None
+    kind = _CULPRIT_KINDS.get(label)
+    if label.endswith(" method") and prediction.code == "hijax-vjp-bwd-return":
+        kind, owner = CulpritKind.HIJAX_VJP_BWD, label.removesuffix(" method").strip("`")
+    culprits: tuple[CulpritRef, ...] = ()
+    if culprit is not None and kind is not None and prediction.culprit_name:
+        span = core_span(path, culprit, lines)
+        culprits = (CulpritRef(span, kind, prediction.culprit_name, owner),)
+    return FixTarget(
+        code=prediction.code,
+        span=core_span(path, prediction.span, lines),
+        captures=_captures(prediction, owner),
+        culprits=culprits,
+    )

@@ -1,0 +1,676 @@
+"""The static checks: each predicts one record's error from the source of one module.
+
+A check fires only where the module proves the error: the function a transform receives is
+defined here and every one of its returns shows the problem, the Ref is made by ``jax.new_ref``
+in the same scope, the rule is registered here. Severity ``error`` means the run fails when the
+code shown runs (the transformed function is applied right there, or the rule is one JAX calls
+whenever it differentiates); ``warning`` means it fails once the code is used that way.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+
+from jaxerr_ls.lint.values import Values
+from jaxerr_ls.project import (
+    CustomFunction,
+    Function,
+    HijaxClass,
+    ModuleModel,
+    Partial,
+    Scope,
+    TransformCall,
+    literal_bool,
+    literal_ints,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """1-based lines, 0-based columns (characters), as in the rest of the core."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    @classmethod
+    def of(cls, node: ast.AST) -> Span:
+        line = getattr(node, "lineno", 1)
+        col = getattr(node, "col_offset", 0)
+        end_line = getattr(node, "end_lineno", None) or line
+        end_col = getattr(node, "end_col_offset", None)
+        return cls(line, col, end_line, col if end_col is None else end_col)
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """An error the run will raise (``error``) or raises once the code is used (``warning``)."""
+
+    code: str
+    severity: str
+    span: Span
+    message: str
+    culprit: Span | None = None
+    # What the culprit is and its name, as in ``jaxerr_ls.culprits.Culprit``.
+    culprit_kind: str | None = None
+    culprit_name: str | None = None
+    # What the record's message wildcards would capture from the run's message, where the
+    # source tells (the quick fixes of the record read them).
+    captures: tuple[str, ...] = ()
+
+    @property
+    def culprit_description(self) -> str | None:
+        if self.culprit_kind is None:
+            return None
+        return f"{self.culprit_kind} `{self.culprit_name}`"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A check and the record codes it may report."""
+
+    codes: tuple[str, ...]
+    run: Callable[[ModuleModel, Values], Iterator[Prediction]]
+
+
+def _def_span(function: Function) -> Span:
+    line, start, end = function.name_span
+    return Span(line, start, line, end)
+
+
+def _class_span(node: ast.ClassDef) -> Span:
+    return Span(
+        node.lineno,
+        node.col_offset + len("class "),
+        node.lineno,
+        node.col_offset + 6 + len(node.name),
+    )
+
+
+def _returns_all(
+    function: Function, test: Callable[[ast.expr | None], bool]
+) -> list[ast.expr | None] | None:
+    """The return values when every way out of the function returns something ``test``
+    accepts (an implicit ``return None`` included); None otherwise."""
+    if function.is_generator:
+        return None
+    values = list(function.return_values)
+    if not values:
+        return None
+    if function.falls_off_end and not test(None):
+        return None
+    return values if all(test(value) for value in values) else None
+
+
+def _last_value_span(function: Function, values: list[ast.expr | None]) -> Span:
+    present = [v for v in values if v is not None]
+    if present:
+        return Span.of(present[-1])
+    return Span.of(function.returns[-1]) if function.returns else _def_span(function)
+
+
+# -- custom_vjp / custom_jvp -------------------------------------------------------------------
+
+
+def _not_pair(values: Values, scope: Scope) -> Callable[[ast.expr | None], bool]:
+    def test(value: ast.expr | None) -> bool:
+        if value is None:
+            return True
+        length = values.tuple_length(value, scope)
+        if length is not None:
+            return length != 2
+        return values.not_container(value, scope)
+
+    return test
+
+
+def _rule_not_pair(
+    custom: CustomFunction, rule: Function | None, values: Values, code: str, what: str
+) -> Iterator[Prediction]:
+    if rule is None:
+        return
+    found = _returns_all(rule, _not_pair(values, rule.scope))
+    if found is None:
+        return
+    yield Prediction(
+        code,
+        "error",
+        _last_value_span(rule, found),
+        f"{what} {rule.name} for {custom.primal.name} must return a pair "
+        f"(output, {'residuals' if code == 'custom-vjp-fwd-not-pair' else 'tangent'}); "
+        "this returns something else",
+        _def_span(rule),
+        what,
+        rule.name,
+    )
+
+
+def check_custom_vjp_fwd(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    for custom in model.custom_functions:
+        if custom.kind == "jax.custom_vjp":
+            yield from _rule_not_pair(
+                custom, custom.fwd, values, "custom-vjp-fwd-not-pair", "custom_vjp fwd rule"
+            )
+
+
+def check_custom_jvp_rule(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    for custom in model.custom_functions:
+        if custom.kind == "jax.custom_jvp":
+            yield from _rule_not_pair(
+                custom, custom.jvp, values, "custom-jvp-rule-not-pair", "custom_jvp rule"
+            )
+
+
+def _differentiable_count(custom: CustomFunction) -> int | None:
+    """How many cotangents the bwd rule must return: the primal's positional parameters minus
+    ``nondiff_argnums``; None when the signature leaves it open."""
+    primal = custom.primal
+    if custom.nondiff_argnums is None:
+        return None
+    if any(p.kind != "positional" for p in primal.params):
+        return None
+    count = len(primal.positional)
+    nondiff = {i if i >= 0 else count + i for i in custom.nondiff_argnums}
+    if not all(0 <= i < count for i in nondiff):
+        return None
+    return count - len(nondiff)
+
+
+def _bwd_output_wrong(
+    value: ast.expr | None,
+    bwd: Function,
+    values: Values,
+    expected: int | None,
+    plain_cotangent: str | None,
+) -> bool:
+    """A bwd return that is surely not a tuple of ``expected`` cotangents. ``plain_cotangent``
+    names the output-cotangent parameter when the primal's output is never a container."""
+    if value is None:
+        return False
+    if _is_tuple(value, values, bwd.scope):
+        length = values.tuple_length(value, bwd.scope)
+        return expected is not None and length is not None and length != expected
+    if values.not_container(value, bwd.scope):
+        return True
+    if plain_cotangent is None or not isinstance(value, ast.Name) or value.id != plain_cotangent:
+        return False
+    binding = bwd.scope.lookup(value.id)
+    return binding is not None and binding.kind == "param"
+
+
+def check_custom_vjp_bwd(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    """A bwd rule returning a bare array, or a tuple of the wrong length."""
+    for custom in model.custom_functions:
+        bwd = custom.bwd
+        if custom.kind != "jax.custom_vjp" or bwd is None or custom.fwd is None:
+            continue
+        expected = _differentiable_count(custom)
+        primal = custom.primal
+        plain = _returns_all(primal, partial(_present_and, values.not_container, primal.scope))
+        # The output cotangent has the structure of the primal's output: when that is never a
+        # container, returning the cotangent as it is returns a bare array.
+        cotangent = None
+        if plain is not None and bwd.positional and not bwd.has_varargs:
+            cotangent = bwd.positional[-1].name
+        found = _returns_all(
+            bwd,
+            partial(
+                _bwd_output_wrong,
+                bwd=bwd,
+                values=values,
+                expected=expected,
+                plain_cotangent=cotangent,
+            ),
+        )
+        if found is None:
+            continue
+        count = f" ({expected})" if expected is not None else ""
+        yield Prediction(
+            "custom-vjp-bwd-structure",
+            "error",
+            _last_value_span(bwd, found),
+            f"custom_vjp bwd rule {bwd.name} must return a tuple with one cotangent per "
+            f"differentiable argument of {primal.name}{count}",
+            _def_span(bwd),
+            "custom_vjp bwd rule",
+            bwd.name,
+        )
+
+
+def _present_and(
+    test: Callable[[ast.expr, Scope], bool], scope: Scope, value: ast.expr | None
+) -> bool:
+    return value is not None and test(value, scope)
+
+
+def _is_tuple(expr: ast.expr, values: Values, scope: Scope) -> bool:
+    """A tuple display, or a name assigned one (a list is another pytree structure)."""
+    if isinstance(expr, ast.Name):
+        return isinstance(values.model.value_of(expr.id, scope), ast.Tuple)
+    return isinstance(expr, ast.Tuple)
+
+
+def check_custom_no_rule(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    """A custom_vjp / custom_jvp function that the module calls but never gives its rule."""
+    del values
+    lacking = [c for c in model.custom_functions if not (c.registrations or c.unresolved_rule)]
+    if not lacking:
+        return
+    # A call at module level runs on import; one in a function body only if that runs.
+    module_calls: dict[ast.AST, list[ast.Call]] = {}
+    for call, scope in model.calls:
+        if scope is model.module_scope and isinstance(call.func, ast.Name):
+            binding = scope.lookup(call.func.id)
+            if binding is not None and binding.kind == "def":
+                module_calls.setdefault(binding.node, []).append(call)
+    for custom in lacking:
+        vjp = custom.kind == "jax.custom_vjp"
+        code = "custom-vjp-no-rule" if vjp else "custom-jvp-no-rule"
+        definer = "defvjp" if vjp else "defjvp"
+        calls = module_calls.get(custom.primal.node, [])
+        message = (
+            f"{custom.kind.removeprefix('jax.')} function {custom.primal.name} has no rule: "
+            f"register one with {custom.primal.name}.{definer}(...); calling it raises"
+        )
+        definition = _def_span(custom.primal)
+        description = f"{custom.kind.removeprefix('jax.')} function without a rule"
+        if calls:
+            first = min(calls, key=lambda c: (c.lineno, c.col_offset))
+            yield Prediction(
+                code,
+                "error",
+                Span.of(first),
+                message,
+                definition,
+                description,
+                custom.primal.name,
+            )
+        else:
+            yield Prediction(code, "warning", definition, message)
+
+
+# -- grad and friends --------------------------------------------------------------------------
+
+_GRADS = ("jax.grad", "jax.value_and_grad")
+_AUX = ("jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.hessian")
+
+
+def _target_function(transform: TransformCall) -> tuple[Function, int] | None:
+    """The function differentiated and how many positional arguments a partial fixes."""
+    target = transform.target
+    if isinstance(target, Function):
+        return target, 0
+    if isinstance(target, Partial) and not target.fixed_keywords:
+        return target.function, target.fixed_positional
+    return None
+
+
+def _applied_positional(transform: TransformCall) -> int | None:
+    applied = transform.applied
+    if applied is None or any(isinstance(a, ast.Starred) for a in applied.args):
+        return None
+    return len(applied.args)
+
+
+def _severity(transform: TransformCall) -> str:
+    return "error" if transform.applied is not None else "warning"
+
+
+def _where(transform: TransformCall) -> Span:
+    return Span.of(transform.applied if transform.applied is not None else transform.call)
+
+
+def _argnums(transform: TransformCall) -> tuple[ast.expr | None, tuple[int, ...] | None]:
+    """The argnums expression (None when left at its default, 0) and its literal value."""
+    expr = transform.keywords.get("argnums")
+    if expr is None and len(transform.call.args) >= 2:
+        expr = transform.call.args[1]
+    return expr, (0,) if expr is None else literal_ints(expr)
+
+
+def check_grad_argnums(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    """Differentiating with respect to a position the call does not pass (arguments given by
+    keyword) or the function does not have."""
+    del values
+    for transform in model.transforms:
+        if transform.api not in _GRADS:
+            continue
+        expr, argnums = _argnums(transform)
+        if not argnums or min(argnums) < 0:
+            continue
+        highest = max(argnums)
+        given = _applied_positional(transform)
+        shown = "0 (the default)" if expr is None else ast.unparse(expr)
+        if given is not None and transform.applied is not None:
+            if given <= highest:
+                yield Prediction(
+                    "grad-argnums-missing-positional",
+                    "error",
+                    Span.of(transform.applied),
+                    f"argnums={shown} needs at least {highest + 1} positional argument(s), but "
+                    f"the call passes {given}: arguments given by keyword are not differentiated",
+                )
+            continue
+        target = _target_function(transform)
+        if expr is None or target is None or target[0].has_varargs:
+            continue
+        function, fixed = target
+        available = len(function.positional) - fixed
+        if highest >= available:
+            yield Prediction(
+                "grad-argnums-missing-positional",
+                "warning",
+                Span.of(expr),
+                f"argnums={shown} but {function.name} takes only {available} positional "
+                "argument(s): there is no argument to differentiate at that position",
+                _def_span(function),
+                "differentiated function",
+                function.name,
+            )
+
+
+def check_grad_outputs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    """``has_aux=True`` with returns that are not pairs; a tuple output without ``has_aux``; an
+    output that surely has dimensions."""
+    for transform in model.transforms:
+        target = _target_function(transform)
+        if target is None:
+            continue
+        function = target[0]
+        scope = function.scope
+        has_aux = literal_bool(transform.keywords.get("has_aux", ast.Constant(False)))
+        if has_aux is None or transform.api not in _AUX:
+            continue
+        if has_aux:
+            found = _returns_all(function, _not_pair(values, scope))
+            if found is not None:
+                yield Prediction(
+                    "grad-has-aux-not-pair",
+                    _severity(transform),
+                    _where(transform),
+                    f"has_aux=True but {function.name} does not return a pair (output, aux)",
+                    _last_value_span(function, found),
+                    "return of",
+                    function.name,
+                )
+            continue
+        if transform.api not in _GRADS:
+            continue
+        found = _returns_all(function, partial(_present_and, values.is_literal_container, scope))
+        if found is not None:
+            yield Prediction(
+                "grad-output-not-array",
+                _severity(transform),
+                _where(transform),
+                f"{transform.api} needs a scalar output, but {function.name} returns a "
+                "container; pass has_aux=True if the rest is auxiliary data",
+                _last_value_span(function, found),
+                "return of",
+                function.name,
+            )
+            continue
+        found = _returns_all(function, partial(_present_and, values.nonscalar, scope))
+        if found is not None:
+            yield Prediction(
+                "grad-nonscalar-output",
+                _severity(transform),
+                _where(transform),
+                f"{transform.api} needs a scalar output, but {function.name} returns an array "
+                "with dimensions; reduce it (.sum(), .mean()) or use jax.jacrev",
+                _last_value_span(function, found),
+                "return of",
+                function.name,
+            )
+
+
+# -- Refs --------------------------------------------------------------------------------------
+
+
+def _is_new_ref(model: ModuleModel, expr: ast.expr, scope: Scope) -> bool:
+    """A name bound once, to ``jax.new_ref(...)``, in the scope where it is read."""
+    if not isinstance(expr, ast.Name):
+        return False
+    value = model.value_of(expr.id, scope)
+    return isinstance(value, ast.Call) and model.qualified_name(value.func, scope) == "jax.new_ref"
+
+
+def check_grad_ref(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    del values
+    for transform in model.transforms:
+        applied = transform.applied
+        if transform.api not in _GRADS or applied is None:
+            continue
+        if any(isinstance(a, ast.Starred) for a in applied.args):
+            continue
+        for index in _argnums(transform)[1] or ():
+            if 0 <= index < len(applied.args) and _is_new_ref(
+                model, applied.args[index], transform.scope
+            ):
+                yield Prediction(
+                    "grad-ref-argument",
+                    "error",
+                    Span.of(applied),
+                    f"{transform.api} differentiates with respect to "
+                    f"{ast.unparse(applied.args[index])}, a Ref made by jax.new_ref; use jax.vjp "
+                    "and bind a gradient ref with with_refs",
+                )
+                break
+
+
+@dataclass(frozen=True, slots=True)
+class _VjpResult:
+    """``out, f_vjp = jax.vjp(f, *primals)``: the name bound to the VJP function."""
+
+    binding_node: ast.Assign
+    primals: list[ast.expr]
+    scope: Scope
+
+
+def _vjp_functions(model: ModuleModel) -> dict[ast.Assign, _VjpResult]:
+    found = {}
+    for transform in model.transforms:
+        if transform.api != "jax.vjp":
+            continue
+        parent = model.parents.get(transform.call)
+        if not isinstance(parent, ast.Assign) or len(parent.targets) != 1:
+            continue
+        has_aux = literal_bool(transform.keywords.get("has_aux", ast.Constant(False)))
+        target = parent.targets[0]
+        size = 3 if has_aux else 2
+        if has_aux is None or not isinstance(target, ast.Tuple) or len(target.elts) != size:
+            continue
+        primals = transform.call.args[1:]
+        if any(isinstance(p, ast.Starred) for p in primals):
+            continue
+        found[parent] = _VjpResult(parent, primals, transform.scope)
+    return found
+
+
+def _vjp_of(
+    model: ModuleModel, expr: ast.expr, scope: Scope, results: dict[ast.Assign, _VjpResult]
+) -> _VjpResult | None:
+    if not isinstance(expr, ast.Name):
+        return None
+    binding = scope.lookup(expr.id)
+    if binding is None or not isinstance(binding.node, ast.Assign):
+        return None
+    result = results.get(binding.node)
+    if result is None:
+        return None
+    target = binding.node.targets[0]
+    assert isinstance(target, ast.Tuple)
+    second = target.elts[1]
+    return result if isinstance(second, ast.Name) and second.id == expr.id else None
+
+
+def check_vjp_refs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    """``f_vjp(ct)`` without ``with_refs`` when a primal is a Ref, and ``with_refs`` given a
+    placeholder that cannot take a Ref's gradient."""
+    results = _vjp_functions(model)
+    if not results:
+        return
+    for call, scope in model.calls:
+        func = call.func
+        result = _vjp_of(model, func, scope, results)
+        if result is not None:
+            refs = [
+                (index, p)
+                for index, p in enumerate(result.primals)
+                if _is_new_ref(model, p, result.scope)
+            ]
+            if refs:
+                index, ref = refs[0]
+                yield Prediction(
+                    "vjp-ref-grad-missing",
+                    "error",
+                    Span.of(call),
+                    f"{ast.unparse(ref)} is a Ref (jax.new_ref), so its gradient must be "
+                    f"accumulated into a ref: call {ast.unparse(func)}.with_refs(grad_ref, ...)"
+                    "(ct) instead",
+                    captures=(
+                        f"the argument at position args[{index}] of the differentiated function",
+                    ),
+                )
+            continue
+        if not (isinstance(func, ast.Attribute) and func.attr == "with_refs"):
+            continue
+        result = _vjp_of(model, func.value, scope, results)
+        if result is None or any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        if call.keywords or len(call.args) != len(result.primals):
+            continue
+        parent = model.parents.get(call)
+        applied = isinstance(parent, ast.Call) and parent.func is call
+        for primal, given in zip(result.primals, call.args, strict=True):
+            is_ref = _is_new_ref(model, primal, result.scope)
+            if isinstance(given, ast.Constant) and given.value is None:
+                # None is an empty pytree: it matches no array or Ref leaf.
+                if not (is_ref or values.is_array(primal, result.scope)):
+                    continue
+                code, why = "vjp-with-refs-tree", "None is an empty pytree, not a placeholder"
+            elif (
+                is_ref
+                and isinstance(given, ast.Call)
+                and model.qualified_name(given.func, scope) == ("jax.ad.GradValue")
+            ):
+                code, why = "vjp-ref-grad-returned", "a Ref's gradient cannot be returned"
+            else:
+                continue
+            yield Prediction(
+                code,
+                "error" if applied else "warning",
+                Span.of(given),
+                f"with_refs gets {ast.unparse(given)} for {ast.unparse(primal)}: {why}; pass a "
+                "Ref to accumulate into, or jax.ad.DontWant()",
+            )
+
+
+# -- hijax -------------------------------------------------------------------------------------
+
+
+def _sure_not_log(values: Values, scope: Scope) -> Callable[[ast.expr | None], bool]:
+    """A value that is neither None nor a dict."""
+
+    def test(value: ast.expr | None) -> bool:
+        if value is None or (isinstance(value, ast.Constant) and value.value is None):
+            return False
+        if isinstance(value, ast.Tuple | ast.List | ast.Set | ast.ListComp):
+            return True
+        if isinstance(value, ast.Constant):
+            return True
+        return values.not_container(value, scope) and not isinstance(value, ast.Name)
+
+    return test
+
+
+def check_hijax_bwd_return(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    for prim in model.hijax_classes:
+        method = prim.methods.get("vjp_bwd")
+        if method is None or method.is_generator:
+            continue
+        test = _sure_not_log(values, method.scope)
+        bad = [r for r in method.returns if r.value is not None and test(r.value)]
+        if not bad:
+            continue
+        certain = len(bad) == len(method.returns) and not method.falls_off_end
+        yield Prediction(
+            "hijax-vjp-bwd-return",
+            "error" if certain else "warning",
+            Span.of(bad[0].value or bad[0]),
+            f"{prim.node.name}.vjp_bwd must return None or a dict of log entries; accumulate "
+            "cotangents into the accumulators (x_acc.accum(ct)) or rename the method to "
+            "vjp_bwd_retval to return them",
+            _def_span(method),
+            f"`{prim.node.name}` method",
+            "vjp_bwd",
+            (prim.node.name,),
+        )
+
+
+def _hijax_missing(prim: HijaxClass) -> tuple[str, str] | None:
+    """Half a reverse-mode rule written as methods, the other half nowhere in the class.
+    (Rules assigned in the class body, ``vjp_fwd, vjp_bwd_retval = vjp_from_jvp``, fail in
+    other ways when done wrong, and are left to those records.)"""
+    if prim.assigned & {"vjp_fwd", "vjp_bwd", "vjp_bwd_retval"}:
+        return None
+    has_fwd = "vjp_fwd" in prim.methods
+    has_bwd = "vjp_bwd" in prim.methods or "vjp_bwd_retval" in prim.methods
+    if has_fwd and not has_bwd:
+        return "hijax-vjp-bwd-missing", "vjp_fwd but no vjp_bwd or vjp_bwd_retval"
+    if has_bwd and not has_fwd:
+        return "hijax-vjp-fwd-missing", "a backward rule but no vjp_fwd"
+    return None
+
+
+def check_hijax_missing(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+    """A primitive with half of its reverse-mode rule: grad of it raises."""
+    del values
+    for prim in model.hijax_classes:
+        if not prim.direct:
+            continue
+        missing = _hijax_missing(prim)
+        if missing is None:
+            continue
+        code, what = missing
+        yield Prediction(
+            code,
+            "warning",
+            _class_span(prim.node),
+            f"{prim.node.name} defines {what}: differentiating it in reverse mode raises",
+        )
+
+
+CHECKS: tuple[Check, ...] = (
+    Check(("custom-vjp-fwd-not-pair",), check_custom_vjp_fwd),
+    Check(("custom-vjp-bwd-structure",), check_custom_vjp_bwd),
+    Check(("custom-jvp-rule-not-pair",), check_custom_jvp_rule),
+    Check(("custom-vjp-no-rule", "custom-jvp-no-rule"), check_custom_no_rule),
+    Check(("grad-argnums-missing-positional",), check_grad_argnums),
+    Check(
+        ("grad-has-aux-not-pair", "grad-output-not-array", "grad-nonscalar-output"),
+        check_grad_outputs,
+    ),
+    Check(("grad-ref-argument",), check_grad_ref),
+    Check(("vjp-ref-grad-missing", "vjp-with-refs-tree", "vjp-ref-grad-returned"), check_vjp_refs),
+    Check(("hijax-vjp-bwd-return",), check_hijax_bwd_return),
+    Check(("hijax-vjp-bwd-missing", "hijax-vjp-fwd-missing"), check_hijax_missing),
+)
+
+# Every record code a check may report.
+CODES: frozenset[str] = frozenset(code for check in CHECKS for code in check.codes)
+
+
+def run_checks(model: ModuleModel, enabled: frozenset[str] = CODES) -> list[Prediction]:
+    """The predictions of the checks that report any of the ``enabled`` codes."""
+    values = Values(model)
+    found: list[Prediction] = []
+    for check in CHECKS:
+        if enabled.isdisjoint(check.codes):
+            continue
+        found.extend(p for p in check.run(model, values) if p.code in enabled)
+    found.sort(key=lambda p: (p.span.line, p.span.col, p.code))
+    return found

@@ -1,0 +1,107 @@
+"""Which Python files a lint run reads: the files named, and the ``.py`` files under the folders
+named, minus what ``.gitignore`` files and the usual excludes leave out."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pathspec
+
+# Never the user's own code: environments, caches, build output, other tools' checkouts.
+EXCLUDED_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".venv",
+        "venv",
+        ".tox",
+        ".nox",
+        "node_modules",
+        "build",
+        "dist",
+        "__pycache__",
+        "site-packages",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".pytest_cache",
+        ".eggs",
+    }
+)
+
+
+def _read_ignore(folder: Path) -> pathspec.GitIgnoreSpec | None:
+    ignore = folder / ".gitignore"
+    try:
+        text = ignore.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return pathspec.GitIgnoreSpec.from_lines(text.splitlines())
+
+
+def _ignored(path: Path, is_dir: bool, specs: list[tuple[Path, pathspec.GitIgnoreSpec]]) -> bool:
+    """Whether the nearest ``.gitignore`` files leave ``path`` out (a deeper file may re-include
+    what a higher one excludes, as in git)."""
+    verdict = False
+    for base, spec in specs:
+        relative = path.relative_to(base).as_posix() + ("/" if is_dir else "")
+        result = spec.check_file(relative)
+        if result.include is not None:
+            verdict = result.include
+    return verdict
+
+
+def _gitignores_above(folder: Path) -> list[tuple[Path, pathspec.GitIgnoreSpec]]:
+    """The ``.gitignore`` files of the folders above ``folder``, up to its repository's root."""
+    found = []
+    for parent in folder.parents:
+        spec = _read_ignore(parent)
+        if spec is not None:
+            found.append((parent, spec))
+        if (parent / ".git").exists():
+            break
+    return list(reversed(found))
+
+
+def python_files(paths: Iterable[Path]) -> Iterator[Path]:
+    """Each file named (whatever its name), then each ``.py`` file under each folder named, in a
+    stable order; every file once."""
+    seen: set[Path] = set()
+    for given in paths:
+        if given.is_file():
+            resolved = given.resolve()
+            if resolved not in seen:
+                seen.add(resolved)
+                yield given
+            continue
+        if not given.is_dir():
+            continue
+        root = given.resolve()
+        specs_at: dict[Path, list[tuple[Path, pathspec.GitIgnoreSpec]]] = {}
+        above = _gitignores_above(root)
+        if above and _ignored(root, True, above):
+            # A folder named on the command line is linted even where git ignores it.
+            above = []
+        for folder, dirs, files in os.walk(root):
+            here = Path(folder)
+            specs = specs_at.get(here.parent, above) if here != root else above
+            own = _read_ignore(here)
+            if own is not None:
+                specs = [*specs, (here, own)]
+            specs_at[here] = specs
+            dirs[:] = sorted(
+                d
+                for d in dirs
+                if d not in EXCLUDED_DIRS
+                and not d.endswith(".egg-info")
+                and not _ignored(here / d, True, specs)
+            )
+            for name in sorted(files):
+                path = here / name
+                if not name.endswith(".py") or _ignored(path, False, specs):
+                    continue
+                if path not in seen:
+                    seen.add(path)
+                    yield given / path.relative_to(root)

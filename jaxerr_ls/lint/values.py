@@ -1,0 +1,196 @@
+"""What the source alone proves about a value: surely not a tuple, a tuple of a known length,
+surely an array with at least one dimension. Each answer is "sure" or "don't know"; an unknown
+value is never guessed at."""
+
+from __future__ import annotations
+
+import ast
+
+from jaxerr_ls.project import ModuleModel, Scope
+
+# Functions of these modules that always return one array (never a tuple), whatever their
+# arguments. Functions that may return tuples (``where`` with one argument, ``split``,
+# ``linalg.eigh``, ``nonzero``, ``divmod``, ...) are left out on purpose.
+_ARRAY_FUNCTIONS = frozenset(
+    """
+    abs absolute add all amax amin any arccos arccosh arcsin arcsinh arctan arctan2
+    arctanh argmax argmin around array asarray average broadcast_to cbrt ceil clip
+    concatenate conj conjugate copysign cos cosh cumprod cumsum deg2rad diag diagonal
+    divide dot einsum empty empty_like equal exp exp2 expand_dims expm1 eye fabs flip
+    float_power floor floor_divide fmax fmin fmod full full_like greater greater_equal
+    heaviside hypot imag inner isclose isfinite isinf isnan kron ldexp less less_equal
+    linspace log log10 log1p log2 logaddexp logaddexp2 logical_and logical_not logical_or
+    logical_xor logsumexp matmul max maximum mean median min minimum mod multiply
+    nan_to_num nanmax nanmean nanmin nansum negative not_equal ones ones_like outer pad
+    positive power prod rad2deg real reciprocal remainder repeat reshape rint roll round
+    sign sin sinc sinh sort sqrt square squeeze stack std subtract sum swapaxes take
+    take_along_axis tan tanh tensordot tile trace transpose tril triu true_divide trunc
+    var vdot vstack hstack zeros zeros_like relu relu6 sigmoid softplus silu swish gelu
+    elu celu selu leaky_relu log_sigmoid log_softmax softmax hard_tanh standardize one_hot
+    """.split()  # noqa: SIM905 (a word list reads better than quoted strings)
+)
+_ARRAY_MODULES = frozenset({"jax.numpy", "jax.nn", "jax.scipy.special", "numpy"})
+# Reductions that drop the axes they reduce over.
+_REDUCTIONS = frozenset(
+    """
+    sum mean max min prod var std any all amax amin argmax argmin logsumexp median nansum
+    nanmean nanmax nanmin
+    """.split()  # noqa: SIM905 (a word list reads better than quoted strings)
+)
+_CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full"})
+# Binary operators that tuples, lists and dicts do not support: the result is never a container
+# (an array, a number, or a TypeError before anything is returned).
+_NON_CONTAINER_OPS = (
+    ast.Sub,
+    ast.Div,
+    ast.FloorDiv,
+    ast.Pow,
+    ast.MatMult,
+    ast.LShift,
+    ast.RShift,
+    ast.BitAnd,
+    ast.BitXor,
+)
+# Elementwise operators: broadcasting never drops a dimension.
+_ELEMENTWISE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod)
+_DEPTH = 8
+
+
+class Values:
+    """Facts about expressions of one module, following single assignments by name."""
+
+    def __init__(self, model: ModuleModel) -> None:
+        self.model = model
+
+    def _resolve(self, expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
+        """A name's one assigned expression and the scope it is read in."""
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = scope.lookup(expr.id)
+        if binding is None or binding.kind != "assign" or binding.value is None:
+            return None
+        return binding.value, binding.scope
+
+    def array_call(self, expr: ast.expr, scope: Scope) -> str | None:
+        """The function name when ``expr`` calls an array-returning function of ``jax.numpy``,
+        ``jax.nn`` and the like."""
+        if not isinstance(expr, ast.Call):
+            return None
+        name = self.model.qualified_name(expr.func, scope)
+        if name is None:
+            return None
+        module, _, function = name.rpartition(".")
+        if module in _ARRAY_MODULES and function in _ARRAY_FUNCTIONS:
+            return function
+        return None
+
+    def not_container(self, expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
+        """Whether ``expr`` surely evaluates to something other than a tuple, list or dict."""
+        if depth > _DEPTH:
+            return False
+        if isinstance(expr, ast.Constant):
+            return not isinstance(expr.value, tuple)
+        if isinstance(expr, ast.UnaryOp | ast.Compare | ast.JoinedStr):
+            return True
+        if isinstance(expr, ast.BinOp):
+            if isinstance(expr.op, _NON_CONTAINER_OPS):
+                return True
+            if isinstance(expr.op, ast.Add | ast.Mult):
+                # ``(a,) * 2`` and ``(a,) + (b,)`` are tuples; with an array on one side the
+                # result is an array.
+                return self.is_array(expr.left, scope, depth + 1) or self.is_array(
+                    expr.right, scope, depth + 1
+                )
+            return False
+        if self.array_call(expr, scope) is not None:
+            return True
+        resolved = self._resolve(expr, scope)
+        if resolved is not None:
+            return self.not_container(resolved[0], resolved[1], depth + 1)
+        return False
+
+    def is_array(self, expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
+        """Whether ``expr`` is surely an array or a float (never a tuple, list, dict or int that
+        could repeat a sequence)."""
+        if depth > _DEPTH:
+            return False
+        if isinstance(expr, ast.Constant):
+            return isinstance(expr.value, float | complex)
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub | ast.UAdd):
+            return self.is_array(expr.operand, scope, depth + 1)
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, _NON_CONTAINER_OPS):
+            return True
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add | ast.Mult):
+            return self.is_array(expr.left, scope, depth + 1) or self.is_array(
+                expr.right, scope, depth + 1
+            )
+        if self.array_call(expr, scope) is not None:
+            return True
+        resolved = self._resolve(expr, scope)
+        if resolved is not None:
+            return self.is_array(resolved[0], resolved[1], depth + 1)
+        return False
+
+    def tuple_length(self, expr: ast.expr, scope: Scope, depth: int = 0) -> int | None:
+        """The length of a literal tuple or list (no ``*unpacking``), following names."""
+        if depth > _DEPTH:
+            return None
+        if isinstance(expr, ast.Tuple | ast.List):
+            if any(isinstance(item, ast.Starred) for item in expr.elts):
+                return None
+            return len(expr.elts)
+        resolved = self._resolve(expr, scope)
+        if resolved is not None:
+            return self.tuple_length(resolved[0], resolved[1], depth + 1)
+        return None
+
+    def is_literal_container(self, expr: ast.expr, scope: Scope) -> bool:
+        """A tuple, list or dict display, or a name assigned one."""
+        if isinstance(expr, ast.Tuple | ast.List | ast.Dict):
+            return True
+        resolved = self._resolve(expr, scope)
+        return resolved is not None and isinstance(resolved[0], ast.Tuple | ast.List | ast.Dict)
+
+    def nonscalar(self, expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
+        """Whether ``expr`` is surely an array with at least one dimension."""
+        if depth > _DEPTH:
+            return False
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, _ELEMENTWISE_OPS):
+            left = self.nonscalar(expr.left, scope, depth + 1)
+            right = self.nonscalar(expr.right, scope, depth + 1)
+            # Broadcasting keeps every dimension of either side.
+            return (left and self.not_container(expr.right, scope)) or (
+                right and self.not_container(expr.left, scope)
+            )
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            return self.nonscalar(expr.operand, scope, depth + 1)
+        function = self.array_call(expr, scope)
+        if function is not None and isinstance(expr, ast.Call):
+            keywords = {k.arg: k.value for k in expr.keywords if k.arg is not None}
+            if function in _REDUCTIONS:
+                # ``axis=1`` needs an input of two or more dimensions and drops one.
+                axis = keywords.get("axis")
+                if axis is None and len(expr.args) >= 2:
+                    axis = expr.args[1]
+                return (
+                    isinstance(axis, ast.Constant)
+                    and type(axis.value) is int
+                    and axis.value >= 1
+                    and _literal_false(keywords.get("keepdims"))
+                )
+            if function in _CONSTRUCTORS and expr.args:
+                shape = expr.args[0]
+                if isinstance(shape, ast.Constant) and type(shape.value) is int:
+                    return True
+                return isinstance(shape, ast.Tuple | ast.List) and len(shape.elts) >= 1
+            if function in ("array", "asarray") and expr.args:
+                return isinstance(expr.args[0], ast.List | ast.Tuple) and bool(expr.args[0].elts)
+            return False
+        resolved = self._resolve(expr, scope)
+        if resolved is not None:
+            return self.nonscalar(resolved[0], resolved[1], depth + 1)
+        return False
+
+
+def _literal_false(expr: ast.expr | None) -> bool:
+    return expr is None or (isinstance(expr, ast.Constant) and expr.value is False)

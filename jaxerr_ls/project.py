@@ -1,0 +1,712 @@
+"""A model of one Python module for JAX analyses: functions, their parameters and returns, the
+names in each scope, JAX transforms applied to functions, custom_vjp / custom_jvp rules and hijax
+primitive classes. Pure ``ast``; nothing here imports JAX or knows about LSP.
+
+Resolution is deliberately conservative: a name resolves to a function, a JAX API or a value only
+when exactly one binding in its scope chain gives it that meaning. A name bound twice, bound by a
+loop or ``global``, or imported from another module is left unresolved, so that the analyses built
+on this model stay silent where the code leaves room for doubt.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+ScopeNode = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
+
+# Public spellings of the APIs the analyses know, mapped to one canonical name.
+_CANONICAL = {
+    "jax.custom_derivatives.custom_vjp": "jax.custom_vjp",
+    "jax._src.custom_derivatives.custom_vjp": "jax.custom_vjp",
+    "jax.custom_derivatives.custom_jvp": "jax.custom_jvp",
+    "jax._src.custom_derivatives.custom_jvp": "jax.custom_jvp",
+    "jax.experimental.hijax.VJPHiPrimitive": "jax.experimental.hijax.HiPrim",
+    "jax._src.hijax.VJPHiPrimitive": "jax.experimental.hijax.HiPrim",
+    "jax._src.hijax.HiPrim": "jax.experimental.hijax.HiPrim",
+    "jax.experimental.new_ref": "jax.new_ref",
+    "jax._src.api.grad": "jax.grad",
+    "jax._src.api.value_and_grad": "jax.value_and_grad",
+    "jax._src.api.vjp": "jax.vjp",
+    "jax._src.api.jacrev": "jax.jacrev",
+    "jax._src.api.jacfwd": "jax.jacfwd",
+    "jax.api.grad": "jax.grad",
+    "jax.ref.new_ref": "jax.new_ref",
+}
+HIPRIM = "jax.experimental.hijax.HiPrim"
+# Decorators that return a function with the same parameters and outputs.
+_TRANSPARENT = frozenset({"jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call"})
+# Transforms whose first argument is the function they differentiate.
+TRANSFORMS = frozenset(
+    {
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacrev",
+        "jax.jacfwd",
+        "jax.jacobian",
+        "jax.hessian",
+        "jax.vjp",
+        "jax.jvp",
+        "jax.linearize",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.vmap",
+        "jax.jit",
+    }
+)
+
+
+def canonical(qualified: str) -> str:
+    return _CANONICAL.get(qualified, qualified)
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    kind: str  # "positional" (incl. positional-only), "vararg", "keyword", "kwarg"
+    has_default: bool
+
+
+@dataclass(eq=False, slots=True)
+class Binding:
+    """One way a name gets its value in a scope."""
+
+    name: str
+    node: ast.AST
+    value: ast.expr | None  # the assigned expression, when a plain ``name = value``
+    kind: str  # "def", "class", "assign", "import", "param", "other"
+    scope: Scope  # where the name is bound (and its value's names are read)
+    qualified: str | None = None  # for imports: the full dotted name
+
+
+@dataclass(eq=False, slots=True)
+class Scope:
+    node: ScopeNode
+    parent: Scope | None
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    # Names declared ``global`` / ``nonlocal`` here: their binding lives elsewhere.
+    escaped: set[str] = field(default_factory=set)
+
+    def bind(
+        self,
+        name: str,
+        node: ast.AST,
+        value: ast.expr | None,
+        kind: str,
+        qualified: str | None = None,
+    ) -> None:
+        binding = Binding(name, node, value, kind, self, qualified)
+        self.bindings.setdefault(name, []).append(binding)
+
+    def lookup(self, name: str) -> Binding | None:
+        """The one binding ``name`` has where it is read from this scope, or None when it has
+        several, none, or escapes the analysis."""
+        found = self.lookup_all(name)
+        return found[0] if len(found) == 1 else None
+
+    def lookup_all(self, name: str) -> list[Binding]:
+        """Every binding of ``name`` in the scope it is read from (empty when it escapes the
+        analysis or is unbound). Class scopes are skipped by nested functions, as Python does."""
+        scope: Scope | None = self
+        first = True
+        while scope is not None:
+            if name in scope.escaped:
+                return []
+            if first or not isinstance(scope.node, ast.ClassDef):
+                found = scope.bindings.get(name)
+                if found is not None:
+                    return found
+            first = False
+            scope = scope.parent
+        return []
+
+
+@dataclass(eq=False, slots=True)
+class Function:
+    """A ``def``, ``async def`` or ``lambda``."""
+
+    node: FunctionNode
+    name: str
+    scope: Scope  # its own scope (parameters and locals)
+    params: tuple[Param, ...]
+    returns: tuple[ast.Return, ...]  # its own ``return`` statements (not nested functions')
+    decorators: tuple[str | None, ...]  # canonical qualified names, None where unknown
+    owner: ast.ClassDef | None  # the class whose body defines it, for methods
+    is_generator: bool
+
+    @property
+    def positional(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.params if p.kind == "positional")
+
+    @property
+    def has_varargs(self) -> bool:
+        return any(p.kind == "vararg" for p in self.params)
+
+    @property
+    def return_values(self) -> tuple[ast.expr | None, ...]:
+        """What each ``return`` gives back; a lambda's body counts as its one return value."""
+        if isinstance(self.node, ast.Lambda):
+            return (self.node.body,)
+        return tuple(r.value for r in self.returns)
+
+    @property
+    def falls_off_end(self) -> bool:
+        """Whether control may reach the end of the body (an implicit ``return None``)."""
+        if isinstance(self.node, ast.Lambda):
+            return False
+        return not _always_exits(self.node.body)
+
+    @property
+    def name_span(self) -> tuple[int, int, int]:
+        """(line, start column, end column) of the name in the definition."""
+        node = self.node
+        if isinstance(node, ast.Lambda):
+            return node.lineno, node.col_offset, node.col_offset + len("lambda")
+        line = node.lineno
+        col = node.col_offset + (len("async def ") if isinstance(node, ast.AsyncFunctionDef) else 4)
+        return line, col, col + len(node.name)
+
+
+@dataclass(eq=False, slots=True)
+class Partial:
+    """``functools.partial(f, *args, **kwargs)``: the function and how many positional
+    arguments and which keywords it fixes."""
+
+    function: Function
+    fixed_positional: int
+    fixed_keywords: frozenset[str]
+
+
+@dataclass(eq=False, slots=True)
+class TransformCall:
+    """``jax.grad(f, argnums=..., has_aux=...)`` and the like."""
+
+    api: str
+    call: ast.Call
+    scope: Scope
+    target: Function | Partial | None
+    keywords: dict[str, ast.expr]
+    # ``jax.grad(f, ...)(a, b)``: the immediate application, when there is one.
+    applied: ast.Call | None = None
+
+
+@dataclass(eq=False, slots=True)
+class CustomFunction:
+    """A ``custom_vjp`` / ``custom_jvp`` function and the rules the module registers on it."""
+
+    kind: str  # "jax.custom_vjp" or "jax.custom_jvp"
+    primal: Function
+    nondiff_argnums: tuple[int, ...] | None  # None when not a literal
+    registrations: list[ast.Call | ast.expr] = field(default_factory=list)
+    fwd: Function | None = None
+    bwd: Function | None = None
+    jvp: Function | None = None
+    # A registration whose rule is not a function of this module (so checks must stay silent).
+    unresolved_rule: bool = False
+
+
+@dataclass(eq=False, slots=True)
+class HijaxClass:
+    """A subclass of ``HiPrim`` (``VJPHiPrimitive`` before jax 0.11) defined in the module."""
+
+    node: ast.ClassDef
+    methods: dict[str, Function]
+    # Names given a value in the class body other than by ``def`` (``vjp_fwd = vjp_from_jvp``).
+    assigned: set[str]
+    # Every base is resolved and the nearest one is HiPrim itself (not another user class
+    # that may define methods elsewhere).
+    direct: bool
+
+    def defines(self, name: str) -> bool:
+        return name in self.methods or name in self.assigned
+
+
+class ModuleModel:
+    """Everything the analyses need to know about one parsed module."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.module_scope = Scope(tree, None)
+        self.scopes: dict[ast.AST, Scope] = {tree: self.module_scope}
+        self.functions: dict[ast.AST, Function] = {}
+        self.classes: dict[ast.ClassDef, Scope] = {}
+        self.calls: list[tuple[ast.Call, Scope]] = []
+        # The node each call is part of: ``jax.grad(f)(x)`` applies the transform right there,
+        # ``out, f_vjp = jax.vjp(...)`` names its results.
+        self.parents: dict[ast.Call, ast.AST] = {}
+        _Builder(self).visit_scope(tree, self.module_scope)
+        self.decorated: list[tuple[Function, ast.FunctionDef | ast.AsyncFunctionDef]] = [
+            (f, f.node)
+            for f in self.functions.values()
+            if not isinstance(f.node, ast.Lambda) and f.node.decorator_list
+        ]
+        self.transforms: list[TransformCall] = self._transforms()
+        self.custom_functions: list[CustomFunction] = self._custom_functions()
+        self.hijax_classes: list[HijaxClass] = self._hijax_classes()
+
+    # -- names -------------------------------------------------------------------------------
+
+    def qualified_name(self, expr: ast.expr, scope: Scope) -> str | None:
+        """The canonical dotted name an expression refers to through imports (``j.grad`` with
+        ``import jax as j`` is ``jax.grad``), or None."""
+        parts: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name):
+            return None
+        # ``try: from jax... import HiPrim`` / ``except ImportError: ... import VJPHiPrimitive
+        # as HiPrim``: several imports that name the same API are one meaning.
+        names = {
+            canonical(".".join([b.qualified, *reversed(parts)]))
+            if b.kind == "import" and b.qualified
+            else None
+            for b in scope.lookup_all(expr.id)
+        }
+        return names.pop() if len(names) == 1 else None
+
+    def function_of(self, expr: ast.expr, scope: Scope) -> Function | Partial | None:
+        """The function of this module an expression surely evaluates to."""
+        if isinstance(expr, ast.Lambda):
+            return self.functions.get(expr)
+        if isinstance(expr, ast.Call) and self.qualified_name(expr.func, scope) in (
+            "functools.partial",
+        ):
+            if not expr.args or any(isinstance(a, ast.Starred) for a in expr.args):
+                return None
+            if any(k.arg is None for k in expr.keywords):
+                return None
+            inner = self.function_of(expr.args[0], scope)
+            if not isinstance(inner, Function):
+                return None
+            return Partial(inner, len(expr.args) - 1, frozenset(k.arg or "" for k in expr.keywords))
+        if not isinstance(expr, ast.Name):
+            return None
+        binding = scope.lookup(expr.id)
+        if binding is None:
+            return None
+        if binding.kind == "def":
+            function = self.functions.get(binding.node)
+            # A decorator may return anything (``jax.custom_gradient`` changes what the name
+            # returns); only decorators that keep the function's outputs see through.
+            if function is None or not all(d in _TRANSPARENT for d in function.decorators):
+                return None
+            return function
+        if binding.kind == "assign" and isinstance(binding.value, ast.Lambda | ast.Call):
+            return self.function_of(binding.value, binding.scope)
+        return None
+
+    def value_of(self, name: str, scope: Scope) -> ast.expr | None:
+        """The expression a name was assigned from, when it has exactly one binding and that is
+        a plain assignment."""
+        binding = scope.lookup(name)
+        if binding is None or binding.kind != "assign":
+            return None
+        return binding.value
+
+    # -- JAX structures ------------------------------------------------------------------------
+
+    def _transforms(self) -> list[TransformCall]:
+        found = []
+        for call, scope in self.calls:
+            api = self.qualified_name(call.func, scope)
+            if api not in TRANSFORMS or not call.args:
+                continue
+            if isinstance(call.args[0], ast.Starred):
+                continue
+            keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+            if any(k.arg is None for k in call.keywords):
+                continue
+            parent = self.parents.get(call)
+            applied = parent if isinstance(parent, ast.Call) and parent.func is call else None
+            target = self.function_of(call.args[0], scope)
+            found.append(TransformCall(api, call, scope, target, keywords, applied))
+        return found
+
+    def _custom_functions(self) -> list[CustomFunction]:
+        by_primal: dict[Function, CustomFunction] = {}
+        for function, node in self.decorated:
+            outer = function.scope.parent or self.module_scope
+            for expr in node.decorator_list:
+                found = self._custom_decorator(expr, outer)
+                if found is not None:
+                    by_primal[function] = CustomFunction(found[0], function, found[1])
+        if by_primal:
+            self._rule_registrations()
+        for primal, custom in by_primal.items():
+            self._attach_rules(primal, custom)
+        return list(by_primal.values())
+
+    def _custom_decorator(
+        self, expr: ast.expr, scope: Scope
+    ) -> tuple[str, tuple[int, ...] | None] | None:
+        """``@jax.custom_vjp``, ``@jax.custom_vjp(nondiff_argnums=...)`` and
+        ``@partial(jax.custom_vjp, nondiff_argnums=...)``: the API and its nondiff_argnums
+        (None when they are not literal)."""
+        keywords: list[ast.keyword] = []
+        extra_args: list[ast.expr] = []
+        if isinstance(expr, ast.Call):
+            api = self.qualified_name(expr.func, scope)
+            keywords, extra_args = expr.keywords, expr.args
+            if api == "functools.partial" and expr.args:
+                api = self.qualified_name(expr.args[0], scope)
+                extra_args = expr.args[1:]
+        else:
+            api = self.qualified_name(expr, scope)
+        if api not in ("jax.custom_vjp", "jax.custom_jvp"):
+            return None
+        if extra_args or any(k.arg != "nondiff_argnums" for k in keywords):
+            return api, None
+        value = next((k.value for k in keywords), None)
+        return api, () if value is None else literal_ints(value)
+
+    def _rule_registrations(self) -> None:
+        """Every ``f.defvjp(...)``, ``f.defjvp(...)``, ``f.defjvps(...)`` call and ``@f.defjvp``
+        decorator, by the definition ``f`` is bound to where it is written. Names that do not
+        resolve to one binding are remembered: a rule may be registered on them."""
+        self._registrations: dict[ast.AST, list[tuple[ast.expr, str, Scope, Function | None]]]
+        self._registrations = {}
+        self._unresolved_registrations: set[str] = set()
+
+        def add(target: ast.expr, expr: ast.expr, scope: Scope, decorated: Function | None) -> None:
+            # ``defvjp``, ``defjvp``, ``defjvps``, ``defvjp_with_logs``, ``defvjp_with_accums``
+            # and any later way to give a rule: all start with ``def``.
+            if not isinstance(target, ast.Attribute) or not target.attr.startswith("def"):
+                return
+            if not isinstance(target.value, ast.Name):
+                return
+            name = target.value.id
+            binding = scope.lookup(name)
+            if binding is None:
+                self._unresolved_registrations.add(name)
+                return
+            entry = (expr, target.attr, scope, decorated)
+            self._registrations.setdefault(binding.node, []).append(entry)
+
+        for call, scope in self.calls:
+            add(call.func, call, scope, None)
+        for function, node in self.decorated:
+            outer = function.scope.parent or self.module_scope
+            for expr in node.decorator_list:
+                add(expr.func if isinstance(expr, ast.Call) else expr, expr, outer, function)
+
+    def _attach_rules(self, primal: Function, custom: CustomFunction) -> None:
+        """The rules registered on the name ``f`` that this definition binds."""
+        name = primal.name
+        defining = primal.scope.parent or self.module_scope
+        # The name escaping the module (``f.defvjp`` done by whoever imports it) is possible
+        # only when it is module-level; a name rebound anywhere makes the rule unknown.
+        if name in self._unresolved_registrations or len(defining.bindings.get(name, ())) != 1:
+            custom.unresolved_rule = True
+        for expr, method, scope, decorated in self._registrations.get(primal.node, ()):
+            custom.registrations.append(expr)
+            if decorated is not None:
+                if method == "defjvp" and not isinstance(expr, ast.Call):
+                    custom.jvp = decorated
+                else:
+                    custom.unresolved_rule = True
+                continue
+            assert isinstance(expr, ast.Call)
+            rules = [self.function_of(a, scope) for a in expr.args]
+            if method == "defvjp" and len(rules) >= 2:
+                fwd, bwd = rules[0], rules[1]
+                custom.fwd = fwd if isinstance(fwd, Function) else None
+                custom.bwd = bwd if isinstance(bwd, Function) else None
+                custom.unresolved_rule |= custom.fwd is None or custom.bwd is None
+            elif method == "defjvp" and rules:
+                custom.jvp = rules[0] if isinstance(rules[0], Function) else None
+                custom.unresolved_rule |= custom.jvp is None
+            else:
+                custom.unresolved_rule = True
+
+    def _hijax_classes(self) -> list[HijaxClass]:
+        found = []
+        for node, scope in self.classes.items():
+            outer = scope.parent or self.module_scope
+            bases = [self.qualified_name(b, outer) for b in node.bases]
+            if HIPRIM not in bases:
+                continue
+            methods = {}
+            assigned: set[str] = set()
+            for name, bindings in scope.bindings.items():
+                for binding in bindings:
+                    if binding.kind == "def":
+                        methods[name] = self.functions[binding.node]
+                    else:
+                        assigned.add(name)
+            direct = len(node.bases) == 1 and not node.keywords
+            found.append(HijaxClass(node, methods, assigned, direct))
+        return found
+
+
+def literal_ints(expr: ast.expr) -> tuple[int, ...] | None:
+    """``3`` or ``(0, 2)`` as a tuple of ints; None for anything not literal."""
+    if isinstance(expr, ast.Constant) and type(expr.value) is int:
+        return (expr.value,)
+    if isinstance(expr, ast.Tuple | ast.List):
+        out = []
+        for item in expr.elts:
+            if not (isinstance(item, ast.Constant) and type(item.value) is int):
+                return None
+            out.append(item.value)
+        return tuple(out)
+    return None
+
+
+def literal_bool(expr: ast.expr | None) -> bool | None:
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, bool):
+        return expr.value
+    return None
+
+
+def _always_exits(body: list[ast.stmt]) -> bool:
+    """Whether a block surely ends in ``return`` or ``raise`` (a sound under-approximation)."""
+    for statement in body:
+        if isinstance(statement, ast.Return | ast.Raise):
+            return True
+        if isinstance(statement, ast.If):
+            if (
+                statement.orelse
+                and _always_exits(statement.body)
+                and _always_exits(statement.orelse)
+            ):
+                return True
+        elif isinstance(statement, ast.With | ast.AsyncWith):
+            if _always_exits(statement.body):
+                return True
+        elif isinstance(statement, ast.Try):
+            if (
+                _always_exits(statement.body)
+                and all(_always_exits(h.body) for h in statement.handlers)
+                and not statement.finalbody
+            ):
+                return True
+        elif isinstance(statement, ast.While):
+            test = statement.test
+            forever = isinstance(test, ast.Constant) and test.value is True
+            if forever and not any(isinstance(n, ast.Break) for n in ast.walk(statement)):
+                return True
+    return False
+
+
+def _params(arguments: ast.arguments) -> tuple[Param, ...]:
+    positional = [*arguments.posonlyargs, *arguments.args]
+    first_default = len(positional) - len(arguments.defaults)
+    out = [
+        Param(arg.arg, "positional", index >= first_default) for index, arg in enumerate(positional)
+    ]
+    if arguments.vararg is not None:
+        out.append(Param(arguments.vararg.arg, "vararg", True))
+    out.extend(
+        Param(arg.arg, "keyword", default is not None)
+        for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+    )
+    if arguments.kwarg is not None:
+        out.append(Param(arguments.kwarg.arg, "kwarg", True))
+    return tuple(out)
+
+
+# Fields that never hold a node worth visiting: expression contexts and operators.
+_SKIPPED_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
+_LEAVES = (ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, ast.expr_context)
+_CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+
+
+def _children(node: ast.AST) -> list[ast.AST]:
+    """The child nodes worth visiting, in source order (faster than ``ast.iter_child_nodes``,
+    which also yields every ``Load()`` and operator)."""
+    kind = type(node)
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = tuple(f for f in kind._fields if f not in _SKIPPED_FIELDS)
+        _CHILD_FIELDS[kind] = fields
+    out: list[ast.AST] = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            out.extend(item for item in value if isinstance(item, ast.AST))
+        elif isinstance(value, ast.AST):
+            out.append(value)
+    return out
+
+
+class _Builder:
+    """One pass over the tree: scopes, bindings, functions, classes, calls and returns.
+    Iterative, so that deeply nested code does not exhaust the stack."""
+
+    def __init__(self, model: ModuleModel) -> None:
+        self.model = model
+        self.returns: dict[Scope, list[ast.Return]] = {}
+        self.generators: set[Scope] = set()
+
+    def visit_scope(self, root: ast.Module, scope: Scope) -> None:
+        model = self.model
+        parents = model.parents
+        calls = model.calls
+        # (node, scope) pairs still to visit; children are pushed reversed to pop in order.
+        stack: list[tuple[ast.AST, Scope]] = [(root, scope)]
+        while stack:
+            node, current = stack.pop()
+            kind = type(node)
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
+                self._function(node, current, stack)  # type: ignore[arg-type]
+                continue
+            if kind is ast.ClassDef:
+                self._class(node, current, stack)  # type: ignore[arg-type]
+                continue
+            if kind is ast.Return:
+                self.returns.setdefault(current, []).append(node)  # type: ignore[arg-type]
+            elif kind is ast.Yield or kind is ast.YieldFrom:
+                self.generators.add(current)
+            elif kind is ast.Call:
+                calls.append((node, current))  # type: ignore[arg-type]
+            binder = _BINDERS.get(kind)
+            if binder is not None:
+                binder(self, node, current)
+            children = _children(node)
+            for child in children:
+                if type(child) is ast.Call:
+                    parents[child] = node
+            stack.extend(
+                (child, current) for child in reversed(children) if not isinstance(child, _LEAVES)
+            )
+        for function in model.functions.values():
+            found = self.returns.get(function.scope, [])
+            found.sort(key=lambda r: (r.lineno, r.col_offset))
+            function.returns = tuple(found)
+            function.is_generator = function.scope in self.generators
+
+    def _function(
+        self, node: FunctionNode, scope: Scope, stack: list[tuple[ast.AST, Scope]]
+    ) -> None:
+        model = self.model
+        inner = Scope(node, scope)
+        model.scopes[node] = inner
+        params = _params(node.args)
+        for param in params:
+            inner.bind(param.name, node, None, "param")
+        # Decorators, defaults and annotations are evaluated in the enclosing scope.
+        outer: list[ast.AST] = [*node.args.defaults]
+        outer += [d for d in node.args.kw_defaults if d is not None]
+        decorators: tuple[str | None, ...] = ()
+        if isinstance(node, ast.Lambda):
+            body: list[ast.AST] = [node.body]
+            name = "<lambda>"
+        else:
+            body = list(node.body)
+            name = node.name
+            outer += node.decorator_list
+            scope.bind(node.name, node, None, "def")
+            decorators = tuple(
+                model.qualified_name(d.func if isinstance(d, ast.Call) else d, scope)
+                for d in node.decorator_list
+            )
+        for part in outer:
+            if type(part) is ast.Call:
+                model.parents[part] = node
+        stack.extend((part, scope) for part in reversed(outer))
+        stack.extend((part, inner) for part in reversed(body))
+        owner = scope.node if isinstance(scope.node, ast.ClassDef) else None
+        model.functions[node] = Function(node, name, inner, params, (), decorators, owner, False)
+
+    def _class(self, node: ast.ClassDef, scope: Scope, stack: list[tuple[ast.AST, Scope]]) -> None:
+        model = self.model
+        inner = Scope(node, scope)
+        model.scopes[node] = inner
+        model.classes[node] = inner
+        scope.bind(node.name, node, None, "class")
+        outer: list[ast.AST] = [*node.decorator_list, *node.bases]
+        outer += [k.value for k in node.keywords]
+        stack.extend((part, scope) for part in reversed(outer))
+        stack.extend((part, inner) for part in reversed(node.body))
+
+    def _bindings_of(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    scope.bind(target.id, node, node.value, "assign")
+                else:
+                    self._bind_targets(target, node, scope)
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+            if isinstance(node.target, ast.Name):
+                given = node.value if isinstance(node, ast.AnnAssign) else None
+                if isinstance(node, ast.AnnAssign) and given is None:
+                    return  # a bare annotation binds nothing
+                kind = "assign" if given is not None else "other"
+                scope.bind(node.target.id, node, given, kind)
+        elif isinstance(node, ast.NamedExpr):
+            scope.bind(node.target.id, node, node.value, "assign")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname is not None:
+                    scope.bind(alias.asname, node, None, "import", alias.name)
+                else:
+                    top = alias.name.split(".", 1)[0]
+                    scope.bind(top, node, None, "import", top)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level or node.module is None:
+                for alias in node.names:
+                    scope.bind(alias.asname or alias.name, node, None, "other")
+                return
+            for alias in node.names:
+                if alias.name == "*":
+                    continue
+                qualified = f"{node.module}.{alias.name}"
+                scope.bind(alias.asname or alias.name, node, None, "import", qualified)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            scope.escaped.update(node.names)
+        elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+            self._bind_targets(node.target, node, scope)
+        elif isinstance(node, ast.With | ast.AsyncWith):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    self._bind_targets(item.optional_vars, node, scope)
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and node.name:
+            scope.bind(node.name, node, None, "other")
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            scope.bind(node.rest, node, None, "other")
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                self._bind_targets(target, node, scope)
+
+    def _bind_targets(self, target: ast.AST, node: ast.AST, scope: Scope) -> None:
+        for item in ast.walk(target):
+            if isinstance(item, ast.Name):
+                scope.bind(item.id, node, None, "other")
+
+
+# The statements and nodes that bind names: only these go through ``_bindings_of``.
+_BINDERS: dict[type[ast.AST], Callable[[_Builder, ast.AST, Scope], None]] = {
+    kind: _Builder._bindings_of
+    for kind in (
+        ast.Assign,
+        ast.AnnAssign,
+        ast.AugAssign,
+        ast.NamedExpr,
+        ast.Import,
+        ast.ImportFrom,
+        ast.Global,
+        ast.Nonlocal,
+        ast.For,
+        ast.AsyncFor,
+        ast.comprehension,
+        ast.With,
+        ast.AsyncWith,
+        ast.ExceptHandler,
+        ast.MatchAs,
+        ast.MatchStar,
+        ast.MatchMapping,
+        ast.Delete,
+    )
+}
+
+
+def build(source: str) -> ModuleModel | None:
+    """The model of a module's source, or None when it does not parse."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return ModuleModel(tree)

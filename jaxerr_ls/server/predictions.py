@@ -1,0 +1,137 @@
+"""Predicted errors as you type: ``jaxerr-ls lint``'s checks on each open document, debounced and
+run off the event loop, published beside the errors of runs (and merged with them: a run that
+raises the predicted error shows one diagnostic, not two)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.uris import to_fs_path
+from pygls.workspace import PositionCodec
+
+from jaxerr_ls.lint import Prediction, core_span, fix_target, lint_source
+from jaxerr_ls.lint.config import enabled_codes
+from jaxerr_ls.payload import DiagnosticData, from_json, to_json
+from jaxerr_ls.records import Record
+from jaxerr_ls.server.app import JaxErrServer
+from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
+
+# Typing pauses shorter than this do not start a new analysis.
+DEBOUNCE_SECONDS = 0.3
+_SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning}
+
+
+def prediction_diagnostic(
+    prediction: Prediction,
+    path: Path,
+    lines: Sequence[str],
+    record: Record | None,
+    codec: PositionCodec,
+) -> types.Diagnostic:
+    """A prediction as a diagnostic that says it is one (message, and the role ``predicted``)."""
+    target = fix_target(prediction, path, lines)
+    message = f"{prediction.message} (predicted before the run)"
+    if record is not None:
+        message = f"{message}\n{record.summary}"
+    related = None
+    if prediction.culprit is not None:
+        where = types.Location(
+            uri=to_uri(path),
+            range=to_range(core_span(path, prediction.culprit, lines), lines, codec),
+        )
+        related = [
+            types.DiagnosticRelatedInformation(
+                location=where, message=f"culprit: {prediction.culprit_description}"
+            )
+        ]
+    description = None
+    if record is not None and record.github_url:
+        description = types.CodeDescription(href=record.github_url)
+    data = DiagnosticData(
+        record_id=record.id if record is not None else None, role="predicted", target=target
+    )
+    return types.Diagnostic(
+        range=to_range(target.span, lines, codec),
+        message=message,
+        severity=_SEVERITY.get(prediction.severity, types.DiagnosticSeverity.Warning),
+        code=prediction.code,
+        code_description=description,
+        source=SOURCE,
+        related_information=related,
+        data=to_json(data),
+    )
+
+
+def merge(run: list[types.Diagnostic], predicted: list[types.Diagnostic]) -> list[types.Diagnostic]:
+    """The run's diagnostics, then each prediction no run diagnostic already reports (same code,
+    on the prediction's line or its culprit's)."""
+    seen = {(d.code, d.range.start.line) for d in run}
+    kept = []
+    for diagnostic in predicted:
+        data = from_json(diagnostic.data)
+        lines = {diagnostic.range.start.line}
+        if data is not None and data.target is not None:
+            lines.update(culprit.span.line - 1 for culprit in data.target.culprits)
+        if not any((diagnostic.code, line) in seen for line in lines):
+            kept.append(diagnostic)
+    return [*run, *kept]
+
+
+def register(server: JaxErrServer) -> None:
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-lint")
+    timers: dict[str, asyncio.TimerHandle] = {}
+    predicted: dict[str, list[types.Diagnostic]] = {}
+
+    def document_changed(uri: str) -> None:
+        """Analyse the document once typing pauses (each change restarts the wait)."""
+        previous = timers.pop(uri, None)
+        if previous is not None:
+            previous.cancel()
+        loop = asyncio.get_running_loop()
+        timers[uri] = loop.call_later(DEBOUNCE_SECONDS, lambda: asyncio.ensure_future(analyse(uri)))
+
+    async def analyse(uri: str) -> None:
+        timers.pop(uri, None)
+        fs_path = to_fs_path(uri)
+        if fs_path is None or not fs_path.endswith((".py", ".pyi")):
+            return
+        path = Path(fs_path)
+        settings = server.settings.lint
+        is_open = uri in server.workspace.text_documents
+        if not (is_open and settings.enabled):
+            if predicted.pop(uri, None) is not None:
+                server.publish({path})
+            return
+        document = server.workspace.get_text_document(uri)
+        version, source = document.version, document.source
+        enabled, _ = enabled_codes(settings.select, settings.ignore)
+        loop = asyncio.get_running_loop()
+        result = await loop.run_in_executor(pool, lint_source, source, enabled)
+        if uri not in server.workspace.text_documents:
+            return
+        if server.workspace.get_text_document(uri).version != version:
+            return  # a newer edit has its own analysis coming
+        lines = source.splitlines()
+        codec = server.workspace.position_codec
+        predicted[uri] = [
+            prediction_diagnostic(p, path, lines, server.record(p.code), codec)
+            for p in result.predictions
+        ]
+        server.publish({path})
+
+    def with_predictions(uri: str, run: list[types.Diagnostic]) -> list[types.Diagnostic]:
+        return merge(run, predicted.get(uri, []))
+
+    def settings_changed() -> None:
+        if not server.has_workspace:
+            return
+        for uri in [*predicted, *server.workspace.text_documents]:
+            document_changed(uri)
+
+    server.document_changed = document_changed
+    server.with_predictions = with_predictions
+    server.lint_settings_changed = settings_changed

@@ -1,0 +1,37 @@
+"""The lint triggers run for real: each program raises exactly the error that ``jaxerr-ls lint``
+predicts for it, on the line its ``# jaxerr-expect:`` marker names, under every pinned JAX
+(with the marker's ``jax0.10.2=OTHER`` where the older JAX words it as another error).
+
+The fixture project's own triggers that the linter predicts are run by test_triggers_live.py
+and captured for both versions (tests/core/test_check_logs.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jaxerr_ls.lint import lint_source
+from tests.e2e.support import ENVIRONMENTS, expected_codes, interpreter
+from tests.triggers import analyze, run_python
+
+LINT_TRIGGERS = Path(__file__).resolve().parents[1] / "fixtures" / "lint"
+SCRIPTS = sorted(LINT_TRIGGERS.glob("*.py"))
+
+
+@pytest.mark.parametrize("version", sorted(ENVIRONMENTS))
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_the_run_raises_the_predicted_error(script: Path, version: str) -> None:
+    expected = expected_codes(script, version)
+    assert len(expected) == 1, f"{script.name}: one expect marker"
+    [(line, code)] = expected.items()
+    python = interpreter(version)
+    proc = run_python(python, LINT_TRIGGERS, [script.name])
+    assert proc.returncode != 0, proc.stdout[-2000:]
+    findings = analyze(proc.stdout, LINT_TRIGGERS)
+    assert [f.code for f in findings] == [code], proc.stdout[-2000:]
+    assert findings[0].span is not None and findings[0].span.line == line
+    predicted = {p.code for p in lint_source(script.read_text()).predictions}
+    main_code = expected_codes(script, "0.12.0.1")[line]
+    assert main_code in predicted

@@ -1,0 +1,162 @@
+"""Predicted errors through a real client: on open and change, configurable per rule, and
+merged with the error of a real run that raises the same one."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from tests.e2e.support import interpreter
+from tests.e2e.test_server import CLIENTS, SERVER, start, uri
+from tests.triggers import run_python
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    root.mkdir()
+    shutil.copy(FIXTURES / "project" / "model" / "ops.py", root / "ops.py")
+    shutil.copy(FIXTURES / "lint" / "grad_tuple_output.py", root / "train.py")
+    return root.resolve()
+
+
+@pytest_lsp.fixture(config=SERVER, params=CLIENTS)
+async def client(request: pytest.FixtureRequest, lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    lsp_client.spec = request.param  # type: ignore[attr-defined]
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def until(
+    client: LanguageClient, doc: str, test: Callable[[list[types.Diagnostic]], bool]
+) -> list[types.Diagnostic]:
+    """The document's diagnostics once ``test`` accepts them (published, or pulled)."""
+    for _ in range(100):
+        found = list(client.diagnostics.get(doc, []))
+        if not found and client.spec == "visual_studio_code":  # type: ignore[attr-defined]
+            report = await client.text_document_diagnostic_async(
+                types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=doc))
+            )
+            found = list(getattr(report, "items", []) or [])
+        if test(found):
+            return found
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"diagnostics of {doc} never satisfied the test: {found}")
+
+
+def open_document(client: LanguageClient, path: Path) -> None:
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri(path), language_id="python", version=1, text=path.read_text()
+            )
+        )
+    )
+
+
+def codes(diagnostics: list[types.Diagnostic]) -> list[tuple[str | int | None, int]]:
+    return sorted((d.code, d.range.start.line) for d in diagnostics)
+
+
+@pytest.mark.asyncio
+async def test_predictions_on_open_and_change(client: LanguageClient, workspace: Path) -> None:
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=workspace)  # type: ignore[attr-defined]
+    ops = workspace / "ops.py"
+    open_document(client, ops)
+    found = await until(client, uri(ops), lambda d: len(d) == 2)
+    assert codes(found) == [("custom-jvp-no-rule", 55), ("custom-vjp-fwd-not-pair", 31)]
+    fwd = next(d for d in found if d.code == "custom-vjp-fwd-not-pair")
+    assert fwd.severity == types.DiagnosticSeverity.Error and fwd.source == "jaxerr"
+    assert isinstance(fwd.data, dict) and fwd.data["role"] == "predicted"
+    assert fwd.code_description is not None and "custom_derivatives.py" in fwd.code_description.href
+    assert fwd.related_information and fwd.related_information[0].location.range.start.line == 29
+    # Returning the pair the fwd rule owes removes the prediction.
+    text = ops.read_text()
+    start_line = text.splitlines()[31]
+    fixed = "    return jnp.log(jnp.maximum(x, 1e-6)), x"
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(ops), version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=31, character=0),
+                        end=types.Position(line=31, character=len(start_line)),
+                    ),
+                    text=fixed,
+                )
+            ],
+        )
+    )
+    found = await until(client, uri(ops), lambda d: len(d) == 1)
+    assert codes(found) == [("custom-jvp-no-rule", 55)]
+    # A rule turned off in the settings goes away.
+    client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(
+            settings={
+                "jaxerr": {"enabledSources": ["output"], "lint": {"ignore": ["custom-jvp-no-rule"]}}
+            }
+        )
+    )
+    await until(client, uri(ops), lambda d: d == [])
+
+
+@pytest.mark.asyncio
+async def test_a_run_that_raises_the_predicted_error_is_one_diagnostic(
+    client: LanguageClient, workspace: Path
+) -> None:
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=workspace)  # type: ignore[attr-defined]
+    train = workspace / "train.py"
+    open_document(client, train)
+    [predicted] = await until(client, uri(train), lambda d: len(d) == 1)
+    assert predicted.code == "grad-output-not-array" and predicted.range.start.line == 16
+    proc = run_python(interpreter("0.12.0.1"), workspace, ["train.py"])
+    assert proc.returncode != 0
+    await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            command="jaxerr.ingestOutput",
+            arguments=[{"text": proc.stdout, "cwd": str(workspace), "source": "run"}],
+        )
+    )
+    found = await until(
+        client, uri(train), lambda d: any((x.data or {}).get("role") != "predicted" for x in d)
+    )
+    on_line = [d for d in found if d.range.start.line == 16]
+    assert [d.code for d in on_line] == ["grad-output-not-array"]
+    assert (on_line[0].data or {}).get("role") != "predicted"
+
+
+@pytest.mark.asyncio
+async def test_a_prediction_offers_the_quick_fix_of_the_run_error(
+    client: LanguageClient, workspace: Path
+) -> None:
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=workspace)  # type: ignore[attr-defined]
+    hijax = workspace / "hijax_ops.py"
+    shutil.copy(FIXTURES / "project" / "model" / "hijax_ops.py", hijax)
+    open_document(client, hijax)
+    [predicted] = await until(client, uri(hijax), lambda d: len(d) == 1)
+    assert predicted.code == "hijax-vjp-bwd-return"
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(hijax)),
+            range=predicted.range,
+            context=types.CodeActionContext(
+                diagnostics=[predicted], only=[types.CodeActionKind.QuickFix]
+            ),
+        )
+    )
+    fixes = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.is_preferred]
+    assert fixes and fixes[0].title.startswith("jaxerr (hijax-vjp-bwd-return): ")
+    fix = (
+        fixes[0] if fixes[0].edit is not None else await client.code_action_resolve_async(fixes[0])
+    )
+    assert fix.edit is not None
