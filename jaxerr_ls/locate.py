@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TypeVar
 
 from jaxerr_ls.events import ErrorEvent, Frame
+from jaxerr_ls.reading import read_source_text
 
 T = TypeVar("T")
 
@@ -130,11 +131,9 @@ class ProjectFiles:
         if needle not in self._grep_cache:
             found = []
             for path in self.python_files():
-                try:
-                    if needle in path.read_text(encoding="utf-8", errors="replace"):
-                        found.append(path)
-                except OSError:
-                    continue
+                text = read_source_text(path, [self.root])
+                if text is not None and needle in text:
+                    found.append(path)
             self._grep_cache[needle] = found
         return self._grep_cache[needle]
 
@@ -185,15 +184,14 @@ class ProjectFiles:
         # A lone file name is only trusted when no other project file has that name.
         if best is None or tie or (best_length == 1 and len(parts) > 1 and len(candidates) > 1):
             return None
-        return self.root.joinpath(*best)
+        found = self.root.joinpath(*best)
+        # A symlink to a file outside the project is not the user's code here.
+        return found if self.contains(found) else None
 
     def lines(self, path: Path) -> list[str] | None:
         if path not in self._lines_cache:
-            try:
-                text = path.read_text(encoding="utf-8", errors="replace")
-                self._lines_cache[path] = text.splitlines()
-            except OSError:
-                self._lines_cache[path] = None
+            text = read_source_text(path, [self.root])
+            self._lines_cache[path] = text.splitlines() if text is not None else None
         return self._lines_cache[path]
 
     def span_for(self, path: Path, frame: Frame) -> SourceSpan | None:

@@ -20,6 +20,7 @@ from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.fixes import Fix, FixTarget, TextEdit, fixes_for
 from jaxerr_ls.hover import api_at
 from jaxerr_ls.matching import LayeredIndex, MessageMatcher, RecordIndex
+from jaxerr_ls.reading import inside, read_source_text
 from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
 from jaxerr_ls.server.convert import to_diagnostic, to_uri
 from jaxerr_ls.settings import Settings, settings_from
@@ -51,6 +52,7 @@ class JaxErrServer(LanguageServer):
         # What each open document was last sent, for pull requests and for code actions that
         # must only apply to the version they were computed for.
         self.published: dict[str, tuple[int | None, list[types.Diagnostic]]] = {}
+        self.output_roots: set[Path] = set()
         self.pull_mode = False
         self._pending_generated: asyncio.Future[None] | None = None
         self.markup = types.MarkupKind.Markdown
@@ -127,6 +129,22 @@ class JaxErrServer(LanguageServer):
         """Whether initialize has created the workspace (pygls raises before that)."""
         return self.protocol._workspace is not None
 
+    def workspace_roots(self) -> list[Path]:
+        """The folders whose files the server may read: the root and every workspace folder."""
+        roots = [self.root] if self.root is not None else []
+        if self.has_workspace:
+            roots += [Path(to_fs_path(f.uri) or "/") for f in self.workspace.folders.values()]
+        # Without a workspace, the folders of the outputs the client sent stand for it.
+        roots = roots or sorted(self.output_roots)
+        return [root for root in dict.fromkeys(roots) if root != Path("/")]
+
+    def roots_for(self, path: Path) -> list[Path] | None:
+        """Where a watched file must lie: in the workspace when it is in it by its name (a
+        symlink there must not lead out); None for a path the user's settings name outside."""
+        roots = self.workspace_roots()
+        named_inside = any(path.absolute().is_relative_to(root) for root in roots)
+        return roots if named_inside or not roots else None
+
     def folder_for(self, path: Path | None) -> Path | None:
         """The workspace folder holding ``path`` (the deepest), else the workspace root."""
         if not self.has_workspace:
@@ -168,13 +186,12 @@ class JaxErrServer(LanguageServer):
 
     def current_text(self, path: str) -> str | None:
         """A file's text as the user sees it: the open document, else the file on disk."""
+        if inside(Path(path), self.workspace_roots()) is None:
+            return None  # a client's diagnostic data naming a file out of the workspace
         uri = to_uri(Path(path))
         if uri in self.workspace.text_documents:
             return self.workspace.get_text_document(uri).source
-        try:
-            return Path(path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
+        return read_source_text(Path(path), self.workspace_roots())
 
     def merge_fixes(self, fixes: list[Fix]) -> Fix | None:
         """One fix doing every fix of ``fixes`` that overlaps none taken before it."""
@@ -191,10 +208,8 @@ class JaxErrServer(LanguageServer):
         uri = from_fs_path(str(path))
         if uri is not None and uri in self.workspace.text_documents:
             return self.workspace.get_text_document(uri).lines
-        try:
-            return path.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            return None
+        text = read_source_text(path, self.workspace_roots())
+        return None if text is None else text.splitlines()
 
     def load_api_docs(self) -> None:
         loaded = load_api_docs()
@@ -247,10 +262,8 @@ class JaxErrServer(LanguageServer):
         def analysed_lines(path: Path) -> Sequence[str] | None:
             # The text the analysis placed the findings in: the file on disk.
             if path not in analysed:
-                try:
-                    analysed[path] = path.read_text(encoding="utf-8", errors="replace").splitlines()
-                except OSError:
-                    analysed[path] = None
+                text = read_source_text(path, self.workspace_roots())
+                analysed[path] = None if text is None else text.splitlines()
             return analysed[path]
 
         touched = self.store.replace_source(

@@ -70,6 +70,7 @@ def register(server: JaxErrServer) -> None:
             # Keep the end: a run's errors and pytest's summary come last.
             text = text[-limit:]
         root = ls.folder_for(request.cwd) or request.cwd or Path.cwd()
+        ls.output_roots.add(root)
         findings = await asyncio.get_running_loop().run_in_executor(
             ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root
         )
