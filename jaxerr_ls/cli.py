@@ -49,7 +49,9 @@ def _check(args: argparse.Namespace) -> int:
         def generated_index() -> RecordIndex | None:
             from jaxerr_ls.generated import generated_set
 
-            extra = generated_set(loaded.records, root)
+            extra = generated_set(
+                loaded.records, root, trust_interpreter=args.trust_workspace_interpreter
+            )
             if extra is None:
                 return None
             for problem in extra.problems:
@@ -158,7 +160,9 @@ def _records_build(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     try:
-        built = build_generated(source, force=args.force)
+        built = build_generated(
+            source, force=args.force, trust_interpreter=args.trust_workspace_interpreter
+        )
     except OSError as exc:
         print(f"jaxerr-ls records build: cannot write the cache: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -188,6 +192,15 @@ def _records_build(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     print(target)
     return EXIT_CLEAN
+
+
+def _add_trust_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--trust-workspace-interpreter",
+        action="store_true",
+        help="let the project's own Python parse JAX files this one cannot (it runs that "
+        "interpreter; off by default, so nothing of the project runs)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -231,6 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
         "generated from its source and cached per JAX version (see 'records build'); curated "
         "records come first (default: on; --no-generated uses the curated records alone)",
     )
+    _add_trust_option(check)
     check.set_defaults(handler=_check)
 
     serve = commands.add_parser(
@@ -263,6 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--out", metavar="FILE", help="also write the set to FILE")
     build.add_argument("--force", action="store_true", help="rebuild even when cached")
+    _add_trust_option(build)
     build.set_defaults(handler=_records_build)
     return parser
 

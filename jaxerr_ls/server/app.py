@@ -7,9 +7,8 @@ import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import jedi
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
@@ -17,6 +16,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from jaxerr_ls import __version__
 from jaxerr_ls.apidocs import ApiDocs, api_doc_markdown, api_doc_plaintext, load_api_docs
 from jaxerr_ls.diagnose import Analyzer, Finding
+from jaxerr_ls.environments import JediPython, jedi_python, workspace_venvs
 from jaxerr_ls.fixes import Fix, FixTarget, TextEdit, fixes_for
 from jaxerr_ls.hover import api_at
 from jaxerr_ls.matching import LayeredIndex, MessageMatcher, RecordIndex
@@ -25,9 +25,6 @@ from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_recor
 from jaxerr_ls.server.convert import to_diagnostic, to_uri
 from jaxerr_ls.settings import Settings, settings_from
 from jaxerr_ls.tracking import FindingStore
-
-if TYPE_CHECKING:
-    from jedi.api.environment import Environment
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +54,7 @@ class JaxErrServer(LanguageServer):
         self._pending_generated: asyncio.Future[None] | None = None
         self.markup = types.MarkupKind.Markdown
         self.api_docs = ApiDocs([])
-        self._environments: dict[str, Environment | None] = {}
+        self._jedi_pythons: dict[tuple[tuple[Path, ...], bool], JediPython] = {}
         # jedi may take a second on first use: hovers run off the event loop, one at a time.
         self.hover_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-hover")
 
@@ -92,9 +89,10 @@ class JaxErrServer(LanguageServer):
         from jaxerr_ls.generated import generated_set
 
         threshold = self.settings.fuzzy_threshold
+        trusted = self.settings.trust_workspace_interpreter
 
         def build() -> tuple[list[Record], LayeredIndex] | None:
-            extra = generated_set(loaded.records, self.root)
+            extra = generated_set(loaded.records, self.root, trust_interpreter=trusted)
             if extra is None:
                 return None
             second = RecordIndex(extra.records, fuzzy_threshold=threshold)
@@ -217,20 +215,15 @@ class JaxErrServer(LanguageServer):
             self.show_problem(f"skipped API doc: {problem}")
         self.api_docs = ApiDocs(loaded.docs)
 
-    def jedi_environment(self) -> Environment | None:
-        """The Python that jedi reads JAX from: the setting, else the workspace's virtualenv."""
-        candidates = [self.settings.python_path] if self.settings.python_path else []
-        if self.root is not None:
-            candidates += [str(self.root / v / "bin" / "python") for v in (".venv", "venv")]
-        for candidate in candidates:
-            if candidate not in self._environments:
-                try:
-                    self._environments[candidate] = jedi.create_environment(candidate, safe=False)
-                except Exception:  # not a Python jedi can use: the next candidate, or none
-                    self._environments[candidate] = None
-            if self._environments[candidate] is not None:
-                return self._environments[candidate]
-        return None
+    def jedi_python(self) -> JediPython:
+        """How jedi reads the workspace's packages (where JAX is): by running the workspace's
+        interpreter only when ``trustWorkspaceInterpreter`` is on; else read as source."""
+        venvs = workspace_venvs(self.root, self.settings.python_path)
+        trusted = self.settings.trust_workspace_interpreter
+        key = (tuple(venvs), trusted)
+        if key not in self._jedi_pythons:
+            self._jedi_pythons[key] = jedi_python(venvs, trusted=trusted)
+        return self._jedi_pythons[key]
 
     def api_hover(self, uri: str, position: types.Position, markdown: bool) -> str | None:
         """The docs of the JAX autodiff API at a position, rendered, or None."""
@@ -238,13 +231,15 @@ class JaxErrServer(LanguageServer):
             return None
         document = self.workspace.get_text_document(uri)
         where = self.workspace.position_codec.position_from_client_units(document.lines, position)
+        python = self.jedi_python()
         hit = api_at(
             document.source,
             where.line,
             where.character,
             path=document.path,
             docs=self.api_docs,
-            environment=self.jedi_environment(),
+            environment=python.environment,
+            site_packages=python.site_packages,
             project_root=str(self.root) if self.root is not None else None,
         )
         if hit is None:
