@@ -131,6 +131,7 @@ def _serve(args: argparse.Namespace) -> int:
         format="%(asctime)s %(name)s %(levelname)s %(message)s",
     )
     from jaxerr_ls.server import create_server
+    from jaxerr_ls.server.protocol import exit_process, serve_stdio, serve_tcp
 
     server = create_server()
     if args.tcp:
@@ -138,10 +139,12 @@ def _serve(args: argparse.Namespace) -> int:
         if not host or not port.isdigit():
             print("jaxerr-ls serve: --tcp takes HOST:PORT", file=sys.stderr)
             return EXIT_USAGE
-        server.start_tcp(host, int(port))
+        code = serve_tcp(server, host, int(port))
     else:
-        server.start_io()
-    return EXIT_CLEAN
+        code = serve_stdio(server)
+    # The spec's exit code, without waiting for a worker thread stuck on a slow file.
+    exit_process(code)
+    return code
 
 
 def _records_build(args: argparse.Namespace) -> int:

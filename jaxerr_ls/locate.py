@@ -88,6 +88,7 @@ class ProjectFiles:
         self.root = root.resolve()
         self._by_name: dict[str, list[tuple[str, ...]]] | None = None
         self._lines_cache: dict[Path, list[str] | None] = {}
+        self._text_cache: dict[Path, str | None] = {}
         self._grep_cache: dict[str, list[Path]] = {}
         self._memo: dict[tuple[str, Path], object] = {}
         self._resolved: dict[tuple[str, str], Path | None] = {}
@@ -131,7 +132,7 @@ class ProjectFiles:
         if needle not in self._grep_cache:
             found = []
             for path in self.python_files():
-                text = read_source_text(path, [self.root])
+                text = self.text(path)
                 if text is not None and needle in text:
                     found.append(path)
             self._grep_cache[needle] = found
@@ -188,9 +189,15 @@ class ProjectFiles:
         # A symlink to a file outside the project is not the user's code here.
         return found if self.contains(found) else None
 
+    def text(self, path: Path) -> str | None:
+        """A project file's text, read once per run (only a regular file inside the root)."""
+        if path not in self._text_cache:
+            self._text_cache[path] = read_source_text(path, [self.root])
+        return self._text_cache[path]
+
     def lines(self, path: Path) -> list[str] | None:
         if path not in self._lines_cache:
-            text = read_source_text(path, [self.root])
+            text = self.text(path)
             self._lines_cache[path] = text.splitlines() if text is not None else None
         return self._lines_cache[path]
 

@@ -18,6 +18,11 @@ _REPEATS = {
 _BACKREFERENCES = {_sre_parse.GROUPREF, _sre_parse.GROUPREF_EXISTS}
 
 
+# Only a quantified group or a reference to a group can blow up; a pattern with neither (most
+# records: escaped text and wildcards) needs no parse.
+_MAY_BLOW_UP = re.compile(r"\)[*+?{]|\\[1-9]|\(\?P=|\(\?\(")
+
+
 class UnsafePattern(ValueError):
     """A pattern whose matching time can grow exponentially with the message."""
 
@@ -30,7 +35,8 @@ def check_safe_pattern(pattern: str) -> None:
     and wildcards alone run on the matcher's linear-time segment search.
     """
     re.compile(pattern)
-    _walk(_sre_parse.parse(pattern), repeated=False)
+    if _MAY_BLOW_UP.search(pattern):
+        _walk(_sre_parse.parse(pattern), repeated=False)
 
 
 def _walk(items: Any, *, repeated: bool) -> None:

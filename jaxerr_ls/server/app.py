@@ -23,6 +23,7 @@ from jaxerr_ls.matching import LayeredIndex, MessageMatcher, RecordIndex
 from jaxerr_ls.reading import inside, read_source_text
 from jaxerr_ls.records import LoadResult, Record, bundled_record_dir, load_records
 from jaxerr_ls.server.convert import to_diagnostic, to_uri
+from jaxerr_ls.server.protocol import JaxErrProtocol
 from jaxerr_ls.settings import Settings, settings_from
 from jaxerr_ls.tracking import FindingStore
 
@@ -34,7 +35,10 @@ class JaxErrServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__(
-            "jaxerr-ls", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental
+            "jaxerr-ls",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=JaxErrProtocol,
         )
         self.settings = Settings()
         self.records: list[Record] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,22 @@ def workspace_edit(ls: JaxErrServer, fix: Fix) -> types.WorkspaceEdit:
     return types.WorkspaceEdit(document_changes=list(changes))
 
 
+def fix_key(fix: Fix) -> str:
+    """Names one fix among those a diagnostic has: its title and edits, hashed."""
+    digest = hashlib.sha256(repr((fix.title, fix.code, fix.edits)).encode("utf-8"))
+    return digest.hexdigest()[:32]
+
+
+def versions(ls: JaxErrServer, fix: Fix) -> dict[str, int | None]:
+    """The version of every document the fix edits (None for one that is not open)."""
+    found: dict[str, int | None] = {}
+    for edit in fix.edits:
+        uri = to_uri(Path(edit.path))
+        open_document = ls.workspace.text_documents.get(uri)
+        found[uri] = open_document.version if open_document is not None else None
+    return found
+
+
 def _jaxerr_diagnostics(context: types.CodeActionContext) -> list[types.Diagnostic]:
     return [d for d in context.diagnostics if d.source == SOURCE and isinstance(d.data, dict)]
 
@@ -71,7 +88,6 @@ def register(server: JaxErrServer) -> None:
     ) -> list[types.CodeAction] | None:
         uri = params.text_document.uri
         only = params.context.only
-        document = ls.workspace.get_text_document(uri)
         actions: list[types.CodeAction] = []
         fix_all: list[Fix] = []
         for diagnostic in _jaxerr_diagnostics(params.context):
@@ -79,13 +95,18 @@ def register(server: JaxErrServer) -> None:
             code = str(diagnostic.code)
             fixes = ls.fixes_for(data)
             if _wanted(only, types.CodeActionKind.QuickFix):
-                for number, fix in enumerate(fixes):
+                for fix in fixes:
                     action = types.CodeAction(
                         title=f"jaxerr ({code}): {fix.title}",
                         kind=types.CodeActionKind.QuickFix,
                         diagnostics=[diagnostic],
                         is_preferred=fix.preferred or None,
-                        data={"uri": uri, "version": document.version, "fix": number, **data},
+                        data={
+                            **data,
+                            "uri": uri,
+                            "fix": fix_key(fix),
+                            "versions": versions(ls, fix),
+                        },
                     )
                     if not ls.resolves_edits:
                         action.edit = workspace_edit(ls, fix)
@@ -123,19 +144,14 @@ def register(server: JaxErrServer) -> None:
         data = action.data if isinstance(action.data, dict) else None
         if data is None or action.edit is not None:
             return action
-        uri = data.get("uri")
-        version = data.get("version")
-        if (
-            not isinstance(uri, str)
-            or uri not in ls.workspace.text_documents
-            or ls.workspace.get_text_document(uri).version != version
-        ):
-            # The document changed since the action was offered: no edit rather than a stale one.
+        offered = data.get("versions")
+        if not isinstance(offered, dict):
             return action
-        fixes = ls.fixes_for(data)
-        number = data.get("fix")
-        if isinstance(number, int) and 0 <= number < len(fixes):
-            action.edit = workspace_edit(ls, fixes[number])
+        # The very fix that was offered, and only while no document it edits has changed:
+        # no edit rather than a stale one or another fix's.
+        for fix in ls.fixes_for(data):
+            if fix_key(fix) == data.get("fix") and versions(ls, fix) == offered:
+                action.edit = workspace_edit(ls, fix)
         return action
 
     @server.command(OPEN_DOCS)

@@ -11,6 +11,7 @@ from pygls.uris import to_fs_path
 
 from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.server.app import JaxErrServer
+from jaxerr_ls.server.pacing import Batched
 from jaxerr_ls.tracking import LineChange
 
 INGEST_OUTPUT = "jaxerr.ingestOutput"
@@ -57,6 +58,8 @@ def line_changes(params: types.DidChangeTextDocumentParams) -> list[LineChange] 
 
 
 def register(server: JaxErrServer) -> None:
+    republish: Batched[Path] = Batched(server.publish)
+
     @server.command(INGEST_OUTPUT)
     async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
         if len(args) != 1:
@@ -100,8 +103,9 @@ def register(server: JaxErrServer) -> None:
             return
         lines = ls.workspace.get_text_document(params.text_document.uri).lines
         ls.store.apply_edit(path, line_changes(params), lines)
-        # Republish even when nothing moved: the diagnostics carry the new version.
-        ls.publish({path})
+        # Republish even when nothing moved (the diagnostics carry the new version), once per
+        # burst of edits.
+        republish.ask(path)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: JaxErrServer, params: types.DidCloseTextDocumentParams) -> None:

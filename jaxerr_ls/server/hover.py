@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
+from functools import partial
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from jaxerr_ls.render import record_markdown, record_text
 from jaxerr_ls.server.app import JaxErrServer
+from jaxerr_ls.server.pacing import LatestOnly
 
 if TYPE_CHECKING:
     from jaxerr_ls.records import Record
@@ -33,6 +34,9 @@ def records_at(ls: JaxErrServer, uri: str, position: types.Position) -> list[Rec
 
 
 def register(server: JaxErrServer) -> None:
+    # Hovers over one document that pile up behind a slow one are answered with None, not run.
+    latest: LatestOnly[str] = LatestOnly(server.hover_pool)
+
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(ls: JaxErrServer, params: types.HoverParams) -> types.Hover | None:
         uri, position = params.text_document.uri, params.position
@@ -41,9 +45,7 @@ def register(server: JaxErrServer) -> None:
             record_markdown(record) if markdown else record_text(record)
             for record in records_at(ls, uri, position)
         ]
-        api = await asyncio.get_running_loop().run_in_executor(
-            ls.hover_pool, ls.api_hover, uri, position, markdown
-        )
+        api = await latest.run(uri, partial(ls.api_hover, uri, position, markdown))
         if api is not None:
             parts.append(api)
         if not parts:
