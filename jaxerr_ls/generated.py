@@ -289,10 +289,10 @@ def extract_jax(
     python = project_python(source.path) if stats.unparsable_files else None
     if python is not None and not trust_interpreter:
         log.warning(
-            "%d files of JAX %s cannot be parsed by Python %d.%d and are skipped; the project's "
+            "JAX %s: %d files cannot be parsed by Python %d.%d and are skipped; the project's "
             "%s was not run (trustWorkspaceInterpreter / --trust-workspace-interpreter is off)",
-            len(stats.unparsable_files),
             source.version,
+            len(stats.unparsable_files),
             *sys.version_info[:2],
             python,
         )

@@ -85,14 +85,14 @@ def open_regular(path: Path, roots: Iterable[Path] | None = None) -> Iterator[Bi
         if real is None:
             if not os.path.lexists(path):
                 raise FileNotFoundError(2, "No such file", str(path))
-            raise UnsafeFile(f"{path}: outside the workspace")
+            raise UnsafeFile("outside the workspace")
     else:
         real = path.resolve()
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     descriptor = os.open(real, flags | getattr(os, "O_CLOEXEC", 0))
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise UnsafeFile(f"{path}: not a regular file")
+            raise UnsafeFile("not a regular file")
         if hasattr(os, "set_blocking"):
             os.set_blocking(descriptor, True)
         stream = os.fdopen(descriptor, "rb")
@@ -109,7 +109,7 @@ def read_regular(path: Path, limit: int, roots: Iterable[Path] | None = None) ->
     with open_regular(path, roots) as stream:
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise UnsafeFile(f"{path}: larger than {limit} bytes")
+        raise UnsafeFile(f"larger than {limit} bytes")
     return data
 
 

@@ -68,7 +68,8 @@ class RawServer:
 
     def _read_stderr(self) -> None:
         assert self.process.stderr is not None
-        while data := self.process.stderr.read(1 << 16):
+        fd = self.process.stderr.fileno()
+        while data := os.read(fd, 1 << 16):
             self.stderr = (self.stderr + data)[-200_000:]
 
     # -- sending ---------------------------------------------------------------------------
