@@ -20,13 +20,14 @@ from jaxerr_ls.records import LoadResult, Record, RecordProblem, bundled_record_
 GeneratedLoader = Callable[[Sequence[Record]], "LoadResult | None"]
 
 
-def generated_for_root(root: Path | None) -> GeneratedLoader:
-    """The loader of the set generated from the JAX found for a project root."""
+def generated_for_root(root: Path | None, trust_interpreter: bool = False) -> GeneratedLoader:
+    """The loader of the set generated from the JAX found for a project root (with the
+    project's own Python where the server's cannot parse a file, only when trusted)."""
 
     def load(curated: Sequence[Record]) -> LoadResult | None:
         from jaxerr_ls.generated import generated_set
 
-        return generated_set(curated, root)
+        return generated_set(curated, root, trust_interpreter=trust_interpreter)
 
     return load
 

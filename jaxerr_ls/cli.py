@@ -80,7 +80,8 @@ def _check(args: argparse.Namespace) -> int:
     if _missing_records(args.records):
         return EXIT_USAGE
     # The generated set is loaded only for an error no curated record matches exactly.
-    generated = generated_for_root(root) if args.generated else None
+    trusted = args.trust_workspace_interpreter
+    generated = generated_for_root(root, trusted) if args.generated else None
     catalog = Catalog.load(args.records, fuzzy_threshold=args.fuzzy_threshold, generated=generated)
     _report_problems(catalog.problems)
     analyzer = Analyzer(catalog, root, cwd=Path.cwd(), workspace_notebooks=True)
@@ -273,6 +274,7 @@ def _serve(args: argparse.Namespace) -> int:
         format="%(asctime)s %(name)s %(levelname)s %(message)s",
     )
     from jaxerr_ls.server import create_server
+    from jaxerr_ls.server.protocol import exit_process, serve_stdio, serve_tcp
 
     if not args.tcp and (sys.stdin is None or sys.stdout is None):
         print(
@@ -286,10 +288,12 @@ def _serve(args: argparse.Namespace) -> int:
         if not host or not port.isdigit():
             print("jaxerr-ls serve: --tcp takes HOST:PORT", file=sys.stderr)
             return EXIT_USAGE
-        server.start_tcp(host, int(port))
+        code = serve_tcp(server, host, int(port))
     else:
-        server.start_io()
-    return EXIT_CLEAN
+        code = serve_stdio(server)
+    # The spec's exit code, without waiting for a worker thread stuck on a slow file.
+    exit_process(code)
+    return code
 
 
 def _records_build(args: argparse.Namespace) -> int:
@@ -308,7 +312,9 @@ def _records_build(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     try:
-        built = build_generated(source, force=args.force)
+        built = build_generated(
+            source, force=args.force, trust_interpreter=args.trust_workspace_interpreter
+        )
     except OSError as exc:
         print(f"jaxerr-ls records build: cannot write the cache: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -359,6 +365,15 @@ def _threshold(text: str) -> float:
     return value
 
 
+def _add_trust_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--trust-workspace-interpreter",
+        action="store_true",
+        help="let the project's own Python parse JAX files this one cannot (it runs that "
+        "interpreter; off by default, so nothing of the project runs)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="jaxerr-ls",
@@ -404,6 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
         "generated from its source and cached per JAX version (see 'records build'); curated "
         "records come first (default: on; --no-generated uses the curated records alone)",
     )
+    _add_trust_option(check)
     check.set_defaults(handler=_check)
     add_lint_parser(commands)
 
@@ -480,6 +496,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--out", metavar="FILE", help="also write the set to FILE")
     build.add_argument("--force", action="store_true", help="rebuild even when cached")
+    _add_trust_option(build)
     build.set_defaults(handler=_records_build)
     return parser
 

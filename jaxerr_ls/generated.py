@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import logging
 import os
 import re
 import site
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jaxerr_ls import extract
+from jaxerr_ls.environments import venv_site_packages
 from jaxerr_ls.extract import (
     EXTRACTOR_VERSION,
     ExtractStats,
@@ -40,6 +42,8 @@ from jaxerr_ls.records import CODE_RE, LoadResult, Record, load_record_file
 
 if TYPE_CHECKING:
     from jaxerr_ls.matching import Match
+
+log = logging.getLogger(__name__)
 
 JAX_REPO_URL = "https://github.com/jax-ml/jax"
 _SLUG_WORDS = 6
@@ -112,20 +116,11 @@ def read_jax_version(jax_dir: Path) -> tuple[str, str | None]:
 def _as_jax_dir(path: Path) -> Path | None:
     """The ``jax`` package folder for a path naming it, its parent, or a virtualenv."""
     candidates = [path, path / "jax"]
-    candidates += [Path(p) / "jax" for p in _venv_site_packages(path)]
+    candidates += [Path(p) / "jax" for p in venv_site_packages(path)]
     for candidate in candidates:
         if (candidate / "version.py").is_file() and (candidate / "__init__.py").is_file():
             return candidate
     return None
-
-
-def _venv_site_packages(venv: Path) -> list[Path]:
-    found = sorted(venv.glob("lib/python3*/site-packages"), reverse=True)
-    found += sorted(venv.glob("lib64/python3*/site-packages"), reverse=True)
-    windows = venv / "Lib" / "site-packages"
-    if windows.is_dir():
-        found.append(windows)
-    return found
 
 
 def _interpreter_site_packages() -> list[Path]:
@@ -284,16 +279,30 @@ def _extract_with(python: Path, jax_dir: Path) -> tuple[list[RaiseSite], Extract
     return sites, stats
 
 
-def extract_jax(source: JaxSource) -> tuple[list[RaiseSite], ExtractStats, str]:
+def extract_jax(
+    source: JaxSource, *, trust_interpreter: bool = False
+) -> tuple[list[RaiseSite], ExtractStats, str]:
     """The raise sites of a JAX tree, and which interpreter parsed it.
 
-    When this interpreter cannot parse some files (JAX 0.12 uses Python 3.12 syntax; a server
-    running on 3.11 cannot read it) and the JAX lives in a virtualenv, the extraction is run
-    again under that virtualenv's interpreter and used if it parsed more.
+    The files this interpreter cannot parse (JAX 0.12 uses Python 3.12 syntax; a server
+    running on 3.11 cannot read it) are skipped, and a warning says so. Only with
+    ``trust_interpreter`` (the user's word that the project's interpreter may run), when the
+    JAX lives in a virtualenv, is the extraction run again under that virtualenv's
+    interpreter and used if it parsed more.
     """
     sites, stats = extract_tree(source.path)
     parsed_with = sys.executable
     python = project_python(source.path) if stats.unparsable_files else None
+    if python is not None and not trust_interpreter:
+        log.warning(
+            "JAX %s: %d files cannot be parsed by Python %d.%d and are skipped; the project's "
+            "%s was not run (trustWorkspaceInterpreter / --trust-workspace-interpreter is off)",
+            source.version,
+            len(stats.unparsable_files),
+            *sys.version_info[:2],
+            python,
+        )
+        python = None
     if python is not None:
         again = _extract_with(python, source.path)
         if again is not None and len(again[1].unparsable_files) < len(stats.unparsable_files):
@@ -302,11 +311,13 @@ def extract_jax(source: JaxSource) -> tuple[list[RaiseSite], ExtractStats, str]:
     return sites, stats, parsed_with
 
 
-def build_document(source: JaxSource) -> tuple[dict[str, Any], ExtractStats]:
+def build_document(
+    source: JaxSource, *, trust_interpreter: bool = False
+) -> tuple[dict[str, Any], ExtractStats]:
     """Extract a JAX tree and wrap its records in the ``{"records": [...]}`` envelope."""
     from jaxerr_ls import __version__
 
-    sites, stats, parsed_with = extract_jax(source)
+    sites, stats, parsed_with = extract_jax(source, trust_interpreter=trust_interpreter)
     records = records_from_sites(sites, source)
     document = {
         "records": records,
@@ -378,28 +389,38 @@ def _write_atomic(path: Path, document: dict[str, Any]) -> None:
         raise
 
 
-def _cached_record_count(path: Path) -> int | None:
+def _cached_record_count(path: Path) -> tuple[int, bool] | None:
+    """How many records a cached set holds, and whether files of its JAX were skipped."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     records = document.get("records") if isinstance(document, dict) else None
-    return len(records) if isinstance(records, list) else None
+    if not isinstance(records, list):
+        return None
+    built_from = document.get("generatedFrom")
+    skipped = isinstance(built_from, dict) and bool(built_from.get("unparsableFiles"))
+    return len(records), skipped
 
 
-def build_generated(source: JaxSource, *, force: bool = False) -> BuildResult:
-    """The cached set for this JAX, built (and cached) first when missing or forced."""
+def build_generated(
+    source: JaxSource, *, force: bool = False, trust_interpreter: bool = False
+) -> BuildResult:
+    """The cached set for this JAX, built (and cached) first when missing or forced, or when
+    the project's interpreter is now trusted to parse files the cached build skipped."""
     path = cache_path(source)
     if not force and path.is_file():
-        count = _cached_record_count(path)
-        if count is not None:
-            return BuildResult(path, source, True, count, None)
-    document, stats = build_document(source)
+        cached = _cached_record_count(path)
+        if cached is not None and not (
+            cached[1] and trust_interpreter and project_python(source.path) is not None
+        ):
+            return BuildResult(path, source, True, cached[0], None)
+    document, stats = build_document(source, trust_interpreter=trust_interpreter)
     _write_atomic(path, document)
     return BuildResult(path, source, False, len(document["records"]), stats)
 
 
-def generated_records_for(root: Path | None) -> Path | None:
+def generated_records_for(root: Path | None, *, trust_interpreter: bool = False) -> Path | None:
     """The generated record file for the JAX the project at ``root`` uses, or None.
 
     Finds JAX without importing it, builds the set on first use (a few seconds) and reuses
@@ -408,7 +429,7 @@ def generated_records_for(root: Path | None) -> Path | None:
     """
     try:
         source = find_jax(root)
-        return build_generated(source).path
+        return build_generated(source, trust_interpreter=trust_interpreter).path
     except (JaxNotFound, OSError):
         return None
 
@@ -470,9 +491,11 @@ def load_generated(path: Path, curated: Sequence[Record]) -> LoadResult:
     return kept
 
 
-def generated_set(curated: Sequence[Record], root: Path | None) -> LoadResult | None:
+def generated_set(
+    curated: Sequence[Record], root: Path | None, *, trust_interpreter: bool = False
+) -> LoadResult | None:
     """The generated records for the JAX of the project at ``root`` that no curated record
     explains (see ``load_generated``); None when no JAX is found. Builds the set on first use
     for a JAX version (about 3 s), then reads the cache."""
-    path = generated_records_for(root)
+    path = generated_records_for(root, trust_interpreter=trust_interpreter)
     return None if path is None else load_generated(path, curated)

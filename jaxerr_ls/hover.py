@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -44,15 +45,27 @@ _JEDI_LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=16)
-def _project(root: str) -> jedi.Project:
-    return jedi.Project(root)
+def _project(
+    root: str, environment: Environment | None, site_packages: tuple[str, ...]
+) -> jedi.Project:
+    if not site_packages:
+        return jedi.Project(root)
+    # The workspace's packages first, then the interpreter's own paths. jedi loads compiled
+    # modules only from the interpreter's own paths, so these folders are parsed, never run.
+    own = environment.get_sys_path() if environment is not None else sys.path
+    return jedi.Project(root, sys_path=[*site_packages, *(p for p in own if p)])
 
 
-def _project_for(path: str | None, project_root: str | None) -> jedi.Project:
+def _project_for(
+    path: str | None,
+    project_root: str | None,
+    environment: Environment | None,
+    site_packages: tuple[str, ...],
+) -> jedi.Project:
     if project_root is not None:
-        return _project(os.path.abspath(project_root))
+        return _project(os.path.abspath(project_root), environment, site_packages)
     folder = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
-    return _project(str(jedi.get_default_project(folder).path))
+    return _project(str(jedi.get_default_project(folder).path), environment, site_packages)
 
 
 @lru_cache(maxsize=8)
@@ -87,11 +100,13 @@ def api_at(
     docs: ApiDocs,
     environment: Environment | None = None,
     project_root: str | None = None,
+    site_packages: tuple[str, ...] = (),
 ) -> ApiHit | None:
     """The documented JAX API whose name is at (line, column), both 0-based in code points.
 
     jedi resolves the name first (imports, aliases, assignments, return types), in the
-    environment given, which need not have JAX installed. When jedi finds no documented API,
+    environment given, which need not have JAX installed, searching ``site_packages`` (read as
+    source) first. When jedi finds no documented API,
     the source alone is read: import aliases, attribute chains, decorators, `jax.vjp` results
     and subclass bases are followed by name.
     """
@@ -113,6 +128,7 @@ def api_at(
                 docs,
                 environment,
                 project_root,
+                site_packages,
                 worth_inferring=resolver.may_be_bound_to_an_api(name),
             )
     except Exception:  # jedi can fail on code it does not understand; the fallback still works
@@ -132,10 +148,11 @@ def _resolve_with_jedi(
     docs: ApiDocs,
     environment: Environment | None,
     project_root: str | None,
+    site_packages: tuple[str, ...],
     *,
     worth_inferring: bool,
 ) -> ApiDoc | None:
-    script = _script(source, path, environment, project_root)
+    script = _script(source, path, environment, project_root, site_packages)
     row, col = name.start_pos
     # goto first: it names the definition itself (`jax.checkpoint_policies`, a base method for
     # an override), where infer may give the type of an object (a SimpleNamespace's class).
@@ -165,19 +182,23 @@ def _resolve_with_jedi(
 # Hovers come in runs over an unchanged document; one Script keeps jedi's inference state (what
 # `jax` and its submodules contain) between them, which makes a repeated hover several times
 # faster. Any edit makes a new Script.
-_SCRIPTS: dict[tuple[str, str | None, Environment | None, str | None], jedi.Script] = {}
+_ScriptKey = tuple[str, str | None, Environment | None, str | None, tuple[str, ...]]
+_SCRIPTS: dict[_ScriptKey, jedi.Script] = {}
 _SCRIPTS_KEPT = 4
 
 
 def _script(
-    source: str, path: str | None, environment: Environment | None, project_root: str | None
+    source: str,
+    path: str | None,
+    environment: Environment | None,
+    project_root: str | None,
+    site_packages: tuple[str, ...],
 ) -> jedi.Script:
-    key = (source, path, environment, project_root)
+    key = (source, path, environment, project_root, site_packages)
     script = _SCRIPTS.pop(key, None)
     if script is None:
-        script = jedi.Script(
-            source, path=path, environment=environment, project=_project_for(path, project_root)
-        )
+        project = _project_for(path, project_root, environment, site_packages)
+        script = jedi.Script(source, path=path, environment=environment, project=project)
     _SCRIPTS[key] = script  # most recently used last
     while len(_SCRIPTS) > _SCRIPTS_KEPT:
         del _SCRIPTS[next(iter(_SCRIPTS))]

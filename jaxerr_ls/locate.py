@@ -27,6 +27,7 @@ from jaxerr_ls.notebooks import (
     is_cell_path,
     read_notebook,
 )
+from jaxerr_ls.reading import read_source_text
 from jaxerr_ls.spans import Span
 
 T = TypeVar("T")
@@ -88,6 +89,7 @@ class ProjectFiles:
         self.root = root.resolve()
         self._by_name: dict[str, list[tuple[str, ...]]] | None = None
         self._lines_cache: dict[Path, list[str] | None] = {}
+        self._text_cache: dict[Path, str | None] = {}
         self._grep_cache: dict[str, list[Path]] = {}
         self._memo: dict[tuple[str, Path], object] = {}
         self._resolved: dict[tuple[str, str], Path | None] = {}
@@ -149,11 +151,9 @@ class ProjectFiles:
         if needle not in self._grep_cache:
             found = []
             for path in self.python_files():
-                try:
-                    if needle in path.read_text(encoding="utf-8", errors="replace"):
-                        found.append(path)
-                except OSError:
-                    continue
+                text = self.text(path)
+                if text is not None and needle in text:
+                    found.append(path)
             self._grep_cache[needle] = found
         return self._grep_cache[needle]
 
@@ -204,15 +204,20 @@ class ProjectFiles:
         # A lone file name is only trusted when no other project file has that name.
         if best is None or tie or (best_length == 1 and len(parts) > 1 and len(candidates) > 1):
             return None
-        return self.root.joinpath(*best)
+        found = self.root.joinpath(*best)
+        # A symlink to a file outside the project is not the user's code here.
+        return found if self.contains(found) else None
+
+    def text(self, path: Path) -> str | None:
+        """A project file's text, read once per run (only a regular file inside the root)."""
+        if path not in self._text_cache:
+            self._text_cache[path] = read_source_text(path, [self.root])
+        return self._text_cache[path]
 
     def lines(self, path: Path) -> list[str] | None:
         if path not in self._lines_cache:
-            try:
-                text = path.read_text(encoding="utf-8", errors="replace")
-                self._lines_cache[path] = text.splitlines()
-            except OSError:
-                self._lines_cache[path] = None
+            text = self.text(path)
+            self._lines_cache[path] = text.splitlines() if text is not None else None
         return self._lines_cache[path]
 
     def span_for(self, path: Path, frame: Frame) -> Span | None:

@@ -247,11 +247,30 @@ class ReportRecorder:
         }
         path = self.report_path()
         try:
+            check_inside_project(
+                path, self.config, given=bool(self.config.getoption("jaxerr_report", None))
+            )
             write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         except Exception as error:  # a report must never break the run
             reporter = self.config.pluginmanager.get_plugin("terminalreporter")
             if reporter is not None:
                 reporter.write_line(f"jaxerr: could not write {path}: {error}", red=True)
+
+
+def check_inside_project(path: Path, config: pytest.Config, *, given: bool) -> None:
+    """Refuse a report path whose folder leads out of the project through a symlink (a
+    repository shipping ``.jaxerr`` as a link elsewhere). An absolute ``--jaxerr-report`` is
+    the user's own choice; a relative one must stay in the folder pytest was started in. A
+    symlink in the report's own place is harmless: the rename replaces the link itself."""
+    if given and Path(str(config.getoption("jaxerr_report"))).is_absolute():
+        return
+    base = config.invocation_params.dir if given else config.rootpath
+    folder = path.parent
+    # The deepest existing folder decides: mkdir below it cannot leave it.
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.resolve().is_relative_to(base.resolve()):
+        raise OSError(f"{path.parent} leads out of {base} (a symlink); not writing the report")
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -7,16 +7,20 @@ file that is not one this version can read raises ``ReportError`` saying which f
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from jaxerr_ls.events import ErrorEvent, Frame
+from jaxerr_ls.reading import read_regular
 
 REPORT_VERSION = 1
 TOOL = "jaxerr-ls"
 WHEN = ("setup", "call", "teardown", "collect")
 RELATIONS = ("cause", "context")
+# The plugin bounds what it writes well below this; a bigger file is not its report.
+MAX_REPORT_BYTES = 64 * 1024 * 1024
 
 
 class ReportError(ValueError):
@@ -53,10 +57,12 @@ class PytestReport:
         return [failure.event for failure in self.failures]
 
 
-def read_report(path: Path) -> PytestReport | None:
-    """The report at ``path``; None when there is none; ``ReportError`` when it is unreadable."""
+def read_report(path: Path, roots: Iterable[Path] | None = None) -> PytestReport | None:
+    """The report at ``path``; None when there is none; ``ReportError`` when it is unreadable,
+    is not a regular file (a FIFO, a device), is larger than ``MAX_REPORT_BYTES``, or (with
+    ``roots``) resolves to a place outside them."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_REPORT_BYTES, roots)
     except FileNotFoundError:
         return None
     except OSError as error:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxerr_ls.jsonfields import FieldError, FileProblem, json_files, optional_str, required_str
+from jaxerr_ls.patterns import UnsafePattern, check_safe_pattern
 
 SEVERITIES = ("error", "warning", "information", "hint")
 _GROUP_NAME_RE = re.compile(r"\(\?P<([A-Za-z_]\w*)>")
@@ -150,9 +151,11 @@ def record_from_dict(
     pattern = required_str(raw, "messagePattern")
     if check_pattern:
         try:
-            re.compile(pattern)
+            check_safe_pattern(pattern)
         except re.error as exc:
             raise RecordFieldError("messagePattern", f"does not compile: {exc}") from None
+        except UnsafePattern as exc:
+            raise RecordFieldError("messagePattern", str(exc)) from None
     severity = raw.get("severity", "error")
     if severity not in SEVERITIES:
         message = f"must be one of {', '.join(SEVERITIES)}, not {severity!r}"

@@ -118,6 +118,9 @@ class Settings:
         default=True, metadata={"key": "culpritDiagnostics", "read": _as_bool}
     )
     python_path: str = attrs.field(default="", metadata={"key": "pythonPath", "read": _as_str})
+    trust_workspace_interpreter: bool = attrs.field(
+        default=False, metadata={"key": "trustWorkspaceInterpreter", "read": _as_bool}
+    )
     generated_records: bool = attrs.field(
         default=True, metadata={"key": "generatedRecords", "read": _as_bool}
     )

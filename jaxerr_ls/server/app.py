@@ -6,9 +6,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-import jedi
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
@@ -17,17 +15,17 @@ from jaxerr_ls import __version__
 from jaxerr_ls.apidocs import ApiDocs, load_api_docs
 from jaxerr_ls.catalog import Catalog, generated_for_root
 from jaxerr_ls.diagnose import Analyzer, Finding
+from jaxerr_ls.environments import JediPython, jedi_python, workspace_venvs
 from jaxerr_ls.fixes import Fix, fixes_for
 from jaxerr_ls.payload import DiagnosticData
 from jaxerr_ls.records import Record
 from jaxerr_ls.server.capabilities import ClientFeatures
 from jaxerr_ls.server.convert import to_diagnostic
 from jaxerr_ls.server.documents import Documents
+from jaxerr_ls.server.pacing import Batched, LatestOnly
+from jaxerr_ls.server.protocol import JaxErrProtocol
 from jaxerr_ls.settings import Settings, settings_from
 from jaxerr_ls.tracking import FindingStore
-
-if TYPE_CHECKING:
-    from jedi.api.environment import Environment
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +35,10 @@ class JaxErrServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__(
-            "jaxerr-ls", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental
+            "jaxerr-ls",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=JaxErrProtocol,
         )
         self.settings = Settings()
         self.catalog = Catalog.load()
@@ -65,9 +66,15 @@ class JaxErrServer(LanguageServer):
         self.result_ids: dict[str, str] = {}
         self._publications = 0
         self.api_docs = ApiDocs([])
-        self._environments: dict[str, Environment | None] = {}
-        # jedi may take a second on first use: hovers run off the event loop, one at a time.
+        self._jedi_pythons: dict[tuple[tuple[Path, ...], bool], JediPython] = {}
+        # Without a workspace, the folders of the outputs the client sent stand for it.
+        self.output_roots: set[Path] = set()
+        # jedi may take a second on first use: hovers run off the event loop, one at a time,
+        # and one still queued when a newer hover of its document arrives is skipped.
         self.hover_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-hover")
+        self.latest_hover: LatestOnly[str] = LatestOnly(self.hover_pool)
+        # Diagnostics follow a storm of edits once per short window, not once per keystroke.
+        self.republish: Batched[Path] = Batched(self.publish)
 
     # -- configuration ---------------------------------------------------------------------
 
@@ -88,7 +95,11 @@ class JaxErrServer(LanguageServer):
             if not path.is_absolute() and self.root is not None:
                 path = self.root / path
             folders.append(path)
-        generated = generated_for_root(self.root) if self.settings.generated_records else None
+        generated = (
+            generated_for_root(self.root, self.settings.trust_workspace_interpreter)
+            if self.settings.generated_records
+            else None
+        )
         catalog = Catalog.load(
             folders, fuzzy_threshold=self.settings.fuzzy_threshold, generated=generated
         )
@@ -137,6 +148,22 @@ class JaxErrServer(LanguageServer):
         """Whether initialize has created the workspace (pygls raises before that)."""
         return self.protocol._workspace is not None
 
+    def workspace_roots(self) -> list[Path]:
+        """The folders whose files the server may read: the root and every workspace folder."""
+        roots = [self.root] if self.root is not None else []
+        if self.has_workspace:
+            roots += [Path(to_fs_path(f.uri) or "/") for f in self.workspace.folders.values()]
+        # Without a workspace, the folders of the outputs the client sent stand for it.
+        roots = roots or sorted(self.output_roots)
+        return [root for root in dict.fromkeys(roots) if root != Path("/")]
+
+    def roots_for(self, path: Path) -> list[Path] | None:
+        """Where a watched file must lie: in the workspace when it is in it by its name (a
+        symlink there must not lead out); None for a path the user's settings name outside."""
+        roots = self.workspace_roots()
+        named_inside = any(path.absolute().is_relative_to(root) for root in roots)
+        return roots if named_inside or not roots else None
+
     def folder_for(self, path: Path | None) -> Path | None:
         """The workspace folder holding ``path`` (the deepest), else the workspace root."""
         if not self.has_workspace:
@@ -166,20 +193,15 @@ class JaxErrServer(LanguageServer):
             self.log_problem(f"skipped API doc: {problem}")
         self.api_docs = ApiDocs(loaded.docs)
 
-    def jedi_environment(self) -> Environment | None:
-        """The Python that jedi reads JAX from: the setting, else the workspace's virtualenv."""
-        candidates = [self.settings.python_path] if self.settings.python_path else []
-        if self.root is not None:
-            candidates += [str(self.root / v / "bin" / "python") for v in (".venv", "venv")]
-        for candidate in candidates:
-            if candidate not in self._environments:
-                try:
-                    self._environments[candidate] = jedi.create_environment(candidate, safe=False)
-                except Exception:  # not a Python jedi can use: the next candidate, or none
-                    self._environments[candidate] = None
-            if self._environments[candidate] is not None:
-                return self._environments[candidate]
-        return None
+    def jedi_python(self) -> JediPython:
+        """How jedi reads the workspace's packages (where JAX is): by running the workspace's
+        interpreter only when ``trustWorkspaceInterpreter`` is on; else read as source."""
+        venvs = workspace_venvs(self.root, self.settings.python_path)
+        trusted = self.settings.trust_workspace_interpreter
+        key = (tuple(venvs), trusted)
+        if key not in self._jedi_pythons:
+            self._jedi_pythons[key] = jedi_python(venvs, trusted=trusted)
+        return self._jedi_pythons[key]
 
     # -- sending ---------------------------------------------------------------------------
 

@@ -69,6 +69,7 @@ async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
         # Keep the end: a run's errors and pytest's summary come last.
         text = text[-limit:]
     root = ls.folder_for(request.cwd) or request.cwd or Path.cwd()
+    ls.output_roots.add(root)
     findings = await asyncio.get_running_loop().run_in_executor(
         ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root
     )
@@ -98,8 +99,9 @@ def did_change(ls: JaxErrServer, params: types.DidChangeTextDocumentParams) -> N
     if path is None or not ls.store.for_path(path):
         return
     ls.store.apply_edit(path, line_changes(params), ls.documents.lines(path) or [])
-    # Republish even when nothing moved: the diagnostics carry the new version.
-    ls.publish({path})
+    # Republish even when nothing moved (the diagnostics carry the new version), once per
+    # burst of edits.
+    ls.republish.ask(path)
 
 
 def did_close(ls: JaxErrServer, params: types.DidCloseTextDocumentParams) -> None:

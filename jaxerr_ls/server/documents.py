@@ -8,14 +8,17 @@ from typing import TYPE_CHECKING
 
 from pygls.uris import from_fs_path
 
+from jaxerr_ls.reading import inside, read_source_text
+
 if TYPE_CHECKING:
-    from pygls.lsp.server import LanguageServer
+    from jaxerr_ls.server.app import JaxErrServer
 
 
 class Documents:
-    """The one reader of source text for the server's features."""
+    """The one reader of source text for the server's features. It reads only regular files
+    inside the workspace (symlinks resolved), of bounded size, whatever path a client names."""
 
-    def __init__(self, server: LanguageServer) -> None:
+    def __init__(self, server: JaxErrServer) -> None:
         self._server = server
 
     def _open(self, path: Path) -> str | None:
@@ -28,32 +31,25 @@ class Documents:
         return uri
 
     def text(self, path: Path) -> str | None:
-        """The text of ``path``: the open document's, else the file's; None if unreadable."""
+        """The text of ``path``: the open document's, else the file's; None if unreadable or
+        outside the workspace."""
+        if inside(path, self._server.workspace_roots()) is None:
+            return None
         uri = self._open(path)
         if uri is not None:
             source: str = self._server.workspace.get_text_document(uri).source
             return source
-        try:
-            return path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
+        return read_source_text(path, self._server.workspace_roots())
 
     def lines(self, path: Path) -> Sequence[str] | None:
         """The lines of ``text(path)``, without their line ends."""
-        uri = self._open(path)
-        if uri is not None:
-            return [
-                line.rstrip("\r\n") for line in self._server.workspace.get_text_document(uri).lines
-            ]
-        return self.disk_lines(path)
+        text = self.text(path)
+        return None if text is None else text.splitlines()
 
-    @staticmethod
-    def disk_lines(path: Path) -> list[str] | None:
+    def disk_lines(self, path: Path) -> list[str] | None:
         """The lines of the file on disk, whatever an editor holds."""
-        try:
-            return path.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            return None
+        text = read_source_text(path, self._server.workspace_roots())
+        return None if text is None else text.splitlines()
 
     def version(self, uri: str) -> int | None:
         """The version of an open document; None when it is not open."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+from functools import partial
 
 from lsprotocol import types
 
@@ -38,13 +38,15 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
         return None
     document = ls.workspace.get_text_document(uri)
     where = ls.workspace.position_codec.position_from_client_units(document.lines, position)
+    python = ls.jedi_python()
     hit = api_at(
         document.source,
         where.line,
         where.character,
         path=document.path,
         docs=ls.api_docs,
-        environment=ls.jedi_environment(),
+        environment=python.environment,
+        site_packages=python.site_packages,
         project_root=str(ls.root) if ls.root is not None else None,
     )
     if hit is None:
@@ -60,9 +62,8 @@ async def hover(ls: JaxErrServer, params: types.HoverParams) -> types.Hover | No
         record_markdown(record) if markdown else record_text(record)
         for record in records_at(ls, uri, position)
     ]
-    api = await asyncio.get_running_loop().run_in_executor(
-        ls.hover_pool, api_hover, ls, uri, position, markdown
-    )
+    # A hover still queued when a newer one of its document arrives gives None, unrun.
+    api = await ls.latest_hover.run(uri, partial(api_hover, ls, uri, position, markdown))
     if api is not None:
         parts.append(api)
     if not parts:

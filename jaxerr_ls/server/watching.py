@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import glob
 import logging
+import os
 from pathlib import Path
 
 from lsprotocol import types
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.reading import read_lines
+from jaxerr_ls.reading import open_regular, read_lines
 from jaxerr_ls.server.app import JaxErrServer
 
 log = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ def analyze_report(server: JaxErrServer, path: Path) -> list[Finding]:
     from jaxerr_ls.pytest_report import ReportError, read_report
 
     try:
-        report = read_report(path)
+        report = read_report(path, server.roots_for(path))
     except ReportError as exc:
         raise ValueError(str(exc)) from exc
     if report is None:
@@ -140,12 +141,14 @@ def analyze_log(server: JaxErrServer, path: Path) -> list[Finding]:
     root = server.folder_for(path) or path.parent
     analyzer = server.new_analyzer(root)
     try:
-        with path.open("rb") as stream:
-            size = path.stat().st_size
+        with open_regular(path, server.roots_for(path)) as stream:
+            size = os.fstat(stream.fileno()).st_size
             if size > MAX_LOG_BYTES:
                 stream.seek(size - MAX_LOG_BYTES)
             return list(analyzer.analyze_lines(read_lines(stream), str(path)))
-    except OSError:
+    except OSError as exc:
+        if not isinstance(exc, FileNotFoundError):
+            log.warning("not reading %s: %s", path, exc)
         return []
 
 

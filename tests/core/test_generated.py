@@ -427,11 +427,11 @@ def test_source_record_type_is_exposed() -> None:
     assert JaxSource(Path("/x/jax"), "0.12.0.1", None, "--jax").ref == "jax-v0.12.0.1"
 
 
-def test_a_tree_this_interpreter_cannot_parse_is_read_by_the_projects_python(
+def test_a_tree_this_interpreter_cannot_parse_is_read_by_the_projects_python_when_trusted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """JAX 0.12 uses Python 3.12 syntax: a jaxerr-ls on 3.11 runs extract.py (standard library
-    only) under the project's interpreter instead."""
+    """JAX 0.12 uses Python 3.12 syntax: a jaxerr-ls on 3.11 skips those files, or, when the
+    user trusts the project's interpreter, runs extract.py (standard library only) under it."""
     import sys
 
     from jaxerr_ls import generated
@@ -455,7 +455,10 @@ def test_a_tree_this_interpreter_cannot_parse_is_read_by_the_projects_python(
         return [], ExtractStats(files=2, unparsable_files=["jax/_src/api.py"])
 
     monkeypatch.setattr(generated, "extract_tree", cannot_parse)
+    # Untrusted (the default), the project's interpreter never runs: the files are skipped.
     sites, stats, parsed_with = generated.extract_jax(source)
+    assert (sites, stats.unparsable_files, parsed_with) == ([], ["jax/_src/api.py"], sys.executable)
+    sites, stats, parsed_with = generated.extract_jax(source, trust_interpreter=True)
     assert parsed_with == str(venv / "bin" / "python")
     assert not stats.unparsable_files
     assert [(s.file, s.line, s.template) for s in sites] == [

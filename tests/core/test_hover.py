@@ -20,6 +20,7 @@ import jedi
 import pytest
 
 from jaxerr_ls.apidocs import ApiDocs
+from jaxerr_ls.environments import jedi_python, workspace_venvs
 from jaxerr_ls.hover import api_at
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "hover"
@@ -261,3 +262,46 @@ def test_a_local_name_shadowing_an_api_is_not_the_api(
     source = "from jax import grad\n\ndef grad(f):\n    return f\n\ngrad(len)\n"
     hit = api_at(source, 5, 0, path=None, docs=docs, environment=plain_environment)
     assert hit is None
+
+
+def _hostile_venv(workspace: Path, site_packages: Path) -> Path:
+    """A workspace ``.venv`` whose ``bin/python`` leaves a marker file if anything runs it."""
+    marker = workspace / "ran"
+    python = workspace / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(f'#!/bin/sh\ntouch {marker}\nexec {sys.executable} "$@"\n')
+    python.chmod(0o755)
+    (workspace / ".venv" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    lib = workspace / ".venv" / "lib" / "python3.11"
+    lib.mkdir(parents=True)
+    (lib / "site-packages").symlink_to(site_packages)
+    return marker
+
+
+def test_an_untrusted_workspace_venv_is_read_as_source_and_never_run(
+    tmp_path: Path,
+    docs: ApiDocs,
+    jax_0_10_environment: jedi.api.environment.Environment,
+    plain_environment: jedi.api.environment.Environment,
+) -> None:
+    site_packages = next(p for p in jax_0_10_environment.get_sys_path() if p.endswith("-packages"))
+    marker = _hostile_venv(tmp_path, Path(site_packages))
+    python = jedi_python(workspace_venvs(tmp_path), trusted=False)
+    assert python.site_packages == (str(tmp_path / ".venv/lib/python3.11/site-packages"),)
+    assert python.environment is not None
+    assert Path(python.environment.executable).resolve() == Path(sys.executable).resolve()
+    # An interpreter without JAX finds jax 0.10's VJPHiPrimitive in the workspace's packages.
+    hit = api_at(
+        JAX_0_10_PRIMITIVE,
+        4,
+        8,
+        path=None,
+        docs=docs,
+        environment=plain_environment,
+        site_packages=python.site_packages,
+    )
+    assert hit is not None and hit.resolved_by == "jedi"
+    assert not marker.exists()
+    # Trusted, the workspace's interpreter is what jedi runs.
+    trusted = jedi_python(workspace_venvs(tmp_path), trusted=True)
+    assert trusted.environment is not None and marker.exists()

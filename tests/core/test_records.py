@@ -130,6 +130,10 @@ GOOD = {
     ("change", "field", "words"),
     [
         ({"messagePattern": "something (.+? went"}, "messagePattern", "does not compile"),
+        # Backtracking patterns: exponential on Python's re, so never loaded.
+        ({"messagePattern": "(a+)+$"}, "messagePattern", "exponential time"),
+        ({"messagePattern": "bad (x|xy)* here"}, "messagePattern", "repeats an alternation"),
+        ({"messagePattern": r"(\w+) and \1"}, "messagePattern", "backreference"),
         ({"errorMessage": 42}, "errorMessage", "must be a string"),
         ({"solutions": None}, "solutions", "missing"),
         ({"solutions": "just one"}, "solutions", "list of strings"),

@@ -64,6 +64,7 @@ def test_the_schema_lists_every_setting_with_its_default() -> None:
         "pollInterval",
         "culpritDiagnostics",
         "pythonPath",
+        "trustWorkspaceInterpreter",
         "maxOutputBytes",
         "generatedRecords",
         "lint",

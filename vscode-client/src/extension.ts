@@ -267,6 +267,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         void server.restart();
       }
     }),
+    // Trusted now: the folder's interpreter and trustWorkspaceInterpreter may apply.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      log.info("the workspace is trusted now: restarting the server");
+      void server.restart();
+    }),
   );
 
   const environmentChanged = await onActiveEnvironmentChanged(() => {

@@ -102,7 +102,10 @@ export class JaxErrServer implements vscode.Disposable {
     const folder = vscode.workspace.workspaceFolders?.[0];
     let active;
     try {
-      active = settings.interpreter ? undefined : await activeEnvironment(folder?.uri);
+      // In a workspace VS Code does not trust, its selected interpreter (often the folder's
+      // own .venv) is not run.
+      const useActive = !settings.interpreter && vscode.workspace.isTrusted;
+      active = useActive ? await activeEnvironment(folder?.uri) : undefined;
     } catch (error) {
       this.log.warn(`asking the Python extension for its environment: ${String(error)}`);
     }
@@ -135,7 +138,7 @@ export class JaxErrServer implements vscode.Disposable {
       ],
       outputChannel: this.log,
       traceOutputChannel: this.log,
-      initializationOptions: serverSettings(config),
+      initializationOptions: serverSettings(config, vscode.workspace.isTrusted),
       synchronize: { configurationSection: SECTION },
       middleware: {
         workspace: {
@@ -147,7 +150,10 @@ export class JaxErrServer implements vscode.Disposable {
               return;
             }
             await client.sendNotification(DidChangeConfigurationNotification.type, {
-              settings: serverSettings(vscode.workspace.getConfiguration(SECTION)),
+              settings: serverSettings(
+                vscode.workspace.getConfiguration(SECTION),
+                vscode.workspace.isTrusted,
+              ),
             });
           },
           configuration: async (params, token, next) => {
@@ -157,7 +163,8 @@ export class JaxErrServer implements vscode.Disposable {
             }
             return answer.map((value, index) =>
               params.items[index]?.section === SECTION && value && typeof value === "object"
-                ? serverSettings(vscode.workspace.getConfiguration(SECTION)).jaxerr
+                ? serverSettings(vscode.workspace.getConfiguration(SECTION), vscode.workspace.isTrusted)
+                    .jaxerr
                 : value,
             );
           },

@@ -11,6 +11,7 @@ export const SERVER_SETTING_KEYS = [
   "pollInterval",
   "culpritDiagnostics",
   "pythonPath",
+  "trustWorkspaceInterpreter",
   "generatedRecords",
   "maxOutputBytes",
   "lint",
@@ -52,11 +53,21 @@ export function plainReader(values: Record<string, unknown>): SettingsReader {
 /**
  * The server's settings from the `jaxerr` section: only its own keys (unset ones left out, so
  * the server's defaults apply), as JSON. Sent as `initializationOptions` and on every change,
- * under `jaxerr`, which the server reads either way.
+ * under `jaxerr`, which the server reads either way. In a workspace VS Code does not trust,
+ * `trustWorkspaceInterpreter` is sent as false whatever it is set to.
  */
-export function serverSettings(section: SettingsReader): { jaxerr: Record<string, unknown> } {
+export function serverSettings(
+  section: SettingsReader,
+  workspaceTrusted = true,
+): { jaxerr: Record<string, unknown> } {
   const jaxerr: Record<string, unknown> = {};
+  if (!workspaceTrusted) {
+    jaxerr.trustWorkspaceInterpreter = false;
+  }
   for (const key of SERVER_SETTING_KEYS) {
+    if (!workspaceTrusted && key === "trustWorkspaceInterpreter") {
+      continue;
+    }
     const value = section.get<unknown>(key);
     if (value !== undefined && value !== null) {
       // Through JSON: a WorkspaceConfiguration's values are proxies the protocol cannot send.

@@ -69,6 +69,13 @@ describe("settings to initializationOptions", () => {
     assert.deepEqual(Object.keys(sent), [...SERVER_SETTING_KEYS]);
   });
 
+  it("never sends trustWorkspaceInterpreter on in a workspace VS Code does not trust", () => {
+    const section = plainReader({ trustWorkspaceInterpreter: true, pythonPath: "" });
+    assert.equal(serverSettings(section).jaxerr.trustWorkspaceInterpreter, true);
+    assert.equal(serverSettings(section, false).jaxerr.trustWorkspaceInterpreter, false);
+    assert.equal(serverSettings(plainReader({}), false).jaxerr.trustWorkspaceInterpreter, false);
+  });
+
   it("reads the client's settings with their defaults", () => {
     assert.deepEqual(clientSettings(plainReader({})), {
       interpreter: "",
