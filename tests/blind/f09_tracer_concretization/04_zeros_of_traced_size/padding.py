@@ -3,4 +3,4 @@ import jax.numpy as jnp
 
 def pad_to(x, length):
     extra = length - x.shape[0]
-    return jnp.concatenate([x, jnp.zeros(extra)])
+    return jnp.pad(x, (0, extra))

@@ -9,15 +9,15 @@ def miss_distance(launch, drag, n_steps, target):
 
 
 def aim(target, n_steps, iters=20, lr=0.05):
+    grad_fn = jax.jit(jax.grad(miss_distance), static_argnums=2)
     launch = jnp.array([5.0, 5.0])
     for _ in range(iters):
-        launch = launch - lr * jax.grad(miss_distance)(launch, 0.05, n_steps, target)
+        launch = launch - lr * grad_fn(launch, 0.05, n_steps, target)
     return launch
 
 
 def main():
-    n_steps = 100
-    launch = aim(jnp.array([4.0, 0.0]), n_steps)
+    launch = aim(jnp.array([4.0, 0.0]), 100)
     print(launch)
     return launch
 

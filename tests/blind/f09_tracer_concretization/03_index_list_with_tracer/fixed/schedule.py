@@ -2,12 +2,12 @@
 
 import jax.numpy as jnp
 
-BOUNDARIES = [0, 10, 20]
+BOUNDARIES = [10, 20]
 RATES = [0.1, 0.05, 0.01]
 
 
 def phase_of(step):
-    return (step >= 10) + (step >= 20)
+    return jnp.sum(step >= jnp.array(BOUNDARIES))
 
 
 def learning_rate(step):
