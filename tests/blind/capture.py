@@ -5,7 +5,8 @@ Usage (from anywhere):
     /work/main/.venv/bin/python tests/blind/capture.py [SUBSTRING ...]
 
 With substrings, only programs whose folder path contains one of them are run;
-``--version=0.12.0.1`` (repeatable) runs only that JAX, keeping the others' results.
+``--version=0.12.0.1`` (repeatable) runs only that JAX, keeping the others' results;
+``--rematch`` runs nothing and only re-checks the saved logs against the records.
 For each program folder (one holding ``meta.json``) and each JAX environment this
 writes ``logs/<version>-script.log`` (the ``entry`` command), ``logs/<version>-pytest.log``
 (``pytest -q``) and ``logs/<version>-pytest-short.log`` (``pytest -q --tb=short``), then
@@ -38,6 +39,7 @@ PYTHONS = {
 VERSIONS: list[str] = []  # --version=X (repeatable) runs only those; default all
 TIMEOUT = 600
 FRAME = re.compile(r'File "([^"]+)", line (\d+)')
+PYTEST_E = re.compile(r"^E( +)\S", re.MULTILINE)
 
 
 def run(cmd: list[str], cwd: Path) -> tuple[int, str]:
@@ -71,6 +73,19 @@ def commands(meta: dict, python: str) -> dict[str, list[str]]:
         "pytest": pytest,
         "pytest-short": [*pytest, "--tb=short"],
     }
+
+
+def matches(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether the record's pattern matches the output, read as pytest prints it too.
+
+    pytest prefixes each line of a multi-line message with ``E`` and an indentation
+    that depends on the frame shown: the pattern is also tried on the output with each
+    such prefix removed.
+    """
+    if pattern.search(text):
+        return True
+    indents = {len(m.group(1)) for m in PYTEST_E.finditer(text)}
+    return any(pattern.search(re.sub(rf"(?m)^E {{{n}}}", "", text)) for n in sorted(indents))
 
 
 def innermost_own_frame(log: str, folder: Path) -> dict | None:
@@ -119,7 +134,7 @@ def capture(folder: Path) -> list[str]:
             rc, text = run(cmd, folder)
             (logs / f"{version}-{name}.log").write_text(text)
             result[f"{name}_exit"] = rc
-            result[f"{name}_matches_record"] = bool(pattern.search(text))
+            result[f"{name}_matches_record"] = matches(pattern, text)
             if name == "script":
                 result["innermost_frame"] = innermost_own_frame(text, folder)
         ok, text = check_fixed(folder, meta, python)
@@ -140,8 +155,30 @@ def capture(folder: Path) -> list[str]:
     return problems
 
 
+def rematch(folder: Path) -> list[str]:
+    """Recompute the pattern matches of the logs already captured, without running."""
+    meta_path = folder / "meta.json"
+    meta = json.loads(meta_path.read_text())
+    record = json.loads((RECORDS / f"{meta['record']}.json").read_text())["record"]
+    pattern = re.compile(record["messagePattern"], re.DOTALL | re.MULTILINE)
+    problems = []
+    for version, result in meta.get("captured", {}).items():
+        for name in ("script", "pytest", "pytest-short"):
+            text = (folder / "logs" / f"{version}-{name}.log").read_text()
+            result[f"{name}_matches_record"] = matches(pattern, text)
+        raised = result["script_matches_record"] and result["pytest_matches_record"]
+        if raised != (version in meta["jax_versions"]):
+            problems.append(f"{version}: record matched={raised}")
+    meta_path.write_text(json.dumps(meta, indent=2) + "\n")
+    return problems
+
+
 def main() -> int:
     wanted = sys.argv[1:]
+    step = capture
+    if "--rematch" in wanted:
+        wanted.remove("--rematch")
+        step = rematch
     for arg in [a for a in wanted if a.startswith("--version=")]:
         VERSIONS.append(arg.split("=", 1)[1])
         wanted.remove(arg)
@@ -150,7 +187,7 @@ def main() -> int:
         folders = [f for f in folders if any(w in f.as_posix() for w in wanted)]
     bad = 0
     for folder in folders:
-        problems = capture(folder)
+        problems = step(folder)
         name = folder.relative_to(HERE).as_posix()
         print(f"{'OK ' if not problems else 'BAD'} {name}", *problems, sep="\n    ", flush=True)
         bad += bool(problems)
