@@ -1,0 +1,20 @@
+"""Matrix product with a hand-written VJP (saves only the operands)."""
+
+import jax
+
+
+@jax.custom_vjp
+def matmul(a, b):
+    return a @ b
+
+
+def _fwd(a, b):
+    return a @ b, (a, b)
+
+
+def _bwd(res, ct):
+    a, b = res
+    return ct @ b.T, a.T @ ct
+
+
+matmul.defvjp(_fwd, _bwd)

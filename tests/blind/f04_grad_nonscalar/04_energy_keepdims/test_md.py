@@ -1,0 +1,6 @@
+import train
+
+
+def test_relaxation_lowers_energy():
+    before, after = train.main()
+    assert after < before

@@ -1,0 +1,5 @@
+import train
+
+
+def test_rosenbrock_value_decreases():
+    assert train.main(iters=200) < 4.0

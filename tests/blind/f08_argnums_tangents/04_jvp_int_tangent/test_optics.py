@@ -1,0 +1,5 @@
+import train
+
+
+def test_sensitivity_positive():
+    assert float(train.main()) > 0

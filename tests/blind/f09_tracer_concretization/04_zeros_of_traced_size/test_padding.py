@@ -1,0 +1,5 @@
+import train
+
+
+def test_gradient_shape():
+    assert train.main().shape == (12,)

@@ -1,0 +1,5 @@
+import train
+
+
+def test_stiffer_is_less_compliant():
+    assert (train.main() < 0).all()

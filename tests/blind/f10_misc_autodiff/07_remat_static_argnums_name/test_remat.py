@@ -1,0 +1,5 @@
+import train
+
+
+def test_one_gradient_per_layer():
+    assert len(train.main()) == 3
