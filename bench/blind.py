@@ -99,57 +99,70 @@ def _copy(program: Path, into: Path) -> Path:
 def measure(run_fixes: bool) -> dict[str, Tally]:
     catalog = Catalog.load()
     tallies: dict[str, Tally] = defaultdict(Tally)
-    for meta_path in sorted(CORPUS.glob("f*/*/meta.json")):
-        program = meta_path.parent
-        meta = json.loads(meta_path.read_text())
-        tally = tallies[meta["family"]]
-        name = f"{program.parent.name}/{program.name}"
-        record = meta["record"]
-        expected_line = _line(meta.get("error_line"))
-        expected_culprit = _line(meta.get("culprit"))
-        for version in VERSIONS:
-            if version not in meta.get("jax_versions", []):
-                continue
-            for kind in KINDS:
-                log = program / "logs" / f"{version}-{kind}.log"
-                if not log.is_file():
-                    continue
-                tally.outputs += 1
-                analyzer = Analyzer(catalog, program, cwd=program)
-                findings = list(analyzer.analyze_lines(log.read_text().splitlines(), log.name))
-                finding = _main_finding(findings, record)
-                where = f"{name} {version} {kind}"
-                if finding is None or finding.code != record:
-                    got = finding.code if finding else "nothing"
-                    tally.misses.append(f"{where}: recognised as {got}, not {record}")
-                    continue
-                tally.recognised += 1
-                if finding.span is not None and expected_line == _at(
-                    program, finding.span.path, finding.span.line
-                ):
-                    tally.placed += 1
-                else:
-                    placed = (
-                        _at(program, finding.span.path, finding.span.line) if finding.span else None
-                    )
-                    tally.misses.append(f"{where}: placed at {placed}, not {expected_line}")
-                culprits = [_at(program, c.span.path, c.span.line) for c in finding.culprits]
-                if expected_culprit is not None:
-                    tally.culprit_expected += 1
-                    if expected_culprit in culprits:
-                        tally.culprit_found += 1
-                    else:
-                        tally.misses.append(
-                            f"{where}: culprit {culprits or 'none'}, not {expected_culprit}"
-                        )
-                else:
-                    tally.culprit_absent_expected += 1
-                    if culprits:
-                        tally.culprit_false += 1
-                        tally.misses.append(f"{where}: a culprit {culprits} where none is")
-                if version == VERSIONS[0] and kind == "script":
-                    _measure_fix(program, meta, catalog, finding, tally, where, run_fixes)
+    with tempfile.TemporaryDirectory() as folder:
+        for meta_path in sorted(CORPUS.glob("f*/*/meta.json")):
+            # The program as its user has it: without the reference fix and the logs beside it
+            # (a second train.py in fixed/ would make every printed path ambiguous).
+            program = _copy(meta_path.parent, Path(folder) / meta_path.parent.parent.name)
+            _measure_program(meta_path, program, catalog, tallies, run_fixes)
     return tallies
+
+
+def _measure_program(
+    meta_path: Path,
+    program: Path,
+    catalog: Catalog,
+    tallies: dict[str, Tally],
+    run_fixes: bool,
+) -> None:
+    meta = json.loads(meta_path.read_text())
+    tally = tallies[meta["family"]]
+    name = f"{program.parent.name}/{program.name}"
+    record = meta["record"]
+    expected_line = _line(meta.get("error_line"))
+    expected_culprit = _line(meta.get("culprit"))
+    for version in VERSIONS:
+        if version not in meta.get("jax_versions", []):
+            continue
+        for kind in KINDS:
+            log = meta_path.parent / "logs" / f"{version}-{kind}.log"
+            if not log.is_file():
+                continue
+            tally.outputs += 1
+            analyzer = Analyzer(catalog, program, cwd=program)
+            findings = list(analyzer.analyze_lines(log.read_text().splitlines(), log.name))
+            finding = _main_finding(findings, record)
+            where = f"{name} {version} {kind}"
+            if finding is None or finding.code != record:
+                got = finding.code if finding else "nothing"
+                tally.misses.append(f"{where}: recognised as {got}, not {record}")
+                continue
+            tally.recognised += 1
+            if finding.span is not None and expected_line == _at(
+                program, finding.span.path, finding.span.line
+            ):
+                tally.placed += 1
+            else:
+                placed = (
+                    _at(program, finding.span.path, finding.span.line) if finding.span else None
+                )
+                tally.misses.append(f"{where}: placed at {placed}, not {expected_line}")
+            culprits = [_at(program, c.span.path, c.span.line) for c in finding.culprits]
+            if expected_culprit is not None:
+                tally.culprit_expected += 1
+                if expected_culprit in culprits:
+                    tally.culprit_found += 1
+                else:
+                    tally.misses.append(
+                        f"{where}: culprit {culprits or 'none'}, not {expected_culprit}"
+                    )
+            else:
+                tally.culprit_absent_expected += 1
+                if culprits:
+                    tally.culprit_false += 1
+                    tally.misses.append(f"{where}: a culprit {culprits} where none is")
+            if version == VERSIONS[0] and kind == "script":
+                _measure_fix(program, meta, catalog, finding, tally, where, run_fixes)
 
 
 def _measure_fix(
@@ -181,7 +194,7 @@ def _measure_fix(
             edits = [edit for edit in fix.edits if edit.path == path]
             (ours / relative).write_text(apply_edits(text, edits))
         reference = _copy(program, Path(folder) / "reference")
-        for fixed in (program / "fixed").glob("*.py"):
+        for fixed in (CORPUS / program.parent.name / program.name / "fixed").glob("*.py"):
             shutil.copy(fixed, reference / fixed.name)
         entry = str(meta["entry"])
         mine, theirs = _run(ours, entry), _run(reference, entry)
