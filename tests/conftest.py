@@ -1,18 +1,66 @@
-"""Settings shared by every test tier."""
+"""Settings shared by every test tier, the tiers' markers, and CI's rule that nothing skips."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
 from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
 
 # The record sets generated from the dev environments' JAX are built once per checkout and
 # shared by every test and test worker (and the servers they start), not in the user's cache.
-os.environ.setdefault(
-    "JAXERR_LS_CACHE_DIR", str(Path(__file__).resolve().parents[1] / ".jaxerr-test-cache")
-)
+os.environ.setdefault("JAXERR_LS_CACHE_DIR", str(TESTS.parent / ".jaxerr-test-cache"))
 
 # parse_output recovers from its own bugs in production; in every test (and every server or CLI a
 # test starts, which inherit the environment) such a bug must fail the test instead. The name is
 # jaxerr_ls.tracebacks.STRICT_ENV, spelled out so that this file imports nothing of the package
 # (pytest may load it in the old-JAX environments, where jaxerr_ls is not installed).
 os.environ["JAXERR_LS_STRICT_PARSING"] = "1"
+
+# The tiers, by folder: `pytest -m core` for the pure core alone.
+TIERS = {"core": "core", "cli": "cli", "server": "handlers", "e2e": "e2e"}
+# Modules that run real JAX programs or real editors: `-m "not live"` leaves them out.
+LIVE = {
+    "test_claims_live.py",
+    "test_fixes_live.py",
+    "test_lint_live.py",
+    "test_live_jax.py",
+    "test_neovim.py",
+    "test_pytest_plugin.py",
+    "test_server_encoding.py",
+    "test_triggers_live.py",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "core: the pure core on real captured output (fast)")
+    config.addinivalue_line("markers", "cli: the command line, as a user runs it")
+    config.addinivalue_line("markers", "handlers: the server's handlers, called in-process")
+    config.addinivalue_line("markers", "e2e: real processes: the server over stdio, editors")
+    config.addinivalue_line("markers", "live: runs real JAX programs or a real editor (slow)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = Path(str(item.fspath)).resolve()
+        parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ()
+        if parts and parts[0] in TIERS:
+            item.add_marker(TIERS[parts[0]])
+        if path.name in LIVE:
+            item.add_marker("live")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, None]:
+    outcome = yield
+    report = outcome.get_result()
+    # In CI a skipped test is a test that did not run: what it needs must be installed there.
+    if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"skipped in CI, which must run every test: {reason}"

@@ -43,8 +43,13 @@ local function qf_entries(errorformat)
     }
   end, vim.fn.getqflist())
 end
+local error_line = H.marker_line(script, "expect", code) + 1
+-- Python 3.11 and 3.12 mark the failing call with ^^^ (its column); 3.13 leaves out markers
+-- that would underline the whole statement (the line's first column).
+local error_text = vim.fn.readfile(script)[error_line]
+local error_columns = { [1] = true, [(error_text:find("jax.grad", 1, true))] = true }
 local want = {
-  { file = script, lnum = H.marker_line(script, "expect", code) + 1, col = 1, kind = "error" },
+  { file = script, lnum = error_line, cols = error_columns, kind = "error" },
   {
     file = culprit_file,
     lnum = H.marker_line(culprit_file, "culprit", code) + 1,
@@ -76,9 +81,17 @@ for _, case in ipairs({
       i,
       vim.inspect(entry)
     )
+    H.check(
+      want[i].cols == nil or want[i].cols[entry.col],
+      "errorformat %s: entry %d col is %s, wanted one of %s",
+      case.efm,
+      i,
+      entry.col,
+      vim.inspect(vim.tbl_keys(want[i].cols or {}))
+    )
     for _, field in ipairs({ "file", "lnum", "col" }) do
       H.check(
-        entry[field] == want[i][field],
+        want[i][field] == nil or entry[field] == want[i][field],
         "errorformat %s: entry %d %s is %s, wanted %s",
         case.efm,
         i,
