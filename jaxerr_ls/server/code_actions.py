@@ -36,10 +36,16 @@ def fix_id(fix: Fix) -> str:
     return digest.hexdigest()[:32]
 
 
-def document_versions(ls: JaxErrServer, fix: Fix) -> dict[str, int | None]:
-    """The version of every document the fix edits (None: not open, the file on disk)."""
+# The version of a document that is not open. Not null: a client may drop null values from
+# the action's data it sends back (Neovim's Lua tables cannot hold nil).
+NOT_OPEN = -1
+
+
+def document_versions(ls: JaxErrServer, fix: Fix) -> dict[str, int]:
+    """The version of every document the fix edits (``NOT_OPEN``: the file on disk)."""
     uris = dict.fromkeys(to_uri(edit.path) for edit in fix.edits)
-    return {uri: ls.documents.version(uri) for uri in uris}
+    versions = {uri: ls.documents.version(uri) for uri in uris}
+    return {uri: NOT_OPEN if version is None else version for uri, version in versions.items()}
 
 
 def workspace_edit(ls: JaxErrServer, fix: Fix) -> types.WorkspaceEdit:
@@ -157,10 +163,9 @@ def resolve_code_action(ls: JaxErrServer, action: types.CodeAction) -> types.Cod
     versions = raw.get("versions")
     if data is None or not isinstance(versions, dict) or not versions:
         return action
-    if any(ls.documents.version(uri) != version for uri, version in versions.items()):
-        return action
     for fix in ls.fixes_for(data):
-        if fix_id(fix) == raw.get("fix"):
+        # The very fix offered, while no document it edits has changed since.
+        if fix_id(fix) == raw.get("fix") and document_versions(ls, fix) == versions:
             action.edit = workspace_edit(ls, fix)
             break
     return action

@@ -53,7 +53,8 @@ local want = {
   {
     file = culprit_file,
     lnum = H.marker_line(culprit_file, "culprit", code) + 1,
-    col = 5,
+    -- The `return` of the method (indented twice).
+    col = 9,
     kind = "note",
   },
 }
