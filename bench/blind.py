@@ -213,7 +213,7 @@ def _rate(part: int, whole: int) -> str:
     return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
 
 
-def report(tallies: dict[str, Tally]) -> str:
+def report(tallies: dict[str, Tally], ran_fixes: bool = True) -> str:
     lines = [
         "| family | outputs | record | line | culprit found | false culprit | fix offered "
         "| fix runs | = reference |",
@@ -240,6 +240,11 @@ def report(tallies: dict[str, Tally]) -> str:
         f"| {_rate(t.fix_offered, t.fixable)} | {_rate(t.fix_runs, t.fixable)} "
         f"| {_rate(t.fix_equal, t.fixable)} |"
     )
+    if not ran_fixes:
+        lines += [
+            "",
+            "(`--no-run`: the offered fixes were not run; the last two columns say nothing.)",
+        ]
     lines += ["", "Misses:", ""] + [f"- {miss}" for miss in total.misses]
     return "\n".join(lines) + "\n"
 
@@ -249,7 +254,7 @@ def main() -> None:
     parser.add_argument("--no-run", action="store_true", help="do not run the fixed programs")
     parser.add_argument("--out", type=Path, help="write the report here too")
     args = parser.parse_args()
-    text = report(measure(run_fixes=not args.no_run))
+    text = report(measure(run_fixes=not args.no_run), ran_fixes=not args.no_run)
     print(text)
     if args.out:
         args.out.write_text(text)
