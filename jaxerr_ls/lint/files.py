@@ -9,27 +9,10 @@ from pathlib import Path
 
 import pathspec
 
-# Never the user's own code: environments, caches, build output, other tools' checkouts.
-EXCLUDED_DIRS = frozenset(
-    {
-        ".git",
-        ".hg",
-        ".svn",
-        ".venv",
-        "venv",
-        ".tox",
-        ".nox",
-        "node_modules",
-        "build",
-        "dist",
-        "__pycache__",
-        "site-packages",
-        ".mypy_cache",
-        ".ruff_cache",
-        ".pytest_cache",
-        ".eggs",
-    }
-)
+from jaxerr_ls.locate import SKIPPED_DIRS
+
+# Never the user's own code: the folders that placing errors skips too.
+EXCLUDED_DIRS = SKIPPED_DIRS
 
 
 def _read_ignore(folder: Path) -> pathspec.GitIgnoreSpec | None:
