@@ -184,7 +184,6 @@ class _Segments:
         }
 
 
-_WILDCARDS = ("(.+?)", "(.*?)", "(.+)", "(.*)", ".+?", ".*?", ".+", ".*")
 _REGEX_META = set("()[]{}|*+?^$.")
 _ESCAPE_CLASSES = set("dDsSwWbBAZ0123456789")
 
