@@ -9,7 +9,7 @@ output of jax 0.12.0.1 it then takes the quick fix a diagnostic would offer, app
 copy of the program, runs the program with real JAX and compares what it prints with what the
 reference fix prints.
 
-    .venv/bin/python bench/blind.py [--no-run] [--out bench/blind-results.md]
+    .venv/bin/python bench/blind.py [--no-run] [--out bench/blind-results.md] [FOLDER-PART ...]
 
 Writes a table per family (Markdown) and lists every miss with its reason.
 """
@@ -96,11 +96,14 @@ def _copy(program: Path, into: Path) -> Path:
     return copy
 
 
-def measure(run_fixes: bool) -> dict[str, Tally]:
+def measure(run_fixes: bool, only: tuple[str, ...] = ()) -> dict[str, Tally]:
     catalog = Catalog.load()
     tallies: dict[str, Tally] = defaultdict(Tally)
     with tempfile.TemporaryDirectory() as folder:
         for meta_path in sorted(CORPUS.glob("f*/*/meta.json")):
+            where = meta_path.parent.relative_to(CORPUS).as_posix()
+            if only and not any(part in where for part in only):
+                continue
             # The program as its user has it: without the reference fix and the logs beside it
             # (a second train.py in fixed/ would make every printed path ambiguous).
             program = _copy(meta_path.parent, Path(folder) / meta_path.parent.parent.name)
@@ -253,8 +256,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-run", action="store_true", help="do not run the fixed programs")
     parser.add_argument("--out", type=Path, help="write the report here too")
+    parser.add_argument(
+        "only", nargs="*", help="measure only programs whose folder contains one of these"
+    )
     args = parser.parse_args()
-    text = report(measure(run_fixes=not args.no_run), ran_fixes=not args.no_run)
+    tallies = measure(run_fixes=not args.no_run, only=tuple(args.only))
+    text = report(tallies, ran_fixes=not args.no_run)
     print(text)
     if args.out:
         args.out.write_text(text)
