@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +43,8 @@ class Culprit:
     name: str
     # The hijax primitive class a method belongs to.
     owner: str | None = None
+    # One sentence for the hover: why this is the culprit ("`loss` returns `err ** 2`, ...").
+    why: str | None = None
 
     @property
     def description(self) -> str:
@@ -258,13 +260,15 @@ def find_culprits(
     files: ProjectFiles,
     traceback_files: list[Path],
     called_names: set[str],
+    frames: Sequence[Span] = (),
 ) -> list[Culprit]:
     """The culprit definitions of an error whose record names a culprit ``kind``.
 
     ``captures`` are the named captures of the record's pattern in the message (``primal``,
     ``rule``, ``primitive``); ``traceback_files`` are the project files the traceback passes
     through, innermost first; ``called_names`` are names called on the traceback's source
-    lines, which tell several custom_vjp functions in one file apart.
+    lines, which tell several custom_vjp functions in one file apart; ``frames`` are the
+    traceback's lines in the project's Python files, innermost first.
     """
     if kind is None:
         return []

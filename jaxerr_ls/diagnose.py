@@ -140,8 +140,11 @@ class Analyzer:
             for frame in exception.frames
             for name in _CALLED_NAME_RE.findall(frame.source or "")
         }
+        frames = [p.span for p in placed if p.span is not None and p.span.cell is None]
         culprits = (
-            find_culprits(match.record.culprit, match.named, self.files, traceback_files, called)
+            find_culprits(
+                match.record.culprit, match.named, self.files, traceback_files, called, frames
+            )
             if match is not None
             else []
         )

@@ -114,6 +114,8 @@ def finding_target(finding: Finding) -> FixTarget | None:
             for name, text in finding.match.named.items()
             if len(text) <= MAX_CAPTURE_CHARS
         },
-        culprits=tuple(CulpritRef(c.span, c.kind, c.name, c.owner) for c in finding.culprits),
+        culprits=tuple(
+            CulpritRef(c.span, c.kind, c.name, c.owner, c.why) for c in finding.culprits
+        ),
         frames=tuple(dict.fromkeys(related.span for related in finding.related)),
     )

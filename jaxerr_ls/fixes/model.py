@@ -19,6 +19,8 @@ class CulpritRef:
     kind: CulpritKind
     name: str
     owner: str | None = None
+    # One sentence for the hover: why this is the culprit.
+    why: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
