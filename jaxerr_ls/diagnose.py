@@ -7,13 +7,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jaxerr_ls.bare import MAX_PASTE_LINES, bare_message_events
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
 from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.spans import Span
-from jaxerr_ls.tracebacks import parse_output
+from jaxerr_ls.tracebacks import parse_output, unwrapped_jax_wrapper
 
 # Exceptions that only carry context for another one; their messages explain nothing.
 _CONTEXT_ONLY = (
@@ -85,8 +86,24 @@ class Analyzer:
         self.workspace_notebooks = workspace_notebooks
 
     def analyze_lines(self, lines: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
-        """Findings for the errors in output given line by line (see ``analyze_events``)."""
-        return self.analyze_events(parse_output(lines), source_name)
+        """Findings for the errors in output given line by line (see ``analyze_events``).
+
+        Output in which the parser finds no error at all, when it is paste-sized, is read
+        for messages pasted without their exception class (see ``jaxerr_ls.bare``)."""
+        kept: list[str] = []
+
+        def keep(lines: Iterable[str]) -> Iterator[str]:
+            for line in lines:
+                if len(kept) <= MAX_PASTE_LINES:
+                    kept.append(line)
+                yield line
+
+        found = False
+        for finding in self.analyze_events(parse_output(keep(lines)), source_name):
+            found = True
+            yield finding
+        if not found:
+            yield from self.analyze_events(bare_message_events(kept, self.index), source_name)
 
     def analyze_events(
         self, events: Iterable[ErrorEvent], source_name: str = "-"
@@ -120,11 +137,13 @@ class Analyzer:
         source_name: str = "-",
         notebooks: Callable[[], Sequence[Notebook]] | None = None,
     ) -> Finding:
-        explained, match = self._best_explained(event)
+        explained, match, member = self._best_explained(event)
         base = Path(event.rootdir) if event.rootdir else self.cwd
         # The error goes where the explained exception left the user's code; when that is a
         # cause the user re-raised, its frames come first, then the rest of the chain's.
-        ordered = [explained] + [e for e in (event, *reversed(event.chain)) if e is not explained]
+        ordered = [explained] + [
+            e for e in (event, *reversed(event.chain)) if e is not explained and e is not member
+        ]
         if notebooks is None and self.workspace_notebooks:
             notebooks = self.files.notebooks
         placed = project_frames(ordered, self.files, base, notebooks)
@@ -166,15 +185,24 @@ class Analyzer:
             source_name=source_name,
         )
 
-    def _best_explained(self, event: ErrorEvent) -> tuple[ErrorEvent, Match | None]:
-        """The exception of the chain that a record explains best (the final one if none)."""
-        best: tuple[ErrorEvent, Match | None] = (event, None)
-        for exception in (event, *reversed(event.chain)):
-            if exception.exc_type.rsplit(".", 1)[-1] in _CONTEXT_ONLY:
+    def _best_explained(self, event: ErrorEvent) -> tuple[ErrorEvent, Match | None, ErrorEvent]:
+        """The exception of the chain that a record explains best (the final one if none).
+
+        JAX's wrappers explain nothing themselves, but the exception they wrap is printed in
+        their message (``FilteredStackTrace: TypeError: ...``): where a paste is cut before the
+        wrapped exception's own line, that is the only place its message is, so it is read
+        there (as a copy of the wrapper, with the wrapper's frames: the user's code). Returns
+        the exception, its match, and the chain member it was read from."""
+        best: tuple[ErrorEvent, Match | None, ErrorEvent] = (event, None, event)
+        for member in (event, *reversed(event.chain)):
+            exception: ErrorEvent | None = member
+            if member.exc_type.rsplit(".", 1)[-1] in _CONTEXT_ONLY:
+                exception = unwrapped_jax_wrapper(member)
+            if exception is None:
                 continue
             found = self.index.match(exception.message, exception.exc_type)
             if found is not None and (best[1] is None or found.score > best[1].score):
-                best = (exception, found)
+                best = (exception, found, member)
         return best
 
     def _test_definition(self, event: ErrorEvent, base: Path | None) -> Span | None:

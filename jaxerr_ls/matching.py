@@ -736,19 +736,26 @@ class LayeredIndex:
         found = self._match(message, exc_type)
         return found if self.history is None else self.history.annotate(found, message)
 
+    def _prefix_match(
+        self, beginning: str, exc_type: str | None, min_share: float = 0.0
+    ) -> Match | None:
+        # One record among both sets, or none: a cut message that fits a curated record
+        # and a generated one says nothing about which it is. ``min_share``: how much of the
+        # beginning the record's literal text must confirm.
+        second = self.second()
+        records = self.first.prefix_records(beginning)
+        records += [] if second is None else second.prefix_records(beginning)
+        records = [(n, record) for n, record in records if n >= min_share * len(beginning)]
+        only = unique_prefix_match(records, exc_type)
+        if only is None:
+            return None
+        holder = self.first if only.record in self.first.records else second
+        return holder.with_beginning_captures(only, beginning) if holder else only
+
     def _match(self, message: str, exc_type: str | None) -> Match | None:
         beginning = truncated_beginning(message)
         if beginning is not None:
-            # One record among both sets, or none: a cut message that fits a curated record
-            # and a generated one says nothing about which it is.
-            second = self.second()
-            records = self.first.prefix_records(beginning)
-            records += [] if second is None else second.prefix_records(beginning)
-            only = unique_prefix_match(records, exc_type)
-            if only is None:
-                return None
-            holder = self.first if only.record in self.first.records else second
-            return holder.with_beginning_captures(only, beginning) if holder else only
+            return self._prefix_match(beginning, exc_type)
         found = self.first.match(message, exc_type)
         if found is not None and found.stage != STAGE_FUZZY:
             return found
@@ -760,6 +767,13 @@ class LayeredIndex:
             past = self.history.match(message, exc_type, self._curated, self._with_second)
             if past is not None:
                 return past
+        # A message cut short without saying so (a paste that ends mid-word, an issue title
+        # that stops before ", got ..."): literally the beginning of one record's message.
+        beginning = unmarked_beginning(message)
+        if beginning is not None:
+            cut = self._prefix_match(beginning, exc_type, UNMARKED_CUT_SHARE)
+            if cut is not None:
+                return cut
         return found
 
     def _curated(self, code: str) -> Record | None:
@@ -789,6 +803,21 @@ def truncated_beginning(message: str) -> str | None:
     return None
 
 
+# An unmarked cut is only believed of a one-line message this long, whose text is mostly the
+# record's own words (not a wildcard's value).
+MIN_UNMARKED_CUT_CHARS = 30
+UNMARKED_CUT_SHARE = 0.75
+
+
+def unmarked_beginning(message: str) -> str | None:
+    """A one-line message that may have been cut short without an ellipsis, without the
+    sentence's closing full stop (a title ends a sentence where the message went on)."""
+    stripped = message.strip()
+    if "\n" in stripped or len(stripped) < MIN_UNMARKED_CUT_CHARS:
+        return None
+    return stripped.removesuffix(".")
+
+
 def unique_prefix_match(
     candidates: Sequence[tuple[int, Record]], exc_type: str | None
 ) -> Match | None:
@@ -807,6 +836,13 @@ def unique_prefix_match(
     if exc_type:
         close = [r for r in close if _class_penalty(r, exc_type) == 0.0] or close
     close = [r for r in close if GENERATED_TAG not in r.tags] or close
+    # The variants of one raise site (a message built several ways) are one answer: its
+    # plainest wording stands for them.
+    sites: dict[object, Record] = {}
+    for record in sorted(close, key=lambda r: len(r.error_message)):
+        site = (record.file_path, record.line_number) if record.line_number else record.id
+        sites.setdefault(site, record)
+    close = list(sites.values())
     if len(close) != 1:
         return None
     record = close[0]

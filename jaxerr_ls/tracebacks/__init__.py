@@ -67,6 +67,7 @@ summary merging at 4096 events.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -222,22 +223,30 @@ _QUOTE_RE = re.compile(r"(?:> ?)+")
 _JAX_WRAPPERS = ("FilteredStackTrace", "UnfilteredStackTrace", "JaxStackTraceBeforeTransformation")
 
 
-def unwrap_jax_wrapper(event: ErrorEvent) -> None:
-    """An event whose final exception is one of JAX's wrappers (a wrapper line pasted alone,
-    or old IPython output where it was all that was shown) becomes the inner exception."""
+def unwrapped_jax_wrapper(event: ErrorEvent) -> ErrorEvent | None:
+    """The exception one of JAX's wrappers wraps (``Wrapper: TypeError: msg``), with the
+    wrapper's frames and place; None when ``event`` is no wrapper or names no inner class."""
     if event.exc_type.rsplit(".", 1)[-1] not in _JAX_WRAPPERS:
-        return
+        return None
     first, _, rest = event.message.partition("\n")
     exc_type, message = split_exception_text(first)
     if not exc_type or exc_type.rsplit(".", 1)[-1] in _JAX_WRAPPERS:
-        return
+        return None
     kept = []
     for line in f"{message}\n{rest}".split("\n"):
         if line.startswith(JAX_WRAPPER_NOTES):
             break
         kept.append(line)
-    event.exc_type = exc_type
-    event.message = "\n".join(kept).rstrip().rstrip("-").rstrip()
+    message = "\n".join(kept).rstrip().rstrip("-").rstrip()
+    return dataclasses.replace(event, exc_type=exc_type, message=message)
+
+
+def unwrap_jax_wrapper(event: ErrorEvent) -> None:
+    """An event whose final exception is one of JAX's wrappers (a wrapper line pasted alone,
+    or old IPython output where it was all that was shown) becomes the inner exception."""
+    inner = unwrapped_jax_wrapper(event)
+    if inner is not None:
+        event.exc_type, event.message = inner.exc_type, inner.message
 
 
 _MAY_START_TRACEBACK = frozenset(" \tT+|")

@@ -46,7 +46,8 @@ EXC_LINE_RE = re.compile(
 # the cheap path lets them through; a lone ``KeyboardInterrupt`` line outside a traceback is
 # not recognised).
 _KNOWN_CLASSES = (
-    "JaxStackTraceBeforeTransformation|UnfilteredStackTrace|ExceptionGroup|BaseExceptionGroup"
+    "JaxStackTraceBeforeTransformation|UnfilteredStackTrace|FilteredStackTrace|ExceptionGroup"
+    "|BaseExceptionGroup"
 )
 _EXC_CLASS = (
     r"(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Warning)|" + _KNOWN_CLASSES + r"|Exception)"

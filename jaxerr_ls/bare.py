@@ -1,0 +1,76 @@
+"""Error messages pasted without their exception class: the paragraphs of a short paste
+that a record's message is literally in.
+
+A user often pastes only a message ("Attempted boolean conversion of traced array ..."), in
+prose, in quotes, as a ``#`` comment in a reproducer, or in markdown bold. The traceback parser
+reads no event there, as nothing marks the text as an exception. This reader takes over for
+such input when it is paste-sized: each paragraph (with its quoting stripped), and each of its
+lines, is given to the matcher, and only an exact answer (a record's pattern or template, or
+its beginning) counts: fuzzy similarity in free text would find records everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from jaxerr_ls.events import ErrorEvent
+from jaxerr_ls.matching import STAGE_FUZZY, MessageMatcher
+
+# Only a paste is read this way, never a log: at most this many characters and lines.
+MAX_PASTE_CHARS = 64 * 1024
+MAX_PASTE_LINES = 2_000
+# The most paragraphs one message is read over.
+MAX_MESSAGE_PARAGRAPHS = 6
+# What quotes a line of prose: markdown quoting, comments, docstring quotes, bold, list bullets
+# (not backticks: JAX's messages start and end with code spans).
+_QUOTING_RE = re.compile(r'^\s*(?:(?:>|#+|\*\*|"""|\'\'\'|"|-\s|\*\s)\s*)*')
+_TRAILING_RE = re.compile(r'(?:\*\*|"""|\'\'\'|")\s*$')
+
+
+def _unquoted(line: str) -> str:
+    return _TRAILING_RE.sub("", _QUOTING_RE.sub("", line.rstrip("\r\n"))).strip()
+
+
+def _paragraphs(lines: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
+    """Runs of non-blank lines, unquoted, each with the 1-based number of its first line."""
+    start, current = 0, list[str]()
+    for number, raw in enumerate(lines, start=1):
+        text = _unquoted(raw)
+        if text:
+            if not current:
+                start = number
+            current.append(text)
+        elif current:
+            yield start, current
+            current = []
+    if current:
+        yield start, current
+
+
+def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
+    """Events for the messages in a short paste that has no exception line: from each
+    paragraph on, the longest run of paragraphs (JAX's messages have several), else one of
+    the paragraph's lines (prose around it), that a record explains exactly."""
+    if len(lines) > MAX_PASTE_LINES or sum(len(line) for line in lines) > MAX_PASTE_CHARS:
+        return []
+    paragraphs = list(_paragraphs(lines))
+    events: list[ErrorEvent] = []
+    taken = 0
+    for number, (start, paragraph) in enumerate(paragraphs):
+        if number < taken:
+            continue
+        pieces: list[tuple[int, str, int, int]] = []
+        for last in reversed(range(number, min(number + MAX_MESSAGE_PARAGRAPHS, len(paragraphs)))):
+            run = paragraphs[number : last + 1]
+            end = run[-1][0] + len(run[-1][1]) - 1
+            pieces.append((start, "\n\n".join("\n".join(p) for _, p in run), end, last + 1))
+        if len(paragraph) > 1:
+            pieces += [(start + n, line, start + n, number + 1) for n, line in enumerate(paragraph)]
+        for first, message, end, after in pieces:
+            found = index.match(message)
+            if found is not None and found.stage != STAGE_FUZZY:
+                events.append(ErrorEvent("", message, log_line=first, log_end_line=end))
+                taken = after
+                break
+    return events

@@ -1,0 +1,137 @@
+"""Messages pasted the way users paste them: without their exception class (in prose, quotes,
+comments), cut short without an ellipsis, or printed only inside JAX's wrapper exception.
+
+Every message comes from a real captured log (tests/fixtures/logs); what the piece must give is
+the record that the whole log's error gets.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+from jaxerr_ls.bare import MAX_PASTE_CHARS
+from jaxerr_ls.catalog import Catalog
+from jaxerr_ls.diagnose import Analyzer, Finding
+from jaxerr_ls.matching import STAGE_PREFIX
+from jaxerr_ls.tracebacks import parse_text, strip_ansi
+
+LOGS = Path(__file__).resolve().parent.parent / "fixtures" / "logs" / "jax-0.12.0.1" / "script"
+# Among them, the curated records' errors whose first line is long enough to read alone.
+SCRIPT_LOGS = sorted(LOGS.glob("*.log"))
+
+
+@functools.cache
+def catalog() -> Catalog:
+    return Catalog.load()
+
+
+def findings(text: str) -> list[Finding]:
+    analyzer = Analyzer(catalog().index, Path("/nonexistent-project"))
+    return list(analyzer.analyze_lines(text.splitlines(keepends=True)))
+
+
+@functools.cache
+def explained_errors() -> list[tuple[str, str, str, str]]:
+    """(log name, exception class, message, record code) of each log's last explained error."""
+    found = []
+    for path in SCRIPT_LOGS:
+        events = parse_text(strip_ansi(path.read_text(encoding="utf-8")))
+        if not events:
+            continue
+        event = events[-1]
+        match = catalog().match(event.message, event.exc_type)
+        if match is not None and match.stage != "fuzzy":
+            found.append((path.stem, event.exc_type, event.message, match.record.code))
+    return found
+
+
+def test_the_logs_give_enough_errors() -> None:
+    assert len(explained_errors()) >= 30
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda m: f"I get this when I call grad:\n\n{m}\n\nAny idea why?",
+        lambda m: "\n".join(f"> {line}" for line in m.splitlines()),
+        lambda m: "x = f(y)\n" + "\n".join(f"# {line}" for line in m.splitlines()),
+        lambda m: f'"""\n{m}\n"""',
+        lambda m: f"**{m}**",
+    ],
+    ids=["prose", "quoted", "comment", "docstring", "bold"],
+)
+def test_a_message_without_its_class_finds_its_record(wrap: object) -> None:
+    assert callable(wrap)
+    misses = []
+    for name, _, message, code in explained_errors():
+        got = [f.code for f in findings(wrap(message))]
+        if code not in got:
+            misses.append(f"{name}: {code} not in {got}")
+    assert not misses
+
+
+def test_prose_without_any_record_message_gives_nothing() -> None:
+    text = (
+        "I tried to compute the gradient of my loss but the output looks wrong.\n"
+        "Versions: jax 0.4.30, jaxlib 0.4.30, Python 3.11.\n\n"
+        "Here is my code:\n\n    loss = jnp.mean((model(x) - y) ** 2)\n"
+    )
+    assert findings(text) == []
+
+
+def test_output_longer_than_a_paste_is_not_read_for_bare_messages() -> None:
+    _, _, message, _ = explained_errors()[0]
+    filler = "progress: step 1 of many, all fine\n" * (MAX_PASTE_CHARS // 30)
+    assert findings(filler + message) == []
+
+
+def test_a_message_cut_short_without_an_ellipsis_is_its_records_beginning() -> None:
+    """Cut mid-word near the end of the record's own words (before its first placeholder)."""
+    checked = 0
+    for name, exc_type, message, code in explained_errors():
+        record = catalog().record(code)
+        assert record is not None
+        head = record.error_message.split("{", 1)[0].split("\n", 1)[0]
+        if len(head) < 45 or not message.startswith(head):
+            continue
+        for cut in (len(head) - 3, len(head) - 9):
+            found = catalog().match(message[:cut], exc_type)
+            assert found is not None, f"{name}: {message[:cut]!r}"
+            assert found.record.code == code, name
+            checked += 1
+    assert checked >= 10
+
+
+def test_a_short_or_foreign_line_is_not_taken_for_a_cut_message() -> None:
+    assert catalog().match("Custom VJP bwd rule", "ValueError") is None
+    found = catalog().match(
+        "Custom VJP bwd rule is fine, but my own code then failed for a reason of its own",
+        "ValueError",
+    )
+    assert found is None or found.stage != STAGE_PREFIX
+
+
+def test_a_message_only_inside_jaxs_wrapper_is_read_there() -> None:
+    """Old IPython output: the wrapper's traceback shows the message, and the paste is cut in
+    the traceback of the exception it wraps, before that exception's own line."""
+    misses = []
+    for name, exc_type, message, code in explained_errors():
+        text = (
+            "FilteredStackTrace                        Traceback (most recent call last)\n"
+            "<ipython-input-3-0a1b2c3d4e5f> in <module>()\n"
+            "----> 1 jax.grad(loss)(x)\n\n"
+            f"FilteredStackTrace: {exc_type}: {message}\n\n"
+            "The stack trace above excludes JAX-internal frames.\n"
+            "The following is the original exception that occurred, unmodified.\n\n"
+            "--------------------\n\n"
+            "The above exception was the direct cause of the following exception:\n\n"
+            f"{exc_type.rsplit('.', 1)[-1]:42}Traceback (most recent call last)\n"
+            "8 frames\n"
+        )
+        got = [f.code for f in findings(text)]
+        if got != [code]:
+            misses.append(f"{name}: {code} vs {got}")
+    assert not misses
