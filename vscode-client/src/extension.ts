@@ -1,12 +1,11 @@
 /** JAX Errors for VS Code: starts jaxerr-ls and feeds it the output of terminal runs. */
 
-import { execFile } from "node:child_process";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { terminalText } from "./ansi";
 import { failureMarker } from "./detect";
-import { serverLaunch } from "./interpreter";
 import { onActiveEnvironmentChanged } from "./python";
+import { codeOfRecordPath, RECORD_SCHEME, recordPath, RENDER_RECORD } from "./records";
 import { JaxErrServer, SECTION, type IngestAnswer, type ServerState } from "./server";
 import { clientSettings, RESTART_SETTING_KEYS } from "./settings";
 import { type FinishedRun, TerminalWatcher } from "./terminal";
@@ -30,10 +29,40 @@ const COMMANDS = {
 const TERMINAL_SOURCE = "terminal";
 const SELECTION_SOURCE = "selection";
 
+/** How many jaxerr diagnostics VS Code holds, as the Problems panel counts them. */
+interface Counts {
+  errors: number;
+  culprits: number;
+  other: number;
+  files: number;
+}
+
+function jaxerrCounts(): Counts {
+  const counts: Counts = { errors: 0, culprits: 0, other: 0, files: 0 };
+  for (const [, diagnostics] of vscode.languages.getDiagnostics()) {
+    const ours = diagnostics.filter((diagnostic) => diagnostic.source === "jaxerr");
+    counts.files += ours.length > 0 ? 1 : 0;
+    for (const diagnostic of ours) {
+      // The language client keeps the server's `data` on the diagnostics it creates.
+      const role = (diagnostic as { data?: { role?: unknown } }).data?.role;
+      if (role === "culprit") {
+        counts.culprits += 1;
+      } else if (diagnostic.severity === vscode.DiagnosticSeverity.Error) {
+        counts.errors += 1;
+      } else {
+        counts.other += 1;
+      }
+    }
+  }
+  return counts;
+}
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem("jaxerr.status", vscode.StatusBarAlignment.Left, 10);
   private state: ServerState = "stopped";
-  private errors: number | undefined;
+  private counts: Counts = jaxerrCounts();
 
   constructor() {
     this.item.name = "JAX Errors";
@@ -47,20 +76,26 @@ class StatusItem implements vscode.Disposable {
     this.render();
   }
 
-  setErrors(errors: number | undefined): void {
-    this.errors = errors;
+  /** Counts again what the Problems panel shows. */
+  refresh(): void {
+    this.counts = jaxerrCounts();
     this.render();
   }
 
   private render(): void {
     const icon = { starting: "$(loading~spin)", running: "$(pulse)", stopped: "$(circle-slash)" }[this.state];
-    const count = this.errors === undefined ? "" : ` ${this.errors}`;
-    this.item.text = `${icon} JAX${count}`;
-    const errors =
-      this.errors === undefined
-        ? "No run analysed yet."
-        : `${this.errors} error${this.errors === 1 ? "" : "s"} in the last analysed run.`;
-    this.item.tooltip = `JAX Errors: server ${this.state}. ${errors} Click for the log.`;
+    const { errors, culprits, other, files } = this.counts;
+    const total = errors + culprits + other;
+    this.item.text = `${icon} JAX${total > 0 ? ` ${total}` : ""}`;
+    const parts = [plural(errors, "error"), plural(culprits, "culprit note")];
+    if (other > 0) {
+      parts.push(`${other} other`);
+    }
+    const problems =
+      total === 0
+        ? "No JAX errors in the Problems panel."
+        : `${plural(total, "problem")} in the Problems panel (${parts.join(", ")}) in ${plural(files, "file")}.`;
+    this.item.tooltip = `JAX Errors: server ${this.state}. ${problems} Click for the log.`;
     this.item.backgroundColor =
       this.state === "stopped" ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
   }
@@ -70,15 +105,58 @@ class StatusItem implements vscode.Disposable {
   }
 }
 
+/** Records rendered by the running server, as `jaxerr-record:/CODE.md` documents. */
+class RecordDocuments implements vscode.TextDocumentContentProvider {
+  constructor(private readonly server: JaxErrServer) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const code = codeOfRecordPath(uri.path);
+    if (code === undefined) {
+      return `Not a record: ${uri.toString()}\n`;
+    }
+    const markdown = await this.server.executeCommand<string | null>(RENDER_RECORD, code);
+    if (typeof markdown === "string") {
+      return markdown;
+    }
+    return markdown === null
+      ? `# ${code}\n\nNo record has the code \`${code}\`.\n`
+      : `# ${code}\n\nThe language server is not running: see the "JAX Errors" output.\n`;
+  }
+}
+
+/** Shows a record's rendering in a Markdown preview beside the code. */
+async function showRecord(code: string): Promise<void> {
+  const uri = vscode.Uri.from({ scheme: RECORD_SCHEME, path: recordPath(code) });
+  await vscode.commands.executeCommand("markdown.showPreviewToSide", uri);
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel("JAX Errors", { log: true });
   const server = new JaxErrServer(context, log);
   activeServer = server;
   const status = new StatusItem();
-  context.subscriptions.push(log, server, status, server.onDidChangeState((state) => status.setState(state)));
+  context.subscriptions.push(
+    log,
+    server,
+    status,
+    server.onDidChangeState((state) => status.setState(state)),
+    vscode.languages.onDidChangeDiagnostics(() => status.refresh()),
+    vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocuments(server)),
+  );
 
-  async function ingest(text: string, cwd: string | undefined, source: string, quiet: boolean): Promise<void> {
-    const answer = await server.executeCommand<IngestAnswer>(INGEST_OUTPUT, { text, cwd: cwd ?? null, source });
+  async function ingest(
+    text: string,
+    cwd: string | undefined,
+    source: string,
+    quiet: boolean,
+    command?: string,
+  ): Promise<void> {
+    const answer = await server.executeCommand<IngestAnswer>(INGEST_OUTPUT, {
+      text,
+      cwd: cwd ?? null,
+      source,
+      command: command || null,
+    });
     if (answer === undefined) {
       return;
     }
@@ -90,7 +168,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
       return;
     }
-    status.setErrors(answer.errors);
     log.info(`${source}: ${answer.errors} error(s) in ${answer.files.length} file(s)`);
     if (quiet) {
       return;
@@ -104,10 +181,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   function analyzeRun(run: FinishedRun, quiet: boolean): Promise<void> {
     const cwd = run.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    return ingest(run.text, cwd, TERMINAL_SOURCE, quiet);
+    return ingest(run.text, cwd, TERMINAL_SOURCE, quiet, run.commandLine);
   }
 
-  let lastFailedCommand: string | undefined;
   const watcher = new TerminalWatcher(
     (run) => {
       if (!clientSettings(vscode.workspace.getConfiguration(SECTION)).autoAnalyze) {
@@ -116,12 +192,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const marker = failureMarker(run.text);
       if (marker !== undefined) {
         log.info(`terminal: "${run.commandLine}" printed a ${marker}; analysing its output`);
-        lastFailedCommand = run.commandLine;
         void analyzeRun(run, true);
-      } else if (run.commandLine && run.commandLine === lastFailedCommand) {
-        // The command that failed now passes: its output replaces (and clears) the errors.
-        log.info(`terminal: "${run.commandLine}" passed; clearing its errors`);
-        lastFailedCommand = undefined;
+      } else if (run.commandLine && jaxerrCounts().files > 0) {
+        // A passing run clears the errors of the tests and scripts it ran, whichever command
+        // ran them before: the server knows which those are.
+        log.info(`terminal: "${run.commandLine}" passed; clearing the errors it covers`);
         void analyzeRun(run, true);
       }
     },
@@ -186,6 +261,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         return;
       }
       const cwd = vscode.window.activeTerminal?.shellIntegration?.cwd?.fsPath;
+      // Text read from the screen may hold several runs: it clears nothing by meaning.
       await ingest(terminalText(text), cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath, TERMINAL_SOURCE, false);
     }),
     vscode.commands.registerCommand(COMMANDS.analyzeSelection, async () => {
@@ -229,36 +305,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.commands.registerCommand(COMMANDS.clear, async () => {
       await server.executeCommand(CLEAR_DIAGNOSTICS);
-      status.setErrors(undefined);
     }),
-    vscode.commands.registerCommand(COMMANDS.showRecord, async () => {
-      const code = await pickRecordCode();
-      if (code === undefined) {
-        return;
+    vscode.commands.registerCommand(COMMANDS.showRecord, async (code?: unknown) => {
+      // From a diagnostic's code link or the "Open documentation" action: the code is given.
+      const chosen = typeof code === "string" && code ? code : await pickRecordCode();
+      if (chosen !== undefined) {
+        await showRecord(chosen);
       }
-      await server.start();
-      const settings = clientSettings(vscode.workspace.getConfiguration(SECTION));
-      const launch = serverLaunch(
-        server.python ?? "python3",
-        settings.importStrategy,
-        settings.importStrategy === "useBundled" ? server.bundledLibs : undefined,
-        process.env,
-      );
-      execFile(
-        launch.command,
-        ["-m", "jaxerr_ls", "explain", code, "--format", "markdown"],
-        { env: launch.env, maxBuffer: 4 * 1024 * 1024 },
-        (error, stdout, stderr) => {
-          if (error) {
-            void vscode.window.showErrorMessage(`JAX Errors: ${stderr.trim() || error.message}`);
-            return;
-          }
-          void (async () => {
-            const document = await vscode.workspace.openTextDocument({ language: "markdown", content: stdout });
-            await vscode.commands.executeCommand("markdown.showPreview", document.uri);
-          })();
-        },
-      );
     }),
     vscode.commands.registerCommand(COMMANDS.restart, () => server.restart()),
     vscode.workspace.onDidChangeConfiguration((event) => {
