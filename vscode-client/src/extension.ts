@@ -5,8 +5,8 @@ import * as vscode from "vscode";
 import { terminalText } from "./ansi";
 import { failureMarker } from "./detect";
 import { onActiveEnvironmentChanged } from "./python";
-import { codeOfRecordPath, RECORD_SCHEME, recordPath, RENDER_RECORD } from "./records";
-import { JaxErrServer, SECTION, type IngestAnswer, type ServerState } from "./server";
+import { codeOfRecordPath, RECORD_SCHEME, RENDER_RECORD } from "./records";
+import { JaxErrServer, recordUri, SECTION, type IngestAnswer, type ServerState } from "./server";
 import { clientSettings, RESTART_SETTING_KEYS } from "./settings";
 import { type FinishedRun, TerminalWatcher } from "./terminal";
 
@@ -126,8 +126,20 @@ class RecordDocuments implements vscode.TextDocumentContentProvider {
 
 /** Shows a record's rendering in a Markdown preview beside the code. */
 async function showRecord(code: string): Promise<void> {
-  const uri = vscode.Uri.from({ scheme: RECORD_SCHEME, path: recordPath(code) });
-  await vscode.commands.executeCommand("markdown.showPreviewToSide", uri);
+  await vscode.commands.executeCommand("markdown.showPreviewToSide", recordUri(code));
+}
+
+/** A record document opened as text (a diagnostic's code link opens it so) becomes its
+ * preview beside the code. */
+function previewOpenedRecords(event: vscode.TabChangeEvent): void {
+  for (const tab of [...event.opened, ...event.changed]) {
+    if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === RECORD_SCHEME) {
+      const uri = tab.input.uri;
+      void vscode.window.tabGroups
+        .close(tab)
+        .then(() => vscode.commands.executeCommand("markdown.showPreviewToSide", uri));
+    }
+  }
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -142,6 +154,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     server.onDidChangeState((state) => status.setState(state)),
     vscode.languages.onDidChangeDiagnostics(() => status.refresh()),
     vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocuments(server)),
+    vscode.window.tabGroups.onDidChangeTabs(previewOpenedRecords),
   );
 
   async function ingest(

@@ -8,12 +8,6 @@ export const RENDER_RECORD = "jaxerr.renderRecord";
 /** The server's "Open documentation" code action command, which the client answers itself. */
 export const OPEN_DOCS = "jaxerr.openDocs";
 
-/** A `command:` link that runs "Show Record" for `code` (VS Code opens it from a diagnostic's
- * code, the Problems panel and trusted hovers). */
-export function showRecordLink(code: string): string {
-  return `command:${SHOW_RECORD}?${encodeURIComponent(JSON.stringify([code]))}`;
-}
-
 /** The path of a record's document: the preview's title is the file name. */
 export function recordPath(code: string): string {
   return `/${code}.md`;

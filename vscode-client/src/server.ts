@@ -13,7 +13,7 @@ import {
 } from "vscode-languageclient/node";
 import { chooseInterpreter, serverLaunch } from "./interpreter";
 import { activeEnvironment } from "./python";
-import { codeOfOpenDocs, OPEN_DOCS, SHOW_RECORD, showRecordLink } from "./records";
+import { codeOfOpenDocs, OPEN_DOCS, RECORD_SCHEME, recordPath, SHOW_RECORD } from "./records";
 import { Serial } from "./serial";
 import { clientSettings, serverSettings } from "./settings";
 
@@ -265,11 +265,17 @@ export class JaxErrServer implements vscode.Disposable {
   }
 }
 
-/** A jaxerr diagnostic whose code opens its record (see `showRecordLink`). */
+/** The `jaxerr-record:` document of a record: opened in an editor, it is shown as a preview. */
+export function recordUri(code: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: RECORD_SCHEME, path: recordPath(code) });
+}
+
+/** A jaxerr diagnostic whose code opens its record. The target is the record's document rather
+ * than a `command:` link, which the hover's code link does not run. */
 function linkToRecord(diagnostic: vscode.Diagnostic): vscode.Diagnostic {
   const code = diagnostic.code;
   if (diagnostic.source === "jaxerr" && typeof code === "object" && code.target !== undefined) {
-    diagnostic.code = { value: code.value, target: vscode.Uri.parse(showRecordLink(String(code.value))) };
+    diagnostic.code = { value: code.value, target: recordUri(String(code.value)) };
   }
   return diagnostic;
 }
