@@ -96,6 +96,7 @@ class StatusItem implements vscode.Disposable {
         ? "No JAX errors in the Problems panel."
         : `${plural(total, "problem")} in the Problems panel (${parts.join(", ")}) in ${plural(files, "file")}.`;
     this.item.tooltip = `JAX Errors: server ${this.state}. ${problems} Click for the log.`;
+    this.item.accessibilityInformation = { label: `JAX Errors: server ${this.state}. ${problems}` };
     this.item.backgroundColor =
       this.state === "stopped" ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
   }
@@ -132,7 +133,7 @@ async function showRecord(code: string): Promise<void> {
 /** A record document opened as text (a diagnostic's code link opens it so) becomes its
  * preview beside the code. */
 function previewOpenedRecords(event: vscode.TabChangeEvent): void {
-  for (const tab of [...event.opened, ...event.changed]) {
+  for (const tab of event.opened) {
     if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === RECORD_SCHEME) {
       const uri = tab.input.uri;
       void vscode.window.tabGroups
