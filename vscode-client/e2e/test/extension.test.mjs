@@ -353,8 +353,8 @@ describe("the JAX Errors extension in VS Code", () => {
   );
 
   /** A test that marks the run failed, so that `after` reports the logs and keeps the files. */
-  const step = (name, body) =>
-    it(name, { timeout: STEP_MS }, async () => {
+  const step = (name, body, timeout = STEP_MS) =>
+    it(name, { timeout }, async () => {
       try {
         await body();
       } catch (error) {
@@ -462,7 +462,8 @@ describe("the JAX Errors extension in VS Code", () => {
             const text = (await terminalText()).trimEnd();
             return /\d+ failed/.test(text) && PROMPT.test(text);
           },
-          RUN_MS * 2,
+          // The project's whole test suite, every test a JAX program.
+          RUN_MS * 6,
           terminalText,
         );
         await page.keyboard.press("Control+Shift+M");
@@ -482,7 +483,8 @@ describe("the JAX Errors extension in VS Code", () => {
     await runInTerminal(command(), /ValueError/);
     await page.keyboard.press("Control+Shift+M");
     await waitFor(`the ${marker.code} row again`, async () => (await jaxerrProblems()).length >= 2, RUN_MS, problems);
-  });
+    // Six commands, each followed by a JAX run in the terminal; the pytest run is the project's.
+  }, STEP_MS * 6);
 
   step("the record is one click away: the diagnostic's code and the Open documentation action", async () => {
     const row = page.locator(".markers-panel .monaco-list-row", { hasText: marker.code }).first();
