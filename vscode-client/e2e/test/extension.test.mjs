@@ -421,6 +421,9 @@ describe("the JAX Errors extension in VS Code", () => {
 
   /** A failing run in the terminal is analysed and Clear Diagnostics clears it. */
   async function captureAndClearStillWork(after) {
+    // Cleared first: the panel renders the rows in view only, and a test run fills it.
+    await runCommand("JAX Errors: Clear Diagnostics");
+    await waitFor(`after "${after}": an empty Problems panel`, async () => (await jaxerrProblems()).length === 0, UI_MS, problems);
     await runInTerminal(command(), /ValueError/);
     await page.keyboard.press("Control+Shift+M");
     await waitFor(
