@@ -66,18 +66,40 @@ function M.is_jaxerr(diagnostic)
   return diagnostic.source == "jaxerr"
 end
 
---- A jaxerr diagnostic's text with its code and link, as the float shows it.
+--- The culprits of a jaxerr error diagnostic ("Culprit: custom_vjp bwd rule `f` (model/ops.py:19)"),
+--- from the diagnostic's data; none for a culprit's own diagnostic.
+function M.diagnostic_culprits(diagnostic)
+  local lsp = diagnostic.user_data and diagnostic.user_data.lsp
+  local data = lsp and lsp.data
+  if type(data) ~= "table" or data.role == "culprit" or type(data.culprits) ~= "table" then
+    return {}
+  end
+  local lines = {}
+  for _, culprit in ipairs(data.culprits) do
+    local place = vim.fn.fnamemodify(tostring(culprit.path or ""), ":~:.")
+    table.insert(
+      lines,
+      ("Culprit: %s `%s` (%s:%s)"):format(culprit.kind, culprit.name, place, culprit.line)
+    )
+  end
+  return lines
+end
+
+--- A jaxerr diagnostic's text as the float shows it, in the order of the hover: the message with
+--- its code, the record's one-line meaning (the message's second line), the culprits, the link.
 function M.format_diagnostic(diagnostic)
   local text = diagnostic.message
   if diagnostic.code then
     local first, rest = text:match("^([^\n]*)(.*)$")
     text = ("%s [%s]%s"):format(first, diagnostic.code, rest)
   end
+  local lines = { text }
+  vim.list_extend(lines, M.diagnostic_culprits(diagnostic))
   local link = M.diagnostic_link(diagnostic)
   if link then
-    text = text .. "\n" .. link
+    table.insert(lines, link)
   end
-  return text
+  return table.concat(lines, "\n")
 end
 
 local function first_line_with_code(diagnostic)
