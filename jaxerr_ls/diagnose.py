@@ -9,7 +9,7 @@ from pathlib import Path
 
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent
-from jaxerr_ls.locate import PlacedFrame, ProjectFiles, project_frames
+from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
 from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.spans import Span
@@ -127,7 +127,10 @@ class Analyzer:
         ordered = [explained] + [e for e in (event, *reversed(event.chain)) if e is not explained]
         if notebooks is None and self.workspace_notebooks:
             notebooks = self.files.notebooks
-        placed = project_frames(ordered, self.files, base, notebooks)
+        by_exception = [
+            project_frames([exception], self.files, base, notebooks) for exception in ordered
+        ]
+        placed = [item for frames in by_exception for item in frames]
         main = next((p for p in placed if p.span is not None), None)
         span = main.span if main is not None else self._test_definition(event, base)
         # Culprits are looked for in Python files, not in notebooks.
@@ -149,7 +152,7 @@ class Analyzer:
             else []
         )
         related = [Related(culprit.span, f"culprit: {culprit.description}") for culprit in culprits]
-        related.extend(_frame_related(placed, main))
+        related.extend(_frame_related(by_exception, main, self.files))
         if match is not None:
             severity = match.record.severity
         else:
@@ -195,14 +198,22 @@ class Analyzer:
         return None
 
 
-def _frame_related(placed: list[PlacedFrame], main: PlacedFrame | None) -> list[Related]:
-    """The other frames in the user's code, each place once (chains repeat frames)."""
+def _frame_related(
+    by_exception: list[list[PlacedFrame]], main: PlacedFrame | None, files: ProjectFiles
+) -> list[Related]:
+    """The other frames in the user's code in call order (outermost first, the explained
+    exception's first), each place once (chains repeat frames), each named by the function it
+    runs in, from the file when the output did not print it."""
     seen = {(main.path, main.span.line)} if main is not None and main.span is not None else set()
     related = []
-    for item in placed:
-        if item.span is None or (item.path, item.span.line) in seen:
-            continue
-        seen.add((item.path, item.span.line))
-        function = item.frame.function or "<module>"
-        related.append(Related(item.span, f"traceback: in {function}"))
+    for placed in by_exception:
+        for item in reversed(placed):
+            if item.span is None or (item.path, item.span.line) in seen:
+                continue
+            seen.add((item.path, item.span.line))
+            function = item.frame.function
+            if function is None:
+                lines = files.lines(item.path) if item.span.cell is None else None
+                function = enclosing_scope(lines or [], item.span.line)
+            related.append(Related(item.span, f"traceback: in {function}"))
     return related
