@@ -266,10 +266,11 @@ def create_server() -> JaxErrServer:
         hover,
         lifecycle,
         predictions,
+        records,
         watching,
     )
 
     server = JaxErrServer()
-    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions):
+    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions, records):
         feature.register(server)
     return server

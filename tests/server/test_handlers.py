@@ -22,6 +22,7 @@ from jaxerr_ls.server.diagnostics import (
 )
 from jaxerr_ls.server.hover import hover
 from jaxerr_ls.server.pacing import REPUBLISH_DELAY
+from jaxerr_ls.server.records import render_record
 from tests.server.conftest import MakeServer
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -195,22 +196,59 @@ def test_edits_move_diagnostics_and_a_changed_line_drops_them(
     assert published(server, uri) == []
 
 
-def test_a_hover_on_a_diagnostic_shows_its_record(make_server: MakeServer, project: Path) -> None:
-    server, _ = make_server(project)
-    ingest(server, SHAPE_LOG, project)
-    uri = open_document(server, project / "model" / "ops.py")
-    [diagnostic] = published(server, uri)
-    found = asyncio.run(
-        hover(
-            server,
-            types.HoverParams(
-                text_document=types.TextDocumentIdentifier(uri=uri),
-                position=diagnostic.range.start,
-            ),
-        )
+SHOWS_RECORDS = types.ClientCapabilities(
+    experimental={"jaxerr": {"showRecordCommand": "jaxerr.showRecord"}}
+)
+
+
+def hover_at(server: object, uri: str, position: types.Position) -> types.MarkupContent:
+    params = types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position
     )
+    found = asyncio.run(hover(server, params))  # type: ignore[arg-type]
     assert found is not None and isinstance(found.contents, types.MarkupContent)
-    assert "custom-vjp-bwd-args-mismatch" in found.contents.value
+    return found.contents
+
+
+@pytest.mark.parametrize("capabilities", [None, SHOWS_RECORDS], ids=["plain", "shows-records"])
+def test_a_hover_on_a_diagnostic_is_a_brief_of_its_record(
+    make_server: MakeServer, project: Path, capabilities: types.ClientCapabilities | None
+) -> None:
+    server, _ = make_server(project, capabilities=capabilities)
+    ingest(server, SHAPE_LOG, project)
+    ops = project / "model" / "ops.py"
+    uri = open_document(server, ops)
+    [diagnostic] = published(server, uri)
+    text = hover_at(server, uri, diagnostic.range.start).value
+    # The message as the run printed it, then the meaning, the culprit with its place, the
+    # record one link away; the whole record (solutions, example) is not in the hover.
+    first = text.splitlines()[0]
+    assert first.startswith("**`custom-vjp-bwd-args-mismatch`**: Custom VJP bwd rule ")
+    assert first.split(": ", 1)[1].rstrip("\u2026") in SHAPE_LOG.read_text()
+    assert "Culprit: custom_vjp bwd rule `_clipped_relu_bwd` (model/ops.py:" in text
+    assert "**Solutions**" not in text and "**Example fix**" not in text
+    if capabilities is None:
+        assert "Record: `jaxerr-ls explain custom-vjp-bwd-args-mismatch`" in text
+    else:
+        assert (
+            "[Show record](command:jaxerr.showRecord?%5B%22custom-vjp-bwd-args-mismatch%22%5D)"
+            in text
+        )
+
+
+def test_render_record_gives_the_whole_record_or_none(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, _ = make_server(project)
+    record = render_record(server, {"code": "custom-vjp-bwd-args-mismatch"})
+    assert record is not None and record.startswith("### `custom-vjp-bwd-args-mismatch`")
+    sections = ["**Solutions**", "**Example fix**", "[Source in JAX](https://github.com/"]
+    positions = [record.index(section) for section in sections]
+    assert positions == sorted(positions)
+    assert render_record(server, {"code": "no-such-record"}) is None
+    for bad in ([], ["custom-vjp-bwd-args-mismatch"], [{"code": 3}], [{}, {}]):
+        with pytest.raises(ValueError, match="renderRecord takes one object"):
+            render_record(server, *bad)
 
 
 def test_new_settings_make_a_new_catalog_that_a_late_build_cannot_undo(
