@@ -12,6 +12,7 @@ from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
 from jaxerr_ls.notebooks import Notebook, error_events
+from jaxerr_ls.runs import PytestNode
 from jaxerr_ls.spans import Span
 from jaxerr_ls.tracebacks import parse_output
 
@@ -50,6 +51,9 @@ class Finding:
     related: list[Related] = field(default_factory=list)
     culprits: list[Culprit] = field(default_factory=list)
     source_name: str = "-"
+    # What produced the error: the test that failed, else the script the traceback starts in.
+    test: PytestNode | None = None
+    script: Path | None = None
 
     @property
     def code(self) -> str:
@@ -167,6 +171,8 @@ class Analyzer:
             related=related,
             culprits=culprits,
             source_name=source_name,
+            test=self._test_node(event, base),
+            script=self._script(event, base),
         )
 
     def _best_explained(self, event: ErrorEvent) -> tuple[ErrorEvent, Match | None]:
@@ -179,6 +185,19 @@ class Analyzer:
             if found is not None and (best[1] is None or found.score > best[1].score):
                 best = (exception, found)
         return best
+
+    def _test_node(self, event: ErrorEvent, base: Path | None) -> PytestNode | None:
+        """The failed test, its file resolved onto the project."""
+        file_part, _, name = (event.test_id or "").partition("::")
+        path = self.files.resolve(file_part, base) if file_part and name else None
+        return PytestNode(path, name) if path is not None else None
+
+    def _script(self, event: ErrorEvent, base: Path | None) -> Path | None:
+        """The project file a traceback starts in at module level: the program that was run."""
+        frames = next((e.frames for e in (event, *event.chain) if e.frames), [])
+        if not frames or frames[0].function != "<module>":
+            return None
+        return self.files.resolve(frames[0].path, base)
 
     def _test_definition(self, event: ErrorEvent, base: Path | None) -> Span | None:
         """Where a test is defined, for errors reported with no frames (``--tb=no``)."""

@@ -74,13 +74,36 @@ async def client(request: pytest.FixtureRequest, lsp_client: LanguageClient):  #
     await lsp_client.shutdown_session()
 
 
-async def ingest(client: LanguageClient, log: Path, cwd: Path = PROJECT) -> Any:
+async def ingest(
+    client: LanguageClient,
+    log: Path | str,
+    cwd: Path = PROJECT,
+    command: str | None = None,
+    source: str = "test run",
+) -> Any:
+    """Sends a run's output (a log file, or the text) as the VS Code extension does."""
+    text = log if isinstance(log, str) else log.read_text()
+    request = {"text": text, "cwd": str(cwd), "source": source, "command": command}
     return await client.workspace_execute_command_async(
-        types.ExecuteCommandParams(
-            command="jaxerr.ingestOutput",
-            arguments=[{"text": log.read_text(), "cwd": str(cwd), "source": "test run"}],
-        )
+        types.ExecuteCommandParams(command="jaxerr.ingestOutput", arguments=[request])
     )
+
+
+@pytest.mark.asyncio
+async def test_a_passing_run_clears_the_errors_of_what_it_ran(client: LanguageClient) -> None:
+    await ingest(client, FOREIGN_PYTEST, command="python -m pytest -q")
+    test_ops = uri(PROJECT / "tests" / "test_ops.py")
+    codes = {d.code for d in client.diagnostics[test_ops]}
+    assert "hijax-vjp-bwd-return" in codes and len(codes) > 2
+    # One test passes in another terminal: its error goes, the file's others stay.
+    passed = "tests/test_ops.py::test_scaled_tanh_grad PASSED\n1 passed in 0.52s\n"
+    command = "pytest -v tests/test_ops.py::test_scaled_tanh_grad"
+    result = await ingest(client, passed, command=command, source="other terminal")
+    assert result["errors"] == 0
+    assert {d.code for d in client.diagnostics[test_ops]} == codes - {"hijax-vjp-bwd-return"}
+    # The whole file passes: none of its errors is left.
+    await ingest(client, "5 passed in 1.20s\n", command="pytest tests/test_ops.py")
+    assert not client.diagnostics[test_ops]
 
 
 @pytest.mark.asyncio

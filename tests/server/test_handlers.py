@@ -44,8 +44,11 @@ def project(tmp_path: Path) -> Path:
     return root.resolve()
 
 
-def ingest(server: object, log: Path, cwd: Path) -> dict[str, object]:
-    request = {"text": log.read_text(), "cwd": str(cwd), "source": "run"}
+def ingest(
+    server: object, log: Path | str, cwd: Path, command: str | None = None, source: str = "run"
+) -> dict[str, object]:
+    text = log if isinstance(log, str) else log.read_text()
+    request = {"text": text, "cwd": str(cwd), "source": source, "command": command}
     return asyncio.run(ingest_output(server, request))  # type: ignore[arg-type]
 
 
@@ -100,6 +103,34 @@ def test_ingested_output_is_published_with_a_typed_payload(
     assert "message" not in culprit["data"] and "message" not in culprit["data"]["target"]
     clear_diagnostics(server)
     assert writer.diagnostics(ops.as_uri()) == []
+
+
+FOREIGN_PYTEST = LOGS / "jax-0.12.0.1" / "foreign" / "pytest-tb-auto.log"
+
+
+def test_a_passing_run_clears_the_errors_of_what_it_ran_whichever_command_ran_it(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, writer = make_server(project)
+    ingest(server, FOREIGN_PYTEST, project, command="python -m pytest -q")
+    test_ops = (project / "tests" / "test_ops.py").as_uri()
+    codes = {d["code"] for d in writer.diagnostics(test_ops)}
+    assert "hijax-vjp-bwd-return" in codes and len(codes) > 2
+    # One test passes in another terminal, run by its node id: its error goes, the others stay.
+    passed = "tests/test_ops.py::test_scaled_tanh_grad PASSED\n1 passed in 0.52s\n"
+    command = "pytest -v tests/test_ops.py::test_scaled_tanh_grad"
+    result = ingest(server, passed, project, command=command, source="other terminal")
+    assert result["errors"] == 0
+    left = {d["code"] for d in writer.diagnostics(test_ops)}
+    assert left == codes - {"hijax-vjp-bwd-return"}
+    # A run that names no test it ran (-k) clears nothing but its own earlier line.
+    ingest(server, "1 passed\n", project, command="pytest -k relu tests", source="third")
+    assert {d["code"] for d in writer.diagnostics(test_ops)} == left
+    # The whole file passes: none of its errors is left.
+    ingest(server, "5 passed in 1.20s\n", project, command="pytest tests/test_ops.py")
+    assert writer.diagnostics(test_ops) == []
+    with pytest.raises(ValueError, match="command must be a string"):
+        asyncio.run(ingest_output(server, {"text": "", "command": ["pytest"]}))
 
 
 def test_a_quick_fix_resolves_only_for_the_documents_it_was_computed_for(
