@@ -115,7 +115,7 @@ class RecordDocuments implements vscode.TextDocumentContentProvider {
     if (code === undefined) {
       return `Not a record: ${uri.toString()}\n`;
     }
-    const markdown = await this.server.executeCommand<string | null>(RENDER_RECORD, code);
+    const markdown = await this.server.executeCommand<string | null>(RENDER_RECORD, { code });
     if (typeof markdown === "string") {
       return markdown;
     }

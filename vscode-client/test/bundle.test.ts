@@ -71,7 +71,7 @@ describe("the bundled server on each supported Python", { skip }, () => {
         assert.ok(codes.includes("custom-vjp-bwd-args-mismatch"), JSON.stringify(codes));
         const record = (await session.connection.sendRequest("workspace/executeCommand", {
           command: "jaxerr.renderRecord",
-          arguments: ["custom-vjp-bwd-args-mismatch"],
+          arguments: [{ code: "custom-vjp-bwd-args-mismatch" }],
         })) as string;
         assert.match(record, /^### `custom-vjp-bwd-args-mismatch`/);
         assert.deepEqual(session.messages, []);
