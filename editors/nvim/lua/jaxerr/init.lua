@@ -66,21 +66,25 @@ function M.is_jaxerr(diagnostic)
   return diagnostic.source == "jaxerr"
 end
 
---- The culprits of a jaxerr error diagnostic ("Culprit: custom_vjp bwd rule `f` (model/ops.py:19)"),
---- from the diagnostic's data; none for a culprit's own diagnostic.
+--- The culprits of a jaxerr error diagnostic ("Culprit: custom_vjp.bwd `f` (model/ops.py:19)",
+--- then why when the server knows), from the fix target in the diagnostic's data; none for a
+--- culprit's own diagnostic.
 function M.diagnostic_culprits(diagnostic)
   local lsp = diagnostic.user_data and diagnostic.user_data.lsp
   local data = lsp and lsp.data
-  if type(data) ~= "table" or data.role == "culprit" or type(data.culprits) ~= "table" then
+  local target = type(data) == "table" and data.target or nil
+  if type(target) ~= "table" or data.role == "culprit" or type(target.culprits) ~= "table" then
     return {}
   end
   local lines = {}
-  for _, culprit in ipairs(data.culprits) do
-    local place = vim.fn.fnamemodify(tostring(culprit.path or ""), ":~:.")
-    table.insert(
-      lines,
-      ("Culprit: %s `%s` (%s:%s)"):format(culprit.kind, culprit.name, place, culprit.line)
-    )
+  for _, culprit in ipairs(target.culprits) do
+    local span = type(culprit.span) == "table" and culprit.span or {}
+    local place = vim.fn.fnamemodify(tostring(span.path or ""), ":~:.")
+    local line = ("Culprit: %s `%s` (%s:%s)"):format(culprit.kind, culprit.name, place, span.line)
+    if type(culprit.why) == "string" and culprit.why ~= "" then
+      line = line .. ": " .. culprit.why
+    end
+    table.insert(lines, line)
   end
   return lines
 end
