@@ -4,8 +4,10 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import { terminalText } from "./ansi";
 import { failureMarker } from "./detect";
+import { codeOfShowFix, EXPLAIN_TEXT, explainPage, fixPage, PAGE_SCHEME, type Page, Pages } from "./pages";
 import { onActiveEnvironmentChanged } from "./python";
 import { codeOfRecordPath, RECORD_SCHEME, RENDER_RECORD } from "./records";
+import { commandLine, parseRerun, quoteForShell, RERUN } from "./rerun";
 import { JaxErrServer, recordUri, SECTION, type IngestAnswer, type ServerState } from "./server";
 import { clientSettings, RESTART_SETTING_KEYS } from "./settings";
 import { type FinishedRun, TerminalWatcher } from "./terminal";
@@ -22,6 +24,7 @@ const COMMANDS = {
   runPytest: "jaxerr.runPytest",
   clear: "jaxerr.clear",
   showRecord: "jaxerr.showRecord",
+  explainSelection: "jaxerr.explainSelection",
   restart: "jaxerr.restartServer",
 } as const;
 
@@ -125,6 +128,30 @@ class RecordDocuments implements vscode.TextDocumentContentProvider {
   }
 }
 
+/** The server's Markdown answers (a fix to copy from, an explained error text), as
+ * `jaxerr-page:/NAME.md` documents. */
+class PageDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly pages = new Pages();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.pages.get(uri.path) ?? "This page is no longer available: ask for it again.\n";
+  }
+
+  /** Shows `page` in a Markdown preview beside the code (the same page's preview is updated). */
+  async show(page: Page): Promise<void> {
+    this.pages.set(page);
+    const uri = vscode.Uri.from({ scheme: PAGE_SCHEME, path: page.path });
+    this.changed.fire(uri);
+    await vscode.commands.executeCommand("markdown.showPreviewToSide", uri);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
 /** Shows a record's rendering in a Markdown preview beside the code. */
 async function showRecord(code: string): Promise<void> {
   await vscode.commands.executeCommand("markdown.showPreviewToSide", recordUri(code));
@@ -148,7 +175,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const server = new JaxErrServer(context, log);
   activeServer = server;
   const status = new StatusItem();
+  const pages = new PageDocuments();
+  server.showFix = async (args, answer) => {
+    const page = fixPage(codeOfShowFix(args), answer);
+    if (typeof page === "string") {
+      log.warn(`Show the fix: ${page}`);
+      void vscode.window.showWarningMessage(`JAX Errors: ${page}.`);
+      return;
+    }
+    await pages.show(page);
+  };
   context.subscriptions.push(
+    pages,
+    vscode.workspace.registerTextDocumentContentProvider(PAGE_SCHEME, pages),
     log,
     server,
     status,
@@ -299,22 +338,53 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const folder = vscode.workspace.workspaceFolders?.[0];
       await server.start();
       const python = server.python ?? "python3";
-      const settings = clientSettings(vscode.workspace.getConfiguration(SECTION));
-      // The pytest plugin comes with jaxerr-ls: with the bundled copy, the run needs it on
-      // its path too (after the project's own entries).
-      const env: Record<string, string> = {};
-      const bundled = settings.importStrategy === "useBundled" ? server.bundledLibs : undefined;
-      if (bundled !== undefined) {
-        env.PYTHONPATH = [process.env.PYTHONPATH, bundled].filter(Boolean).join(path.delimiter);
+      await runInTerminal("JAX Errors: pytest", folder?.uri, `${quoteForShell(python)} -m pytest --jaxerr`);
+    }),
+    // The command of an "Apply and re-run" code action: the server says what to run; it runs
+    // in a terminal, whose output is read as any other terminal run's.
+    vscode.commands.registerCommand(RERUN, async (...args: unknown[]) => {
+      const rerun = parseRerun(args);
+      if (typeof rerun === "string") {
+        log.warn(rerun);
+        void vscode.window.showErrorMessage(`JAX Errors: ${rerun}.`);
+        return;
       }
-      const terminal = vscode.window.createTerminal({ name: "JAX Errors: pytest", cwd: folder?.uri, env });
-      terminal.show();
-      const command = `${quoteForShell(python)} -m pytest --jaxerr`;
-      const integration = await waitForShellIntegration(terminal, 3000);
-      if (integration !== undefined) {
-        integration.executeCommand(command);
+      if (!vscode.workspace.isTrusted) {
+        const manage = "Manage Workspace Trust";
+        const picked = await vscode.window.showWarningMessage(
+          `JAX Errors: re-running ${rerun.label} runs this workspace's code, and VS Code does not ` +
+            "trust this workspace. Trust it to re-run from here, or run the command yourself: " +
+            commandLine(rerun.argv),
+          manage,
+        );
+        if (picked === manage) {
+          void vscode.commands.executeCommand("workbench.trust.manage");
+        }
+        return;
+      }
+      log.info(`re-running ${rerun.label}: ${commandLine(rerun.argv)} (in ${rerun.cwd})`);
+      await runInTerminal("JAX Errors: re-run", vscode.Uri.file(rerun.cwd), commandLine(rerun.argv));
+    }),
+    vscode.commands.registerCommand(COMMANDS.explainSelection, async (given?: unknown) => {
+      const text = typeof given === "string" && given.trim() ? given : await selectedErrorText();
+      if (text === undefined) {
+        void vscode.window.showInformationMessage(
+          "JAX Errors: select an error message or traceback in an editor or a terminal first.",
+        );
+        return;
+      }
+      const answer = await server.executeCommand<unknown>(EXPLAIN_TEXT, { text: terminalText(text) });
+      if (answer === undefined) {
+        return;
+      }
+      const page = explainPage(answer);
+      if (page === undefined) {
+        void vscode.window.showInformationMessage("JAX Errors: no record matches the selected text.");
+      } else if (typeof page === "string") {
+        log.warn(`Explain Selected Error Text: ${page}`);
+        void vscode.window.showWarningMessage(`JAX Errors: ${page}.`);
       } else {
-        terminal.sendText(command);
+        await pages.show(page);
       }
     }),
     vscode.commands.registerCommand(COMMANDS.clear, async () => {
@@ -340,6 +410,52 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void server.restart();
     }),
   );
+
+  /** Runs `command` in a new terminal in `cwd`, through its shell integration when it starts
+   * in time (so that the run is read like any other), else typed in. */
+  async function runInTerminal(name: string, cwd: vscode.Uri | undefined, command: string): Promise<void> {
+    const settings = clientSettings(vscode.workspace.getConfiguration(SECTION));
+    // The pytest plugin comes with jaxerr-ls: with the bundled copy, the run needs it on
+    // its path too (after the project's own entries).
+    const env: Record<string, string> = {};
+    const bundled = settings.importStrategy === "useBundled" ? server.bundledLibs : undefined;
+    if (bundled !== undefined) {
+      env.PYTHONPATH = [process.env.PYTHONPATH, bundled].filter(Boolean).join(path.delimiter);
+    }
+    const terminal = vscode.window.createTerminal({ name, cwd, env });
+    terminal.show();
+    const integration = await waitForShellIntegration(terminal, 3000);
+    if (integration !== undefined) {
+      integration.executeCommand(command);
+    } else {
+      terminal.sendText(command);
+    }
+  }
+
+  /** The selected text of the active editor, else of the active terminal (read through the
+   * clipboard, which is restored), else undefined. */
+  async function selectedErrorText(): Promise<string | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const selected = editor?.selections
+      .filter((selection) => !selection.isEmpty)
+      .map((selection) => editor.document.getText(selection))
+      .join("\n");
+    if (selected?.trim()) {
+      return selected;
+    }
+    if (vscode.window.activeTerminal === undefined) {
+      return undefined;
+    }
+    const saved = await vscode.env.clipboard.readText();
+    try {
+      await vscode.env.clipboard.writeText("");
+      await vscode.commands.executeCommand("workbench.action.terminal.copySelection");
+      const text = await vscode.env.clipboard.readText();
+      return text.trim() ? text : undefined;
+    } finally {
+      await vscode.env.clipboard.writeText(saved);
+    }
+  }
 
   const environmentChanged = await onActiveEnvironmentChanged(() => {
     if (!clientSettings(vscode.workspace.getConfiguration(SECTION)).interpreter) {
@@ -397,10 +513,6 @@ async function pickRecordCode(): Promise<string | undefined> {
   const items = [...codes].map(([label, description]) => ({ label, description }));
   const picked = await vscode.window.showQuickPick(items, { placeHolder: "The record of which error?" });
   return picked?.label;
-}
-
-function quoteForShell(value: string): string {
-  return /^[\w./:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 function waitForShellIntegration(

@@ -13,6 +13,7 @@ import {
 } from "vscode-languageclient/node";
 import { chooseInterpreter, serverLaunch } from "./interpreter";
 import { activeEnvironment } from "./python";
+import { SHOW_FIX } from "./pages";
 import { codeOfOpenDocs, OPEN_DOCS, RECORD_SCHEME, recordPath, SHOW_RECORD } from "./records";
 import { Serial } from "./serial";
 import { clientSettings, serverSettings } from "./settings";
@@ -40,6 +41,9 @@ export class JaxErrServer implements vscode.Disposable {
   readonly onDidChangeState = this.stateEmitter.event;
   /** The Python the running server was started with. */
   python: string | undefined;
+  /** Shows what the server answered to "Show the fix for <code>" (a code action's command,
+   * which the language client sends to the server and would otherwise drop the answer of). */
+  showFix: (args: unknown[], answer: unknown) => Promise<void> = async () => undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -176,7 +180,11 @@ export class JaxErrServer implements vscode.Disposable {
           if (code !== undefined) {
             return vscode.commands.executeCommand(SHOW_RECORD, code);
           }
-          return next(command, args);
+          const answer: unknown = await next(command, args);
+          if (command === SHOW_FIX) {
+            await this.showFix(args, answer);
+          }
+          return answer;
         },
         workspace: {
           // Only the server's own keys: it reports any other key as unknown, and the client's
