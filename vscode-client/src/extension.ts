@@ -373,7 +373,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         );
         return;
       }
-      const answer = await server.executeCommand<unknown>(EXPLAIN_TEXT, { text: terminalText(text) });
+      let answer: unknown;
+      try {
+        answer = await server.executeCommand<unknown>(EXPLAIN_TEXT, { text: terminalText(text) });
+      } catch (error) {
+        log.error(`Explain Selected Error Text: ${String(error)}`);
+        void vscode.window.showErrorMessage(`JAX Errors: the server could not explain that text: ${String(error)}`);
+        return;
+      }
       if (answer === undefined) {
         return;
       }

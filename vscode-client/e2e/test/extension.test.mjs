@@ -4,7 +4,8 @@
  * failing line, the status bar counts what the Problems panel shows, every contributed command
  * runs with the server up and leaves terminal capture, diagnostics and Clear Diagnostics working,
  * the record opens beside the code from the diagnostic's code, "Show Record" and the
- * "Open documentation" action, hover shows the API doc, and the quick fix edits the rule at fault.
+ * "Open documentation" action, hover shows the API doc, the quick fix edits the rule at fault, and
+ * "Explain Selected Error Text" shows the record of a pasted error (the server's jaxerr.explainText).
  */
 
 import assert from "node:assert/strict";
@@ -445,7 +446,7 @@ describe("the JAX Errors extension in VS Code", () => {
 
   step("every contributed command runs with the server up, and capture, diagnostics and Clear still work", async () => {
     const titles = MANIFEST.contributes.commands.map((contributed) => `${contributed.category}: ${contributed.title}`);
-    assert.equal(titles.length, 6);
+    assert.equal(titles.length, 7);
     const running = page.locator('[id="jaxerr-ls.jaxerr.jaxerr.status"] .codicon-pulse');
     for (const title of titles) {
       console.log(`command: ${title}`);
@@ -477,6 +478,13 @@ describe("the JAX Errors extension in VS Code", () => {
           RUN_MS,
           problems,
         );
+      } else if (title.endsWith("Explain Selected Error Text")) {
+        // Nothing is selected: it says what to select, and asks the server nothing.
+        await page
+          .locator(".notification-toast", { hasText: "select an error message or traceback" })
+          .first()
+          .waitFor({ timeout: UI_MS });
+        await runCommand("Notifications: Clear All Notifications");
       } else if (title.endsWith("Restart Server")) {
         await running.waitFor({ state: "detached", timeout: UI_MS }).catch(() => undefined);
       }
@@ -487,8 +495,8 @@ describe("the JAX Errors extension in VS Code", () => {
     await runInTerminal(command(), /ValueError/);
     await page.keyboard.press("Control+Shift+M");
     await waitFor(`the ${marker.code} row again`, async () => (await jaxerrProblems()).length >= 2, RUN_MS, problems);
-    // Six commands, each followed by a JAX run in the terminal; the pytest run is the project's.
-  }, STEP_MS * 6);
+    // Seven commands, each followed by a JAX run in the terminal; the pytest run is the project's.
+  }, STEP_MS * 7);
 
   step("the record is one click away: the diagnostic's code and the Open documentation action", async () => {
     const row = page.locator(".markers-panel .monaco-list-row", { hasText: marker.code }).first();
@@ -588,5 +596,28 @@ describe("the JAX Errors extension in VS Code", () => {
       RUN_MS,
       problems,
     );
+  });
+
+  step("Explain Selected Error Text shows the record of a pasted error beside it", async () => {
+    // The program's real output, pasted into a file of its own as a user would.
+    const log = fs.readFileSync(path.join(REPO, "tests", "fixtures", "logs", "jax-0.12.0.1", "script", "custom_vjp_bwd_shape.log"), "utf8");
+    fs.writeFileSync(path.join(dirs.workspace, "pasted-error.txt"), log);
+    await openFile("pasted-error.txt");
+    await activeEditor().locator(".view-lines").click();
+    await page.keyboard.press("Control+A");
+    await runCommand("JAX Errors: Explain Selected Error Text");
+    const tab = page.locator(".tab", { hasText: `Preview explain-${marker.code}.md` });
+    await waitFor(`the preview tab of the explained ${marker.code}`, () => tab.first().isVisible(), UI_MS, () =>
+      page.locator(".tab").allInnerTexts(),
+    );
+    const meaning = record(marker.code).documentation.slice(0, 40);
+    await waitFor(
+      "the explained record to render",
+      async () => (await frameTexts()).some((found) => found.includes(meaning) && /score/.test(found)),
+      UI_MS,
+      frameTexts,
+    );
+    assert.equal(await page.locator(".editor-group-container").count(), 2);
+    await runCommand("View: Close All Editor Groups");
   });
 });
