@@ -362,6 +362,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         }
         return;
       }
+      // The fix was just applied to the open editors: the run reads the files from disk.
+      const unsaved = vscode.workspace.textDocuments.filter((document) => document.isDirty && document.uri.scheme === "file");
+      const saved = await Promise.all(unsaved.map((document) => document.save()));
+      if (saved.includes(false)) {
+        void vscode.window.showWarningMessage(`JAX Errors: a file could not be saved; ${rerun.label} was not re-run.`);
+        return;
+      }
       log.info(`re-running ${rerun.label}: ${commandLine(rerun.argv)} (in ${rerun.cwd})`);
       await runInTerminal("JAX Errors: re-run", vscode.Uri.file(rerun.cwd), commandLine(rerun.argv));
     }),
