@@ -34,10 +34,10 @@ def _placed(
     if path is None:
         return None
     lines = ls.documents.lines(path)
+    codec = ls.workspace.position_codec
     for item in ls.store.for_path(path):
         match = item.finding.match
         same_record = match is not None and match.record.id == data.record_id
-        codec = ls.workspace.position_codec
         if same_record and to_range(item.span, lines, codec) == diagnostic.range:
             return item
     return None
