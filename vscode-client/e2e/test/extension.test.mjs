@@ -487,6 +487,17 @@ describe("the JAX Errors extension in VS Code", () => {
         await runCommand("Notifications: Clear All Notifications");
       } else if (title.endsWith("Restart Server")) {
         await running.waitFor({ state: "detached", timeout: UI_MS }).catch(() => undefined);
+        await running.waitFor({ timeout: STARTUP_MS });
+        // The restarted server reads the pytest run's report again (the pytest command ran
+        // before): its errors come back, then Clear Diagnostics must clear them too. Waited for,
+        // or they would land after the clearing and push the run's row out of view.
+        await page.keyboard.press("Control+Shift+M");
+        await waitFor(
+          "the restarted server to publish the pytest report's errors again",
+          async () => (await jaxerrProblems()).some((found) => found.file !== path.basename(SCRIPT)),
+          RUN_MS,
+          problems,
+        );
       }
       await running.waitFor({ timeout: STARTUP_MS });
       await captureAndClearStillWork(title);
