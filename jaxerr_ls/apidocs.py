@@ -203,10 +203,30 @@ class ApiDocs:
         return None
 
 
+# How many of an API's errors a hover lists; the rest are counted ("and 27 more").
+HOVER_ERRORS = 5
+
+
 def records_for(doc: ApiDoc, records: Iterable[Record]) -> list[Record]:
     """The records whose `apis` name this API (by its name or an alias), in the given order."""
     names = set(doc.names)
     return [record for record in records if names.intersection(record.apis)]
+
+
+def relevant_records(
+    doc: ApiDoc, records: Iterable[Record], current: Iterable[str] = ()
+) -> list[Record]:
+    """The API's records, most relevant first: those the user has now (``current`` codes),
+    then those about this API above all (it comes first in their `apis`), then the others;
+    the given order within each."""
+    names = set(doc.names)
+    now = set(current)
+
+    def rank(record: Record) -> tuple[bool, int]:
+        position = next(i for i, api in enumerate(record.apis) if api in names)
+        return (record.code not in now, position)
+
+    return sorted(records_for(doc, records), key=rank)
 
 
 # Characters that Markdown could read as markup. An underscore inside a word (custom_vjp) never
@@ -229,8 +249,11 @@ def _versions(doc: ApiDoc) -> list[str]:
     return [text.strip() for text in (doc.since, doc.version_notes) if text and text.strip()]
 
 
-def api_doc_markdown(doc: ApiDoc, records: Iterable[Record] = ()) -> str:
-    """An API doc for an editor's hover, with the errors recorded against the API."""
+def api_doc_markdown(
+    doc: ApiDoc, records: Iterable[Record] = (), current: Iterable[str] = ()
+) -> str:
+    """An API doc for an editor's hover, with the most relevant errors recorded against the
+    API (see `relevant_records`)."""
     out = ["```python", doc.signature, "```", ""]
     out += [f"**{_escape_markdown(doc.name)}** ({doc.kind}): {_markdown_prose(doc.summary)}", ""]
     for paragraph in doc.explanation.strip().split("\n\n"):
@@ -242,14 +265,21 @@ def api_doc_markdown(doc: ApiDoc, records: Iterable[Record] = ()) -> str:
         related = ", ".join(f"`{name}`" for name in doc.related)
         out += [f"See also: {related}", ""]
     out += [f"[JAX documentation for {_escape_markdown(doc.name)}]({doc.docs_url})", ""]
-    errors = records_for(doc, records)
+    errors = relevant_records(doc, records, current)
     if errors:
         out += ["**Errors you may hit**", ""]
-        out += [f"- `{record.code}`: {_markdown_prose(record.summary)}" for record in errors]
+        out += [
+            f"- `{record.code}`: {_markdown_prose(record.summary)}"
+            for record in errors[:HOVER_ERRORS]
+        ]
+        if len(errors) > HOVER_ERRORS:
+            out.append(f"- and {len(errors) - HOVER_ERRORS} more")
     return "\n".join(out).rstrip() + "\n"
 
 
-def api_doc_plaintext(doc: ApiDoc, records: Iterable[Record] = (), width: int = 80) -> str:
+def api_doc_plaintext(
+    doc: ApiDoc, records: Iterable[Record] = (), current: Iterable[str] = (), width: int = 80
+) -> str:
     """An API doc as plain text, for clients that show hovers raw (some Neovim setups)."""
 
     def para(text: str, indent: str = "", subsequent: str | None = None) -> str:
@@ -272,8 +302,10 @@ def api_doc_plaintext(doc: ApiDoc, records: Iterable[Record] = (), width: int = 
     if doc.related:
         out += [para("See also: " + ", ".join(doc.related), subsequent="  "), ""]
     out += [f"Docs: {doc.docs_url}", ""]
-    errors = records_for(doc, records)
+    errors = relevant_records(doc, records, current)
     if errors:
         out.append("Errors you may hit:")
-        out += [para(f"{r.code}: {r.summary}", "  - ", "    ") for r in errors]
+        out += [para(f"{r.code}: {r.summary}", "  - ", "    ") for r in errors[:HOVER_ERRORS]]
+        if len(errors) > HOVER_ERRORS:
+            out.append(f"  - and {len(errors) - HOVER_ERRORS} more")
     return "\n".join(out).rstrip() + "\n"

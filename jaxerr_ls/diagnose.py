@@ -10,9 +10,10 @@ from pathlib import Path
 from jaxerr_ls.bare import MAX_PASTE_LINES, bare_message_events
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent
-from jaxerr_ls.locate import PlacedFrame, ProjectFiles, project_frames
+from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
 from jaxerr_ls.notebooks import Notebook, error_events
+from jaxerr_ls.runs import PytestNode
 from jaxerr_ls.spans import Span
 from jaxerr_ls.tracebacks import parse_output, unwrapped_jax_wrapper
 
@@ -51,6 +52,9 @@ class Finding:
     related: list[Related] = field(default_factory=list)
     culprits: list[Culprit] = field(default_factory=list)
     source_name: str = "-"
+    # What produced the error: the test that failed, else the script the traceback starts in.
+    test: PytestNode | None = None
+    script: Path | None = None
 
     @property
     def code(self) -> str:
@@ -146,7 +150,10 @@ class Analyzer:
         ]
         if notebooks is None and self.workspace_notebooks:
             notebooks = self.files.notebooks
-        placed = project_frames(ordered, self.files, base, notebooks)
+        by_exception = [
+            project_frames([exception], self.files, base, notebooks) for exception in ordered
+        ]
+        placed = [item for frames in by_exception for item in frames]
         main = next((p for p in placed if p.span is not None), None)
         span = main.span if main is not None else self._test_definition(event, base)
         # Culprits are looked for in Python files, not in notebooks.
@@ -168,7 +175,7 @@ class Analyzer:
             else []
         )
         related = [Related(culprit.span, f"culprit: {culprit.description}") for culprit in culprits]
-        related.extend(_frame_related(placed, main))
+        related.extend(_frame_related(by_exception, main, self.files))
         if match is not None:
             severity = match.record.severity
         else:
@@ -183,6 +190,8 @@ class Analyzer:
             related=related,
             culprits=culprits,
             source_name=source_name,
+            test=self._test_node(event, base),
+            script=self._script(event, base),
         )
 
     def _best_explained(self, event: ErrorEvent) -> tuple[ErrorEvent, Match | None, ErrorEvent]:
@@ -205,6 +214,19 @@ class Analyzer:
                 best = (exception, found, member)
         return best
 
+    def _test_node(self, event: ErrorEvent, base: Path | None) -> PytestNode | None:
+        """The failed test, its file resolved onto the project."""
+        file_part, _, name = (event.test_id or "").partition("::")
+        path = self.files.resolve(file_part, base) if file_part and name else None
+        return PytestNode(path, name) if path is not None else None
+
+    def _script(self, event: ErrorEvent, base: Path | None) -> Path | None:
+        """The project file a traceback starts in at module level: the program that was run."""
+        frames = next((e.frames for e in (event, *event.chain) if e.frames), [])
+        if not frames or frames[0].function != "<module>":
+            return None
+        return self.files.resolve(frames[0].path, base)
+
     def _test_definition(self, event: ErrorEvent, base: Path | None) -> Span | None:
         """Where a test is defined, for errors reported with no frames (``--tb=no``)."""
         if not event.test_id or "::" not in event.test_id:
@@ -223,14 +245,22 @@ class Analyzer:
         return None
 
 
-def _frame_related(placed: list[PlacedFrame], main: PlacedFrame | None) -> list[Related]:
-    """The other frames in the user's code, each place once (chains repeat frames)."""
+def _frame_related(
+    by_exception: list[list[PlacedFrame]], main: PlacedFrame | None, files: ProjectFiles
+) -> list[Related]:
+    """The other frames in the user's code in call order (outermost first, the explained
+    exception's first), each place once (chains repeat frames), each named by the function it
+    runs in, from the file when the output did not print it."""
     seen = {(main.path, main.span.line)} if main is not None and main.span is not None else set()
     related = []
-    for item in placed:
-        if item.span is None or (item.path, item.span.line) in seen:
-            continue
-        seen.add((item.path, item.span.line))
-        function = item.frame.function or "<module>"
-        related.append(Related(item.span, f"traceback: in {function}"))
+    for placed in by_exception:
+        for item in reversed(placed):
+            if item.span is None or (item.path, item.span.line) in seen:
+                continue
+            seen.add((item.path, item.span.line))
+            function = item.frame.function
+            if function is None:
+                lines = files.lines(item.path) if item.span.cell is None else None
+                function = enclosing_scope(lines or [], item.span.line)
+            related.append(Related(item.span, f"traceback: in {function}"))
     return related

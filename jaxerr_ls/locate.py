@@ -259,6 +259,32 @@ class ProjectFiles:
         return Span(path, line, start, line, max(end, start))
 
 
+_SCOPE_RE = re.compile(r"\s*(?:async\s+def|def|class)\s+([A-Za-z_]\w*)")
+
+
+def enclosing_scope(lines: Sequence[str], line: int) -> str:
+    """The name Python gives the frame that runs 1-based ``line``: its innermost enclosing
+    ``def`` (or class body), else ``<module>``. For frames printed without their function
+    (pytest's long format names none), so that each is labelled by its own function."""
+    if not 1 <= line <= len(lines):
+        return "<module>"
+    text = lines[line - 1]
+    indent = len(text) - len(text.lstrip())
+    for number in range(line - 1, 0, -1):
+        candidate = lines[number - 1]
+        stripped = candidate.strip()
+        own = len(candidate) - len(candidate.lstrip())
+        if not stripped or stripped.startswith("#") or own >= indent:
+            continue
+        found = _SCOPE_RE.match(candidate)
+        if found is not None:
+            return found[1]
+        indent = own
+        if own == 0:
+            break
+    return "<module>"
+
+
 def _same_code(lines: list[str], line: int, printed: str) -> bool:
     return 1 <= line <= len(lines) and lines[line - 1].strip() == printed
 

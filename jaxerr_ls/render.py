@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 from jaxerr_ls.records import Record, split_example
+
+# A hover line longer than this is cut: the full text is in the diagnostic and the record.
+BRIEF_LINE = 160
 
 
 def record_text(record: Record, width: int = 88) -> str:
@@ -71,3 +75,50 @@ def record_markdown(record: Record) -> str:
     if record.github_url:
         out.append(f"[Source in JAX]({record.github_url})")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _cut(text: str, limit: int = BRIEF_LINE) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "\u2026"
+
+
+def record_brief(
+    record: Record,
+    message: str,
+    culprits: Sequence[str] = (),
+    fixes: Sequence[str] = (),
+    record_link: str | None = None,
+    *,
+    markdown: bool = True,
+) -> str:
+    """A diagnostic's record sized for a hover: the message, the record's one-line meaning, the
+    culprits, the quick fixes on offer, then the link to the whole record (``record_link``, a
+    link the client opens; without one, the command that prints it) and to JAX's source.
+
+    ``culprits`` are already-worded places ("custom_vjp bwd rule `f` (model/ops.py:19)").
+    """
+    first = next((line.strip() for line in message.splitlines() if line.strip()), "")
+    links: list[str] = []
+    if markdown:
+        out = [f"**`{record.code}`**: {_cut(first)}", "", _cut(record.summary, 2 * BRIEF_LINE), ""]
+        out += [f"Culprit: {culprit}  " for culprit in culprits]
+        out += [f"Quick fix: {_cut(fix)}  " for fix in fixes]
+        links.append(
+            f"[Show record]({record_link})"
+            if record_link
+            else f"Record: `jaxerr-ls explain {record.code}`"
+        )
+        if record.github_url:
+            links.append(f"[JAX source]({record.github_url})")
+        out += ["", " \u00b7 ".join(links)]
+    else:
+        out = [f"{record.code}: {_cut(first)}", _cut(record.summary, 2 * BRIEF_LINE), ""]
+        out += [f"Culprit: {culprit}" for culprit in culprits]
+        out += [f"Quick fix: {_cut(fix)}" for fix in fixes]
+        out.append(
+            f"Record: {record_link}" if record_link else f"Record: jaxerr-ls explain {record.code}"
+        )
+        if record.github_url:
+            out.append(f"JAX source: {record.github_url}")
+    # Blank lines never pile up (a record without culprits or fixes leaves two together).
+    return "\n".join(line for i, line in enumerate(out) if line or out[i - 1]).strip() + "\n"

@@ -4,6 +4,10 @@ Each placed finding remembers the text of its line (its anchor). An edit shifts 
 below it; then every finding of the file is checked against its anchor, looked for nearby if
 the line moved, and dropped if its line is gone or changed, so that a diagnostic never points at
 the wrong line.
+
+Each finding also remembers what produced it (its test or script, see ``jaxerr_ls.runs``): a run
+replaces the findings of what it ran, whichever input brought them, so that a passing run of a
+test clears that test's error even when another command reported it.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
+from jaxerr_ls.runs import UNKNOWN_ORIGIN, Origin, RunScope, origin_of
 from jaxerr_ls.spans import Span
 
 ROLE_ERROR = "error"
@@ -34,6 +39,7 @@ class Placed:
     span: Span
     anchor: str
     culprit_index: int = -1
+    origin: Origin = UNKNOWN_ORIGIN
 
     @property
     def path(self) -> Path:
@@ -63,10 +69,12 @@ def _anchored(
     span: Span,
     lines: Sequence[str] | None,
     culprit_index: int = -1,
+    origin: Origin = UNKNOWN_ORIGIN,
 ) -> Placed | None:
     if lines is None or not 1 <= span.line <= len(lines):
         return None
-    return Placed(source, role, finding, span, lines[span.line - 1].strip(), culprit_index)
+    anchor = lines[span.line - 1].strip()
+    return Placed(source, role, finding, span, anchor, culprit_index, origin)
 
 
 class FindingStore:
@@ -83,27 +91,47 @@ class FindingStore:
         current_lines: ReadLines,
         *,
         culprits: bool = True,
+        scope: RunScope | None = None,
     ) -> set[Path]:
-        """Publish a source's findings in place of its previous ones; return the files touched.
+        """Publish a run's findings; return the files touched.
+
+        What they replace: with a ``scope`` (the run's command line is known), every finding of
+        any source that the run covers (its test or script was run again); without one, all of
+        the source's previous findings. Either way an older finding of the same test or script
+        goes, so that one error never shows twice.
 
         Each place is anchored to its line as the analysis read it, then found in the file as
         it is now (an editor may hold unsaved changes); a place whose line is gone is dropped.
         """
         placed: list[Placed] = []
         for finding in findings:
+            origin = origin_of(finding.test, finding.script, scope)
             spans: list[tuple[str, Span, int]] = []
             if finding.span is not None:
                 spans.append((ROLE_ERROR, finding.span, -1))
             if culprits:
                 spans += [(ROLE_CULPRIT, c.span, i) for i, c in enumerate(finding.culprits)]
             for role, span, index in spans:
-                item = _anchored(source, role, finding, span, analysed_lines(span.path), index)
+                lines = analysed_lines(span.path)
+                item = _anchored(source, role, finding, span, lines, index, origin)
                 if item is not None:
                     verified = _verified(item, current_lines(item.path))
                     if verified is not None:
                         placed.append(verified)
-        touched = {item.path for item in self._by_source.get(source, ())}
-        self._by_source[source] = placed
+        again = {item.origin.key for item in placed} - {None}
+        touched: set[Path] = set()
+        for name, items in self._by_source.items():
+
+            def replaced(item: Placed, name: str = name) -> bool:
+                if item.origin.key in again:
+                    return True
+                return scope.covers(item.origin) if scope is not None else name == source
+
+            gone = [item for item in items if replaced(item)]
+            if gone:
+                touched |= {item.path for item in gone}
+                self._by_source[name] = [item for item in items if not replaced(item)]
+        self._by_source[source] = self._by_source.get(source, []) + placed
         return touched | {item.path for item in placed}
 
     def clear(self, source: str | None = None) -> set[Path]:

@@ -19,6 +19,7 @@ from jaxerr_ls.environments import JediPython, jedi_python, workspace_venvs
 from jaxerr_ls.fixes import Fix, fixes_for
 from jaxerr_ls.payload import DiagnosticData
 from jaxerr_ls.records import Record
+from jaxerr_ls.runs import RunScope
 from jaxerr_ls.server.capabilities import ClientFeatures
 from jaxerr_ls.server.convert import to_diagnostic
 from jaxerr_ls.server.documents import Documents
@@ -205,8 +206,11 @@ class JaxErrServer(LanguageServer):
 
     # -- sending ---------------------------------------------------------------------------
 
-    def replace_findings(self, source: str, findings: list[Finding]) -> set[Path]:
-        """Make ``findings`` the source's published findings; return the files touched."""
+    def replace_findings(
+        self, source: str, findings: list[Finding], scope: RunScope | None = None
+    ) -> set[Path]:
+        """Publish ``findings`` in place of what they replace (see
+        ``FindingStore.replace_source``); return the files touched."""
         analysed: dict[Path, Sequence[str] | None] = {}
 
         def analysed_lines(path: Path) -> Sequence[str] | None:
@@ -221,6 +225,7 @@ class JaxErrServer(LanguageServer):
             analysed_lines,
             self.documents.lines,
             culprits=self.settings.culprit_diagnostics,
+            scope=scope,
         )
         self.publish(touched)
         return touched
@@ -266,10 +271,11 @@ def create_server() -> JaxErrServer:
         hover,
         lifecycle,
         predictions,
+        records,
         watching,
     )
 
     server = JaxErrServer()
-    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions):
+    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions, records):
         feature.register(server)
     return server

@@ -20,6 +20,9 @@ class ClientFeatures:
     resolves_edits: bool = False
     # File watchers can be registered (else watched files are polled).
     watches_files: bool = False
+    # The client's own command that shows a record (the VS Code extension declares
+    # ``experimental.jaxerr.showRecordCommand``): hovers link to it.
+    show_record_command: str | None = None
 
     @classmethod
     def of(cls, capabilities: types.ClientCapabilities) -> ClientFeatures:
@@ -39,9 +42,15 @@ class ClientFeatures:
         code_action = text_document.code_action if text_document else None
         resolve = code_action.resolve_support if code_action else None
         watched = workspace.did_change_watched_files if workspace else None
+        experimental = capabilities.experimental
+        ours = experimental.get("jaxerr") if isinstance(experimental, dict) else None
+        show_record = ours.get("showRecordCommand") if isinstance(ours, dict) else None
+        if not isinstance(show_record, str) or not show_record:
+            show_record = None
         return cls(
             pull_diagnostics=pull and refresh,
             markup=markup,
             resolves_edits=resolve is not None and "edit" in resolve.properties,
             watches_files=bool(watched and watched.dynamic_registration),
+            show_record_command=show_record,
         )

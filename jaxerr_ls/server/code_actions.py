@@ -129,7 +129,9 @@ def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.
                         command=types.Command(
                             title=f"Open documentation for {code}",
                             command=OPEN_DOCS,
-                            arguments=[record.github_url],
+                            # The code lets a client show the record itself (the VS Code
+                            # extension does); others open the link.
+                            arguments=[record.github_url, code],
                         ),
                     )
                 )
@@ -172,8 +174,12 @@ def resolve_code_action(ls: JaxErrServer, action: types.CodeAction) -> types.Cod
 
 
 async def open_docs(ls: JaxErrServer, *args: Any) -> None:
-    if len(args) != 1 or not isinstance(args[0], str) or not args[0].startswith("https://"):
-        raise ValueError("jaxerr.openDocs takes one https link")
+    if (
+        not 1 <= len(args) <= 2
+        or not isinstance(args[0], str)
+        or not args[0].startswith("https://")
+    ):
+        raise ValueError("jaxerr.openDocs takes an https link (and the record's code)")
     await ls.window_show_document_async(
         types.ShowDocumentParams(uri=args[0], external=True, take_focus=True)
     )

@@ -10,6 +10,7 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from jaxerr_ls.diagnose import Finding
+from jaxerr_ls.runs import run_scope
 from jaxerr_ls.server.app import JaxErrServer
 from jaxerr_ls.server.convert import to_uri
 from jaxerr_ls.tracking import LineChange
@@ -23,12 +24,18 @@ class IngestRequest:
 
     def __init__(self, raw: Any) -> None:
         if not isinstance(raw, dict) or not isinstance(raw.get("text"), str):
-            raise ValueError('jaxerr.ingestOutput takes one object: {"text": str, "cwd", "source"}')
-        cwd, source = raw.get("cwd"), raw.get("source")
+            raise ValueError(
+                'jaxerr.ingestOutput takes one object: {"text": str, "cwd", "source", "command"}'
+            )
+        cwd, source, command = raw.get("cwd"), raw.get("source"), raw.get("command")
         if cwd is not None and not isinstance(cwd, str):
             raise ValueError("jaxerr.ingestOutput: cwd must be a string or null")
         if source is not None and not isinstance(source, str):
             raise ValueError("jaxerr.ingestOutput: source must be a string or null")
+        if command is not None and not isinstance(command, str):
+            raise ValueError("jaxerr.ingestOutput: command must be a string or null")
+        # The command line that printed the output: a run replaces what it ran.
+        self.command: str | None = command or None
         self.text: str = raw["text"]
         self.cwd = Path(cwd) if cwd else None
         self.source = f"output:{source or 'terminal'}"
@@ -73,7 +80,9 @@ async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
     findings = await asyncio.get_running_loop().run_in_executor(
         ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root
     )
-    touched = ls.replace_findings(request.source, findings)
+    cwd = request.cwd or root
+    scope = run_scope(request.command, cwd) if request.command is not None else None
+    touched = ls.replace_findings(request.source, findings, scope)
     return {
         "errors": sum(1 for f in findings if f.severity == "error"),
         "files": sorted(to_uri(path) for path in touched if ls.store.for_path(path)),

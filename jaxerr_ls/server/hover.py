@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from functools import partial
+from urllib.parse import quote
 
 from lsprotocol import types
 
 from jaxerr_ls.apidocs import api_doc_markdown, api_doc_plaintext
+from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.hover import api_at
-from jaxerr_ls.payload import from_json
-from jaxerr_ls.records import Record
-from jaxerr_ls.render import record_markdown, record_text
+from jaxerr_ls.payload import DiagnosticData, from_json
+from jaxerr_ls.render import record_brief
 from jaxerr_ls.server.app import JaxErrServer
+from jaxerr_ls.server.convert import to_range
+from jaxerr_ls.server.diagnostics import path_of
+from jaxerr_ls.tracking import Placed
 
 
 def _contains(range_: types.Range, position: types.Position) -> bool:
@@ -21,15 +26,59 @@ def _contains(range_: types.Range, position: types.Position) -> bool:
     return after_start and before_end
 
 
-def records_at(ls: JaxErrServer, uri: str, position: types.Position) -> list[Record]:
-    """The records of the jaxerr diagnostics on this document that cover the position."""
-    found: list[Record] = []
+def _placed(
+    ls: JaxErrServer, uri: str, diagnostic: types.Diagnostic, data: DiagnosticData
+) -> Placed | None:
+    """The stored finding a published diagnostic shows: same record, same range."""
+    path = path_of(uri)
+    if path is None:
+        return None
+    lines = ls.documents.lines(path)
+    codec = ls.workspace.position_codec
+    for item in ls.store.for_path(path):
+        match = item.finding.match
+        same_record = match is not None and match.record.id == data.record_id
+        if same_record and to_range(item.span, lines, codec) == diagnostic.range:
+            return item
+    return None
+
+
+def _culprit_line(ls: JaxErrServer, culprit: Culprit) -> str:
+    path = culprit.span.path
+    root = ls.root
+    shown = path.relative_to(root) if root is not None and path.is_relative_to(root) else path
+    place = f"{culprit.description} ({shown}:{culprit.span.line})"
+    return f"{place}: {culprit.why}" if culprit.why else place
+
+
+def briefs_at(ls: JaxErrServer, uri: str, position: types.Position, markdown: bool) -> list[str]:
+    """Each jaxerr diagnostic's record under the position, sized for a hover (see
+    `record_brief`); the whole record is one link away. The message and culprits come from
+    the stored finding (the diagnostic's payload carries neither)."""
+    command = ls.features.show_record_command
+    briefs: list[str] = []
+    shown: set[str] = set()
     for diagnostic in ls.published.get(uri, (None, []))[1]:
         data = from_json(diagnostic.data)
         record = ls.record(data.record_id) if data is not None else None
-        if record is not None and record not in found and _contains(diagnostic.range, position):
-            found.append(record)
-    return found
+        if data is None or record is None or record.id in shown:
+            continue
+        if not _contains(diagnostic.range, position):
+            continue
+        shown.add(record.id)
+        link = None
+        if command is not None:
+            link = f"command:{command}?{quote(json.dumps([record.code]))}"
+        item = _placed(ls, uri, diagnostic, data)
+        if item is not None:
+            message = item.finding.first_line
+            culprits = [_culprit_line(ls, culprit) for culprit in item.finding.culprits]
+        else:
+            # A predicted error (lint) is not stored: its own message says it.
+            message, culprits = diagnostic.message, []
+        fixes = [fix.title for fix in ls.fixes_for(data)]
+        briefs.append(record_brief(record, message, culprits, fixes, link, markdown=markdown))
+    return briefs
 
 
 def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bool) -> str | None:
@@ -52,16 +101,17 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
     if hit is None:
         return None
     records = ls.catalog.records
-    return api_doc_markdown(hit.doc, records) if markdown else api_doc_plaintext(hit.doc, records)
+    # The errors the user has now come first in the API's list.
+    current = {item.finding.code for item in ls.store.all()}
+    if markdown:
+        return api_doc_markdown(hit.doc, records, current)
+    return api_doc_plaintext(hit.doc, records, current)
 
 
 async def hover(ls: JaxErrServer, params: types.HoverParams) -> types.Hover | None:
     uri, position = params.text_document.uri, params.position
     markdown = ls.features.markup == types.MarkupKind.Markdown
-    parts = [
-        record_markdown(record) if markdown else record_text(record)
-        for record in records_at(ls, uri, position)
-    ]
+    parts = briefs_at(ls, uri, position, markdown)
     # A hover still queued when a newer one of its document arrives gives None, unrun.
     api = await ls.latest_hover.run(uri, partial(api_hover, ls, uri, position, markdown))
     if api is not None:

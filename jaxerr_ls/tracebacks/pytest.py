@@ -252,7 +252,9 @@ class PytestReport:
                 section.end = lineno
                 return
             m = _PYTEST_DEF_RE.match(line)
-            if m is not None:
+            if m is not None and section.def_name is None:
+                # The entry's source opens with its own function; a def further down is a
+                # function nested in it, not the one running.
                 section.def_name = m[1]
             section.long_block_seen = True
             section.marker_target = None

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 
 from jaxerr_ls.apidocs import (
+    HOVER_ERRORS,
     ApiDoc,
     ApiDocs,
     api_doc_markdown,
@@ -16,6 +18,7 @@ from jaxerr_ls.apidocs import (
     bundled_api_dir,
     load_api_docs,
     records_for,
+    relevant_records,
 )
 from jaxerr_ls.records import Record, load_records, record_from_dict
 
@@ -196,7 +199,7 @@ def _record(code: str, apis: list[str]) -> Record:
 
 @pytest.mark.parametrize("render", [api_doc_markdown, api_doc_plaintext])
 def test_renderings_show_signature_summary_link_and_the_errors(
-    render: Callable[[ApiDoc, Iterable[Record]], str],
+    render: Callable[[ApiDoc, Iterable[Record], Iterable[str]], str],
 ) -> None:
     docs = ApiDocs.bundled()
     doc = docs.by_name("jax.custom_vjp")
@@ -207,12 +210,17 @@ def test_renderings_show_signature_summary_link_and_the_errors(
         _record("alias-named-error", ["jax._src.custom_derivatives.custom_vjp"]),
         _record("unrelated-error", ["jax.jit"]),
     ]
-    text = render(doc, records)
+    # The error the user has now is listed first, then the few most about this API.
+    text = render(doc, records, ["alias-named-error"])
     assert doc.signature in text
     assert "https://docs.jax.dev/en/latest/_autosummary/jax.custom_vjp.html" in text
-    assert "Errors you may hit" in text
-    assert "custom-vjp-bwd-args-mismatch" in text
-    assert "alias-named-error" in text and "The alias-named-error error happened." in text
+    errors = text[text.index("Errors you may hit") :].splitlines()[1:]
+    listed = [line for line in errors if line.lstrip("- ").strip()]
+    assert "alias-named-error" in listed[0] and "The alias-named-error error happened." in text
+    total = len(records_for(doc, records))
+    assert total > HOVER_ERRORS
+    assert listed[-1].strip() == f"- and {total - HOVER_ERRORS} more"
+    assert sum(1 for line in listed if re.match(r"\s*- [`a-z]", line)) == HOVER_ERRORS + 1
     assert "More detail follows" not in text
     assert "unrelated-error" not in text
     flat = " ".join(text.replace("\\", "").split())
@@ -246,3 +254,13 @@ def test_records_for_lists_the_records_naming_the_api_in_order() -> None:
     first, second = _record("first-error", ["jax.grad"]), _record("second-error", ["jax.grad"])
     found = records_for(doc, [first, _record("other", ["jax.vjp"]), second])
     assert [record.code for record in found] == ["first-error", "second-error"]
+
+
+def test_relevant_records_put_the_current_errors_then_this_apis_own_first() -> None:
+    doc = ApiDocs.bundled().by_name("jax.grad")
+    assert doc is not None
+    about_vjp = _record("about-vjp", ["jax.vjp", "jax.grad"])
+    about_grad = _record("about-grad", ["jax.grad"])
+    current = _record("current", ["jax.jit", "jax.grad"])
+    found = relevant_records(doc, [about_vjp, current, about_grad], ["current"])
+    assert [record.code for record in found] == ["current", "about-grad", "about-vjp"]

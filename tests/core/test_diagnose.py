@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
+
+import pytest
 
 from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.matching import RecordIndex
@@ -35,3 +38,42 @@ def test_a_warning_from_outside_the_project_is_left_out(tmp_path: Path) -> None:
     findings = analyze(NOISY, tmp_path)
     assert all(f.severity == "error" for f in findings)
     assert findings
+
+
+PROJECT = FIXTURES / "project"
+PYTEST_LOGS = [
+    FIXTURES / "logs" / "jax-0.12.0.1" / "pytest" / f"tb-{style}-nocolor-q.log"
+    for style in ("auto", "long", "short", "native")
+]
+
+
+def _scopes_at(path: Path, line: int) -> set[str]:
+    """The names Python could give the frame running ``line``, from the file's syntax tree:
+    its innermost function or class, or ``<lambda>`` when a lambda sits on the line."""
+    tree = ast.parse(path.read_text())
+    scopes = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and node.lineno < line <= (node.end_lineno or node.lineno)
+    ]
+    names = {max(scopes, key=lambda node: node.lineno).name if scopes else "<module>"}
+    lambdas = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == line]
+    return names | ({"<lambda>"} if lambdas else set())
+
+
+@pytest.mark.parametrize("log", PYTEST_LOGS, ids=lambda log: log.name)
+def test_related_frames_are_in_call_order_and_named_by_their_own_function(log: Path) -> None:
+    checked = 0
+    for finding in analyze(log, PROJECT):
+        frames = [r for r in finding.related if r.message.startswith("traceback: in ")]
+        for frame in frames:
+            name = frame.message.removeprefix("traceback: in ")
+            assert name in _scopes_at(frame.span.path, frame.span.line), (finding.code, frame)
+            checked += 1
+        if not finding.event.chain:
+            # Call order: the outermost frame first, as the traceback printed them.
+            printed = [(Path(f.path).name, f.line) for f in finding.event.frames]
+            positions = [printed.index((r.span.path.name, r.span.line)) for r in frames]
+            assert positions == sorted(positions), (finding.code, frames)
+    assert checked > 0

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_ls.events import Frame
-from jaxerr_ls.locate import ProjectFiles, is_library_path
+from jaxerr_ls.locate import ProjectFiles, enclosing_scope, is_library_path
 
 PROJECT = Path(__file__).resolve().parents[1] / "fixtures" / "project"
 
@@ -100,3 +100,31 @@ def test_a_line_moved_by_an_edit_is_followed_and_a_deleted_one_dropped(tmp_path:
     assert moved is not None and moved.line == target + 2
     path.write_text("\n".join(line for line in lines if printed not in line) + "\n")
     assert ProjectFiles(tmp_path).span_for(path, Frame(str(path), target, None, printed)) is None
+
+
+def test_a_line_is_named_by_the_function_that_runs_it() -> None:
+    lines = [
+        "import jax",  # 1
+        "",
+        "class Model:",  # 3
+        "    scale = 2",  # 4
+        "    def step(self, x):",  # 5
+        "        def inner(y):",  # 6
+        "            return y",  # 7
+        "        out = inner(",  # 8
+        "            x,",  # 9
+        "        )",  # 10
+        "        return out",  # 11
+        "",
+        "grads = jax.grad(Model().step)(1.0)",  # 13
+    ]
+    names = {line: enclosing_scope(lines, line) for line in (1, 4, 7, 9, 11, 13, 99)}
+    assert names == {
+        1: "<module>",
+        4: "Model",
+        7: "inner",
+        9: "step",
+        11: "step",
+        13: "<module>",
+        99: "<module>",
+    }

@@ -121,6 +121,8 @@ def run_script(nvim: str, script: str, project: Path, output: Path) -> str:
     ]
     env = {
         **program_env(project),
+        # The server Neovim starts is this checkout's, whatever the environment has installed.
+        "PYTHONPATH": os.pathsep.join([str(project), str(REPO)]),
         "JAXERR_NVIM_PROJECT": str(project),
         "JAXERR_NVIM_OUTPUT": str(output),
         "JAXERR_NVIM_PYTHON": sys.executable,

@@ -38,7 +38,11 @@ def markers(path: Path, kind: str) -> dict[int, str]:
 
 
 async def start(
-    client: LanguageClient, spec: str, options: Any = None, root: Path = PROJECT
+    client: LanguageClient,
+    spec: str,
+    options: Any = None,
+    root: Path = PROJECT,
+    experimental: Any = None,
 ) -> None:
     # VS Code accepts the file watchers the server registers; record them as it would.
     client.registrations = []  # type: ignore[attr-defined]
@@ -51,9 +55,11 @@ async def start(
     def unregister_capability(params: types.UnregistrationParams) -> None:
         return None
 
+    capabilities = client_capabilities(spec)
+    capabilities.experimental = experimental
     await client.initialize_session(
         types.InitializeParams(
-            capabilities=client_capabilities(spec),
+            capabilities=capabilities,
             root_uri=uri(root),
             workspace_folders=[types.WorkspaceFolder(uri=uri(root), name="project")],
             initialization_options=options,
@@ -68,13 +74,36 @@ async def client(request: pytest.FixtureRequest, lsp_client: LanguageClient):  #
     await lsp_client.shutdown_session()
 
 
-async def ingest(client: LanguageClient, log: Path, cwd: Path = PROJECT) -> Any:
+async def ingest(
+    client: LanguageClient,
+    log: Path | str,
+    cwd: Path = PROJECT,
+    command: str | None = None,
+    source: str = "test run",
+) -> Any:
+    """Sends a run's output (a log file, or the text) as the VS Code extension does."""
+    text = log if isinstance(log, str) else log.read_text()
+    request = {"text": text, "cwd": str(cwd), "source": source, "command": command}
     return await client.workspace_execute_command_async(
-        types.ExecuteCommandParams(
-            command="jaxerr.ingestOutput",
-            arguments=[{"text": log.read_text(), "cwd": str(cwd), "source": "test run"}],
-        )
+        types.ExecuteCommandParams(command="jaxerr.ingestOutput", arguments=[request])
     )
+
+
+@pytest.mark.asyncio
+async def test_a_passing_run_clears_the_errors_of_what_it_ran(client: LanguageClient) -> None:
+    await ingest(client, FOREIGN_PYTEST, command="python -m pytest -q")
+    test_ops = uri(PROJECT / "tests" / "test_ops.py")
+    codes = {d.code for d in client.diagnostics[test_ops]}
+    assert "hijax-vjp-bwd-return" in codes and len(codes) > 2
+    # One test passes in another terminal: its error goes, the file's others stay.
+    passed = "tests/test_ops.py::test_scaled_tanh_grad PASSED\n1 passed in 0.52s\n"
+    command = "pytest -v tests/test_ops.py::test_scaled_tanh_grad"
+    result = await ingest(client, passed, command=command, source="other terminal")
+    assert result["errors"] == 0
+    assert {d.code for d in client.diagnostics[test_ops]} == codes - {"hijax-vjp-bwd-return"}
+    # The whole file passes: none of its errors is left.
+    await ingest(client, "5 passed in 1.20s\n", command="pytest tests/test_ops.py")
+    assert not client.diagnostics[test_ops]
 
 
 @pytest.mark.asyncio
@@ -111,11 +140,10 @@ async def test_the_culprit_gets_its_own_diagnostic_linked_back(client: LanguageC
     assert back.uri == uri(PROJECT / "tests" / "test_ops.py")
 
 
-@pytest.mark.asyncio
-async def test_hover_on_a_diagnostic_shows_its_record(client: LanguageClient) -> None:
-    await ingest(client, FOREIGN_PYTEST)
+async def hover_on_diagnostic(client: LanguageClient, code: str) -> types.MarkupContent:
+    """The hover at the start of test_ops.py's diagnostic with this code."""
     test_ops = uri(PROJECT / "tests" / "test_ops.py")
-    [diagnostic] = [d for d in client.diagnostics[test_ops] if d.code == "hijax-vjp-bwd-return"]
+    [diagnostic] = [d for d in client.diagnostics[test_ops] if d.code == code]
     hover = await client.text_document_hover_async(
         types.HoverParams(
             text_document=types.TextDocumentIdentifier(uri=test_ops),
@@ -123,9 +151,62 @@ async def test_hover_on_a_diagnostic_shows_its_record(client: LanguageClient) ->
         )
     )
     assert hover is not None and isinstance(hover.contents, types.MarkupContent)
-    text = hover.contents.value
-    assert "hijax-vjp-bwd-return" in text and "vjp_bwd_retval" in text
-    assert "https://github.com/jax-ml/jax/blob/" in text
+    return hover.contents
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_diagnostic_shows_its_record(client: LanguageClient) -> None:
+    await ingest(client, FOREIGN_PYTEST)
+    text = (await hover_on_diagnostic(client, "hijax-vjp-bwd-return")).value
+    # Sized for a hover: the code and message, the meaning, the culprit, the fix and the links;
+    # the whole record (its solutions, its example) is one link away.
+    assert re.match(r"\*\*`hijax-vjp-bwd-return`\*\*: \w+\.vjp_bwd should return", text)
+    assert "Culprit: " in text and "model/hijax_ops.py:" in text
+    assert "Quick fix: " in text and "vjp_bwd_retval" in text
+    assert "**Solutions**" not in text and len(text.splitlines()) <= 12
+    assert "Record: `jaxerr-ls explain hijax-vjp-bwd-return`" in text
+    assert "[JAX source](https://github.com/jax-ml/jax/blob/" in text
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def shows_records(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    # The VS Code extension declares the command that shows a record.
+    await start(
+        lsp_client,
+        "visual_studio_code",
+        {"enabledSources": ["output"]},
+        experimental={"jaxerr": {"showRecordCommand": "jaxerr.showRecord"}},
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_a_client_that_shows_records_gets_a_record_link_and_the_record(
+    shows_records: LanguageClient,
+) -> None:
+    lsp_client = shows_records
+    await ingest(lsp_client, FOREIGN_PYTEST)
+    hover = await hover_on_diagnostic(lsp_client, "hijax-vjp-bwd-return")
+    assert "[Show record](command:jaxerr.showRecord?%5B%22hijax-vjp-bwd-return%22%5D)" in (
+        hover.value
+    )
+    record = await lsp_client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            command="jaxerr.renderRecord", arguments=[{"code": "hijax-vjp-bwd-return"}]
+        )
+    )
+    sections = ["**Solutions**", "**Example fix**", "[Source in JAX](https://github.com/"]
+    assert record.startswith("### `hijax-vjp-bwd-return`")
+    assert [record.index(section) for section in sections] == sorted(
+        record.index(section) for section in sections
+    )
+    unknown = await lsp_client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            command="jaxerr.renderRecord", arguments=[{"code": "no-such-record"}]
+        )
+    )
+    assert unknown is None
 
 
 @pytest.mark.asyncio
@@ -257,6 +338,7 @@ async def test_hover_on_an_aliased_jax_api_shows_its_doc_and_errors(
     client: LanguageClient,
 ) -> None:
     path = PROJECT / "scripts" / "custom_vjp_bwd_shape.py"
+    await ingest(client, LOGS / "jax-0.12.0.1" / "script" / "custom_vjp_bwd_shape.log")
     document = open_document(client, path)
     lines = path.read_text().splitlines()
     line = next(n for n, text in enumerate(lines) if "jax.grad(" in text)
@@ -269,4 +351,7 @@ async def test_hover_on_an_aliased_jax_api_shows_its_doc_and_errors(
     assert hover is not None and isinstance(hover.contents, types.MarkupContent)
     text = hover.contents.value
     assert "jax.grad" in text and "https://" in text
-    assert "custom-vjp-bwd-args-mismatch" in text  # an error you may hit with jax.grad
+    # Of jax.grad's 32 errors, the one the user has now comes first, and few others follow.
+    errors = text[text.index("**Errors you may hit**") :].splitlines()[2:]
+    assert errors[0].startswith("- `custom-vjp-bwd-args-mismatch`")
+    assert len(errors) == 6 and re.fullmatch(r"- and \d+ more", errors[-1])

@@ -13,7 +13,15 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient as PlainClient
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from tests.e2e.test_server import FOREIGN_PYTEST, PROJECT, ingest, open_document, start, uri
+from tests.e2e.test_server import (
+    FOREIGN_PYTEST,
+    PROJECT,
+    hover_on_diagnostic,
+    ingest,
+    open_document,
+    start,
+    uri,
+)
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "jaxerr_ls", "serve"])
 
@@ -149,17 +157,10 @@ async def plain(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
 @pytest.mark.asyncio
 async def test_a_plain_text_client_gets_plain_text(plain: LanguageClient) -> None:
     await ingest(plain, FOREIGN_PYTEST)
-    test_ops = uri(PROJECT / "tests" / "test_ops.py")
-    [diagnostic] = [d for d in plain.diagnostics[test_ops] if d.code == "hijax-vjp-bwd-return"]
-    hover = await plain.text_document_hover_async(
-        types.HoverParams(
-            text_document=types.TextDocumentIdentifier(uri=test_ops),
-            position=diagnostic.range.start,
-        )
-    )
-    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
-    assert hover.contents.kind == types.MarkupKind.PlainText
-    assert "Solutions:" in hover.contents.value and "```" not in hover.contents.value
+    hover = await hover_on_diagnostic(plain, "hijax-vjp-bwd-return")
+    assert hover.kind == types.MarkupKind.PlainText
+    assert "Record: jaxerr-ls explain hijax-vjp-bwd-return" in hover.value
+    assert "```" not in hover.value and "**" not in hover.value
 
 
 @pytest.mark.asyncio

@@ -22,6 +22,7 @@ from jaxerr_ls.server.diagnostics import (
 )
 from jaxerr_ls.server.hover import hover
 from jaxerr_ls.server.pacing import REPUBLISH_DELAY
+from jaxerr_ls.server.records import render_record
 from tests.server.conftest import MakeServer
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -43,8 +44,11 @@ def project(tmp_path: Path) -> Path:
     return root.resolve()
 
 
-def ingest(server: object, log: Path, cwd: Path) -> dict[str, object]:
-    request = {"text": log.read_text(), "cwd": str(cwd), "source": "run"}
+def ingest(
+    server: object, log: Path | str, cwd: Path, command: str | None = None, source: str = "run"
+) -> dict[str, object]:
+    text = log if isinstance(log, str) else log.read_text()
+    request = {"text": text, "cwd": str(cwd), "source": source, "command": command}
     return asyncio.run(ingest_output(server, request))  # type: ignore[arg-type]
 
 
@@ -99,6 +103,34 @@ def test_ingested_output_is_published_with_a_typed_payload(
     assert "message" not in culprit["data"] and "message" not in culprit["data"]["target"]
     clear_diagnostics(server)
     assert writer.diagnostics(ops.as_uri()) == []
+
+
+FOREIGN_PYTEST = LOGS / "jax-0.12.0.1" / "foreign" / "pytest-tb-auto.log"
+
+
+def test_a_passing_run_clears_the_errors_of_what_it_ran_whichever_command_ran_it(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, writer = make_server(project)
+    ingest(server, FOREIGN_PYTEST, project, command="python -m pytest -q")
+    test_ops = (project / "tests" / "test_ops.py").as_uri()
+    codes = {d["code"] for d in writer.diagnostics(test_ops)}
+    assert "hijax-vjp-bwd-return" in codes and len(codes) > 2
+    # One test passes in another terminal, run by its node id: its error goes, the others stay.
+    passed = "tests/test_ops.py::test_scaled_tanh_grad PASSED\n1 passed in 0.52s\n"
+    command = "pytest -v tests/test_ops.py::test_scaled_tanh_grad"
+    result = ingest(server, passed, project, command=command, source="other terminal")
+    assert result["errors"] == 0
+    left = {d["code"] for d in writer.diagnostics(test_ops)}
+    assert left == codes - {"hijax-vjp-bwd-return"}
+    # A run that names no test it ran (-k) clears nothing but its own earlier line.
+    ingest(server, "1 passed\n", project, command="pytest -k relu tests", source="third")
+    assert {d["code"] for d in writer.diagnostics(test_ops)} == left
+    # The whole file passes: none of its errors is left.
+    ingest(server, "5 passed in 1.20s\n", project, command="pytest tests/test_ops.py")
+    assert writer.diagnostics(test_ops) == []
+    with pytest.raises(ValueError, match="command must be a string"):
+        asyncio.run(ingest_output(server, {"text": "", "command": ["pytest"]}))
 
 
 def test_a_quick_fix_resolves_only_for_the_documents_it_was_computed_for(
@@ -195,22 +227,59 @@ def test_edits_move_diagnostics_and_a_changed_line_drops_them(
     assert published(server, uri) == []
 
 
-def test_a_hover_on_a_diagnostic_shows_its_record(make_server: MakeServer, project: Path) -> None:
-    server, _ = make_server(project)
-    ingest(server, SHAPE_LOG, project)
-    uri = open_document(server, project / "model" / "ops.py")
-    [diagnostic] = published(server, uri)
-    found = asyncio.run(
-        hover(
-            server,
-            types.HoverParams(
-                text_document=types.TextDocumentIdentifier(uri=uri),
-                position=diagnostic.range.start,
-            ),
-        )
+SHOWS_RECORDS = types.ClientCapabilities(
+    experimental={"jaxerr": {"showRecordCommand": "jaxerr.showRecord"}}
+)
+
+
+def hover_at(server: object, uri: str, position: types.Position) -> types.MarkupContent:
+    params = types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position
     )
+    found = asyncio.run(hover(server, params))  # type: ignore[arg-type]
     assert found is not None and isinstance(found.contents, types.MarkupContent)
-    assert "custom-vjp-bwd-args-mismatch" in found.contents.value
+    return found.contents
+
+
+@pytest.mark.parametrize("capabilities", [None, SHOWS_RECORDS], ids=["plain", "shows-records"])
+def test_a_hover_on_a_diagnostic_is_a_brief_of_its_record(
+    make_server: MakeServer, project: Path, capabilities: types.ClientCapabilities | None
+) -> None:
+    server, _ = make_server(project, capabilities=capabilities)
+    ingest(server, SHAPE_LOG, project)
+    ops = project / "model" / "ops.py"
+    uri = open_document(server, ops)
+    [diagnostic] = published(server, uri)
+    text = hover_at(server, uri, diagnostic.range.start).value
+    # The message as the run printed it, then the meaning, the culprit with its place, the
+    # record one link away; the whole record (solutions, example) is not in the hover.
+    first = text.splitlines()[0]
+    assert first.startswith("**`custom-vjp-bwd-args-mismatch`**: Custom VJP bwd rule ")
+    assert first.split(": ", 1)[1].rstrip("\u2026") in SHAPE_LOG.read_text()
+    assert "Culprit: custom_vjp bwd rule `_clipped_relu_bwd` (model/ops.py:" in text
+    assert "**Solutions**" not in text and "**Example fix**" not in text
+    if capabilities is None:
+        assert "Record: `jaxerr-ls explain custom-vjp-bwd-args-mismatch`" in text
+    else:
+        assert (
+            "[Show record](command:jaxerr.showRecord?%5B%22custom-vjp-bwd-args-mismatch%22%5D)"
+            in text
+        )
+
+
+def test_render_record_gives_the_whole_record_or_none(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, _ = make_server(project)
+    record = render_record(server, {"code": "custom-vjp-bwd-args-mismatch"})
+    assert record is not None and record.startswith("### `custom-vjp-bwd-args-mismatch`")
+    sections = ["**Solutions**", "**Example fix**", "[Source in JAX](https://github.com/"]
+    positions = [record.index(section) for section in sections]
+    assert positions == sorted(positions)
+    assert render_record(server, {"code": "no-such-record"}) is None
+    for bad in ([], ["custom-vjp-bwd-args-mismatch"], [{"code": 3}], [{}, {}]):
+        with pytest.raises(ValueError, match="renderRecord takes one object"):
+            render_record(server, *bad)
 
 
 def test_new_settings_make_a_new_catalog_that_a_late_build_cannot_undo(

@@ -1,13 +1,14 @@
 /** JAX Errors for VS Code: starts jaxerr-ls and feeds it the output of terminal runs. */
 
-import { execFile } from "node:child_process";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import { terminalText } from "./ansi";
 import { failureMarker } from "./detect";
-import { serverLaunch } from "./interpreter";
+import { codeOfShowFix, EXPLAIN_TEXT, explainPage, fixPage, PAGE_SCHEME, type Page, Pages } from "./pages";
 import { onActiveEnvironmentChanged } from "./python";
-import { JaxErrServer, SECTION, type IngestAnswer, type ServerState } from "./server";
+import { codeOfRecordPath, RECORD_SCHEME, RENDER_RECORD } from "./records";
+import { commandLine, parseRerun, quoteForShell, RERUN } from "./rerun";
+import { JaxErrServer, recordUri, SECTION, type IngestAnswer, type ServerState } from "./server";
 import { clientSettings, RESTART_SETTING_KEYS } from "./settings";
 import { type FinishedRun, TerminalWatcher } from "./terminal";
 
@@ -23,6 +24,7 @@ const COMMANDS = {
   runPytest: "jaxerr.runPytest",
   clear: "jaxerr.clear",
   showRecord: "jaxerr.showRecord",
+  explainSelection: "jaxerr.explainSelection",
   restart: "jaxerr.restartServer",
 } as const;
 
@@ -30,10 +32,40 @@ const COMMANDS = {
 const TERMINAL_SOURCE = "terminal";
 const SELECTION_SOURCE = "selection";
 
+/** How many jaxerr diagnostics VS Code holds, as the Problems panel counts them. */
+interface Counts {
+  errors: number;
+  culprits: number;
+  other: number;
+  files: number;
+}
+
+function jaxerrCounts(): Counts {
+  const counts: Counts = { errors: 0, culprits: 0, other: 0, files: 0 };
+  for (const [, diagnostics] of vscode.languages.getDiagnostics()) {
+    const ours = diagnostics.filter((diagnostic) => diagnostic.source === "jaxerr");
+    counts.files += ours.length > 0 ? 1 : 0;
+    for (const diagnostic of ours) {
+      // The language client keeps the server's `data` on the diagnostics it creates.
+      const role = (diagnostic as { data?: { role?: unknown } }).data?.role;
+      if (role === "culprit") {
+        counts.culprits += 1;
+      } else if (diagnostic.severity === vscode.DiagnosticSeverity.Error) {
+        counts.errors += 1;
+      } else {
+        counts.other += 1;
+      }
+    }
+  }
+  return counts;
+}
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem("jaxerr.status", vscode.StatusBarAlignment.Left, 10);
   private state: ServerState = "stopped";
-  private errors: number | undefined;
+  private counts: Counts = jaxerrCounts();
 
   constructor() {
     this.item.name = "JAX Errors";
@@ -47,20 +79,27 @@ class StatusItem implements vscode.Disposable {
     this.render();
   }
 
-  setErrors(errors: number | undefined): void {
-    this.errors = errors;
+  /** Counts again what the Problems panel shows. */
+  refresh(): void {
+    this.counts = jaxerrCounts();
     this.render();
   }
 
   private render(): void {
     const icon = { starting: "$(loading~spin)", running: "$(pulse)", stopped: "$(circle-slash)" }[this.state];
-    const count = this.errors === undefined ? "" : ` ${this.errors}`;
-    this.item.text = `${icon} JAX${count}`;
-    const errors =
-      this.errors === undefined
-        ? "No run analysed yet."
-        : `${this.errors} error${this.errors === 1 ? "" : "s"} in the last analysed run.`;
-    this.item.tooltip = `JAX Errors: server ${this.state}. ${errors} Click for the log.`;
+    const { errors, culprits, other, files } = this.counts;
+    const total = errors + culprits + other;
+    this.item.text = `${icon} JAX${total > 0 ? ` ${total}` : ""}`;
+    const parts = [plural(errors, "error"), plural(culprits, "culprit note")];
+    if (other > 0) {
+      parts.push(`${other} other`);
+    }
+    const problems =
+      total === 0
+        ? "No JAX errors in the Problems panel."
+        : `${plural(total, "problem")} in the Problems panel (${parts.join(", ")}) in ${plural(files, "file")}.`;
+    this.item.tooltip = `JAX Errors: server ${this.state}. ${problems} Click for the log.`;
+    this.item.accessibilityInformation = { label: `JAX Errors: server ${this.state}. ${problems}` };
     this.item.backgroundColor =
       this.state === "stopped" ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
   }
@@ -70,15 +109,107 @@ class StatusItem implements vscode.Disposable {
   }
 }
 
+/** Records rendered by the running server, as `jaxerr-record:/CODE.md` documents. */
+class RecordDocuments implements vscode.TextDocumentContentProvider {
+  constructor(private readonly server: JaxErrServer) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const code = codeOfRecordPath(uri.path);
+    if (code === undefined) {
+      return `Not a record: ${uri.toString()}\n`;
+    }
+    const markdown = await this.server.executeCommand<string | null>(RENDER_RECORD, { code });
+    if (typeof markdown === "string") {
+      return markdown;
+    }
+    return markdown === null
+      ? `# ${code}\n\nNo record has the code \`${code}\`.\n`
+      : `# ${code}\n\nThe language server is not running: see the "JAX Errors" output.\n`;
+  }
+}
+
+/** The server's Markdown answers (a fix to copy from, an explained error text), as
+ * `jaxerr-page:/NAME.md` documents. */
+class PageDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly pages = new Pages();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.pages.get(uri.path) ?? "This page is no longer available: ask for it again.\n";
+  }
+
+  /** Shows `page` in a Markdown preview beside the code (the same page's preview is updated). */
+  async show(page: Page): Promise<void> {
+    this.pages.set(page);
+    const uri = vscode.Uri.from({ scheme: PAGE_SCHEME, path: page.path });
+    this.changed.fire(uri);
+    await vscode.commands.executeCommand("markdown.showPreviewToSide", uri);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** Shows a record's rendering in a Markdown preview beside the code. */
+async function showRecord(code: string): Promise<void> {
+  await vscode.commands.executeCommand("markdown.showPreviewToSide", recordUri(code));
+}
+
+/** A record document opened as text (a diagnostic's code link opens it so) becomes its
+ * preview beside the code. */
+function previewOpenedRecords(event: vscode.TabChangeEvent): void {
+  for (const tab of event.opened) {
+    if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === RECORD_SCHEME) {
+      const uri = tab.input.uri;
+      void vscode.window.tabGroups
+        .close(tab)
+        .then(() => vscode.commands.executeCommand("markdown.showPreviewToSide", uri));
+    }
+  }
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel("JAX Errors", { log: true });
   const server = new JaxErrServer(context, log);
   activeServer = server;
   const status = new StatusItem();
-  context.subscriptions.push(log, server, status, server.onDidChangeState((state) => status.setState(state)));
+  const pages = new PageDocuments();
+  server.showFix = async (args, answer) => {
+    const page = fixPage(codeOfShowFix(args), answer);
+    if (typeof page === "string") {
+      log.warn(`Show the fix: ${page}`);
+      void vscode.window.showWarningMessage(`JAX Errors: ${page}.`);
+      return;
+    }
+    await pages.show(page);
+  };
+  context.subscriptions.push(
+    pages,
+    vscode.workspace.registerTextDocumentContentProvider(PAGE_SCHEME, pages),
+    log,
+    server,
+    status,
+    server.onDidChangeState((state) => status.setState(state)),
+    vscode.languages.onDidChangeDiagnostics(() => status.refresh()),
+    vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocuments(server)),
+    vscode.window.tabGroups.onDidChangeTabs(previewOpenedRecords),
+  );
 
-  async function ingest(text: string, cwd: string | undefined, source: string, quiet: boolean): Promise<void> {
-    const answer = await server.executeCommand<IngestAnswer>(INGEST_OUTPUT, { text, cwd: cwd ?? null, source });
+  async function ingest(
+    text: string,
+    cwd: string | undefined,
+    source: string,
+    quiet: boolean,
+    command?: string,
+  ): Promise<void> {
+    const answer = await server.executeCommand<IngestAnswer>(INGEST_OUTPUT, {
+      text,
+      cwd: cwd ?? null,
+      source,
+      command: command || null,
+    });
     if (answer === undefined) {
       return;
     }
@@ -90,7 +221,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
       return;
     }
-    status.setErrors(answer.errors);
     log.info(`${source}: ${answer.errors} error(s) in ${answer.files.length} file(s)`);
     if (quiet) {
       return;
@@ -104,10 +234,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   function analyzeRun(run: FinishedRun, quiet: boolean): Promise<void> {
     const cwd = run.cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    return ingest(run.text, cwd, TERMINAL_SOURCE, quiet);
+    return ingest(run.text, cwd, TERMINAL_SOURCE, quiet, run.commandLine);
   }
 
-  let lastFailedCommand: string | undefined;
   const watcher = new TerminalWatcher(
     (run) => {
       if (!clientSettings(vscode.workspace.getConfiguration(SECTION)).autoAnalyze) {
@@ -116,12 +245,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const marker = failureMarker(run.text);
       if (marker !== undefined) {
         log.info(`terminal: "${run.commandLine}" printed a ${marker}; analysing its output`);
-        lastFailedCommand = run.commandLine;
         void analyzeRun(run, true);
-      } else if (run.commandLine && run.commandLine === lastFailedCommand) {
-        // The command that failed now passes: its output replaces (and clears) the errors.
-        log.info(`terminal: "${run.commandLine}" passed; clearing its errors`);
-        lastFailedCommand = undefined;
+      } else if (run.commandLine && jaxerrCounts().files > 0) {
+        // A passing run clears the errors of the tests and scripts it ran, whichever command
+        // ran them before: the server knows which those are.
+        log.info(`terminal: "${run.commandLine}" passed; clearing the errors it covers`);
         void analyzeRun(run, true);
       }
     },
@@ -186,6 +314,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         return;
       }
       const cwd = vscode.window.activeTerminal?.shellIntegration?.cwd?.fsPath;
+      // Text read from the screen may hold several runs: it clears nothing by meaning.
       await ingest(terminalText(text), cwd ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath, TERMINAL_SOURCE, false);
     }),
     vscode.commands.registerCommand(COMMANDS.analyzeSelection, async () => {
@@ -209,56 +338,78 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const folder = vscode.workspace.workspaceFolders?.[0];
       await server.start();
       const python = server.python ?? "python3";
-      const settings = clientSettings(vscode.workspace.getConfiguration(SECTION));
-      // The pytest plugin comes with jaxerr-ls: with the bundled copy, the run needs it on
-      // its path too (after the project's own entries).
-      const env: Record<string, string> = {};
-      const bundled = settings.importStrategy === "useBundled" ? server.bundledLibs : undefined;
-      if (bundled !== undefined) {
-        env.PYTHONPATH = [process.env.PYTHONPATH, bundled].filter(Boolean).join(path.delimiter);
+      await runInTerminal("JAX Errors: pytest", folder?.uri, `${quoteForShell(python)} -m pytest --jaxerr`);
+    }),
+    // The command of an "Apply and re-run" code action: the server says what to run; it runs
+    // in a terminal, whose output is read as any other terminal run's.
+    vscode.commands.registerCommand(RERUN, async (...args: unknown[]) => {
+      const rerun = parseRerun(args);
+      if (typeof rerun === "string") {
+        log.warn(rerun);
+        void vscode.window.showErrorMessage(`JAX Errors: ${rerun}.`);
+        return;
       }
-      const terminal = vscode.window.createTerminal({ name: "JAX Errors: pytest", cwd: folder?.uri, env });
-      terminal.show();
-      const command = `${quoteForShell(python)} -m pytest --jaxerr`;
-      const integration = await waitForShellIntegration(terminal, 3000);
-      if (integration !== undefined) {
-        integration.executeCommand(command);
+      if (!vscode.workspace.isTrusted) {
+        const manage = "Manage Workspace Trust";
+        const picked = await vscode.window.showWarningMessage(
+          `JAX Errors: re-running ${rerun.label} runs this workspace's code, and VS Code does not ` +
+            "trust this workspace. Trust it to re-run from here, or run the command yourself: " +
+            commandLine(rerun.argv),
+          manage,
+        );
+        if (picked === manage) {
+          void vscode.commands.executeCommand("workbench.trust.manage");
+        }
+        return;
+      }
+      // The fix was just applied to the open editors: the run reads the files from disk.
+      const unsaved = vscode.workspace.textDocuments.filter((document) => document.isDirty && document.uri.scheme === "file");
+      const saved = await Promise.all(unsaved.map((document) => document.save()));
+      if (saved.includes(false)) {
+        void vscode.window.showWarningMessage(`JAX Errors: a file could not be saved; ${rerun.label} was not re-run.`);
+        return;
+      }
+      log.info(`re-running ${rerun.label}: ${commandLine(rerun.argv)} (in ${rerun.cwd})`);
+      await runInTerminal("JAX Errors: re-run", vscode.Uri.file(rerun.cwd), commandLine(rerun.argv));
+    }),
+    vscode.commands.registerCommand(COMMANDS.explainSelection, async (given?: unknown) => {
+      const text = typeof given === "string" && given.trim() ? given : await selectedErrorText();
+      if (text === undefined) {
+        void vscode.window.showInformationMessage(
+          "JAX Errors: select an error message or traceback in an editor or a terminal first.",
+        );
+        return;
+      }
+      let answer: unknown;
+      try {
+        answer = await server.executeCommand<unknown>(EXPLAIN_TEXT, { text: terminalText(text) });
+      } catch (error) {
+        log.error(`Explain Selected Error Text: ${String(error)}`);
+        void vscode.window.showErrorMessage(`JAX Errors: the server could not explain that text: ${String(error)}`);
+        return;
+      }
+      if (answer === undefined) {
+        return;
+      }
+      const page = explainPage(answer);
+      if (page === undefined) {
+        void vscode.window.showInformationMessage("JAX Errors: no record matches the selected text.");
+      } else if (typeof page === "string") {
+        log.warn(`Explain Selected Error Text: ${page}`);
+        void vscode.window.showWarningMessage(`JAX Errors: ${page}.`);
       } else {
-        terminal.sendText(command);
+        await pages.show(page);
       }
     }),
     vscode.commands.registerCommand(COMMANDS.clear, async () => {
       await server.executeCommand(CLEAR_DIAGNOSTICS);
-      status.setErrors(undefined);
     }),
-    vscode.commands.registerCommand(COMMANDS.showRecord, async () => {
-      const code = await pickRecordCode();
-      if (code === undefined) {
-        return;
+    vscode.commands.registerCommand(COMMANDS.showRecord, async (code?: unknown) => {
+      // From a diagnostic's code link or the "Open documentation" action: the code is given.
+      const chosen = typeof code === "string" && code ? code : await pickRecordCode();
+      if (chosen !== undefined) {
+        await showRecord(chosen);
       }
-      await server.start();
-      const settings = clientSettings(vscode.workspace.getConfiguration(SECTION));
-      const launch = serverLaunch(
-        server.python ?? "python3",
-        settings.importStrategy,
-        settings.importStrategy === "useBundled" ? server.bundledLibs : undefined,
-        process.env,
-      );
-      execFile(
-        launch.command,
-        ["-m", "jaxerr_ls", "explain", code, "--format", "markdown"],
-        { env: launch.env, maxBuffer: 4 * 1024 * 1024 },
-        (error, stdout, stderr) => {
-          if (error) {
-            void vscode.window.showErrorMessage(`JAX Errors: ${stderr.trim() || error.message}`);
-            return;
-          }
-          void (async () => {
-            const document = await vscode.workspace.openTextDocument({ language: "markdown", content: stdout });
-            await vscode.commands.executeCommand("markdown.showPreview", document.uri);
-          })();
-        },
-      );
     }),
     vscode.commands.registerCommand(COMMANDS.restart, () => server.restart()),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -273,6 +424,52 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       void server.restart();
     }),
   );
+
+  /** Runs `command` in a new terminal in `cwd`, through its shell integration when it starts
+   * in time (so that the run is read like any other), else typed in. */
+  async function runInTerminal(name: string, cwd: vscode.Uri | undefined, command: string): Promise<void> {
+    const settings = clientSettings(vscode.workspace.getConfiguration(SECTION));
+    // The pytest plugin comes with jaxerr-ls: with the bundled copy, the run needs it on
+    // its path too (after the project's own entries).
+    const env: Record<string, string> = {};
+    const bundled = settings.importStrategy === "useBundled" ? server.bundledLibs : undefined;
+    if (bundled !== undefined) {
+      env.PYTHONPATH = [process.env.PYTHONPATH, bundled].filter(Boolean).join(path.delimiter);
+    }
+    const terminal = vscode.window.createTerminal({ name, cwd, env });
+    terminal.show();
+    const integration = await waitForShellIntegration(terminal, 3000);
+    if (integration !== undefined) {
+      integration.executeCommand(command);
+    } else {
+      terminal.sendText(command);
+    }
+  }
+
+  /** The selected text of the active editor, else of the active terminal (read through the
+   * clipboard, which is restored), else undefined. */
+  async function selectedErrorText(): Promise<string | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const selected = editor?.selections
+      .filter((selection) => !selection.isEmpty)
+      .map((selection) => editor.document.getText(selection))
+      .join("\n");
+    if (selected?.trim()) {
+      return selected;
+    }
+    if (vscode.window.activeTerminal === undefined) {
+      return undefined;
+    }
+    const saved = await vscode.env.clipboard.readText();
+    try {
+      await vscode.env.clipboard.writeText("");
+      await vscode.commands.executeCommand("workbench.action.terminal.copySelection");
+      const text = await vscode.env.clipboard.readText();
+      return text.trim() ? text : undefined;
+    } finally {
+      await vscode.env.clipboard.writeText(saved);
+    }
+  }
 
   const environmentChanged = await onActiveEnvironmentChanged(() => {
     if (!clientSettings(vscode.workspace.getConfiguration(SECTION)).interpreter) {
@@ -330,10 +527,6 @@ async function pickRecordCode(): Promise<string | undefined> {
   const items = [...codes].map(([label, description]) => ({ label, description }));
   const picked = await vscode.window.showQuickPick(items, { placeHolder: "The record of which error?" });
   return picked?.label;
-}
-
-function quoteForShell(value: string): string {
-  return /^[\w./:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 function waitForShellIntegration(

@@ -13,6 +13,9 @@ import {
 } from "vscode-languageclient/node";
 import { chooseInterpreter, serverLaunch } from "./interpreter";
 import { activeEnvironment } from "./python";
+import { SHOW_FIX } from "./pages";
+import { codeOfOpenDocs, OPEN_DOCS, RECORD_SCHEME, recordPath, SHOW_RECORD } from "./records";
+import { Serial } from "./serial";
 import { clientSettings, serverSettings } from "./settings";
 
 export const SECTION = "jaxerr";
@@ -26,13 +29,21 @@ export interface IngestAnswer {
 
 export type ServerState = "starting" | "running" | "stopped";
 
+/**
+ * The one language client. Starting, stopping and restarting go through one queue, so that two
+ * clients never exist at once (a second one would register the server's commands again, which
+ * VS Code refuses), and every command finds the server in a settled state.
+ */
 export class JaxErrServer implements vscode.Disposable {
   private client: LanguageClient | undefined;
-  private starting: Promise<void> | undefined;
+  private readonly lifecycle = new Serial();
   private readonly stateEmitter = new vscode.EventEmitter<ServerState>();
   readonly onDidChangeState = this.stateEmitter.event;
   /** The Python the running server was started with. */
   python: string | undefined;
+  /** Shows what the server answered to "Show the fix for <code>" (a code action's command,
+   * which the language client sends to the server and would otherwise drop the answer of). */
+  showFix: (args: unknown[], answer: unknown) => Promise<void> = async () => undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -49,43 +60,54 @@ export class JaxErrServer implements vscode.Disposable {
     return this.client?.state === State.Running;
   }
 
-  async start(): Promise<void> {
-    if (this.starting === undefined) {
-      this.starting = this.startClient().finally(() => {
-        this.starting = undefined;
-      });
-    }
-    return this.starting;
+  /** Starts the server unless it runs (or is starting) already. */
+  start(): Promise<void> {
+    return this.lifecycle.run(async () => {
+      if (this.client !== undefined && this.client.state !== State.Stopped) {
+        return;
+      }
+      // A client that stopped (its server crashed too often) is replaced, not restarted: a
+      // disposed client's commands are unregistered, so the new one can register them.
+      await this.stopClient();
+      await this.startClient();
+    });
   }
 
-  async restart(): Promise<void> {
-    await this.stop();
-    await this.start();
+  /** Stops the server and starts it again; also recovers a server that failed to start. */
+  restart(): Promise<void> {
+    return this.lifecycle.run(async () => {
+      await this.stopClient();
+      await this.startClient();
+    });
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
+    return this.lifecycle.run(() => this.stopClient());
+  }
+
+  private async stopClient(): Promise<void> {
     const client = this.client;
     this.client = undefined;
     if (client !== undefined) {
       try {
-        await client.stop(5000);
+        // dispose() stops a running client and unregisters what it registered.
+        await client.dispose(5000);
       } catch (error) {
         this.log.warn(`stopping the server: ${String(error)}`);
       }
-      await client.dispose();
     }
     this.stateEmitter.fire("stopped");
   }
 
-  /** Runs one of the server's commands; undefined (and a message) when it is not running. */
+  /** Runs one of the server's commands, starting the server first when it is not running;
+   * undefined (and a message) when it does not start. */
   async executeCommand<T>(command: string, ...args: unknown[]): Promise<T | undefined> {
-    if (this.starting !== undefined) {
-      await this.starting;
-    }
+    await this.start();
     const client = this.client;
     if (client === undefined || client.state !== State.Running) {
       void vscode.window.showWarningMessage(
-        "JAX Errors: the language server is not running. See the \"JAX Errors\" output.",
+        'JAX Errors: the language server is not running. See the "JAX Errors" output, or run ' +
+          '"JAX Errors: Restart Server".',
       );
       return undefined;
     }
@@ -138,9 +160,32 @@ export class JaxErrServer implements vscode.Disposable {
       ],
       outputChannel: this.log,
       traceOutputChannel: this.log,
+      // Hovers link to "Show Record" (a command link) and nothing else runs from them.
+      markdown: { isTrusted: { enabledCommands: [SHOW_RECORD] } },
       initializationOptions: serverSettings(config, vscode.workspace.isTrusted),
       synchronize: { configurationSection: SECTION },
       middleware: {
+        // A record's code opens the record beside the code, not JAX's source file: the server's
+        // link (valid for every client) becomes a command link here.
+        handleDiagnostics: (uri, diagnostics, next) => next(uri, diagnostics.map(linkToRecord)),
+        provideDiagnostics: async (document, previousResultId, token, next) => {
+          const report = await next(document, previousResultId, token);
+          if (report?.kind === "full") {
+            report.items = report.items.map(linkToRecord);
+          }
+          return report;
+        },
+        executeCommand: async (command, args, next) => {
+          const code = command === OPEN_DOCS ? codeOfOpenDocs(args) : undefined;
+          if (code !== undefined) {
+            return vscode.commands.executeCommand(SHOW_RECORD, code);
+          }
+          const answer: unknown = await next(command, args);
+          if (command === SHOW_FIX) {
+            await this.showFix(args, answer);
+          }
+          return answer;
+        },
         workspace: {
           // Only the server's own keys: it reports any other key as unknown, and the client's
           // generic sync would drop false and 0 values.
@@ -172,6 +217,15 @@ export class JaxErrServer implements vscode.Disposable {
       },
     };
     const client = new LanguageClient("jaxerr", "JAX Errors", serverOptions, clientOptions);
+    // Tells the server that a record can be shown here, so its hovers link to "Show Record".
+    client.registerFeature({
+      fillClientCapabilities: (capabilities) => {
+        capabilities.experimental = { ...capabilities.experimental, jaxerr: { showRecordCommand: SHOW_RECORD } };
+      },
+      initialize: () => undefined,
+      getState: () => ({ kind: "static" }),
+      clear: () => undefined,
+    });
     client.onDidChangeState((event) => {
       if (this.client !== client) {
         return;
@@ -189,29 +243,47 @@ export class JaxErrServer implements vscode.Disposable {
       await client.start();
     } catch (error) {
       this.log.error(`the server did not start: ${String(error)}`);
+      // The failed client is let go, so that the next start or restart begins afresh.
+      this.client = undefined;
+      await client.dispose(2000).catch(() => undefined);
       this.stateEmitter.fire("stopped");
-      const open = "Show Output";
-      const choose = "Set Interpreter";
-      const picked = await vscode.window.showErrorMessage(
-        `JAX Errors: the language server did not start with ${choice.python}. ` +
-          "It needs Python 3.10+ (and jaxerr-ls installed there when jaxerr.importStrategy " +
-          "is fromEnvironment).",
-        open,
-        choose,
-      );
-      if (picked === open) {
-        this.log.show();
-      } else if (picked === choose) {
-        void vscode.commands.executeCommand(
-          "workbench.action.openSettings",
-          "jaxerr.interpreter",
-        );
-      }
+      void this.reportStartFailure(choice.python, settings.importStrategy);
+    }
+  }
+
+  private async reportStartFailure(python: string, strategy: string): Promise<void> {
+    const open = "Show Output";
+    const choose = "Set Interpreter";
+    const picked = await vscode.window.showErrorMessage(
+      `JAX Errors: the language server did not start with ${python}; the "JAX Errors" output ` +
+        "says why. It needs Python 3.10+" +
+        (strategy === "fromEnvironment" ? ", with jaxerr-ls installed there." : "."),
+      open,
+      choose,
+    );
+    if (picked === open) {
+      this.log.show();
+    } else if (picked === choose) {
+      void vscode.commands.executeCommand("workbench.action.openSettings", "jaxerr.interpreter");
     }
   }
 
   dispose(): void {
-    void this.stop();
-    this.stateEmitter.dispose();
+    void this.stop().finally(() => this.stateEmitter.dispose());
   }
+}
+
+/** The `jaxerr-record:` document of a record: opened in an editor, it is shown as a preview. */
+export function recordUri(code: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: RECORD_SCHEME, path: recordPath(code) });
+}
+
+/** A jaxerr diagnostic whose code opens its record. The target is the record's document rather
+ * than a `command:` link, which the hover's code link does not run. */
+function linkToRecord(diagnostic: vscode.Diagnostic): vscode.Diagnostic {
+  const code = diagnostic.code;
+  if (diagnostic.source === "jaxerr" && typeof code === "object" && code.target !== undefined) {
+    diagnostic.code = { value: code.value, target: recordUri(String(code.value)) };
+  }
+  return diagnostic;
 }

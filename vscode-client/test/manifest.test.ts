@@ -10,7 +10,7 @@ const extensionSource = read(path.join(CLIENT_ROOT, "src", "extension.ts"));
 describe("package.json", () => {
   const contributed: { command: string; title: string; category: string }[] = manifest.contributes.commands;
 
-  it("contributes the six commands, titled as the palette shows them", () => {
+  it("contributes the seven commands, titled as the palette shows them", () => {
     assert.deepEqual(
       contributed.map((command) => `${command.category}: ${command.title}`),
       [
@@ -19,6 +19,7 @@ describe("package.json", () => {
         "JAX Errors: Run pytest with JAX Diagnostics",
         "JAX Errors: Clear Diagnostics",
         "JAX Errors: Show Record",
+        "JAX Errors: Explain Selected Error Text",
         "JAX Errors: Restart Server",
       ],
     );
@@ -35,9 +36,28 @@ describe("package.json", () => {
   });
 
   it("does not take the server's command ids, which the language client registers", () => {
-    for (const id of ["jaxerr.ingestOutput", "jaxerr.clearDiagnostics", "jaxerr.openDocs"]) {
+    const serverCommands = [
+      "jaxerr.ingestOutput",
+      "jaxerr.clearDiagnostics",
+      "jaxerr.openDocs",
+      "jaxerr.renderRecord",
+      "jaxerr.showFix",
+      "jaxerr.explainText",
+    ];
+    for (const id of serverCommands) {
       assert.ok(!contributed.some((command) => command.command === id), id);
     }
+  });
+
+  it("keeps jaxerr.rerun out of the palette: it runs what a code action carries", () => {
+    assert.ok(!contributed.some((command) => command.command === "jaxerr.rerun"));
+    assert.match(extensionSource, /registerCommand\(RERUN,/);
+  });
+
+  it("offers Explain Selected Error Text on an editor's selection", () => {
+    assert.deepEqual(manifest.contributes.menus["editor/context"], [
+      { command: "jaxerr.explainSelection", when: "editorHasSelection", group: "jaxerr@1" },
+    ]);
   });
 
   it("has what the marketplace and vsce need", () => {

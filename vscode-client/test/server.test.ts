@@ -2,17 +2,15 @@
  * feeds it. Skipped when neither the bundle nor the repository's .venv is there. */
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { pathToFileURL } from "node:url";
-import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
+import type { MessageConnection } from "vscode-jsonrpc/node";
 import { OutputCapture } from "../src/capture";
 import { hasFailure } from "../src/detect";
-import { serverLaunch } from "../src/interpreter";
 import { plainReader, serverSettings } from "../src/settings";
 import { CLIENT_ROOT, LOGS, read, REPO_ROOT } from "./fixtures";
+import { type ServerSession, startServer } from "./lsp";
 
 const BUNDLED = path.join(CLIENT_ROOT, "bundled", "libs");
 const VENV_PYTHON = path.join(REPO_ROOT, ".venv", "bin", "python");
@@ -23,8 +21,8 @@ const skip = !hasBundle && !fs.existsSync(VENV_PYTHON) ? "no bundle and no .venv
 
 describe("the server as the extension starts it", { skip }, () => {
   let connection: MessageConnection;
-  let child: ReturnType<typeof spawn>;
-  const messages: string[] = [];
+  let session: ServerSession;
+  let messages: string[];
   const manifest = JSON.parse(read(path.join(CLIENT_ROOT, "package.json")));
   const defaults: Record<string, unknown> = {};
   for (const [key, setting] of Object.entries<{ default: unknown }>(manifest.contributes.configuration.properties)) {
@@ -37,35 +35,14 @@ describe("the server as the extension starts it", { skip }, () => {
   }
 
   before(async () => {
-    const launch = serverLaunch(python, hasBundle ? "useBundled" : "fromEnvironment", hasBundle ? BUNDLED : undefined, process.env);
-    child = spawn(launch.command, launch.args, { env: launch.env, cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
-    child.stderr!.on("data", () => undefined);
-    connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    connection.onNotification("window/showMessage", (params: { message: string }) => messages.push(params.message));
-    connection.onNotification("window/logMessage", () => undefined);
-    connection.onNotification("textDocument/publishDiagnostics", () => undefined);
-    connection.onRequest(() => null);
-    connection.listen();
     const project = JSON.parse(read(path.join(LOGS, "manifest.json"))).project as string;
-    await connection.sendRequest("initialize", {
-      processId: process.pid,
-      rootUri: pathToFileURL(project).href,
-      workspaceFolders: [{ uri: pathToFileURL(project).href, name: "project" }],
-      capabilities: {},
-      initializationOptions: serverSettings(plainReader(defaults)),
-    });
-    await connection.sendNotification("initialized", {});
+    const settings = serverSettings(plainReader(defaults));
+    // From the repository's root, so that its jaxerr_ls is the one imported without a bundle.
+    session = await startServer(python, hasBundle ? BUNDLED : undefined, project, settings, { cwd: REPO_ROOT });
+    ({ connection, messages } = session);
   });
 
-  after(async () => {
-    try {
-      await connection.sendRequest("shutdown");
-      await connection.sendNotification("exit");
-    } finally {
-      connection.dispose();
-      child.kill();
-    }
-  });
+  after(() => session.close());
 
   it("takes the contributed defaults without a complaint", async () => {
     await connection.sendNotification("workspace/didChangeConfiguration", {

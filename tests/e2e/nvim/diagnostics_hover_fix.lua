@@ -57,6 +57,19 @@ H.check(float_buf, "no diagnostic float opened")
 local float_text = table.concat(vim.api.nvim_buf_get_lines(float_buf, 0, -1, false), "\n")
 H.check(float_text:find("[" .. code .. "]", 1, true), "the float lacks [%s]:\n%s", code, float_text)
 H.check(float_text:find(link, 1, true), "the float lacks the link:\n%s", float_text)
+-- In the hover's order: the message, its meaning, the culprit, then the link.
+local culprit_at = float_text:find("Culprit: ", 1, true)
+H.check(
+  culprit_at,
+  "the float lacks the culprit:\n%s\n%s",
+  float_text,
+  vim.inspect(diagnostic.user_data.lsp.data)
+)
+H.check(
+  float_text:find("hijax_ops.py:", 1, true) and culprit_at < float_text:find(link, 1, true),
+  "the culprit is not named, or not before the link:\n%s",
+  float_text
+)
 vim.cmd("fclose!")
 local virtual_text = {}
 for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, -1, 0, -1, { details = true })) do

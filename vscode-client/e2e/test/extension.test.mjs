@@ -1,7 +1,11 @@
 /**
  * The packaged extension in a real VS Code (code-server), driven through headless Chromium as a
  * person would: a failing JAX program run in the integrated terminal gives a diagnostic on the
- * failing line, hover shows the API doc, and the quick fix edits the rule at fault.
+ * failing line, the status bar counts what the Problems panel shows, every contributed command
+ * runs with the server up and leaves terminal capture, diagnostics and Clear Diagnostics working,
+ * the record opens beside the code from the diagnostic's code, "Show Record" and the
+ * "Open documentation" action, hover shows the API doc, the quick fix edits the rule at fault, and
+ * "Explain Selected Error Text" shows the record of a pasted error (the server's jaxerr.explainText).
  */
 
 import assert from "node:assert/strict";
@@ -68,6 +72,12 @@ function unwrapCall(line, name) {
 }
 
 const apiDoc = (name) => JSON.parse(fs.readFileSync(path.join(REPO, "data", "api", `${name}.json`), "utf8"));
+const MANIFEST = JSON.parse(fs.readFileSync(path.join(REPO, "vscode-client", "package.json"), "utf8"));
+const record = (code) =>
+  fs
+    .readdirSync(path.join(REPO, "data", "records"))
+    .map((name) => JSON.parse(fs.readFileSync(path.join(REPO, "data", "records", name), "utf8")).record)
+    .find((found) => found.code === code);
 
 let dirs;
 let server;
@@ -76,23 +86,46 @@ let page;
 let failed = false;
 
 async function runCommand(label) {
-  await page.keyboard.press("F1");
   const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ timeout: UI_MS });
-  await input.fill(`>${label}`);
-  await page
-    .locator(".quick-input-list .monaco-list-row", { hasText: label })
-    .first()
-    .click({ timeout: UI_MS });
+  // The palette closes when something takes the focus (the Problems panel does as new
+  // diagnostics arrive): open it again then.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press("F1");
+    try {
+      await input.waitFor({ timeout: UI_MS / 4 });
+      await input.fill(`>${label}`, { timeout: UI_MS / 4 });
+      await page
+        .locator(".quick-input-list .monaco-list-row", { hasText: label })
+        .first()
+        .click({ timeout: UI_MS / 2 });
+      return;
+    } catch (error) {
+      if (attempt === 3) {
+        throw error;
+      }
+      await page.keyboard.press("Escape");
+    }
+  }
 }
 
 async function openFile(relative) {
-  await page.keyboard.press("Control+P");
   const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ timeout: UI_MS });
-  await input.fill(relative);
   const name = path.basename(relative);
-  await page.locator(".quick-input-list .monaco-list-row", { hasText: name }).first().click({ timeout: UI_MS });
+  // Quick Open may still be indexing the workspace, or lose the focus: ask again then.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press("Control+P");
+    try {
+      await input.waitFor({ timeout: UI_MS });
+      await input.fill(relative);
+      await page.locator(".quick-input-list .monaco-list-row", { hasText: name }).first().click({ timeout: UI_MS });
+      break;
+    } catch (error) {
+      if (attempt === 3) {
+        throw error;
+      }
+      await page.keyboard.press("Escape");
+    }
+  }
   await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor({ timeout: UI_MS });
   await activeEditor().locator(".view-lines").waitFor({ timeout: UI_MS });
 }
@@ -215,6 +248,50 @@ async function problems() {
   return markers;
 }
 
+/** The status bar item's text ("JAX 2") and tooltip. */
+async function statusItem() {
+  const item = page.locator('[id="jaxerr-ls.jaxerr.jaxerr.status"]');
+  return { text: (await item.innerText()).trim(), label: (await item.getAttribute("aria-label")) ?? "" };
+}
+
+async function jaxerrProblems() {
+  return (await problems()).filter((found) => /\bjaxerr\b/.test(found.text));
+}
+
+/** The text of every frame of the page (webviews, such as the Markdown preview, are frames). */
+async function frameTexts() {
+  const texts = [];
+  for (const frame of page.frames()) {
+    texts.push(await frame.locator("body").innerText({ timeout: 1000 }).catch(() => ""));
+  }
+  return texts;
+}
+
+/** Waits for the Markdown preview of a record, beside the code, and closes every editor. */
+async function expectRecordPreview(code) {
+  const shown = record(code);
+  const tab = page.locator(".tab", { hasText: `Preview ${code}.md` });
+  await waitFor(`the preview tab of ${code}`, () => tab.first().isVisible(), UI_MS, () =>
+    page.locator(".tab").allInnerTexts(),
+  );
+  // Rendered by the running server: the record's meaning, its solutions, its example fix, and
+  // the link to JAX's source last.
+  const text = await waitFor(
+    `the preview of ${code} to render`,
+    async () => (await frameTexts()).find((found) => found.includes("Solutions")),
+    UI_MS,
+    frameTexts,
+  );
+  const meaning = text.indexOf(shown.documentation.slice(0, 40));
+  const order = [meaning, text.indexOf("Solutions"), text.indexOf("Example fix"), text.indexOf("Source in JAX")];
+  assert.ok(order.every((at) => at >= 0), `the preview lacks a part: ${order} in ${text}`);
+  assert.deepEqual(order, [...order].sort((a, b) => a - b), "the record's parts are in order");
+  // Beside the code: two editor groups.
+  assert.equal(await page.locator(".editor-group-container").count(), 2);
+  await runCommand("View: Close All Editor Groups");
+  await page.locator(".tab").first().waitFor({ state: "detached", timeout: UI_MS });
+}
+
 describe("the JAX Errors extension in VS Code", () => {
   // A run stopped from outside (Ctrl+C, a CI time-out) still stops code-server and its terminals.
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -232,7 +309,11 @@ describe("the JAX Errors extension in VS Code", () => {
         writeSettings(dirs, PYTHON);
         server = await startCodeServer(dirs, { timeoutMs: STARTUP_MS });
         browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
-        page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        // The clipboard, for "Analyze Selection or Clipboard".
+        page = await browser.newPage({
+          viewport: { width: 1400, height: 900 },
+          permissions: ["clipboard-read", "clipboard-write"],
+        });
         await page.goto(`${server.url}/?folder=${encodeURIComponent(dirs.workspace)}`);
         await page.locator(".monaco-workbench .explorer-folders-view").waitFor({ timeout: STARTUP_MS });
         // Files are opened by name; the editor and the panel get the width.
@@ -273,12 +354,18 @@ describe("the JAX Errors extension in VS Code", () => {
   );
 
   /** A test that marks the run failed, so that `after` reports the logs and keeps the files. */
-  const step = (name, body) =>
-    it(name, { timeout: STEP_MS }, async () => {
+  const step = (name, body, timeout = STEP_MS) =>
+    it(name, { timeout }, async () => {
       try {
         await body();
       } catch (error) {
         failed = true;
+        // The page as the step failed (later steps change it).
+        const folder = ARTIFACTS ?? dirs.root;
+        fs.mkdirSync(folder, { recursive: true });
+        const shot = path.join(folder, `jaxerr-e2e-${name.replace(/\W+/g, "-").slice(0, 60)}.png`);
+        await page?.screenshot({ path: shot }).catch(() => undefined);
+        console.error(`screenshot of the failed step: ${shot}`);
         throw error;
       }
     });
@@ -315,6 +402,130 @@ describe("the JAX Errors extension in VS Code", () => {
       squiggledLines,
     );
     assert.deepEqual(await squiggledLines(), [marker.line]);
+
+    // The status bar counts what the Problems panel shows: the error and the culprit's note.
+    const rows = await waitFor("the culprit's row", async () => {
+      const found = await jaxerrProblems();
+      return found.length >= 2 ? found : undefined;
+    }, UI_MS, problems);
+    const status = await waitFor(
+      `the status bar to count ${rows.length}`,
+      async () => {
+        const found = await statusItem();
+        return found.text.endsWith(`JAX ${rows.length}`) ? found : undefined;
+      },
+      UI_MS,
+      statusItem,
+    );
+    assert.match(status.label, new RegExp(`${rows.length} problems in the Problems panel \\(1 error, 1 culprit note\\)`));
+  });
+
+  /** A failing run in the terminal is analysed and Clear Diagnostics clears it. */
+  async function captureAndClearStillWork(after) {
+    // Cleared first: the panel renders the rows in view only, and a test run fills it.
+    await runCommand("JAX Errors: Clear Diagnostics");
+    await waitFor(`after "${after}": an empty Problems panel`, async () => (await jaxerrProblems()).length === 0, UI_MS, problems);
+    await runInTerminal(command(), /ValueError/);
+    await page.keyboard.press("Control+Shift+M");
+    await waitFor(
+      `after "${after}": the run's ${marker.code} row in the Problems panel`,
+      async () => (await jaxerrProblems()).some((found) => found.text.includes(marker.code)),
+      RUN_MS,
+      problems,
+    );
+    await runCommand("JAX Errors: Clear Diagnostics");
+    await waitFor(
+      `after "${after}": Clear Diagnostics to empty the Problems panel`,
+      async () => (await jaxerrProblems()).length === 0,
+      UI_MS,
+      problems,
+    );
+    // No count: the icon has no text.
+    await waitFor("the status bar to count nothing", async () => (await statusItem()).text === "JAX", UI_MS, statusItem);
+  }
+
+  step("every contributed command runs with the server up, and capture, diagnostics and Clear still work", async () => {
+    const titles = MANIFEST.contributes.commands.map((contributed) => `${contributed.category}: ${contributed.title}`);
+    assert.equal(titles.length, 7);
+    const running = page.locator('[id="jaxerr-ls.jaxerr.jaxerr.status"] .codicon-pulse');
+    for (const title of titles) {
+      console.log(`command: ${title}`);
+      await openFile(SCRIPT);
+      await runCommand(title);
+      if (title.endsWith("Show Record")) {
+        // No diagnostic under the cursor: pick from those of the last run (cleared: type one).
+        await page.locator(".quick-input-widget", { hasText: "Record code" }).waitFor({ timeout: UI_MS });
+        await page.locator(".quick-input-widget input").fill(marker.code);
+        await page.keyboard.press("Enter");
+        await expectRecordPreview(marker.code);
+      } else if (title.endsWith("Run pytest with JAX Diagnostics")) {
+        // The project's tests run in a terminal of their own, and their failures are analysed.
+        await waitFor(
+          "the pytest run to finish",
+          async () => {
+            const text = (await terminalText()).trimEnd();
+            return /\d+ failed/.test(text) && PROMPT.test(text);
+          },
+          // The project's whole test suite, every test a JAX program.
+          RUN_MS * 6,
+          terminalText,
+        );
+        await page.keyboard.press("Control+Shift+M");
+        await waitFor(
+          "the pytest run's errors in the Problems panel",
+          // The panel renders the rows in view only: any file but the script's is the run's.
+          async () => (await jaxerrProblems()).some((found) => found.file !== path.basename(SCRIPT)),
+          RUN_MS,
+          problems,
+        );
+      } else if (title.endsWith("Explain Selected Error Text")) {
+        // Nothing is selected: it says what to select, and asks the server nothing.
+        await page
+          .locator(".notification-toast", { hasText: "select an error message or traceback" })
+          .first()
+          .waitFor({ timeout: UI_MS });
+        await runCommand("Notifications: Clear All Notifications");
+      } else if (title.endsWith("Restart Server")) {
+        await running.waitFor({ state: "detached", timeout: UI_MS }).catch(() => undefined);
+        await running.waitFor({ timeout: STARTUP_MS });
+        // The restarted server reads the pytest run's report again (the pytest command ran
+        // before): its errors come back, then Clear Diagnostics must clear them too. Waited for,
+        // or they would land after the clearing and push the run's row out of view.
+        await page.keyboard.press("Control+Shift+M");
+        await waitFor(
+          "the restarted server to publish the pytest report's errors again",
+          async () => (await jaxerrProblems()).some((found) => found.file !== path.basename(SCRIPT)),
+          RUN_MS,
+          problems,
+        );
+      }
+      await running.waitFor({ timeout: STARTUP_MS });
+      await captureAndClearStillWork(title);
+    }
+    // Back to the first step's state, for the steps that follow.
+    await runInTerminal(command(), /ValueError/);
+    await page.keyboard.press("Control+Shift+M");
+    await waitFor(`the ${marker.code} row again`, async () => (await jaxerrProblems()).length >= 2, RUN_MS, problems);
+    // Seven commands, each followed by a JAX run in the terminal; the pytest run is the project's.
+  }, STEP_MS * 7);
+
+  step("the record is one click away: the diagnostic's code and the Open documentation action", async () => {
+    const row = page.locator(".markers-panel .monaco-list-row", { hasText: marker.code }).first();
+    await row.locator(".monaco-link", { hasText: marker.code }).click({ timeout: UI_MS });
+    await expectRecordPreview(marker.code);
+
+    await openFile(SCRIPT);
+    await goTo(marker.line, marker.text.indexOf("jax.grad") + 2);
+    await page.keyboard.press("Control+.");
+    const open = page
+      .locator(".action-widget .monaco-list-row", { hasText: `Open documentation for ${marker.code}` })
+      .first();
+    await waitFor("the Open documentation action", () => open.isVisible(), UI_MS, () =>
+      page.locator(".action-widget .monaco-list-row").allInnerTexts(),
+    );
+    await open.click();
+    await expectRecordPreview(marker.code);
+    await openFile(SCRIPT);
   });
 
   step("hover on jax.grad shows the API doc from the server", async () => {
@@ -396,5 +607,28 @@ describe("the JAX Errors extension in VS Code", () => {
       RUN_MS,
       problems,
     );
+  });
+
+  step("Explain Selected Error Text shows the record of a pasted error beside it", async () => {
+    // The program's real output, pasted into a file of its own as a user would.
+    const log = fs.readFileSync(path.join(REPO, "tests", "fixtures", "logs", "jax-0.12.0.1", "script", "custom_vjp_bwd_shape.log"), "utf8");
+    fs.writeFileSync(path.join(dirs.workspace, "pasted-error.txt"), log);
+    await openFile("pasted-error.txt");
+    await activeEditor().locator(".view-lines").click();
+    await page.keyboard.press("Control+A");
+    await runCommand("JAX Errors: Explain Selected Error Text");
+    const tab = page.locator(".tab", { hasText: `Preview explain-${marker.code}.md` });
+    await waitFor(`the preview tab of the explained ${marker.code}`, () => tab.first().isVisible(), UI_MS, () =>
+      page.locator(".tab").allInnerTexts(),
+    );
+    const meaning = record(marker.code).documentation.slice(0, 40);
+    await waitFor(
+      "the explained record to render",
+      async () => (await frameTexts()).some((found) => found.includes(meaning) && /score/.test(found)),
+      UI_MS,
+      frameTexts,
+    );
+    assert.equal(await page.locator(".editor-group-container").count(), 2);
+    await runCommand("View: Close All Editor Groups");
   });
 });

@@ -66,18 +66,44 @@ function M.is_jaxerr(diagnostic)
   return diagnostic.source == "jaxerr"
 end
 
---- A jaxerr diagnostic's text with its code and link, as the float shows it.
+--- The culprits of a jaxerr error diagnostic ("Culprit: custom_vjp.bwd `f` (model/ops.py:19)",
+--- then why when the server knows), from the fix target in the diagnostic's data; none for a
+--- culprit's own diagnostic.
+function M.diagnostic_culprits(diagnostic)
+  local lsp = diagnostic.user_data and diagnostic.user_data.lsp
+  local data = lsp and lsp.data
+  local target = type(data) == "table" and data.target or nil
+  if type(target) ~= "table" or data.role == "culprit" or type(target.culprits) ~= "table" then
+    return {}
+  end
+  local lines = {}
+  for _, culprit in ipairs(target.culprits) do
+    local span = type(culprit.span) == "table" and culprit.span or {}
+    local place = vim.fn.fnamemodify(tostring(span.path or ""), ":~:.")
+    local line = ("Culprit: %s `%s` (%s:%s)"):format(culprit.kind, culprit.name, place, span.line)
+    if type(culprit.why) == "string" and culprit.why ~= "" then
+      line = line .. ": " .. culprit.why
+    end
+    table.insert(lines, line)
+  end
+  return lines
+end
+
+--- A jaxerr diagnostic's text as the float shows it, in the order of the hover: the message with
+--- its code, the record's one-line meaning (the message's second line), the culprits, the link.
 function M.format_diagnostic(diagnostic)
   local text = diagnostic.message
   if diagnostic.code then
     local first, rest = text:match("^([^\n]*)(.*)$")
     text = ("%s [%s]%s"):format(first, diagnostic.code, rest)
   end
+  local lines = { text }
+  vim.list_extend(lines, M.diagnostic_culprits(diagnostic))
   local link = M.diagnostic_link(diagnostic)
   if link then
-    text = text .. "\n" .. link
+    table.insert(lines, link)
   end
-  return text
+  return table.concat(lines, "\n")
 end
 
 local function first_line_with_code(diagnostic)
