@@ -27,6 +27,11 @@ MAX_MESSAGE_PARAGRAPHS = 6
 _QUOTING_RE = re.compile(r'^\s*(?:(?:>|#+|\*\*|"""|\'\'\'|"|-\s|\*\s)\s*)*')
 _TRAILING_RE = re.compile(r'(?:\*\*|"""|\'\'\'|")\s*$')
 
+# An exception named inside a line of prose, and its message after it.
+_INLINE_EXCEPTION_RE = re.compile(
+    r"(?:^|[\s`'\"(])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): (\S.*)", re.DOTALL
+)
+
 
 def _unquoted(line: str) -> str:
     return _TRAILING_RE.sub("", _QUOTING_RE.sub("", line.rstrip("\r\n"))).strip()
@@ -68,9 +73,14 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         if len(paragraph) > 1:
             pieces += [(start + n, line, start + n, number + 1) for n, line in enumerate(paragraph)]
         for first, message, end, after in pieces:
-            found = index.match(message)
+            exc_type = ""
+            inline = _INLINE_EXCEPTION_RE.search(message)
+            if inline is not None:
+                # "It crashes with `jax.errors.UnexpectedTracerError: Encountered ...`".
+                exc_type, message = inline[1], _TRAILING_RE.sub("", inline[2].rstrip("`"))
+            found = index.match(message, exc_type or None)
             if found is not None and found.stage != STAGE_FUZZY:
-                events.append(ErrorEvent("", message, log_line=first, log_end_line=end))
+                events.append(ErrorEvent(exc_type, message, log_line=first, log_end_line=end))
                 taken = after
                 break
     return events

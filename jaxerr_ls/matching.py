@@ -737,20 +737,55 @@ class LayeredIndex:
         return found if self.history is None else self.history.annotate(found, message)
 
     def _prefix_match(
-        self, beginning: str, exc_type: str | None, min_share: float = 0.0
+        self,
+        beginning: str,
+        exc_type: str | None,
+        min_share: float = 0.0,
+        min_evidence: int = 0,
     ) -> Match | None:
         # One record among both sets, or none: a cut message that fits a curated record
         # and a generated one says nothing about which it is. ``min_share``: how much of the
-        # beginning the record's literal text must confirm.
+        # beginning the record's literal text must confirm; ``min_evidence``: how many
+        # characters at least.
         second = self.second()
         records = self.first.prefix_records(beginning)
         records += [] if second is None else second.prefix_records(beginning)
-        records = [(n, record) for n, record in records if n >= min_share * len(beginning)]
+        least = max(min_share * len(beginning), min_evidence)
+        records = [(n, record) for n, record in records if n >= least]
         only = unique_prefix_match(records, exc_type)
         if only is None:
             return None
         holder = self.first if only.record in self.first.records else second
         return holder.with_beginning_captures(only, beginning) if holder else only
+
+    def _shared_beginning(self, line: str, exc_type: str | None, least: int) -> Match | None:
+        """The record whose message begins with the most of ``line`` word for word (at least
+        ``least`` characters, up to its first placeholder), when one raise site has it."""
+        least = max(least, MIN_SHARED_BEGINNING)
+        if len(line) < least:
+            return None
+        second = self.second()
+        best: list[Record] = []
+        most = least
+        for record in (*self.first.records, *(second.records if second is not None else ())):
+            if exc_type and _class_penalty(record, exc_type) > 0.0:
+                continue
+            head = record.error_message.split("{", 1)[0]
+            if head[:least] != line[:least]:
+                continue
+            shared = _shared_prefix(head, line)
+            if shared > most:
+                best, most = [record], shared
+            elif shared == most:
+                best.append(record)
+        curated = [r for r in best if GENERATED_TAG not in r.tags] or best
+        sites = {(r.file_path, r.line_number) if r.line_number else r.id for r in curated}
+        if len(sites) != 1:
+            return None
+        record = min(curated, key=lambda r: len(r.error_message))
+        return Match(
+            record, round(PREFIX_SCORE - _class_penalty(record, exc_type), 4), STAGE_PREFIX
+        )
 
     def _match(self, message: str, exc_type: str | None) -> Match | None:
         beginning = truncated_beginning(message)
@@ -766,7 +801,14 @@ class LayeredIndex:
         if self.history is not None:
             past = self.history.match(message, exc_type, self._curated, self._with_second)
             if past is not None:
-                return past
+                # A past wording is found anywhere in the message: a short one ("Encountered
+                # an unexpected tracer.") must not claim a message whose beginning is, word
+                # for word and for much longer, today's record's (its details reworded since).
+                first_line = message.strip().split("\n", 1)[0]
+                longer = self._shared_beginning(
+                    first_line, exc_type, 2 * literal_chars(past.record.error_message)
+                )
+                return longer if longer is not None else past
         # A message cut short without saying so (a paste that ends mid-word, an issue title
         # that stops before ", got ..."): literally the beginning of one record's message.
         beginning = unmarked_beginning(message)
@@ -803,6 +845,27 @@ def truncated_beginning(message: str) -> str | None:
     return None
 
 
+def _shared_prefix(a: str, b: str) -> int:
+    """The length of the longest beginning two texts share."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def literal_chars(template: str) -> int:
+    """How many characters of a message template are its own words (not placeholders)."""
+    return len(_PLACEHOLDER_RE.sub("", template))
+
+
+_PLACEHOLDER_RE = re.compile(r"\{[^{}]*\}")
+
+
+# A past wording found inside a message yields to a record sharing at least this much of its
+# beginning (and twice the wording's own text).
+MIN_SHARED_BEGINNING = 40
 # An unmarked cut is only believed of a one-line message this long, whose text is mostly the
 # record's own words (not a wildcard's value).
 MIN_UNMARKED_CUT_CHARS = 30
