@@ -33,9 +33,9 @@ _RULE_LABELS = {
     CulpritKind.CUSTOM_JVP_RULE: "custom_jvp rule",
 }
 _TRANSFORM_LABELS = {
-    CulpritKind.TRANSFORM_FUNCTION: "the function differentiated,",
-    CulpritKind.TRANSFORM_ARGUMENT: "an argument differentiated by",
-    CulpritKind.TRANSFORM_TANGENT: "the construction of the",
+    CulpritKind.TRANSFORM_FUNCTION: "the function differentiated, `{}`",
+    CulpritKind.TRANSFORM_ARGUMENT: "what `{}` was given to differentiate",
+    CulpritKind.TRANSFORM_TANGENT: "the construction of a tangent",
 }
 
 
@@ -62,7 +62,7 @@ class Culprit:
         if kind == CulpritKind.HIJAX_CLASS:
             return f"hijax primitive class `{self.name}`"
         if kind in _TRANSFORM_LABELS:
-            return f"{_TRANSFORM_LABELS[kind]} `{self.name}`"
+            return _TRANSFORM_LABELS[kind].format(self.name)
         return f"`{self.owner}` method `{self.name}`"
 
 

@@ -12,6 +12,7 @@ from jaxerr_ls.payload import from_json
 from jaxerr_ls.records import Record
 from jaxerr_ls.render import record_markdown, record_text
 from jaxerr_ls.server.app import JaxErrServer
+from jaxerr_ls.server.convert import to_uri
 
 
 def _contains(range_: types.Range, position: types.Position) -> bool:
@@ -29,6 +30,23 @@ def records_at(ls: JaxErrServer, uri: str, position: types.Position) -> list[Rec
         record = ls.record(data.record_id) if data is not None else None
         if record is not None and record not in found and _contains(diagnostic.range, position):
             found.append(record)
+    return found
+
+
+def culprit_reasons_at(ls: JaxErrServer, uri: str, position: types.Position) -> list[str]:
+    """Why each culprit diagnostic covering the position is the culprit, one sentence each."""
+    found: list[str] = []
+    for diagnostic in ls.published.get(uri, (None, []))[1]:
+        data = from_json(diagnostic.data)
+        if data is None or data.role != "culprit" or data.target is None:
+            continue
+        if not _contains(diagnostic.range, position):
+            continue
+        line = diagnostic.range.start.line + 1
+        for culprit in data.target.culprits:
+            here = culprit.span.line == line and to_uri(culprit.span.path) == uri
+            if here and culprit.why and culprit.why not in found:
+                found.append(culprit.why)
     return found
 
 
@@ -58,7 +76,9 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
 async def hover(ls: JaxErrServer, params: types.HoverParams) -> types.Hover | None:
     uri, position = params.text_document.uri, params.position
     markdown = ls.features.markup == types.MarkupKind.Markdown
-    parts = [
+    label = "**Culprit:** " if markdown else "Culprit: "
+    parts = [label + why for why in culprit_reasons_at(ls, uri, position)]
+    parts += [
         record_markdown(record) if markdown else record_text(record)
         for record in records_at(ls, uri, position)
     ]
