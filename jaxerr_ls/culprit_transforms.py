@@ -68,6 +68,10 @@ _CONSTRUCTORS = {
     "jax.numpy.full": 2,
 }
 _MAX_DEPTH = 6
+# The named captures of the records' patterns that these finders read.
+CAPTURES_READ = frozenset(
+    {"shape", "output", "type", "dtype", "argnums", "tangent", "primal", "expected", "function"}
+)
 _SHOWN_CHARS = 40
 
 
