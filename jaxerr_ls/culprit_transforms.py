@@ -636,7 +636,7 @@ def _argument_culprits(
                 )
             )
         elif found == "built":
-            why = f"`{shown}` builds a {dtype} array that {api} differentiates: it needs floats"
+            why = f"`{shown}` builds an array of {dtype}: {api} differentiates only floats"
             out.append(
                 _culprit(
                     project, origin.model, origin.node, CulpritKind.TRANSFORM_ARGUMENT, api, why
