@@ -195,20 +195,19 @@ def test_edits_move_diagnostics_and_a_changed_line_drops_them(
     assert published(server, uri) == []
 
 
+def hover_at(server: object, uri: str, position: types.Position) -> types.Hover | None:
+    params = types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=position
+    )
+    return asyncio.run(hover(server, params))  # type: ignore[arg-type]
+
+
 def test_a_hover_on_a_diagnostic_shows_its_record(make_server: MakeServer, project: Path) -> None:
     server, _ = make_server(project)
     ingest(server, SHAPE_LOG, project)
     uri = open_document(server, project / "model" / "ops.py")
     [diagnostic] = published(server, uri)
-    found = asyncio.run(
-        hover(
-            server,
-            types.HoverParams(
-                text_document=types.TextDocumentIdentifier(uri=uri),
-                position=diagnostic.range.start,
-            ),
-        )
-    )
+    found = hover_at(server, uri, diagnostic.range.start)
     assert found is not None and isinstance(found.contents, types.MarkupContent)
     assert "custom-vjp-bwd-args-mismatch" in found.contents.value
 
@@ -264,3 +263,23 @@ def test_a_pulling_client_is_told_when_nothing_changed(
     )
     assert isinstance(cleared, types.RelatedFullDocumentDiagnosticReport)
     assert all((d.data or {}).get("role") == "predicted" for d in cleared.items)
+
+
+def test_a_culprit_says_why_in_its_diagnostic_and_its_hover(
+    make_server: MakeServer, tmp_path: Path
+) -> None:
+    root = Path(
+        shutil.copytree(FIXTURES / "transforms" / "nonscalar_partial_module", tmp_path / "p")
+    )
+    server, _ = make_server(root)
+    ingest(server, root / "logs" / "0.12.0.1.log", root)
+    uri = open_document(server, root / "physics.py")
+    [diagnostic] = published(server, uri)
+    why = (
+        "`spring_energy` returns `0.5 * k * stretch**2`, shape (3,): value_and_grad needs a scalar"
+    )
+    assert diagnostic.message.splitlines()[1] == why
+    found = hover_at(server, uri, diagnostic.range.start)
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    assert found.contents.value.startswith(f"**Culprit:** {why}")
+    clear_diagnostics(server)
