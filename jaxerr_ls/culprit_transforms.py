@@ -17,7 +17,9 @@ from jaxerr_ls.project import (
     Scope,
     TransformCall,
     build,
+    last_name,
     literal_ints,
+    module_files,
 )
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
@@ -100,11 +102,9 @@ class _Project:
         here = self.path(model).parent
 
         def load(module: str) -> ModuleModel | None:
-            relative = Path(*module.split("."))
-            for base in (here, self.files.root):
-                for candidate in (base / f"{relative}.py", base / relative / "__init__.py"):
-                    if candidate.is_file():
-                        return self.model(candidate)
+            for candidate in module_files(module, (here, self.files.root)):
+                if candidate.is_file():
+                    return self.model(candidate)
             return None
 
         return load
@@ -506,7 +506,7 @@ def _caller_argument(
     calls = [
         (call, scope)
         for call, scope in caller_model.calls
-        if _on_line(call, caller.line) and _callee_name(call) == function.name
+        if _on_line(call, caller.line) and last_name(call.func) == function.name
     ]
     if len(calls) != 1:
         return None
@@ -525,14 +525,6 @@ def _caller_argument(
     if argument is None:
         return None
     return _origin(project, caller_model, argument, scope, frames, frame + 1, depth + 1)
-
-
-def _callee_name(call: ast.Call) -> str | None:
-    if isinstance(call.func, ast.Name):
-        return call.func.id
-    if isinstance(call.func, ast.Attribute):
-        return call.func.attr
-    return None
 
 
 def _names_int_dtype(model: ModuleModel, expr: ast.expr, scope: Scope) -> bool:

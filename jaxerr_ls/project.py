@@ -11,8 +11,9 @@ on this model stay silent where the code leaves room for doubt.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 ScopeNode = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
@@ -62,6 +63,23 @@ TRANSFORMS = frozenset(
 _MAX_HOPS = 8
 # A project module by its dotted name (``from model import loss``), or None outside the project.
 Importer = Callable[[str], "ModuleModel | None"]
+
+
+def module_files(module: str, bases: Sequence[Path]) -> Iterator[Path]:
+    """Where ``import module`` may find a project module, under each base folder in turn."""
+    relative = Path(*module.split("."))
+    for base in bases:
+        yield base / f"{relative}.py"
+        yield base / relative / "__init__.py"
+
+
+def last_name(expr: ast.expr) -> str | None:
+    """``grad`` for ``jax.grad`` and for ``grad``; None for any other expression."""
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    if isinstance(expr, ast.Name):
+        return expr.id
+    return None
 
 
 def binding_kind(scope: Scope, expr: ast.expr) -> str | None:

@@ -8,6 +8,14 @@ from collections.abc import Iterator
 
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
+from jaxerr_ls.fixes.transform_calls import (
+    JVP_NOT_TUPLES,
+    VJP_COTANGENT,
+    VJP_TOO_MANY,
+    failing_line_fixes,
+    results_of,
+)
+from jaxerr_ls.project import last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
@@ -66,9 +74,7 @@ def _failing_lambda(target: FixTarget, read: ReadSource) -> tuple[Source, ast.ex
         for call in ast.walk(source.tree)
         if isinstance(call, ast.Call)
         and call.lineno <= target.span.line <= (call.end_lineno or call.lineno)
-        and isinstance(call.func, ast.Attribute | ast.Name)
-        and (call.func.attr if isinstance(call.func, ast.Attribute) else call.func.id)
-        in _SCALAR_TRANSFORMS
+        and last_name(call.func) in _SCALAR_TRANSFORMS
         and call.args
         and isinstance(call.args[0], ast.Lambda)
     ]
@@ -154,11 +160,8 @@ def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
     before = items[items.index(flag) - 1]
     start, end = source.span(before), source.span(flag)
     edits = [Edit(Span(source.path, start.end_line, start.end_col, end.end_line, end.end_col), "")]
-    is_value_and_grad = isinstance(call.func, ast.Attribute | ast.Name) and (
-        (call.func.attr if isinstance(call.func, ast.Attribute) else call.func.id)
-        == "value_and_grad"
-    )
-    uses = _results_of(source, call)
+    is_value_and_grad = last_name(call.func) == "value_and_grad"
+    uses = results_of(source, call)
     if uses is None:
         return None
     for target in uses:
@@ -167,43 +170,6 @@ def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
             return None
         edits.append(source.replace(target, unpacked))
     return edits
-
-
-def _results_of(source: Source, transform: ast.Call) -> list[ast.expr] | None:
-    """The assignment targets that receive the transformed function's results: of
-    ``jax.grad(f, ...)(x)`` itself, or of every call of ``g`` after ``g = jax.grad(f, ...)``.
-    None when the result is used any other way."""
-    named: str | None = None
-    for node in ast.walk(source.tree):
-        if isinstance(node, ast.Assign) and node.value is transform:
-            if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
-                return None
-            named = node.targets[0].id
-    targets: list[ast.expr] = []
-    applications: list[ast.Call] = []
-    for node in ast.walk(source.tree):
-        if not isinstance(node, ast.Call):
-            continue
-        if node.func is transform or (
-            named is not None and isinstance(node.func, ast.Name) and node.func.id == named
-        ):
-            applications.append(node)
-    for node in ast.walk(source.tree):
-        if isinstance(node, ast.Assign) and node.value in applications:
-            if len(node.targets) != 1:
-                return None
-            targets.append(node.targets[0])
-    if named is not None:
-        loads = [
-            n
-            for n in ast.walk(source.tree)
-            if isinstance(n, ast.Name) and n.id == named and isinstance(n.ctx, ast.Load)
-        ]
-        if len(loads) != len(applications):
-            return None
-    if not applications or len(targets) != len(applications):
-        return None
-    return targets
 
 
 def _without_aux(source: Source, target: ast.expr, value_and_grad: bool) -> str | None:
@@ -356,16 +322,21 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _aux_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
-    if target.code in (INT_INPUT, JVP_DTYPE):
-        return _cast_fixes(target, read)
     if target.code == ARGNUMS:
         return _argnums_fixes(target, read)
-    return []
+    # A cast where the array is built comes first; then what the failing line can change.
+    found = _cast_fixes(target, read) if target.code in (INT_INPUT, JVP_DTYPE) else []
+    return found + failing_line_fixes(target, read)
 
 
 # One provider per set of captures read: a provider reads only captures all its records have.
 PROVIDERS = (
-    Provider(frozenset({NONSCALAR, AUX_NOT_PAIR, INT_INPUT, ARGNUMS}), frozenset(), fixes),
+    Provider(
+        frozenset({NONSCALAR, AUX_NOT_PAIR, INT_INPUT, ARGNUMS, JVP_NOT_TUPLES, VJP_TOO_MANY}),
+        frozenset(),
+        fixes,
+    ),
     Provider(frozenset({NOT_ARRAY}), frozenset({"output"}), fixes),
     Provider(frozenset({JVP_DTYPE}), frozenset({"expected"}), fixes),
+    Provider(frozenset({VJP_COTANGENT}), frozenset({"tangent", "expected"}), fixes),
 )

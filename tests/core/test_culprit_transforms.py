@@ -259,7 +259,7 @@ def test_an_integer_construction_is_built_as_float(
     copy: Copy, case: str, file: str, expected: str
 ) -> None:
     root = copy(case)
-    [fix] = fixes(case, root)
+    fix = fixes(case, root)[0]
     assert "float32" in fix.title
     assert expected in applied(fix)[file]
 
@@ -270,7 +270,7 @@ def test_one_based_argnums_are_counted_from_zero(copy: Copy) -> None:
     assert "grad_energy = jax.grad(self.energy, argnums=(0, 1))" in applied(fix)["oscillator.py"]
 
 
-@pytest.mark.parametrize("case", ["int_argnums_labels", "int_input_dict", "nonscalar_dynamic"])
+@pytest.mark.parametrize("case", ["int_argnums_labels", "nonscalar_dynamic"])
 def test_no_fix_where_the_edit_is_not_certain(copy: Copy, case: str) -> None:
     assert fixes(case, copy(case)) == []
 
@@ -299,3 +299,44 @@ def test_the_model_follows_partial_and_bound_methods_into_other_modules(tmp_path
     assert method[1].function.name == "loss" and method[1].fixed_positional == 1
     # Without an importer nothing outside the module resolves.
     assert main.locate_function(ast.Name("f"), scope) is None
+
+
+def test_allow_int_is_offered_at_the_call_after_the_cast(copy: Copy) -> None:
+    root = copy("int_input_caller")
+    cast, allow = fixes("int_input_caller", root)
+    assert "float32" in cast.title and "allow_int=True" in allow.title
+    assert "jax.grad(lambda z: jnp.sum(jnp.sin(z)), allow_int=True)(x)" in applied(allow)["fit.py"]
+    # Where no construction is to blame (an int counter in a dict), allow_int is the one fix.
+    [only] = fixes("int_input_dict", copy("int_input_dict"))
+    assert "print(jax.grad(loss, allow_int=True)(state))" in applied(only)["main.py"]
+
+
+def test_a_pair_returned_without_has_aux_gets_has_aux_and_the_unpacking(copy: Copy) -> None:
+    root = copy("aux_without_flag")
+    assert finding("aux_without_flag", VERSIONS[0], root).culprits == []
+    [fix] = fixes("aux_without_flag", root)
+    fixed = applied(fix)["main.py"]
+    assert (
+        "        (value, _), grads = jax.value_and_grad(loss_with_stats, has_aux=True)(w, x)\n"
+        in fixed
+    )
+
+
+@pytest.mark.parametrize(
+    ("case", "expected"),
+    [
+        ("jvp_bare_arrays", "    out, tangent = jax.jvp(pressure, (rho,), (drho,))\n"),
+        (
+            "vjp_splatted_cotangents",
+            "    (g,) = back((jnp.ones_like(r), jnp.zeros_like(theta)))\n",
+        ),
+        ("vjp_scalar_cotangent", "    (dh,) = f_vjp(jnp.ones_like(out))\n"),
+    ],
+)
+def test_the_failing_call_of_jvp_or_a_vjp_function_is_fixed_in_place(
+    copy: Copy, case: str, expected: str
+) -> None:
+    root = copy(case)
+    assert finding(case, VERSIONS[0], root).culprits == []
+    [fix] = fixes(case, root)
+    assert expected in applied(fix)["main.py"]
