@@ -6,14 +6,17 @@ import ast
 import re
 from collections.abc import Iterator
 
-from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.model import CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.fixes.transform_calls import (
     JVP_NOT_TUPLES,
+    JVP_SHAPE,
+    LINEARIZE_AVAL,
     VJP_COTANGENT,
     VJP_TOO_MANY,
     failing_line_fixes,
     results_of,
+    unsafe_fix,
 )
 from jaxerr_ls.project import last_name
 from jaxerr_ls.records import CulpritKind
@@ -115,7 +118,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(source.replace(value, new_text))
         title = f"Return {meaning} of {label}'s output: {edits[0].new_text}"
-        fixes.append(Fix(title, target.code, tuple(edits), applicability=Applicability.UNSAFE))
+        fixes.extend(unsafe_fix(target, title, tuple(edits)))
     return fixes
 
 
@@ -145,7 +148,7 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return []
     if not edits:
         return []
-    return [Fix(title, target.code, tuple(edits), applicability=Applicability.UNSAFE)]
+    return unsafe_fix(target, title, tuple(edits))
 
 
 def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
@@ -232,7 +235,7 @@ def _missing_return_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     indent = source.indent_of(function.body[0].lineno)
     insert = source.insert(last.end_line, last.end_col, f"\n{indent}return {name}")
     title = f"Return `{name}` at the end of `{function.name}`"
-    return [Fix(title, target.code, (insert,), applicability=Applicability.UNSAFE)]
+    return unsafe_fix(target, title, (insert,))
 
 
 # -- integer inputs and tangents ---------------------------------------------------------------
@@ -281,7 +284,7 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     shown = source.segment(call)
     title = f"Build `{shown}` as {dtype.rsplit('.', 1)[-1]}"
-    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+    return unsafe_fix(target, title, (edit,))
 
 
 # -- argnums -------------------------------------------------------------------------------
@@ -305,14 +308,7 @@ def _argnums_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     else:
         return []
     title = f"Count argnums from 0: argnums={new_text}"
-    return [
-        Fix(
-            title,
-            target.code,
-            (source.replace(node, new_text),),
-            applicability=Applicability.UNSAFE,
-        )
-    ]
+    return unsafe_fix(target, title, (source.replace(node, new_text),))
 
 
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -339,4 +335,5 @@ PROVIDERS = (
     Provider(frozenset({NOT_ARRAY}), frozenset({"output"}), fixes),
     Provider(frozenset({JVP_DTYPE}), frozenset({"expected"}), fixes),
     Provider(frozenset({VJP_COTANGENT}), frozenset({"tangent", "expected"}), fixes),
+    Provider(frozenset({LINEARIZE_AVAL, JVP_SHAPE}), frozenset({"tangent", "primal"}), fixes),
 )

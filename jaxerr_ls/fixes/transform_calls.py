@@ -15,10 +15,19 @@ NOT_ARRAY = "grad-output-not-array"
 JVP_NOT_TUPLES = "jvp-args-not-tuples"
 VJP_TOO_MANY = "vjp-too-many-args"
 VJP_COTANGENT = "vjp-cotangent-shape"
+LINEARIZE_AVAL = "linearize-tangent-aval"
+JVP_SHAPE = "jvp-shape-mismatch"
 # Transforms that take ``allow_int`` / ``has_aux``, by the last part of their name.
 _ALLOW_INT = frozenset({"grad", "value_and_grad", "jacrev"})
 _HAS_AUX = frozenset({"grad", "value_and_grad"})
 _SCALAR_AVAL = re.compile(r"^\s*(float\d+|bfloat16)\[\]\s*$")
+_AVAL = re.compile(r"^\s*(?P<dtype>\w+)\[(?P<dims>[\d,\s]*)\]\s*$")
+_SHAPE = re.compile(r"^\s*\((?P<dims>[\d,\s]*)\)\s*$")
+
+
+def unsafe_fix(target: FixTarget, title: str, edits: tuple[Edit, ...]) -> list[Fix]:
+    """One fix that may change what the program computes, so offered only one by one."""
+    return [Fix(title, target.code, edits, applicability=Applicability.UNSAFE)]
 
 
 def on_line(node: ast.AST, line: int) -> bool:
@@ -105,7 +114,7 @@ def _allow_int_fixes(target: FixTarget, source: Source) -> list[Fix]:
     title = (
         f"Pass allow_int=True to {source.segment(call.func)}: integer inputs get float0 gradients"
     )
-    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+    return unsafe_fix(target, title, (edit,))
 
 
 def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
@@ -117,7 +126,7 @@ def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
 
     def load(module: str) -> ModuleModel | None:
         for candidate in module_files(module, (source.path.parent,)):
-            text = read(candidate)
+            text = read(candidate) if candidate.is_file() else None
             if text is not None:
                 return build(text)
         return None
@@ -160,7 +169,7 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
             unpacked = f"({text}), _" if isinstance(use, ast.Tuple) else f"{text}, _"
         edits.append(source.replace(use, unpacked))
     title = f"Pass has_aux=True to {source.segment(call.func)} and unpack its aux"
-    return [Fix(title, target.code, tuple(edits), applicability=Applicability.UNSAFE)]
+    return unsafe_fix(target, title, tuple(edits))
 
 
 def results_of(source: Source, transform: ast.Call) -> list[ast.expr] | None:
@@ -200,8 +209,11 @@ def results_of(source: Source, transform: ast.Call) -> list[ast.expr] | None:
     return targets
 
 
-def _pullback_calls(source: Source, line: int) -> list[tuple[ast.Call, ast.Assign]]:
-    """Calls on a line of the function ``jax.vjp`` returned (``out, f_vjp = jax.vjp(...)``)."""
+def _pullback_calls(
+    source: Source, line: int, api: str = "vjp"
+) -> list[tuple[ast.Call, ast.Assign]]:
+    """Calls on a line of the function ``jax.vjp`` (or ``jax.linearize``) returned
+    (``out, f_vjp = jax.vjp(...)``), each with that assignment."""
     found = []
     for call in _calls_on(source, line):
         if not isinstance(call.func, ast.Name):
@@ -209,7 +221,7 @@ def _pullback_calls(source: Source, line: int) -> list[tuple[ast.Call, ast.Assig
         assign = _assigned_once(source, call.func.id, line)
         if assign is None or not isinstance(assign.value, ast.Call):
             continue
-        if last_name(assign.value.func) == "vjp" and len(assign.targets) == 1:
+        if last_name(assign.value.func) == api and len(assign.targets) == 1:
             found.append((call, assign))
     return found
 
@@ -226,7 +238,7 @@ def _vjp_args_fixes(target: FixTarget, source: Source) -> list[Fix]:
     joined = ", ".join(source.segment(a) for a in call.args)
     title = f"Pass the cotangents as one tuple: {last_name(call.func)}(({joined}))"
     edit = Edit(inside, f"({joined})")
-    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+    return unsafe_fix(target, title, (edit,))
 
 
 def _cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
@@ -253,7 +265,7 @@ def _cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
     new_text = f"{jnp}.ones_like({output.id})"
     title = f"Pull back a cotangent shaped like the output: {new_text}"
     edit = source.replace(call.args[0], new_text)
-    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+    return unsafe_fix(target, title, (edit,))
 
 
 def _constant(node: ast.expr) -> float | None:
@@ -280,7 +292,78 @@ def _jvp_tuple_fixes(target: FixTarget, source: Source) -> list[Fix]:
     if not edits:
         return []
     title = "Pass primals and tangents to jax.jvp as tuples"
-    return [Fix(title, target.code, tuple(edits), applicability=Applicability.UNSAFE)]
+    return unsafe_fix(target, title, tuple(edits))
+
+
+def _shape(text: str) -> tuple[str | None, tuple[int, ...]] | None:
+    """``float32[2,1]`` -> ("float32", (2, 1)); ``(2, 1)`` -> (None, (2, 1))."""
+    found = _AVAL.match(text) or _SHAPE.match(text)
+    if found is None:
+        return None
+    dtype = found["dtype"] if "dtype" in found.groupdict() else None
+    dims = [d.strip() for d in found["dims"].split(",") if d.strip()]
+    return dtype, tuple(int(d) for d in dims)
+
+
+def _size(dims: tuple[int, ...]) -> int:
+    size = 1
+    for dim in dims:
+        size *= dim
+    return size
+
+
+def _single(node: ast.expr) -> ast.expr | None:
+    """The item of a one-item tuple ``(x,)``."""
+    if isinstance(node, ast.Tuple) and len(node.elts) == 1:
+        return node.elts[0]
+    return None
+
+
+def _tangent_and_primal(source: Source, line: int) -> tuple[ast.expr, ast.expr] | None:
+    """On the failing line: the tangent given to ``jax.jvp(f, (x,), (t,))`` or to the function
+    ``jax.linearize(f, x)`` returned, and the one primal it goes with."""
+    found = []
+    for call in _calls_on(source, line):
+        arguments = call.args
+        if last_name(call.func) == "jvp" and len(arguments) == 3 and not call.keywords:
+            primal, tangent = _single(arguments[1]), _single(arguments[2])
+            if primal is not None and tangent is not None:
+                found.append((tangent, primal))
+    for call, assign in _pullback_calls(source, line, "linearize"):
+        linearize = assign.value
+        assert isinstance(linearize, ast.Call)
+        if len(call.args) == 1 and len(linearize.args) == 2 and not linearize.keywords:
+            found.append((call.args[0], linearize.args[1]))
+    return found[0] if len(found) == 1 else None
+
+
+def _reshape_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    """A tangent with the primal's size and dtype but another shape: reshape it to the
+    primal's shape (a column ``x[:, None]`` for a vector primal)."""
+    tangent = _shape(target.captures.get("tangent") or "")
+    primal = _shape(target.captures.get("primal") or "")
+    if tangent is None or primal is None or tangent[0] != primal[0]:
+        return []
+    if tangent[1] == primal[1] or _size(tangent[1]) != _size(primal[1]):
+        return []
+    found = _tangent_and_primal(source, target.span.line)
+    jnp = source.jnp_name()
+    if found is None or jnp is None or not isinstance(found[1], ast.Name):
+        return []
+    expr, name = found[0], found[1].id
+    functions = [f for f in source.functions() if on_line(f, target.span.line)]
+    if not functions:
+        return []
+    inner = max(functions, key=lambda f: f.lineno)
+    # The primal's name must mean one value throughout the function: a parameter never
+    # rebound, or a name bound once.
+    parameter = any(a.arg == name for a in [*inner.args.posonlyargs, *inner.args.args])
+    stores = len(_stores(inner, name))
+    if not (parameter and stores == 0) and not (not parameter and stores == 1):
+        return []
+    new_text = f"{jnp}.reshape({source.segment(expr)}, {name}.shape)"
+    title = f"Reshape the tangent to the primal's shape: {new_text}"
+    return unsafe_fix(target, title, (source.replace(expr, new_text),))
 
 
 def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -298,4 +381,6 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _vjp_args_fixes(target, source)
     if target.code == VJP_COTANGENT:
         return _cotangent_fixes(target, source)
+    if target.code in (LINEARIZE_AVAL, JVP_SHAPE) and not target.culprits:
+        return _reshape_fixes(target, source)
     return []

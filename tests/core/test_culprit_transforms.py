@@ -331,6 +331,11 @@ def test_a_pair_returned_without_has_aux_gets_has_aux_and_the_unpacking(copy: Co
             "    (g,) = back((jnp.ones_like(r), jnp.zeros_like(theta)))\n",
         ),
         ("vjp_scalar_cotangent", "    (dh,) = f_vjp(jnp.ones_like(out))\n"),
+        (
+            "linearize_column_tangent",
+            "    return [f_lin(jnp.reshape(basis[i][:, None], x.shape)) for i in",
+        ),
+        ("jvp_row_tangent", "jax.jvp(softplus, (z,), (jnp.reshape(v[None, :], z.shape),))"),
     ],
 )
 def test_the_failing_call_of_jvp_or_a_vjp_function_is_fixed_in_place(
@@ -340,3 +345,9 @@ def test_the_failing_call_of_jvp_or_a_vjp_function_is_fixed_in_place(
     assert finding(case, VERSIONS[0], root).culprits == []
     [fix] = fixes(case, root)
     assert expected in applied(fix)["main.py"]
+
+
+def test_a_tangent_of_another_size_is_not_reshaped(copy: Copy) -> None:
+    # float32[4] for a float32[3] primal: no reshape can help; the culprit is the fix's place.
+    root = copy("linearize_wrong_shape")
+    assert fixes("linearize_wrong_shape", root) == []
