@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from jaxerr_ls.fixes.model import CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.fixes.transform_calls import (
+    ARGNUMS,
     JVP_NOT_TUPLES,
     JVP_SHAPE,
     LINEARIZE_AVAL,
@@ -27,7 +28,6 @@ NOT_ARRAY = "grad-output-not-array"
 AUX_NOT_PAIR = "grad-has-aux-not-pair"
 INT_INPUT = "grad-int-input"
 JVP_DTYPE = "jvp-dtype-mismatch"
-ARGNUMS = "grad-argnums-missing-positional"
 # Transforms whose function must return a scalar, by the last part of their name.
 _SCALAR_TRANSFORMS = frozenset({"grad", "value_and_grad"})
 _ATOMIC = (ast.Name, ast.Call, ast.Attribute, ast.Subscript)
@@ -318,7 +318,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _aux_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
-    if target.code == ARGNUMS:
+    if target.code == ARGNUMS and target.culprits:
         return _argnums_fixes(target, read)
     # A cast where the array is built comes first; then what the failing line can change.
     found = _cast_fixes(target, read) if target.code in (INT_INPUT, JVP_DTYPE) else []

@@ -7,7 +7,15 @@ import re
 
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, ReadSource
 from jaxerr_ls.fixes.source import Source
-from jaxerr_ls.project import ModuleModel, Partial, build, last_name, module_files
+from jaxerr_ls.project import (
+    Function,
+    ModuleModel,
+    Partial,
+    build,
+    last_name,
+    literal_ints,
+    module_files,
+)
 from jaxerr_ls.spans import Edit, Span
 
 INT_INPUT = "grad-int-input"
@@ -17,9 +25,12 @@ VJP_TOO_MANY = "vjp-too-many-args"
 VJP_COTANGENT = "vjp-cotangent-shape"
 LINEARIZE_AVAL = "linearize-tangent-aval"
 JVP_SHAPE = "jvp-shape-mismatch"
+ARGNUMS = "grad-argnums-missing-positional"
 # Transforms that take ``allow_int`` / ``has_aux``, by the last part of their name.
 _ALLOW_INT = frozenset({"grad", "value_and_grad", "jacrev"})
 _HAS_AUX = frozenset({"grad", "value_and_grad"})
+# Transforms with ``argnums`` that count the positional arguments of their application.
+_POSITIONAL = frozenset({"grad", "value_and_grad", "jacrev", "jacfwd", "jacobian", "hessian"})
 _SCALAR_AVAL = re.compile(r"^\s*(float\d+|bfloat16)\[\]\s*$")
 _AVAL = re.compile(r"^\s*(?P<dtype>\w+)\[(?P<dims>[\d,\s]*)\]\s*$")
 _SHAPE = re.compile(r"^\s*\((?P<dims>[\d,\s]*)\)\s*$")
@@ -76,21 +87,28 @@ def _assigned_once(source: Source, name: str, line: int) -> ast.Assign | None:
     return None
 
 
-def applied_transform(source: Source, line: int, names: frozenset[str]) -> ast.Call | None:
-    """The transform call (``jax.grad(f, ...)``) whose result is called on a line: right
-    there, or through the one name it was assigned to."""
+def _applications(
+    source: Source, line: int, names: frozenset[str]
+) -> list[tuple[ast.Call, ast.Call]]:
+    """Each call on a line that applies a transform, with the transform call (``jax.grad(f)``)
+    it applies: right there, or through the one name it was assigned to."""
     found = []
     for call in _calls_on(source, line):
         if isinstance(call.func, ast.Call) and last_name(call.func.func) in names:
-            found.append(call.func)
+            found.append((call, call.func))
         elif isinstance(call.func, ast.Name):
             assign = _assigned_once(source, call.func.id, line)
             if assign is None or len(assign.targets) != 1:
                 continue
             value = assign.value
             if isinstance(value, ast.Call) and last_name(value.func) in names:
-                found.append(value)
-    unique = list(dict.fromkeys(found))
+                found.append((call, value))
+    return found
+
+
+def applied_transform(source: Source, line: int, names: frozenset[str]) -> ast.Call | None:
+    """The one transform call whose result is called on a line."""
+    unique = list(dict.fromkeys(t for _, t in _applications(source, line, names)))
     return unique[0] if len(unique) == 1 else None
 
 
@@ -117,12 +135,12 @@ def _allow_int_fixes(target: FixTarget, source: Source) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
-def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
-    """Whether the function a transform call received surely returns a pair at every exit."""
+def _received(source: Source, call: ast.Call, read: ReadSource) -> Function | Partial | None:
+    """The function a transform call received, followed into the modules beside the file."""
     model = ModuleModel(source.tree)
     transform = next((t for t in model.transforms if t.call is call), None)
     if transform is None:
-        return False
+        return None
 
     def load(module: str) -> ModuleModel | None:
         for candidate in module_files(module, (source.path.parent,)):
@@ -132,15 +150,60 @@ def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
         return None
 
     found = model.locate_function(call.args[0], transform.scope, load)
+    return None if found is None else found[1]
+
+
+def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
+    """Whether the function a transform call received surely returns a pair at every exit."""
+    found = _received(source, call, read)
     if found is None:
         return False
-    function = found[1].function if isinstance(found[1], Partial) else found[1]
+    function = found.function if isinstance(found, Partial) else found
     values = function.return_values
     return (
         bool(values)
         and not function.falls_off_end
         and all(isinstance(v, ast.Tuple) and len(v.elts) == 2 for v in values)
     )
+
+
+def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """``grad(f, argnums=1)(a, b=b)``: pass positionally what argnums counts on."""
+    found = _applications(source, target.span.line, _POSITIONAL)
+    if len(found) != 1:
+        return []
+    application, transform = found[0]
+    argnums_node = next((k.value for k in transform.keywords if k.arg == "argnums"), None)
+    argnums = literal_ints(argnums_node) if argnums_node is not None else None
+    function = _received(source, transform, read)
+    if argnums is None or function is None or not argnums:
+        return []
+    if any(isinstance(a, ast.Starred) for a in application.args):
+        return []
+    inner = function.function if isinstance(function, Partial) else function
+    fixed = function.fixed_positional if isinstance(function, Partial) else 0
+    names = [p.name for p in inner.positional][fixed:]
+    given = len(application.args)
+    wanted = max(argnums) + 1
+    if wanted > len(names) or wanted <= given:
+        return []
+    by_name = {k.arg: k for k in application.keywords if k.arg is not None}
+    moved = [by_name.get(name) for name in names[given:wanted]]
+    if any(k is None for k in moved) or len(by_name) != len(application.keywords):
+        return []
+    rest = [k for k in application.keywords if k not in moved]
+    parts = [source.segment(a) for a in application.args]
+    parts += [source.segment(k.value) for k in moved if k is not None]
+    parts += [source.segment(k) for k in rest]
+    items: list[ast.AST] = [*application.args, *application.keywords]
+    first = min((source.span(i) for i in items), key=lambda s: (s.line, s.col))
+    last = max((source.span(i) for i in items), key=lambda s: (s.end_line, s.end_col))
+    inside = Span(source.path, first.line, first.col, last.end_line, last.end_col)
+    joined = ", ".join(parts)
+    title = (
+        f"Pass positionally the arguments argnums counts: {last_name(application.func)}({joined})"
+    )
+    return unsafe_fix(target, title, (Edit(inside, joined),))
 
 
 def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
@@ -381,6 +444,8 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _vjp_args_fixes(target, source)
     if target.code == VJP_COTANGENT:
         return _cotangent_fixes(target, source)
+    if target.code == ARGNUMS and not target.culprits:
+        return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE) and not target.culprits:
         return _reshape_fixes(target, source)
     return []

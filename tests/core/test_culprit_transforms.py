@@ -336,6 +336,10 @@ def test_a_pair_returned_without_has_aux_gets_has_aux_and_the_unpacking(copy: Co
             "    return [f_lin(jnp.reshape(basis[i][:, None], x.shape)) for i in",
         ),
         ("jvp_row_tangent", "jax.jvp(softplus, (z,), (jnp.reshape(v[None, :], z.shape),))"),
+        (
+            "argnums_keyword_call",
+            "    print(d_field(spins, jnp.linspace(0.0, 1.0, 3), scale=2.0))\n",
+        ),
     ],
 )
 def test_the_failing_call_of_jvp_or_a_vjp_function_is_fixed_in_place(
