@@ -677,7 +677,7 @@ def _argnums_culprits(project: _Project, application: _Application) -> list[Culp
             application.model,
             argnums_node,
             CulpritKind.TRANSFORM_ARGUMENT,
-            inner.name,
+            transform.api.rsplit(".", 1)[-1],
             why,
         )
     ]
