@@ -140,8 +140,10 @@ def _on_line(node: ast.AST, line: int) -> bool:
 def _applications(
     project: _Project, frames: Sequence[Span], apis: frozenset[str]
 ) -> Iterator[_Application]:
-    """The transform applications on the innermost traceback line that has any."""
-    for index, frame in enumerate(frames):
+    """The transform applications on the innermost traceback line in the project. Only that
+    line: one further out may apply another transform than the one that failed (the failing
+    one nested in ``jax.vmap``, say)."""
+    for index, frame in enumerate(frames[:1]):
         model = project.model(frame.path)
         if model is None:
             continue
@@ -701,10 +703,10 @@ def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
 def _tangent_argument(
     project: _Project, frames: Sequence[Span]
 ) -> tuple[ModuleModel, ast.expr, Scope, int] | None:
-    """The tangent (or cotangent) passed on the innermost line that passes one: the only
-    tangent of ``jax.jvp(f, primals, tangents)``, or the argument of the function that
+    """The tangent (or cotangent) passed on the innermost traceback line in the project: the
+    only tangent of ``jax.jvp(f, primals, tangents)``, or the argument of the function that
     ``jax.linearize`` / ``jax.vjp`` returned."""
-    for index, frame in enumerate(frames):
+    for index, frame in enumerate(frames[:1]):
         model = project.model(frame.path)
         if model is None:
             continue
