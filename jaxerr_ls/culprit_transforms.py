@@ -750,7 +750,8 @@ def _tangent_culprits(
         )
     else:
         primal = (captures.get("primal") or "?").strip()
-        why = f"`{shown}` builds the tangent, {tangent}: the primal is {primal}"
+        what = f"shape {tangent}" if tangent.startswith("(") else tangent
+        why = f"`{shown}` builds the tangent, {what}, for a primal of {primal}"
     return [
         _culprit(project, origin.model, origin.node, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
     ]

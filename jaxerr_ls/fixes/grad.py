@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
 
-from jaxerr_ls.fixes.model import CulpritRef, Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.fixes.transform_calls import (
     ARGNUMS,
@@ -16,6 +15,7 @@ from jaxerr_ls.fixes.transform_calls import (
     VJP_COTANGENT,
     VJP_TOO_MANY,
     failing_line_fixes,
+    located,
     results_of,
     unsafe_fix,
 )
@@ -32,29 +32,6 @@ JVP_DTYPE = "jvp-dtype-mismatch"
 _SCALAR_TRANSFORMS = frozenset({"grad", "value_and_grad"})
 _ATOMIC = (ast.Name, ast.Call, ast.Attribute, ast.Subscript)
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
-
-
-def _located(
-    read: ReadSource, culprits: tuple[CulpritRef, ...], kind: CulpritKind
-) -> Iterator[tuple[Source, ast.AST, CulpritRef]]:
-    """Each culprit of a kind with the node of its file that spans it exactly."""
-    sources: dict[object, Source | None] = {}
-    for culprit in culprits:
-        if culprit.kind != kind:
-            continue
-        path = culprit.span.path
-        if path not in sources:
-            sources[path] = Source.parse(path, read(path))
-        source = sources[path]
-        if source is None:
-            continue
-        node = next((n for n in ast.walk(source.tree) if _spans(source, n, culprit.span)), None)
-        if node is not None:
-            yield source, node, culprit
-
-
-def _spans(source: Source, node: ast.AST, span: Span) -> bool:
-    return hasattr(node, "lineno") and hasattr(node, "end_col_offset") and source.span(node) == span
 
 
 def _returned(node: ast.AST) -> ast.expr | None:
@@ -97,7 +74,7 @@ def _reduced(source: Source, value: ast.expr, reduction: str) -> str | None:
 def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     places: list[tuple[Source, ast.expr]] = []
     names: list[str] = []
-    for source, node, culprit in _located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
+    for source, node, culprit in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
         value = _returned(node)
         if value is None:
             return []
@@ -128,7 +105,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     edits: list[Edit] = []
     title = ""
-    for source, node, culprit in _located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
+    for source, node, culprit in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
         value = _returned(node)
         if isinstance(value, ast.Tuple | ast.List) and len(value.elts) > 2:
             first, *rest = (source.segment(e) for e in value.elts)
@@ -209,7 +186,7 @@ def _enclosing_function(source: Source, node: ast.AST) -> FunctionNode | None:
 
 
 def _missing_return_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
-    found = list(_located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
     if len(found) != 1:
         return []
     source, node, culprit = found[0]
@@ -256,7 +233,7 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if target.code == JVP_DTYPE
         else CulpritKind.TRANSFORM_ARGUMENT
     )
-    found = list(_located(read, target.culprits, kind))
+    found = list(located(read, target.culprits, kind))
     if len(found) != 1 or not isinstance(found[0][1], ast.Call):
         return []
     source, call, _ = found[0]
@@ -291,7 +268,7 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 
 def _argnums_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
-    found = list(_located(read, target.culprits, CulpritKind.TRANSFORM_ARGUMENT))
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_ARGUMENT))
     if len(found) != 1:
         return []
     source, node, _ = found[0]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 
-from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, ReadSource
+from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
 from jaxerr_ls.fixes.source import Source
 from jaxerr_ls.project import (
     Function,
@@ -16,6 +17,7 @@ from jaxerr_ls.project import (
     literal_ints,
     module_files,
 )
+from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
 INT_INPUT = "grad-int-input"
@@ -34,6 +36,29 @@ _POSITIONAL = frozenset({"grad", "value_and_grad", "jacrev", "jacfwd", "jacobian
 _SCALAR_AVAL = re.compile(r"^\s*(float\d+|bfloat16)\[\]\s*$")
 _AVAL = re.compile(r"^\s*(?P<dtype>\w+)\[(?P<dims>[\d,\s]*)\]\s*$")
 _SHAPE = re.compile(r"^\s*\((?P<dims>[\d,\s]*)\)\s*$")
+
+
+def located(
+    read: ReadSource, culprits: tuple[CulpritRef, ...], kind: CulpritKind
+) -> Iterator[tuple[Source, ast.AST, CulpritRef]]:
+    """Each culprit of a kind with the node of its file that spans it exactly."""
+    sources: dict[object, Source | None] = {}
+    for culprit in culprits:
+        if culprit.kind != kind:
+            continue
+        path = culprit.span.path
+        if path not in sources:
+            sources[path] = Source.parse(path, read(path))
+        source = sources[path]
+        if source is None:
+            continue
+        node = next((n for n in ast.walk(source.tree) if _spans(source, n, culprit.span)), None)
+        if node is not None:
+            yield source, node, culprit
+
+
+def _spans(source: Source, node: ast.AST, span: Span) -> bool:
+    return hasattr(node, "lineno") and hasattr(node, "end_col_offset") and source.span(node) == span
 
 
 def unsafe_fix(target: FixTarget, title: str, edits: tuple[Edit, ...]) -> list[Fix]:
@@ -400,7 +425,7 @@ def _tangent_and_primal(source: Source, line: int) -> tuple[ast.expr, ast.expr] 
     return found[0] if len(found) == 1 else None
 
 
-def _reshape_fixes(target: FixTarget, source: Source) -> list[Fix]:
+def _reshape_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
     """A tangent with the primal's size and dtype but another shape: reshape it to the
     primal's shape (a column ``x[:, None]`` for a vector primal)."""
     tangent = _shape(target.captures.get("tangent") or "")
@@ -409,6 +434,21 @@ def _reshape_fixes(target: FixTarget, source: Source) -> list[Fix]:
         return []
     if tangent[1] == primal[1] or _size(tangent[1]) != _size(primal[1]):
         return []
+    built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
+    if target.culprits:
+        # Built elsewhere (in a caller, say), where the primal has no name: its shape as the
+        # message gives it, for this call.
+        if len(built) != 1 or not isinstance(built[0][1], ast.expr):
+            return []
+        source, expr = built[0][0], built[0][1]
+        jnp = source.jnp_name()
+        if jnp is None:
+            return []
+        dims = primal[1]
+        shape = f"({dims[0]},)" if len(dims) == 1 else f"({', '.join(map(str, dims))})"
+        new_text = f"{jnp}.reshape({source.segment(expr)}, {shape})"
+        title = f"Reshape the tangent to the primal's shape: {new_text}"
+        return unsafe_fix(target, title, (source.replace(expr, new_text),))
     found = _tangent_and_primal(source, target.span.line)
     jnp = source.jnp_name()
     if found is None or jnp is None or not isinstance(found[1], ast.Name):
@@ -446,6 +486,6 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _cotangent_fixes(target, source)
     if target.code == ARGNUMS and not target.culprits:
         return _argnums_keyword_fixes(target, source, read)
-    if target.code in (LINEARIZE_AVAL, JVP_SHAPE) and not target.culprits:
-        return _reshape_fixes(target, source)
+    if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
+        return _reshape_fixes(target, source, read)
     return []

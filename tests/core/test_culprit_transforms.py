@@ -159,6 +159,14 @@ CULPRITS = [
         "probe = jnp.ones(n + 1)",
         ["float32[4]", "float32[3]"],
     ),
+    (
+        "jvp_caller_column",
+        "jvp-shape-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "print(directional(jnp.tanh, x, cols[:, :1]))",
+        ["`cols[:, :1]`", "shape (2, 1)", "primal of (2,)"],
+    ),
 ]
 
 
@@ -358,3 +366,12 @@ def test_a_tangent_of_another_size_is_not_reshaped(copy: Copy) -> None:
     # float32[4] for a float32[3] primal: no reshape can help; the culprit is the fix's place.
     root = copy("linearize_wrong_shape")
     assert fixes("linearize_wrong_shape", root) == []
+
+
+def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_message(
+    copy: Copy,
+) -> None:
+    root = copy("jvp_caller_column")
+    [fix] = fixes("jvp_caller_column", root)
+    expected = "    print(directional(jnp.tanh, x, jnp.reshape(cols[:, :1], (2,))))\n"
+    assert expected in applied(fix)["main.py"]
