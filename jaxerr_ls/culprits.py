@@ -32,6 +32,11 @@ _RULE_LABELS = {
     CulpritKind.CUSTOM_VJP_FWD: "custom_vjp fwd rule",
     CulpritKind.CUSTOM_JVP_RULE: "custom_jvp rule",
 }
+_TRANSFORM_LABELS = {
+    CulpritKind.TRANSFORM_FUNCTION: "the function differentiated, `{}`",
+    CulpritKind.TRANSFORM_ARGUMENT: "what `{}` was given to differentiate",
+    CulpritKind.TRANSFORM_TANGENT: "the construction of a tangent",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,8 @@ class Culprit:
             return f"{kind.value.split('.')[0]} function without a rule `{self.name}`"
         if kind == CulpritKind.HIJAX_CLASS:
             return f"hijax primitive class `{self.name}`"
+        if kind in _TRANSFORM_LABELS:
+            return _TRANSFORM_LABELS[kind].format(self.name)
         return f"`{self.owner}` method `{self.name}`"
 
 
@@ -272,6 +279,11 @@ def find_culprits(
     """
     if kind is None:
         return []
+    if kind.value.startswith("transform."):
+        # Imported here: that module builds on ``Culprit``, defined above.
+        from jaxerr_ls.culprit_transforms import transform_culprits
+
+        return transform_culprits(kind, captures, files, frames)
     found: Culprit | None = None
     if kind in (CulpritKind.HIJAX_VJP_BWD, CulpritKind.HIJAX_TRANSPOSE, CulpritKind.HIJAX_CLASS):
         named = _CLASS_RE.search(captures.get("primitive", ""))

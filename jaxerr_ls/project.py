@@ -11,8 +11,9 @@ on this model stay silent where the code leaves room for doubt.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 ScopeNode = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
@@ -56,6 +57,40 @@ TRANSFORMS = frozenset(
         "jax.jit",
     }
 )
+
+
+# How many names, partials and imports a resolution follows before giving up.
+_MAX_HOPS = 8
+# A project module by its dotted name (``from model import loss``), or None outside the project.
+Importer = Callable[[str], "ModuleModel | None"]
+
+
+def module_files(module: str, bases: Sequence[Path]) -> Iterator[Path]:
+    """Where ``import module`` may find a project module, under each base folder in turn."""
+    relative = Path(*module.split("."))
+    for base in bases:
+        yield base / f"{relative}.py"
+        yield base / relative / "__init__.py"
+
+
+def last_name(expr: ast.expr) -> str | None:
+    """``grad`` for ``jax.grad`` and for ``grad``; None for any other expression."""
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    if isinstance(expr, ast.Name):
+        return expr.id
+    return None
+
+
+def binding_kind(scope: Scope, expr: ast.expr) -> str | None:
+    """How the name an expression starts with is bound (``"import"`` for ``net`` in
+    ``net.apply``), or None when it has no single binding."""
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    binding = scope.lookup(expr.id)
+    return None if binding is None else binding.kind
 
 
 def canonical(qualified: str) -> str:
@@ -269,8 +304,21 @@ class ModuleModel:
 
     def function_of(self, expr: ast.expr, scope: Scope) -> Function | Partial | None:
         """The function of this module an expression surely evaluates to."""
+        found = self.locate_function(expr, scope)
+        return found[1] if found is not None and found[0] is self else None
+
+    def locate_function(
+        self, expr: ast.expr, scope: Scope, importer: Importer | None = None, depth: int = 0
+    ) -> tuple[ModuleModel, Function | Partial] | None:
+        """The function an expression surely evaluates to, and the model of the module that
+        defines it: through assignments, ``functools.partial``, methods of ``self`` or of an
+        instance built in scope (a bound method fixes one positional argument), and, given an
+        ``importer``, the project modules a name is imported from."""
+        if depth > _MAX_HOPS:
+            return None
         if isinstance(expr, ast.Lambda):
-            return self.functions.get(expr)
+            function = self.functions.get(expr)
+            return None if function is None else (self, function)
         if isinstance(expr, ast.Call) and self.qualified_name(expr.func, scope) in (
             "functools.partial",
         ):
@@ -278,10 +326,13 @@ class ModuleModel:
                 return None
             if any(k.arg is None for k in expr.keywords):
                 return None
-            inner = self.function_of(expr.args[0], scope)
-            if not isinstance(inner, Function):
+            inner = self.locate_function(expr.args[0], scope, importer, depth + 1)
+            if inner is None or not isinstance(inner[1], Function):
                 return None
-            return Partial(inner, len(expr.args) - 1, frozenset(k.arg or "" for k in expr.keywords))
+            fixed = frozenset(k.arg or "" for k in expr.keywords)
+            return inner[0], Partial(inner[1], len(expr.args) - 1, fixed)
+        if isinstance(expr, ast.Attribute):
+            return self._locate_attribute(expr, scope, importer, depth)
         if not isinstance(expr, ast.Name):
             return None
         binding = scope.lookup(expr.id)
@@ -293,10 +344,86 @@ class ModuleModel:
             # returns); only decorators that keep the function's outputs see through.
             if function is None or not all(d in _TRANSPARENT for d in function.decorators):
                 return None
-            return function
-        if binding.kind == "assign" and isinstance(binding.value, ast.Lambda | ast.Call):
-            return self.function_of(binding.value, binding.scope)
+            return self, function
+        if binding.kind == "assign" and isinstance(
+            binding.value, ast.Lambda | ast.Call | ast.Name | ast.Attribute
+        ):
+            return self.locate_function(binding.value, binding.scope, importer, depth + 1)
+        if binding.kind == "import" and binding.qualified and importer is not None:
+            return self._locate_imported(binding.qualified, importer, depth)
         return None
+
+    def _locate_imported(
+        self, qualified: str, importer: Importer, depth: int
+    ) -> tuple[ModuleModel, Function | Partial] | None:
+        """``from model import loss``: the module-level definition in the project module."""
+        module, _, name = qualified.rpartition(".")
+        other = importer(module) if module else None
+        if other is None:
+            return None
+        return other.locate_function(ast.Name(name), other.module_scope, importer, depth + 1)
+
+    def _locate_attribute(
+        self, expr: ast.Attribute, scope: Scope, importer: Importer | None, depth: int
+    ) -> tuple[ModuleModel, Function | Partial] | None:
+        """``module.function``, ``self.method`` and ``instance.method``."""
+        qualified = self.qualified_name(expr, scope)
+        if qualified is not None:
+            if importer is None:
+                return None
+            return self._locate_imported(qualified, importer, depth)
+        if not isinstance(expr.value, ast.Name):
+            return None
+        found = self._class_of_instance(expr.value, scope, importer, depth)
+        if found is None:
+            return None
+        model, body = found
+        bindings = body.bindings.get(expr.attr, [])
+        if len(bindings) != 1 or bindings[0].kind != "def":
+            return None
+        method = model.functions.get(bindings[0].node)
+        if method is None or method.decorators or not method.positional:
+            return None
+        return model, Partial(method, 1, frozenset())
+
+    def _class_of_instance(
+        self, name: ast.Name, scope: Scope, importer: Importer | None, depth: int
+    ) -> tuple[ModuleModel, Scope] | None:
+        """The class body of ``self`` in a method, or of ``x`` after ``x = Cls(...)``."""
+        binding = scope.lookup(name.id)
+        if binding is None:
+            return None
+        if binding.kind == "param":
+            method = self.functions.get(binding.node)
+            if method is None or method.owner is None or method.decorators:
+                return None
+            if not method.positional or method.positional[0].name != name.id:
+                return None
+            return self, self.classes[method.owner]
+        if binding.kind == "assign" and isinstance(binding.value, ast.Call):
+            return self._locate_class(binding.value.func, binding.scope, importer, depth + 1)
+        return None
+
+    def _locate_class(
+        self, expr: ast.expr, scope: Scope, importer: Importer | None, depth: int
+    ) -> tuple[ModuleModel, Scope] | None:
+        if depth > _MAX_HOPS:
+            return None
+        if isinstance(expr, ast.Name):
+            binding = scope.lookup(expr.id)
+            if binding is not None and binding.kind == "class":
+                assert isinstance(binding.node, ast.ClassDef)
+                return self, self.classes[binding.node]
+            qualified = binding.qualified if binding is not None else None
+        else:
+            qualified = self.qualified_name(expr, scope)
+        if qualified is None or importer is None or binding_kind(scope, expr) != "import":
+            return None
+        module, _, class_name = qualified.rpartition(".")
+        other = importer(module) if module else None
+        if other is None:
+            return None
+        return other._locate_class(ast.Name(class_name), other.module_scope, importer, depth + 1)
 
     def value_of(self, name: str, scope: Scope) -> ast.expr | None:
         """The expression a name was assigned from, when it has exactly one binding and that is

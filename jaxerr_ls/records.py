@@ -42,6 +42,12 @@ class CulpritKind(str, Enum):
     HIJAX_TRANSPOSE = "hijax.transpose"
     # A hijax primitive class that lacks a method JAX needs (capture ``primitive``).
     HIJAX_CLASS = "hijax.class"
+    # The function a transform (grad, vjp, jvp, ...) received: its offending ``return``s.
+    TRANSFORM_FUNCTION = "transform.function"
+    # What built an argument the transform refused (an int array), or the argnums choosing it.
+    TRANSFORM_ARGUMENT = "transform.argument"
+    # The construction of a tangent or cotangent of the wrong shape or dtype.
+    TRANSFORM_TANGENT = "transform.tangent"
 
 
 # The named captures each culprit kind reads; a record of that kind must define them.
@@ -54,6 +60,9 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.HIJAX_VJP_BWD: frozenset({"primitive"}),
     CulpritKind.HIJAX_TRANSPOSE: frozenset({"primitive"}),
     CulpritKind.HIJAX_CLASS: frozenset({"primitive"}),
+    CulpritKind.TRANSFORM_FUNCTION: frozenset(),
+    CulpritKind.TRANSFORM_ARGUMENT: frozenset(),
+    CulpritKind.TRANSFORM_TANGENT: frozenset(),
 }
 
 # The shared kinds, under names that say what they are about here.

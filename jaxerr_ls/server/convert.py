@@ -66,6 +66,8 @@ def to_diagnostic(item: Placed, read: ReadLines, codec: PositionCodec) -> types.
     if item.role == ROLE_CULPRIT:
         culprit = finding.culprits[item.culprit_index]
         message = f"{culprit.description} is the cause of: {finding.first_line}"
+        if culprit.why:
+            message = f"{message}\n{culprit.why}"
         if finding.span is not None:
             related.append(
                 types.DiagnosticRelatedInformation(

@@ -14,7 +14,7 @@ from jaxerr_ls.hover import api_at
 from jaxerr_ls.payload import DiagnosticData, from_json
 from jaxerr_ls.render import record_brief
 from jaxerr_ls.server.app import JaxErrServer
-from jaxerr_ls.server.convert import to_range
+from jaxerr_ls.server.convert import to_range, to_uri
 from jaxerr_ls.server.diagnostics import path_of
 from jaxerr_ls.tracking import Placed
 
@@ -81,6 +81,23 @@ def briefs_at(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
     return briefs
 
 
+def culprit_reasons_at(ls: JaxErrServer, uri: str, position: types.Position) -> list[str]:
+    """Why each culprit diagnostic covering the position is the culprit, one sentence each."""
+    found: list[str] = []
+    for diagnostic in ls.published.get(uri, (None, []))[1]:
+        data = from_json(diagnostic.data)
+        if data is None or data.role != "culprit" or data.target is None:
+            continue
+        if not _contains(diagnostic.range, position):
+            continue
+        line = diagnostic.range.start.line + 1
+        for culprit in data.target.culprits:
+            here = culprit.span.line == line and to_uri(culprit.span.path) == uri
+            if here and culprit.why and culprit.why not in found:
+                found.append(culprit.why)
+    return found
+
+
 def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bool) -> str | None:
     """The docs of the JAX autodiff API at a position, rendered, or None (runs off the loop)."""
     if uri not in ls.workspace.text_documents:
@@ -111,7 +128,9 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
 async def hover(ls: JaxErrServer, params: types.HoverParams) -> types.Hover | None:
     uri, position = params.text_document.uri, params.position
     markdown = ls.features.markup == types.MarkupKind.Markdown
-    parts = briefs_at(ls, uri, position, markdown)
+    label = "**Culprit:** " if markdown else "Culprit: "
+    parts = [label + why for why in culprit_reasons_at(ls, uri, position)]
+    parts += briefs_at(ls, uri, position, markdown)
     # A hover still queued when a newer one of its document arrives gives None, unrun.
     api = await ls.latest_hover.run(uri, partial(api_hover, ls, uri, position, markdown))
     if api is not None:

@@ -51,6 +51,19 @@ CULPRITS = {
     "hijax_prim_no_vjp_fwd": "ScaledGelu",
     "hijax_prim_no_vjp_bwd": "LogCosh",
     "hijax_prim_no_jvp": "Mish",
+    # Transform culprits: named after the function, the transform given an int, or "tangent".
+    "grad_has_aux_not_pair": "loss_with_metrics",
+    "grad_nonscalar": "per_example_loss",
+    "linearize_tangent_aval": "tangent",
+}
+# Culprits of the scripts only: their pytest twins build the value on the failing line itself
+# (or differentiate a parameter), where no culprit is reported.
+SCRIPT_CULPRITS = {
+    "grad_int_input": "grad",
+    "jac_int_input": "jacfwd",
+    "jvp_dtype_mismatch": "tangent",
+    "jvp_shape_mismatch": "tangent",
+    "reraise_from": "per_example_loss",
 }
 CULPRIT_VERSIONS = {
     "hijax_vjp_bwd_return": {"0.12.0.1"},
@@ -209,7 +222,7 @@ def test_every_failure_is_found_matched_and_placed(run: dict[str, Any]) -> None:
         [program] = expected
         [finding] = findings
         check_placement(finding, run, None)
-        culprit = CULPRITS.get(program)
+        culprit = CULPRITS.get(program) or SCRIPT_CULPRITS.get(program)
         if culprit and run["jax"] in CULPRIT_VERSIONS.get(program, {run["jax"]}):
             assert [c.name for c in finding.culprits] == [culprit]
             place = finding.culprits[0].span

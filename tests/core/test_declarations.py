@@ -3,6 +3,7 @@ captures) agrees with what the curated records declare, in both directions."""
 
 from __future__ import annotations
 
+from jaxerr_ls.culprit_transforms import CAPTURES_READ
 from jaxerr_ls.fixes import PROVIDERS
 from jaxerr_ls.records import CULPRIT_CAPTURES, CulpritKind, load_records
 
@@ -26,7 +27,7 @@ def test_every_culprit_kind_is_declared_by_a_record_with_its_captures() -> None:
 
 
 def test_every_named_capture_of_a_record_is_read_by_something() -> None:
-    culprit_reads = {"primal", "primitive"}
+    culprit_reads = {"primal", "primitive", *CAPTURES_READ}
     for record in RECORDS.values():
         readers = set(culprit_reads if record.culprit is not None else ())
         for provider in PROVIDERS:

@@ -333,3 +333,22 @@ def test_a_pulling_client_is_told_when_nothing_changed(
     )
     assert isinstance(cleared, types.RelatedFullDocumentDiagnosticReport)
     assert all((d.data or {}).get("role") == "predicted" for d in cleared.items)
+
+
+def test_a_culprit_says_why_in_its_diagnostic_and_its_hover(
+    make_server: MakeServer, tmp_path: Path
+) -> None:
+    root = Path(
+        shutil.copytree(FIXTURES / "transforms" / "nonscalar_partial_module", tmp_path / "p")
+    )
+    server, _ = make_server(root)
+    ingest(server, root / "logs" / "0.12.0.1.log", root)
+    uri = open_document(server, root / "physics.py")
+    [diagnostic] = published(server, uri)
+    why = (
+        "`spring_energy` returns `0.5 * k * stretch**2`, shape (3,): value_and_grad needs a scalar"
+    )
+    assert diagnostic.message.splitlines()[1] == why
+    found = hover_at(server, uri, diagnostic.range.start)
+    assert found.value.startswith(f"**Culprit:** {why}")
+    clear_diagnostics(server)

@@ -1,0 +1,757 @@
+"""Culprits of transform errors: the function grad/vjp got, the argument or tangent built wrong."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jaxerr_ls.culprits import Culprit
+from jaxerr_ls.locate import ProjectFiles
+from jaxerr_ls.project import (
+    Function,
+    Importer,
+    ModuleModel,
+    Partial,
+    Scope,
+    TransformCall,
+    build,
+    last_name,
+    literal_ints,
+    module_files,
+)
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Span, ast_span
+
+# Transforms that differentiate the function they receive with respect to its arguments.
+_DIFFERENTIATING = frozenset(
+    {
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacrev",
+        "jax.jacfwd",
+        "jax.jacobian",
+        "jax.hessian",
+        "jax.vjp",
+        "jax.jvp",
+        "jax.linearize",
+    }
+)
+# Transforms whose result is called with the differentiated arguments.
+_APPLIED = _DIFFERENTIATING - {"jax.vjp", "jax.jvp", "jax.linearize"}
+# Functions returning a function of tangents / cotangents: ``_, f_jvp = jax.linearize(f, x)``.
+_PULLING = frozenset({"jax.linearize", "jax.vjp"})
+# Reductions that give a scalar when called without an axis.
+_REDUCTIONS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "var", "std", "norm", "logsumexp", "vdot", "trace"}
+)
+# Integer arrays by nature: selecting one for differentiation is the mistake, not building it.
+_INT_BY_NATURE = frozenset(
+    {
+        "jax.numpy.argmax",
+        "jax.numpy.argmin",
+        "jax.numpy.argsort",
+        "jax.numpy.searchsorted",
+        "jax.numpy.digitize",
+        "jax.random.randint",
+        "jax.random.categorical",
+    }
+)
+_INT_DTYPES = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint32", "int", "bool_"})
+# Array constructors and the index of their positional ``dtype`` argument.
+_CONSTRUCTORS = {
+    "jax.numpy.array": 1,
+    "jax.numpy.asarray": 1,
+    "jax.numpy.arange": None,
+    "jax.numpy.zeros": 1,
+    "jax.numpy.ones": 1,
+    "jax.numpy.empty": 1,
+    "jax.numpy.full": 2,
+}
+_MAX_DEPTH = 6
+# The named captures of the records' patterns that these finders read.
+CAPTURES_READ = frozenset(
+    {"shape", "output", "type", "dtype", "argnums", "tangent", "primal", "expected", "function"}
+)
+_SHOWN_CHARS = 40
+
+
+class _Project:
+    """Models of the project's modules, parsed once, and how one imports another."""
+
+    def __init__(self, files: ProjectFiles) -> None:
+        self.files = files
+        self.paths: dict[int, Path] = {}
+
+    def model(self, path: Path) -> ModuleModel | None:
+        def parse(path: Path) -> ModuleModel | None:
+            text = self.files.text(path)
+            return build(text) if text is not None else None
+
+        found = self.files.memo("model", path, parse)
+        if found is not None:
+            self.paths[id(found)] = path
+        return found
+
+    def path(self, model: ModuleModel) -> Path:
+        return self.paths[id(model)]
+
+    def importer(self, model: ModuleModel) -> Importer:
+        """Imports as seen from a module: beside it first, then from the project's root."""
+        here = self.path(model).parent
+
+        def load(module: str) -> ModuleModel | None:
+            for candidate in module_files(module, (here, self.files.root)):
+                if candidate.is_file():
+                    return self.model(candidate)
+            return None
+
+        return load
+
+    def span(self, model: ModuleModel, node: ast.AST) -> Span:
+        path = self.path(model)
+        return ast_span(path, node, self.files.lines(path) or [])
+
+    def source(self, model: ModuleModel, node: ast.AST) -> str:
+        text = self.files.text(self.path(model)) or ""
+        shown = " ".join((ast.get_source_segment(text, node) or "").split())
+        return shown if len(shown) <= _SHOWN_CHARS else shown[: _SHOWN_CHARS - 3] + "..."
+
+
+@dataclass(frozen=True, slots=True)
+class _Application:
+    """A transform applied on a traceback line: ``jax.grad(f)(x)``, ``grad_fn(x)`` after
+    ``grad_fn = jax.grad(f)``, or ``jax.jvp(f, primals, tangents)`` itself."""
+
+    model: ModuleModel
+    transform: TransformCall
+    call: ast.Call  # the call on the line that applies the transform
+    scope: Scope
+    frame: int  # index of the frame in ``frames``
+
+
+def _on_line(node: ast.AST, line: int) -> bool:
+    first: int = getattr(node, "lineno", 0)
+    last: int = getattr(node, "end_lineno", None) or first
+    return first <= line <= last
+
+
+def _applications(
+    project: _Project, frames: Sequence[Span], apis: frozenset[str]
+) -> Iterator[_Application]:
+    """The transform applications on the innermost traceback line in the project. Only that
+    line: one further out may apply another transform than the one that failed (the failing
+    one nested in ``jax.vmap``, say)."""
+    for index, frame in enumerate(frames[:1]):
+        model = project.model(frame.path)
+        if model is None:
+            continue
+        by_call = {t.call: t for t in model.transforms if t.api in apis}
+        found = []
+        for call, scope in model.calls:
+            if not _on_line(call, frame.line):
+                continue
+            transform = by_call.get(call)
+            if transform is not None and transform.api not in _APPLIED:
+                found.append(_Application(model, transform, call, scope, index))
+                continue
+            if isinstance(call.func, ast.Call):
+                transform = by_call.get(call.func)
+            elif isinstance(call.func, ast.Name):
+                value = model.value_of(call.func.id, scope)
+                transform = by_call.get(value) if isinstance(value, ast.Call) else None
+            else:
+                transform = None
+            if transform is not None and transform.api in _APPLIED:
+                found.append(_Application(model, transform, call, scope, index))
+        if found:
+            yield from found
+            return
+
+
+def _only(items: Iterator[_Application]) -> _Application | None:
+    found = list(items)
+    return found[0] if len(found) == 1 else None
+
+
+def transform_culprits(
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+    files: ProjectFiles,
+    frames: Sequence[Span],
+) -> list[Culprit]:
+    """The culprits of an error a transform raised, from the traceback's project lines
+    (innermost first); nothing where the fault is the failing line itself."""
+    project = _Project(files)
+    if kind == CulpritKind.TRANSFORM_FUNCTION:
+        found = _function_culprits(project, captures, frames)
+    elif kind == CulpritKind.TRANSFORM_ARGUMENT:
+        found = _argument_culprits(project, captures, frames)
+    elif kind == CulpritKind.TRANSFORM_TANGENT:
+        found = _tangent_culprits(project, captures, frames)
+    else:
+        found = []
+    failing = frames[0] if frames else None
+    return [
+        c
+        for c in found
+        if failing is None or c.span.path != failing.path or c.span.line != failing.line
+    ]
+
+
+# -- the function a transform received ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Return:
+    """A value the differentiated function gives back: a ``return`` or a lambda's body."""
+
+    model: ModuleModel
+    function: Function
+    node: ast.AST  # what the culprit spans
+    value: ast.expr | None
+
+
+def _returns(
+    project: _Project, model: ModuleModel, function: Function, depth: int = 0
+) -> list[_Return]:
+    """What a function returns, following ``return helper(...)`` into project functions."""
+    if function.is_generator or depth > _MAX_DEPTH:
+        return []
+    nodes: list[tuple[ast.AST, ast.expr | None]]
+    if isinstance(function.node, ast.Lambda):
+        nodes = [(function.node.body, function.node.body)]
+    else:
+        nodes = [(r, r.value) for r in function.returns]
+    out = []
+    for node, value in nodes:
+        if isinstance(value, ast.Call):
+            callee = model.locate_function(value.func, function.scope, project.importer(model))
+            if callee is not None:
+                inner = callee[1].function if isinstance(callee[1], Partial) else callee[1]
+                deeper = _returns(project, callee[0], inner, depth + 1)
+                if deeper:
+                    out.extend(deeper)
+                    continue
+        out.append(_Return(model, function, node, value))
+    return out
+
+
+def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
+    """A number, or a reduction over every axis (``jnp.mean(x)``, ``x.sum()``)."""
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, int | float) and not isinstance(value.value, bool)
+    if isinstance(value, ast.UnaryOp):
+        return _surely_scalar(model, value.operand, scope)
+    if isinstance(value, ast.BinOp):
+        return _surely_scalar(model, value.left, scope) and _surely_scalar(
+            model, value.right, scope
+        )
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute | ast.Name):
+        return False
+    qualified = model.qualified_name(value.func, scope)
+    name = value.func.attr if isinstance(value.func, ast.Attribute) else value.func.id
+    if any(k.arg in ("axis", "keepdims", "axes") for k in value.keywords):
+        return False
+    if name in ("float", "int") and qualified is None:
+        return True
+    if name not in _REDUCTIONS:
+        return False
+    # ``jnp.sum(x)`` takes the array first; ``x.sum()`` is a method of the array.
+    allowed = 1 if qualified is not None else 0
+    if name == "vdot":
+        allowed = 2
+    return len(value.args) <= allowed
+
+
+def _differentiated(
+    project: _Project, application: _Application
+) -> tuple[ModuleModel, Function] | None:
+    transform = application.transform
+    importer = project.importer(application.model)
+    found = application.model.locate_function(transform.call.args[0], transform.scope, importer)
+    if found is None:
+        return None
+    function = found[1].function if isinstance(found[1], Partial) else found[1]
+    return found[0], function
+
+
+def _label(function: Function) -> str:
+    return "the lambda" if function.name == "<lambda>" else f"`{function.name}`"
+
+
+def _function_culprits(
+    project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
+) -> list[Culprit]:
+    application = _only(_applications(project, frames, _DIFFERENTIATING))
+    if application is None:
+        return []
+    api = application.transform.api.rsplit(".", 1)[-1]
+    target = _differentiated(project, application)
+    if target is None:
+        return []
+    model, function = target
+    returns = _returns(project, model, function)
+    if "shape" in captures:
+        return _nonscalar(project, returns, captures["shape"].strip(), api)
+    if "output" in captures:
+        return _not_array(project, application, model, function, returns, captures["output"], api)
+    if "type" in captures:
+        return _aux_not_pair(project, application, function, returns, captures["type"], api)
+    return []
+
+
+def _culprit(
+    project: _Project, model: ModuleModel, node: ast.AST, kind: CulpritKind, name: str, why: str
+) -> Culprit:
+    return Culprit(project.span(model, node), kind, name, why=why)
+
+
+def _nonscalar(project: _Project, returns: list[_Return], shape: str, api: str) -> list[Culprit]:
+    out = []
+    for found in returns:
+        if found.value is None or _surely_scalar(found.model, found.value, found.function.scope):
+            continue
+        shown = project.source(found.model, found.value)
+        why = f"{_label(found.function)} returns `{shown}`, shape {shape}: {api} needs a scalar"
+        out.append(
+            _culprit(
+                project,
+                found.model,
+                found.node,
+                CulpritKind.TRANSFORM_FUNCTION,
+                found.function.name,
+                why,
+            )
+        )
+    return out
+
+
+def _last_statement(body: list[ast.stmt]) -> ast.stmt:
+    """The statement control reaches last in a block, inside a trailing ``if``/``with``/..."""
+    last = body[-1]
+    while True:
+        blocks = [getattr(last, name, None) for name in ("orelse", "finalbody", "body")]
+        inner = next((b for b in blocks if isinstance(b, list) and b), None)
+        if (
+            inner is None
+            or not isinstance(inner[-1], ast.stmt)
+            or isinstance(last, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        ):
+            return last
+        last = inner[-1]
+
+
+def _not_array(
+    project: _Project,
+    application: _Application,
+    model: ModuleModel,
+    function: Function,
+    returns: list[_Return],
+    output: str,
+    api: str,
+) -> list[Culprit]:
+    kind = CulpritKind.TRANSFORM_FUNCTION
+    output = output.strip()
+    if output == "None":
+        if isinstance(function.node, ast.Lambda):
+            return []
+        bare = [r for r in returns if r.value is None]
+        if bare:
+            why = f"{_label(function)} returns nothing here, so {api} got None: return the loss"
+            return [_culprit(project, r.model, r.node, kind, function.name, why) for r in bare]
+        if function.returns or not function.falls_off_end:
+            return []
+        last = _last_statement(function.node.body)
+        why = f"{_label(function)} ends without `return`, so {api} got None: return the loss"
+        return [_culprit(project, model, last, kind, function.name, why)]
+    if output.startswith("{"):
+        dicts = [r for r in returns if isinstance(r.value, ast.Dict)]
+        why = "{} returns a dict: {} needs a scalar (return the total, the parts as aux)"
+        return [
+            _culprit(
+                project, r.model, r.node, kind, r.function.name, why.format(_label(r.function), api)
+            )
+            for r in dicts
+        ]
+    if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
+        transform = application.transform
+        why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
+        return [_culprit(project, application.model, transform.call, kind, function.name, why)]
+    return []
+
+
+def _tuple_size(value: ast.expr | None) -> int | None:
+    if isinstance(value, ast.Tuple | ast.List) and not any(
+        isinstance(item, ast.Starred) for item in value.elts
+    ):
+        return len(value.elts)
+    return None
+
+
+def _aux_not_pair(
+    project: _Project,
+    application: _Application,
+    function: Function,
+    returns: list[_Return],
+    type_text: str,
+    api: str,
+) -> list[Culprit]:
+    kind = CulpritKind.TRANSFORM_FUNCTION
+    if not returns:
+        return []
+    if "'tuple'" in type_text or "'list'" in type_text:
+        out = []
+        for found in returns:
+            size = _tuple_size(found.value)
+            if size is None or size == 2:
+                continue
+            why = (
+                f"{_label(found.function)} returns {size} values: with has_aux=True, {api} "
+                "needs a pair (output, aux)"
+            )
+            out.append(_culprit(project, found.model, found.node, kind, found.function.name, why))
+        return out
+    if any(_tuple_size(r.value) is not None for r in returns):
+        return []
+    flag = next((k for k in application.transform.call.keywords if k.arg == "has_aux"), None)
+    if flag is None:
+        return []
+    why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"
+    return [_culprit(project, application.model, flag, kind, function.name, why)]
+
+
+# -- what built an argument or a tangent -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Origin:
+    """The expression a value was built by, and where."""
+
+    model: ModuleModel
+    node: ast.expr
+    scope: Scope
+
+
+def _mentions(value: ast.AST | None, name: str) -> bool:
+    return value is not None and any(
+        isinstance(n, ast.Name) and n.id == name for n in ast.walk(value)
+    )
+
+
+def _origin(
+    project: _Project,
+    model: ModuleModel,
+    expr: ast.expr,
+    scope: Scope,
+    frames: Sequence[Span],
+    frame: int | None,
+    depth: int = 0,
+) -> _Origin | None:
+    """Follow a value back through names, parameters (to the caller's frame) and helper
+    functions to the expression that built it; None when any step is in doubt."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(expr, ast.Name):
+        bindings = scope.lookup_all(expr.id)
+        # ``x = x - step`` in a loop keeps the first value's type on the first iteration.
+        first = [
+            b
+            for b in bindings
+            if not (
+                isinstance(b.node, ast.Assign | ast.AugAssign) and _mentions(b.node.value, expr.id)
+            )
+        ]
+        if len(first) != 1:
+            return None
+        binding = first[0]
+        if binding.kind == "assign" and binding.value is not None:
+            return _origin(project, model, binding.value, binding.scope, frames, frame, depth + 1)
+        if binding.kind == "param" and frame is not None:
+            return _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
+        return None
+    if isinstance(expr, ast.Call):
+        callee = model.locate_function(expr.func, scope, project.importer(model))
+        if callee is None:
+            return _Origin(model, expr, scope)
+        function = callee[1]
+        if isinstance(function, Partial) or function.is_generator:
+            return None
+        values = function.return_values
+        if len(values) != 1 or values[0] is None:
+            return None
+        return _origin(project, callee[0], values[0], function.scope, frames, None, depth + 1)
+    return _Origin(model, expr, scope)
+
+
+def _caller_argument(
+    project: _Project,
+    model: ModuleModel,
+    definition: ast.AST,
+    name: str,
+    frames: Sequence[Span],
+    frame: int,
+    depth: int,
+) -> _Origin | None:
+    """The argument the caller (the next frame out) passed for a parameter."""
+    function = model.functions.get(definition)
+    if function is None or isinstance(function.node, ast.Lambda) or frame + 1 >= len(frames):
+        return None
+    here = frames[frame]
+    if project.path(model) != here.path or not _on_line(function.node, here.line):
+        return None
+    caller = frames[frame + 1]
+    caller_model = project.model(caller.path)
+    if caller_model is None:
+        return None
+    calls = [
+        (call, scope)
+        for call, scope in caller_model.calls
+        if _on_line(call, caller.line) and last_name(call.func) == function.name
+    ]
+    if len(calls) != 1:
+        return None
+    call, scope = calls[0]
+    positional = [p.name for p in function.positional]
+    if function.owner is not None and isinstance(call.func, ast.Attribute):
+        positional = positional[1:]
+    argument: ast.expr | None = None
+    if name in positional:
+        index = positional.index(name)
+        before = call.args[: index + 1]
+        if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in before):
+            argument = call.args[index]
+    if argument is None:
+        argument = next((k.value for k in call.keywords if k.arg == name), None)
+    if argument is None:
+        return None
+    return _origin(project, caller_model, argument, scope, frames, frame + 1, depth + 1)
+
+
+def _names_int_dtype(model: ModuleModel, expr: ast.expr, scope: Scope) -> bool:
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return expr.value in _INT_DTYPES
+    if isinstance(expr, ast.Name) and expr.id == "int" and not scope.lookup_all("int"):
+        return True
+    qualified = model.qualified_name(expr, scope) or ""
+    return (
+        qualified.startswith(("jax.numpy.", "numpy."))
+        and qualified.rsplit(".", 1)[-1] in _INT_DTYPES
+    )
+
+
+def _int_leaves(expr: ast.expr) -> bool:
+    """A literal of ints only (``[1, 0]``, ``3``), never a bool or a float."""
+    if isinstance(expr, ast.Constant):
+        return type(expr.value) is int
+    if isinstance(expr, ast.List | ast.Tuple):
+        return bool(expr.elts) and all(_int_leaves(e) for e in expr.elts)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return _int_leaves(expr.operand)
+    return False
+
+
+def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | None:
+    """``"nature"`` for an API that returns integers by design (``jnp.argmax``),
+    ``"built"`` for an array built with an integer dtype (``jnp.array([1, 0])``,
+    ``jnp.arange(n)``, ``jnp.zeros(3, jnp.int32)``), else None."""
+    qualified = model.qualified_name(call.func, scope)
+    if qualified in _INT_BY_NATURE:
+        return "nature"
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "astype" and len(call.args) == 1:
+        return "built" if _names_int_dtype(model, call.args[0], scope) else None
+    if (
+        qualified is not None
+        and qualified.startswith("jax.numpy.")
+        and qualified.rsplit(".", 1)[-1] in _INT_DTYPES
+    ):
+        return "built"
+    if qualified not in _CONSTRUCTORS:
+        return None
+    dtype = next((k.value for k in call.keywords if k.arg == "dtype"), None)
+    position = _CONSTRUCTORS[qualified]
+    if dtype is None and position is not None and len(call.args) > position:
+        dtype = call.args[position]
+    if dtype is not None:
+        return "built" if _names_int_dtype(model, dtype, scope) else None
+    if qualified in ("jax.numpy.array", "jax.numpy.asarray"):
+        return "built" if call.args and _int_leaves(call.args[0]) else None
+    if qualified == "jax.numpy.arange":
+        floats = any(
+            isinstance(n, ast.Constant) and isinstance(n.value, float)
+            for a in call.args
+            for n in ast.walk(a)
+        )
+        return None if floats or not call.args else "built"
+    return None
+
+
+def _argument_culprits(
+    project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
+) -> list[Culprit]:
+    application = _only(_applications(project, frames, _APPLIED))
+    if application is None:
+        return []
+    if "argnums" in captures:
+        return _argnums_culprits(project, application)
+    transform = application.transform
+    argnums_node = transform.keywords.get("argnums")
+    argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
+    if argnums is None:
+        return []
+    api = transform.api.rsplit(".", 1)[-1]
+    dtype = (captures.get("dtype") or "an integer dtype").strip()
+    out = []
+    for index in argnums:
+        args = application.call.args
+        if index >= len(args) or any(isinstance(a, ast.Starred) for a in args[: index + 1]):
+            continue
+        origin = _origin(
+            project, application.model, args[index], application.scope, frames, application.frame
+        )
+        if origin is None or not isinstance(origin.node, ast.Call):
+            continue
+        found = int_construction(origin.model, origin.node, origin.scope)
+        shown = project.source(origin.model, origin.node)
+        if found == "nature" and argnums_node is not None:
+            why = (
+                f"argnums selects argument {index}, built by `{shown}` ({dtype}): "
+                f"{api} differentiates only float inputs"
+            )
+            out.append(
+                _culprit(
+                    project,
+                    application.model,
+                    argnums_node,
+                    CulpritKind.TRANSFORM_ARGUMENT,
+                    api,
+                    why,
+                )
+            )
+        elif found == "built":
+            why = f"`{shown}` builds an array of {dtype}: {api} differentiates only floats"
+            out.append(
+                _culprit(
+                    project, origin.model, origin.node, CulpritKind.TRANSFORM_ARGUMENT, api, why
+                )
+            )
+    return out
+
+
+def positional_capacity(function: Function | Partial) -> int | None:
+    """How many positional arguments a function (or partial) can take; None if unbounded."""
+    inner = function.function if isinstance(function, Partial) else function
+    if inner.has_varargs:
+        return None
+    names = [p.name for p in inner.positional]
+    if isinstance(function, Partial):
+        # A parameter fixed by keyword can no longer be given positionally, nor any after it.
+        fixed = [i for i, name in enumerate(names) if name in function.fixed_keywords]
+        names = names[: min(fixed, default=len(names))]
+        return max(0, len(names) - function.fixed_positional)
+    return len(names)
+
+
+def _argnums_culprits(project: _Project, application: _Application) -> list[Culprit]:
+    transform = application.transform
+    argnums_node = transform.keywords.get("argnums")
+    argnums = literal_ints(argnums_node) if argnums_node is not None else None
+    if argnums is None or argnums_node is None:
+        return []
+    importer = project.importer(application.model)
+    found = application.model.locate_function(transform.call.args[0], transform.scope, importer)
+    if found is None:
+        return []
+    capacity = positional_capacity(found[1])
+    if capacity is None or max(argnums) < capacity:
+        # The function takes that many: the call passed too few (by keyword, maybe).
+        return []
+    inner = found[1].function if isinstance(found[1], Partial) else found[1]
+    shown = project.source(application.model, argnums_node)
+    why = (
+        f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
+        f"argument{'s' if capacity != 1 else ''} here"
+    )
+    return [
+        _culprit(
+            project,
+            application.model,
+            argnums_node,
+            CulpritKind.TRANSFORM_ARGUMENT,
+            transform.api.rsplit(".", 1)[-1],
+            why,
+        )
+    ]
+
+
+def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
+    """Whether ``call`` calls the function ``jax.linearize`` / ``jax.vjp`` returned."""
+    if not isinstance(call.func, ast.Name) or len(call.args) != 1 or call.keywords:
+        return False
+    binding = scope.lookup(call.func.id)
+    if binding is None or isinstance(call.args[0], ast.Starred):
+        return False
+    node = binding.node
+    return (
+        isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and model.qualified_name(node.value.func, binding.scope) in _PULLING
+    )
+
+
+def _tangent_argument(
+    project: _Project, frames: Sequence[Span]
+) -> tuple[ModuleModel, ast.expr, Scope, int] | None:
+    """The tangent (or cotangent) passed on the innermost traceback line in the project: the
+    only tangent of ``jax.jvp(f, primals, tangents)``, or the argument of the function that
+    ``jax.linearize`` / ``jax.vjp`` returned."""
+    for index, frame in enumerate(frames[:1]):
+        model = project.model(frame.path)
+        if model is None:
+            continue
+        candidates: list[tuple[ast.expr, Scope]] = []
+        jvps = {t.call for t in model.transforms if t.api == "jax.jvp"}
+        for call, scope in model.calls:
+            if not _on_line(call, frame.line):
+                continue
+            if call in jvps:
+                tangents = call.args[2] if len(call.args) >= 3 else None
+                if isinstance(tangents, ast.Tuple | ast.List) and _tuple_size(tangents) == 1:
+                    candidates.append((tangents.elts[0], scope))
+            elif _pulled(model, call, scope):
+                candidates.append((call.args[0], scope))
+        if candidates:
+            if len(candidates) != 1:
+                return None
+            return model, candidates[0][0], candidates[0][1], index
+    return None
+
+
+def _tangent_culprits(
+    project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
+) -> list[Culprit]:
+    found = _tangent_argument(project, frames)
+    if found is None:
+        return []
+    model, expr, scope, index = found
+    origin = _origin(project, model, expr, scope, frames, index)
+    if origin is None or isinstance(origin.node, ast.Name):
+        return []
+    shown = project.source(origin.model, origin.node)
+    tangent = (captures.get("tangent") or "").strip()
+    if "expected" in captures and "function" in captures:
+        expected = captures["expected"].strip()
+        why = f"`{shown}` builds the cotangent, {tangent}: the output it pulls back is {expected}"
+    elif "expected" in captures and "[" not in tangent:
+        why = (
+            f"`{shown}` builds the tangent, dtype {tangent}: the primal is "
+            f"{captures['primal'].strip()}, so the tangent must be {captures['expected'].strip()}"
+        )
+    else:
+        primal = (captures.get("primal") or "?").strip()
+        what = f"shape {tangent}" if tangent.startswith("(") else tangent
+        why = f"`{shown}` builds the tangent, {what}, for a primal of {primal}"
+    return [
+        _culprit(project, origin.model, origin.node, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
+    ]

@@ -1,0 +1,491 @@
+"""Fixes on the failing line of a transform: allow_int, has_aux, jvp tuples, VJP cotangents."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
+from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.project import (
+    Function,
+    ModuleModel,
+    Partial,
+    build,
+    last_name,
+    literal_ints,
+    module_files,
+)
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Edit, Span
+
+INT_INPUT = "grad-int-input"
+NOT_ARRAY = "grad-output-not-array"
+JVP_NOT_TUPLES = "jvp-args-not-tuples"
+VJP_TOO_MANY = "vjp-too-many-args"
+VJP_COTANGENT = "vjp-cotangent-shape"
+LINEARIZE_AVAL = "linearize-tangent-aval"
+JVP_SHAPE = "jvp-shape-mismatch"
+ARGNUMS = "grad-argnums-missing-positional"
+# Transforms that take ``allow_int`` / ``has_aux``, by the last part of their name.
+_ALLOW_INT = frozenset({"grad", "value_and_grad", "jacrev"})
+_HAS_AUX = frozenset({"grad", "value_and_grad"})
+# Transforms with ``argnums`` that count the positional arguments of their application.
+_POSITIONAL = frozenset({"grad", "value_and_grad", "jacrev", "jacfwd", "jacobian", "hessian"})
+_SCALAR_AVAL = re.compile(r"^\s*(float\d+|bfloat16)\[\]\s*$")
+_AVAL = re.compile(r"^\s*(?P<dtype>\w+)\[(?P<dims>[\d,\s]*)\]\s*$")
+_SHAPE = re.compile(r"^\s*\((?P<dims>[\d,\s]*)\)\s*$")
+
+
+def located(
+    read: ReadSource, culprits: tuple[CulpritRef, ...], kind: CulpritKind
+) -> Iterator[tuple[Source, ast.AST, CulpritRef]]:
+    """Each culprit of a kind with the node of its file that spans it exactly."""
+    sources: dict[object, Source | None] = {}
+    for culprit in culprits:
+        if culprit.kind != kind:
+            continue
+        path = culprit.span.path
+        if path not in sources:
+            sources[path] = Source.parse(path, read(path))
+        source = sources[path]
+        if source is None:
+            continue
+        node = next((n for n in ast.walk(source.tree) if _spans(source, n, culprit.span)), None)
+        if node is not None:
+            yield source, node, culprit
+
+
+def _spans(source: Source, node: ast.AST, span: Span) -> bool:
+    return hasattr(node, "lineno") and hasattr(node, "end_col_offset") and source.span(node) == span
+
+
+def unsafe_fix(target: FixTarget, title: str, edits: tuple[Edit, ...]) -> list[Fix]:
+    """One fix that may change what the program computes, so offered only one by one."""
+    return [Fix(title, target.code, edits, applicability=Applicability.UNSAFE)]
+
+
+def on_line(node: ast.AST, line: int) -> bool:
+    first: int = getattr(node, "lineno", 0)
+    return first <= line <= (getattr(node, "end_lineno", None) or first)
+
+
+def _calls_on(source: Source, line: int) -> list[ast.Call]:
+    return [n for n in ast.walk(source.tree) if isinstance(n, ast.Call) and on_line(n, line)]
+
+
+def _stores(root: ast.AST, name: str) -> list[ast.Name]:
+    return [
+        node
+        for node in ast.walk(root)
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+    ]
+
+
+def _assigned_once(source: Source, name: str, line: int) -> ast.Assign | None:
+    """The one plain assignment that binds ``name`` where a line reads it: in the innermost
+    function around the line, else at the module's top level; None when bound otherwise."""
+    functions = [f for f in source.functions() if on_line(f, line)]
+    statements: list[ast.stmt]
+    if functions:
+        inner = max(functions, key=lambda f: f.lineno)
+        arguments = inner.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        if any(a.arg == name for a in [*every, arguments.vararg, arguments.kwarg] if a):
+            return None
+        stores = _stores(inner, name)
+        statements = inner.body
+    else:
+        stores = []
+    if not stores:
+        statements = source.tree.body
+        stores = [s for statement in statements for s in _stores(statement, name)]
+        if any(not isinstance(s, ast.Assign) for s in statements if _stores(s, name)):
+            return None
+    if len(stores) != 1:
+        return None
+    for root in statements:
+        for node in ast.walk(root):
+            if isinstance(node, ast.Assign) and any(t is stores[0] for t in ast.walk(node)):
+                return node
+    return None
+
+
+def _applications(
+    source: Source, line: int, names: frozenset[str]
+) -> list[tuple[ast.Call, ast.Call]]:
+    """Each call on a line that applies a transform, with the transform call (``jax.grad(f)``)
+    it applies: right there, or through the one name it was assigned to."""
+    found = []
+    for call in _calls_on(source, line):
+        if isinstance(call.func, ast.Call) and last_name(call.func.func) in names:
+            found.append((call, call.func))
+        elif isinstance(call.func, ast.Name):
+            assign = _assigned_once(source, call.func.id, line)
+            if assign is None or len(assign.targets) != 1:
+                continue
+            value = assign.value
+            if isinstance(value, ast.Call) and last_name(value.func) in names:
+                found.append((call, value))
+    return found
+
+
+def applied_transform(source: Source, line: int, names: frozenset[str]) -> ast.Call | None:
+    """The one transform call whose result is called on a line."""
+    unique = list(dict.fromkeys(t for _, t in _applications(source, line, names)))
+    return unique[0] if len(unique) == 1 else None
+
+
+def add_keyword(source: Source, call: ast.Call, keyword: str) -> Edit | None:
+    """``, keyword`` before the call's closing parenthesis (None after a trailing comma)."""
+    end = source.span(call)
+    before = source.line_text(end.end_line)[: end.end_col - 1].rstrip()
+    if before.endswith((",", "(")):
+        return None
+    at = Span(source.path, end.end_line, end.end_col - 1, end.end_line, end.end_col - 1)
+    return Edit(at, f", {keyword}")
+
+
+def _allow_int_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    call = applied_transform(source, target.span.line, _ALLOW_INT)
+    if call is None or any(k.arg in ("allow_int", "argnums") for k in call.keywords):
+        return []
+    edit = add_keyword(source, call, "allow_int=True")
+    if edit is None:
+        return []
+    title = (
+        f"Pass allow_int=True to {source.segment(call.func)}: integer inputs get float0 gradients"
+    )
+    return unsafe_fix(target, title, (edit,))
+
+
+def _received(source: Source, call: ast.Call, read: ReadSource) -> Function | Partial | None:
+    """The function a transform call received, followed into the modules beside the file."""
+    model = ModuleModel(source.tree)
+    transform = next((t for t in model.transforms if t.call is call), None)
+    if transform is None:
+        return None
+
+    def load(module: str) -> ModuleModel | None:
+        for candidate in module_files(module, (source.path.parent,)):
+            text = read(candidate) if candidate.is_file() else None
+            if text is not None:
+                return build(text)
+        return None
+
+    found = model.locate_function(call.args[0], transform.scope, load)
+    return None if found is None else found[1]
+
+
+def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
+    """Whether the function a transform call received surely returns a pair at every exit."""
+    found = _received(source, call, read)
+    if found is None:
+        return False
+    function = found.function if isinstance(found, Partial) else found
+    values = function.return_values
+    return (
+        bool(values)
+        and not function.falls_off_end
+        and all(isinstance(v, ast.Tuple) and len(v.elts) == 2 for v in values)
+    )
+
+
+def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """``grad(f, argnums=1)(a, b=b)``: pass positionally what argnums counts on."""
+    found = _applications(source, target.span.line, _POSITIONAL)
+    if len(found) != 1:
+        return []
+    application, transform = found[0]
+    argnums_node = next((k.value for k in transform.keywords if k.arg == "argnums"), None)
+    argnums = literal_ints(argnums_node) if argnums_node is not None else None
+    function = _received(source, transform, read)
+    if argnums is None or function is None or not argnums:
+        return []
+    if any(isinstance(a, ast.Starred) for a in application.args):
+        return []
+    inner = function.function if isinstance(function, Partial) else function
+    fixed = function.fixed_positional if isinstance(function, Partial) else 0
+    names = [p.name for p in inner.positional][fixed:]
+    given = len(application.args)
+    wanted = max(argnums) + 1
+    if wanted > len(names) or wanted <= given:
+        return []
+    by_name = {k.arg: k for k in application.keywords if k.arg is not None}
+    moved = [by_name.get(name) for name in names[given:wanted]]
+    if any(k is None for k in moved) or len(by_name) != len(application.keywords):
+        return []
+    rest = [k for k in application.keywords if k not in moved]
+    parts = [source.segment(a) for a in application.args]
+    parts += [source.segment(k.value) for k in moved if k is not None]
+    parts += [source.segment(k) for k in rest]
+    items: list[ast.AST] = [*application.args, *application.keywords]
+    first = min((source.span(i) for i in items), key=lambda s: (s.line, s.col))
+    last = max((source.span(i) for i in items), key=lambda s: (s.end_line, s.end_col))
+    inside = Span(source.path, first.line, first.col, last.end_line, last.end_col)
+    joined = ", ".join(parts)
+    title = (
+        f"Pass positionally the arguments argnums counts: {last_name(application.func)}({joined})"
+    )
+    return unsafe_fix(target, title, (Edit(inside, joined),))
+
+
+def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """``grads = jax.grad(f)(x)`` where f returns (loss, aux): pass has_aux=True and unpack."""
+    if not (target.captures.get("output") or "").lstrip().startswith("("):
+        return []
+    call = applied_transform(source, target.span.line, _HAS_AUX)
+    if call is None or any(k.arg == "has_aux" for k in call.keywords):
+        return []
+    if not _returns_pairs(source, call, read):
+        return []
+    flag = add_keyword(source, call, "has_aux=True")
+    uses = results_of(source, call)
+    if flag is None or uses is None:
+        return []
+    edits = [flag]
+    value_and_grad = last_name(call.func) == "value_and_grad"
+    for use in uses:
+        text = source.segment(use)
+        if value_and_grad:
+            if not isinstance(use, ast.Tuple) or len(use.elts) != 2:
+                return []
+            value, grads = (source.segment(e) for e in use.elts)
+            unpacked = f"({value}, _), {grads}"
+        else:
+            unpacked = f"({text}), _" if isinstance(use, ast.Tuple) else f"{text}, _"
+        edits.append(source.replace(use, unpacked))
+    title = f"Pass has_aux=True to {source.segment(call.func)} and unpack its aux"
+    return unsafe_fix(target, title, tuple(edits))
+
+
+def results_of(source: Source, transform: ast.Call) -> list[ast.expr] | None:
+    """The assignment targets that receive the transformed function's results: of
+    ``jax.grad(f, ...)(x)`` itself, or of every call of ``g`` after ``g = jax.grad(f, ...)``.
+    None when the result is used any other way."""
+    named: str | None = None
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.Assign) and node.value is transform:
+            if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
+                return None
+            named = node.targets[0].id
+    targets: list[ast.expr] = []
+    applications: list[ast.Call] = []
+    for node in ast.walk(source.tree):
+        if not isinstance(node, ast.Call):
+            continue
+        if node.func is transform or (
+            named is not None and isinstance(node.func, ast.Name) and node.func.id == named
+        ):
+            applications.append(node)
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.Assign) and node.value in applications:
+            if len(node.targets) != 1:
+                return None
+            targets.append(node.targets[0])
+    if named is not None:
+        loads = [
+            n
+            for n in ast.walk(source.tree)
+            if isinstance(n, ast.Name) and n.id == named and isinstance(n.ctx, ast.Load)
+        ]
+        if len(loads) != len(applications):
+            return None
+    if not applications or len(targets) != len(applications):
+        return None
+    return targets
+
+
+def _pullback_calls(
+    source: Source, line: int, api: str = "vjp"
+) -> list[tuple[ast.Call, ast.Assign]]:
+    """Calls on a line of the function ``jax.vjp`` (or ``jax.linearize``) returned
+    (``out, f_vjp = jax.vjp(...)``), each with that assignment."""
+    found = []
+    for call in _calls_on(source, line):
+        if not isinstance(call.func, ast.Name):
+            continue
+        assign = _assigned_once(source, call.func.id, line)
+        if assign is None or not isinstance(assign.value, ast.Call):
+            continue
+        if last_name(assign.value.func) == api and len(assign.targets) == 1:
+            found.append((call, assign))
+    return found
+
+
+def _vjp_args_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    calls = _pullback_calls(source, target.span.line)
+    if len(calls) != 1:
+        return []
+    call = calls[0][0]
+    if len(call.args) < 2 or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return []
+    first, last = source.span(call.args[0]), source.span(call.args[-1])
+    inside = Span(source.path, first.line, first.col, last.end_line, last.end_col)
+    joined = ", ".join(source.segment(a) for a in call.args)
+    title = f"Pass the cotangents as one tuple: {last_name(call.func)}(({joined}))"
+    edit = Edit(inside, f"({joined})")
+    return unsafe_fix(target, title, (edit,))
+
+
+def _cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    """A scalar cotangent for an array output: ``ones_like`` the output the VJP came with."""
+    got, expected = target.captures.get("tangent") or "", target.captures.get("expected") or ""
+    if not _SCALAR_AVAL.match(got) or _SCALAR_AVAL.match(expected):
+        return []
+    calls = _pullback_calls(source, target.span.line)
+    if len(calls) != 1:
+        return []
+    call, assign = calls[0]
+    outputs = assign.targets[0]
+    if not isinstance(outputs, ast.Tuple) or len(outputs.elts) != 2 or len(call.args) != 1:
+        return []
+    output = outputs.elts[0]
+    jnp = source.jnp_name()
+    if jnp is None or not isinstance(output, ast.Name):
+        return []
+    if (
+        _assigned_once(source, output.id, target.span.line) is not assign
+        or _constant(call.args[0]) != 1
+    ):
+        return []
+    new_text = f"{jnp}.ones_like({output.id})"
+    title = f"Pull back a cotangent shaped like the output: {new_text}"
+    edit = source.replace(call.args[0], new_text)
+    return unsafe_fix(target, title, (edit,))
+
+
+def _constant(node: ast.expr) -> float | None:
+    """``1.0``, ``jnp.float32(1.0)`` or ``jnp.array(1.0)`` as a number."""
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        node = node.args[0]
+    value = node.value if isinstance(node, ast.Constant) else None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
+def _jvp_tuple_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    calls = [c for c in _calls_on(source, target.span.line) if last_name(c.func) == "jvp"]
+    if len(calls) != 1 or len(calls[0].args) != 3 or calls[0].keywords:
+        return []
+    call = calls[0]
+    edits = []
+    for argument in call.args[1:]:
+        if isinstance(argument, ast.Starred):
+            return []
+        if not isinstance(argument, ast.Tuple | ast.List):
+            edits.append(source.replace(argument, f"({source.segment(argument)},)"))
+    if not edits:
+        return []
+    title = "Pass primals and tangents to jax.jvp as tuples"
+    return unsafe_fix(target, title, tuple(edits))
+
+
+def _shape(text: str) -> tuple[str | None, tuple[int, ...]] | None:
+    """``float32[2,1]`` -> ("float32", (2, 1)); ``(2, 1)`` -> (None, (2, 1))."""
+    found = _AVAL.match(text) or _SHAPE.match(text)
+    if found is None:
+        return None
+    dtype = found["dtype"] if "dtype" in found.groupdict() else None
+    dims = [d.strip() for d in found["dims"].split(",") if d.strip()]
+    return dtype, tuple(int(d) for d in dims)
+
+
+def _size(dims: tuple[int, ...]) -> int:
+    size = 1
+    for dim in dims:
+        size *= dim
+    return size
+
+
+def _single(node: ast.expr) -> ast.expr | None:
+    """The item of a one-item tuple ``(x,)``."""
+    if isinstance(node, ast.Tuple) and len(node.elts) == 1:
+        return node.elts[0]
+    return None
+
+
+def _tangent_and_primal(source: Source, line: int) -> tuple[ast.expr, ast.expr] | None:
+    """On the failing line: the tangent given to ``jax.jvp(f, (x,), (t,))`` or to the function
+    ``jax.linearize(f, x)`` returned, and the one primal it goes with."""
+    found = []
+    for call in _calls_on(source, line):
+        arguments = call.args
+        if last_name(call.func) == "jvp" and len(arguments) == 3 and not call.keywords:
+            primal, tangent = _single(arguments[1]), _single(arguments[2])
+            if primal is not None and tangent is not None:
+                found.append((tangent, primal))
+    for call, assign in _pullback_calls(source, line, "linearize"):
+        linearize = assign.value
+        assert isinstance(linearize, ast.Call)
+        if len(call.args) == 1 and len(linearize.args) == 2 and not linearize.keywords:
+            found.append((call.args[0], linearize.args[1]))
+    return found[0] if len(found) == 1 else None
+
+
+def _reshape_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """A tangent with the primal's size and dtype but another shape: reshape it to the
+    primal's shape (a column ``x[:, None]`` for a vector primal)."""
+    tangent = _shape(target.captures.get("tangent") or "")
+    primal = _shape(target.captures.get("primal") or "")
+    if tangent is None or primal is None or tangent[0] != primal[0]:
+        return []
+    if tangent[1] == primal[1] or _size(tangent[1]) != _size(primal[1]):
+        return []
+    built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
+    if target.culprits:
+        # Built elsewhere (in a caller, say), where the primal has no name: its shape as the
+        # message gives it, for this call.
+        if len(built) != 1 or not isinstance(built[0][1], ast.expr):
+            return []
+        source, expr = built[0][0], built[0][1]
+        jnp = source.jnp_name()
+        if jnp is None:
+            return []
+        dims = primal[1]
+        shape = f"({dims[0]},)" if len(dims) == 1 else f"({', '.join(map(str, dims))})"
+        new_text = f"{jnp}.reshape({source.segment(expr)}, {shape})"
+        title = f"Reshape the tangent to the primal's shape: {new_text}"
+        return unsafe_fix(target, title, (source.replace(expr, new_text),))
+    found = _tangent_and_primal(source, target.span.line)
+    jnp = source.jnp_name()
+    if found is None or jnp is None or not isinstance(found[1], ast.Name):
+        return []
+    expr, name = found[0], found[1].id
+    functions = [f for f in source.functions() if on_line(f, target.span.line)]
+    if not functions:
+        return []
+    inner = max(functions, key=lambda f: f.lineno)
+    # The primal's name must mean one value throughout the function: a parameter never
+    # rebound, or a name bound once.
+    parameter = any(a.arg == name for a in [*inner.args.posonlyargs, *inner.args.args])
+    stores = len(_stores(inner, name))
+    if not (parameter and stores == 0) and not (not parameter and stores == 1):
+        return []
+    new_text = f"{jnp}.reshape({source.segment(expr)}, {name}.shape)"
+    title = f"Reshape the tangent to the primal's shape: {new_text}"
+    return unsafe_fix(target, title, (source.replace(expr, new_text),))
+
+
+def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The fixes whose edit is on or around the line the error surfaced on."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    if source is None:
+        return []
+    if target.code == INT_INPUT:
+        return _allow_int_fixes(target, source)
+    if target.code == NOT_ARRAY:
+        return _has_aux_fixes(target, source, read)
+    if target.code == JVP_NOT_TUPLES:
+        return _jvp_tuple_fixes(target, source)
+    if target.code == VJP_TOO_MANY:
+        return _vjp_args_fixes(target, source)
+    if target.code == VJP_COTANGENT:
+        return _cotangent_fixes(target, source)
+    if target.code == ARGNUMS and not target.culprits:
+        return _argnums_keyword_fixes(target, source, read)
+    if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
+        return _reshape_fixes(target, source, read)
+    return []
