@@ -83,8 +83,10 @@ class FindingStore:
         current_lines: ReadLines,
         *,
         culprits: bool = True,
+        replaces: Callable[[Finding], bool] | None = None,
     ) -> set[Path]:
-        """Publish a source's findings in place of its previous ones; return the files touched.
+        """Publish a source's findings in place of its previous ones (those ``replaces`` picks:
+        a run of some tests speaks for those only; all by default); return the files touched.
 
         Each place is anchored to its line as the analysis read it, then found in the file as
         it is now (an editor may hold unsaved changes); a place whose line is gone is dropped.
@@ -102,9 +104,11 @@ class FindingStore:
                     verified = _verified(item, current_lines(item.path))
                     if verified is not None:
                         placed.append(verified)
-        touched = {item.path for item in self._by_source.get(source, ())}
-        self._by_source[source] = placed
-        return touched | {item.path for item in placed}
+        previous = self._by_source.get(source, [])
+        gone = [item for item in previous if replaces is None or replaces(item.finding)]
+        kept = [item for item in previous if replaces is not None and not replaces(item.finding)]
+        self._by_source[source] = kept + placed
+        return {item.path for item in gone} | {item.path for item in placed}
 
     def clear(self, source: str | None = None) -> set[Path]:
         """Forget one source's findings (or all); return the files that had some."""

@@ -175,9 +175,12 @@ class JaxErrServer(LanguageServer):
                 return max(holding, key=lambda f: len(f.parts))
         return self.root or path
 
-    def new_analyzer(self, root: Path, cwd: Path | None = None) -> Analyzer:
-        """An analyzer for one run's output: it reads the project's files afresh."""
-        return Analyzer(self.catalog, root, cwd=cwd or root)
+    def new_analyzer(
+        self, root: Path, cwd: Path | None = None, python: str | None = None
+    ) -> Analyzer:
+        """An analyzer for one run's output (``python``: the run's interpreter, if known): it
+        reads the project's files afresh."""
+        return Analyzer(self.catalog, root, cwd=cwd or root, python=python)
 
     def fixes_for(self, data: DiagnosticData) -> list[Fix]:
         """The quick fixes for a diagnostic, computed from its data and the current text."""
@@ -205,8 +208,14 @@ class JaxErrServer(LanguageServer):
 
     # -- sending ---------------------------------------------------------------------------
 
-    def replace_findings(self, source: str, findings: list[Finding]) -> set[Path]:
-        """Make ``findings`` the source's published findings; return the files touched."""
+    def replace_findings(
+        self,
+        source: str,
+        findings: list[Finding],
+        replaces: Callable[[Finding], bool] | None = None,
+    ) -> set[Path]:
+        """Make ``findings`` the source's published findings, in place of its earlier ones
+        (those ``replaces`` picks, else all); return the files touched."""
         analysed: dict[Path, Sequence[str] | None] = {}
 
         def analysed_lines(path: Path) -> Sequence[str] | None:
@@ -221,6 +230,7 @@ class JaxErrServer(LanguageServer):
             analysed_lines,
             self.documents.lines,
             culprits=self.settings.culprit_diagnostics,
+            replaces=replaces,
         )
         self.publish(touched)
         return touched
@@ -263,6 +273,7 @@ def create_server() -> JaxErrServer:
     from jaxerr_ls.server import (
         code_actions,
         diagnostics,
+        explain,
         hover,
         lifecycle,
         predictions,
@@ -270,6 +281,6 @@ def create_server() -> JaxErrServer:
     )
 
     server = JaxErrServer()
-    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions):
+    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions, explain):
         feature.register(server)
     return server
