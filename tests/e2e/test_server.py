@@ -39,7 +39,7 @@ def markers(path: Path, kind: str) -> dict[int, str]:
 
 async def start(
     client: LanguageClient, spec: str, options: Any = None, root: Path = PROJECT
-) -> None:
+) -> types.InitializeResult:
     # VS Code accepts the file watchers the server registers; record them as it would.
     client.registrations = []  # type: ignore[attr-defined]
 
@@ -51,7 +51,7 @@ async def start(
     def unregister_capability(params: types.UnregistrationParams) -> None:
         return None
 
-    await client.initialize_session(
+    return await client.initialize_session(
         types.InitializeParams(
             capabilities=client_capabilities(spec),
             root_uri=uri(root),
