@@ -34,8 +34,9 @@ def rerun_for(
     """How to run again what raised ``event``: its pytest test when it has a node id, else the
     script (or module) whose ``<module>`` frame starts its traceback; None when neither is
     known or the file is not in the project. ``cwd`` is where the run ran (pytest's rootdir
-    from the output wins when it exists here); ``python`` the run's interpreter, if known."""
-    interpreter = python or DEFAULT_PYTHON
+    from the output wins when it exists here); ``python`` the run's interpreter, if known
+    (else the one the output names, else ``python``)."""
+    interpreter = python or event.python or DEFAULT_PYTHON
     if event.test_id:
         return _test_rerun(event, cwd, resolve, interpreter)
     if cwd is None:

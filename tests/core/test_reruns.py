@@ -71,9 +71,13 @@ def test_a_failing_test_is_run_again_by_its_node_id(run: dict[str, object]) -> N
     found = findings(GENERIC_LOGS / str(run["log"]), cwd)
     with_ids = [f for f in found if f.event.test_id]
     assert with_ids, "pytest's output names its failing tests"
+    # pytest -v names its interpreter at the end of its "platform" line.
+    verbose = "-v" in run["command"]  # type: ignore[operator]
+    python = "/work/main/.venv/bin/python" if verbose else "python"
+    assert (f"-- {python}\n" in (GENERIC_LOGS / str(run["log"])).read_text()) == verbose
     for finding in with_ids:
         node_id = str(finding.event.test_id)
-        assert finding.rerun == Rerun(("python", "-m", "pytest", node_id), cwd, node_id)
+        assert finding.rerun == Rerun((python, "-m", "pytest", node_id), cwd, node_id)
     # A collection error's "test" is its file: running the file again collects it again.
     assert all((cwd / f.rerun.label.split("::")[0]).is_file() for f in with_ids if f.rerun)
 
