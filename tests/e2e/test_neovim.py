@@ -88,18 +88,25 @@ def program_env(project: Path) -> dict[str, str]:
     }
 
 
+def run_python(
+    project: Path, args: list[str], env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run this Python with real JAX in the project (its environment, else ``env``)."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=project,
+        env=env or program_env(project),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
 @pytest.fixture
 def failing_output(project: Path, tmp_path: Path) -> Path:
     """The real output of the failing program, run with real JAX in the copy."""
-    run = subprocess.run(
-        [sys.executable, PROGRAM],
-        cwd=project,
-        env=program_env(project),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    run = run_python(project, [PROGRAM])
     assert run.returncode == 1, f"the program should fail:\n{run.stdout}{run.stderr}"
     assert "vjp_bwd should return" in run.stderr
     output = tmp_path / "output.log"
@@ -163,15 +170,7 @@ def test_diagnostic_hover_and_quick_fix_in_neovim(
     assert "fix: jaxerr (hijax-vjp-bwd-return): Rename vjp_bwd to vjp_bwd_retval" in log
     fixed = project / "model" / "hijax_ops.py"
     assert "def vjp_bwd_retval(" in fixed.read_text()
-    rerun = subprocess.run(
-        [sys.executable, PROGRAM],
-        cwd=project,
-        env=program_env(project),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    rerun = run_python(project, [PROGRAM])
     assert rerun.returncode == 0, rerun.stderr
 
 
@@ -255,14 +254,8 @@ def blind_project(tmp_path: Path) -> Path:
     (project / "pyproject.toml").write_text('[project]\nname = "softsign"\nversion = "0"\n')
     (project / "pytest.ini").write_text("[pytest]\njaxerr = true\n")
     (project / "test_other.py").write_text("def test_parse_steps():\n    assert int('ten')\n")
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=project,
-        env=checkout_env(project),
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
+    run = run_python(
+        project, ["-m", "pytest", "-q", "-p", "no:cacheprovider"], checkout_env(project)
     )
     assert "2 failed" in run.stdout, run.stdout + run.stderr
     assert (project / ".jaxerr" / "pytest-report.json").is_file()

@@ -241,6 +241,22 @@ async def test_bad_settings_are_reported_and_the_defaults_used(
     assert result["errors"] >= 10
 
 
+async def quick_fixes(
+    client: LanguageClient, document: str, diagnostics: list[types.Diagnostic]
+) -> list[types.Command | types.CodeAction]:
+    """The quick fixes the editor's menu gets for these diagnostics of a document."""
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=document),
+            range=diagnostics[0].range,
+            context=types.CodeActionContext(
+                diagnostics=diagnostics, only=[types.CodeActionKind.QuickFix]
+            ),
+        )
+    )
+    return list(actions or [])
+
+
 def open_document(client: LanguageClient, path: Path, version: int = 1) -> str:
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(

@@ -13,7 +13,15 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from tests.e2e.test_server import CLIENTS, LOGS, PROJECT, open_document, start
+from tests.e2e.test_server import (
+    CLIENTS,
+    LOGS,
+    PROJECT,
+    ingest,
+    open_document,
+    quick_fixes,
+    start,
+)
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "jaxerr_ls", "serve"])
 LOG = LOGS / "jax-0.12.0.1" / "script" / "hijax_vjp_bwd_return.log"
@@ -59,32 +67,19 @@ async def test_the_rerun_command_is_the_clients_and_explain_text_the_servers(
 async def test_each_fix_has_a_rerun_twin_whose_command_the_server_only_describes(
     client: LanguageClient,
 ) -> None:
-    await client.workspace_execute_command_async(
-        types.ExecuteCommandParams(
-            command="jaxerr.ingestOutput",
-            arguments=[{"text": LOG.read_text(), "cwd": str(PROJECT)}],
-        )
-    )
+    await ingest(client, LOG)
     path = PROJECT / SCRIPT
     document = open_document(client, path)
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     diagnostics = [d for d in client.diagnostics[document] if d.code == CODE]
     assert diagnostics
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=document),
-            range=diagnostics[0].range,
-            context=types.CodeActionContext(
-                diagnostics=diagnostics, only=[types.CodeActionKind.QuickFix]
-            ),
-        )
-    )
+    actions = await quick_fixes(client, document, diagnostics)
     reruns = [
         a
-        for a in actions or []
+        for a in actions
         if isinstance(a, types.CodeAction) and a.command and a.command.command == "jaxerr.rerun"
     ]
-    assert reruns, [a.title for a in actions or []]
+    assert reruns, [a.title for a in actions]
     twin = reruns[0]
     assert twin.title.startswith(f"jaxerr ({CODE}): Apply and re-run {SCRIPT}: ")
     if twin.edit is None:
