@@ -17,6 +17,7 @@ from typing import NoReturn
 from jaxerr_ls import __version__
 from jaxerr_ls.catalog import Catalog, generated_for_root
 from jaxerr_ls.diagnose import Analyzer, Finding
+from jaxerr_ls.explaining import CLASS_NAME_RE, MAX_EXPLAIN_INPUT, explain_text
 from jaxerr_ls.formats import FORMATS, render_findings
 from jaxerr_ls.lint.command import add_parser as add_lint_parser
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD
@@ -163,7 +164,6 @@ def _find_record(records: Sequence[Record], key: str) -> Record | None:
 # A record's code is lower-case words joined by hyphens; `check` prints an exception's class
 # (`TypeError`, `TracerBoolConversionError`) as the code of an error no record matches.
 _CODE_RE = re.compile(r"[\w.-]+")
-_CLASS_CODE_RE = re.compile(r"[A-Z][A-Za-z0-9_]*")
 # The exception classes `jax.errors` exports that JAX's documentation explains on one page.
 _JAX_ERROR_DOCS = "https://docs.jax.dev/en/latest/errors.html#jax.errors."
 _JAX_DOCUMENTED_ERRORS = frozenset(
@@ -178,9 +178,6 @@ _JAX_DOCUMENTED_ERRORS = frozenset(
         "JaxRuntimeError",
     }
 )
-# "TypeError: message" (a lone exception line, as pasted) when no traceback is around it.
-_EXCEPTION_LINE_RE = re.compile(r"\s*(?:E\s+)?([A-Za-z_][\w.]*)\s*:\s?(.*)", re.DOTALL)
-MAX_EXPLAIN_INPUT = 1 << 20
 
 
 def _render(record: Record, output_format: str) -> str:
@@ -210,7 +207,7 @@ def _explain(args: argparse.Namespace) -> int:
 def _explain_code(code: str, catalog: Catalog, output_format: str) -> int:
     record = _find_record(catalog.records, code)
     class_name = code.rsplit(".", 1)[-1]
-    is_class = _CLASS_CODE_RE.fullmatch(class_name) is not None
+    is_class = CLASS_NAME_RE.fullmatch(class_name) is not None
     without_jax = ""
     if record is None and not is_class:
         # Not curated: maybe a record generated from the project's JAX, as `check` prints.
@@ -239,22 +236,14 @@ def _explain_code(code: str, catalog: Catalog, output_format: str) -> int:
 
 
 def _explain_message(text: str, catalog: Catalog, args: argparse.Namespace) -> int:
-    from jaxerr_ls.tracebacks import parse_text
-
-    errors = [(event.exc_type or None, event.message) for event in parse_text(text)]
-    if not errors:
-        lone = _EXCEPTION_LINE_RE.fullmatch(text.strip())
-        if lone is not None and _CLASS_CODE_RE.fullmatch(lone[1].rsplit(".", 1)[-1]):
-            errors = [(lone[1], lone[2])]
-        else:
-            errors = [(None, text.strip())]
     status = EXIT_FOUND
-    for number, (exc_type, message) in enumerate(errors):
+    for number, explained in enumerate(explain_text(catalog, text)):
         if number:
             _out("")
-        found = catalog.match(message, exc_type)
+        found = explained.match
         if found is None:
-            print(f"jaxerr-ls explain: no record matches {_first_line(message)!r}", file=sys.stderr)
+            first = _first_line(explained.message)
+            print(f"jaxerr-ls explain: no record matches {first!r}", file=sys.stderr)
             continue
         status = EXIT_CLEAN
         _out(f"Matched by {found.stage}, score {found.score:.2f}: {found.record.code}")

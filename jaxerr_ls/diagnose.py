@@ -13,6 +13,7 @@ from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
 from jaxerr_ls.notebooks import Notebook, error_events
+from jaxerr_ls.reruns import Rerun, rerun_for
 from jaxerr_ls.runs import PytestNode
 from jaxerr_ls.spans import Span
 from jaxerr_ls.tracebacks import parse_output, unwrapped_jax_wrapper
@@ -55,6 +56,8 @@ class Finding:
     # What produced the error: the test that failed, else the script the traceback starts in.
     test: PytestNode | None = None
     script: Path | None = None
+    # The command that runs again what failed, when the output tells it.
+    rerun: Rerun | None = None
 
     @property
     def code(self) -> str:
@@ -81,13 +84,16 @@ class Analyzer:
         *,
         cwd: Path | None = None,
         workspace_notebooks: bool = False,
+        python: str | None = None,
     ) -> None:
         """``workspace_notebooks``: place a traceback's notebook-cell frames on the project's
-        notebooks (spans with a ``cell``, which only a caller that shows cells can use)."""
+        notebooks (spans with a ``cell``, which only a caller that shows cells can use).
+        ``python``: the interpreter the run used, when known (for running it again)."""
         self.index = index
         self.files = ProjectFiles(root)
         self.cwd = cwd
         self.workspace_notebooks = workspace_notebooks
+        self.python = python
 
     def analyze_lines(self, lines: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
         """Findings for the errors in output given line by line (see ``analyze_events``).
@@ -192,6 +198,7 @@ class Analyzer:
             source_name=source_name,
             test=self._test_node(event, base),
             script=self._script(event, base),
+            rerun=rerun_for(event, self.cwd, self.files.resolve, self.python),
         )
 
     def _best_explained(self, event: ErrorEvent) -> tuple[ErrorEvent, Match | None, ErrorEvent]:

@@ -37,7 +37,8 @@ class ErrorEvent:
     with its own frames; JAX's ``SimplifiedTraceback`` notice is not an exception and never
     appears there. ``log_line`` / ``log_end_line`` are the 1-based lines of the log that the event
     spans. ``rootdir`` is pytest's rootdir (or the run's cwd) when the log reveals it, for
-    resolving relative paths. ``test_id`` is the pytest node id when known.
+    resolving relative paths. ``test_id`` is the pytest node id when known, ``python`` the
+    interpreter that ran it when the output names it (pytest's verbose header).
     """
 
     exc_type: str
@@ -49,6 +50,7 @@ class ErrorEvent:
     log_end_line: int = 0
     rootdir: str | None = None
     test_id: str | None = None
+    python: str | None = None
 
     @property
     def first_line(self) -> str:

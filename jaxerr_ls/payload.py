@@ -2,8 +2,9 @@
 by one converter, so a code action or a hover never parses the output again.
 
 Only what is read back rides along: the record (for the hover and the fixes), the role (the
-error, or one of its culprits), and the fix target. A payload from another version of the
-server, or one a client altered, is refused as a whole rather than half-read.
+error, or one of its culprits), the fix target, and the command that runs the failure again.
+A payload from another version of the server, or one a client altered, is refused as a whole
+rather than half-read.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import cattrs
 
 from jaxerr_ls.fixes.model import CulpritRef, FixTarget
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.reruns import Rerun
 from jaxerr_ls.spans import Span
 
 PAYLOAD_VERSION = 1
@@ -32,6 +34,7 @@ class DiagnosticData:
     record_id: str | None
     role: Role
     target: FixTarget | None = None
+    rerun: Rerun | None = None
     v: int = PAYLOAD_VERSION
 
 
@@ -75,11 +78,12 @@ def _make_converter() -> cattrs.Converter:
     converter.register_unstructure_hook(Span, Span.to_json)
     converter.register_structure_hook(Span, lambda data, _: Span.from_json(data))
     converter.register_unstructure_hook(Path, str)
+    converter.register_structure_hook(Path, lambda value, _: Path(_strict_str(value, None)))
     # Typed as Any: the field overrides go in as keyword arguments named after the fields,
     # which the functions' signatures cannot spell.
     unstructure_fn: Any = cattrs.gen.make_dict_unstructure_fn
     structure_fn: Any = cattrs.gen.make_dict_structure_fn
-    for cls in (DiagnosticData, FixTarget, CulpritRef):
+    for cls in (DiagnosticData, FixTarget, CulpritRef, Rerun):
         renames = {f.name: cattrs.override(rename=_camel(f.name)) for f in fields(cls)}
         converter.register_unstructure_hook(cls, unstructure_fn(cls, converter, **renames))
         converter.register_structure_hook(cls, structure_fn(cls, converter, **renames))

@@ -21,6 +21,7 @@ Report, version 1::
     {"version": 1, "tool": "jaxerr-ls", "rootdir": "/abs/rootdir",
      "started": "2026-01-01T12:00:00.000000+00:00", "finished": "...",
      "exitstatus": 1, "collected": 15, "passed": 2, "failed": 13,
+     "python": "/abs/venv/bin/python", "ran": ["tests/test_ops.py::test_x", ...],
      "failures": [
        {"test_id": "tests/test_ops.py::test_x",       # pytest node id, relative to rootdir
         "when": "call",                              # "setup" | "call" | "teardown" | "collect"
@@ -36,6 +37,10 @@ Report, version 1::
   whose call passed (xpasses excluded); ``failed`` the number of failures, each a test's failing
   phase (setup, call or teardown) or a collection error, as ``failures`` lists them (at most
   ``MAX_FAILURES``; ``failed`` still counts them all).
+- ``python`` is the interpreter that ran the tests (``sys.executable``); ``ran`` the node ids
+  of the tests that reported an outcome (passed, failed or skipped) and of the files whose
+  collection failed, so that a run of some tests replaces what an earlier run said of those
+  only; null when there were more than ``MAX_RAN``. Both are optional for a reader.
 - ``type`` is the class as the traceback prints it: builtins bare (``ValueError``), others
   qualified by their module (``jax._src.source_info_util.JaxStackTraceBeforeTransformation``).
 - ``frames`` are the frames of the exception's own traceback (JAX's filtered one, when JAX filtered
@@ -64,6 +69,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
 import traceback
 from collections.abc import Generator
@@ -85,6 +91,7 @@ MAX_SOURCE_CHARS = 1000
 MAX_FRAMES = 200
 MAX_CHAIN = 32
 MAX_FAILURES = 1000
+MAX_RAN = 100_000
 # The report attribute that carries a failure's data from where it happened (an xdist worker,
 # possibly) to where the report is written; xdist serialises a report's whole ``__dict__``.
 REPORT_ATTRIBUTE = "jaxerr_exception"
@@ -192,15 +199,25 @@ class ReportRecorder:
         self.passed = 0
         self.failed = 0
         self.failures: list[dict[str, Any]] = []
+        # dict: the node ids in the order they ran, each once (a test reports each phase).
+        self.ran: dict[str, None] | None = {}
+
+    def note_ran(self, node_id: str) -> None:
+        if self.ran is not None:
+            self.ran[node_id] = None
+            if len(self.ran) > MAX_RAN:
+                self.ran = None
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         self.started = _now()
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if report.failed:
+            self.note_ran(report.nodeid)
             self.add_failure(report, "collect")
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.note_ran(report.nodeid)
         if report.failed:
             self.add_failure(report, report.when)
         elif report.when == "call" and report.passed and not hasattr(report, "wasxfail"):
@@ -243,6 +260,8 @@ class ReportRecorder:
             "collected": collected,
             "passed": self.passed,
             "failed": self.failed,
+            "python": sys.executable,
+            "ran": list(self.ran) if self.ran is not None else None,
             "failures": self.failures,
         }
         path = self.report_path()

@@ -50,6 +50,22 @@ class PytestReport:
     passed: int
     failed: int
     failures: list[PytestFailure] = field(default_factory=list)
+    # The interpreter that ran the tests, and the node ids that ran (None: not said).
+    python: str | None = None
+    ran: frozenset[str] | None = None
+    # The files of ``ran``'s node ids.
+    ran_files: frozenset[str] = frozenset()
+
+    def ran_test(self, test_id: str | None) -> bool:
+        """Whether this run ran ``test_id`` again (a test, or a file that failed to collect):
+        every test when the report does not say which ran."""
+        if self.ran is None or test_id is None:
+            return True
+        return (
+            test_id in self.ran
+            or test_id in self.ran_files
+            or test_id.partition("::")[0] in self.ran
+        )
 
     @property
     def events(self) -> list[ErrorEvent]:
@@ -104,6 +120,11 @@ class _Reader:
             )
         rootdir = self.string(document, "rootdir", "")
         failures = self.field(document, "failures", list, "a list", "")
+        ran = document.get("ran")
+        if ran is not None and not (
+            isinstance(ran, list) and all(isinstance(item, str) for item in ran)
+        ):
+            raise self.fail("ran", f"expected a list of strings or null, got {_kind(ran)}")
         return PytestReport(
             path=self.path,
             rootdir=rootdir,
@@ -116,6 +137,9 @@ class _Reader:
             failures=[
                 self.failure(item, f"failures[{n}]", rootdir) for n, item in enumerate(failures)
             ],
+            python=self.optional_string(document, "python", ""),
+            ran=frozenset(ran) if ran is not None else None,
+            ran_files=frozenset(item.partition("::")[0] for item in ran or ()),
         )
 
     def failure(self, item: object, where: str, rootdir: str) -> PytestFailure:
@@ -190,7 +214,8 @@ class _Reader:
     def optional_string(self, container: dict[str, Any], key: str, where: str) -> str | None:
         value = container.get(key)
         if value is not None and not isinstance(value, str):
-            raise self.fail(f"{where}.{key}", f"expected a string or null, got {_kind(value)}")
+            name = f"{where}.{key}" if where else key
+            raise self.fail(name, f"expected a string or null, got {_kind(value)}")
         return value
 
 

@@ -92,12 +92,14 @@ class FindingStore:
         *,
         culprits: bool = True,
         scope: RunScope | None = None,
+        replaces: Callable[[Finding], bool] | None = None,
     ) -> set[Path]:
         """Publish a run's findings; return the files touched.
 
         What they replace: with a ``scope`` (the run's command line is known), every finding of
-        any source that the run covers (its test or script was run again); without one, all of
-        the source's previous findings. Either way an older finding of the same test or script
+        any source that the run covers (its test or script was run again); without one, the
+        source's previous findings that ``replaces`` picks (a pytest report of some tests speaks
+        for those only), all by default. Either way an older finding of the same test or script
         goes, so that one error never shows twice.
 
         Each place is anchored to its line as the analysis read it, then found in the file as
@@ -125,7 +127,9 @@ class FindingStore:
             def replaced(item: Placed, name: str = name) -> bool:
                 if item.origin.key in again:
                     return True
-                return scope.covers(item.origin) if scope is not None else name == source
+                if scope is not None:
+                    return scope.covers(item.origin)
+                return name == source and (replaces is None or replaces(item.finding))
 
             gone = [item for item in items if replaced(item)]
             if gone:

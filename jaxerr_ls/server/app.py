@@ -176,9 +176,12 @@ class JaxErrServer(LanguageServer):
                 return max(holding, key=lambda f: len(f.parts))
         return self.root or path
 
-    def new_analyzer(self, root: Path, cwd: Path | None = None) -> Analyzer:
-        """An analyzer for one run's output: it reads the project's files afresh."""
-        return Analyzer(self.catalog, root, cwd=cwd or root)
+    def new_analyzer(
+        self, root: Path, cwd: Path | None = None, python: str | None = None
+    ) -> Analyzer:
+        """An analyzer for one run's output (``python``: the run's interpreter, if known): it
+        reads the project's files afresh."""
+        return Analyzer(self.catalog, root, cwd=cwd or root, python=python)
 
     def fixes_for(self, data: DiagnosticData) -> list[Fix]:
         """The quick fixes for a diagnostic, computed from its data and the current text."""
@@ -207,7 +210,11 @@ class JaxErrServer(LanguageServer):
     # -- sending ---------------------------------------------------------------------------
 
     def replace_findings(
-        self, source: str, findings: list[Finding], scope: RunScope | None = None
+        self,
+        source: str,
+        findings: list[Finding],
+        scope: RunScope | None = None,
+        replaces: Callable[[Finding], bool] | None = None,
     ) -> set[Path]:
         """Publish ``findings`` in place of what they replace (see
         ``FindingStore.replace_source``); return the files touched."""
@@ -226,6 +233,7 @@ class JaxErrServer(LanguageServer):
             self.documents.lines,
             culprits=self.settings.culprit_diagnostics,
             scope=scope,
+            replaces=replaces,
         )
         self.publish(touched)
         return touched
@@ -268,6 +276,7 @@ def create_server() -> JaxErrServer:
     from jaxerr_ls.server import (
         code_actions,
         diagnostics,
+        explain,
         hover,
         lifecycle,
         predictions,
@@ -276,6 +285,16 @@ def create_server() -> JaxErrServer:
     )
 
     server = JaxErrServer()
-    for feature in (lifecycle, diagnostics, hover, code_actions, watching, predictions, records):
+    features = (
+        lifecycle,
+        diagnostics,
+        hover,
+        code_actions,
+        watching,
+        predictions,
+        records,
+        explain,
+    )
+    for feature in features:
         feature.register(server)
     return server

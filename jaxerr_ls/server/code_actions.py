@@ -1,9 +1,11 @@
-"""Code actions: each record's fix as a real edit, the record's docs, and fix-all."""
+"""Code actions: each record's fix as a real edit (alone, or followed by a re-run of what
+failed), the record's docs, and fix-all."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,11 +13,14 @@ from lsprotocol import types
 
 from jaxerr_ls.fixes import Applicability, Fix
 from jaxerr_ls.payload import DiagnosticData, from_json
+from jaxerr_ls.reruns import Rerun
 from jaxerr_ls.server.app import JaxErrServer
 from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
 from jaxerr_ls.spans import Edit
 
 OPEN_DOCS = "jaxerr.openDocs"
+# Run by the client (a terminal), never by the server: not advertised (see protocol.py).
+RERUN = "jaxerr.rerun"
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.jaxerr"
 
 
@@ -95,6 +100,38 @@ def _jaxerr_diagnostics(
     return found
 
 
+def _fix_action(
+    ls: JaxErrServer,
+    fix: Fix,
+    diagnostic: types.Diagnostic,
+    title: str,
+    *,
+    preferred: bool = True,
+) -> types.CodeAction:
+    """A quick fix's action: its edit, or what finds it again in ``codeAction/resolve``."""
+    action = types.CodeAction(
+        title=title,
+        kind=types.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        is_preferred=(preferred and fix.preferred) or None,
+    )
+    if ls.features.resolves_edits:
+        action.data = {
+            "fix": fix_id(fix),
+            "versions": document_versions(ls, fix),
+            "diagnostic": diagnostic.data,
+        }
+    else:
+        action.edit = workspace_edit(ls, fix)
+    return action
+
+
+def rerun_command(rerun: Rerun) -> types.Command:
+    """The client-side command that runs ``rerun`` in the user's terminal."""
+    argument = {"argv": list(rerun.argv), "cwd": str(rerun.cwd), "label": rerun.label}
+    return types.Command(title=f"Re-run {rerun.label}", command=RERUN, arguments=[argument])
+
+
 def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     only = params.context.only
     actions: list[types.CodeAction] = []
@@ -104,21 +141,12 @@ def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.
         fixes = ls.fixes_for(data)
         if _wanted(only, types.CodeActionKind.QuickFix):
             for fix in fixes:
-                action = types.CodeAction(
-                    title=f"jaxerr ({code}): {fix.title}",
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diagnostic],
-                    is_preferred=fix.preferred or None,
-                )
-                if ls.features.resolves_edits:
-                    action.data = {
-                        "fix": fix_id(fix),
-                        "versions": document_versions(ls, fix),
-                        "diagnostic": diagnostic.data,
-                    }
-                else:
-                    action.edit = workspace_edit(ls, fix)
-                actions.append(action)
+                actions.append(_fix_action(ls, fix, diagnostic, f"jaxerr ({code}): {fix.title}"))
+                if data.rerun is not None:
+                    title = f"jaxerr ({code}): Apply and re-run {data.rerun.label}: {fix.title}"
+                    action = _fix_action(ls, fix, diagnostic, title, preferred=False)
+                    action.command = rerun_command(data.rerun)
+                    actions.append(action)
             record = ls.record(data.record_id)
             if record is not None and record.github_url:
                 actions.append(
@@ -185,6 +213,29 @@ async def open_docs(ls: JaxErrServer, *args: Any) -> None:
     )
 
 
+def rerun(ls: JaxErrServer, *args: Any) -> dict[str, str]:
+    """What a client that cannot run ``jaxerr.rerun`` itself gets: the command line to run,
+    also shown. The server never runs a program of the workspace."""
+    raw = args[0] if len(args) == 1 else None
+    argv = raw.get("argv") if isinstance(raw, dict) else None
+    cwd = raw.get("cwd") if isinstance(raw, dict) else None
+    if (
+        not isinstance(argv, list)
+        or not argv
+        or not all(isinstance(word, str) for word in argv)
+        or not isinstance(cwd, str)
+    ):
+        raise ValueError('jaxerr.rerun takes one object: {"argv": [str, ...], "cwd": str}')
+    command_line = shlex.join(argv)
+    ls.window_show_message(
+        types.ShowMessageParams(
+            type=types.MessageType.Info,
+            message=f"jaxerr-ls: to re-run it, run in {cwd}: {command_line}",
+        )
+    )
+    return {"commandLine": command_line, "cwd": cwd}
+
+
 def register(server: JaxErrServer) -> None:
     server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -195,3 +246,4 @@ def register(server: JaxErrServer) -> None:
     )(code_action)
     server.feature(types.CODE_ACTION_RESOLVE)(resolve_code_action)
     server.command(OPEN_DOCS)(open_docs)
+    server.command(RERUN)(rerun)

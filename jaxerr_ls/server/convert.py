@@ -49,12 +49,14 @@ def span_location(span: Span, read: ReadLines, codec: PositionCodec) -> types.Lo
 
 
 def diagnostic_data(item: Placed) -> DiagnosticData:
-    """What the code actions and hovers read back: the record, the role, the fix target."""
+    """What the code actions and hovers read back: the record, the role, the fix target, the
+    command that runs the failure again."""
     match = item.finding.match
     return DiagnosticData(
         record_id=match.record.id if match is not None else None,
         role="culprit" if item.role == ROLE_CULPRIT else "error",
         target=finding_target(item.finding),
+        rerun=item.finding.rerun,
     )
 
 

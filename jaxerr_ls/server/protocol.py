@@ -16,7 +16,7 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 import cattrs
@@ -31,6 +31,7 @@ from pygls.protocol.json_rpc import (
     JsonRPCResponseMessage,
     RPCRequest,
 )
+from pygls.protocol.language_server import lsp_method
 
 from jaxerr_ls.server.framing import FrameReader, FramingError
 
@@ -45,6 +46,9 @@ INVALID_PARAMS = -32602
 SERVER_NOT_INITIALIZED = -32002
 # How often the client's process is looked for (initialize's processId).
 PARENT_POLL_SECONDS = 2.0
+# Commands a client runs itself: answered when a client sends one anyway, but not advertised,
+# or vscode-languageclient would register them as the server's and never run its own.
+CLIENT_SIDE_COMMANDS = frozenset({"jaxerr.rerun"})
 
 
 class JaxErrProtocol(LanguageServerProtocol):
@@ -56,6 +60,16 @@ class JaxErrProtocol(LanguageServerProtocol):
         # Set by the transport: where the exit code goes when the session ends.
         self.on_exit: Callable[[int], None] = lambda code: None
         self._parent_watch: asyncio.Task[None] | None = None
+
+    @lsp_method(types.INITIALIZE)
+    def lsp_initialize(
+        self, params: types.InitializeParams
+    ) -> Generator[Any, Any, types.InitializeResult]:
+        result: types.InitializeResult = yield from super().lsp_initialize(params)
+        provider = result.capabilities.execute_command_provider
+        if provider is not None:
+            provider.commands = [c for c in provider.commands if c not in CLIENT_SIDE_COMMANDS]
+        return result
 
     # -- bytes to messages -----------------------------------------------------------------
 

@@ -7,12 +7,16 @@ import glob
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.reading import open_regular, read_lines
 from jaxerr_ls.server.app import JaxErrServer
+
+if TYPE_CHECKING:
+    from jaxerr_ls.pytest_report import PytestReport
 
 log = logging.getLogger(__name__)
 PYTEST_SOURCE = "pytest"
@@ -82,13 +86,19 @@ class Watcher:
     async def load_report(self, path: Path) -> None:
         loop = asyncio.get_running_loop()
         try:
-            findings = await loop.run_in_executor(
+            findings, report = await loop.run_in_executor(
                 self.server.analysis_pool, analyze_report, self.server, path
             )
         except ValueError as exc:
             self.server.show_problem(f"{path}: {exc}")
             return
-        self.server.replace_findings(PYTEST_SOURCE, findings)
+        # A run of some tests replaces what the last report said of those tests only.
+        ran = report.ran_test if report is not None else None
+        self.server.replace_findings(
+            PYTEST_SOURCE,
+            findings,
+            replaces=ran and (lambda finding: ran(finding.event.test_id)),
+        )
 
     async def load_log(self, path: Path) -> None:
         loop = asyncio.get_running_loop()
@@ -121,9 +131,10 @@ def _stamp(path: Path) -> tuple[float, int] | None:
     return (status.st_mtime, status.st_size)
 
 
-def analyze_report(server: JaxErrServer, path: Path) -> list[Finding]:
-    """Findings of pytest's structured report; none when it is gone (runs in the analysis
-    thread). A report of a passing run has no failures: its findings replace the last run's."""
+def analyze_report(server: JaxErrServer, path: Path) -> tuple[list[Finding], PytestReport | None]:
+    """Findings of pytest's structured report, and the report; none when it is gone (runs in
+    the analysis thread). A report of a passing run has no failures: its findings replace the
+    last run's."""
     from jaxerr_ls.pytest_report import ReportError, read_report
 
     try:
@@ -131,10 +142,10 @@ def analyze_report(server: JaxErrServer, path: Path) -> list[Finding]:
     except ReportError as exc:
         raise ValueError(str(exc)) from exc
     if report is None:
-        return []
+        return [], None
     root = Path(report.rootdir) if report.rootdir else (server.root or path.parent)
-    analyzer = server.new_analyzer(server.folder_for(root) or root, root)
-    return [analyzer.analyze_event(event, str(path)) for event in report.events]
+    analyzer = server.new_analyzer(server.folder_for(root) or root, root, report.python)
+    return [analyzer.analyze_event(event, str(path)) for event in report.events], report
 
 
 def analyze_log(server: JaxErrServer, path: Path) -> list[Finding]:

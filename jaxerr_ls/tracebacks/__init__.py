@@ -58,7 +58,8 @@ style, collection errors). The "short test summary info" lines are then merged i
 already emitted for the same test (matched by outcome and section name, or in order for
 ``--tb=line`` reports): the event is updated in place (``test_id`` set, an unknown
 ``exc_type`` filled). A summary line that matches nothing (``--tb=no``) becomes its own event
-with no frames. ``rootdir`` is taken from pytest's header and set on all later events.
+with no frames. ``rootdir`` is taken from pytest's header and set on all later events, and so is
+``python`` from the verbose header's interpreter.
 
 Limits keep memory bounded on any input: lines are cut at 8 KiB, messages at 64 KiB, frames at
 200 per exception (the innermost are kept), chains at 32 exceptions, and the state kept for
@@ -163,9 +164,15 @@ def _parse_numbered(
             and ("T" not in raw or "Traceback" not in raw)
         ):
             first = raw[:1]
-            if first not in _STARTS_CONSTRUCT and (
-                # Traceback headers and frame lines are indented or start with "T".
-                first not in _MAY_START_TRACEBACK or ("Traceback" not in raw and "File " not in raw)
+            if (
+                first not in _STARTS_CONSTRUCT
+                and (
+                    # Traceback headers and frame lines are indented or start with "T".
+                    first not in _MAY_START_TRACEBACK
+                    or ("Traceback" not in raw and "File " not in raw)
+                )
+                # pytest's header line that names the interpreter (-v).
+                and (first != "p" or not raw.startswith("platform "))
             ):
                 continue
         line = raw[:MAX_LINE_CHARS]
@@ -258,6 +265,8 @@ class _Parser:
     def __init__(self) -> None:
         self.out: list[ErrorEvent] = []
         self.rootdir: str | None = None
+        # The interpreter pytest's verbose header names.
+        self.python: str | None = None
         self.reader: TracebackReader | None = None
         self.in_group = False
         self.warning: ErrorEvent | None = None
@@ -299,6 +308,8 @@ class _Parser:
         unwrap_jax_wrapper(event)
         if event.rootdir is None:
             event.rootdir = self.rootdir
+        if event.python is None:
+            event.python = self.python
         if hold or self.held:
             self.held.append(event)
             if len(self.held) > MAX_PENDING_MERGES:
@@ -440,6 +451,12 @@ class _Parser:
                 return
         elif first == "r" and line.startswith("rootdir: "):
             self._set_rootdir(line)
+            return
+        elif first == "p" and line.startswith("platform ") and " -- " in line:
+            # pytest -v: "platform linux -- Python 3.13.0, pytest-9.2.0, ... -- /venv/bin/python"
+            parts = line.rstrip().split(" -- ")
+            if len(parts) >= 3 and parts[1].startswith("Python "):
+                self.python = parts[-1].strip() or None
             return
         if "Warning" in line:
             m = WARNING_RE.match(line)

@@ -49,6 +49,8 @@ def run_with_plugin(project: Path, report: Path) -> None:
         "PATH": os.environ.get("PATH", ""),
         "HOME": os.environ.get("HOME", "/tmp"),
         "PYTHONDONTWRITEBYTECODE": "1",
+        # This checkout's plugin, whichever jaxerr-ls the environment has installed.
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
     }
     command = [sys.executable, "-m", "pytest", "-p", "jaxerr_ls.pytest_plugin", "-q"]
     command += ["-p", "no:cacheprovider", "--tb=no", "--jaxerr-report", str(report)]
@@ -189,6 +191,30 @@ def test_collection_errors_are_reported_with_their_cause(
         assert f"# jaxerr-expect: {expected[failure.test_id][1]}" in line
 
 
+def test_a_report_says_which_tests_ran_and_with_which_python(
+    basic: tuple[Path, PytestReport], collect: tuple[Path, PytestReport]
+) -> None:
+    project, report = basic
+    assert report.python == sys.executable
+    assert report.ran is not None
+    # Every failure's test ran, and so did the passing ones.
+    assert {f.test_id for f in report.failures} <= report.ran
+    assert "check_basic.py::test_passes" in report.ran
+    assert report.ran_test("check_basic.py::test_passes")
+    assert not report.ran_test("check_other.py::test_passes")
+    # A test of a file that now fails to collect, and a collection error of a file whose
+    # tests now run, are what the run said again.
+    _, collected = collect
+    [broken] = [f.test_id for f in collected.failures if "import_error" in f.test_id]
+    assert collected.ran_test(broken + "::test_anything")
+    assert report.ran_test("check_basic.py")
+    # A report from before the plugin said which tests ran speaks for all of them.
+    document = real_document(basic)
+    del document["ran"]
+    older = parse_report(json.dumps(document), project / "report.json")
+    assert older.ran is None and older.ran_test("check_other.py::test_passes")
+
+
 def test_a_missing_report_is_none(tmp_path: Path) -> None:
     assert read_report(tmp_path / "pytest-report.json") is None
 
@@ -227,6 +253,8 @@ BREAKAGES = {
         lambda d: {**d, "failures": [{**d["failures"][0], "exception": None}]},
         "failures[0].exception: expected an object, got null",
     ),
+    "ran-as-text": (lambda d: {**d, "ran": "x.py::t"}, "ran: expected a list of strings or null"),
+    "python-as-list": (lambda d: {**d, "python": []}, "python: expected a string or null"),
 }
 
 

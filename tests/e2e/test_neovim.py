@@ -8,6 +8,7 @@ PATH when that one is 0.10 or newer.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -87,18 +88,25 @@ def program_env(project: Path) -> dict[str, str]:
     }
 
 
+def run_python(
+    project: Path, args: list[str], env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run this Python with real JAX in the project (its environment, else ``env``)."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=project,
+        env=env or program_env(project),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
 @pytest.fixture
 def failing_output(project: Path, tmp_path: Path) -> Path:
     """The real output of the failing program, run with real JAX in the copy."""
-    run = subprocess.run(
-        [sys.executable, PROGRAM],
-        cwd=project,
-        env=program_env(project),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    run = run_python(project, [PROGRAM])
     assert run.returncode == 1, f"the program should fail:\n{run.stdout}{run.stderr}"
     assert "vjp_bwd should return" in run.stderr
     output = tmp_path / "output.log"
@@ -106,7 +114,9 @@ def failing_output(project: Path, tmp_path: Path) -> Path:
     return output
 
 
-def run_script(nvim: str, script: str, project: Path, output: Path) -> str:
+def run_script(
+    nvim: str, script: str, project: Path, output: Path, extra_env: dict[str, str] | None = None
+) -> str:
     """Run a test script in headless Neovim with the plugin from the repo; its stdout."""
     command = [
         nvim,
@@ -126,6 +136,7 @@ def run_script(nvim: str, script: str, project: Path, output: Path) -> str:
         "JAXERR_NVIM_PROJECT": str(project),
         "JAXERR_NVIM_OUTPUT": str(output),
         "JAXERR_NVIM_PYTHON": sys.executable,
+        **(extra_env or {}),
     }
     try:
         done = subprocess.run(
@@ -161,15 +172,7 @@ def test_diagnostic_hover_and_quick_fix_in_neovim(
     assert "fix: jaxerr (hijax-vjp-bwd-return): Rename vjp_bwd to vjp_bwd_retval" in log
     fixed = project / "model" / "hijax_ops.py"
     assert "def vjp_bwd_retval(" in fixed.read_text()
-    rerun = subprocess.run(
-        [sys.executable, PROGRAM],
-        cwd=project,
-        env=program_env(project),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    rerun = run_python(project, [PROGRAM])
     assert rerun.returncode == 0, rerun.stderr
 
 
@@ -237,3 +240,63 @@ def test_checkhealth_reports_the_server_and_neovim(nvim: str, tmp_path: Path) ->
 
 def _lua_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+BLIND_PROGRAM = REPO / "tests" / "blind" / "f01_hijax_bwd_return" / "01_softsign_mlp"
+
+
+@pytest.fixture
+def blind_project(tmp_path: Path) -> Path:
+    """A program of the blind corpus as a user's project whose tests write the pytest report,
+    with a second failing test beside it; its tests run once with real JAX, as the user did."""
+    project = tmp_path / "softsign"
+    shutil.copytree(
+        BLIND_PROGRAM, project, ignore=shutil.ignore_patterns("fixed", "logs", "meta.json")
+    )
+    (project / "pyproject.toml").write_text('[project]\nname = "softsign"\nversion = "0"\n')
+    (project / "pytest.ini").write_text("[pytest]\njaxerr = true\n")
+    (project / "test_other.py").write_text("def test_parse_steps():\n    assert int('ten')\n")
+    run = run_python(
+        project, ["-m", "pytest", "-q", "-p", "no:cacheprovider"], checkout_env(project)
+    )
+    assert "2 failed" in run.stdout, run.stdout + run.stderr
+    assert (project / ".jaxerr" / "pytest-report.json").is_file()
+    return project
+
+
+def checkout_env(project: Path) -> dict[str, str]:
+    """The program's environment, with this checkout's jaxerr_ls (server and pytest plugin)
+    ahead of any installed one."""
+    return {**program_env(project), "PYTHONPATH": f"{project}{os.pathsep}{REPO}"}
+
+
+def test_apply_and_rerun_clears_the_fixed_tests_diagnostic_in_neovim(
+    nvim: str, blind_project: Path, tmp_path: Path
+) -> None:
+    # Asserted in the script: the diagnostic from the report carries its re-run; the code
+    # action "Apply and re-run <test id>: Rename vjp_bwd ..." chosen through
+    # vim.lsp.buf.code_action writes the fix and runs the test in a terminal; the passing run
+    # clears the diagnostic, and the other failing test's stays.
+    test_id = json.loads((BLIND_PROGRAM / "meta.json").read_text())["test"]
+    log = run_script(
+        nvim,
+        "rerun_fix.lua",
+        blind_project,
+        tmp_path / "unused.log",
+        {**checkout_env(blind_project), "JAXERR_NVIM_TEST_ID": test_id},
+    )
+    assert f"cleared: {test_id}" in log
+    assert f"re-run {sys.executable} -m pytest {test_id}" in log
+    report = json.loads((blind_project / ".jaxerr" / "pytest-report.json").read_text())
+    assert report["ran"] == [test_id] and report["failures"] == []
+
+
+def test_explain_selected_error_text_in_neovim(nvim: str, tmp_path: Path) -> None:
+    log = run_script(
+        nvim,
+        "explain.lua",
+        tmp_path,
+        BLIND_PROGRAM / "logs" / "0.12.0.1-script.log",
+        {"PYTHONPATH": str(REPO)},
+    )
+    assert "explained: hijax-vjp-bwd-return" in log

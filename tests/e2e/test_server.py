@@ -43,7 +43,7 @@ async def start(
     options: Any = None,
     root: Path = PROJECT,
     experimental: Any = None,
-) -> None:
+) -> types.InitializeResult:
     # VS Code accepts the file watchers the server registers; record them as it would.
     client.registrations = []  # type: ignore[attr-defined]
 
@@ -57,7 +57,7 @@ async def start(
 
     capabilities = client_capabilities(spec)
     capabilities.experimental = experimental
-    await client.initialize_session(
+    return await client.initialize_session(
         types.InitializeParams(
             capabilities=capabilities,
             root_uri=uri(root),
@@ -320,6 +320,22 @@ async def test_bad_settings_are_reported_and_the_defaults_used(
     assert any("logFiles" in m for m in messages) and any("bogus" in m for m in messages)
     result = await ingest(misconfigured, FOREIGN_PYTEST)
     assert result["errors"] >= 10
+
+
+async def quick_fixes(
+    client: LanguageClient, document: str, diagnostics: list[types.Diagnostic]
+) -> list[types.Command | types.CodeAction]:
+    """The quick fixes the editor's menu gets for these diagnostics of a document."""
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=document),
+            range=diagnostics[0].range,
+            context=types.CodeActionContext(
+                diagnostics=diagnostics, only=[types.CodeActionKind.QuickFix]
+            ),
+        )
+    )
+    return list(actions or [])
 
 
 def open_document(client: LanguageClient, path: Path, version: int = 1) -> str:

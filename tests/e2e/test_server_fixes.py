@@ -17,7 +17,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from tests.e2e.test_server import CLIENTS, open_document, start
+from tests.e2e.test_server import CLIENTS, open_document, quick_fixes, start
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "jaxerr_ls", "serve"])
 # script -> (code, file where the fix belongs)
@@ -85,17 +85,9 @@ async def test_the_preferred_quick_fix_makes_the_program_run(
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     diagnostics = [d for d in client.diagnostics[document] if d.code == code]
     assert diagnostics, f"no {code} diagnostic in {fix_file}"
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=document),
-            range=diagnostics[0].range,
-            context=types.CodeActionContext(
-                diagnostics=diagnostics, only=[types.CodeActionKind.QuickFix]
-            ),
-        )
-    )
-    fixes = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.is_preferred]
-    assert fixes, [a.title for a in actions or []]
+    actions = await quick_fixes(client, document, diagnostics)
+    fixes = [a for a in actions if isinstance(a, types.CodeAction) and a.is_preferred]
+    assert fixes, [a.title for a in actions]
     fix = fixes[0]
     assert fix.title.startswith(f"jaxerr ({code}): ")
     if fix.edit is None:

@@ -247,11 +247,12 @@ end
 
 --- Send a run's output to the server; its errors become diagnostics.
 --- `opts`: { cwd = folder the run ran in, source = name (a new output of it replaces the last),
---- quiet = no message, on_done = function(err, result) }.
+--- command = the command line that printed it, quiet = no message,
+--- on_done = function(err, result) }.
 function M.ingest(text, opts)
   opts = opts or {}
   local cwd = opts.cwd or vim.fn.getcwd()
-  local argument = { text = text, cwd = cwd, source = opts.source or "nvim" }
+  local argument = { text = text, cwd = cwd, source = opts.source or "nvim", command = opts.command }
   return M.execute("jaxerr.ingestOutput", { argument }, cwd, function(err, result)
     if err then
       notify("ingestOutput failed: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
@@ -341,27 +342,31 @@ function M.analyze(what, opts)
   return M.ingest(text, opts)
 end
 
---- Run the tests (`run_cmd` plus `args`) in a terminal split in the project's root; the server
---- reads the pytest plugin's report itself, and the terminal's output is sent when the run ends.
---- Returns the terminal's buffer number.
-function M.run(args, opts)
+--- Run `cmd` (a list) in a terminal split in `cwd`; its output is sent to the server when it
+--- ends (`opts.source`, default "run"; `opts.on_done(err, result)` gets the server's answer,
+--- `opts.on_exit(code, bufnr)` the exit code). Returns the terminal's buffer number.
+function M.run_in_terminal(cmd, cwd, opts)
   opts = opts or {}
-  local root = M.root_for(0)
-  local cmd = vim.list_extend(vim.deepcopy(opts.cmd or M.config.run_cmd), args or {})
-  M.client_for(root) -- started now, so that it sees the report appear
+  M.client_for(cwd) -- started now, so that it sees the report appear
   vim.cmd(M.config.run_split)
   vim.cmd("enew")
   local bufnr = vim.api.nvim_get_current_buf()
   local chunks = {}
   local job_opts = {
-    cwd = root,
+    cwd = cwd,
     on_stdout = function(_, data)
       -- A pty's stream, before the terminal wraps it: lines arrive split across chunks.
       table.insert(chunks, table.concat(data, "\n"))
     end,
     on_exit = function(_, code)
       local text = table.concat(chunks):gsub("\r", "")
-      M.ingest(text, { cwd = root, source = "run", quiet = true, on_done = opts.on_done })
+      M.ingest(text, {
+        cwd = cwd,
+        source = opts.source or "run",
+        command = opts.command,
+        quiet = true,
+        on_done = opts.on_done,
+      })
       if opts.on_exit then
         opts.on_exit(code, bufnr)
       end
@@ -376,12 +381,158 @@ function M.run(args, opts)
   return bufnr
 end
 
+--- Run the tests (`run_cmd` plus `args`) in a terminal split in the project's root; the server
+--- reads the pytest plugin's report itself, and the terminal's output is sent when the run ends.
+--- Returns the terminal's buffer number.
+function M.run(args, opts)
+  opts = opts or {}
+  local cmd = vim.list_extend(vim.deepcopy(opts.cmd or M.config.run_cmd), args or {})
+  return M.run_in_terminal(cmd, M.root_for(0), opts)
+end
+
+-- Re-runs ----------------------------------------------------------------------------------------
+
+--- The last command a code action "Apply and re-run" ran ({ argv, cwd, label }).
+M.last_rerun = nil
+
+local function valid_rerun(rerun)
+  return type(rerun) == "table"
+    and type(rerun.argv) == "table"
+    and #rerun.argv > 0
+    and type(rerun.cwd) == "string"
+end
+
+--- The re-run a jaxerr diagnostic on the cursor's line carries (its failing test or script).
+function M.rerun_at_cursor()
+  local line = vim.api.nvim_win_get_cursor(0)[1] - 1
+  for _, diagnostic in ipairs(vim.diagnostic.get(0, { lnum = line })) do
+    local lsp = diagnostic.user_data and diagnostic.user_data.lsp
+    local data = M.is_jaxerr(diagnostic) and lsp and lsp.data
+    if type(data) == "table" and valid_rerun(data.rerun) then
+      return data.rerun
+    end
+  end
+  return nil
+end
+
+--- Run a re-run ({ argv, cwd, label }) in a terminal split; its output goes to the server as a
+--- run's (with its command line, so that the run replaces what it ran again).
+function M.rerun(rerun, opts)
+  if not valid_rerun(rerun) then
+    notify("nothing to re-run", vim.log.levels.WARN)
+    return nil
+  end
+  M.last_rerun = rerun
+  -- The run reads the files: an edit the code action just applied must be on disk.
+  vim.cmd("silent! wall")
+  opts = vim.tbl_extend("keep", opts or {}, {
+    source = "rerun",
+    command = table.concat(vim.tbl_map(vim.fn.shellescape, rerun.argv), " "),
+  })
+  notify("re-running " .. (rerun.label or rerun.argv[#rerun.argv]))
+  return M.run_in_terminal(rerun.argv, rerun.cwd, opts)
+end
+
+--- `:JaxErrRun` without arguments: the re-run of the error under the cursor, else the last
+--- re-run, else `run_cmd`.
+function M.run_default(opts)
+  local rerun = M.rerun_at_cursor() or M.last_rerun
+  if rerun then
+    return M.rerun(rerun, opts)
+  end
+  return M.run({}, opts)
+end
+
+-- Documents the server sends --------------------------------------------------------------------
+
+--- Show markdown in a scratch buffer in a split (reused for the same `name`); its buffer number.
+function M.show_markdown(name, markdown)
+  local bufname = "jaxerr://" .. name
+  local bufnr = vim.fn.bufnr(bufname)
+  if bufnr == -1 then
+    bufnr = vim.api.nvim_create_buf(false, true)
+    vim.api.nvim_buf_set_name(bufnr, bufname)
+    vim.bo[bufnr].bufhidden = "wipe"
+    vim.bo[bufnr].filetype = "markdown"
+  end
+  vim.bo[bufnr].modifiable = true
+  vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, vim.split(markdown, "\n", { plain = true }))
+  vim.bo[bufnr].modifiable = false
+  local window = vim.fn.bufwinid(bufnr)
+  if window == -1 then
+    vim.cmd("botright split")
+    vim.api.nvim_win_set_buf(0, bufnr)
+  else
+    vim.api.nvim_set_current_win(window)
+  end
+  return bufnr
+end
+
+--- The fix of a record adapted to the user's names (`jaxerr.showFix`, {code, uri, line}), shown
+--- in a scratch buffer. `on_done(bufnr)` is called once it is shown.
+function M.show_fix(argument, on_done)
+  return M.execute("jaxerr.showFix", { argument }, vim.fn.getcwd(), function(err, result)
+    if err or type(result) ~= "table" or type(result.markdown) ~= "string" then
+      local why = err and (err.message or vim.inspect(err)) or "no fix to show"
+      notify("showFix: " .. why, vim.log.levels.WARN)
+      return
+    end
+    local bufnr = M.show_markdown("fix", "# " .. (result.title or "Fix") .. "\n\n" .. result.markdown)
+    if on_done then
+      on_done(bufnr)
+    end
+  end)
+end
+
+--- The text of the last visual selection (as `:'<,'>` gives it), or of lines l1..l2.
+function M.selected_text(l1, l2)
+  local start, finish = vim.fn.getpos("'<"), vim.fn.getpos("'>")
+  if start[2] == l1 and finish[2] == l2 and vim.fn.getregion then
+    local mode = vim.fn.visualmode()
+    local region = vim.fn.getregion(start, finish, { type = mode ~= "" and mode or "v" })
+    return table.concat(region, "\n")
+  end
+  return table.concat(vim.api.nvim_buf_get_lines(0, l1 - 1, l2, false), "\n")
+end
+
+--- Explain error text (`jaxerr.explainText`): the record that matches it, in a scratch buffer.
+--- `on_done(result, bufnr)` gets the server's answer (nil: no record matches).
+function M.explain_text(text, on_done)
+  return M.execute("jaxerr.explainText", { { text = text } }, vim.fn.getcwd(), function(err, result)
+    if err then
+      notify("explainText failed: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      return
+    end
+    local bufnr
+    if type(result) ~= "table" then
+      notify("no record matches this text", vim.log.levels.WARN)
+    else
+      local heading = ("<!-- %s, score %.2f -->\n"):format(result.code, result.score or 0)
+      bufnr = M.show_markdown("explain", heading .. result.markdown)
+    end
+    if on_done then
+      on_done(type(result) == "table" and result or nil, bufnr)
+    end
+  end)
+end
+
+--- The commands code actions carry that the client runs itself.
+function M.register_client_commands()
+  vim.lsp.commands["jaxerr.rerun"] = function(command)
+    M.rerun((command.arguments or {})[1])
+  end
+  vim.lsp.commands["jaxerr.showFix"] = function(command)
+    M.show_fix((command.arguments or {})[1])
+  end
+end
+
 function M.clear(source)
   local arguments = source and { source } or {}
   return M.execute("jaxerr.clearDiagnostics", arguments, vim.fn.getcwd())
 end
 
 function M.create_commands()
+  M.register_client_commands()
   vim.api.nvim_create_user_command("JaxErrAnalyze", function(o)
     M.analyze(o.args)
   end, {
@@ -392,8 +543,19 @@ function M.create_commands()
     end,
   })
   vim.api.nvim_create_user_command("JaxErrRun", function(o)
-    M.run(o.fargs)
-  end, { nargs = "*", complete = "file", desc = "jaxerr: run pytest --jaxerr in a terminal" })
+    if #o.fargs == 0 then
+      M.run_default()
+    else
+      M.run(o.fargs)
+    end
+  end, {
+    nargs = "*",
+    complete = "file",
+    desc = "jaxerr: re-run the error under the cursor (or the last re-run), or run pytest --jaxerr [args]",
+  })
+  vim.api.nvim_create_user_command("JaxErrExplain", function(o)
+    M.explain_text(M.selected_text(o.line1, o.line2))
+  end, { range = true, desc = "jaxerr: explain the selected error text (or this line)" })
   vim.api.nvim_create_user_command("JaxErrClear", function(o)
     M.clear(o.args ~= "" and o.args or nil)
   end, { nargs = "?", desc = "jaxerr: clear jaxerr's diagnostics" })
