@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import Function, ModuleModel, Scope, TransformCall, build
@@ -37,6 +38,7 @@ _FORWARD_MODE = {
     "jax.jvp": "differentiates in forward mode",
     "jax.linearize": "differentiates in forward mode",
 }
+T = TypeVar("T")
 # How far names are followed (assignments, imports, frames): real code needs few steps.
 _MAX_STEPS = 8
 
@@ -61,10 +63,43 @@ class Place:
     scope: Scope
 
 
+class Buffers:
+    """Source texts as a quick fix reads them (an editor's buffers, else the disk), with the
+    part of ``ProjectFiles`` that ``Code`` uses: modules are looked for beside ``base``."""
+
+    def __init__(self, read: Callable[[Path], str | None], base: Path) -> None:
+        self.read = read
+        self.base = base
+        self._memo: dict[tuple[str, Path], object] = {}
+
+    def text(self, path: Path) -> str | None:
+        try:
+            return self.read(path)
+        except OSError:  # a reader that raises for a module that is not there
+            return None
+
+    def lines(self, path: Path) -> list[str] | None:
+        text = self.text(path)
+        return text.splitlines() if text is not None else None
+
+    def resolve(self, printed: str) -> Path | None:
+        candidate = self.base / printed
+        return candidate if self.text(candidate) is not None else None
+
+    def memo(self, kind: str, path: Path, compute: Callable[[Path], T]) -> T:
+        key = (kind, path)
+        if key not in self._memo:
+            self._memo[key] = compute(path)
+        return self._memo[key]  # type: ignore[return-value]
+
+    def files_containing(self, needle: str) -> list[Path]:
+        return []
+
+
 class Code:
     """The project's modules as models (built once per file), and names followed across them."""
 
-    def __init__(self, files: ProjectFiles) -> None:
+    def __init__(self, files: ProjectFiles | Buffers) -> None:
         self.files = files
 
     def model(self, path: Path) -> ModuleModel | None:
@@ -393,7 +428,7 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
     return None
 
 
-def _is_dontwant_class(place: Place) -> bool:
+def is_dontwant_class(place: Place) -> bool:
     node = place.node
     if isinstance(node, ast.Attribute):
         return node.attr == "DontWant" and place.model.qualified_name(node, place.scope) in (
@@ -422,7 +457,7 @@ def _refs_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span
             f"The gradient ref `{text}` made here has type {captures.get('given', '?')}, but "
             f"{argument} needs a Ref{{{captures['expected']}}}, the type of that argument."
         )
-    elif _is_dontwant_class(value):
+    elif is_dontwant_class(value):
         why = (
             f"`{text}` is the class, not an instance: with_refs skips {argument}'s "
             "gradient only for `jax.ad.DontWant()`."

@@ -38,7 +38,15 @@ __all__ = [
     "fixes_for",
 ]
 
-PROVIDERS: tuple[Provider, ...] = (hijax.PROVIDER, custom_vjp.PROVIDER, refs.PROVIDER)
+PROVIDERS: tuple[Provider, ...] = (
+    hijax.PROVIDER,
+    custom_vjp.PROVIDER,
+    refs.PROVIDER,
+    refs.RETURNED_PROVIDER,
+    refs.TREE_PROVIDER,
+    refs.AVAL_PROVIDER,
+    refs.GRAD_REF_PROVIDER,
+)
 _BY_CODE: dict[str, Provider] = {code: p for p in PROVIDERS for code in p.codes}
 
 # How far (in lines) the example's before code may be from the error or its culprit.
