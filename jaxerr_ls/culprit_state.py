@@ -70,7 +70,8 @@ class Buffers:
     def __init__(self, read: Callable[[Path], str | None], base: Path) -> None:
         self.read = read
         self.base = base
-        self._memo: dict[tuple[str, Path], object] = {}
+        # Only its per-file memo is used: the files here are the reader's, not the disk's.
+        self._memos = ProjectFiles(base)
 
     def text(self, path: Path) -> str | None:
         try:
@@ -87,10 +88,7 @@ class Buffers:
         return candidate if self.text(candidate) is not None else None
 
     def memo(self, kind: str, path: Path, compute: Callable[[Path], T]) -> T:
-        key = (kind, path)
-        if key not in self._memo:
-            self._memo[key] = compute(path)
-        return self._memo[key]  # type: ignore[return-value]
+        return self._memos.memo(kind, path, compute)
 
     def files_containing(self, needle: str) -> list[Path]:
         return []
@@ -323,7 +321,7 @@ def jit_sites(code: Code, path: Path, function: Function) -> list[JitSite]:
         for transform in other_model.transforms:
             if transform.api != "jax.jit":
                 continue
-            wrapped = _wrapped_function(code, other, other_model, transform)
+            wrapped = wrapped_function(code, other, other_model, transform)
             if wrapped is None or wrapped[0] is not node:
                 continue
             sites.append(
@@ -348,7 +346,7 @@ def _is_jit(model: ModuleModel, decorator: ast.expr, scope: Scope) -> bool:
     return model.qualified_name(decorator, scope) == "jax.jit"
 
 
-def _wrapped_function(
+def wrapped_function(
     code: Code, path: Path, model: ModuleModel, transform: TransformCall
 ) -> tuple[ast.AST, bool] | None:
     """The ``def`` a jit call wraps (through ``jax.grad`` and the like, which keep positions),

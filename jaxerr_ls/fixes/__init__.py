@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.fixes import custom_vjp, hijax, refs
+from jaxerr_ls.fixes import custom_vjp, hijax, refs, tracing
 from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.fixes.model import (
     Applicability,
@@ -46,6 +46,7 @@ PROVIDERS: tuple[Provider, ...] = (
     refs.TREE_PROVIDER,
     refs.AVAL_PROVIDER,
     refs.GRAD_REF_PROVIDER,
+    *tracing.PROVIDERS,
 )
 _BY_CODE: dict[str, Provider] = {code: p for p in PROVIDERS for code in p.codes}
 

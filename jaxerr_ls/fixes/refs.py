@@ -201,8 +201,8 @@ def _fixes_for_call(
     jnp: str,
 ) -> list[Fix]:
     assert isinstance(call.func, ast.Name)
-    # A gradient the statement unpacks into `_` (or never binds) is not wanted.
-    discarded = [isinstance(statement, ast.Expr) for _ in primals]
+    # Unpacked gradients: `w_ct, x_ct = f_vjp(ct)`.
+    targets: list[ast.expr] | None = None
     if (
         isinstance(statement, ast.Assign)
         and statement.value is call
@@ -210,7 +210,11 @@ def _fixes_for_call(
         and isinstance(statement.targets[0], ast.Tuple)
         and len(statement.targets[0].elts) == len(primals)
     ):
-        discarded = [isinstance(e, ast.Name) and e.id == "_" for e in statement.targets[0].elts]
+        targets = statement.targets[0].elts
+    # A gradient the statement unpacks into `_` (or never binds) is not wanted.
+    discarded = [isinstance(statement, ast.Expr) for _ in primals]
+    if targets is not None:
+        discarded = [isinstance(e, ast.Name) and e.id == "_" for e in targets]
     entries = []
     for i, primal in enumerate(primals):
         wanted = "jax.ad.DontWant()" if discarded[i] else "jax.ad.GradValue()"
@@ -226,16 +230,9 @@ def _fixes_for_call(
         return f"{call.func.id}.with_refs({bound})"  # type: ignore[attr-defined]
 
     ref_name = source.segment(primals[index])
-    # Unpacked gradients: `w_ct, x_ct = f_vjp(ct)`.
     unpacked: ast.Name | None = None
-    if (
-        isinstance(statement, ast.Assign)
-        and statement.value is call
-        and len(statement.targets) == 1
-        and isinstance(statement.targets[0], ast.Tuple)
-        and len(statement.targets[0].elts) == len(primals)
-    ):
-        element = statement.targets[0].elts[index]
+    if targets is not None:
+        element = targets[index]
         if isinstance(element, ast.Name) and element.id != "_":
             unpacked = element
     uses_gradient = unpacked is not None and _later_loads(scope, unpacked.id, statement)
