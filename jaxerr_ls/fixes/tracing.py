@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import builtins
+import io
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -327,11 +329,28 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     text = f"{head} {jnp}.where({test}, {source.segment(value)}, {otherwise})"
     first = source.span(statement)
     last = source.span(replaced)
-    edit = Edit(Span(source.path, first.line, first.col, last.end_line, last.end_col), text)
+    # Comments on the lines that go away are kept, above the new statement.
+    indent = source.indent_of(first.line)
+    comments = _comments(source, first.line, last.end_line)
+    kept = "".join(f"{comment}\n{indent}" for comment in comments)
+    whole = Span(source.path, first.line, first.col, last.end_line, last.end_col)
+    edit = Edit(whole, f"{kept}{text}")
     title = f"Select with {jnp}.where instead of a Python if on a traced value"
     # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
     # makes the gradient nan.
     return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
+def _comments(source: Source, first: int, last: int) -> list[str]:
+    """The comments on lines ``first`` to ``last - 1`` (the last line keeps its own)."""
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source.text).readline):
+            if token.type == tokenize.COMMENT and first <= token.start[0] < last:
+                found.append(token.string)
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    return found
 
 
 def _next_statement(tree: ast.Module, statement: ast.stmt) -> ast.stmt | None:
