@@ -787,6 +787,58 @@ def _forward_transform_culprit(code: Code, frames: Sequence[Span]) -> Found | No
     return Found(span, CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM, short, why)
 
 
+# JAX primitives that Python operators make, by the primitive's name.
+_OPERATORS: dict[str, type[ast.operator]] = {"integer_pow": ast.Pow, "pow": ast.Pow}
+
+
+def _nonlinear_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """The operation named in the message, in the function given to ``jax.linear_transpose``
+    whose transpose the failing line applies."""
+    primitive = captures.get("primitive", "").strip()
+    if not frames or not _IDENTIFIER_RE.match(primitive):
+        return None
+    for model, call, scope in code.calls_on(frames[0]):
+        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        transpose = made.node
+        if not isinstance(transpose, ast.Call) or not transpose.args:
+            continue
+        if made.model.qualified_name(transpose.func, made.scope) != "jax.linear_transpose":
+            continue
+        function = code.resolve(Place(made.path, made.model, transpose.args[0], made.scope))
+        wrapped = function.model.functions.get(function.node)
+        if wrapped is None:
+            return None
+        operations = [
+            node
+            for node in ast.walk(wrapped.node)
+            if (isinstance(node, ast.Call) and _name_of(node.func) == primitive)
+            or (
+                isinstance(node, ast.BinOp)
+                and primitive in _OPERATORS
+                and isinstance(node.op, _OPERATORS[primitive])
+            )
+        ]
+        if len(operations) != 1:
+            return None
+        span = code.span(function.path, operations[0])
+        if not _not_failing(span, frames):
+            return None
+        why = (
+            f"`{ast.unparse(operations[0])}` is not linear, so jax.linear_transpose cannot "
+            f"transpose `{wrapped.name}`: it needs a function linear in its input."
+        )
+        return Found(span, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive, why)
+    return None
+
+
+def _name_of(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else None
+
+
 def find(
     kind: CulpritKind,
     captures: Mapping[str, str],
@@ -810,6 +862,8 @@ def find(
         found = _closure_culprit(code, frames)
     elif kind == CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM:
         found = _forward_transform_culprit(code, frames)
+    elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
+        found = _nonlinear_culprit(code, captures, frames)
     return [found] if found is not None else []
 
 
@@ -822,5 +876,6 @@ LABELS = {
     CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: "`custom_linear_solve` without a transpose_solve",
     CulpritKind.CUSTOM_VJP_CLOSURE: "traced value `{name}` closed over by a custom_vjp function",
     CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: "forward-mode transform `jax.{name}`",
+    CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: "non-linear operation `{name}`",
 }
 OWN_KINDS = frozenset(LABELS)

@@ -60,6 +60,9 @@ class CulpritKind(str, Enum):
     # The forward-mode transform (``jax.hessian``, ``jax.jacfwd``, ``jax.jvp``) that reaches a
     # custom_vjp function.
     CUSTOM_VJP_FORWARD_TRANSFORM = "custom_vjp.forward_transform"
+    # The non-linear operation (capture ``primitive``: its JAX name, ``sin``) in a function
+    # given to ``jax.linear_transpose``.
+    LINEAR_TRANSPOSE_NONLINEAR = "linear_transpose.nonlinear"
 
 
 # The named captures each culprit kind reads; a record of that kind must define them.
@@ -79,6 +82,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: frozenset(),
     CulpritKind.CUSTOM_VJP_CLOSURE: frozenset(),
     CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: frozenset(),
+    CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: frozenset({"primitive"}),
 }
 
 # The shared kinds, under names that say what they are about here.

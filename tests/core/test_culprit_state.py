@@ -626,3 +626,42 @@ def test_a_forward_mode_transform_above_a_custom_vjp_becomes_reverse_mode(
     assert culprit.span.line == marked_line(path)
     [fix] = offered("custom-vjp-forward-mode", frames, [culprit])
     assert f"second = {after}  # culprit" in fixed(fix, path)
+
+
+@pytest.mark.parametrize(
+    ("operation", "primitive"), [("jnp.sin(y)", "sin"), ("y**2", "integer_pow")]
+)
+def test_the_non_linear_operation_of_a_linear_transpose(
+    tmp_path: Path, operation: str, primitive: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "adjoint.py": f"""
+            import jax
+            import jax.numpy as jnp
+
+
+            def forward(x):
+                y = 2.0 * x
+                return {operation}  # culprit
+
+
+            adjoint = jax.linear_transpose(forward, 1.0)
+            print(adjoint(1.0))  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive)
+    assert culprit.span.line == marked_line(tmp_path / "adjoint.py")
+    assert culprit.why is not None and "`forward`" in culprit.why
+    # Under jax.grad, the same message comes from a custom rule: no linear_transpose, no culprit.
+    (tmp_path / "adjoint.py").write_text(
+        (tmp_path / "adjoint.py")
+        .read_text()
+        .replace("jax.linear_transpose(forward, 1.0)", "jax.grad(forward)")
+    )
+    files = ProjectFiles(tmp_path)
+    assert (
+        culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive) == []
+    )
