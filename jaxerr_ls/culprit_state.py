@@ -169,11 +169,21 @@ class Code:
         return place
 
     def _module_binding(self, module: str, name: str) -> Place | None:
+        """Where a project module binds a name at its top level (the binding's value, its
+        ``def``, or, for a name it imports in turn, the name at its import)."""
         path = self.module_file(module)
         model = self.model(path) if path is not None else None
-        if path is None or model is None:
+        binding = model.module_scope.lookup(name) if model is not None else None
+        if path is None or model is None or binding is None:
             return None
-        return Place(path, model, ast.Name(name, ast.Load()), model.module_scope)
+        if binding.kind == "assign" and binding.value is not None:
+            return Place(path, model, binding.value, binding.scope)
+        if binding.kind in ("def", "class"):
+            return Place(path, model, binding.node, binding.scope)
+        if binding.kind == "import":
+            name_node = ast.copy_location(ast.Name(name, ast.Load()), binding.node)
+            return Place(path, model, name_node, model.module_scope)
+        return None
 
     def function_at(self, path: Path, name: str, line: int) -> Function | None:
         """The function a message names as "NAME at PATH:LINE" (LINE: its first decorator's)."""
@@ -846,7 +856,16 @@ def find(
     frames: Sequence[Span],
 ) -> list[Found]:
     """The culprits of the kinds this module owns (empty for the others)."""
-    code = Code(files)
+    try:
+        found = _find(kind, captures, Code(files), frames)
+    except RecursionError:  # an expression nested too deep to print
+        return []
+    return [found] if found is not None else []
+
+
+def _find(
+    kind: CulpritKind, captures: Mapping[str, str], code: Code, frames: Sequence[Span]
+) -> Found | None:
     found: Found | None = None
     if kind == CulpritKind.REFS_ARGUMENT:
         found = _refs_culprit(code, captures, frames)
@@ -864,7 +883,7 @@ def find(
         found = _forward_transform_culprit(code, frames)
     elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
         found = _nonlinear_culprit(code, captures, frames)
-    return [found] if found is not None else []
+    return found
 
 
 # What each kind's culprit is, for people, with its name ("with_refs entry `DontWant`").
