@@ -236,6 +236,10 @@ def _fixes_for_call(
         if isinstance(element, ast.Name) and element.id != "_":
             unpacked = element
     uses_gradient = unpacked is not None and _later_loads(scope, unpacked.id, statement)
+    if targets is None and not isinstance(statement, ast.Expr):
+        # The results kept whole (`grads = f_vjp(ct)`, `return f_vjp(ct)`) are read as values
+        # later, where a placeholder would stand for the Ref's gradient: no edit here is right.
+        return []
 
     fixes: list[Fix] = []
     # The new ref is bound just before the statement: only for a simple statement, where

@@ -665,3 +665,23 @@ def test_the_non_linear_operation_of_a_linear_transpose(
     assert (
         culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive) == []
     )
+
+
+def test_a_vjp_result_kept_whole_gets_no_fix(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "sgd.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def step(w_ref, x):
+                loss, f_vjp = jax.vjp(model_loss, w_ref, x)
+                grads = f_vjp(jnp.ones_like(loss))  # frame 0
+                return grads[0]
+            """
+        },
+    )
+    argument = "the argument at position args[0] of the differentiated function f at m.py:1"
+    assert offered("vjp-ref-grad-missing", frames, [], argument=argument) == []
