@@ -507,7 +507,11 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     for call, place in with_refs_calls(code, target.span):
         entries = with_refs_entries(code, call, place)
         applied = _applied(target, read, call)
-        if entries is None or applied is None or len(entries) != len(applied.primals):
+        if entries is None or applied is None:
+            continue
+        if len(entries) < len(applied.primals):
+            return _missing_entries(applied, call, len(entries))
+        if len(entries) != len(applied.primals):
             continue
         edits = []
         for i, (entry, primal) in enumerate(zip(entries, applied.primals, strict=True)):
@@ -530,6 +534,34 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = "Skip those gradients with jax.ad.DontWant() instead of None"
             return [Fix(title, TREE, tuple(edits), preferred=True)]
     return []
+
+
+def _dont_want(applied: _Applied, primal: ast.expr) -> str | None:
+    """``jax.ad.DontWant()`` for a primal, one per leaf where it may be a pytree."""
+    if _is_array(applied.scope, primal, applied.statement.lineno):
+        return "jax.ad.DontWant()"
+    if _dotted(primal) is not None and _visible(applied, primal, applied.statement.lineno):
+        return f"jax.tree.map(lambda _: jax.ad.DontWant(), {ast.unparse(primal)})"
+    return None
+
+
+def _missing_entries(applied: _Applied, call: ast.Call, given: int) -> list[Fix]:
+    """``with_refs`` given entries for the first arguments only: ``DontWant()`` for the rest,
+    where the call's results for them are never read."""
+    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args) or not call.args:
+        return []
+    for index in range(given, len(applied.primals)):
+        if _unpacked(applied, call, index) is not False:
+            return []
+    added = [_dont_want(applied, primal) for primal in applied.primals[given:]]
+    if any(text is None for text in added):
+        return []
+    source = applied.source
+    last = source.span(call.args[-1])
+    at = Span(source.path, last.end_line, last.end_col, last.end_line, last.end_col)
+    edit = Edit(at, "".join(f", {text}" for text in added))
+    title = "Skip the other arguments' gradients with jax.ad.DontWant()"
+    return [Fix(title, TREE, (edit,), preferred=True)]
 
 
 def _dtype(type_text: str) -> str:

@@ -685,3 +685,31 @@ def test_a_vjp_result_kept_whole_gets_no_fix(tmp_path: Path) -> None:
     )
     argument = "the argument at position args[0] of the differentiated function f at m.py:1"
     assert offered("vjp-ref-grad-missing", frames, [], argument=argument) == []
+
+
+def test_with_refs_missing_entries_get_dont_want_where_their_results_are_unread(
+    tmp_path: Path,
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "acc.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def accumulate(w_ref, x, batch, grad):
+                loss, f_vjp = jax.vjp(model_loss, w_ref, jnp.asarray(x), batch)
+                f_vjp.with_refs(grad)(jnp.ones_like(loss))  # frame 0
+                g_w, g_x, g_b = f_vjp.with_refs(grad)(1.0)
+            """
+        },
+    )
+    [fix] = offered("vjp-with-refs-tree", frames, [], difference="")
+    assert (
+        "f_vjp.with_refs(grad, jax.ad.DontWant(), jax.tree.map(lambda _: jax.ad.DontWant(), "
+        "batch))(jnp.ones_like(loss))  # frame 0" in fixed(fix, tmp_path / "acc.py")
+    )
+    # Where the results are unpacked into names, they are read: no DontWant there.
+    line = frames[0].line + 1
+    assert offered("vjp-with-refs-tree", [Span.at_line(frames[0].path, line, "")], []) == []
