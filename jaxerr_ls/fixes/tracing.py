@@ -301,7 +301,9 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             node.test.end_lineno or node.test.lineno
         ):
             statement = node
-    if statement is None or not source.owns_its_lines(statement):
+    if statement is None:
+        return _expression_where_fixes(target, source, jnp)
+    if not source.owns_its_lines(statement):
         return []
     then = _branch_value(statement.body)
     if then is None:
@@ -338,6 +340,51 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     title = f"Select with {jnp}.where instead of a Python if on a traced value"
     # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
     # makes the gradient nan.
+    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
+def _expression_where_fixes(target: FixTarget, source: Source, jnp: str) -> list[Fix]:
+    """On the failing line, ``a if traced else b`` -> ``jnp.where(traced, a, b)``, or the
+    builtin ``max(a, b)`` / ``min(a, b)`` -> ``jnp.maximum`` / ``jnp.minimum``: the one such
+    expression there."""
+    statement = _failing_statement(source, target.span.line)
+    if statement is None:
+        return []
+    found: list[tuple[ast.expr, str]] = []
+    bound = {
+        n.id
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }
+    for node in ast.walk(statement):
+        if isinstance(node, ast.IfExp) and node.lineno <= target.span.line <= (
+            node.end_lineno or node.lineno
+        ):
+            parts = [
+                source.segment(node.test),
+                source.segment(node.body),
+                source.segment(node.orelse),
+            ]
+            found.append((node, f"{jnp}.where({', '.join(parts)})"))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("max", "min")
+            and node.func.id not in bound
+            and len(node.args) == 2
+            and not node.keywords
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        ):
+            name = "maximum" if node.func.id == "max" else "minimum"
+            arguments = ", ".join(source.segment(a) for a in node.args)
+            found.append((node, f"{jnp}.{name}({arguments})"))
+    if len(found) != 1:
+        return []
+    node, text = found[0]
+    title = f"Compute it with {text.split('(', 1)[0]} instead of Python on a traced value"
+    # jnp.where computes both branches (an inf or nan gradient of one poisons the other's);
+    # jnp.maximum splits the gradient at ties and returns an array for Python numbers.
+    edit = source.replace(node, text)
     return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
 
 

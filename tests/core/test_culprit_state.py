@@ -713,3 +713,37 @@ def test_with_refs_missing_entries_get_dont_want_where_their_results_are_unread(
     # Where the results are unpacked into names, they are read: no DontWant there.
     line = frames[0].line + 1
     assert offered("vjp-with-refs-tree", [Span.at_line(frames[0].path, line, "")], []) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "after"),
+    [
+        (
+            "return scale * (r if r > 0 else 0.1 * r)",
+            "return scale * (jnp.where(r > 0, r, 0.1 * r))",
+        ),
+        ("return scale * max(r, 0.0)", "return scale * jnp.maximum(r, 0.0)"),
+        ("return scale * min(r, 1.0, 2.0)", None),  # over more than two: not elementwise
+    ],
+)
+def test_a_conditional_expression_or_max_on_a_tracer_becomes_jnp(
+    tmp_path: Path, line: str, after: str | None
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "act.py": f"""
+            import jax.numpy as jnp
+
+
+            def leaky(r, scale):
+                {line}  # frame 0
+            """
+        },
+    )
+    found = offered("tracer-bool-conversion", frames, [])
+    if after is None:
+        assert found == []
+    else:
+        [fix] = found
+        assert f"    {after}  # frame 0" in fixed(fix, tmp_path / "act.py")
