@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxerr_ls import culprit_state
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
@@ -63,6 +64,8 @@ class Culprit:
             return f"hijax primitive class `{self.name}`"
         if kind in _TRANSFORM_LABELS:
             return _TRANSFORM_LABELS[kind].format(self.name)
+        if kind in culprit_state.LABELS:
+            return culprit_state.LABELS[kind].format(name=self.name)
         return f"`{self.owner}` method `{self.name}`"
 
 
@@ -284,6 +287,11 @@ def find_culprits(
         from jaxerr_ls.culprit_transforms import transform_culprits
 
         return transform_culprits(kind, captures, files, frames)
+    if kind in culprit_state.OWN_KINDS:
+        return [
+            Culprit(f.span, f.kind, f.name, why=f.why)
+            for f in culprit_state.find(kind, captures, files, frames)
+        ]
     found: Culprit | None = None
     if kind in (CulpritKind.HIJAX_VJP_BWD, CulpritKind.HIJAX_TRANSPOSE, CulpritKind.HIJAX_CLASS):
         named = _CLASS_RE.search(captures.get("primitive", ""))

@@ -48,6 +48,27 @@ class CulpritKind(str, Enum):
     TRANSFORM_ARGUMENT = "transform.argument"
     # The construction of a tangent or cotangent of the wrong shape or dtype.
     TRANSFORM_TANGENT = "transform.tangent"
+    # The ``with_refs`` entry for the argument a message names (capture ``argument``:
+    # "the argument at position args[1] of ..."), followed to the line that built it.
+    REFS_ARGUMENT = "refs.argument"
+    # The ``jax.jit`` that traces the one argument a Python value depends on (captures
+    # ``traced``, ``transform`` and ``arguments`` of the message's "while tracing" sentence).
+    TRACER_JIT_ARGUMENT = "tracer.jit_argument"
+    # The loop reverse mode cannot differentiate: a ``while_loop``, or the ``jax.jit`` that
+    # makes a ``fori_loop``'s bounds traced.
+    LOOP_BOUNDS = "loop.bounds"
+    # ``static_argnums`` of a ``jax.checkpoint`` / ``jax.remat`` (capture ``value``).
+    CHECKPOINT_STATIC_ARGNUMS = "checkpoint.static_argnums"
+    # A ``custom_linear_solve`` call without ``transpose_solve`` or ``symmetric=True``.
+    CUSTOM_LINEAR_SOLVE_CALL = "custom_linear_solve.call"
+    # The traced value a custom_vjp function closes over, where it is handed to its factory.
+    CUSTOM_VJP_CLOSURE = "custom_vjp.closure"
+    # The forward-mode transform (``jax.hessian``, ``jax.jacfwd``, ``jax.jvp``) that reaches a
+    # custom_vjp function.
+    CUSTOM_VJP_FORWARD_TRANSFORM = "custom_vjp.forward_transform"
+    # The non-linear operation (capture ``primitive``: its JAX name, ``sin``) in a function
+    # given to ``jax.linear_transpose``.
+    LINEAR_TRANSPOSE_NONLINEAR = "linear_transpose.nonlinear"
 
 
 # The named captures each culprit kind reads; a record of that kind must define them.
@@ -63,6 +84,14 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.TRANSFORM_FUNCTION: frozenset(),
     CulpritKind.TRANSFORM_ARGUMENT: frozenset(),
     CulpritKind.TRANSFORM_TANGENT: frozenset(),
+    CulpritKind.REFS_ARGUMENT: frozenset({"argument"}),
+    CulpritKind.TRACER_JIT_ARGUMENT: frozenset({"traced", "transform", "arguments"}),
+    CulpritKind.LOOP_BOUNDS: frozenset(),
+    CulpritKind.CHECKPOINT_STATIC_ARGNUMS: frozenset({"value"}),
+    CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: frozenset(),
+    CulpritKind.CUSTOM_VJP_CLOSURE: frozenset(),
+    CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: frozenset(),
+    CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: frozenset({"primitive"}),
 }
 
 # The shared kinds, under names that say what they are about here.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.fixes import custom_vjp, grad, hijax, refs
+from jaxerr_ls.fixes import custom_vjp, grad, hijax, refs, tracing
 from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.fixes.model import (
     Applicability,
@@ -43,6 +43,11 @@ PROVIDERS: tuple[Provider, ...] = (
     custom_vjp.PROVIDER,
     refs.PROVIDER,
     *grad.PROVIDERS,
+    refs.RETURNED_PROVIDER,
+    refs.TREE_PROVIDER,
+    refs.AVAL_PROVIDER,
+    refs.GRAD_REF_PROVIDER,
+    *tracing.PROVIDERS,
 )
 _BY_CODE: dict[str, Provider] = {code: p for p in PROVIDERS for code in p.codes}
 

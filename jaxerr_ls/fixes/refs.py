@@ -21,9 +21,22 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 
-from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.culprit_state import (
+    ARG_POSITION_RE,
+    Buffers,
+    Code,
+    Place,
+    RefEntry,
+    is_dontwant_class,
+    ref_entry,
+    with_refs_calls,
+    with_refs_entries,
+)
+from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.spans import Edit, Span
 
 CODE = "vjp-ref-grad-missing"
 _POSITION_RE = re.compile(r"the argument at position args\[(\d+)\] of")
@@ -172,7 +185,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if vjp is None:
             continue
         primals = vjp.args[1:]
-        if index >= len(primals) or not isinstance(primals[index], ast.Name):
+        if index >= len(primals) or _dotted(primals[index]) is None:
             return []
         return _fixes_for_call(source, scope, statement, call, primals, index, jnp)
     return []
@@ -188,22 +201,8 @@ def _fixes_for_call(
     jnp: str,
 ) -> list[Fix]:
     assert isinstance(call.func, ast.Name)
-    entries = []
-    for i, primal in enumerate(primals):
-        if i == index:
-            entries.append("")
-        elif _is_array(scope, primal, statement.lineno):
-            entries.append("jax.ad.GradValue()")
-        else:
-            entries.append(f"jax.tree.map(lambda _: jax.ad.GradValue(), {source.segment(primal)})")
-
-    def call_with(entry: str) -> str:
-        bound = ", ".join(entry if i == index else e for i, e in enumerate(entries))
-        return f"{call.func.id}.with_refs({bound})"  # type: ignore[attr-defined]
-
-    ref_name = source.segment(primals[index])
     # Unpacked gradients: `w_ct, x_ct = f_vjp(ct)`.
-    unpacked: ast.Name | None = None
+    targets: list[ast.expr] | None = None
     if (
         isinstance(statement, ast.Assign)
         and statement.value is call
@@ -211,10 +210,36 @@ def _fixes_for_call(
         and isinstance(statement.targets[0], ast.Tuple)
         and len(statement.targets[0].elts) == len(primals)
     ):
-        element = statement.targets[0].elts[index]
+        targets = statement.targets[0].elts
+    # A gradient the statement unpacks into `_` (or never binds) is not wanted.
+    discarded = [isinstance(statement, ast.Expr) for _ in primals]
+    if targets is not None:
+        discarded = [isinstance(e, ast.Name) and e.id == "_" for e in targets]
+    entries = []
+    for i, primal in enumerate(primals):
+        wanted = "jax.ad.DontWant()" if discarded[i] else "jax.ad.GradValue()"
+        if i == index:
+            entries.append("")
+        elif _is_array(scope, primal, statement.lineno):
+            entries.append(wanted)
+        else:
+            entries.append(f"jax.tree.map(lambda _: {wanted}, {source.segment(primal)})")
+
+    def call_with(entry: str) -> str:
+        bound = ", ".join(entry if i == index else e for i, e in enumerate(entries))
+        return f"{call.func.id}.with_refs({bound})"  # type: ignore[attr-defined]
+
+    ref_name = source.segment(primals[index])
+    unpacked: ast.Name | None = None
+    if targets is not None:
+        element = targets[index]
         if isinstance(element, ast.Name) and element.id != "_":
             unpacked = element
     uses_gradient = unpacked is not None and _later_loads(scope, unpacked.id, statement)
+    if targets is None and not isinstance(statement, ast.Expr):
+        # The results kept whole (`grads = f_vjp(ct)`, `return f_vjp(ct)`) are read as values
+        # later, where a placeholder would stand for the Ref's gradient: no edit here is right.
+        return []
 
     fixes: list[Fix] = []
     # The new ref is bound just before the statement: only for a simple statement, where
@@ -222,7 +247,8 @@ def _fixes_for_call(
     simple = isinstance(statement, ast.Assign | ast.AnnAssign | ast.Expr | ast.Return)
     if simple and source.owns_its_lines(statement):
         taken = source.all_names()
-        grad_ref = _free_name(taken, f"{unpacked.id if unpacked else ref_name}_ref")
+        base = unpacked.id if unpacked else ref_name.rsplit(".", 1)[-1]
+        grad_ref = _free_name(taken, f"{base}_ref")
         indent = source.indent_of(statement.lineno)
         new_ref = f"{indent}{grad_ref} = jax.new_ref({jnp}.zeros_like({ref_name}[...]))\n"
         edits = [
@@ -255,3 +281,405 @@ def _fixes_for_call(
 
 
 PROVIDER = Provider(frozenset({CODE}), frozenset({"argument"}), fixes)
+
+
+# -- with_refs entries and grad of a Ref ------------------------------------------------------
+
+RETURNED = "vjp-ref-grad-returned"
+TREE = "vjp-with-refs-tree"
+AVAL = "vjp-with-refs-aval"
+GRAD_REF = "grad-ref-argument"
+_LEAF_RE = re.compile(r"\bargs\[(\d+)\] was a pytree leaf in the primal arguments")
+_ZEROS = {"zeros", "zeros_like"}
+_FILLED = {"full", "full_like"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Applied:
+    """A ``f_vjp.with_refs(...)(ct)`` on the failing line, and what the fixes need of it."""
+
+    source: Source
+    scope: list[ast.stmt]
+    statement: ast.stmt  # the failing statement, at the top of its scope
+    primals: list[ast.expr]  # what ``jax.vjp`` was given after the function
+    jnp: str
+
+
+def _applied(target: FixTarget, read: ReadSource, call: ast.Call) -> _Applied | None:
+    """The vjp behind a with_refs call on the failing line, when the source shows it."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    if source is None or "jax" not in source.module_aliases("jax"):
+        return None
+    jnp = source.jnp_name()
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if jnp is None or not isinstance(receiver, ast.Name):
+        return None
+    scope = _block_statements(_scope_statements(source.tree, target.span.line), target.span.line)
+    statement = next(
+        (s for s in scope if s.lineno <= target.span.line <= (s.end_lineno or s.lineno)), None
+    )
+    if statement is None:
+        return None
+    vjp_names = {"jax.vjp", *(f"{alias}.vjp" for alias in source.module_aliases("jax"))}
+    vjp_names.update(_imported_from_jax(source.tree, "vjp"))
+    vjp = _vjp_binding(scope, receiver.id, statement.lineno, vjp_names)
+    if vjp is None:
+        return None
+    return _Applied(source, scope, statement, list(vjp.args[1:]), jnp)
+
+
+def _entry(target: FixTarget, read: ReadSource) -> tuple[RefEntry, Code] | None:
+    position = ARG_POSITION_RE.search(target.captures.get("argument", ""))
+    if position is None:
+        return None
+    code = Code(Buffers(read, target.span.path.parent))
+    found = ref_entry(code, [target.span], int(position[1]))
+    return None if found is None else (found, code)
+
+
+def _visible(applied: _Applied, expression: ast.expr, line: int) -> bool:
+    """Whether a primal (``w_ref``, ``model.w_ref``) can be read on ``line``: its name is a
+    parameter of the scope's function or bound before ``line``."""
+    root = expression
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    outer = _scope_statements(applied.source.tree, line)
+    function = next(
+        (
+            node
+            for node in ast.walk(applied.source.tree)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.body is outer
+        ),
+        None,
+    )
+    if function is not None:
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        if root.id in {a.arg for a in every}:
+            return True
+    if _last_binding(outer, root.id, line) is not None:
+        return True
+    return _last_binding(applied.scope, root.id, line) is not None or any(
+        isinstance(s, ast.Import | ast.ImportFrom | ast.FunctionDef)
+        and s.lineno < line
+        and root.id
+        in {getattr(a, "asname", None) or getattr(a, "name", "") for a in getattr(s, "names", [])}
+        for s in applied.scope
+    )
+
+
+_BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try)
+
+
+def _block_statements(scope: list[ast.stmt], line: int) -> list[ast.stmt]:
+    """The innermost block of statements (a loop's, a branch's, a ``with``'s) holding ``line``."""
+    block = scope
+    while True:
+        statement = next((s for s in block if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+        if not isinstance(statement, _BLOCKS):
+            return block
+        inner = [statement.body, getattr(statement, "orelse", [])]
+        inner += [getattr(statement, "finalbody", [])]
+        inner += [h.body for h in getattr(statement, "handlers", [])]
+        found = next(
+            (b for b in inner if b and b[0].lineno <= line <= (b[-1].end_lineno or 0)), None
+        )
+        if found is None:
+            return block
+        block = found
+
+
+def _top_statement(applied: _Applied, node: ast.AST) -> ast.stmt | None:
+    line = getattr(node, "lineno", 0)
+    return next((s for s in applied.scope if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+
+
+def _place(node: ast.AST) -> tuple[int, int, int | None, int | None]:
+    return (
+        getattr(node, "lineno", 0),
+        getattr(node, "col_offset", 0),
+        getattr(node, "end_lineno", None),
+        getattr(node, "end_col_offset", None),
+    )
+
+
+def _unpacked(applied: _Applied, call: ast.Call, index: int) -> ast.expr | bool | None:
+    """What the failing statement binds the gradient at ``index`` to: a name, ``_`` (False:
+    not wanted), or None when the statement keeps the results some other way."""
+    statement = applied.statement
+    # The call comes from another parse of the same text: the same node is at the same place.
+    applies = isinstance(statement, ast.Expr | ast.Assign) and (
+        isinstance(statement.value, ast.Call) and _place(statement.value.func) == _place(call)
+    )
+    if isinstance(statement, ast.Expr) and applies:
+        return False
+    if not (
+        isinstance(statement, ast.Assign)
+        and applies
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Tuple)
+        and len(statement.targets[0].elts) == len(applied.primals)
+    ):
+        return None
+    element = statement.targets[0].elts[index]
+    if isinstance(element, ast.Name) and element.id == "_":
+        return False
+    return element if isinstance(element, ast.Name) else None
+
+
+def returned_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A Ref argument given ``GradValue()`` or the ``DontWant`` class in ``with_refs``."""
+    found = _entry(target, read)
+    if found is None:
+        return []
+    entry, _ = found
+    value = entry.value
+    source = Source.parse(value.path, read(value.path))
+    if source is None:
+        return []
+    if is_dontwant_class(value):
+        span = source.span(value.node)
+        edit = Edit(
+            Span(value.path, span.end_line, span.end_col, span.end_line, span.end_col), "()"
+        )
+        title = f"Pass an instance: {ast.unparse(value.node)}()"
+        return [Fix(title, RETURNED, (edit,), preferred=True)]
+    node = value.node
+    if not (
+        isinstance(node, ast.Call)
+        and not node.args
+        and (_dotted(node.func) or "").endswith("GradValue")
+        and entry.entry is node
+        and value.path == target.span.path
+    ):
+        return []
+    applied = _applied(target, read, entry.call)
+    index = int(ARG_POSITION_RE.search(target.captures["argument"])[1])  # type: ignore[index]
+    if applied is None or index >= len(applied.primals):
+        return []
+    primal = applied.primals[index]
+    unpacked = _unpacked(applied, entry.call, index)
+    where = _top_statement(applied, node)
+    fixes: list[Fix] = []
+    if (
+        isinstance(unpacked, ast.Name)
+        and where is not None
+        and where.lineno <= applied.statement.lineno
+        and isinstance(where, ast.Assign | ast.Expr)
+        and applied.source.owns_its_lines(where)
+        and applied.source.owns_its_lines(applied.statement)
+        and _dotted(primal) is not None
+        and _visible(applied, primal, where.lineno)
+    ):
+        src = applied.source
+        grad_ref = _free_name(src.all_names(), f"{unpacked.id}_ref")
+        indent = src.indent_of(where.lineno)
+        primal_text = src.segment(primal)
+        new_ref = (
+            f"{indent}{grad_ref} = jax.new_ref({applied.jnp}.zeros_like({primal_text}[...]))\n"
+        )
+        end = applied.statement.end_lineno or applied.statement.lineno
+        read_back = f"{src.indent_of(applied.statement.lineno)}{unpacked.id} = {grad_ref}[...]\n"
+        edits = (
+            src.insert(where.lineno, 0, new_ref),
+            src.replace(node, grad_ref),
+            src.replace(unpacked, "_"),
+            src.insert(end + 1, 0, read_back),
+        )
+        title = f"Accumulate the gradient of {primal_text} into a new ref {grad_ref}"
+        fixes.append(Fix(title, RETURNED, edits, preferred=True))
+    if unpacked is False or (
+        isinstance(unpacked, ast.Name)
+        and not _later_loads(applied.scope, unpacked.id, applied.statement)
+    ):
+        edit = applied.source.replace(node, "jax.ad.DontWant()")
+        title = f"Skip the gradient of {applied.source.segment(primal)} with jax.ad.DontWant()"
+        fixes.append(Fix(title, RETURNED, (edit,), preferred=not fixes))
+    return fixes
+
+
+def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``None`` placeholders in ``with_refs``: ``jax.ad.DontWant()`` in their place."""
+    code = Code(Buffers(read, target.span.path.parent))
+    leaves = {int(m[1]) for m in _LEAF_RE.finditer(target.captures.get("difference", ""))}
+    for call, place in with_refs_calls(code, target.span):
+        entries = with_refs_entries(code, call, place)
+        applied = _applied(target, read, call)
+        if entries is None or applied is None:
+            continue
+        if len(entries) < len(applied.primals):
+            return _missing_entries(applied, call, len(entries))
+        if len(entries) != len(applied.primals):
+            continue
+        edits = []
+        for i, (entry, primal) in enumerate(zip(entries, applied.primals, strict=True)):
+            node = entry.node
+            if not (isinstance(node, ast.Constant) and node.value is None):
+                continue
+            if isinstance(primal, ast.Constant) and primal.value is None:
+                continue  # a None primal takes a None entry
+            source = Source.parse(entry.path, read(entry.path))
+            if source is None:
+                return []
+            if i in leaves or _is_array(applied.scope, primal, applied.statement.lineno):
+                text = "jax.ad.DontWant()"
+            elif _dotted(primal) is not None and _visible(applied, primal, node.lineno):
+                text = f"jax.tree.map(lambda _: jax.ad.DontWant(), {ast.unparse(primal)})"
+            else:
+                return []
+            edits.append(source.replace(node, text))
+        if edits:
+            title = "Skip those gradients with jax.ad.DontWant() instead of None"
+            return [Fix(title, TREE, tuple(edits), preferred=True)]
+    return []
+
+
+def _dont_want(applied: _Applied, primal: ast.expr) -> str | None:
+    """``jax.ad.DontWant()`` for a primal, one per leaf where it may be a pytree."""
+    if _is_array(applied.scope, primal, applied.statement.lineno):
+        return "jax.ad.DontWant()"
+    if _dotted(primal) is not None and _visible(applied, primal, applied.statement.lineno):
+        return f"jax.tree.map(lambda _: jax.ad.DontWant(), {ast.unparse(primal)})"
+    return None
+
+
+def _missing_entries(applied: _Applied, call: ast.Call, given: int) -> list[Fix]:
+    """``with_refs`` given entries for the first arguments only: ``DontWant()`` for the rest,
+    where the call's results for them are never read."""
+    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args) or not call.args:
+        return []
+    for index in range(given, len(applied.primals)):
+        if _unpacked(applied, call, index) is not False:
+            return []
+    added = [_dont_want(applied, primal) for primal in applied.primals[given:]]
+    if any(text is None for text in added):
+        return []
+    source = applied.source
+    last = source.span(call.args[-1])
+    at = Span(source.path, last.end_line, last.end_col, last.end_line, last.end_col)
+    edit = Edit(at, "".join(f", {text}" for text in added))
+    title = "Skip the other arguments' gradients with jax.ad.DontWant()"
+    return [Fix(title, TREE, (edit,), preferred=True)]
+
+
+def _dtype(type_text: str) -> str:
+    return type_text.removeprefix("Ref{").split("[", 1)[0]
+
+
+def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A gradient ref of the wrong shape or dtype, made with zeros: zeros like the primal."""
+    found = _entry(target, read)
+    if found is None:
+        return []
+    entry, _ = found
+    node = entry.value.node
+    if not (
+        isinstance(node, ast.Call)
+        and (_dotted(node.func) or "").endswith("new_ref")
+        and len(node.args) == 1
+        and not node.keywords
+        and entry.value.path == target.span.path
+    ):
+        return []
+    alloc = node.args[0]
+    if not (isinstance(alloc, ast.Call) and _makes_zeros(alloc)):
+        return []
+    applied = _applied(target, read, entry.call)
+    index = int(ARG_POSITION_RE.search(target.captures["argument"])[1])  # type: ignore[index]
+    if applied is None or index >= len(applied.primals):
+        return []
+    primal = applied.primals[index]
+    if _dotted(primal) is None or not _visible(applied, primal, node.lineno):
+        return []
+    primal_text = applied.source.segment(primal)
+    edit = applied.source.replace(alloc, f"{applied.jnp}.zeros_like({primal_text}[...])")
+    same_dtype = _dtype(target.captures.get("given", "?")) == _dtype(
+        target.captures.get("expected", "")
+    )
+    title = f"Make the gradient ref like {primal_text}: zeros_like({primal_text}[...])"
+    applicability = Applicability.SAFE if same_dtype else Applicability.UNSAFE
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=applicability)]
+
+
+def _makes_zeros(call: ast.Call) -> bool:
+    name = (_dotted(call.func) or "").rsplit(".", 1)[-1]
+    if name in _ZEROS:
+        return True
+    if name in _FILLED and len(call.args) >= 2:
+        fill = call.args[1]
+        return (
+            isinstance(fill, ast.Constant) and fill.value == 0 and not isinstance(fill.value, bool)
+        )
+    return False
+
+
+def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``jax.grad(f)(w_ref, ...)``: differentiate the Ref's value, ``w_ref[...]``, where ``f``
+    only ever reads ``w_ref[...]`` (an array reads the same)."""
+    code = Code(Buffers(read, target.span.path.parent))
+    source = Source.parse(target.span.path, read(target.span.path))
+    if source is None:
+        return []
+    for model, call, scope in code.calls_on(target.span):
+        made = code.resolve(Place(target.span.path, model, call.func, scope))
+        grad = made.node
+        if not isinstance(grad, ast.Call) or made.path != target.span.path:
+            continue
+        if made.model.qualified_name(grad.func, made.scope) not in (
+            "jax.grad",
+            "jax.value_and_grad",
+        ):
+            continue
+        keywords = {k.arg: k.value for k in grad.keywords}
+        argnums_node = keywords.get("argnums", grad.args[1] if len(grad.args) > 1 else None)
+        argnums = 0 if argnums_node is None else literal_int(argnums_node)
+        if argnums is None or not grad.args:
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args[: argnums + 1]):
+            continue
+        if argnums >= len(call.args) or _dotted(call.args[argnums]) is None:
+            continue
+        function = code.resolve(Place(made.path, made.model, grad.args[0], made.scope))
+        if not isinstance(function.node, ast.FunctionDef) or not _reads_only_values(
+            function.node, argnums
+        ):
+            continue
+        argument = call.args[argnums]
+        text = source.segment(argument)
+        title = f"Differentiate the value of {text}: pass {text}[...]"
+        return [Fix(title, GRAD_REF, (source.replace(argument, f"{text}[...]"),), preferred=True)]
+    return []
+
+
+def literal_int(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
+
+
+def _reads_only_values(function: ast.FunctionDef, index: int) -> bool:
+    """Whether the function's positional parameter is only ever read as ``p[...]``."""
+    params = [*function.args.posonlyargs, *function.args.args]
+    if index >= len(params):
+        return False
+    name = params[index].arg
+    subscripted = {
+        id(node.value)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value is Ellipsis
+    }
+    uses = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name]
+    return bool(uses) and all(isinstance(n.ctx, ast.Load) and id(n) in subscripted for n in uses)
+
+
+RETURNED_PROVIDER = Provider(frozenset({RETURNED}), frozenset({"argument"}), returned_fixes)
+TREE_PROVIDER = Provider(frozenset({TREE}), frozenset({"difference"}), tree_fixes)
+AVAL_PROVIDER = Provider(
+    frozenset({AVAL}), frozenset({"argument", "given", "expected"}), aval_fixes
+)
+GRAD_REF_PROVIDER = Provider(frozenset({GRAD_REF}), frozenset(), grad_ref_fixes)

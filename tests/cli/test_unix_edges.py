@@ -99,6 +99,9 @@ def test_nothing_is_printed_for_a_missing_records_folder() -> None:
     assert shell(f"JAXERR check --records /nonexistent {LOG}").stdout == ""
 
 
+# Culprits on lines the log prints (a marker there would change them): the factory call that
+# hands the traced `scale` to a custom_vjp closure is also where the closure is called.
+UNMARKED_CULPRITS = {("test_custom_rules.py", 75)}
 TEXT_PLACE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):\d+: (?:error|warning|note) ")
 
 
@@ -117,6 +120,8 @@ def test_paths_in_text_are_from_the_current_folder_and_json_from_the_root(
         path = Path(place["file"])
         assert path.is_absolute() == (where == "elsewhere"), place[0]
         marked = (cwd / path).read_text().splitlines()[int(place["line"]) - 1]
+        if (path.name, int(place["line"])) in UNMARKED_CULPRITS:
+            continue
         assert "jaxerr-" in marked, place[0]  # a jaxerr-expect or jaxerr-culprit line
     found = json.loads(shell(f"JAXERR check --format json --root {PROJECT} {FOREIGN}", cwd).stdout)
     files = [item["file"] for item in found if item["file"] is not None]

@@ -55,6 +55,14 @@ CULPRITS = {
     "grad_has_aux_not_pair": "loss_with_metrics",
     "grad_nonscalar": "per_example_loss",
     "linearize_tangent_aval": "tangent",
+    "concrete_int_steps": "inner_steps",
+    "custom_rule_closed_over": "scale",
+    "remat_static_argnums": "static_argnums",
+    "ref_grad_returned": "jax.ad.GradValue()",
+    "ref_with_refs_aval": "jax.new_ref(jnp.zeros((3, 1), jnp.float32))",
+    # The culprit is the line the operation was traced on (its jaxerr-origin marker).
+    "flow_linear_solve": "custom_linear_solve",
+    "grad_while_loop": "while_loop",
 }
 # Culprits of the scripts only: their pytest twins build the value on the failing line itself
 # (or differentiate a parameter), where no culprit is reported.
@@ -68,7 +76,16 @@ SCRIPT_CULPRITS = {
 CULPRIT_VERSIONS = {
     "hijax_vjp_bwd_return": {"0.12.0.1"},
     "hijax_prim_transpose_log": {"0.12.0.1"},  # jax 0.10.2 fails on an assertion instead
+    # jax 0.10.2 fails in the backward pass with cotangent-type-mismatch instead.
+    "ref_grad_returned": {"0.12.0.1"},
+    "ref_with_refs_aval": {"0.12.0.1"},
 }
+# Script culprits on lines that a log prints (a marker would change them): name and place.
+# (The program's pytest test applies jax.jacfwd on its failing line: no culprit there.)
+SCRIPT_CULPRIT_PLACES = {
+    "custom_rule_forward_mode": ("jacfwd", "scripts/custom_rule_forward_mode.py", 15),
+}
+CULPRIT_AT_ORIGIN = {"flow_linear_solve", "grad_while_loop"}
 
 
 @dataclass(frozen=True)
@@ -223,10 +240,16 @@ def test_every_failure_is_found_matched_and_placed(run: dict[str, Any]) -> None:
         [finding] = findings
         check_placement(finding, run, None)
         culprit = CULPRITS.get(program) or SCRIPT_CULPRITS.get(program)
-        if culprit and run["jax"] in CULPRIT_VERSIONS.get(program, {run["jax"]}):
+        if program in SCRIPT_CULPRIT_PLACES:
+            name, path, line = SCRIPT_CULPRIT_PLACES[program]
+            assert [(c.name, c.span.path, c.span.line) for c in finding.culprits] == [
+                (name, (PROJECT / path).resolve(), line)
+            ]
+        elif culprit and run["jax"] in CULPRIT_VERSIONS.get(program, {run["jax"]}):
             assert [c.name for c in finding.culprits] == [culprit]
             place = finding.culprits[0].span
-            assert marker_at(place.path, place.line, "culprit") is not None
+            kind = "origin" if program in CULPRIT_AT_ORIGIN else "culprit"
+            assert marker_at(place.path, place.line, kind) is not None
         else:
             assert finding.culprits == []
         return

@@ -30,6 +30,8 @@ def test_every_named_capture_of_a_record_is_read_by_something() -> None:
     culprit_reads = {"primal", "primitive", *CAPTURES_READ}
     for record in RECORDS.values():
         readers = set(culprit_reads if record.culprit is not None else ())
+        if record.culprit is not None:
+            readers |= CULPRIT_CAPTURES[record.culprit]
         for provider in PROVIDERS:
             if record.code in provider.codes:
                 readers |= provider.captures

@@ -1,0 +1,900 @@
+"""Culprits of Refs, traced Python values, loops, solvers and closures, found in the project model.
+
+JAX reports these errors where a value is used (``f_vjp.with_refs(...)(ct)``, ``if train:``,
+the ``grad`` of a loop), while the change belongs where the value was made: the ``with_refs``
+entry built on another line, the ``jax.jit`` that traces a flag, the ``fori_loop`` whose bounds
+``jax.jit`` traced, the ``custom_linear_solve`` without a transpose, the factory call that hands
+a traced value to a ``custom_vjp`` closure, the ``jax.hessian`` above a ``custom_vjp`` function.
+Each finder follows names through assignments, imports of project modules, ``functools.partial``
+and the traceback's frames, and stays silent where the code leaves room for doubt or where the
+fault is the failing line itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from jaxerr_ls.locate import ProjectFiles
+from jaxerr_ls.project import Function, ModuleModel, Scope, TransformCall, build
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Span, ast_span
+
+# "the argument at position args[1] of the differentiated function f at m.py:3"
+ARG_POSITION_RE = re.compile(r"\bargs\[(\d+)\](?=[\s:,]|$)")
+# "train_step at /ci/project/train.py:13"
+_TRACED_RE = re.compile(r"^(?P<name>[\w<>.]+) at (?P<path>.+?):(?P<line>\d+)$")
+_IDENTIFIER_RE = re.compile(r"^[A-Za-z_]\w*$")
+_LOOPS = {"jax.lax.fori_loop": "fori_loop", "jax.lax.while_loop": "while_loop"}
+# Transforms that hand their arguments on in the same positions.
+_SAME_POSITIONS = frozenset({"jax.grad", "jax.value_and_grad", "jax.checkpoint", "jax.remat"})
+_FORWARD_MODE = {
+    "jax.hessian": "is forward-over-reverse",
+    "jax.jacfwd": "differentiates in forward mode",
+    "jax.jvp": "differentiates in forward mode",
+    "jax.linearize": "differentiates in forward mode",
+}
+T = TypeVar("T")
+# How far names are followed (assignments, imports, frames): real code needs few steps.
+_MAX_STEPS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A culprit as this module finds it: where, its kind, a name and why (for ``Culprit``)."""
+
+    span: Span
+    kind: CulpritKind
+    name: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """An expression of a project module and the scope it is read in."""
+
+    path: Path
+    model: ModuleModel
+    node: ast.AST
+    scope: Scope
+
+
+class Buffers:
+    """Source texts as a quick fix reads them (an editor's buffers, else the disk), with the
+    part of ``ProjectFiles`` that ``Code`` uses: modules are looked for beside ``base``."""
+
+    def __init__(self, read: Callable[[Path], str | None], base: Path) -> None:
+        self.read = read
+        self.base = base
+        # Only its per-file memo is used: the files here are the reader's, not the disk's.
+        self._memos = ProjectFiles(base)
+
+    def text(self, path: Path) -> str | None:
+        try:
+            return self.read(path)
+        except OSError:  # a reader that raises for a module that is not there
+            return None
+
+    def lines(self, path: Path) -> list[str] | None:
+        text = self.text(path)
+        return text.splitlines() if text is not None else None
+
+    def resolve(self, printed: str) -> Path | None:
+        candidate = self.base / printed
+        return candidate if self.text(candidate) is not None else None
+
+    def memo(self, kind: str, path: Path, compute: Callable[[Path], T]) -> T:
+        return self._memos.memo(kind, path, compute)
+
+    def files_containing(self, needle: str) -> list[Path]:
+        return []
+
+
+class Code:
+    """The project's modules as models (built once per file), and names followed across them."""
+
+    def __init__(self, files: ProjectFiles | Buffers) -> None:
+        self.files = files
+
+    def model(self, path: Path) -> ModuleModel | None:
+        def compute(p: Path) -> ModuleModel | None:
+            text = self.files.text(p)
+            return build(text) if text is not None else None
+
+        return self.files.memo("model", path, compute)
+
+    def span(self, path: Path, node: ast.AST) -> Span:
+        return ast_span(path, node, self.files.lines(path) or [])
+
+    def module_file(self, module: str) -> Path | None:
+        """The project file of an imported module (``layers`` or ``pkg.layers``)."""
+        parts = module.split(".")
+        for relative in ("/".join(parts) + ".py", "/".join([*parts, "__init__.py"])):
+            path = self.files.resolve(relative)
+            # A lone ``__init__.py`` of another package is not ``jax/__init__.py``.
+            if path is not None and path.as_posix().endswith("/" + relative):
+                return path
+        return None
+
+    def calls_on(self, span: Span) -> Iterator[tuple[ModuleModel, ast.Call, Scope]]:
+        """The calls of a frame's line, outermost first."""
+        model = self.model(span.path)
+        if model is None:
+            return
+        found = [
+            (call, scope)
+            for call, scope in model.calls
+            if call.lineno <= span.line <= (call.end_lineno or call.lineno)
+        ]
+        found.sort(key=lambda item: (item[0].lineno, item[0].col_offset))
+        for call, scope in found:
+            yield model, call, scope
+
+    def resolve(self, place: Place) -> Place:
+        """Where an expression's value was made: a name followed through its one assignment,
+        a ``def``, or an import of a project module (as far as that is certain)."""
+        for _ in range(_MAX_STEPS):
+            node = place.node
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                # ``module.name`` for an imported project module.
+                binding = place.scope.lookup(node.value.id)
+                if binding is None or binding.kind != "import" or not binding.qualified:
+                    return place
+                found = self._module_binding(binding.qualified, node.attr)
+                if found is None:
+                    return place
+                place = found
+                continue
+            if not isinstance(node, ast.Name):
+                return place
+            binding = place.scope.lookup(node.id)
+            if binding is None:
+                return place
+            if binding.kind == "assign" and binding.value is not None:
+                place = Place(place.path, place.model, binding.value, binding.scope)
+            elif binding.kind in ("def", "class"):
+                return Place(place.path, place.model, binding.node, binding.scope)
+            elif binding.kind == "import" and binding.qualified and "." in binding.qualified:
+                module, _, name = binding.qualified.rpartition(".")
+                found = self._module_binding(module, name)
+                if found is None:
+                    return place
+                place = found
+            else:
+                return place
+        return place
+
+    def _module_binding(self, module: str, name: str) -> Place | None:
+        """Where a project module binds a name at its top level (the binding's value, its
+        ``def``, or, for a name it imports in turn, the name at its import)."""
+        path = self.module_file(module)
+        model = self.model(path) if path is not None else None
+        binding = model.module_scope.lookup(name) if model is not None else None
+        if path is None or model is None or binding is None:
+            return None
+        if binding.kind == "assign" and binding.value is not None:
+            return Place(path, model, binding.value, binding.scope)
+        if binding.kind in ("def", "class"):
+            return Place(path, model, binding.node, binding.scope)
+        if binding.kind == "import":
+            name_node = ast.copy_location(ast.Name(name, ast.Load()), binding.node)
+            return Place(path, model, name_node, model.module_scope)
+        return None
+
+    def function_at(self, path: Path, name: str, line: int) -> Function | None:
+        """The function a message names as "NAME at PATH:LINE" (LINE: its first decorator's)."""
+        model = self.model(path)
+        if model is None:
+            return None
+        for function in model.functions.values():
+            node = function.node
+            first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+            if function.name == name and line in (first, node.lineno):
+                return function
+        return None
+
+
+def defining_function(model: ModuleModel, scope: Scope) -> Function | None:
+    return model.functions.get(scope.node)
+
+
+def _is_literal(node: ast.AST) -> bool:
+    """A Python constant that ``jax.jit`` would trace but a static argument can hold."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, bool | int | str) or node.value is None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return _is_literal(node.operand)
+    return False
+
+
+def _argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | None:
+    """The expression a call passes for the function's parameter at ``index``."""
+    params = function.positional
+    if index >= len(params):
+        return None
+    for keyword in call.keywords:
+        if keyword.arg == params[index].name:
+            return keyword.value
+    if any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+        return None
+    return call.args[index] if index < len(call.args) else None
+
+
+class _Flow:
+    """Which functions and jit-wrapped callables the traceback's calls reach."""
+
+    def __init__(self, code: Code, frames: Sequence[Span]) -> None:
+        self.code = code
+        self.frames = frames
+
+    def calls_of(self, target: ast.AST) -> Iterator[tuple[Place, ast.Call]]:
+        """Calls on the traceback's lines whose callee is ``target`` (a ``def`` or a jit
+        call), followed through names."""
+        seen: set[int] = set()
+        for span in self.frames:
+            for model, call, scope in self.code.calls_on(span):
+                if id(call) in seen:
+                    continue
+                seen.add(id(call))
+                callee = self.code.resolve(Place(span.path, model, call.func, scope))
+                if callee.node is target:
+                    yield Place(span.path, model, call, scope), call
+
+    def python_value(
+        self, function: Function, index: int, targets: Sequence[ast.AST], depth: int = 0
+    ) -> bool:
+        """Whether the function's parameter at ``index`` surely holds a Python constant: its
+        default or annotation says so, or a call in the traceback passes one, maybe through
+        parameters of the calling functions."""
+        node = function.node
+        params = function.positional
+        if index >= len(params) or isinstance(node, ast.Lambda):
+            return False
+        args = [*node.args.posonlyargs, *node.args.args]
+        annotation = args[index].annotation
+        if isinstance(annotation, ast.Name) and annotation.id in ("bool", "int", "str"):
+            return True
+        first_default = len(args) - len(node.args.defaults)
+        if index >= first_default and _is_literal(node.args.defaults[index - first_default]):
+            return True
+        if depth >= 3:
+            return False
+        for target in targets:
+            for place, call in self.calls_of(target):
+                passed = _argument_at(call, function, index)
+                if passed is None:
+                    continue
+                if _is_literal(passed):
+                    return True
+                value = self.code.resolve(Place(place.path, place.model, passed, place.scope))
+                if _is_literal(value.node):
+                    return True
+                outer = _parameter_of(value)
+                if outer is not None and self.python_value(
+                    outer[0], outer[1], [outer[0].node], depth + 1
+                ):
+                    return True
+        return False
+
+
+def _parameter_of(place: Place) -> tuple[Function, int] | None:
+    """The function and positional index of the parameter a name is, if it is one."""
+    if not isinstance(place.node, ast.Name):
+        return None
+    binding = place.scope.lookup(place.node.id)
+    if binding is None or binding.kind != "param":
+        return None
+    function = place.model.functions.get(binding.node)
+    if function is None:
+        return None
+    names = [p.name for p in function.positional]
+    return (function, names.index(place.node.id)) if place.node.id in names else None
+
+
+@dataclass(frozen=True, slots=True)
+class JitSite:
+    """A ``jax.jit`` that traces a function: its decorator or call, and what it wraps."""
+
+    path: Path
+    model: ModuleModel
+    node: ast.expr  # the decorator expression or the ``jax.jit(...)`` call
+    scope: Scope
+    # The function's own parameters reach jit unchanged: ``static_argnames`` work.
+    direct: bool
+    # A name the jitted callable is called by, or the call itself (``jax.jit(f)(x)``).
+    callee: ast.AST
+
+
+def jit_sites(code: Code, path: Path, function: Function) -> list[JitSite]:
+    """Where ``jax.jit`` is applied to a function: as its decorator, or as ``jax.jit(f)`` /
+    ``jax.jit(jax.grad(f))`` in a project module (the function's own, then those that name
+    it), positions unchanged."""
+    model = code.model(path)
+    if model is None:
+        return []
+    sites = []
+    node = function.node
+    outer = function.scope.parent or model.module_scope
+    if not isinstance(node, ast.Lambda):
+        for decorator in node.decorator_list:
+            if _is_jit(model, decorator, outer):
+                sites.append(JitSite(path, model, decorator, outer, True, node))
+    paths = [path, *code.files.files_containing(function.name)]
+    for other in dict.fromkeys(paths):
+        other_model = code.model(other)
+        if other_model is None:
+            continue
+        for transform in other_model.transforms:
+            if transform.api != "jax.jit":
+                continue
+            wrapped = wrapped_function(code, other, other_model, transform)
+            if wrapped is None or wrapped[0] is not node:
+                continue
+            sites.append(
+                JitSite(
+                    other,
+                    other_model,
+                    transform.call,
+                    transform.scope,
+                    wrapped[1],
+                    transform.call,
+                )
+            )
+    return sites
+
+
+def _is_jit(model: ModuleModel, decorator: ast.expr, scope: Scope) -> bool:
+    if isinstance(decorator, ast.Call):
+        api = model.qualified_name(decorator.func, scope)
+        if api == "functools.partial" and decorator.args:
+            return model.qualified_name(decorator.args[0], scope) == "jax.jit"
+        return api == "jax.jit"
+    return model.qualified_name(decorator, scope) == "jax.jit"
+
+
+def wrapped_function(
+    code: Code, path: Path, model: ModuleModel, transform: TransformCall
+) -> tuple[ast.AST, bool] | None:
+    """The ``def`` a jit call wraps (through ``jax.grad`` and the like, which keep positions),
+    and whether it is wrapped directly."""
+    inner: ast.expr = transform.call.args[0]
+    direct = True
+    for _ in range(_MAX_STEPS):
+        if not isinstance(inner, ast.Call):
+            break
+        api = model.qualified_name(inner.func, transform.scope)
+        if api not in _SAME_POSITIONS or not inner.args or isinstance(inner.args[0], ast.Starred):
+            return None
+        inner, direct = inner.args[0], False
+    found = code.resolve(Place(path, model, inner, transform.scope))
+    if isinstance(found.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return found.node, direct
+    return None
+
+
+def _jit_names(site: JitSite) -> list[ast.AST]:
+    """What calls of the jitted callable resolve to: the def (decorated) or the jit call."""
+    return [site.callee]
+
+
+def _not_failing(span: Span, frames: Sequence[Span]) -> bool:
+    """A culprit on the failing line is the error's own line: no culprit then."""
+    return not frames or (span.path, span.line) != (frames[0].path, frames[0].line)
+
+
+# -- Refs --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RefEntry:
+    """The ``with_refs`` entry for one argument, and where its value was made."""
+
+    call: ast.Call  # the ``f_vjp.with_refs(...)`` call
+    call_place: Place
+    entry: ast.expr  # the entry as written (an element, maybe of a tuple bound elsewhere)
+    value: Place  # the entry's value, followed through names
+
+
+def with_refs_calls(code: Code, span: Span) -> Iterator[tuple[ast.Call, Place]]:
+    for model, call, scope in code.calls_on(span):
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "with_refs":
+            yield call, Place(span.path, model, call, scope)
+
+
+def with_refs_entries(code: Code, call: ast.Call, place: Place) -> list[Place] | None:
+    """The entries of a ``with_refs`` call, one per primal argument: its arguments, with a
+    ``*name`` of a tuple or list expanded (None when one is not known)."""
+    entries: list[Place] = []
+    for arg in call.args:
+        if not isinstance(arg, ast.Starred):
+            entries.append(Place(place.path, place.model, arg, place.scope))
+            continue
+        found = code.resolve(Place(place.path, place.model, arg.value, place.scope))
+        if not isinstance(found.node, ast.Tuple | ast.List) or any(
+            isinstance(e, ast.Starred) for e in found.node.elts
+        ):
+            return None
+        entries.extend(Place(found.path, found.model, e, found.scope) for e in found.node.elts)
+    return entries if not call.keywords else None
+
+
+def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None:
+    """The ``with_refs`` entry at ``index`` of the failing call, followed to its value."""
+    if not frames:
+        return None
+    for call, place in with_refs_calls(code, frames[0]):
+        entries = with_refs_entries(code, call, place)
+        if entries is None or index >= len(entries):
+            continue
+        entry = entries[index]
+        assert isinstance(entry.node, ast.expr)
+        return RefEntry(call, place, entry.node, code.resolve(entry))
+    return None
+
+
+def is_dontwant_class(place: Place) -> bool:
+    node = place.node
+    if isinstance(node, ast.Attribute):
+        return node.attr == "DontWant" and place.model.qualified_name(node, place.scope) in (
+            "jax.ad.DontWant",
+            None,
+        )
+    if isinstance(node, ast.Name):
+        return place.model.qualified_name(node, place.scope) == "jax.ad.DontWant"
+    return False
+
+
+def _refs_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
+    position = ARG_POSITION_RE.search(captures.get("argument", ""))
+    if position is None:
+        return None
+    index = int(position[1])
+    found = ref_entry(code, frames, index)
+    if found is None:
+        return None
+    value = found.value
+    span = code.span(value.path, value.node)
+    text = ast.unparse(value.node)
+    argument = f"args[{index}]"
+    if "expected" in captures:
+        why = (
+            f"The gradient ref `{text}` made here has type {captures.get('given', '?')}, but "
+            f"{argument} needs a Ref{{{captures['expected']}}}, the type of that argument."
+        )
+    elif is_dontwant_class(value):
+        why = (
+            f"`{text}` is the class, not an instance: with_refs skips {argument}'s "
+            "gradient only for `jax.ad.DontWant()`."
+        )
+    else:
+        why = (
+            f"`{text}` is given to with_refs for the Ref-typed {argument}, whose gradient "
+            "can only go into a gradient Ref (or be skipped with `jax.ad.DontWant()`)."
+        )
+    if not _not_failing(span, frames):
+        return None
+    return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else argument, why)
+
+
+# -- Traced Python values under jit ------------------------------------------------------------
+
+
+def traced_argument(
+    code: Code, captures: Mapping[str, str]
+) -> tuple[Path, Function, int, str] | None:
+    """The function jit traced and the one argument the value depends on, from the message."""
+    if captures.get("transform") != "jit":
+        return None
+    argument = captures.get("arguments", "").strip()
+    traced = _TRACED_RE.match(captures.get("traced", "").strip())
+    if traced is None or not _IDENTIFIER_RE.match(argument):
+        return None
+    path = code.files.resolve(traced["path"])
+    if path is None:
+        return None
+    function = code.function_at(path, traced["name"], int(traced["line"]))
+    if function is None:
+        return None
+    names = [p.name for p in function.positional]
+    if argument not in names:
+        return None
+    return path, function, names.index(argument), argument
+
+
+def _jit_argument_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    found = traced_argument(code, captures)
+    if found is None:
+        return None
+    path, function, index, argument = found
+    sites = jit_sites(code, path, function)
+    if len(sites) != 1:
+        return None
+    site = sites[0]
+    flow = _Flow(code, frames)
+    if not flow.python_value(function, index, _jit_names(site)):
+        return None
+    span = code.span(site.path, site.node)
+    if not _not_failing(span, frames):
+        return None
+    why = (
+        f"`jax.jit` traces `{function.name}`'s argument `{argument}`, a Python value that "
+        "decides control flow or a shape: mark it static."
+    )
+    return Found(span, CulpritKind.TRACER_JIT_ARGUMENT, argument, why)
+
+
+# -- Loops under reverse mode ------------------------------------------------------------------
+
+
+def _loop_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    loops = []
+    for span in frames:
+        for model, call, scope in code.calls_on(span):
+            api = model.qualified_name(call.func, scope)
+            if api in _LOOPS:
+                loops.append((Place(span.path, model, call, scope), _LOOPS[api]))
+    if len({id(place.node) for place, _ in loops}) != 1:
+        return None
+    place, loop = loops[0]
+    loop_call = place.node
+    assert isinstance(loop_call, ast.Call)
+    span = code.span(place.path, loop_call)
+    if loop == "while_loop":
+        why = (
+            "`while_loop` runs a number of iterations decided by traced values, which reverse "
+            "mode cannot differentiate: iterate a fixed count with fori_loop or scan."
+        )
+        found: Found | None = Found(span, CulpritKind.LOOP_BOUNDS, loop, why)
+    else:
+        found = _fori_bounds_culprit(code, frames, place, loop_call)
+    if found is None or not _not_failing(found.span, frames):
+        return None
+    return found
+
+
+def _fori_bounds_culprit(
+    code: Code, frames: Sequence[Span], place: Place, call: ast.Call
+) -> Found | None:
+    """The jit whose traced parameter reaches the fori_loop's bounds, through the traceback's
+    calls."""
+    bounds = [b for b in call.args[:2] if not _is_literal(b)]
+    if len(call.args) < 2 or len(bounds) != 1:
+        return None
+    flow = _Flow(code, frames)
+    start = _parameter_of(code.resolve(Place(place.path, place.model, bounds[0], place.scope)))
+    if start is None:
+        return None
+    function, index = start
+    for _ in range(_MAX_STEPS):
+        # The parameter's value comes from a call in the traceback: follow it outwards.
+        passed = [(p, _argument_at(c, function, index)) for p, c in flow.calls_of(function.node)]
+        if len(passed) != 1 or passed[0][1] is None:
+            break
+        caller, expression = passed[0]
+        assert expression is not None
+        outer = _parameter_of(
+            code.resolve(Place(caller.path, caller.model, expression, caller.scope))
+        )
+        if outer is None:
+            return None
+        function, index = outer
+    path = _path_of(code, frames, function)
+    if path is None:
+        return None
+    sites = jit_sites(code, path, function)
+    if len(sites) != 1 or not flow.python_value(function, index, _jit_names(sites[0])):
+        return None
+    site = sites[0]
+    name = function.positional[index].name
+    why = (
+        f"`jax.jit` traces `{function.name}`'s argument `{name}`, which becomes the bound of "
+        "a fori_loop: reverse mode needs static bounds, so mark it static."
+    )
+    return Found(code.span(site.path, site.node), CulpritKind.LOOP_BOUNDS, name, why)
+
+
+def _path_of(code: Code, frames: Sequence[Span], function: Function) -> Path | None:
+    for span in frames:
+        model = code.model(span.path)
+        if model is not None and model.functions.get(function.node) is function:
+            return span.path
+    return None
+
+
+# -- checkpoint, custom_linear_solve, custom_vjp --------------------------------------------
+
+
+def checkpoint_static_argnums(code: Code, frames: Sequence[Span], value: str) -> Place | None:
+    """The ``static_argnums=`` of the one ``jax.checkpoint`` / ``jax.remat`` that the failing
+    line's calls reach, whose value is what the message printed."""
+    candidates: dict[int, Place] = {}
+    for span in frames[:1]:
+        for model, call, scope in code.calls_on(span):
+            made = code.resolve(Place(span.path, model, call.func, scope))
+            keyword = _static_argnums_of(made, value)
+            if keyword is not None:
+                candidates[id(keyword.node)] = keyword
+    return next(iter(candidates.values())) if len(candidates) == 1 else None
+
+
+def _static_argnums_of(made: Place, value: str) -> Place | None:
+    """``static_argnums`` given to ``jax.checkpoint`` where a callable was made, by a call or
+    as a decorator."""
+    expressions: list[tuple[ast.expr, Scope]] = []
+    if isinstance(made.node, ast.Call):
+        expressions.append((made.node, made.scope))
+    elif isinstance(made.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        function = made.model.functions.get(made.node)
+        outer = function.scope.parent if function is not None else None
+        expressions += [(d, outer or made.scope) for d in made.node.decorator_list]
+    for expression, scope in expressions:
+        if not isinstance(expression, ast.Call):
+            continue
+        api = made.model.qualified_name(expression.func, scope)
+        if api == "functools.partial" and expression.args:
+            api = made.model.qualified_name(expression.args[0], scope)
+        if api not in ("jax.checkpoint", "jax.remat"):
+            continue
+        for keyword in expression.keywords:
+            if keyword.arg == "static_argnums" and _same_value(keyword.value, value):
+                return Place(made.path, made.model, keyword.value, scope)
+    return None
+
+
+def _same_value(node: ast.expr, printed: str) -> bool:
+    try:
+        return ast.unparse(node).replace(" ", "") == printed.strip().replace(" ", "")
+    except (ValueError, RecursionError):
+        return False
+
+
+def _checkpoint_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    found = checkpoint_static_argnums(code, frames, captures.get("value", ""))
+    if found is None:
+        return None
+    text = ast.unparse(found.node)
+    why = (
+        f"`static_argnums={text}` is not an int or a tuple of ints, which is all "
+        "jax.checkpoint takes."
+    )
+    span = code.span(found.path, found.node)
+    if not _not_failing(span, frames):
+        return None
+    return Found(span, CulpritKind.CHECKPOINT_STATIC_ARGNUMS, "static_argnums", why)
+
+
+def linear_solve_call(code: Code, frames: Sequence[Span]) -> Place | None:
+    """The one ``custom_linear_solve`` call of the traceback without a transpose."""
+    found: dict[int, Place] = {}
+    for span in frames:
+        for model, call, scope in code.calls_on(span):
+            if model.qualified_name(call.func, scope) != "jax.lax.custom_linear_solve":
+                continue
+            keywords = {k.arg: k.value for k in call.keywords}
+            symmetric = keywords.get("symmetric")
+            if "transpose_solve" in keywords or len(call.args) > 4:
+                continue
+            if symmetric is not None and not (
+                isinstance(symmetric, ast.Constant) and symmetric.value is False
+            ):
+                continue
+            found[id(call)] = Place(span.path, model, call, scope)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _linear_solve_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    found = linear_solve_call(code, frames)
+    if found is None:
+        return None
+    span = code.span(found.path, found.node)
+    why = (
+        "This `custom_linear_solve` has no `transpose_solve` (nor `symmetric=True`), which "
+        "reverse mode needs to solve the transposed system."
+    )
+    if not _not_failing(span, frames):
+        return None
+    return Found(span, CulpritKind.CUSTOM_LINEAR_SOLVE_CALL, "custom_linear_solve", why)
+
+
+def _free_parameters(function: Function, factory: Function) -> list[str]:
+    """Parameters of ``factory`` that ``function`` (defined in it) reads."""
+    params = {p.name for p in factory.params}
+    own = set(function.scope.bindings)
+    return sorted(
+        {
+            n.id
+            for n in ast.walk(function.node)
+            if isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Load)
+            and n.id in params
+            and n.id not in own
+        }
+    )
+
+
+def _closure_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The factory call that hands a traced value to a custom_vjp function it defines."""
+    found: dict[int, Found] = {}
+    for span in frames:
+        for model, call, scope in code.calls_on(span):
+            made = code.resolve(Place(span.path, model, call.func, scope))
+            if not isinstance(made.node, ast.Call):
+                continue
+            factory_place = code.resolve(Place(made.path, made.model, made.node.func, made.scope))
+            factory = factory_place.model.functions.get(factory_place.node)
+            if factory is None:
+                continue
+            for custom in factory_place.model.custom_functions:
+                if custom.kind != "jax.custom_vjp" or custom.primal.scope.parent is not (
+                    factory.scope
+                ):
+                    continue
+                if not any(
+                    r.value is not None and ast.unparse(r.value) == custom.primal.name
+                    for r in factory.returns
+                ):
+                    continue
+                closed = _free_parameters(custom.primal, factory)
+                if len(closed) != 1:
+                    continue
+                names = [p.name for p in factory.positional]
+                if closed[0] not in names:
+                    continue
+                passed = _argument_at(made.node, factory, names.index(closed[0]))
+                if passed is None or _is_literal(passed):
+                    continue
+                text = ast.unparse(passed)
+                why = (
+                    f"`{custom.primal.name}` closes over `{closed[0]}`, given `{text}` here: "
+                    "custom_vjp differentiates only its explicit arguments, so pass it as one."
+                )
+                culprit = Found(
+                    code.span(made.path, passed), CulpritKind.CUSTOM_VJP_CLOSURE, closed[0], why
+                )
+                found[id(passed)] = culprit
+    if len(found) != 1:
+        return None
+    culprit = next(iter(found.values()))
+    return culprit if _not_failing(culprit.span, frames) else None
+
+
+def forward_transform(code: Code, frames: Sequence[Span]) -> tuple[Place, str] | None:
+    """The one forward-mode transform applied on the traceback's lines."""
+    found: dict[int, tuple[Place, str]] = {}
+    for span in frames:
+        for model, call, scope in code.calls_on(span):
+            path = span.path
+            callee = code.resolve(Place(span.path, model, call.func, scope))
+            if isinstance(callee.node, ast.Call):
+                path, model, call, scope = callee.path, callee.model, callee.node, callee.scope
+            api = model.qualified_name(call.func, scope)
+            if api in _FORWARD_MODE:
+                found[id(call)] = (Place(path, model, call, scope), api)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _forward_transform_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    found = forward_transform(code, frames)
+    if found is None:
+        return None
+    place, api = found
+    span = code.span(place.path, place.node)
+    if not _not_failing(span, frames):
+        return None
+    short = api.removeprefix("jax.")
+    why = (
+        f"`jax.{short}` {_FORWARD_MODE[api]}, and forward mode cannot pass through a "
+        "custom_vjp function, which has only a reverse-mode rule."
+    )
+    return Found(span, CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM, short, why)
+
+
+# JAX primitives that Python operators make, by the primitive's name.
+_OPERATORS: dict[str, type[ast.operator]] = {"integer_pow": ast.Pow, "pow": ast.Pow}
+
+
+def _nonlinear_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """The operation named in the message, in the function given to ``jax.linear_transpose``
+    whose transpose the failing line applies."""
+    primitive = captures.get("primitive", "").strip()
+    if not frames or not _IDENTIFIER_RE.match(primitive):
+        return None
+    for model, call, scope in code.calls_on(frames[0]):
+        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        transpose = made.node
+        if not isinstance(transpose, ast.Call) or not transpose.args:
+            continue
+        if made.model.qualified_name(transpose.func, made.scope) != "jax.linear_transpose":
+            continue
+        function = code.resolve(Place(made.path, made.model, transpose.args[0], made.scope))
+        wrapped = function.model.functions.get(function.node)
+        if wrapped is None:
+            return None
+        operations = [
+            node
+            for node in ast.walk(wrapped.node)
+            if (isinstance(node, ast.Call) and _name_of(node.func) == primitive)
+            or (
+                isinstance(node, ast.BinOp)
+                and primitive in _OPERATORS
+                and isinstance(node.op, _OPERATORS[primitive])
+            )
+        ]
+        if len(operations) != 1:
+            return None
+        span = code.span(function.path, operations[0])
+        if not _not_failing(span, frames):
+            return None
+        why = (
+            f"`{ast.unparse(operations[0])}` is not linear, so jax.linear_transpose cannot "
+            f"transpose `{wrapped.name}`: it needs a function linear in its input."
+        )
+        return Found(span, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive, why)
+    return None
+
+
+def _name_of(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def find(
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+    files: ProjectFiles,
+    frames: Sequence[Span],
+) -> list[Found]:
+    """The culprits of the kinds this module owns (empty for the others)."""
+    try:
+        found = _find(kind, captures, Code(files), frames)
+    except RecursionError:  # an expression nested too deep to print
+        return []
+    return [found] if found is not None else []
+
+
+def _find(
+    kind: CulpritKind, captures: Mapping[str, str], code: Code, frames: Sequence[Span]
+) -> Found | None:
+    found: Found | None = None
+    if kind == CulpritKind.REFS_ARGUMENT:
+        found = _refs_culprit(code, captures, frames)
+    elif kind == CulpritKind.TRACER_JIT_ARGUMENT:
+        found = _jit_argument_culprit(code, captures, frames)
+    elif kind == CulpritKind.LOOP_BOUNDS:
+        found = _loop_culprit(code, frames)
+    elif kind == CulpritKind.CHECKPOINT_STATIC_ARGNUMS:
+        found = _checkpoint_culprit(code, captures, frames)
+    elif kind == CulpritKind.CUSTOM_LINEAR_SOLVE_CALL:
+        found = _linear_solve_culprit(code, frames)
+    elif kind == CulpritKind.CUSTOM_VJP_CLOSURE:
+        found = _closure_culprit(code, frames)
+    elif kind == CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM:
+        found = _forward_transform_culprit(code, frames)
+    elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
+        found = _nonlinear_culprit(code, captures, frames)
+    return found
+
+
+# What each kind's culprit is, for people, with its name ("with_refs entry `DontWant`").
+LABELS = {
+    CulpritKind.REFS_ARGUMENT: "with_refs entry `{name}`",
+    CulpritKind.TRACER_JIT_ARGUMENT: "the jax.jit that traces `{name}`",
+    CulpritKind.LOOP_BOUNDS: "dynamic loop bounds: `{name}`",
+    CulpritKind.CHECKPOINT_STATIC_ARGNUMS: "`static_argnums` of jax.checkpoint",
+    CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: "`custom_linear_solve` without a transpose_solve",
+    CulpritKind.CUSTOM_VJP_CLOSURE: "traced value `{name}` closed over by a custom_vjp function",
+    CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: "forward-mode transform `jax.{name}`",
+    CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: "non-linear operation `{name}`",
+}
+OWN_KINDS = frozenset(LABELS)

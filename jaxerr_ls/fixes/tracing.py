@@ -1,0 +1,473 @@
+"""Fixes at the culprits of tracing errors: a static argument for the ``jax.jit`` that traces a
+Python value, a tuple for ``jax.checkpoint``'s ``static_argnums``, reverse-mode Jacobians above a
+``custom_vjp`` function, and a ``transpose_solve`` for a ``custom_linear_solve`` whose solver only
+uses the operator it is given.
+
+Each reads the culprit the diagnostic carries (see ``jaxerr_ls.culprit_state``), finds its node
+again in the current text, and edits only that expression.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import io
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+from jaxerr_ls.culprit_state import Buffers, Code, Place, wrapped_function
+from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.project import FunctionNode, ModuleModel, Scope
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Edit, Span
+
+STATIC_CODES = frozenset(
+    {
+        "tracer-bool-conversion",
+        "tracer-integer-conversion",
+        "concretization-type-error",
+        "grad-while-loop-reverse",
+    }
+)
+CHECKPOINT = "checkpoint-static-argnums-type"
+FORWARD_MODE = "custom-vjp-forward-mode"
+LINEAR_SOLVE = "custom-linear-solve-no-transpose"
+_STATIC_KEYWORDS = {"static_argnums", "static_argnames"}
+_BUILTINS = frozenset(dir(builtins))
+
+
+@dataclass(frozen=True, slots=True)
+class _AtCulprit:
+    """The culprit a diagnostic carries, found again in the current text of its file."""
+
+    culprit: CulpritRef
+    code: Code
+    model: ModuleModel
+    node: ast.AST
+    source: Source
+
+
+def _at_culprit(target: FixTarget, read: ReadSource, kinds: set[CulpritKind]) -> _AtCulprit | None:
+    culprits = [c for c in target.culprits if c.kind in kinds]
+    if len(culprits) != 1:
+        return None
+    culprit = culprits[0]
+    code = Code(Buffers(read, culprit.span.path.parent))
+    found = _node_at(code, culprit.span)
+    source = Source.parse(culprit.span.path, read(culprit.span.path))
+    if found is None or source is None:
+        return None
+    return _AtCulprit(culprit, code, found[0], found[1], source)
+
+
+def _node_at(code: Code, span: Span) -> tuple[ModuleModel, ast.AST] | None:
+    """The expression the culprit's span covers in the file's current text."""
+    model = code.model(span.path)
+    if model is None:
+        return None
+    for node in ast.walk(model.tree):
+        if isinstance(node, ast.expr) and code.span(span.path, node) == span:
+            return model, node
+    return None
+
+
+def _add_keyword(source: Source, call: ast.Call, keyword: str) -> Edit | None:
+    """An edit that appends ``keyword`` to a call's arguments, before its closing parenthesis."""
+    span = source.span(call)
+    text = source.line_text(span.end_line)
+    if span.end_col < 1 or text[span.end_col - 1] != ")":
+        return None
+    before = text[: span.end_col - 1].rstrip()
+    separator = " " if before.endswith((",", "(")) else ", "
+    if before.endswith("("):
+        separator = ""
+    at = Span(source.path, span.end_line, span.end_col - 1, span.end_line, span.end_col - 1)
+    return Edit(at, f"{separator}{keyword}")
+
+
+def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The jit that traces a Python value gets it as a static argument."""
+    at = _at_culprit(target, read, {CulpritKind.TRACER_JIT_ARGUMENT, CulpritKind.LOOP_BOUNDS})
+    if at is None:
+        return []
+    code, model, node, source, culprit = at.code, at.model, at.node, at.source, at.culprit
+    name = culprit.name
+    keyword = None
+    for function in model.functions.values():
+        decorators = getattr(function.node, "decorator_list", [])
+        if node in decorators and name in [p.name for p in function.positional]:
+            keyword = f'static_argnames="{name}"'
+            if not isinstance(node, ast.Call):
+                edit: Edit | None = Edit(source.span(node), f"{source.segment(node)}({keyword})")
+            elif any(k.arg in _STATIC_KEYWORDS for k in node.keywords):
+                return []
+            else:
+                edit = _add_keyword(source, node, keyword)
+            return _static_fix(target, name, keyword, edit)
+    for transform in model.transforms:
+        if transform.call is not node or transform.api != "jax.jit":
+            continue
+        if any(k.arg in _STATIC_KEYWORDS for k in transform.call.keywords):
+            return []
+        wrapped = wrapped_function(code, culprit.span.path, model, transform)
+        if wrapped is None:
+            return []
+        function_node, direct = wrapped
+        if not isinstance(function_node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return []
+        names = [a.arg for a in [*function_node.args.posonlyargs, *function_node.args.args]]
+        if name not in names:
+            return []
+        keyword = f'static_argnames="{name}"' if direct else f"static_argnums={names.index(name)}"
+        return _static_fix(target, name, keyword, _add_keyword(source, transform.call, keyword))
+    return []
+
+
+def _static_fix(target: FixTarget, name: str, keyword: str, edit: Edit | None) -> list[Fix]:
+    if edit is None:
+        return []
+    # Same values, but jit now compiles once per value of the argument (and needs it hashable).
+    title = f"Mark {name} static in jax.jit ({keyword})"
+    return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def checkpoint_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``static_argnums=[2]`` -> ``static_argnums=(2,)``."""
+    at = _at_culprit(target, read, {CulpritKind.CHECKPOINT_STATIC_ARGNUMS})
+    if at is None:
+        return []
+    node = at.node
+    if not isinstance(node, ast.List) or not node.elts:
+        return []
+    if not all(isinstance(e, ast.Constant) and type(e.value) is int for e in node.elts):
+        return []
+    items = ", ".join(ast.unparse(e) for e in node.elts)
+    text = f"({items},)" if len(node.elts) == 1 else f"({items})"
+    edit = Edit(at.culprit.span, text)
+    return [Fix(f"Give static_argnums as a tuple: {text}", CHECKPOINT, (edit,), preferred=True)]
+
+
+def forward_mode_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``jax.jacfwd(f)`` -> ``jax.jacrev(f)``; ``jax.hessian(f)`` -> ``jax.jacrev(jax.jacrev(f))``:
+    the same derivatives, all in reverse mode, which a custom_vjp function supports."""
+    at = _at_culprit(target, read, {CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM})
+    if at is None:
+        return []
+    call, source = at.node, at.source
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+        return []
+    prefix = source.segment(call.func.value)
+    if call.func.attr == "jacfwd":
+        edit = Edit(source.span(call.func), f"{prefix}.jacrev")
+        title = f"Take the Jacobian in reverse mode: {prefix}.jacrev"
+        return [Fix(title, FORWARD_MODE, (edit,), preferred=True)]
+    if call.func.attr != "hessian" or not call.args or len(call.args) > 2:
+        return []
+    if any(k.arg != "argnums" for k in call.keywords) or (len(call.args) == 2 and call.keywords):
+        return []
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return []
+    argnums = call.args[1] if len(call.args) == 2 else next((k.value for k in call.keywords), None)
+    extra = "" if argnums is None else f", argnums={source.segment(argnums)}"
+    function = source.segment(call.args[0])
+    text = f"{prefix}.jacrev({prefix}.jacrev({function}{extra}){extra})"
+    title = f"Take the Hessian in reverse mode: {prefix}.jacrev({prefix}.jacrev(...))"
+    return [Fix(title, FORWARD_MODE, (Edit(at.culprit.span, text),), preferred=True)]
+
+
+def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A solver that uses only the operator it is given solves the transposed system as well:
+    ``transpose_solve=`` the same solver."""
+    at = _at_culprit(target, read, {CulpritKind.CUSTOM_LINEAR_SOLVE_CALL})
+    if at is None:
+        return []
+    code, model, call, source, culprit = at.code, at.model, at.node, at.source, at.culprit
+    if not isinstance(call, ast.Call):
+        return []
+    keywords = {k.arg: k.value for k in call.keywords}
+    solve = keywords.get("solve", call.args[2] if len(call.args) > 2 else None)
+    if solve is None or "transpose_solve" in keywords or len(call.args) > 3:
+        return []
+    scope = next((s for c, s in model.calls if c is call), None)
+    if scope is None or not _uses_only_its_operator(code, culprit.span.path, model, solve, scope):
+        return []
+    keyword = f"transpose_solve={source.segment(solve)}"
+    edit = _add_keyword(source, call, keyword)
+    if edit is None:
+        return []
+    title = "Solve the transposed system with the same solver (transpose_solve=...)"
+    # Right for any solver that handles A as it handles A's transpose (Krylov methods do).
+    fix = Fix(title, LINEAR_SOLVE, (edit,), preferred=True, applicability=Applicability.UNSAFE)
+    return [fix]
+
+
+def _uses_only_its_operator(
+    code: Code, path: Path, model: ModuleModel, solve: ast.expr, scope: Scope
+) -> bool:
+    """Whether a solver reads nothing but its arguments, imported modules and functions of
+    the module that do the same: no matrix closed over, so it solves whatever it is given."""
+    found = code.resolve(Place(path, model, solve, scope))
+    pending: list[ast.AST] = [found.node]
+    seen: set[int] = set()
+    while pending:
+        node = pending.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        function = model.functions.get(node)
+        if function is None or found.path != path:
+            return False
+        for name in _free_names(function.node):
+            if name in _BUILTINS and not function.scope.lookup_all(name):
+                continue
+            binding = function.scope.lookup(name)
+            if binding is None:
+                return False
+            if binding.kind == "import":
+                continue
+            if binding.kind == "def":
+                pending.append(binding.node)
+                continue
+            return False
+        if len(seen) > 16:
+            return False
+    return True
+
+
+def _free_names(node: FunctionNode) -> set[str]:
+    """Names a function reads that neither it nor a function nested in it binds."""
+    bound = {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+    loads = set()
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name):
+            if isinstance(child.ctx, ast.Store | ast.Del):
+                bound.add(child.id)
+            else:
+                loads.add(child.id)
+        elif isinstance(child, ast.arg):
+            bound.add(child.arg)
+        elif (
+            isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and child is not node
+        ):
+            bound.add(child.name)
+    return loads - bound
+
+
+def _failing_statement(source: Source, line: int) -> ast.stmt | None:
+    """The innermost statement that holds the failing line."""
+    found: ast.stmt | None = None
+    # ast.walk is breadth-first: a statement found later is nested deeper.
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno):
+            found = node
+    return found
+
+
+def _branch_value(body: list[ast.stmt]) -> tuple[str, ast.expr] | None:
+    """A branch of one ``return X`` or ``name = X``: ("return" or the name, X)."""
+    if len(body) != 1:
+        return None
+    statement = body[0]
+    if isinstance(statement, ast.Return) and statement.value is not None:
+        value: ast.expr = statement.value
+        kind = "return"
+    elif (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+    ):
+        value, kind = statement.value, statement.targets[0].id
+    else:
+        return None
+    # A tuple would be broadcast by jnp.where as one array, not selected as a pair.
+    if isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.Starred):
+        return None
+    return kind, value
+
+
+def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``if traced: return A`` / ``return B`` (or the same with assignments) becomes one
+    ``jnp.where(traced, A, B)``."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    jnp = source.jnp_name() if source is not None else None
+    if source is None or jnp is None:
+        return []
+    statement = None
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.If) and node.test.lineno <= target.span.line <= (
+            node.test.end_lineno or node.test.lineno
+        ):
+            statement = node
+    if statement is None:
+        return _expression_where_fixes(target, source, jnp)
+    if not source.owns_its_lines(statement):
+        return []
+    then = _branch_value(statement.body)
+    if then is None:
+        return []
+    kind, value = then
+    replaced: ast.stmt = statement
+    if statement.orelse:
+        other = _branch_value(statement.orelse)
+        if other is None or other[0] != kind:
+            return []
+        otherwise = source.segment(other[1])
+    elif kind == "return":
+        following = _next_statement(source.tree, statement)
+        if following is None or not source.owns_its_lines(following):
+            return []
+        other = _branch_value([following])
+        if other is None or other[0] != "return":
+            return []
+        otherwise = source.segment(other[1])
+        replaced = following
+    else:
+        otherwise = kind  # `if c: x = f(x)` keeps x where c is false
+    test = source.segment(statement.test)
+    head = "return" if kind == "return" else f"{kind} ="
+    text = f"{head} {jnp}.where({test}, {source.segment(value)}, {otherwise})"
+    first = source.span(statement)
+    last = source.span(replaced)
+    # Comments on the lines that go away are kept, above the new statement.
+    indent = source.indent_of(first.line)
+    comments = _comments(source, first.line, last.end_line)
+    kept = "".join(f"{comment}\n{indent}" for comment in comments)
+    whole = Span(source.path, first.line, first.col, last.end_line, last.end_col)
+    edit = Edit(whole, f"{kept}{text}")
+    title = f"Select with {jnp}.where instead of a Python if on a traced value"
+    # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
+    # makes the gradient nan.
+    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
+def _expression_where_fixes(target: FixTarget, source: Source, jnp: str) -> list[Fix]:
+    """On the failing line, ``a if traced else b`` -> ``jnp.where(traced, a, b)``, or the
+    builtin ``max(a, b)`` / ``min(a, b)`` -> ``jnp.maximum`` / ``jnp.minimum``: the one such
+    expression there."""
+    statement = _failing_statement(source, target.span.line)
+    if statement is None:
+        return []
+    found: list[tuple[ast.expr, str]] = []
+    bound = {
+        n.id
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }
+    for node in ast.walk(statement):
+        if isinstance(node, ast.IfExp) and node.lineno <= target.span.line <= (
+            node.end_lineno or node.lineno
+        ):
+            parts = [
+                source.segment(node.test),
+                source.segment(node.body),
+                source.segment(node.orelse),
+            ]
+            found.append((node, f"{jnp}.where({', '.join(parts)})"))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("max", "min")
+            and node.func.id not in bound
+            and len(node.args) == 2
+            and not node.keywords
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        ):
+            name = "maximum" if node.func.id == "max" else "minimum"
+            arguments = ", ".join(source.segment(a) for a in node.args)
+            found.append((node, f"{jnp}.{name}({arguments})"))
+    if len(found) != 1:
+        return []
+    node, text = found[0]
+    title = f"Compute it with {text.split('(', 1)[0]} instead of Python on a traced value"
+    # jnp.where computes both branches (an inf or nan gradient of one poisons the other's);
+    # jnp.maximum splits the gradient at ties and returns an array for Python numbers.
+    edit = source.replace(node, text)
+    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
+def _comments(source: Source, first: int, last: int) -> list[str]:
+    """The comments on lines ``first`` to ``last - 1`` (the last line keeps its own)."""
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source.text).readline):
+            if token.type == tokenize.COMMENT and first <= token.start[0] < last:
+                found.append(token.string)
+    except (tokenize.TokenError, SyntaxError):
+        return []
+    return found
+
+
+def _next_statement(tree: ast.Module, statement: ast.stmt) -> ast.stmt | None:
+    for node in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and statement in block:
+                index = block.index(statement)
+                return block[index + 1] if index + 1 < len(block) else None
+    return None
+
+
+def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``RATES[i]`` with a traced ``i`` and ``RATES`` a module list of numbers:
+    ``jnp.array(RATES)[i]``."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    jnp = source.jnp_name() if source is not None else None
+    if source is None or jnp is None:
+        return []
+    code = Code(Buffers(read, target.span.path.parent))
+    model = code.model(target.span.path)
+    statement = _failing_statement(source, target.span.line)
+    if model is None or statement is None:
+        return []
+    found = []
+    for node in ast.walk(statement):
+        if not (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.ctx, ast.Load)
+            and isinstance(node.value, ast.Name)
+            and not isinstance(node.slice, ast.Constant | ast.Slice | ast.Tuple)
+        ):
+            continue
+        binding = model.module_scope.lookup(node.value.id)
+        if binding is None or binding.kind != "assign" or binding.value is None:
+            continue
+        items = binding.value
+        if (
+            isinstance(items, ast.List | ast.Tuple)
+            and items.elts
+            and all(
+                isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in items.elts
+            )
+        ):
+            found.append(node.value)
+    if len(found) != 1:
+        return []
+    name = found[0]
+    edit = source.replace(name, f"{jnp}.array({name.id})")
+    title = f"Index an array of {name.id} with the traced value: {jnp}.array({name.id})[...]"
+    # An index out of range is clamped instead of raising IndexError.
+    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
+def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The jit's static argument where the traced value is a Python constant; else the
+    control flow or the indexing on the failing line, done with arrays."""
+    static = static_fixes(target, read)
+    if static or target.culprits:
+        return static
+    if target.code == "tracer-bool-conversion":
+        return where_fixes(target, read)
+    if target.code == "tracer-integer-conversion":
+        return list_index_fixes(target, read)
+    return []
+
+
+PROVIDERS = (
+    Provider(STATIC_CODES, frozenset(), tracer_fixes),
+    Provider(frozenset({CHECKPOINT}), frozenset(), checkpoint_fixes),
+    Provider(frozenset({FORWARD_MODE}), frozenset(), forward_mode_fixes),
+    Provider(frozenset({LINEAR_SOLVE}), frozenset(), linear_solve_fixes),
+)

@@ -1,0 +1,749 @@
+"""Culprits of Refs, traced values, loops, solves and closures, and the fixes made at them, on
+small projects written for these tests (the blind corpus, tests/blind, measures them on code
+written without seeing this one; see bench/blind.py).
+
+Each project marks its traceback's lines in the project with ``# frame N`` (0: the failing line,
+then outwards, the way a traceback's placed frames arrive) and the expected culprit with
+``# culprit``. The messages' captured parts are JAX's wording, as the records capture them.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from jaxerr_ls.culprits import Culprit, find_culprits
+from jaxerr_ls.fixes import CulpritRef, Fix, FixTarget, fixes_for
+from jaxerr_ls.fixes.model import Applicability
+from jaxerr_ls.locate import ProjectFiles
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Span, apply_edits
+
+_FRAME_RE = re.compile(r"#.*\bframe (\d+)")
+
+
+def project(tmp_path: Path, files: dict[str, str]) -> tuple[ProjectFiles, list[Span]]:
+    """Write the files; the frames are the marked lines, innermost first."""
+    marked: list[tuple[int, Span]] = []
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        source = textwrap.dedent(text).lstrip("\n")
+        path.write_text(source)
+        for number, line in enumerate(source.splitlines(), start=1):
+            found = _FRAME_RE.search(line)
+            if found is not None:
+                marked.append((int(found[1]), Span.at_line(path.resolve(), number, line)))
+    return ProjectFiles(tmp_path), [span for _, span in sorted(marked, key=lambda m: m[0])]
+
+
+def marked_line(path: Path, marker: str = "# culprit") -> int:
+    lines = path.read_text().splitlines()
+    return next(number for number, text in enumerate(lines, 1) if marker in text)
+
+
+def culprits(
+    files: ProjectFiles, frames: list[Span], kind: CulpritKind, **captures: str
+) -> list[Culprit]:
+    traceback_files = list(dict.fromkeys(span.path for span in frames))
+    return find_culprits(kind, captures, files, traceback_files, set(), frames)
+
+
+def offered(code: str, frames: list[Span], found: list[Culprit], **captures: str) -> list[Fix]:
+    target = FixTarget(
+        code=code,
+        span=frames[0],
+        captures=captures,
+        culprits=tuple(CulpritRef(c.span, c.kind, c.name, c.owner, c.why) for c in found),
+        frames=tuple(frames[1:]),
+    )
+    return fixes_for(target, lambda path: path.read_text() if path.is_file() else None)
+
+
+def fixed(fix: Fix, path: Path) -> str:
+    text = path.read_text()
+    result = apply_edits(text, [edit for edit in fix.edits if edit.path == path.resolve()])
+    ast.parse(result)
+    return result
+
+
+# -- Refs ---------------------------------------------------------------------------------------
+
+RETURNED = "the argument at position args[1] of the differentiated function loss at m.py:3"
+
+
+def test_a_grad_value_for_a_ref_in_a_list_is_the_culprit_and_becomes_a_gradient_ref(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "opt.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            class Trainer:
+                def grads(self, x, b_ref, y):
+                    loss, back = jax.vjp(self.loss, x, b_ref, y)
+                    entries = [jax.ad.DontWant(), jax.ad.GradValue(), jax.ad.DontWant()]  # culprit
+                    # the bias gradient comes back as b_ct
+                    _, b_ct, _ = back.with_refs(*entries)(jnp.ones_like(loss))  # frame 0
+                    return b_ct * 2
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, argument=RETURNED)
+    path = tmp_path / "opt.py"
+    assert culprit.span.line == marked_line(path)
+    assert path.read_text().splitlines()[culprit.span.line - 1][
+        culprit.span.col : culprit.span.end_col
+    ] == ("jax.ad.GradValue()")
+    assert culprit.why is not None and "args[1]" in culprit.why
+    [fix] = offered("vjp-ref-grad-returned", frames, [culprit], argument=RETURNED)
+    text = fixed(fix, path)
+    assert "b_ct_ref = jax.new_ref(jnp.zeros_like(b_ref[...]))\n        entries = [" in text
+    assert "entries = [jax.ad.DontWant(), b_ct_ref, jax.ad.DontWant()]  # culprit" in text
+    assert "_, _, _ = back.with_refs(*entries)(jnp.ones_like(loss))  # frame 0" in text
+    assert "        b_ct = b_ct_ref[...]\n        return b_ct * 2" in text
+    assert "# the bias gradient comes back as b_ct" in text
+
+
+def test_the_dont_want_class_through_an_import_and_a_name_gets_its_parentheses(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "step.py": """
+            import jax
+            from jax.ad import DontWant
+
+
+            def update(w_ref, b_ref, x, grad):
+                loss, f_vjp = jax.vjp(lambda w, b, x: (w[...] * x + b[...]).sum(), w_ref, b_ref, x)
+                nothing = DontWant  # culprit
+                f_vjp.with_refs(grad, nothing, nothing)(1.0)  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, argument=RETURNED)
+    assert culprit.span.line == marked_line(tmp_path / "step.py")
+    assert culprit.why is not None and "the class, not an instance" in culprit.why
+    [fix] = offered("vjp-ref-grad-returned", frames, [culprit], argument=RETURNED)
+    assert fix.applicability == Applicability.SAFE
+    assert "    nothing = DontWant()  # culprit\n" in fixed(fix, tmp_path / "step.py")
+
+
+def test_an_entry_on_the_failing_line_is_no_culprit_and_an_unused_gradient_is_skipped(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "step.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def update(w_ref, b_ref, x, w_grad):
+                loss, f_vjp = jax.vjp(model_loss, w_ref, b_ref, x)
+                f_vjp.with_refs(w_grad, jax.ad.GradValue(), jax.ad.DontWant())(1.0)  # frame 0
+                return w_grad[...]
+            """
+        },
+    )
+    assert culprits(files, frames, CulpritKind.REFS_ARGUMENT, argument=RETURNED) == []
+    [fix] = offered("vjp-ref-grad-returned", frames, [], argument=RETURNED)
+    assert "f_vjp.with_refs(w_grad, jax.ad.DontWant(), jax.ad.DontWant())(1.0)" in fixed(
+        fix, tmp_path / "step.py"
+    )
+
+
+def test_a_gradient_ref_of_the_wrong_dtype_is_made_like_the_primal_unsafely(
+    tmp_path: Path,
+) -> None:
+    argument = "the argument at position args[0] of the differentiated function f at m.py:1"
+    files, frames = project(
+        tmp_path,
+        {
+            "mixed.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def accumulate(w_ref, x):
+                acc = jax.new_ref(jnp.full((3, 1), 0.0, jnp.float32))  # culprit
+                out, f_vjp = jax.vjp(loss, w_ref, x)
+                f_vjp.with_refs(acc, jax.ad.DontWant())(jnp.ones_like(out))  # frame 0
+                return acc[...]
+            """
+        },
+    )
+    captures = {"argument": argument, "given": "Ref{float32[3,1]}", "expected": "bfloat16[3,1]"}
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, **captures)
+    assert culprit.span.line == marked_line(tmp_path / "mixed.py")
+    assert culprit.why is not None and "Ref{bfloat16[3,1]}" in culprit.why
+    [fix] = offered("vjp-with-refs-aval", frames, [culprit], **captures)
+    assert fix.applicability == Applicability.UNSAFE  # the accumulator's dtype changes
+    assert "acc = jax.new_ref(jnp.zeros_like(w_ref[...]))  # culprit" in fixed(
+        fix, tmp_path / "mixed.py"
+    )
+
+
+def test_none_placeholders_become_dont_want_by_the_primal_tree(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "heat.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def sens(u_ref, params, k):
+                e, pull = jax.vjp(energy, u_ref, params, jnp.float32(k))
+                g = jax.new_ref(jnp.zeros_like(u_ref[...]))
+                pull.with_refs(g, None, None)(1.0)  # frame 0
+                return g[...]
+            """
+        },
+    )
+    difference = "  * args[2] was a pytree leaf in the primal arguments, but a <class 'NoneType'>"
+    [fix] = offered("vjp-with-refs-tree", frames, [], difference=difference)
+    # params may be a pytree: one DontWant per leaf; the float is one leaf.
+    assert (
+        "pull.with_refs(g, jax.tree.map(lambda _: jax.ad.DontWant(), params), "
+        "jax.ad.DontWant())(1.0)" in fixed(fix, tmp_path / "heat.py")
+    )
+
+
+def test_grad_of_a_ref_the_loss_only_reads_differentiates_its_value(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "fit.py": """
+            def loss(scale, p_ref):
+                return scale * p_ref[...].sum()
+            """,
+            "run.py": """
+            import jax
+            from fit import loss
+
+
+            def calibrate(p_ref):
+                g = jax.grad(loss, argnums=1)(2.0, p_ref)  # frame 0
+                p_ref[...] -= g
+            """,
+        },
+    )
+    [fix] = offered("grad-ref-argument", frames, [])
+    assert "g = jax.grad(loss, argnums=1)(2.0, p_ref[...])" in fixed(fix, tmp_path / "run.py")
+
+
+def test_grad_of_a_ref_the_loss_writes_gets_no_fix(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "run.py": """
+            import jax
+
+
+            def loss(p_ref):
+                p_ref[...] = p_ref[...] * 2
+                return p_ref[...].sum()
+
+
+            def calibrate(p_ref):
+                return jax.grad(loss)(p_ref)  # frame 0
+            """
+        },
+    )
+    assert offered("grad-ref-argument", frames, []) == []
+
+
+# -- Python values traced by jit ----------------------------------------------------------------
+
+
+def tracing(name: str, path: Path, line: int, arguments: str) -> dict[str, str]:
+    return {
+        "traced": f"{name} at /ci/{path.name}:{line}",
+        "transform": "jit",
+        "arguments": arguments,
+    }
+
+
+def test_a_partial_jit_decorator_traces_a_flag_passed_as_a_constant(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "net.py": """
+            from functools import partial
+
+            import jax
+            import jax.numpy as jnp
+
+
+            @partial(jax.jit, donate_argnums=0)  # culprit
+            def forward(params, x, training):
+                if training:  # frame 0
+                    x = x * 0.5
+                return params @ x
+
+
+            def run(params, x):
+                return forward(params, x, False)  # frame 1
+            """
+        },
+    )
+    path = tmp_path / "net.py"
+    captures = tracing("forward", path, 7, "training")
+    [culprit] = culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures)
+    assert culprit.span.line == marked_line(path)
+    assert culprit.why is not None and "`training`" in culprit.why
+    [fix] = offered("tracer-bool-conversion", frames, [culprit], **captures)
+    assert fix.applicability == Applicability.UNSAFE
+    assert '@partial(jax.jit, donate_argnums=0, static_argnames="training")' in fixed(fix, path)
+
+
+def test_a_jit_in_another_module_traces_a_size_given_through_a_parameter(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "model.py": """
+            import jax.numpy as jnp
+
+
+            def pad(x, n):
+                return jnp.zeros(n).at[: x.shape[0]].set(x)  # frame 0
+            """,
+            "main.py": """
+            import jax
+
+            import model
+
+            padded = jax.jit(model.pad)  # culprit
+
+
+            def batch(xs, size):
+                return [padded(x, size) for x in xs]  # frame 1
+
+
+            def main(xs):
+                return batch(xs, 16)  # frame 2
+            """,
+        },
+    )
+    captures = tracing("pad", tmp_path / "model.py", 4, "n")
+    [culprit] = culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures)
+    assert (culprit.span.path.name, culprit.span.line) == (
+        "main.py",
+        marked_line(tmp_path / "main.py"),
+    )
+    [fix] = offered("concretization-type-error", frames, [culprit], **captures)
+    assert 'padded = jax.jit(model.pad, static_argnames="n")  # culprit' in fixed(
+        fix, tmp_path / "main.py"
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "arguments"),
+    [
+        ("step(w, jnp.array(3))", "n"),  # an array: static would not even hash
+        ("step(w, 3)", "w and n"),  # the value depends on more than one argument
+    ],
+)
+def test_no_jit_culprit_without_one_constant_argument(
+    tmp_path: Path, call: str, arguments: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "loop.py": f"""
+            import jax
+            import jax.numpy as jnp
+
+
+            @jax.jit
+            def step(w, n):
+                for _ in range(n):  # frame 0
+                    w = w * 2
+                return w
+
+
+            def main(w):
+                return {call}  # frame 1
+            """
+        },
+    )
+    captures = tracing("step", tmp_path / "loop.py", 5, arguments)
+    assert culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures) == []
+
+
+def test_a_python_if_assigning_one_value_becomes_jnp_where(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "loss.py": """
+            import jax.numpy as np
+
+
+            def clipped(loss):
+                if loss > 1.0:  # frame 0
+                    loss = np.sqrt(loss)  # compress the tail
+                return loss
+            """
+        },
+    )
+    [fix] = offered("tracer-bool-conversion", frames, [])
+    assert (
+        "    # frame 0\n    loss = np.where(loss > 1.0, np.sqrt(loss), loss)  # compress the tail\n"
+        "    return loss\n" in fixed(fix, tmp_path / "loss.py")
+    )
+
+
+def test_an_elif_chain_is_not_rewritten(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "loss.py": """
+            import jax.numpy as jnp
+
+
+            def piecewise(x):
+                if x > 1.0:  # frame 0
+                    return x
+                elif x > 0.0:
+                    return x * x
+                return 0.0
+            """
+        },
+    )
+    assert offered("tracer-bool-conversion", frames, []) == []
+
+
+def test_a_module_tuple_of_rates_indexed_by_a_tracer_becomes_an_array(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "sched.py": """
+            import jax.numpy as jnp
+
+            DECAY = (1.0, 0.5, 0.25)
+            NAMES = ["warmup", "main", "cool"]
+
+
+            def rate(base, phase):
+                print(NAMES)
+                return base * DECAY[phase]  # frame 0
+            """
+        },
+    )
+    [fix] = offered("tracer-integer-conversion", frames, [])
+    assert "return base * jnp.array(DECAY)[phase]  # frame 0" in fixed(fix, tmp_path / "sched.py")
+
+
+# -- Loops, checkpoint, solves, closures, forward mode ------------------------------------------
+
+
+def test_a_while_loop_under_grad_is_the_culprit(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "solve.py": """
+            import jax
+            from jax import lax
+
+
+            def root(f, x0):
+                def body(x):
+                    return f(x)
+
+                return lax.while_loop(lambda x: f(x) > 1e-6, body, x0)  # culprit frame 1
+
+
+            def loss(a):
+                return jax.grad(lambda a: root(lambda x: x * a, 1.0))(a)  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert (culprit.name, culprit.span.line) == ("while_loop", marked_line(tmp_path / "solve.py"))
+    assert offered("grad-while-loop-reverse", frames, [culprit]) == []
+
+
+def test_a_fori_loop_bound_traced_by_jit_through_two_calls(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "sim.py": """
+            import jax
+
+
+            def simulate(x, steps):
+                return jax.lax.fori_loop(0, steps, lambda i, x: x * 0.9, x)  # frame 3
+
+
+            def loss(x, horizon):
+                return simulate(x, horizon).sum()  # frame 4
+
+
+            def fit(x, horizon=50):
+                grad_fn = jax.jit(jax.grad(loss))  # culprit
+                return grad_fn(x, horizon)  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    path = tmp_path / "sim.py"
+    assert (culprit.name, culprit.span.line) == ("horizon", marked_line(path))
+    [fix] = offered("grad-while-loop-reverse", frames, [culprit])
+    assert "grad_fn = jax.jit(jax.grad(loss), static_argnums=1)  # culprit" in fixed(fix, path)
+
+
+def test_checkpoint_static_argnums_as_a_list_in_a_partial_decorator(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "blocks.py": """
+            from functools import partial
+
+            import jax
+
+
+            @partial(jax.checkpoint, static_argnums=[1, 2])  # culprit
+            def block(x, depth, act):
+                return x
+            """,
+            "train.py": """
+            from blocks import block
+
+
+            def loss(x):
+                return block(x, 3, "tanh").sum()  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CHECKPOINT_STATIC_ARGNUMS, value="[1, 2]")
+    assert culprit.span.line == marked_line(tmp_path / "blocks.py")
+    [fix] = offered("checkpoint-static-argnums-type", frames, [culprit])
+    assert "@partial(jax.checkpoint, static_argnums=(1, 2))" in fixed(fix, tmp_path / "blocks.py")
+
+
+def test_a_solver_closing_over_its_matrix_gets_no_transpose_fix(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "ridge.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def solve(a, b):
+                def direct(matvec, rhs):
+                    return jnp.linalg.solve(a, rhs)
+
+                return jax.lax.custom_linear_solve(lambda v: a @ v, b, direct)  # culprit frame 1
+
+
+            def loss(a, b):
+                return jax.grad(lambda a: solve(a, b).sum())(a)  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_LINEAR_SOLVE_CALL)
+    assert culprit.span.line == marked_line(tmp_path / "ridge.py")
+    assert offered("custom-linear-solve-no-transpose", frames, [culprit]) == []
+
+
+def test_a_custom_vjp_factory_call_hands_over_the_traced_value(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "acts.py": """
+            import jax
+
+
+            def make_act(alpha):
+                @jax.custom_vjp
+                def act(x):
+                    return x * alpha
+
+                act.defvjp(lambda x: (x * alpha, None), lambda _, g: (g * alpha,))
+                return act
+            """,
+            "model.py": """
+            from acts import make_act
+
+
+            def forward(params, x):
+                act = make_act(params["alpha"])  # culprit
+                return act(x)  # frame 1
+
+
+            def noisy(params, x):
+                return make_act(0.5)(x)
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_VJP_CLOSURE)
+    assert culprit.span.line == marked_line(tmp_path / "model.py")
+    assert culprit.why is not None and "`act` closes over `alpha`" in culprit.why
+
+
+@pytest.mark.parametrize(
+    ("transform", "after"),
+    [
+        ("jax.hessian(energy, argnums=1)", "jax.jacrev(jax.jacrev(energy, argnums=1), argnums=1)"),
+        ("jax.jacfwd(energy, 1)", "jax.jacrev(energy, 1)"),
+    ],
+)
+def test_a_forward_mode_transform_above_a_custom_vjp_becomes_reverse_mode(
+    tmp_path: Path, transform: str, after: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "newton.py": f"""
+            import jax
+
+
+            def energy(x, theta):
+                return lse(x * theta)  # frame 0
+
+
+            def curvature(x, theta):
+                second = {transform}  # culprit
+                return second(x, theta)  # frame 1
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM)
+    path = tmp_path / "newton.py"
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("custom-vjp-forward-mode", frames, [culprit])
+    assert f"second = {after}  # culprit" in fixed(fix, path)
+
+
+@pytest.mark.parametrize(
+    ("operation", "primitive"), [("jnp.sin(y)", "sin"), ("y**2", "integer_pow")]
+)
+def test_the_non_linear_operation_of_a_linear_transpose(
+    tmp_path: Path, operation: str, primitive: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "adjoint.py": f"""
+            import jax
+            import jax.numpy as jnp
+
+
+            def forward(x):
+                y = 2.0 * x
+                return {operation}  # culprit
+
+
+            adjoint = jax.linear_transpose(forward, 1.0)
+            print(adjoint(1.0))  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive)
+    assert culprit.span.line == marked_line(tmp_path / "adjoint.py")
+    assert culprit.why is not None and "`forward`" in culprit.why
+    # Under jax.grad, the same message comes from a custom rule: no linear_transpose, no culprit.
+    (tmp_path / "adjoint.py").write_text(
+        (tmp_path / "adjoint.py")
+        .read_text()
+        .replace("jax.linear_transpose(forward, 1.0)", "jax.grad(forward)")
+    )
+    files = ProjectFiles(tmp_path)
+    assert (
+        culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive) == []
+    )
+
+
+def test_a_vjp_result_kept_whole_gets_no_fix(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "sgd.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def step(w_ref, x):
+                loss, f_vjp = jax.vjp(model_loss, w_ref, x)
+                grads = f_vjp(jnp.ones_like(loss))  # frame 0
+                return grads[0]
+            """
+        },
+    )
+    argument = "the argument at position args[0] of the differentiated function f at m.py:1"
+    assert offered("vjp-ref-grad-missing", frames, [], argument=argument) == []
+
+
+def test_with_refs_missing_entries_get_dont_want_where_their_results_are_unread(
+    tmp_path: Path,
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "acc.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def accumulate(w_ref, x, batch, grad):
+                loss, f_vjp = jax.vjp(model_loss, w_ref, jnp.asarray(x), batch)
+                f_vjp.with_refs(grad)(jnp.ones_like(loss))  # frame 0
+                g_w, g_x, g_b = f_vjp.with_refs(grad)(1.0)
+            """
+        },
+    )
+    [fix] = offered("vjp-with-refs-tree", frames, [], difference="")
+    assert (
+        "f_vjp.with_refs(grad, jax.ad.DontWant(), jax.tree.map(lambda _: jax.ad.DontWant(), "
+        "batch))(jnp.ones_like(loss))  # frame 0" in fixed(fix, tmp_path / "acc.py")
+    )
+    # Where the results are unpacked into names, they are read: no DontWant there.
+    line = frames[0].line + 1
+    assert offered("vjp-with-refs-tree", [Span.at_line(frames[0].path, line, "")], []) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "after"),
+    [
+        (
+            "return scale * (r if r > 0 else 0.1 * r)",
+            "return scale * (jnp.where(r > 0, r, 0.1 * r))",
+        ),
+        ("return scale * max(r, 0.0)", "return scale * jnp.maximum(r, 0.0)"),
+        ("return scale * min(r, 1.0, 2.0)", None),  # over more than two: not elementwise
+    ],
+)
+def test_a_conditional_expression_or_max_on_a_tracer_becomes_jnp(
+    tmp_path: Path, line: str, after: str | None
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "act.py": f"""
+            import jax.numpy as jnp
+
+
+            def leaky(r, scale):
+                {line}  # frame 0
+            """
+        },
+    )
+    found = offered("tracer-bool-conversion", frames, [])
+    if after is None:
+        assert found == []
+    else:
+        [fix] = found
+        assert f"    {after}  # frame 0" in fixed(fix, tmp_path / "act.py")
