@@ -20,6 +20,14 @@ from pathlib import Path
 
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.rule_outputs import (
+    Change,
+    RuleCode,
+    captured_output,
+    entry_change,
+    parse_type,
+    returned_entry,
+)
 from jaxerr_ls.spans import Span, ast_span
 
 # A captured primal: "f" or, from custom_vjp's bwd checks, "f at model/ops.py:12".
@@ -183,13 +191,50 @@ def _last_return_span(
 
 
 def _rule_culprit(
-    files: ProjectFiles, path: Path, rule_name: str, kind: CulpritKind
+    files: ProjectFiles,
+    path: Path,
+    rule_name: str,
+    kind: CulpritKind,
+    captures: Mapping[str, str] | None = None,
 ) -> Culprit | None:
     for function in _definitions(files, path):
         if function.name == rule_name:
+            change = _output_change(files, path, function, kind, captures or {})
+            if change is not None:
+                return Culprit(change.statement, kind, rule_name, why=change.why)
             span = _last_return_span(files, path, function)
             return Culprit(span or _def_span(files, path, function, rule_name), kind, rule_name)
     return None
+
+
+def _output_change(
+    files: ProjectFiles,
+    path: Path,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+) -> Change | None:
+    """Where the message's types prove the rule's wrong output entry is made (the reduction
+    that kept its axes, say), when that is certain."""
+    if kind == CulpritKind.CUSTOM_VJP_BWD:
+        captured = captured_output(captures)
+        tangent_of = None
+    elif kind == CulpritKind.CUSTOM_JVP_RULE and not captures.keys() - {"got", "expected"}:
+        got, expected = (
+            parse_type(captures.get("got", "")),
+            parse_type(captures.get("expected", "")),
+        )
+        captured = (1, got, expected) if got is not None and expected is not None else None
+        pair = returned_entry(function, 0)
+        tangent_of = ast.unparse(pair[1]) if pair is not None else ""
+    else:
+        return None
+    lines, tree = files.lines(path), _parse(files, path)
+    if captured is None or lines is None or tree is None:
+        return None
+    code = RuleCode(path, "\n".join(lines), tree)
+    index, got_type, expected_type = captured
+    return entry_change(code, function, index, got_type, expected_type, tangent_of=tangent_of)
 
 
 def _classes(
@@ -331,7 +376,7 @@ def _registered_rule_culprit(
         }.get(kind)
         if target is None:
             continue
-        found = _rule_culprit(files, path, target, kind)
+        found = _rule_culprit(files, path, target, kind, captures)
         if found is not None:
             return found
     return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.fixes import custom_vjp, hijax, refs
+from jaxerr_ls.fixes import custom_jvp, custom_vjp, hijax, refs
 from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.fixes.model import (
     Applicability,
@@ -38,7 +38,12 @@ __all__ = [
     "fixes_for",
 ]
 
-PROVIDERS: tuple[Provider, ...] = (hijax.PROVIDER, custom_vjp.PROVIDER, refs.PROVIDER)
+PROVIDERS: tuple[Provider, ...] = (
+    hijax.PROVIDER,
+    *custom_vjp.PROVIDERS,
+    *custom_jvp.PROVIDERS,
+    refs.PROVIDER,
+)
 _BY_CODE: dict[str, Provider] = {code: p for p in PROVIDERS for code in p.codes}
 
 # How far (in lines) the example's before code may be from the error or its culprit.
