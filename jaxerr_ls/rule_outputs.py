@@ -441,6 +441,9 @@ def entry_change(
             (code.replace(entry, f"{module}.squeeze({code.segment(entry)}, axis={axis})"),),
             safe=True,
         )
+    primal_axis = _extra_unit_axis(expected, got)
+    if tangent_of is not None and primal_axis is not None and module is not None:
+        return _primal_axis_change(code, function, primal_axis, module, got)
     if tangent_of is not None and got.shape == expected.shape and got.dtype != expected.dtype:
         dtype = f"{tangent_of}.dtype" if tangent_of.isidentifier() else None
         if dtype is None and module is not None:
@@ -455,6 +458,64 @@ def entry_change(
             safe=True,
         )
     return None
+
+
+def registered_primal(tree: ast.Module, rule: FunctionNode) -> FunctionNode | None:
+    """The custom_jvp function a rule is registered on (``@f.defjvp`` or ``f.defjvp(rule)``)."""
+    names = [
+        d.value.id
+        for d in rule.decorator_list
+        if isinstance(d, ast.Attribute) and d.attr == "defjvp" and isinstance(d.value, ast.Name)
+    ]
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "defjvp"
+            and isinstance(node.func.value, ast.Name)
+            and any(isinstance(a, ast.Name) and a.id == rule.name for a in node.args)
+        ):
+            names.append(node.func.value.id)
+    return rule_function(tree, names[0]) if len(set(names)) == 1 else None
+
+
+def _primal_axis_change(
+    code: RuleCode, rule: FunctionNode, axis: int, module: str, tangent: ArrayType
+) -> Change | None:
+    """The rule's primal output keeps an axis of size 1 its tangent lacks: the primal is the
+    one at fault when it comes from a reduction with ``keepdims=True`` while the function
+    itself reduces without (then the primal is squeezed where it is returned, and the kept
+    axis still serves the rule's own broadcasting)."""
+    found = returned_entry(rule, 0)
+    primal = registered_primal(code.tree, rule)
+    primal_return = last_return(primal) if primal is not None else None
+    if found is None or primal_return is None or primal_return.value is None:
+        return None
+    ret, entry = found
+    jnp_names = code.jnp_names()
+    definition = single_definition(rule, entry.id) if isinstance(entry, ast.Name) else None
+    function_reduces = any(
+        _reduction(n, jnp_names) is not None
+        for n in ast.walk(primal_return.value)
+        if isinstance(n, ast.expr)
+    )
+    if (
+        primal is None
+        or definition is None
+        or not _has_kept_reduction(definition.value, jnp_names)
+        or not function_reduces
+        or _has_kept_reduction(primal_return.value, jnp_names)
+    ):
+        return None
+    text = code.segment(entry)
+    return Change(
+        code.span(ret),
+        f"The rule returns `{text}` with the axis `keepdims=True` kept, which `{primal.name}` "
+        f"does not return, so it does not fit its tangent ({tangent}).",
+        f"Squeeze axis {axis} of the primal output",
+        (code.replace(entry, f"{module}.squeeze({text}, axis={axis})"),),
+        safe=True,
+    )
 
 
 def rule_function(tree: ast.Module, name: str, near_line: int | None = None) -> FunctionNode | None:
