@@ -1,16 +1,24 @@
-"""A record's ``exampleFix`` carried out verbatim where the user's code is its "before" code.
+"""A record's ``exampleFix`` carried out where the user's code is its "before" code, in any names.
 
 A record's example fix is ``# before`` code and ``# after`` code. Where a file holds the before
 code (the same statements, compared without comments and ignoring whitespace between tokens, at
 any indentation) exactly once, the fix replaces those lines with the after code, re-indented to
-fit. Code that only resembles the example gets no edit: this fix is literal, never a guess.
+fit. Failing that, the names the example binds (its function, parameters, assigned names, the
+function a decorator registers it on) are metavariables, as in semgrep's or comby's autofix
+rules: the before code matches where the user's code is the same token for token but for a
+one-to-one renaming of those names, and the after code is written in the user's names. Code that
+only resembles the example gets no edit: every other token must be the same.
 """
 
 from __future__ import annotations
 
+import ast
 import io
+import keyword
 import re
+import textwrap
 import tokenize
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,14 +81,137 @@ def find_before(source: str, before: str) -> ExamplePlace | None:
     return found[0] if len(found) == 1 else None
 
 
+_SKIPPED = frozenset(
+    {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
+)
+
+
+def _token_lines(text: str) -> list[tuple[int, list[tuple[str, bool]]]] | None:
+    """Each line holding code, as its tokens: (text, is a name that is not an attribute)."""
+    rows: dict[int, list[tuple[str, bool]]] = {}
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    previous = ""
+    for token in tokens:
+        if token.type in _SKIPPED or token.type == tokenize.ENDMARKER:
+            continue
+        is_name = (
+            token.type == tokenize.NAME and not keyword.iskeyword(token.string) and previous != "."
+        )
+        rows.setdefault(token.start[0], []).append((token.string, is_name))
+        previous = token.string
+    return sorted(rows.items())
+
+
+def bound_names(code: str) -> set[str]:
+    """The names an example binds: functions, parameters, assigned names, and ``f`` of a
+    ``@f.defjvp``-style decorator; empty when it does not parse on its own."""
+    try:
+        tree = ast.parse(textwrap.dedent(code))
+    except (SyntaxError, ValueError, RecursionError):
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+            for decorator in getattr(node, "decorator_list", []):
+                if isinstance(decorator, ast.Attribute) and isinstance(decorator.value, ast.Name):
+                    names.add(decorator.value.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def find_before_renamed(source: str, before: str) -> tuple[ExamplePlace, dict[str, str]] | None:
+    """The one place ``source`` holds the ``before`` code up to a one-to-one renaming of the
+    names the example binds, and that renaming (example name -> user name)."""
+    metas = bound_names(before)
+    wanted = _token_lines(before + "\n")
+    lines = _token_lines(source)
+    if not metas or not wanted or lines is None:
+        return None
+    found = []
+    for start in range(len(lines) - len(wanted) + 1):
+        mapping = _match(wanted, lines[start : start + len(wanted)], metas)
+        if mapping is not None:
+            found.append(
+                (ExamplePlace(lines[start][0], lines[start + len(wanted) - 1][0]), mapping)
+            )
+    return found[0] if len(found) == 1 else None
+
+
+def _match(
+    wanted: list[tuple[int, list[tuple[str, bool]]]],
+    lines: list[tuple[int, list[tuple[str, bool]]]],
+    metas: set[str],
+) -> dict[str, str] | None:
+    mapping: dict[str, str] = {}
+    for (_, ours), (_, theirs) in zip(wanted, lines, strict=True):
+        if len(ours) != len(theirs):
+            return None
+        for (text, is_name), (their_text, their_name) in zip(ours, theirs, strict=True):
+            if is_name and text in metas:
+                if not their_name or mapping.setdefault(text, their_text) != their_text:
+                    return None
+            elif text != their_text:
+                return None
+    if len(set(mapping.values())) != len(mapping):
+        return None
+    return {old: new for old, new in mapping.items() if old != new}
+
+
+def rename(code: str, mapping: Mapping[str, str]) -> str | None:
+    """``code`` with its names (not attributes, not keyword arguments) swapped by ``mapping``;
+    None when a swap would not be one to one (a new name already used, two names made one)."""
+    if not mapping:
+        return code
+    if len(set(mapping.values())) != len(mapping) or any(
+        keyword.iskeyword(new) or not new.isidentifier() for new in mapping.values()
+    ):
+        return None
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    names = {t.string for t in tokens if t.type == tokenize.NAME}
+    if (set(mapping.values()) - set(mapping)) & names:
+        return None
+    lines = code.splitlines(keepends=True)
+    swaps: list[tuple[int, int, int, str]] = []
+    for i, token in enumerate(tokens):
+        if token.type != tokenize.NAME or token.string not in mapping:
+            continue
+        before = tokens[i - 1].string if i else ""
+        after = tokens[i + 1].string if i + 1 < len(tokens) else ""
+        if before == "." or (after == "=" and before in ("(", ",")):
+            continue
+        row, col = token.start
+        swaps.append((row, col, token.end[1], mapping[token.string]))
+    for row, col, end, new in reversed(swaps):
+        text = lines[row - 1]
+        lines[row - 1] = text[:col] + new + text[end:]
+    return "".join(lines)
+
+
 def example_edit(path: Path, source: str, example_fix: str) -> tuple[Edit, ExamplePlace] | None:
-    """The edit replacing the example's before code in ``source`` by its after code."""
+    """The edit replacing the example's before code in ``source`` by its after code, in the
+    user's names where the user's code is the example's but for them."""
     before, after = split_example(example_fix)
     if not before or after is None:
         return None
     place = find_before(source, before)
     if place is None:
-        return None
+        renamed = find_before_renamed(source, before)
+        if renamed is None:
+            return None
+        place, mapping = renamed
+        after = rename(after, mapping)
+        if after is None:
+            return None
     lines = source.splitlines()
     first_code = next(line for line in before.splitlines() if line.strip())
     shift = _indent(lines[place.first - 1]) - _indent(first_code)

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import ast
 import difflib
-import io
-import keyword
-import tokenize
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxerr_ls.fixes.example import rename
 from jaxerr_ls.fixes.model import Fix
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.records import Record, split_example
@@ -74,39 +72,6 @@ def name_mapping(example: FunctionNode, user: FunctionNode) -> dict[str, str]:
     if primal is not None and user_primal is not None:
         mapping[primal] = user_primal
     return {old: new for old, new in mapping.items() if old != new}
-
-
-def rename(code: str, mapping: Mapping[str, str]) -> str | None:
-    """``code`` with its names (not attributes, not keyword arguments) swapped by ``mapping``;
-    None when a swap would not be one to one (a new name already used, two names made one)."""
-    if not mapping:
-        return code
-    if len(set(mapping.values())) != len(mapping) or any(
-        keyword.iskeyword(new) or not new.isidentifier() for new in mapping.values()
-    ):
-        return None
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        return None
-    names = {t.string for t in tokens if t.type == tokenize.NAME}
-    if (set(mapping.values()) - set(mapping)) & names:
-        return None
-    lines = code.splitlines(keepends=True)
-    swaps: list[tuple[int, int, int, str]] = []
-    for i, token in enumerate(tokens):
-        if token.type != tokenize.NAME or token.string not in mapping:
-            continue
-        before = tokens[i - 1].string if i else ""
-        after = tokens[i + 1].string if i + 1 < len(tokens) else ""
-        if before == "." or (after == "=" and before in ("(", ",")):
-            continue
-        row, col = token.start
-        swaps.append((row, col, token.end[1], mapping[token.string]))
-    for row, col, end, new in reversed(swaps):
-        text = lines[row - 1]
-        lines[row - 1] = text[:col] + new + text[end:]
-    return "".join(lines)
 
 
 def _diff(before: str, after: str, label: str = "", context: int = 3) -> str:

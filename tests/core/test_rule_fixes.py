@@ -14,7 +14,8 @@ import pytest
 from jaxerr_ls.catalog import Catalog
 from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.fixes import Applicability, Fix, FixTarget, finding_target, fixes_for
-from jaxerr_ls.fixes.show import name_mapping, rename
+from jaxerr_ls.fixes.example import rename
+from jaxerr_ls.fixes.show import name_mapping
 from jaxerr_ls.spans import apply_edits
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "rule_fixes"
