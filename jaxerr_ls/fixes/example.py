@@ -13,6 +13,7 @@ only resembles the example gets no edit: every other token must be the same.
 from __future__ import annotations
 
 import ast
+import difflib
 import io
 import keyword
 import re
@@ -56,10 +57,12 @@ def _indent(line: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class ExamplePlace:
-    """Where a file holds an example's before code: 1-based first and last line."""
+    """Where a file holds an example's before code: 1-based first and last line, and the line
+    of each of the example's lines of code."""
 
     first: int
     last: int
+    rows: tuple[int, ...] = ()
 
 
 def find_before(source: str, before: str) -> ExamplePlace | None:
@@ -74,7 +77,11 @@ def find_before(source: str, before: str) -> ExamplePlace | None:
     lines = [(number, _normal(text)) for number, text in enumerate(code, start=1)]
     lines = [(number, text) for number, text in lines if text]
     found = [
-        ExamplePlace(lines[i][0], lines[i + len(wanted) - 1][0])
+        ExamplePlace(
+            lines[i][0],
+            lines[i + len(wanted) - 1][0],
+            tuple(number for number, _ in lines[i : i + len(wanted)]),
+        )
         for i in range(len(lines) - len(wanted) + 1)
         if lines[i][1] == wanted[0] and [text for _, text in lines[i : i + len(wanted)]] == wanted
     ]
@@ -138,9 +145,8 @@ def find_before_renamed(source: str, before: str) -> tuple[ExamplePlace, dict[st
     for start in range(len(lines) - len(wanted) + 1):
         mapping = _match(wanted, lines[start : start + len(wanted)], metas)
         if mapping is not None:
-            found.append(
-                (ExamplePlace(lines[start][0], lines[start + len(wanted) - 1][0]), mapping)
-            )
+            rows = tuple(number for number, _ in lines[start : start + len(wanted)])
+            found.append((ExamplePlace(rows[0], rows[-1], rows), mapping))
     return found[0] if len(found) == 1 else None
 
 
@@ -209,21 +215,71 @@ def example_edit(path: Path, source: str, example_fix: str) -> tuple[Edit, Examp
         if renamed is None:
             return None
         place, mapping = renamed
-        after = rename(after, mapping)
-        if after is None:
+        before, after = rename(before, mapping), rename(after, mapping)
+        if before is None or after is None:
             return None
+    edit = _changed_lines(path, source, before, after, place)
+    return None if edit is None else (edit, place)
+
+
+def _changed_lines(
+    path: Path, source: str, before: str, after: str, place: ExamplePlace
+) -> Edit | None:
+    """The user's lines from the first the example changes to the last, rewritten: the lines
+    the example keeps stay as the user wrote them (comments, spacing), the lines it changes
+    become the after code at the user's indentation."""
+    before_code, after_code = _code_only(before + "\n"), _code_only(after + "\n")
+    if before_code is None or after_code is None:
+        return None
+    ours = [_normal(line) for line in before_code if _normal(line)]
+    after_lines = after.splitlines()
+    theirs = [_normal(line) for line in after_code[: len(after_lines)]]
+    if len(ours) != len(place.rows):
+        return None
+    opcodes = difflib.SequenceMatcher(None, ours, theirs, autojunk=False).get_opcodes()
+    changed = [op for op in opcodes if op[0] != "equal"]
+    if not changed:
+        return None
+    low, high = changed[0][1], changed[-1][2]
+    if low == high:  # only an insertion: take in a neighbouring kept line
+        low, high = (low - 1, high) if low > 0 else (low, high + 1)
     lines = source.splitlines()
     first_code = next(line for line in before.splitlines() if line.strip())
-    shift = _indent(lines[place.first - 1]) - _indent(first_code)
-    pad = lines[place.first - 1][: max(shift, 0)]
-    new_lines = []
-    for line in after.splitlines():
-        if not line.strip():
-            new_lines.append("")
-        elif shift >= 0:
-            new_lines.append(pad + line)
-        else:
-            new_lines.append(line[min(-shift, _indent(line)) :])
-    last_text = lines[place.last - 1]
-    edit = Edit(Span(path, place.first, 0, place.last, len(last_text)), "\n".join(new_lines))
-    return edit, place
+    shift = _indent(lines[place.rows[0] - 1]) - _indent(first_code)
+    pad = lines[place.rows[0] - 1][: max(shift, 0)]
+
+    def fitted(j1: int, j2: int) -> list[str]:
+        out = []
+        for line in after_lines[j1:j2]:
+            if not line.strip():
+                out.append("")
+            elif shift >= 0:
+                out.append(pad + line)
+            else:
+                out.append(line[min(-shift, _indent(line)) :])
+        return out
+
+    index_of = {row: k for k, row in enumerate(place.rows)}
+    new_lines: list[str] = []
+    for number in range(place.rows[low], place.rows[high - 1] + 1):
+        k = index_of.get(number)
+        if k is None:
+            new_lines.append(lines[number - 1])  # a comment or blank line between
+            continue
+        for tag, i1, i2, j1, j2 in opcodes:
+            if tag == "insert" and i1 == k:
+                new_lines += fitted(j1, j2)
+            elif i1 <= k < i2 and tag == "equal":
+                new_lines.append(lines[number - 1])
+            elif i1 == k and tag in ("replace", "delete"):
+                new_lines += fitted(j1, j2)
+        if k == high - 1:
+            new_lines += [
+                line
+                for tag, i1, _, j1, j2 in opcodes
+                if tag == "insert" and i1 == high
+                for line in fitted(j1, j2)
+            ]
+    last = place.rows[high - 1]
+    span = Span(path, place.rows[low], 0, last, len(lines[last - 1]))
+    return Edit(span, "\n".join(new_lines))

@@ -122,8 +122,9 @@ def test_the_example_matches_code_that_differs_only_in_the_names_it_binds() -> N
     assert found is not None
     fixed = apply_edits(user, [found[0]])
     ast.parse(fixed)
+    # The line the example keeps stays as the user wrote it, comment and all.
     assert fixed.splitlines()[3:] == [
-        "def relu6_bwd(mask, ct):",
+        "def relu6_bwd(mask, ct):  # the user's own names",
         "    return (ct * mask,)  # same shape as x",
     ]
 
