@@ -203,8 +203,50 @@ def _rule_culprit(
             if change is not None:
                 return Culprit(change.statement, kind, rule_name, why=change.why)
             span = _last_return_span(files, path, function)
-            return Culprit(span or _def_span(files, path, function, rule_name), kind, rule_name)
+            why = _return_why(files, path, function, kind, captures or {})
+            return Culprit(
+                span or _def_span(files, path, function, rule_name), kind, rule_name, why=why
+            )
     return None
+
+
+# What each kind of rule must return, for the sentence saying why its return is the culprit.
+_CONTRACTS = {
+    CulpritKind.CUSTOM_VJP_FWD: "a pair (output, residuals)",
+    CulpritKind.CUSTOM_JVP_RULE: "a pair (primal output, tangent output)",
+    CulpritKind.HIJAX_VJP_BWD: "None (the accumulators take the cotangents) or a dict of logs",
+}
+# Longer than this, the returned expression is not quoted in the sentence.
+_QUOTED_CHARS = 60
+
+
+def _return_why(
+    files: ProjectFiles,
+    path: Path,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+) -> str | None:
+    """One sentence: what the rule's last return gives and what it must give."""
+    returns = [node for node in _own_returns(function) if node.value is not None]
+    if not returns:
+        return None
+    value = max(returns, key=lambda node: (node.lineno, node.col_offset)).value
+    text = ast.unparse(value) if value is not None else ""
+    quoted = f"`{text}`" if len(text) <= _QUOTED_CHARS else "a value"
+    if kind == CulpritKind.CUSTOM_VJP_BWD and {"got", "expected"} <= captures.keys():
+        got, expected = captures["got"].strip(), captures["expected"].strip()
+        if got.startswith("PyTreeDef("):
+            return (
+                f"`{function.name}` returns {quoted}, of structure {got}, where one cotangent "
+                f"per differentiable argument of the primal is due: {expected}."
+            )
+        return None
+    contract = _CONTRACTS.get(kind)
+    is_pair = isinstance(value, ast.Tuple | ast.List) and len(value.elts) == 2
+    if contract is None or (is_pair and kind != CulpritKind.HIJAX_VJP_BWD):
+        return None  # a pair of the wrong types: the message's types tell, not the contract
+    return f"`{function.name}` returns {quoted}, where it must return {contract}."
 
 
 def _output_change(
@@ -264,7 +306,8 @@ def _class_method_culprit(
             if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == method:
                 # What the method returned is what JAX refused: its last return, else its def.
                 span = _last_return_span(files, path, item) or _def_span(files, path, item, method)
-                return Culprit(span, kind, method, owner=class_name)
+                why = _return_why(files, path, item, kind, {})
+                return Culprit(span, kind, method, owner=class_name, why=why)
     return None
 
 

@@ -250,3 +250,33 @@ def test_the_example_keeps_its_names_when_a_swap_would_collide() -> None:
     assert rename("def bwd(res, g):\n    x = res\n    return g * x\n", {"res": "x"}) is None
     assert rename("x = 1\n", {"a": "b", "c": "b"}) is None
     assert rename("x = 1\n", {"x": "class"}) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        (
+            "fwd_single_residual",
+            "`soft_threshold_fwd` returns `soft_threshold(v)`, where it must return a pair "
+            "(output, residuals).",
+        ),
+        (
+            "hijax_two_accums",
+            "`vjp_bwd` returns `(ct * w, ct * x)`, where it must return None (the accumulators "
+            "take the cotangents) or a dict of logs.",
+        ),
+        (
+            "vjp_namedtuple_bare",
+            "`energy_bwd` returns `Spring(k=g * 0.5 * stretch ** 2, rest=-g * p.k * stretch)`, "
+            "of structure PyTreeDef(CustomNode(namedtuple[Spring], [*, *])), where one "
+            "cotangent per differentiable argument of the primal is due: "
+            "PyTreeDef((CustomNode(namedtuple[Spring], [*, *]),)).",
+        ),
+    ],
+)
+def test_a_rule_culprit_says_what_it_returns_and_what_is_due(
+    catalog: Catalog, name: str, why: str
+) -> None:
+    target, _ = finding_of(catalog, name)
+    [culprit] = target.culprits
+    assert culprit.why == why
