@@ -11,9 +11,10 @@ making the gradient wrong. Dtype-only mismatches never raise these errors (jax 0
 0.12.0.1 accept any dtype of the right shape for an inexact input: ``_temporary_dtype_exception``).
 
 A bwd output of the wrong structure is fixed when the two printed structures differ by exactly
-what an edit does: a bare value for a one-argument primal (a 1-tuple), a list for a tuple,
-``None`` entries for the positions of ``nondiff_argnums`` (dropped). A fwd rule that returns no
-pair returns its output and the residuals its bwd rule unpacks, when those are bound in the fwd.
+what an edit does: a bare value for a one-argument primal (a 1-tuple), entries for the
+positions of ``nondiff_argnums`` (dropped); JAX accepts a list for the tuple. A fwd rule that
+returns no pair returns its output and the residuals its bwd rule unpacks, when those are bound
+in the fwd.
 """
 
 from __future__ import annotations
@@ -300,6 +301,13 @@ def _tree_items(text: str) -> tuple[str, list[str]] | None:
     return text[0], items
 
 
+def _rule_name(node: ast.expr) -> str | None:
+    """The function a registration names: ``bwd`` or, for a method, ``Rules.bwd``."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
 def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
     """The ``nondiff_argnums`` of the custom_vjp function whose bwd rule this is."""
     primal = None
@@ -309,8 +317,7 @@ def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
             and isinstance(node.func, ast.Attribute)
             and node.func.attr == "defvjp"
             and len(node.args) == 2
-            and isinstance(node.args[1], ast.Name)
-            and node.args[1].id == bwd.name
+            and _rule_name(node.args[1]) == bwd.name
             and isinstance(node.func.value, ast.Name)
         ):
             primal = node.func.value.id
@@ -369,34 +376,14 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         title = "Return a 1-tuple: one cotangent per argument of the primal"
         return [Fix(title, target.code, edits, preferred=True)] if edits else []
     final = returns[-1].value
-    if got[0] == "[" and got[1] == expected[1] and isinstance(final, ast.List):
-        text = source.segment(final)
-        title = "Return a tuple, not a list"
-        return [
-            Fix(
-                title,
-                target.code,
-                (
-                    source.replace(
-                        final, f"({text[1:-1]},)" if len(final.elts) == 1 else f"({text[1:-1]})"
-                    ),
-                ),
-                preferred=True,
-            )
-        ]
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
-        extra = len(got[1]) - len(expected[1])
-        nones = [
-            i
-            for i, e in enumerate(final.elts)
-            if isinstance(e, ast.Constant) and e.value is None and got[1][i] == "None"
-        ]
+        # One entry per primal argument, nondiff ones included: those entries go.
         nondiff = _nondiff_argnums(source, bwd)
-        if extra <= 0 or nondiff is None:
+        if not nondiff or len(got[1]) - len(expected[1]) != len(nondiff):
             return []
-        drop = [i for i in nones if i in nondiff]
-        kept = [item for i, item in enumerate(got[1]) if i not in drop]
-        if len(drop) != extra or kept != expected[1]:
+        drop = sorted(nondiff)
+        kept = [item for i, item in enumerate(got[1]) if i not in nondiff]
+        if drop[-1] >= len(final.elts) or kept != expected[1]:
             return []
         title = "Return no cotangent for the nondiff_argnums arguments"
         return [
@@ -416,12 +403,11 @@ def _bwd_of(source: Source, fwd: FunctionNode) -> tuple[str | None, FunctionNode
             and isinstance(node.func, ast.Attribute)
             and node.func.attr == "defvjp"
             and len(node.args) >= 2
-            and isinstance(node.args[0], ast.Name)
-            and node.args[0].id == fwd.name
-            and isinstance(node.args[1], ast.Name)
+            and _rule_name(node.args[0]) == fwd.name
+            and (bwd_name := _rule_name(node.args[1])) is not None
         ):
             primal = node.func.value.id if isinstance(node.func.value, ast.Name) else None
-            bwd = rule_function(source.tree, node.args[1].id)
+            bwd = rule_function(source.tree, bwd_name)
             return primal, bwd
     return None, None
 

@@ -63,6 +63,8 @@ class ExamplePlace:
     first: int
     last: int
     rows: tuple[int, ...] = ()
+    # Found only up to a renaming of the example's names (a weaker likeness than the literal).
+    renamed: bool = False
 
 
 def find_before(source: str, before: str) -> ExamplePlace | None:
@@ -146,7 +148,7 @@ def find_before_renamed(source: str, before: str) -> tuple[ExamplePlace, dict[st
         mapping = _match(wanted, lines[start : start + len(wanted)], metas)
         if mapping is not None:
             rows = tuple(number for number, _ in lines[start : start + len(wanted)])
-            found.append((ExamplePlace(rows[0], rows[-1], rows), mapping))
+            found.append((ExamplePlace(rows[0], rows[-1], rows, renamed=True), mapping))
     return found[0] if len(found) == 1 else None
 
 
