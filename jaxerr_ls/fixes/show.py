@@ -78,7 +78,8 @@ def _diff(before: str, after: str, label: str = "", context: int = 3) -> str:
     lines = difflib.unified_diff(
         before.splitlines(), after.splitlines(), f"a/{label}", f"b/{label}", "", "", context, ""
     )
-    body = list(lines)[2:]
+    # A file's diff says which file; the example's belongs to no file.
+    body = list(lines) if label else list(lines)[2:]
     return "\n".join(body)
 
 

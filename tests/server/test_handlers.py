@@ -309,6 +309,11 @@ def test_without_a_safe_fix_the_fix_is_shown_not_pretended(
     assert shown["title"] == "Show the fix for custom-jvp-tangent-mismatch"
     markdown = shown["markdown"]
     assert "```diff" in markdown
+    # The unsafe edit offered on the user's code is shown as a diff of the file.
+    assert "**Apply the example fix of custom-jvp-tangent-mismatch**: computed on your code" in (
+        markdown
+    )
+    assert "--- a/model/ops.py" in markdown
     # The example is the user's rule: named and registered as in ops.py.
     assert "def _soft_clip_jvp(primals, tangents):" in markdown
     assert "@soft_clip.defjvp" in markdown
