@@ -256,34 +256,45 @@ def _return_none_fix(source: Source, method: FunctionNode) -> Fix | None:
     )
 
 
-def _unused_accumulators(method: FunctionNode) -> list[str] | None:
-    """The accumulator parameters, when the method takes some by name and uses none."""
+def _unused_accumulators(method: FunctionNode) -> tuple[list[str], str | None] | None:
+    """The accumulator parameters (named ones, and ``*accums``), when the method takes some
+    and uses none."""
     args = method.args
     positional = [*args.posonlyargs, *args.args]
-    if args.vararg or args.kwarg or args.kwonlyargs or len(positional) <= _LEADING:
+    if args.kwarg or args.kwonlyargs or len(positional) < _LEADING:
         return None
     names = [a.arg for a in positional[_LEADING:]]
-    return None if any(_uses(method, name) for name in names) else names
+    star = args.vararg.arg if args.vararg else None
+    if not names and star is None:
+        return None
+    used = any(_uses(method, name) for name in [*names, *([star] if star else [])])
+    return None if used else (names, star)
 
 
-def _returned_cotangents(method: FunctionNode, count: int) -> list[ast.expr] | None:
-    """The one return's cotangents, one per accumulator (a ``None`` for none)."""
+def _returned_cotangents(method: FunctionNode, count: int, more: bool) -> list[ast.expr] | None:
+    """The one return's cotangents, one per accumulator (a ``None`` for none); with ``more``
+    (``*accums``), a tuple or list display of at least ``count``."""
     returns = own_returns(method)
     if len(returns) != 1 or method.body[-1] is not returns[0] or returns[0].value is None:
         return None
     value = returns[0].value
     if isinstance(value, ast.Tuple | ast.List):
-        if len(value.elts) != count or any(isinstance(e, ast.Starred) for e in value.elts):
+        if any(isinstance(e, ast.Starred) for e in value.elts):
             return None
-        return list(value.elts)
-    return [value] if count == 1 else None
+        fits = len(value.elts) >= count if more else len(value.elts) == count
+        return list(value.elts) if fits and value.elts else None
+    return [value] if count == 1 and not more else None
 
 
 def _accumulate_fix(source: Source, method: FunctionNode) -> Fix | None:
-    accums = _unused_accumulators(method)
-    cotangents = _returned_cotangents(method, len(accums)) if accums else None
-    if accums is None or cotangents is None or not source.owns_its_lines(method.body[-1]):
+    found = _unused_accumulators(method)
+    if found is None:
         return None
+    named, star = found
+    cotangents = _returned_cotangents(method, len(named), star is not None)
+    if cotangents is None or not source.owns_its_lines(method.body[-1]):
+        return None
+    accums = [*named, *(f"{star}[{i}]" for i in range(len(cotangents) - len(named)))]
     statements = [
         f"{acc}.accum({source.segment(ct)})"
         for acc, ct in zip(accums, cotangents, strict=True)
@@ -302,8 +313,9 @@ def _accumulate_fix(source: Source, method: FunctionNode) -> Fix | None:
 
 def _retval_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix | None:
     """``vjp_bwd_retval`` for a method that uses none of its accumulators."""
-    accums = _unused_accumulators(method)
-    cotangents = _returned_cotangents(method, len(accums)) if accums else None
+    found = _unused_accumulators(method)
+    accums = found[0] if found is not None and found[1] is None else None
+    cotangents = _returned_cotangents(method, len(accums), False) if accums else None
     if (
         accums is None
         or cotangents is None

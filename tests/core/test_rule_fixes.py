@@ -33,6 +33,7 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         "return ct * w, ct * x  # product rule",
         Applicability.SAFE,
     ),
+    "hijax_star_accums": ("hijax-vjp-bwd-return", "return [", Applicability.SAFE),
     "jvp_rule_no_unpack": (
         "custom-jvp-rule-not-pair",
         "return jax.nn.sigmoid(primals[0]) * tangents[0]",

@@ -42,3 +42,29 @@ def test_the_offered_fix_makes_the_program_run(tmp_path: Path, name: str) -> Non
     program.write_text(fixed)
     done = run(program, str(python))
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+@pytest.mark.parametrize("name", [p for p in PROGRAMS if p.startswith("hijax_")])
+def test_the_hijax_fixes_run_under_jax_0_10_too(tmp_path: Path, name: str) -> None:
+    """jax 0.10.2 fails otherwise on these programs (an AssertionError no record explains), but
+    its ``VJPHiPrimitive`` takes the accumulating ``vjp_bwd`` the fix writes."""
+    python = interpreter("0.10.2")
+    root = tmp_path / "rule_fixes"
+    shutil.copytree(HERE, root, ignore=shutil.ignore_patterns("expected", "__pycache__"))
+    program = root / f"{name}.py"
+    catalog = Catalog.load(generated=None)
+    log = (root / "logs" / f"{name}.log").read_text().splitlines()
+    [finding] = [
+        f
+        for f in Analyzer(catalog, root, cwd=root).analyze_lines(log, "run")
+        if f.severity == "error"
+    ]
+    target = finding_target(finding)
+    assert target is not None
+    offered = fixes_for(target, lambda p: p.read_text() if p.is_file() else None)
+    for fix in offered:
+        original = program.read_text()
+        program.write_text(apply_edits(original, [e for e in fix.edits if e.path == program]))
+        done = run(program, str(python))
+        assert done.returncode == 0, (fix.title, done.stderr[-2000:])
+        program.write_text(original)
