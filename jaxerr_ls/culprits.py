@@ -21,6 +21,14 @@ from pathlib import Path
 from jaxerr_ls import culprit_state
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.rule_outputs import (
+    Change,
+    RuleCode,
+    captured_output,
+    entry_change,
+    parse_type,
+    returned_entry,
+)
 from jaxerr_ls.spans import Span, ast_span
 
 # A captured primal: "f" or, from custom_vjp's bwd checks, "f at model/ops.py:12".
@@ -193,13 +201,92 @@ def _last_return_span(
 
 
 def _rule_culprit(
-    files: ProjectFiles, path: Path, rule_name: str, kind: CulpritKind
+    files: ProjectFiles,
+    path: Path,
+    rule_name: str,
+    kind: CulpritKind,
+    captures: Mapping[str, str] | None = None,
 ) -> Culprit | None:
     for function in _definitions(files, path):
         if function.name == rule_name:
+            change = _output_change(files, path, function, kind, captures or {})
+            if change is not None:
+                return Culprit(change.statement, kind, rule_name, why=change.why)
             span = _last_return_span(files, path, function)
-            return Culprit(span or _def_span(files, path, function, rule_name), kind, rule_name)
+            why = _return_why(files, path, function, kind, captures or {})
+            return Culprit(
+                span or _def_span(files, path, function, rule_name), kind, rule_name, why=why
+            )
     return None
+
+
+# What each kind of rule must return, for the sentence saying why its return is the culprit.
+_CONTRACTS = {
+    CulpritKind.CUSTOM_VJP_FWD: "a pair (output, residuals)",
+    CulpritKind.CUSTOM_JVP_RULE: "a pair (primal output, tangent output)",
+    CulpritKind.HIJAX_VJP_BWD: "None (the accumulators take the cotangents) or a dict of logs",
+}
+# Longer than this, the returned expression is not quoted in the sentence.
+_QUOTED_CHARS = 60
+
+
+def _return_why(
+    files: ProjectFiles,
+    path: Path,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+) -> str | None:
+    """One sentence: what the rule's last return gives and what it must give."""
+    returns = [node for node in _own_returns(function) if node.value is not None]
+    if not returns:
+        return None
+    value = max(returns, key=lambda node: (node.lineno, node.col_offset)).value
+    text = ast.unparse(value) if value is not None else ""
+    quoted = f"`{text}`" if len(text) <= _QUOTED_CHARS else "a value"
+    if kind == CulpritKind.CUSTOM_VJP_BWD and {"got", "expected"} <= captures.keys():
+        got, expected = captures["got"].strip(), captures["expected"].strip()
+        if got.startswith("PyTreeDef("):
+            return (
+                f"`{function.name}` returns {quoted}, of structure {got}, where one cotangent "
+                f"per differentiable argument of the primal is due: {expected}."
+            )
+        return None
+    contract = _CONTRACTS.get(kind)
+    is_pair = isinstance(value, ast.Tuple | ast.List) and len(value.elts) == 2
+    if contract is None or (is_pair and kind != CulpritKind.HIJAX_VJP_BWD):
+        return None  # a pair of the wrong types: the message's types tell, not the contract
+    return f"`{function.name}` returns {quoted}, where it must return {contract}."
+
+
+def _output_change(
+    files: ProjectFiles,
+    path: Path,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+) -> Change | None:
+    """Where the message's types prove the rule's wrong output entry is made (the reduction
+    that kept its axes, say), when that is certain."""
+    if kind == CulpritKind.CUSTOM_VJP_BWD:
+        captured = captured_output(captures)
+        tangent_of = None
+    elif kind == CulpritKind.CUSTOM_JVP_RULE and not captures.keys() - {"got", "expected"}:
+        got, expected = (
+            parse_type(captures.get("got", "")),
+            parse_type(captures.get("expected", "")),
+        )
+        captured = (1, got, expected) if got is not None and expected is not None else None
+        pair = returned_entry(function, 0)
+        tangent_of = ast.unparse(pair[1]) if pair is not None else ""
+    else:
+        return None
+    lines, tree = files.lines(path), _parse(files, path)
+    if captured is None or lines is None or tree is None:
+        return None
+    code = RuleCode(path, "\n".join(lines), tree)
+    index, got_type, expected_type = captured
+    return entry_change(code, function, index, got_type, expected_type, tangent_of=tangent_of)
 
 
 def _classes(
@@ -229,7 +316,8 @@ def _class_method_culprit(
             if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == method:
                 # What the method returned is what JAX refused: its last return, else its def.
                 span = _last_return_span(files, path, item) or _def_span(files, path, item, method)
-                return Culprit(span, kind, method, owner=class_name)
+                why = _return_why(files, path, item, kind, {})
+                return Culprit(span, kind, method, owner=class_name, why=why)
     return None
 
 
@@ -351,7 +439,7 @@ def _registered_rule_culprit(
         }.get(kind)
         if target is None:
             continue
-        found = _rule_culprit(files, path, target, kind)
+        found = _rule_culprit(files, path, target, kind, captures)
         if found is not None:
             return found
     return None

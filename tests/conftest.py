@@ -30,6 +30,7 @@ LIVE = {
     "test_live_jax.py",
     "test_neovim.py",
     "test_pytest_plugin.py",
+    "test_rule_fixes_live.py",
     "test_server_encoding.py",
     "test_triggers_live.py",
 }

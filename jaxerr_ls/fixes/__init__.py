@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.fixes import custom_vjp, grad, hijax, refs, tracing
+from jaxerr_ls.fixes import custom_jvp, custom_vjp, grad, hijax, refs, tracing
 from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.fixes.model import (
     Applicability,
@@ -40,7 +40,8 @@ __all__ = [
 
 PROVIDERS: tuple[Provider, ...] = (
     hijax.PROVIDER,
-    custom_vjp.PROVIDER,
+    *custom_vjp.PROVIDERS,
+    *custom_jvp.PROVIDERS,
     refs.PROVIDER,
     *grad.PROVIDERS,
     refs.RETURNED_PROVIDER,
@@ -64,6 +65,9 @@ def example_fixes(target: FixTarget, read: ReadSource, example_fix: str) -> list
     near: dict[Path, list[tuple[int, int]]] = {}
     for span in spans:
         near.setdefault(span.path, []).append((span.line, span.end_line))
+    at_fault: dict[Path, list[tuple[int, int]]] = {}
+    for span in [target.span, *(culprit.span for culprit in target.culprits)]:
+        at_fault.setdefault(span.path, []).append((span.line, span.end_line))
     for path, lines in near.items():
         text = read(path)
         if text is None:
@@ -72,10 +76,11 @@ def example_fixes(target: FixTarget, read: ReadSource, example_fix: str) -> list
         if found is None:
             continue
         edit, place = found
-        if any(
-            place.first <= end + EXAMPLE_REACH and start - EXAMPLE_REACH <= place.last
-            for start, end in lines
-        ):
+        # Code like the example but for its names is taken only where it holds the error or
+        # its culprit: a short example looks like many a function nearby.
+        reach = 0 if place.renamed else EXAMPLE_REACH
+        held = lines if not place.renamed else at_fault.get(path, [])
+        if any(place.first <= end + reach and start - reach <= place.last for start, end in held):
             # The example was written for another program: the edit is the record's
             # before/after code, right only as far as the user's code is that code.
             title = f"Apply the example fix of {target.code}"

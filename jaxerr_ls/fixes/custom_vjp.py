@@ -1,40 +1,43 @@
-"""Fixes for custom_vjp bwd rules that return a cotangent of the wrong type.
+"""Fixes for custom_vjp rules: a bwd output of the wrong type or structure, a fwd not a pair.
 
-The message names the returned entry (``output[i]``), the type produced and the type expected
-(the input's). One mismatch has a mechanical fix: the entry is a full reduction (``jnp.sum(e)``,
-``jnp.mean(e)``, ``e.sum()``, ``e.mean()``) producing a scalar where the input is an array, and
-``e`` provably has the input's shape; then the reduction goes. "Provably" means a small shape
-analysis of the primal function, the fwd rule and the bwd rule finds ``e`` to be elementwise in
-values shaped like that input (the input itself, the output cotangent of a primal that is
-elementwise in it, scalars).
+A bwd rule's wrong entry is named by the message (``output[i]``, the type produced and the type
+expected): the change the types prove (``keepdims=True`` dropped, the other axis reduced, the
+product transposed, a scalar zero made ``None``, a kept unit axis squeezed) is found by
+``jaxerr_ls.rule_outputs``, which also places the culprit. A full reduction producing a scalar
+where the input is an array goes when a small shape analysis of the primal, the fwd and the bwd
+proves its operand shaped like that input. Other mismatches get no edit: the right cotangent
+depends on what the rule computes, and zeros of the right shape would silence the error while
+making the gradient wrong. Dtype-only mismatches never raise these errors (jax 0.10.2 and
+0.12.0.1 accept any dtype of the right shape for an inexact input: ``_temporary_dtype_exception``).
 
-Other shape mismatches get no automatic fix: the right cotangent depends on what the rule
-computes (a broadcast, a reshape, a different residual), which the types alone do not say, and
-returning zeros of the right shape would silence the error while making the gradient wrong.
-
-Nor do dtype-only mismatches: jax 0.10.2 and 0.12.0.1 accept a cotangent of any dtype with the
-right shape for an inexact input (``_temporary_dtype_exception`` in custom_derivatives.py, used
-by both bwd checks), so a wrong dtype alone never raises these errors; a cast would fix an error
-that cannot be observed, and could not be checked against a real run.
+A bwd output of the wrong structure is fixed when the two printed structures differ by exactly
+what an edit does: a bare value for a one-argument primal (a 1-tuple), entries for the
+positions of ``nondiff_argnums`` (dropped); JAX accepts a list for the tuple. A fwd rule that
+returns no pair returns its output and the residuals its bwd rule unpacks, when those are bound
+in the fwd.
 """
 
 from __future__ import annotations
 
 import ast
-import re
-from dataclasses import dataclass
 
-from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.rule_outputs import (
+    RuleCode,
+    captured_output,
+    entry_change,
+    last_return,
+    rule_function,
+)
+from jaxerr_ls.spans import Edit, Span
 
 OUTPUT_TYPE = "custom-vjp-bwd-output-type"
 ARGS_MISMATCH = "custom-vjp-bwd-args-mismatch"
+STRUCTURE = "custom-vjp-bwd-structure"
+FWD_NOT_PAIR = "custom-vjp-fwd-not-pair"
 
-# The message's named captures: the returned entry, the type it had and the type expected.
-_CAPTURES = frozenset({"output", "got", "expected"})
-_TYPE_RE = re.compile(r"^([a-z][a-z0-9]*)\[([0-9,]*)\]$")
-_INDEX_RE = re.compile(r"^\[(\d+)\]$")
 _REDUCTIONS = frozenset({"sum", "mean"})
 # jax.numpy functions whose result has the broadcast shape of their array arguments.
 _ELEMENTWISE = frozenset(
@@ -46,36 +49,6 @@ _ELEMENTWISE = frozenset(
         "tan", "tanh", "where",
     }
 )  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class _Type:
-    dtype: str
-    shape: tuple[int, ...]
-
-
-def _parse_type(text: str) -> _Type | None:
-    found = _TYPE_RE.match(text.strip())
-    if found is None:
-        return None
-    dims = found[2]
-    return _Type(found[1], tuple(int(d) for d in dims.split(",")) if dims else ())
-
-
-def _captured(target: FixTarget) -> tuple[int, _Type, _Type] | None:
-    """(output index, produced type, expected type) from the message's captures."""
-    captures = target.captures
-    if not captures.keys() >= _CAPTURES:
-        return None
-    # "[0]" from custom_vjp's check; "... at output[0] " from custom_vjp3's, which leads
-    # with the rest of its message.
-    path = captures["output"].strip().rpartition("at output")[2].strip()
-    produced, expected = captures["got"], captures["expected"]
-    index = _INDEX_RE.match(path.strip())
-    produced_type, expected_type = _parse_type(produced), _parse_type(expected)
-    if index is None or produced_type is None or expected_type is None:
-        return None
-    return int(index[1]), produced_type, expected_type
 
 
 # --- a small shape analysis: a value is shaped like input i, a scalar, or unknown (None) ---
@@ -235,55 +208,306 @@ def _operand_shaped_like_input(
     return shapes.of(operand, bwd_env) == f"in{index}"
 
 
-def _culprit_entry(
-    target: FixTarget, read: ReadSource, index: int
-) -> tuple[Source, FunctionNode, ast.expr] | None:
+def culprit_rule(
+    target: FixTarget, read: ReadSource, kind: CulpritKind
+) -> tuple[Source, FunctionNode, int] | None:
+    """The rule a culprit of ``kind`` names, as the current text has it (the function of that
+    name holding the culprit's line), and the culprit's line: a fix checks that its change
+    lands there, else the code moved and is not what failed."""
     for culprit in target.culprits:
-        if culprit.kind != CulpritKind.CUSTOM_VJP_BWD:
+        if culprit.kind != kind:
             continue
         source = Source.parse(culprit.span.path, read(culprit.span.path))
         if source is None:
             continue
-        for function in source.functions():
-            if function.name != culprit.name:
-                continue
-            returns = [r for r in own_returns(function) if r.value is not None]
-            # The culprit is the last return: if it moved, the code is not what failed.
-            if not returns or returns[-1].lineno != culprit.span.line:
-                continue
-            value = returns[-1].value
-            if isinstance(value, ast.Tuple | ast.List) and index < len(value.elts):
-                entry = value.elts[index]
-                if not isinstance(entry, ast.Starred):
-                    return source, function, entry
+        function = rule_function(source.tree, culprit.name, culprit.span.line)
+        if function is not None and function.lineno <= culprit.span.line <= (
+            function.end_lineno or function.lineno
+        ):
+            return source, function, culprit.span.line
     return None
 
 
-def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
-    captured = _captured(target)
-    if captured is None:
+def _rule_code(source: Source) -> RuleCode:
+    return RuleCode(source.path, source.text, source.tree)
+
+
+def _reduction_fix(target: FixTarget, source: Source, bwd: FunctionNode, index: int) -> list[Fix]:
+    """A full reduction to a scalar whose operand is provably shaped like the input."""
+    returns = [r for r in own_returns(bwd) if r.value is not None]
+    if not returns:
+        return []
+    value = returns[-1].value
+    if not isinstance(value, ast.Tuple | ast.List) or not index < len(value.elts):
+        return []
+    entry = value.elts[index]
+    jnp_names = set(source.module_aliases("jax.numpy"))
+    reduced = _reduced_operand(entry, jnp_names)
+    if reduced is None or not _operand_shaped_like_input(source, bwd, reduced[0], index):
+        return []
+    operand, reduction = reduced
+    return [
+        Fix(
+            title=f"Remove {reduction} so output[{index}] keeps the input's shape",
+            code=target.code,
+            edits=(source.replace(entry, source.segment(operand)),),
+            preferred=True,
+        )
+    ]
+
+
+def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    captured = captured_output(target.captures)
+    found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_BWD)
+    if captured is None or found is None:
         return []
     index, produced, expected = captured
-    found = _culprit_entry(target, read, index)
-    if found is None:
+    source, bwd, line = found
+    change = entry_change(_rule_code(source), bwd, index, produced, expected)
+    if change is not None and change.statement.line == line:
+        safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
+        return [Fix(change.title, target.code, change.edits, True, safety)]
+    final = last_return(bwd)
+    if final is None or final.lineno != line or change is not None:
         return []
-    source, bwd, entry = found
-
     if produced.dtype == expected.dtype and produced.shape == () and expected.shape:
-        jnp_names = set(source.module_aliases("jax.numpy"))
-        reduced = _reduced_operand(entry, jnp_names)
-        if reduced is None or not _operand_shaped_like_input(source, bwd, reduced[0], index):
-            return []
-        operand, reduction = reduced
-        return [
-            Fix(
-                title=f"Remove {reduction} so output[{index}] keeps the input's shape",
-                code=target.code,
-                edits=(source.replace(entry, source.segment(operand)),),
-                preferred=True,
+        return _reduction_fix(target, source, bwd, index)
+    return []
+
+
+# --- structure ---------------------------------------------------------------------------------
+
+
+def _tree_items(text: str) -> tuple[str, list[str]] | None:
+    """A printed pytree ``PyTreeDef((*, None, *))`` as its top-level brackets and items, or
+    ("", [text]) for a leaf or another container."""
+    text = text.strip()
+    if text.startswith("PyTreeDef(") and text.endswith(")"):
+        text = text[len("PyTreeDef(") : -1]
+    if not text or text[0] not in "([" or text[-1] != {"(": ")", "[": "]"}[text[0]]:
+        return "", [text]
+    items, depth, start = [], 0, 1
+    for i, char in enumerate(text[1:-1], start=1):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(text[start:i].strip())
+            start = i + 1
+    last = text[start:-1].strip()
+    if last:
+        items.append(last)
+    return text[0], items
+
+
+def _rule_name(node: ast.expr) -> str | None:
+    """The function a registration names: ``bwd`` or, for a method, ``Rules.bwd``."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
+    """The ``nondiff_argnums`` of the custom_vjp function whose bwd rule this is."""
+    primal = None
+    for node in ast.walk(source.tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "defvjp"
+            and len(node.args) == 2
+            and _rule_name(node.args[1]) == bwd.name
+            and isinstance(node.func.value, ast.Name)
+        ):
+            primal = node.func.value.id
+    for function in source.functions():
+        if function.name != primal:
+            continue
+        for decorator in function.decorator_list:
+            for keyword in decorator.keywords if isinstance(decorator, ast.Call) else ():
+                if keyword.arg == "nondiff_argnums":
+                    try:
+                        value = ast.literal_eval(keyword.value)
+                    except ValueError:
+                        return None
+                    items = value if isinstance(value, tuple | list) else (value,)
+                    return {i for i in items if isinstance(i, int)}
+    return None
+
+
+def _drop_entries(source: Source, elts: list[ast.expr], drop: list[int]) -> list[Edit]:
+    """Remove entries of a tuple display with the comma after each (before, for the last)."""
+    edits = []
+    for i in drop:
+        span = source.span(elts[i])
+        if i + 1 < len(elts):
+            end = source.span(elts[i + 1])
+            edits.append(Edit(Span(source.path, span.line, span.col, end.line, end.col), ""))
+        else:
+            start = source.span(elts[i - 1])
+            edits.append(
+                Edit(
+                    Span(source.path, start.end_line, start.end_col, span.end_line, span.end_col),
+                    "",
+                )
             )
+    return edits
+
+
+def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_BWD)
+    got_text, expected_text = target.captures.get("got"), target.captures.get("expected")
+    if found is None or got_text is None or expected_text is None:
+        return []
+    source, bwd, line = found
+    got, expected = _tree_items(got_text), _tree_items(expected_text)
+    if got is None or expected is None or expected[0] != "(":
+        return []
+    returns = [r for r in own_returns(bwd) if r.value is not None]
+    if not returns or returns[-1].lineno != line:
+        return []
+    if got[0] == "" and expected[1] == got[1]:
+        # A bare value (an array, a dict) for the one argument of the primal.
+        wrap = [r for r in returns if not isinstance(r.value, ast.Tuple)]
+        edits = tuple(
+            source.replace(r.value, f"({source.segment(r.value)},)") for r in wrap if r.value
+        )
+        title = "Return a 1-tuple: one cotangent per argument of the primal"
+        return [Fix(title, target.code, edits, preferred=True)] if edits else []
+    final = returns[-1].value
+    if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
+        # One entry per primal argument, nondiff ones included: those entries go.
+        nondiff = _nondiff_argnums(source, bwd)
+        if not nondiff or len(got[1]) - len(expected[1]) != len(nondiff):
+            return []
+        drop = sorted(nondiff)
+        kept = [item for i, item in enumerate(got[1]) if i not in nondiff]
+        if drop[-1] >= len(final.elts) or kept != expected[1]:
+            return []
+        title = "Return no cotangent for the nondiff_argnums arguments"
+        return [
+            Fix(title, target.code, tuple(_drop_entries(source, final.elts, drop)), preferred=True)
         ]
     return []
 
 
-PROVIDER = Provider(frozenset({OUTPUT_TYPE, ARGS_MISMATCH}), _CAPTURES, fixes)
+# --- fwd rules -----------------------------------------------------------------------------------
+
+
+def _bwd_of(source: Source, fwd: FunctionNode) -> tuple[str | None, FunctionNode | None]:
+    """(the primal's name, the bwd rule) registered with this fwd rule in its module."""
+    for node in ast.walk(source.tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "defvjp"
+            and len(node.args) >= 2
+            and _rule_name(node.args[0]) == fwd.name
+            and (bwd_name := _rule_name(node.args[1])) is not None
+        ):
+            primal = node.func.value.id if isinstance(node.func.value, ast.Name) else None
+            bwd = rule_function(source.tree, bwd_name)
+            return primal, bwd
+    return None, None
+
+
+def _residual_names(bwd: FunctionNode) -> list[str] | str | None:
+    """What the bwd rule reads of its residuals: the names it unpacks them into
+    (``x, s = res``), the residual parameter's own name when it uses it whole, or None."""
+    params = [a.arg for a in (*bwd.args.posonlyargs, *bwd.args.args)]
+    if len(params) < 2:
+        return None
+    res = params[-2]
+    for statement in bwd.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.value, ast.Name)
+            and statement.value.id == res
+            and isinstance(statement.targets[0], ast.Tuple | ast.List)
+            and all(isinstance(e, ast.Name) for e in statement.targets[0].elts)
+        ):
+            return [e.id for e in statement.targets[0].elts if isinstance(e, ast.Name)]
+    return res
+
+
+def _bound_before(fwd: FunctionNode, name: str, line: int) -> bool:
+    params = {a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args, *fwd.args.kwonlyargs)}
+    if name in params:
+        return True
+    return any(
+        isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Store)
+        and n.lineno < line
+        for n in ast.walk(fwd)
+    )
+
+
+def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_FWD)
+    if found is None:
+        return []
+    source, fwd, line = found
+    ret = last_return(fwd)
+    primal_name, bwd = _bwd_of(source, fwd)
+    if ret is None or ret.value is None or bwd is None or ret.lineno != line:
+        return []
+    residuals = _residual_names(bwd)
+    value = ret.value
+    if isinstance(value, ast.Tuple) and len(value.elts) > 2:
+        primal = rule_function(source.tree, primal_name) if primal_name else None
+        primal_ret = last_return(primal) if primal is not None else None
+        if primal_ret is None or isinstance(primal_ret.value, ast.Tuple | ast.List):
+            return []  # several outputs: which entries are outputs is not for us to say
+        rest = value.elts[1:]
+        if isinstance(residuals, list) and len(residuals) != len(rest):
+            return []
+        new = f"{source.segment(value.elts[0])}, ({', '.join(source.segment(e) for e in rest)})"
+        title = "Return a pair: the output and one tuple of residuals"
+        return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+    if isinstance(value, ast.Tuple | ast.List):
+        return []
+    if residuals is None:
+        return []
+    names = residuals if isinstance(residuals, list) else [residuals]
+    used = isinstance(residuals, list) or any(
+        isinstance(n, ast.Name) and n.id == residuals for n in ast.walk(bwd) if n is not bwd
+    )
+    if not used:
+        saved = "None"
+    elif all(_bound_before(fwd, name, ret.lineno) for name in names):
+        saved = (
+            f"({', '.join(names)},)"
+            if isinstance(residuals, list) and len(names) == 1
+            else (f"({', '.join(names)})" if isinstance(residuals, list) else names[0])
+        )
+    else:
+        return []
+    new = f"{_parenthesized(source, value)}, {saved}"
+    title = f"Return a pair: the output and the residuals {bwd.name} reads"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _parenthesized(source: Source, node: ast.expr) -> str:
+    text = source.segment(node)
+    return f"({text})" if isinstance(node, ast.Lambda | ast.IfExp | ast.NamedExpr) else text
+
+
+def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    if target.code == STRUCTURE:
+        return _structure_fixes(target, read)
+    if target.code == FWD_NOT_PAIR:
+        return _fwd_fixes(target, read)
+    return _type_fixes(target, read)
+
+
+# One provider per set of captures its records have in common.
+PROVIDERS = (
+    Provider(
+        frozenset({OUTPUT_TYPE, ARGS_MISMATCH}), frozenset({"output", "got", "expected"}), fixes
+    ),
+    Provider(frozenset({STRUCTURE}), frozenset({"got", "expected"}), fixes),
+    Provider(frozenset({FWD_NOT_PAIR}), frozenset(), fixes),
+)

@@ -9,7 +9,12 @@ with ``treedef.flatten_up_to``, so a list would not do). Two fixes follow from t
 - rename to ``vjp_bwd_retval``, dropping the accumulator parameters and their ``.accum(ct)``
   statements and returning the accumulated values: only when each accumulator is used exactly
   once, as a statement of the body, so the values returned are exactly those accumulated;
-- keep ``vjp_bwd`` and return None: only when every accumulator visibly receives a value.
+- keep ``vjp_bwd`` and return None: only when every accumulator visibly receives a value;
+- keep ``vjp_bwd`` and hand each returned cotangent to its accumulator (``acc.accum(ct)`` in
+  place of the return), when no accumulator is used and the one return's value maps onto them:
+  a tuple or list of one entry per accumulator (a ``None`` entry accumulates nothing), or any
+  value for a single accumulator. Then renaming to ``vjp_bwd_retval`` (the accumulators
+  dropped, the value returned as a tuple) is offered too.
 """
 
 from __future__ import annotations
@@ -149,28 +154,39 @@ def _rename_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix 
         statements.append(statement)
         values.append(source.segment(value))
 
-    edits: list[Edit] = []
-    def_line = source.line_text(method.lineno)
-    name_start = def_line.find("vjp_bwd", char_col(def_line, method.col_offset))
-    if name_start < 0:
+    renamed = _rename_edits(source, method, len(accums))
+    if renamed is None:
         return None
-    name = Span(source.path, method.lineno, name_start, method.lineno, name_start + len("vjp_bwd"))
-    edits.append(Edit(name, "vjp_bwd_retval"))
-    # Drop ", acc1, acc2" after outgrad (annotations included).
-    last_kept = source.span(positional[_LEADING - 1])
-    last_accum = source.span(accums[-1])
-    dropped = Span(
-        source.path, last_kept.end_line, last_kept.end_col, last_accum.end_line, last_accum.end_col
-    )
-    edits.append(Edit(dropped, ""))
+    edits = list(renamed)
     edits.extend(source.delete_lines(statement) for statement in statements)
-    edits.append(source.replace(final.value, f"({', '.join(values)},)"))
+    edits.append(source.replace(final.value, _tuple_text(values)))
     return Fix(
         title="Rename vjp_bwd to vjp_bwd_retval",
         code=CODE,
         edits=tuple(edits),
         preferred=True,
     )
+
+
+def _tuple_text(items: list[str]) -> str:
+    return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+
+
+def _rename_edits(source: Source, method: FunctionNode, accums: int) -> list[Edit] | None:
+    """``vjp_bwd`` renamed ``vjp_bwd_retval`` and its last ``accums`` parameters dropped."""
+    positional = [*method.args.posonlyargs, *method.args.args]
+    def_line = source.line_text(method.lineno)
+    name_start = def_line.find("vjp_bwd", char_col(def_line, method.col_offset))
+    if name_start < 0 or len(positional) != _LEADING + accums:
+        return None
+    name = Span(source.path, method.lineno, name_start, method.lineno, name_start + len("vjp_bwd"))
+    # Drop ", acc1, acc2" after outgrad (annotations included).
+    last_kept = source.span(positional[_LEADING - 1])
+    last_accum = source.span(positional[-1])
+    dropped = Span(
+        source.path, last_kept.end_line, last_kept.end_col, last_accum.end_line, last_accum.end_col
+    )
+    return [Edit(name, "vjp_bwd_retval"), Edit(dropped, "")]
 
 
 def _accumulated(method: FunctionNode, name: str, is_vararg: bool) -> bool:
@@ -217,20 +233,106 @@ def _return_none_fix(source: Source, method: FunctionNode) -> Fix | None:
         accums.append((args.vararg.arg, True))
     if not accums or not all(_accumulated(method, name, star) for name, star in accums):
         return None
+    # Any value but None or a dict display (log entries) is what JAX refused.
     wrong = [
         ret
         for ret in own_returns(method)
-        if isinstance(ret.value, ast.Tuple | ast.List | ast.Set | ast.Constant)
+        if ret.value is not None
+        and not isinstance(ret.value, ast.Dict | ast.DictComp)
         and not (isinstance(ret.value, ast.Constant) and ret.value.value is None)
     ]
     if not wrong:
         return None
-    edits = tuple(source.replace(ret, "return None") for ret in wrong)
+    edits = tuple(
+        source.delete_lines(ret)
+        if ret is method.body[-1] and len(method.body) > 1 and source.owns_its_lines(ret)
+        else source.replace(ret, "return None")
+        for ret in wrong
+    )
     return Fix(
-        title="Return None from vjp_bwd (the accumulators already hold the cotangents)",
+        title="Return nothing from vjp_bwd (the accumulators already hold the cotangents)",
         code=CODE,
         edits=edits,
     )
+
+
+def _unused_accumulators(method: FunctionNode) -> tuple[list[str], str | None] | None:
+    """The accumulator parameters (named ones, and ``*accums``), when the method takes some
+    and uses none."""
+    args = method.args
+    positional = [*args.posonlyargs, *args.args]
+    if args.kwarg or args.kwonlyargs or len(positional) < _LEADING:
+        return None
+    names = [a.arg for a in positional[_LEADING:]]
+    star = args.vararg.arg if args.vararg else None
+    if not names and star is None:
+        return None
+    used = any(_uses(method, name) for name in [*names, *([star] if star else [])])
+    return None if used else (names, star)
+
+
+def _returned_cotangents(method: FunctionNode, count: int, more: bool) -> list[ast.expr] | None:
+    """The one return's cotangents, one per accumulator (a ``None`` for none); with ``more``
+    (``*accums``), a tuple or list display of at least ``count``."""
+    returns = own_returns(method)
+    if len(returns) != 1 or method.body[-1] is not returns[0] or returns[0].value is None:
+        return None
+    value = returns[0].value
+    if isinstance(value, ast.Tuple | ast.List):
+        if any(isinstance(e, ast.Starred) for e in value.elts):
+            return None
+        fits = len(value.elts) >= count if more else len(value.elts) == count
+        return list(value.elts) if fits and value.elts else None
+    return [value] if count == 1 and not more else None
+
+
+def _accumulate_fix(source: Source, method: FunctionNode) -> Fix | None:
+    found = _unused_accumulators(method)
+    if found is None:
+        return None
+    named, star = found
+    cotangents = _returned_cotangents(method, len(named), star is not None)
+    if cotangents is None or not source.owns_its_lines(method.body[-1]):
+        return None
+    accums = [*named, *(f"{star}[{i}]" for i in range(len(cotangents) - len(named)))]
+    statements = [
+        f"{acc}.accum({source.segment(ct)})"
+        for acc, ct in zip(accums, cotangents, strict=True)
+        if not (isinstance(ct, ast.Constant) and ct.value is None)
+    ]
+    final = method.body[-1]
+    indent = source.indent_of(final.lineno)
+    new = f"\n{indent}".join(statements) if statements else "return None"
+    names = ", ".join(f"{acc}.accum" for acc in accums)
+    return Fix(
+        f"Hand the cotangents to {names} instead of returning them",
+        CODE,
+        (source.replace(final, new),),
+    )
+
+
+def _retval_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix | None:
+    """``vjp_bwd_retval`` for a method that uses none of its accumulators."""
+    found = _unused_accumulators(method)
+    accums = found[0] if found is not None and found[1] is None else None
+    cotangents = _returned_cotangents(method, len(accums), False) if accums else None
+    if (
+        accums is None
+        or cotangents is None
+        or method.decorator_list
+        or method.args.defaults
+        or _returns_structured_residuals(cls)
+        or _defines(cls, "vjp_bwd_retval")
+    ):
+        return None
+    rename = _rename_edits(source, method, len(accums))
+    if rename is None:
+        return None
+    final = method.body[-1]
+    assert isinstance(final, ast.Return) and final.value is not None
+    value = _tuple_text([source.segment(ct) for ct in cotangents])
+    edits = (*rename, source.replace(final.value, value))
+    return Fix("Rename vjp_bwd to vjp_bwd_retval", CODE, edits)
 
 
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -238,6 +340,10 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if found is None:
         return []
     source, cls, method = found
+    accumulate = _accumulate_fix(source, method)
+    if accumulate is not None:
+        retval = _retval_fix(source, cls, method)
+        return [replace(accumulate, preferred=True), *([retval] if retval else [])]
     rename, return_none = _rename_fix(source, cls, method), _return_none_fix(source, method)
     if rename is None:
         return [] if return_none is None else [replace(return_none, preferred=True)]

@@ -1,5 +1,5 @@
 """Code actions: each record's fix as a real edit (alone, or followed by a re-run of what
-failed), the record's docs, and fix-all."""
+failed), its preview where no edit is safe, the record's docs, and fix-all."""
 
 from __future__ import annotations
 
@@ -12,15 +12,21 @@ from typing import Any
 from lsprotocol import types
 
 from jaxerr_ls.fixes import Applicability, Fix
+from jaxerr_ls.fixes.show import enclosing_function, fix_diff, show_fix
+from jaxerr_ls.fixes.source import Source
 from jaxerr_ls.payload import DiagnosticData, from_json
 from jaxerr_ls.reruns import Rerun
 from jaxerr_ls.server.app import JaxErrServer
 from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
+from jaxerr_ls.server.diagnostics import path_of
 from jaxerr_ls.spans import Edit
 
 OPEN_DOCS = "jaxerr.openDocs"
 # Run by the client (a terminal), never by the server: not advertised (see protocol.py).
 RERUN = "jaxerr.rerun"
+SHOW_FIX = "jaxerr.showFix"
+# Actions that make no edit (a preview, a link): not of kind quickfix, which promises an edit.
+INFO_KIND = types.CodeActionKind.Empty
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.jaxerr"
 
 
@@ -134,6 +140,7 @@ def rerun_command(rerun: Rerun) -> types.Command:
 
 def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     only = params.context.only
+    uri = params.text_document.uri
     actions: list[types.CodeAction] = []
     fix_all: list[Fix] = []
     for diagnostic, data in _jaxerr_diagnostics(params.context):
@@ -147,22 +154,9 @@ def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.
                     action = _fix_action(ls, fix, diagnostic, title, preferred=False)
                     action.command = rerun_command(data.rerun)
                     actions.append(action)
-            record = ls.record(data.record_id)
-            if record is not None and record.github_url:
-                actions.append(
-                    types.CodeAction(
-                        title=f"jaxerr ({code}): Open documentation for {code}",
-                        kind=types.CodeActionKind.QuickFix,
-                        diagnostics=[diagnostic],
-                        command=types.Command(
-                            title=f"Open documentation for {code}",
-                            command=OPEN_DOCS,
-                            # The code lets a client show the record itself (the VS Code
-                            # extension does); others open the link.
-                            arguments=[record.github_url, code],
-                        ),
-                    )
-                )
+        record = ls.record(data.record_id)
+        if record is not None and _wanted(only, INFO_KIND):
+            actions.extend(_info_actions(diagnostic, uri, record.code, record.github_url, fixes))
         # The culprit's diagnostic carries the same fixes as its error's: counted once.
         if data.role == "error":
             fix_all.extend(
@@ -181,6 +175,35 @@ def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.
                 )
             )
     return actions or None
+
+
+def _info_actions(
+    diagnostic: types.Diagnostic, uri: str, code: str, docs: str | None, fixes: list[Fix]
+) -> list[types.CodeAction]:
+    """The fix's preview where no fix is safe to apply, and the record's documentation."""
+    commands = []
+    if not any(fix.applicability == Applicability.SAFE for fix in fixes):
+        argument = {"code": code, "uri": uri, "line": diagnostic.range.start.line}
+        commands.append(
+            types.Command(title=f"Show the fix for {code}", command=SHOW_FIX, arguments=[argument])
+        )
+    if docs:
+        # The code lets a client show the record itself (the VS Code extension does); others
+        # open the link.
+        commands.append(
+            types.Command(
+                title=f"Open documentation for {code}", command=OPEN_DOCS, arguments=[docs, code]
+            )
+        )
+    return [
+        types.CodeAction(
+            title=f"jaxerr ({code}): {command.title}",
+            kind=INFO_KIND,
+            diagnostics=[diagnostic],
+            command=command,
+        )
+        for command in commands
+    ]
 
 
 def resolve_code_action(ls: JaxErrServer, action: types.CodeAction) -> types.CodeAction:
@@ -236,14 +259,80 @@ def rerun(ls: JaxErrServer, *args: Any) -> dict[str, str]:
     return {"commandLine": command_line, "cwd": cwd}
 
 
+class ShowFixRequest:
+    """The one argument of ``jaxerr.showFix``, checked: a record's code, a document, and the
+    0-based line of its diagnostic."""
+
+    def __init__(self, raw: Any) -> None:
+        if (
+            not isinstance(raw, dict)
+            or not isinstance(raw.get("code"), str)
+            or not isinstance(raw.get("uri"), str)
+            or not isinstance(raw.get("line"), int)
+            or isinstance(raw.get("line"), bool)
+            or raw["line"] < 0
+        ):
+            raise ValueError(
+                'jaxerr.showFix takes one object: {"code": str, "uri": str, "line": int >= 0}'
+            )
+        self.code: str = raw["code"]
+        self.uri: str = raw["uri"]
+        self.line: int = raw["line"]
+
+
+def show_fix_command(ls: JaxErrServer, *args: Any) -> dict[str, str]:
+    """The record's fix as markdown: the fixes computed on the user's code that are not safe
+    to apply blindly, and the record's example in the names of the user's function."""
+    if len(args) != 1:
+        raise ValueError("jaxerr.showFix takes exactly one argument")
+    request = ShowFixRequest(args[0])
+    record = ls.record(request.code)
+    if record is None:
+        raise ValueError(f"jaxerr.showFix: no record has the code {request.code!r}")
+    data = _published_data(ls, request)
+    path = path_of(request.uri)
+    line = request.line + 1
+    fixes = ls.fixes_for(data) if data is not None else []
+    if data is not None and data.target is not None and data.target.culprits:
+        # The function to fit the example to is the rule at fault, not the failing call.
+        culprit = data.target.culprits[0].span
+        path, line = culprit.path, culprit.line
+    source = Source.parse(path, ls.documents.text(path)) if path is not None else None
+    user = enclosing_function(source, line) if source is not None else None
+    texts = {p: t for p in {e.path for f in fixes for e in f.edits} if (t := ls.documents.text(p))}
+    unsafe = [
+        (fix, diff)
+        for fix in fixes
+        if fix.applicability != Applicability.SAFE
+        and (diff := fix_diff(fix, texts, ls.root)) is not None
+    ]
+    shown = show_fix(record, user, unsafe)
+    return {"title": shown.title, "markdown": shown.markdown}
+
+
+def _published_data(ls: JaxErrServer, request: ShowFixRequest) -> DiagnosticData | None:
+    """The payload of the diagnostic of this code on this line, if one is published."""
+    _, diagnostics = ls.published.get(request.uri, (None, []))
+    for diagnostic in diagnostics:
+        if (
+            str(diagnostic.code) == request.code
+            and diagnostic.range.start.line <= request.line <= diagnostic.range.end.line
+        ):
+            data = from_json(diagnostic.data) if diagnostic.source == SOURCE else None
+            if data is not None:
+                return data
+    return None
+
+
 def register(server: JaxErrServer) -> None:
     server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(
-            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND],
+            code_action_kinds=[types.CodeActionKind.QuickFix, INFO_KIND, FIX_ALL_KIND],
             resolve_provider=True,
         ),
     )(code_action)
     server.feature(types.CODE_ACTION_RESOLVE)(resolve_code_action)
     server.command(OPEN_DOCS)(open_docs)
     server.command(RERUN)(rerun)
+    server.command(SHOW_FIX)(show_fix_command)

@@ -106,3 +106,33 @@ def test_the_example_is_offered_as_a_quick_fix_near_the_error_only() -> None:
     far_line = len(far.splitlines())
     assert fixes_for(_target(far_line), lambda p: far, EXAMPLE) == []
     assert fixes_for(_target(error_line), read, None) == []
+
+
+def test_the_example_matches_code_that_differs_only_in_the_names_it_binds() -> None:
+    user = textwrap.dedent(
+        """\
+        import jax.numpy as jnp
+
+
+        def relu6_bwd(mask, ct):  # the user's own names
+            return (jnp.sum( ct * mask ),)
+        """
+    )
+    found = example_edit(Path("ops.py"), user, EXAMPLE)
+    assert found is not None
+    fixed = apply_edits(user, [found[0]])
+    ast.parse(fixed)
+    # The line the example keeps stays as the user wrote it, comment and all.
+    assert fixed.splitlines()[3:] == [
+        "def relu6_bwd(mask, ct):  # the user's own names",
+        "    return (ct * mask,)  # same shape as x",
+    ]
+
+
+def test_names_the_example_does_not_bind_must_be_the_same() -> None:
+    # jnp.sum is not a name of the example's own: jnp.mean is other code.
+    user = "def relu6_bwd(mask, ct):\n    return (jnp.mean(ct * mask),)\n"
+    assert example_edit(Path("ops.py"), user, EXAMPLE) is None
+    # Two names of the example made one in the user's code: not a renaming.
+    user = "def relu6_bwd(ct, ct2):\n    return (jnp.sum(ct * ct),)\n"
+    assert example_edit(Path("ops.py"), user, EXAMPLE) is None

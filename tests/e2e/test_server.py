@@ -300,6 +300,43 @@ async def test_open_documentation_is_offered(client: LanguageClient) -> None:
     assert kinds == ["source.fixAll.jaxerr"]
 
 
+@pytest.mark.asyncio
+async def test_the_fix_without_a_safe_edit_is_shown_through_its_command(
+    client: LanguageClient,
+) -> None:
+    await ingest(client, FOREIGN_PYTEST)
+    # An error whose fix depends on what the program means: no edit is computed for it.
+    [(doc, diagnostic)] = [
+        (doc, d)
+        for doc, diagnostics in client.diagnostics.items()
+        for d in diagnostics
+        if d.code == "remat-effects"
+    ]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=doc),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    assert not [
+        a
+        for a in actions or []
+        if isinstance(a, types.CodeAction) and a.kind == types.CodeActionKind.QuickFix
+    ]
+    # lsprotocol's client reads any action that has a command as a Command (its command field
+    # then holds the action's command object as text): found by its title.
+    [show] = [a for a in actions or [] if a.title.endswith("Show the fix for remat-effects")]
+    assert show.title == "jaxerr (remat-effects): Show the fix for remat-effects"
+    argument = {"code": "remat-effects", "uri": doc, "line": diagnostic.range.start.line}
+    assert "jaxerr.showFix" in str(show.command) and str(argument) in str(show.command)
+    shown = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="jaxerr.showFix", arguments=[argument])
+    )
+    assert shown["title"] == "Show the fix for remat-effects"
+    assert "```diff" in shown["markdown"]
+
+
 @pytest_lsp.fixture(config=SERVER)
 async def misconfigured(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
     await start(

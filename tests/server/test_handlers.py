@@ -12,7 +12,12 @@ import pytest
 from lsprotocol import types
 
 from jaxerr_ls.payload import from_json
-from jaxerr_ls.server.code_actions import code_action, resolve_code_action
+from jaxerr_ls.server.code_actions import (
+    SHOW_FIX,
+    code_action,
+    resolve_code_action,
+    show_fix_command,
+)
 from jaxerr_ls.server.diagnostics import (
     clear_diagnostics,
     did_change,
@@ -352,3 +357,89 @@ def test_a_culprit_says_why_in_its_diagnostic_and_its_hover(
     found = hover_at(server, uri, diagnostic.range.start)
     assert found.value.startswith(f"**Culprit:** {why}")
     clear_diagnostics(server)
+
+
+TANGENT_LOG = LOGS / "jax-0.12.0.1" / "script" / "custom_jvp_tangent_mismatch.log"
+
+
+def test_without_a_safe_fix_the_fix_is_shown_not_pretended(
+    make_server: MakeServer, project: Path
+) -> None:
+    server, _ = make_server(project)
+    ingest(server, TANGENT_LOG, project)
+    uri = open_document(server, project / "model" / "ops.py")
+    [diagnostic] = published(server, uri)
+    params = types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=diagnostic.range,
+        context=types.CodeActionContext(diagnostics=[diagnostic]),
+    )
+    actions = [a for a in code_action(server, params) or [] if isinstance(a, types.CodeAction)]
+    assert all(a.kind != types.CodeActionKind.QuickFix or a.edit for a in actions)
+    [show] = [a for a in actions if a.command and a.command.command == SHOW_FIX]
+    assert show.title == (
+        "jaxerr (custom-jvp-tangent-mismatch): Show the fix for custom-jvp-tangent-mismatch"
+    )
+    assert show.kind == types.CodeActionKind.Empty
+    [argument] = show.command.arguments or []
+    assert argument == {
+        "code": "custom-jvp-tangent-mismatch",
+        "uri": uri,
+        "line": diagnostic.range.start.line,
+    }
+    # Asked only for quick fixes, the client gets the edits alone (here the record's example
+    # fix, unsafe: the fixture is the example's code), never the preview or the link.
+    params.context.only = [types.CodeActionKind.QuickFix]
+    quick = [a for a in code_action(server, params) or [] if isinstance(a, types.CodeAction)]
+    assert quick and all(a.kind == types.CodeActionKind.QuickFix and a.edit for a in quick)
+
+    shown = show_fix_command(server, argument)
+    assert shown["title"] == "Show the fix for custom-jvp-tangent-mismatch"
+    markdown = shown["markdown"]
+    assert "```diff" in markdown
+    # The unsafe edit offered on the user's code is shown as a diff of the file.
+    assert "**Apply the example fix of custom-jvp-tangent-mismatch**: computed on your code" in (
+        markdown
+    )
+    assert "--- a/model/ops.py" in markdown
+    # The example is the user's rule: named and registered as in ops.py.
+    assert "def _soft_clip_jvp(primals, tangents):" in markdown
+    assert "@soft_clip.defjvp" in markdown
+
+
+@pytest.mark.parametrize(
+    "argument",
+    [None, {"code": "x"}, {"code": "x", "uri": "file:///a.py", "line": -1}, {"code": 1}],
+)
+def test_show_fix_refuses_a_malformed_argument(
+    make_server: MakeServer, project: Path, argument: object
+) -> None:
+    server, _ = make_server(project)
+    with pytest.raises(ValueError, match=r"jaxerr\.showFix takes one object"):
+        show_fix_command(server, argument)
+
+
+def test_show_fix_of_an_unknown_code_is_an_error(make_server: MakeServer, project: Path) -> None:
+    server, _ = make_server(project)
+    with pytest.raises(ValueError, match="no record has the code"):
+        show_fix_command(server, {"code": "no-such-code", "uri": project.as_uri(), "line": 0})
+
+
+def test_show_fix_adapts_the_example_to_the_function_at_the_line(
+    make_server: MakeServer, tmp_path: Path
+) -> None:
+    module = tmp_path / "rules.py"
+    module.write_text(
+        "import jax\n\n\n@jax.custom_jvp\ndef softplus(z):\n    return jax.nn.softplus(z)\n\n\n"
+        "@softplus.defjvp\ndef softplus_rule(ps, ts):\n    (z,), (dz,) = ps, ts\n"
+        "    return jax.nn.sigmoid(z) * dz\n"
+    )
+    server, _ = make_server(tmp_path)
+    shown = show_fix_command(
+        server, {"code": "custom-jvp-rule-not-pair", "uri": module.as_uri(), "line": 11}
+    )
+    markdown = shown["markdown"]
+    assert "in the names of `softplus_rule`" in markdown
+    assert "-def softplus_rule(ps, ts):" not in markdown  # the def line is context, unchanged
+    assert " def softplus_rule(ps, ts):" in markdown
+    assert "+    return softplus(x), slope * t" in markdown

@@ -1,0 +1,137 @@
+"""Fixes for custom_jvp rules: a rule that returns only its tangent, and a tangent of the wrong
+shape or dtype.
+
+A rule that returns one value where JAX wants ``(primal_out, tangent_out)`` returns the primal
+function applied to its primals as well: ``f(x), tangent`` when the rule unpacks its primals into
+names (``(x,), (t,) = primals, tangents``), else ``f(*primals)``. A tangent whose type differs from
+the primal output's only by a kept unit axis or by its dtype is squeezed or cast, as
+``jaxerr_ls.rule_outputs`` finds from the message's two types.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from jaxerr_ls.fixes.custom_vjp import culprit_rule
+from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.source import FunctionNode, Source
+from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.rule_outputs import RuleCode, entry_change, last_return, parse_type, returned_entry
+
+NOT_PAIR = "custom-jvp-rule-not-pair"
+TANGENT = "custom-jvp-tangent-mismatch"
+_NAME_RE = re.compile(r"^\s*([A-Za-z_]\w*)\s*$")
+
+
+def _unpacked_primals(rule: FunctionNode, primals: str) -> list[str] | None:
+    """The names the rule unpacks its primals into: ``(x, y) = primals``, ``x, = primals`` or
+    ``(x,), (t,) = primals, tangents``; None when it does not, at its top level."""
+    for statement in rule.body:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        target, value = statement.targets[0], statement.value
+        pairs: list[tuple[ast.expr, ast.expr]] = [(target, value)]
+        if (
+            isinstance(target, ast.Tuple)
+            and isinstance(value, ast.Tuple)
+            and len(target.elts) == len(value.elts)
+        ):
+            pairs = list(zip(target.elts, value.elts, strict=True))
+        for names, source in pairs:
+            if (
+                isinstance(source, ast.Name)
+                and source.id == primals
+                and isinstance(names, ast.Tuple | ast.List)
+                and all(isinstance(e, ast.Name) for e in names.elts)
+            ):
+                return [e.id for e in names.elts if isinstance(e, ast.Name)]
+    return None
+
+
+def _rebinds(rule: FunctionNode, names: list[str]) -> bool:
+    """Whether a name is bound more than once in the rule (then its value at the return may
+    not be the primal's)."""
+    stores = [
+        n.id
+        for n in ast.walk(rule)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in names
+    ]
+    return any(stores.count(name) > 1 for name in names)
+
+
+def _defines(source: Source, name: str) -> bool:
+    """The module binds ``name`` at its top level (a def, an import, an assignment)."""
+    for node in source.tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if node.name == name:
+                return True
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            if any((a.asname or a.name.split(".")[0]) == name for a in node.names):
+                return True
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            return True
+    return False
+
+
+def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    found = culprit_rule(target, read, CulpritKind.CUSTOM_JVP_RULE)
+    named = _NAME_RE.match(target.captures.get("primal", ""))
+    if found is None or named is None:
+        return []
+    source, rule, line = found
+    primal = named[1]
+    params = [a.arg for a in (*rule.args.posonlyargs, *rule.args.args)]
+    ret = last_return(rule)
+    if (
+        ret is None
+        or ret.value is None
+        or ret.lineno != line
+        or isinstance(ret.value, ast.Tuple | ast.List)
+        or len(params) != 2  # nondiff arguments come first: their order is not ours to guess
+        or rule.args.vararg
+        or not _defines(source, primal)
+    ):
+        return []
+    names = _unpacked_primals(rule, params[0])
+    if names is not None and not _rebinds(rule, names):
+        call = f"{primal}({', '.join(names)})"
+    else:
+        call = f"{primal}(*{params[0]})"
+    new = f"{call}, {source.segment(ret.value)}"
+    title = f"Return the primal output too: ({call}, tangent)"
+    return [Fix(title, target.code, (source.replace(ret.value, new),), True, Applicability.SAFE)]
+
+
+def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    found = culprit_rule(target, read, CulpritKind.CUSTOM_JVP_RULE)
+    got, expected = (
+        parse_type(target.captures.get("got", "")),
+        parse_type(target.captures.get("expected", "")),
+    )
+    if found is None or got is None or expected is None:
+        return []
+    source, rule, line = found
+    pair = returned_entry(rule, 0)
+    if pair is None:
+        return []
+    code = RuleCode(source.path, source.text, source.tree)
+    change = entry_change(code, rule, 1, got, expected, tangent_of=ast.unparse(pair[1]))
+    if change is None or change.statement.line != line:
+        return []
+    safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
+    return [Fix(change.title, target.code, change.edits, True, safety)]
+
+
+def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    return (
+        _not_pair_fixes(target, read) if target.code == NOT_PAIR else _tangent_fixes(target, read)
+    )
+
+
+PROVIDERS = (
+    Provider(frozenset({NOT_PAIR}), frozenset({"primal"}), fixes),
+    Provider(frozenset({TANGENT}), frozenset({"got", "expected"}), fixes),
+)

@@ -1,0 +1,545 @@
+"""Where a custom rule's output of the wrong type comes from, and the change the types prove.
+
+JAX names the entry of a rule's output that has the wrong type, the type it has and the type it
+should have (``float32[1,1]`` where the input is ``float32[1]``). Read against the rule's source,
+the two types often say exactly what to change: a reduction that kept its axis
+(``keepdims=True``), one that reduced the other axis, a matmul in the transposed orientation, a
+scalar zero standing for a whole array's zero cotangent, a dtype that drifted. Each change
+here is chosen only when the types leave no other reading; the culprit finder puts the culprit
+on the statement it changes, and the fixes make the edit. Nothing here imports the fixes'
+package: the culprit finder, which runs before any fix, reads it too.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from jaxerr_ls.spans import Edit, Span, ast_span
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_TYPE_RE = re.compile(r"^([a-z][a-z0-9]*)\[([0-9,]*)\]$")
+_REDUCTIONS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "amax", "amin", "nansum", "nanmean", "std", "var"}
+)
+_MATMULS = frozenset({"dot", "matmul"})
+_ZERO_MAKERS = frozenset({"zeros", "zeros_like"})
+# Expressions that need no parentheses before ``.T`` or ``.astype(...)``.
+_ATOMIC = (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Constant)
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayType:
+    """A type as JAX prints it: ``float32[8,4]``."""
+
+    dtype: str
+    shape: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"{self.dtype}[{','.join(map(str, self.shape))}]"
+
+
+def parse_type(text: str) -> ArrayType | None:
+    """``float32[8,4]`` (a sentence's final period aside) as a type; None for anything else."""
+    found = _TYPE_RE.match(text.strip().removesuffix("."))
+    if found is None:
+        return None
+    dims = found[2]
+    return ArrayType(found[1], tuple(int(d) for d in dims.split(",")) if dims else ())
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """The change an entry of a rule's output needs: where it lands, why, and its edits."""
+
+    statement: Span
+    why: str
+    title: str
+    edits: tuple[Edit, ...]
+    # Keeps what the program computes (only the shape, dtype or orientation changes).
+    safe: bool
+
+
+class RuleCode:
+    """A module's text and tree, as the culprit finder and the fixes both read a rule in it."""
+
+    def __init__(self, path: Path, text: str, tree: ast.Module) -> None:
+        self.path = path
+        self.text = text
+        self.tree = tree
+        self.lines = text.splitlines()
+
+    def span(self, node: ast.AST) -> Span:
+        return ast_span(self.path, node, self.lines)
+
+    def segment(self, node: ast.AST) -> str:
+        return ast.get_source_segment(self.text, node) or ""
+
+    def replace(self, node: ast.AST, new_text: str) -> Edit:
+        return Edit(self.span(node), new_text)
+
+    def jnp_names(self) -> set[str]:
+        """The names this module gives ``jax.numpy`` (``jnp``), ``jax.numpy`` itself aside."""
+        names = set()
+        for node in self.tree.body:
+            if isinstance(node, ast.Import):
+                names |= {a.asname for a in node.names if a.name == "jax.numpy" and a.asname}
+            elif isinstance(node, ast.ImportFrom) and node.module == "jax":
+                names |= {a.asname or a.name for a in node.names if a.name == "numpy"}
+        return names
+
+    def jnp(self) -> str | None:
+        """How this module can spell ``jax.numpy``, or None."""
+        names = sorted(self.jnp_names())
+        if names:
+            return names[0]
+        imports_jax = any(
+            isinstance(n, ast.Import) and any(a.name == "jax" and not a.asname for a in n.names)
+            for n in self.tree.body
+        )
+        return "jax.numpy" if imports_jax else None
+
+
+def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:
+    """Nodes of the function's body, not descending into nested functions or classes."""
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def last_return(function: FunctionNode) -> ast.Return | None:
+    returns = [n for n in own_nodes(function) if isinstance(n, ast.Return) and n.value is not None]
+    return max(returns, key=lambda n: (n.lineno, n.col_offset), default=None)
+
+
+def returned_entry(function: FunctionNode, index: int) -> tuple[ast.Return, ast.expr] | None:
+    """The last ``return`` of the function and its entry ``index`` (of a tuple or list)."""
+    ret = last_return(function)
+    if ret is None or not isinstance(ret.value, ast.Tuple | ast.List):
+        return None
+    elts = ret.value.elts
+    if not 0 <= index < len(elts) or any(isinstance(e, ast.Starred) for e in elts):
+        return None
+    return ret, elts[index]
+
+
+def single_definition(function: FunctionNode, name: str) -> ast.Assign | None:
+    """``name = value``, a statement of the function's body, when it is the only binding of
+    ``name`` in the function (a parameter counts as one)."""
+    args = function.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    if name in params or name in {a.arg for a in (args.vararg, args.kwarg) if a}:
+        return None
+    stores = [
+        n
+        for n in own_nodes(function)
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+    ]
+    if len(stores) != 1:
+        return None
+    for statement in function.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and statement.targets[0] is stores[0]
+        ):
+            return statement
+    return None
+
+
+# --- reductions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Reduction:
+    call: ast.Call
+    name: str
+    # The ``axis`` argument's node (keyword value or positional), None when absent.
+    axis: ast.expr | None
+    keepdims: ast.keyword | None
+
+
+def _int_of(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+        and type(node.operand.value) is int
+    ):
+        return -node.operand.value
+    return None
+
+
+def _axes_of(node: ast.expr | None, rank: int) -> list[int] | None:
+    """The axes an ``axis`` argument names, normalized; all axes when absent."""
+    if node is None or (isinstance(node, ast.Constant) and node.value is None):
+        return list(range(rank))
+    items = node.elts if isinstance(node, ast.Tuple) else [node]
+    axes = [_int_of(item) for item in items]
+    if any(a is None or not -rank <= a < rank for a in axes):
+        return None
+    return sorted({a % rank for a in axes if a is not None})
+
+
+def _reduction(node: ast.expr, jnp_names: set[str]) -> _Reduction | None:
+    """``jnp.sum(x, axis, keepdims=...)`` or ``x.sum(axis, keepdims=...)``."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    func = node.func
+    if func.attr not in _REDUCTIONS or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    keywords = {k.arg: k for k in node.keywords}
+    if None in keywords or not set(keywords) <= {"axis", "keepdims"}:
+        return None
+    is_module = _is_module(func.value, jnp_names)
+    positional = node.args[1:] if is_module else node.args
+    if (is_module and not node.args) or len(positional) > 1:
+        return None
+    axis = keywords["axis"].value if "axis" in keywords else None
+    if positional:
+        if axis is not None:
+            return None
+        axis = positional[0]
+    return _Reduction(node, func.attr, axis, keywords.get("keepdims"))
+
+
+def _is_module(node: ast.expr, jnp_names: set[str]) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in jnp_names or node.id in ("np", "jnp")
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "numpy"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "jax"
+    )
+
+
+def _is_true(keyword: ast.keyword | None) -> bool:
+    return (
+        keyword is not None
+        and isinstance(keyword.value, ast.Constant)
+        and keyword.value.value is True
+    )
+
+
+def _drop_keyword(code: RuleCode, call: ast.Call, keyword: ast.keyword) -> Edit:
+    """Remove ``, keepdims=True`` from the call (from the end of what comes before it)."""
+    before = [*call.args, *(k.value for k in call.keywords if k is not keyword)]
+    before = [n for n in before if (n.end_lineno or 0, n.end_col_offset or 0) <= _start(keyword)]
+    previous = max(before, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
+    start, end = code.span(previous), code.span(keyword)
+    return Edit(Span(code.path, start.end_line, start.end_col, end.end_line, end.end_col), "")
+
+
+def _start(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+
+
+def _kept_axes_change(
+    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
+) -> tuple[str, Edit] | None:
+    """``keepdims=True`` where the input has the reduced shape without the kept axes."""
+    if not _is_true(reduction.keepdims) or got.dtype != expected.dtype:
+        return None
+    axes = _axes_of(reduction.axis, len(got.shape))
+    if axes is None or any(got.shape[a] != 1 for a in axes):
+        return None
+    kept = tuple(d for i, d in enumerate(got.shape) if i not in axes)
+    if kept != expected.shape:
+        return None
+    assert reduction.keepdims is not None
+    return "keepdims=True", _drop_keyword(code, reduction.call, reduction.keepdims)
+
+
+def _other_axis_change(
+    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
+) -> tuple[str, Edit] | None:
+    """A one-axis reduction whose other axis gives the input's shape, the only one that does."""
+    if _is_true(reduction.keepdims) or reduction.axis is None or got.dtype != expected.dtype:
+        return None
+    written = _int_of(reduction.axis)
+    rank = len(got.shape) + 1
+    if written is None or not -rank <= written < rank or len(expected.shape) != len(got.shape):
+        return None
+    axis = written % rank
+    fits = set()
+    for size in set(expected.shape):
+        operand = [*got.shape[:axis], size, *got.shape[axis:]]
+        for other in range(rank):
+            if other != axis and (operand[:other] + operand[other + 1 :]) == list(expected.shape):
+                fits.add(other)
+    if len(fits) != 1:
+        return None
+    other = fits.pop()
+    spelled = other - rank if written < 0 else other
+    return f"axis={written}", code.replace(reduction.axis, str(spelled))
+
+
+# --- other entries -------------------------------------------------------------------------
+
+
+def _text(code: RuleCode, node: ast.expr) -> str:
+    text = code.segment(node)
+    return text if isinstance(node, _ATOMIC) else f"({text})"
+
+
+def _transposed(code: RuleCode, node: ast.expr) -> str:
+    """``node.T``, spelled without a double transpose."""
+    if isinstance(node, ast.Attribute) and node.attr == "T":
+        return _text(code, node.value)
+    return f"{_text(code, node)}.T"
+
+
+def _transpose_change(
+    code: RuleCode, node: ast.expr, got: ArrayType, expected: ArrayType
+) -> tuple[str, Edit] | None:
+    """``a @ b`` (or ``jnp.dot(a, b)``) whose result is the input's transpose: ``b.T @ a.T``."""
+    if (
+        len(got.shape) != 2
+        or got.shape != expected.shape[::-1]
+        or got.shape == expected.shape
+        or got.dtype != expected.dtype
+    ):
+        return None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        left, right = node.left, node.right
+        new = f"{_transposed(code, right)} @ {_transposed(code, left)}"
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in _MATMULS
+        and _is_module(node.func.value, code.jnp_names())
+        and len(node.args) == 2
+        and not node.keywords
+        and not any(isinstance(a, ast.Starred) for a in node.args)
+    ):
+        left, right = node.args
+        new = f"{code.segment(node.func)}({_transposed(code, right)}, {_transposed(code, left)})"
+    else:
+        return None
+    return "the transposed product", code.replace(node, new)
+
+
+def is_zero(node: ast.expr, jnp_names: set[str]) -> bool:
+    """A literal zero: ``0``, ``0.0``, ``jnp.zeros(...)``, ``jnp.zeros_like(...)``,
+    ``jnp.array(0.0)``."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) in (int, float) and node.value == 0
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    if not _is_module(node.func.value, jnp_names):
+        return False
+    if node.func.attr in _ZERO_MAKERS:
+        return True
+    return (
+        node.func.attr in ("array", "asarray", "float32", "float16", "float64")
+        and len(node.args) == 1
+        and is_zero(node.args[0], jnp_names)
+    )
+
+
+def _extra_unit_axis(got: ArrayType, expected: ArrayType) -> int | None:
+    """The axis of ``got`` that is 1 and that ``expected`` lacks (negative from the end)."""
+    if got.dtype != expected.dtype or len(got.shape) != len(expected.shape) + 1:
+        return None
+    for axis in range(len(got.shape) - 1, -1, -1):
+        if got.shape[axis] == 1 and got.shape[:axis] + got.shape[axis + 1 :] == expected.shape:
+            return axis - len(got.shape)
+    return None
+
+
+def _has_kept_reduction(node: ast.AST, jnp_names: set[str]) -> bool:
+    return any(
+        (r := _reduction(n, jnp_names)) is not None and _is_true(r.keepdims)
+        for n in ast.walk(node)
+        if isinstance(n, ast.expr)
+    )
+
+
+def entry_change(
+    code: RuleCode,
+    function: FunctionNode,
+    index: int,
+    got: ArrayType,
+    expected: ArrayType,
+    *,
+    tangent_of: str | None = None,
+) -> Change | None:
+    """The change entry ``index`` of the rule's last return needs to have type ``expected``.
+
+    ``tangent_of`` is set for a custom_jvp rule's tangent (entry 1): the rule's primal entry,
+    whose dtype the tangent must have. A custom_vjp bwd rule may return None for an input (a
+    zero cotangent); a custom_jvp tangent may not.
+    """
+    found = returned_entry(function, index)
+    if found is None or got == expected:
+        return None
+    ret, entry = found
+    jnp_names = code.jnp_names()
+    definition = single_definition(function, entry.id) if isinstance(entry, ast.Name) else None
+    said = f"`{code.segment(entry)}` is {got} where {expected} is expected"
+    place, value = (definition, definition.value) if definition else (ret, entry)
+
+    reduction = _reduction(value, jnp_names)
+    if reduction is not None:
+        kept = _kept_axes_change(code, reduction, got, expected)
+        if kept is not None:
+            return Change(
+                code.span(place),
+                f"{said}: the reduction keeps its axes with `keepdims=True`.",
+                "Reduce without keepdims=True",
+                (kept[1],),
+                safe=True,
+            )
+        other = _other_axis_change(code, reduction, got, expected)
+        if other is not None:
+            new_axis = other[1].new_text
+            return Change(
+                code.span(place),
+                f"{said}: `{reduction.name}` reduces the other axis.",
+                f"Reduce over axis={new_axis} instead of {other[0]}",
+                (other[1],),
+                safe=False,
+            )
+    transposed = _transpose_change(code, value, got, expected)
+    if transposed is not None:
+        return Change(
+            code.span(place),
+            f"{said}: the product is computed in the transposed orientation.",
+            "Compute the cotangent in the input's orientation (transpose the product)",
+            (transposed[1],),
+            safe=True,
+        )
+    if tangent_of is None and is_zero(entry, jnp_names):
+        return Change(
+            code.span(ret),
+            f"{said}: a zero cotangent for an input is `None`.",
+            f"Return None (a zero cotangent) for output[{index}]",
+            (code.replace(entry, "None"),),
+            safe=True,
+        )
+    axis = _extra_unit_axis(got, expected)
+    module = code.jnp()
+    if axis is not None and module is not None:
+        kept_in = definition if definition and _has_kept_reduction(definition, jnp_names) else None
+        why = f"{said}: it keeps an axis of size 1." + (
+            " It comes from a reduction with `keepdims=True`." if kept_in else ""
+        )
+        return Change(
+            code.span(kept_in or ret),
+            why,
+            f"Squeeze axis {axis} of output[{index}]",
+            (code.replace(entry, f"{module}.squeeze({code.segment(entry)}, axis={axis})"),),
+            safe=True,
+        )
+    primal_axis = _extra_unit_axis(expected, got)
+    if tangent_of is not None and primal_axis is not None and module is not None:
+        return _primal_axis_change(code, function, primal_axis, module, got)
+    if tangent_of is not None and got.shape == expected.shape and got.dtype != expected.dtype:
+        dtype = f"{tangent_of}.dtype" if tangent_of.isidentifier() else None
+        if dtype is None and module is not None:
+            dtype = f"{module}.{expected.dtype}"
+        if dtype is None:
+            return None
+        return Change(
+            code.span(ret),
+            f"{said}: the tangent must have the primal output's dtype.",
+            f"Cast the tangent to {expected.dtype}",
+            (code.replace(entry, f"{_text(code, entry)}.astype({dtype})"),),
+            safe=True,
+        )
+    return None
+
+
+def registered_primal(tree: ast.Module, rule: FunctionNode) -> FunctionNode | None:
+    """The custom_jvp function a rule is registered on (``@f.defjvp`` or ``f.defjvp(rule)``)."""
+    names = [
+        d.value.id
+        for d in rule.decorator_list
+        if isinstance(d, ast.Attribute) and d.attr == "defjvp" and isinstance(d.value, ast.Name)
+    ]
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "defjvp"
+            and isinstance(node.func.value, ast.Name)
+            and any(isinstance(a, ast.Name) and a.id == rule.name for a in node.args)
+        ):
+            names.append(node.func.value.id)
+    return rule_function(tree, names[0]) if len(set(names)) == 1 else None
+
+
+def _primal_axis_change(
+    code: RuleCode, rule: FunctionNode, axis: int, module: str, tangent: ArrayType
+) -> Change | None:
+    """The rule's primal output keeps an axis of size 1 its tangent lacks: the primal is the
+    one at fault when it comes from a reduction with ``keepdims=True`` while the function
+    itself reduces without (then the primal is squeezed where it is returned, and the kept
+    axis still serves the rule's own broadcasting)."""
+    found = returned_entry(rule, 0)
+    primal = registered_primal(code.tree, rule)
+    primal_return = last_return(primal) if primal is not None else None
+    if found is None or primal_return is None or primal_return.value is None:
+        return None
+    ret, entry = found
+    jnp_names = code.jnp_names()
+    definition = single_definition(rule, entry.id) if isinstance(entry, ast.Name) else None
+    function_reduces = any(
+        _reduction(n, jnp_names) is not None
+        for n in ast.walk(primal_return.value)
+        if isinstance(n, ast.expr)
+    )
+    if (
+        primal is None
+        or definition is None
+        or not _has_kept_reduction(definition.value, jnp_names)
+        or not function_reduces
+        or _has_kept_reduction(primal_return.value, jnp_names)
+    ):
+        return None
+    text = code.segment(entry)
+    return Change(
+        code.span(ret),
+        f"The rule returns `{text}` with the axis `keepdims=True` kept, which `{primal.name}` "
+        f"does not return, so it does not fit its tangent ({tangent}).",
+        f"Squeeze axis {axis} of the primal output",
+        (code.replace(entry, f"{module}.squeeze({text}, axis={axis})"),),
+        safe=True,
+    )
+
+
+def rule_function(tree: ast.Module, name: str, near_line: int | None = None) -> FunctionNode | None:
+    """The function ``name`` of the module (the one holding ``near_line`` when several are)."""
+    found = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    named = [f for f in found if f.name == name]
+    if near_line is not None:
+        holding = [f for f in named if f.lineno <= near_line <= (f.end_lineno or f.lineno)]
+        named = holding or named
+    return named[0] if len(named) == 1 else None
+
+
+_INDEX_RE = re.compile(r"^\[(\d+)\]$")
+
+
+def captured_output(captures: Mapping[str, str]) -> tuple[int, ArrayType, ArrayType] | None:
+    """(entry index, type produced, type expected) from a bwd check's named captures."""
+    if not {"output", "got", "expected"} <= captures.keys():
+        return None
+    # "[0]" from custom_vjp's check; "... at output[0] " from custom_vjp3's, which leads
+    # with the rest of its message.
+    path = captures["output"].strip().rpartition("at output")[2].strip()
+    index = _INDEX_RE.match(path)
+    got, expected = parse_type(captures["got"]), parse_type(captures["expected"])
+    if index is None or got is None or expected is None:
+        return None
+    return int(index[1]), got, expected

@@ -1,0 +1,291 @@
+"""Fixes of custom rules and hijax ``vjp_bwd`` methods on programs written in other styles than
+the records' examples (tests/fixtures/rule_fixes, with their real output): the exact fixed
+source, that it parses, where the culprit lands, and no edit where the types leave a doubt."""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from jaxerr_ls.catalog import Catalog
+from jaxerr_ls.diagnose import Analyzer
+from jaxerr_ls.fixes import Applicability, Fix, FixTarget, finding_target, fixes_for
+from jaxerr_ls.fixes.example import rename
+from jaxerr_ls.fixes.show import name_mapping
+from jaxerr_ls.spans import apply_edits
+
+HERE = Path(__file__).resolve().parents[1] / "fixtures" / "rule_fixes"
+PROGRAMS = sorted(p.stem for p in HERE.glob("*.py") if p.name != "capture.py")
+
+# program -> (record code, the culprit's line as text, the preferred fix's applicability)
+EXPECTED: dict[str, tuple[str, str, Applicability]] = {
+    "fwd_single_residual": (
+        "custom-vjp-fwd-not-pair",
+        "return soft_threshold(v)",
+        Applicability.UNSAFE,
+    ),
+    "hijax_two_accums": (
+        "hijax-vjp-bwd-return",
+        "return ct * w, ct * x  # product rule",
+        Applicability.SAFE,
+    ),
+    "hijax_star_accums": ("hijax-vjp-bwd-return", "return [", Applicability.SAFE),
+    "jvp_rule_no_unpack": (
+        "custom-jvp-rule-not-pair",
+        "return jax.nn.sigmoid(primals[0]) * tangents[0]",
+        Applicability.SAFE,
+    ),
+    "jvp_tangent_bf16": ("custom-jvp-tangent-mismatch", "return y, dy", Applicability.SAFE),
+    "vjp_axis_negative": (
+        "custom-vjp-bwd-args-mismatch",
+        "ds = jnp.sum(g * h, axis=-1)",
+        Applicability.UNSAFE,
+    ),
+    "vjp_dot_transposed": (
+        "custom-vjp-bwd-args-mismatch",
+        "dw = jnp.dot(g.T, x)",
+        Applicability.SAFE,
+    ),
+    "vjp_keepdims_method": (
+        "custom-vjp-bwd-args-mismatch",
+        "d_gain = (ct * x / (1.0 + eps)).sum(axis=0,",
+        Applicability.SAFE,
+    ),
+    "vjp_namedtuple_bare": (
+        "custom-vjp-bwd-structure",
+        "return Spring(k=g * 0.5 * stretch**2, rest=-g * p.k * stretch)",
+        Applicability.SAFE,
+    ),
+    "vjp_nondiff_middle": (
+        "custom-vjp-bwd-structure",
+        "return (g * factor, None, jnp.sum(-g * x * n * (1.0 - rate) ** (n - 1)))",
+        Applicability.SAFE,
+    ),
+    "vjp_static_methods_nondiff": (
+        "custom-vjp-bwd-structure",
+        "return (",
+        Applicability.SAFE,
+    ),
+    "vjp_zeros_like_wrong": (
+        "custom-vjp-bwd-args-mismatch",
+        "return g, jnp.zeros_like(g)  # bias is frozen",
+        Applicability.SAFE,
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.load(generated=None)
+
+
+def read(path: Path) -> str | None:
+    return path.read_text() if path.is_file() else None
+
+
+def finding_of(catalog: Catalog, name: str, root: Path = HERE) -> tuple[FixTarget, str]:
+    log = HERE / "logs" / f"{name}.log"
+    analyzer = Analyzer(catalog, root, cwd=root)
+    [finding] = [
+        f
+        for f in analyzer.analyze_lines(log.read_text().splitlines(), log.name)
+        if f.severity == "error"
+    ]
+    target = finding_target(finding)
+    assert target is not None
+    record = catalog.record(finding.code)
+    assert record is not None
+    return target, record.example_fix or ""
+
+
+def offered(catalog: Catalog, name: str, root: Path = HERE) -> list[Fix]:
+    target, example = finding_of(catalog, name, root)
+    return fixes_for(target, read, example)
+
+
+def as_diff(path: Path, fixed: str) -> str:
+    """The fix as ``diff -u`` prints it, as expected/<program>.diff holds it."""
+    lines = difflib.unified_diff(
+        path.read_text().splitlines(keepends=True),
+        fixed.splitlines(keepends=True),
+        f"a/{path.name}",
+        f"b/{path.name}",
+    )
+    return "".join(lines)
+
+
+def preferred(fixes: list[Fix]) -> Fix:
+    return next((f for f in fixes if f.preferred), fixes[0])
+
+
+def test_every_program_is_expected() -> None:
+    assert set(PROGRAMS) == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_the_fix_is_the_expected_source_and_the_culprit_its_line(
+    catalog: Catalog, name: str
+) -> None:
+    code, culprit_text, applicability = EXPECTED[name]
+    target, _ = finding_of(catalog, name)
+    assert target.code == code
+    [culprit] = target.culprits
+    lines = culprit.span.path.read_text().splitlines()
+    assert lines[culprit.span.line - 1].strip() == culprit_text
+    fix = preferred(fixes_for(target, read))
+    assert fix.applicability == applicability
+    [path] = {edit.path for edit in fix.edits}
+    fixed = apply_edits(path.read_text(), fix.edits)
+    ast.parse(fixed)
+    assert as_diff(path, fixed) == (HERE / "expected" / f"{name}.diff").read_text()
+
+
+def test_a_culprit_says_why_when_the_types_prove_the_line(catalog: Catalog) -> None:
+    target, _ = finding_of(catalog, "vjp_keepdims_method")
+    [culprit] = target.culprits
+    assert culprit.why == (
+        "`d_gain` is float32[1,4] where float32[4] is expected: the reduction keeps its axes "
+        "with `keepdims=True`."
+    )
+
+
+def test_hijax_also_offers_vjp_bwd_retval(catalog: Catalog) -> None:
+    fixes = offered(catalog, "hijax_two_accums")
+    [retval] = [f for f in fixes if not f.preferred]
+    [path] = {edit.path for edit in retval.edits}
+    fixed = apply_edits(path.read_text(), retval.edits)
+    assert "    def vjp_bwd_retval(self, saved, ct):\n" in fixed
+    assert "        return (ct * w, ct * x)  # product rule\n" in fixed
+
+
+# Edits that make the program one the types no longer prove a fix for.
+DOUBTS = [
+    # Not a product whose transpose is wanted: an outer product of other arrays.
+    ("vjp_dot_transposed", "dw = jnp.dot(g.T, x)", "dw = jnp.outer(g.sum(0), x.sum(0))"),
+    # Not a zero: None would drop a real gradient.
+    ("vjp_zeros_like_wrong", "jnp.zeros_like(g)", "g * 0.5"),
+    # Without nondiff_argnums in sight, which slot is extra is a guess.
+    ("vjp_nondiff_middle", "@partial(jax.custom_vjp, nondiff_argnums=(1,))", "@jax.custom_vjp"),
+    # The residual the bwd rule reads is not bound in the fwd rule.
+    (
+        "fwd_single_residual",
+        "def soft_threshold_fwd(v):\n    return soft_threshold(v)",
+        "def soft_threshold_fwd(u):\n    return soft_threshold(u)",
+    ),
+    # A rule with a nondiff argument first: which arguments the primal takes is not ours.
+    (
+        "jvp_rule_no_unpack",
+        "def log1pexp_jvp(primals, tangents):",
+        "def log1pexp_jvp(n, primals, tangents):",
+    ),
+    # nondiff_argnums not written out: which entries are extra is not known. (Nor is the
+    # primal `return x` the record's example `return g` renamed: it is not where the fault is.)
+    ("vjp_static_methods_nondiff", "nondiff_argnums=(0,)", "nondiff_argnums=NONDIFF"),
+    # An accumulator already used: returning its cotangent too is not the mapped case.
+    (
+        "hijax_two_accums",
+        "        x, w = saved\n",
+        "        x, w = saved\n        x_acc.accum(ct * w)\n",
+    ),
+]
+
+
+def edited_copy(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    root = tmp_path / "rule_fixes"
+    shutil.copytree(HERE, root, ignore=shutil.ignore_patterns("expected", "__pycache__"))
+    program = root / f"{name}.py"
+    text = program.read_text()
+    assert old in text
+    program.write_text(text.replace(old, new, 1))
+    return root
+
+
+@pytest.mark.parametrize(("name", "old", "new"), DOUBTS)
+def test_no_edit_where_the_types_leave_a_doubt(
+    catalog: Catalog, tmp_path: Path, name: str, old: str, new: str
+) -> None:
+    fixes = offered(catalog, name, edited_copy(tmp_path, name, old, new))
+    titles = [f.title for f in fixes]
+    if name == "hijax_two_accums":
+        # What is left for it is "return nothing": one accumulator already holds its value.
+        assert not any(t.startswith("Hand the cotangents") for t in titles), titles
+    else:
+        assert fixes == [], titles
+
+
+def test_a_kept_axis_not_literally_kept_is_squeezed_where_it_is_returned(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    root = edited_copy(tmp_path, "vjp_keepdims_method", "keepdims=True", "keepdims=bool(1)")
+    [fix] = offered(catalog, "vjp_keepdims_method", root)
+    [edit] = fix.edits
+    assert (fix.title, edit.new_text) == (
+        "Squeeze axis -2 of output[1]",
+        "jnp.squeeze(d_gain, axis=-2)",
+    )
+
+
+def test_no_fix_once_the_rule_moved_since_the_run(catalog: Catalog, tmp_path: Path) -> None:
+    root = tmp_path / "rule_fixes"
+    shutil.copytree(HERE, root, ignore=shutil.ignore_patterns("expected", "__pycache__"))
+    target, example = finding_of(catalog, "vjp_dot_transposed", root)
+    program = root / "vjp_dot_transposed.py"
+    # A line added above the rule after the run: the culprit's line is another statement now.
+    program.write_text(program.read_text().replace("def dense_bwd", "# moved\ndef dense_bwd"))
+    assert fixes_for(target, read, example) == []
+
+
+# --- the example shown in the user's names -------------------------------------------------
+
+
+def test_the_example_takes_the_users_function_and_parameter_names() -> None:
+    example = ast.parse("@f.defjvp\ndef rule(primals, tangents):\n    pass\n").body[0]
+    user = ast.parse("@softplus.defjvp\ndef sp_jvp(ps, ts):\n    pass\n").body[0]
+    assert isinstance(example, ast.FunctionDef) and isinstance(user, ast.FunctionDef)
+    mapping = name_mapping(example, user)
+    assert mapping == {"rule": "sp_jvp", "primals": "ps", "tangents": "ts", "f": "softplus"}
+    code = "@f.defjvp\ndef rule(primals, tangents):\n    return f(*primals), g(primals=primals).f\n"
+    assert rename(code, mapping) == (
+        "@softplus.defjvp\ndef sp_jvp(ps, ts):\n    return softplus(*ps), g(primals=ps).f\n"
+    )
+
+
+def test_the_example_keeps_its_names_when_a_swap_would_collide() -> None:
+    # The user's parameter is called like another name of the example: renaming would merge them.
+    assert rename("def bwd(res, g):\n    x = res\n    return g * x\n", {"res": "x"}) is None
+    assert rename("x = 1\n", {"a": "b", "c": "b"}) is None
+    assert rename("x = 1\n", {"x": "class"}) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        (
+            "fwd_single_residual",
+            "`soft_threshold_fwd` returns `soft_threshold(v)`, where it must return a pair "
+            "(output, residuals).",
+        ),
+        (
+            "hijax_two_accums",
+            "`vjp_bwd` returns `(ct * w, ct * x)`, where it must return None (the accumulators "
+            "take the cotangents) or a dict of logs.",
+        ),
+        (
+            "vjp_namedtuple_bare",
+            "`energy_bwd` returns `Spring(k=g * 0.5 * stretch ** 2, rest=-g * p.k * stretch)`, "
+            "of structure PyTreeDef(CustomNode(namedtuple[Spring], [*, *])), where one "
+            "cotangent per differentiable argument of the primal is due: "
+            "PyTreeDef((CustomNode(namedtuple[Spring], [*, *]),)).",
+        ),
+    ],
+)
+def test_a_rule_culprit_says_what_it_returns_and_what_is_due(
+    catalog: Catalog, name: str, why: str
+) -> None:
+    target, _ = finding_of(catalog, name)
+    [culprit] = target.culprits
+    assert culprit.why == why
