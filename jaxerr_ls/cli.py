@@ -21,7 +21,7 @@ from jaxerr_ls.formats import FORMATS, render_findings
 from jaxerr_ls.lint.command import add_parser as add_lint_parser
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD
 from jaxerr_ls.notebooks import NotebookError, read_notebook
-from jaxerr_ls.reading import read_lines
+from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.records import Record, RecordProblem
 from jaxerr_ls.render import record_markdown, record_text
 
@@ -106,7 +106,7 @@ def _check(args: argparse.Namespace) -> int:
                 notebook = read_notebook(Path(log), stream)
                 found = analyzer.analyze_notebook(notebook, log)
             else:
-                found = analyzer.analyze_lines(read_lines(stream), name)
+                found = analyzer.analyze_blocks(read_blocks(stream), name)
             for finding in found:
                 # The same error printed twice (a script's own log and pytest's report of it)
                 # is one finding.

@@ -13,7 +13,7 @@ from jaxerr_ls.locate import PlacedFrame, ProjectFiles, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
 from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.spans import Span
-from jaxerr_ls.tracebacks import parse_output
+from jaxerr_ls.tracebacks import parse_blocks, parse_output
 
 # Exceptions that only carry context for another one; their messages explain nothing.
 _CONTEXT_ONLY = (
@@ -87,6 +87,11 @@ class Analyzer:
     def analyze_lines(self, lines: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
         """Findings for the errors in output given line by line (see ``analyze_events``)."""
         return self.analyze_events(parse_output(lines), source_name)
+
+    def analyze_blocks(self, blocks: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
+        """The same for output given as blocks of whole lines (``reading.read_blocks``), which
+        is read faster."""
+        return self.analyze_events(parse_blocks(blocks), source_name)
 
     def analyze_events(
         self, events: Iterable[ErrorEvent], source_name: str = "-"

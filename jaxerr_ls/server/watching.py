@@ -11,7 +11,7 @@ from pathlib import Path
 from lsprotocol import types
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.reading import open_regular, read_lines
+from jaxerr_ls.reading import open_regular, read_blocks
 from jaxerr_ls.server.app import JaxErrServer
 
 log = logging.getLogger(__name__)
@@ -145,7 +145,7 @@ def analyze_log(server: JaxErrServer, path: Path) -> list[Finding]:
             size = os.fstat(stream.fileno()).st_size
             if size > MAX_LOG_BYTES:
                 stream.seek(size - MAX_LOG_BYTES)
-            return list(analyzer.analyze_lines(read_lines(stream), str(path)))
+            return list(analyzer.analyze_blocks(read_blocks(stream), str(path)))
     except OSError as exc:
         if not isinstance(exc, FileNotFoundError):
             log.warning("not reading %s: %s", path, exc)
