@@ -12,6 +12,8 @@ from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.spans import Span
 
 FORMATS = ("text", "json", "github")
+# ``lint`` also writes SARIF for code scanning.
+LINT_FORMATS = (*FORMATS, "sarif")
 
 
 def display_path(path: Path, relative_to: Path | None) -> str:
