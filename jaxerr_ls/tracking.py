@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.spans import Span
+
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Finding
 
 ROLE_ERROR = "error"
 ROLE_CULPRIT = "culprit"

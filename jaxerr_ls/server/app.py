@@ -6,6 +6,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -14,9 +15,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from jaxerr_ls import __version__
 from jaxerr_ls.apidocs import ApiDocs, load_api_docs
 from jaxerr_ls.catalog import Catalog, generated_for_root
-from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.environments import JediPython, jedi_python, workspace_venvs
-from jaxerr_ls.fixes import Fix, fixes_for
 from jaxerr_ls.payload import DiagnosticData
 from jaxerr_ls.records import Record
 from jaxerr_ls.server.capabilities import ClientFeatures
@@ -26,6 +25,10 @@ from jaxerr_ls.server.pacing import Batched, LatestOnly
 from jaxerr_ls.server.protocol import JaxErrProtocol
 from jaxerr_ls.settings import Settings, settings_from
 from jaxerr_ls.tracking import FindingStore
+
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Analyzer, Finding
+    from jaxerr_ls.fixes import Fix
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +180,8 @@ class JaxErrServer(LanguageServer):
 
     def new_analyzer(self, root: Path, cwd: Path | None = None) -> Analyzer:
         """An analyzer for one run's output: it reads the project's files afresh."""
+        from jaxerr_ls.diagnose import Analyzer  # on the first output, not at start-up
+
         return Analyzer(self.catalog, root, cwd=cwd or root)
 
     def fixes_for(self, data: DiagnosticData) -> list[Fix]:
@@ -185,6 +190,8 @@ class JaxErrServer(LanguageServer):
             return []
         record = self.record(data.record_id)
         example = record.example_fix if record is not None else None
+        from jaxerr_ls.fixes import fixes_for
+
         return fixes_for(data.target, self.documents.text, example)
 
     def load_api_docs(self) -> None:

@@ -7,7 +7,6 @@ from functools import partial
 from lsprotocol import types
 
 from jaxerr_ls.apidocs import api_doc_markdown, api_doc_plaintext
-from jaxerr_ls.hover import api_at
 from jaxerr_ls.payload import from_json
 from jaxerr_ls.records import Record
 from jaxerr_ls.render import record_markdown, record_text
@@ -38,6 +37,8 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
         return None
     document = ls.workspace.get_text_document(uri)
     where = ls.workspace.position_codec.position_from_client_units(document.lines, position)
+    from jaxerr_ls.hover import api_at  # with parso, on the first hover
+
     python = ls.jedi_python()
     hit = api_at(
         document.source,

@@ -7,12 +7,15 @@ import glob
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.reading import open_regular, read_blocks
 from jaxerr_ls.server.app import JaxErrServer
+
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Finding
 
 log = logging.getLogger(__name__)
 PYTEST_SOURCE = "pytest"
