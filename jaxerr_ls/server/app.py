@@ -44,7 +44,8 @@ class JaxErrServer(LanguageServer):
             protocol_cls=JaxErrProtocol,
         )
         self.settings = Settings()
-        self.catalog = Catalog.load()
+        # The records are loaded at initialize, with the client's settings (or on first use).
+        self._catalog: Catalog | None = None
         self.store = FindingStore()
         self.documents = Documents(self)
         # What the client can do, resolved once at initialize.
@@ -78,6 +79,16 @@ class JaxErrServer(LanguageServer):
         self.latest_hover: LatestOnly[str] = LatestOnly(self.hover_pool)
         # Diagnostics follow a storm of edits once per short window, not once per keystroke.
         self.republish: Batched[Path] = Batched(self.publish)
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._catalog is None:
+            self._catalog = Catalog.load()
+        return self._catalog
+
+    @catalog.setter
+    def catalog(self, catalog: Catalog) -> None:
+        self._catalog = catalog
 
     # -- configuration ---------------------------------------------------------------------
 
