@@ -12,17 +12,17 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from jaxerr_ls import __version__
 from jaxerr_ls.catalog import Catalog, generated_for_root
-from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.formats import FORMATS, LINT_FORMATS, render_findings
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD
-from jaxerr_ls.notebooks import NotebookError, read_notebook
-from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.records import Record, RecordProblem
 from jaxerr_ls.render import record_markdown, record_text
+
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Finding
 
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 
@@ -63,6 +63,11 @@ def _report_problems(problems: Sequence[RecordProblem], kind: str = "") -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    # Imported here: ``serve`` starts without the analysis, which the server loads on first use.
+    from jaxerr_ls.diagnose import Analyzer
+    from jaxerr_ls.notebooks import NotebookError, read_notebook
+    from jaxerr_ls.reading import read_blocks
+
     root = Path(args.root).resolve()
     if not root.is_dir():
         print(f"jaxerr-ls: --root {args.root}: not a folder", file=sys.stderr)
