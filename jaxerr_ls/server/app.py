@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -44,8 +45,11 @@ class JaxErrServer(LanguageServer):
             protocol_cls=JaxErrProtocol,
         )
         self.settings = Settings()
-        # The records are loaded at initialize, with the client's settings (or on first use).
+        # The records of the current settings: loaded in the analysis thread once initialize is
+        # answered, or by the first use that cannot wait (see ``catalog``).
         self._catalog: Catalog | None = None
+        self._make_catalog: Callable[[], Catalog] = Catalog.load
+        self._catalog_lock = threading.Lock()
         self.store = FindingStore()
         self.documents = Documents(self)
         # What the client can do, resolved once at initialize.
@@ -82,13 +86,11 @@ class JaxErrServer(LanguageServer):
 
     @property
     def catalog(self) -> Catalog:
-        if self._catalog is None:
-            self._catalog = Catalog.load()
-        return self._catalog
-
-    @catalog.setter
-    def catalog(self, catalog: Catalog) -> None:
-        self._catalog = catalog
+        """The catalog of the current settings, loaded now if it is not yet."""
+        with self._catalog_lock:
+            if self._catalog is None:
+                self._catalog = self._make_catalog()
+            return self._catalog
 
     # -- configuration ---------------------------------------------------------------------
 
@@ -114,14 +116,29 @@ class JaxErrServer(LanguageServer):
             if self.settings.generated_records
             else None
         )
-        catalog = Catalog.load(
-            folders, fuzzy_threshold=self.settings.fuzzy_threshold, generated=generated
-        )
-        for problem in catalog.problems:
-            self.log_problem(f"skipped record: {problem}")
-        self.catalog = catalog
-        if generated is not None:
-            self.analysis_pool.submit(self._load_generated, catalog)
+        threshold = self.settings.fuzzy_threshold
+
+        def make() -> Catalog:
+            catalog = Catalog.load(folders, fuzzy_threshold=threshold, generated=generated)
+            for problem in catalog.problems:
+                self.log_problem(f"skipped record: {problem}")
+            return catalog
+
+        with self._catalog_lock:
+            self._catalog = None
+            self._make_catalog = make
+        # Off the event loop, so that initialize is answered without waiting for the records.
+        self.analysis_pool.submit(self._prepare_catalog, make, generated is not None)
+
+    def _prepare_catalog(self, make: Callable[[], Catalog], with_generated: bool) -> None:
+        with self._catalog_lock:
+            if self._make_catalog is not make:
+                return  # newer settings came first: their catalog is the one to load
+            if self._catalog is None:
+                self._catalog = make()
+            catalog = self._catalog
+        if with_generated:
+            self._load_generated(catalog)
 
     def _load_generated(self, catalog: Catalog) -> None:
         try:
