@@ -58,6 +58,11 @@ async def measure(command: list[str], positions: list[types.Position]) -> dict[s
     )
     initialize = time.perf_counter() - start
     client.initialized(types.InitializedParams())
+    if not positions:
+        await client.shutdown_async(None)
+        client.exit(None)
+        await client.stop()
+        return {"initialize_ms": initialize * 1000}
     uri = FILE.as_uri()
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
@@ -92,10 +97,15 @@ async def measure(command: list[str], positions: list[types.Position]) -> dict[s
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument(
+        "--initialize-only",
+        action="store_true",
+        help="measure only the time to answer initialize (best of --rounds), no hovers",
+    )
     args = parser.parse_args()
     if not SERVERS["jedi-language-server"][0]:
         raise SystemExit("jedi-language-server is not installed: pip install -e '.[bench]'")
-    positions = name_positions(FILE.read_text())
+    positions = [] if args.initialize_only else name_positions(FILE.read_text())
     results: dict[str, list[dict[str, float]]] = {name: [] for name in SERVERS}
     # Alternate the servers so that neither gets a warmer machine.
     for _ in range(args.rounds):
@@ -105,6 +115,10 @@ async def main() -> None:
         name: {key: min(r[key] for r in runs) for key in runs[0]} for name, runs in results.items()
     }
     ours, theirs = best["jaxerr-ls"], best["jedi-language-server"]
+    if args.initialize_only:
+        ratio = ours["initialize_ms"] / theirs["initialize_ms"]
+        print(json.dumps({**best, "best_of_rounds": args.rounds, "ratio_initialize": ratio}))
+        return
     report = {
         "file": str(FILE.relative_to(REPO)),
         "positions": len(positions),

@@ -6,7 +6,9 @@
 (c) peak memory of `check` on the 10 MB and the 50 MB log (a streaming tool's does not grow);
 (d) time to match a hostile 1 MB message line / a 100 KB one (linear: about 10);
 (e) the wording history: start-up (index built and a first message matched) and time per match,
-    with the history / without it, and the one-time cost of indexing every past wording.
+    with the history / without it, and the one-time cost of indexing every past wording;
+(f) loading the generated records beside the curated ones, from their compiled cache / from
+    the generated JSON (read, filtered against the curated records, indexed).
 """
 
 from __future__ import annotations
@@ -27,10 +29,15 @@ from build_log import build, traceback_logs
 
 from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.formats import render_findings
-from jaxerr_ls.generated import generated_set
+from jaxerr_ls.generated import (
+    generated_index,
+    generated_records_for,
+    generated_set,
+    load_generated,
+)
 from jaxerr_ls.history import WordingHistory
 from jaxerr_ls.matching import LayeredIndex, RecordIndex
-from jaxerr_ls.reading import read_lines
+from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.records import Record, load_records
 from jaxerr_ls.tracebacks import parse_text
 
@@ -68,7 +75,7 @@ def bench_throughput_in_process(log: Path, repeats: int) -> dict[str, float]:
     def check() -> None:
         analyzer = Analyzer(RecordIndex(load_records().records), PROJECT, cwd=PROJECT)
         with open(log, "rb") as stream:
-            findings = list(analyzer.analyze_lines(read_lines(stream), str(log)))
+            findings = list(analyzer.analyze_blocks(read_blocks(stream), str(log)))
         "".join(render_findings(findings, "json", PROJECT))
 
     baseline, ours = _best_seconds(read, repeats), _best_seconds(check, repeats)
@@ -236,6 +243,23 @@ def bench_history(repeats: int) -> dict[str, float]:
     }
 
 
+def bench_generated_loading(repeats: int) -> dict[str, float]:
+    """(f): the generated set and its index, as ``check`` loads them on first need."""
+    curated = load_records().records
+    root = HERE.parent
+    if generated_index(curated, root) is None:  # builds and compiles it on a first run
+        return {}
+    path = generated_records_for(root)
+    assert path is not None
+
+    def from_json() -> None:
+        RecordIndex(load_generated(path, curated).records)
+
+    compiled = _best_seconds(lambda: generated_index(curated, root), repeats)
+    uncompiled = _best_seconds(from_json, repeats)
+    return {"compiled_s": compiled, "from_json_s": uncompiled, "ratio": compiled / uncompiled}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--size-mb", type=float, default=50.0)
@@ -253,6 +277,7 @@ def main() -> None:
         "memory": bench_memory(small_log, large_log),
         "long_message": bench_long_message(args.repeats),
         "history": bench_history(args.repeats),
+        "generated_loading": bench_generated_loading(args.repeats),
     }
     print(json.dumps(results, indent=2))
 

@@ -11,23 +11,30 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jaxerr_ls.history import WordingHistory
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD, LayeredIndex, Match, RecordIndex
 from jaxerr_ls.records import LoadResult, Record, RecordProblem, bundled_record_dir, load_records
 
-# Loads the generated set for some curated records: None when the project has no JAX.
-GeneratedLoader = Callable[[Sequence[Record]], "LoadResult | None"]
+if TYPE_CHECKING:
+    from jaxerr_ls.generated import GeneratedIndex
+
+# Loads the generated set (and its index) for some curated records and a fuzzy threshold:
+# None when the project has no JAX.
+GeneratedLoader = Callable[[Sequence[Record], float], "GeneratedIndex | None"]
 
 
 def generated_for_root(root: Path | None, trust_interpreter: bool = False) -> GeneratedLoader:
     """The loader of the set generated from the JAX found for a project root (with the
     project's own Python where the server's cannot parse a file, only when trusted)."""
 
-    def load(curated: Sequence[Record]) -> LoadResult | None:
-        from jaxerr_ls.generated import generated_set
+    def load(curated: Sequence[Record], fuzzy_threshold: float) -> GeneratedIndex | None:
+        from jaxerr_ls.generated import generated_index
 
-        return generated_set(curated, root, trust_interpreter=trust_interpreter)
+        return generated_index(
+            curated, root, trust_interpreter=trust_interpreter, fuzzy_threshold=fuzzy_threshold
+        )
 
     return load
 
@@ -87,16 +94,16 @@ class Catalog:
 
     def _generated_index(self) -> RecordIndex | None:
         assert self._generated_loader is not None
-        extra = self._generated_loader(self.curated)
-        if extra is None:
+        found = self._generated_loader(self.curated, self._fuzzy_threshold)
+        if found is None:
             return None
         with self._lock:
-            self._generated = list(extra.records)
-            self._generated_problems = list(extra.problems)
+            self._generated = list(found.loaded.records)
+            self._generated_problems = list(found.loaded.problems)
             for record in self._generated:
                 self._by_id.setdefault(record.id, record)
                 self._by_code.setdefault(record.code, record)
-        return RecordIndex(extra.records, fuzzy_threshold=self._fuzzy_threshold)
+        return found.index
 
     def load_generated(self) -> bool:
         """Load the generated set now (seconds on a first build); whether there is one."""

@@ -12,19 +12,18 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from jaxerr_ls import __version__
 from jaxerr_ls.catalog import Catalog, generated_for_root
-from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.explaining import CLASS_NAME_RE, MAX_EXPLAIN_INPUT, explain_text
-from jaxerr_ls.formats import FORMATS, render_findings
-from jaxerr_ls.lint.command import add_parser as add_lint_parser
+from jaxerr_ls.formats import FORMATS, LINT_FORMATS, render_findings
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD
-from jaxerr_ls.notebooks import NotebookError, read_notebook
-from jaxerr_ls.reading import read_lines
 from jaxerr_ls.records import Record, RecordProblem
 from jaxerr_ls.render import record_markdown, record_text
+
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Finding
 
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 
@@ -65,6 +64,11 @@ def _report_problems(problems: Sequence[RecordProblem], kind: str = "") -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    # Imported here: ``serve`` starts without the analysis, which the server loads on first use.
+    from jaxerr_ls.diagnose import Analyzer
+    from jaxerr_ls.notebooks import NotebookError, read_notebook
+    from jaxerr_ls.reading import read_blocks
+
     root = Path(args.root).resolve()
     if not root.is_dir():
         print(f"jaxerr-ls: --root {args.root}: not a folder", file=sys.stderr)
@@ -107,7 +111,7 @@ def _check(args: argparse.Namespace) -> int:
                 notebook = read_notebook(Path(log), stream)
                 found = analyzer.analyze_notebook(notebook, log)
             else:
-                found = analyzer.analyze_lines(read_lines(stream), name)
+                found = analyzer.analyze_blocks(read_blocks(stream), name)
             for finding in found:
                 # The same error printed twice (a script's own log and pytest's report of it)
                 # is one finding.
@@ -361,6 +365,40 @@ def _add_trust_option(parser: argparse.ArgumentParser) -> None:
         help="let the project's own Python parse JAX files this one cannot (it runs that "
         "interpreter; off by default, so nothing of the project runs)",
     )
+
+
+def add_lint_parser(commands: Any) -> None:
+    """The ``lint`` subcommand, on the command line's subparsers."""
+    lint = commands.add_parser(
+        "lint",
+        help="predict JAX autodiff errors from the source, before running it",
+        description="Read Python files (and the .py files under folders, minus what .gitignore "
+        "and the usual excludes leave out) and print each JAX autodiff error the code will "
+        "raise. Exit status: 0 nothing found, 1 something found, 2 usage or I/O error.",
+    )
+    lint.add_argument("paths", nargs="*", metavar="PATH", help="files or folders")
+    lint.add_argument("--format", choices=LINT_FORMATS, default="text", help="output format")
+    lint.add_argument(
+        "--config",
+        metavar="FILE",
+        help="a pyproject.toml with [tool.jaxerr-ls.lint] (default: the nearest one above the "
+        "first PATH)",
+    )
+    lint.add_argument(
+        "--select", metavar="CODES", help="comma-separated codes to check (default: ALL)"
+    )
+    lint.add_argument("--ignore", metavar="CODES", help="comma-separated codes not to check")
+    lint.add_argument(
+        "--list-rules", action="store_true", help="list the codes lint can report, and exit"
+    )
+    lint.set_defaults(handler=_lint)
+
+
+def _lint(args: argparse.Namespace) -> int:
+    # Imported only for ``lint``: ``check`` and ``serve`` start without the checks.
+    from jaxerr_ls.lint.command import run_lint
+
+    return run_lint(args)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,7 +16,7 @@ from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.reruns import Rerun, rerun_for
 from jaxerr_ls.runs import PytestNode
 from jaxerr_ls.spans import Span
-from jaxerr_ls.tracebacks import parse_output, unwrapped_jax_wrapper
+from jaxerr_ls.tracebacks import parse_blocks, parse_output, unwrapped_jax_wrapper
 
 # Exceptions that only carry context for another one; their messages explain nothing.
 _CONTEXT_ONLY = (
@@ -114,6 +114,11 @@ class Analyzer:
             yield finding
         if not found:
             yield from self.analyze_events(bare_message_events(kept, self.index), source_name)
+
+    def analyze_blocks(self, blocks: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
+        """The same for output given as blocks of whole lines (``reading.read_blocks``), which
+        is read faster."""
+        return self.analyze_events(parse_blocks(blocks), source_name)
 
     def analyze_events(
         self, events: Iterable[ErrorEvent], source_name: str = "-"

@@ -6,12 +6,16 @@ import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.spans import Span
 
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Finding
+
 FORMATS = ("text", "json", "github")
+# ``lint`` also writes SARIF for code scanning.
+LINT_FORMATS = (*FORMATS, "sarif")
 
 
 def display_path(path: Path, relative_to: Path | None) -> str:

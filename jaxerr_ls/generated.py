@@ -14,9 +14,13 @@ generated message), so loaders put the curated folders first and the generated s
 from __future__ import annotations
 
 import ast
+import contextlib
+import dataclasses
+import glob
 import hashlib
 import json
 import logging
+import marshal
 import os
 import re
 import site
@@ -38,10 +42,17 @@ from jaxerr_ls.extract import (
     extract_tree,
     site_from_json,
 )
-from jaxerr_ls.records import CODE_RE, LoadResult, Record, load_record_file
+from jaxerr_ls.records import (
+    CODE_RE,
+    CulpritKind,
+    LoadResult,
+    Record,
+    RecordProblem,
+    load_record_file,
+)
 
 if TYPE_CHECKING:
-    from jaxerr_ls.matching import Match
+    from jaxerr_ls.matching import Match, RecordIndex
 
 log = logging.getLogger(__name__)
 
@@ -499,3 +510,150 @@ def generated_set(
     for a JAX version (about 3 s), then reads the cache."""
     path = generated_records_for(root, trust_interpreter=trust_interpreter)
     return None if path is None else load_generated(path, curated)
+
+
+# ------------------------------------------------------- the loaded set, compiled for fast loading
+
+# Bumped when what a compiled file holds changes shape.
+_COMPILED_FORMAT = 1
+_RECORD_FIELDS = tuple(field.name for field in dataclasses.fields(Record))[:-1]
+assert dataclasses.fields(Record)[-1].name == "raw"
+_CULPRIT_FIELD = _RECORD_FIELDS.index("culprit")
+
+
+def _compiled_key(path: Path, curated: Sequence[Record]) -> str | None:
+    """What a compiled form of ``path`` depends on: the generated file, the curated records
+    that decide which generated ones are kept, and the code and interpreter that compiled it
+    (``marshal``'s format is the interpreter's). None when the file cannot be read."""
+    from jaxerr_ls import __version__, matching, records
+
+    digest = hashlib.sha256()
+    try:
+        status = path.stat()
+        for module in (matching, records, sys.modules[__name__]):
+            if module.__file__ is not None:
+                digest.update(Path(module.__file__).read_bytes())
+    except OSError:
+        return None
+    for part in (
+        _COMPILED_FORMAT,
+        sys.version,
+        marshal.version,
+        __version__,
+        path.name,
+        status.st_size,
+        status.st_mtime_ns,
+    ):
+        digest.update(f"{part}\0".encode())
+    for record in curated:
+        for text in (record.id, record.code, record.message_pattern, record.error_message):
+            digest.update(f"{text}\0".encode())
+        digest.update(f"{record.error_class}\0{','.join(record.tags)}\1".encode())
+    return digest.hexdigest()[:24]
+
+
+def _compiled_path(path: Path, key: str) -> Path:
+    return path.with_name(f"{path.stem}.{key}.compiled")
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedIndex:
+    """The generated records kept beside some curated ones, and their index."""
+
+    loaded: LoadResult
+    index: RecordIndex
+    # Whether the build skipped files of its JAX that this interpreter could not parse.
+    skipped: bool
+
+
+def _read_compiled(path: Path, key: str, fuzzy_threshold: float) -> GeneratedIndex | None:
+    from jaxerr_ls.matching import RecordIndex
+
+    try:
+        data = _compiled_path(path, key).read_bytes()
+        form, skipped, rows, problems, exported = marshal.loads(data)
+        if form != _COMPILED_FORMAT:
+            return None
+        kept = []
+        for values, raw in rows:
+            if values[_CULPRIT_FIELD] is not None:
+                values = list(values)
+                values[_CULPRIT_FIELD] = CulpritKind(values[_CULPRIT_FIELD])
+            fields: tuple[Any, ...] = (*values, raw)  # raw is the last field
+            kept.append(Record(*fields))
+        loaded = LoadResult(kept, [RecordProblem(*problem) for problem in problems])
+        index = RecordIndex.from_export(kept, exported, fuzzy_threshold=fuzzy_threshold)
+    except (OSError, EOFError, ValueError, TypeError, IndexError, re.error):
+        # Missing, from another interpreter, or damaged: compiled again from the JSON.
+        return None
+    return GeneratedIndex(loaded, index, bool(skipped))
+
+
+def _write_compiled(path: Path, key: str, found: GeneratedIndex) -> None:
+    rows = [
+        (
+            tuple(
+                value.value if isinstance(value, CulpritKind) else value
+                for value in (getattr(record, name) for name in _RECORD_FIELDS)
+            ),
+            record.raw,
+        )
+        for record in found.loaded.records
+    ]
+    problems = [(p.path, p.field, p.message) for p in found.loaded.problems]
+    data = marshal.dumps((_COMPILED_FORMAT, found.skipped, rows, problems, found.index.export()))
+    target = _compiled_path(path, key)
+    handle, temporary = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    # One compiled form per generated file: the others were for other curated records.
+    for old in path.parent.glob(f"{glob.escape(path.stem)}.*.compiled"):
+        if old != target:
+            old.unlink(missing_ok=True)
+
+
+def generated_index(
+    curated: Sequence[Record],
+    root: Path | None,
+    *,
+    trust_interpreter: bool = False,
+    fuzzy_threshold: float | None = None,
+) -> GeneratedIndex | None:
+    """``generated_set`` and its index, read from a compiled form cached beside the generated
+    file when one matches (a tenth of a second, against seconds to load, filter and index the
+    JSON), else built from the JSON and then cached so. None when no JAX is found."""
+    from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD, RecordIndex
+
+    threshold = DEFAULT_FUZZY_THRESHOLD if fuzzy_threshold is None else fuzzy_threshold
+    try:
+        source = find_jax(root)
+    except (JaxNotFound, OSError):
+        return None
+    path = cache_path(source)
+    key = _compiled_key(path, curated) if path.is_file() else None
+    found = _read_compiled(path, key, threshold) if key is not None else None
+    if found is not None and not (
+        found.skipped and trust_interpreter and project_python(source.path) is not None
+    ):
+        return found
+    try:
+        path = build_generated(source, trust_interpreter=trust_interpreter).path
+    except OSError:
+        return None
+    loaded = load_generated(path, curated)
+    cached = _cached_record_count(path)
+    found = GeneratedIndex(
+        loaded,
+        RecordIndex(loaded.records, fuzzy_threshold=threshold),
+        cached is not None and cached[1],
+    )
+    key = _compiled_key(path, curated)
+    if key is not None:
+        with contextlib.suppress(OSError, ValueError):
+            _write_compiled(path, key, found)
+    return found

@@ -11,15 +11,18 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import jedi
 import parso
-from jedi.api.environment import Environment
 from parso.python import tree
 from parso.tree import NodeOrLeaf
 
 from jaxerr_ls.apidocs import ApiDoc, ApiDocs
+
+if TYPE_CHECKING:
+    # jedi is imported on the first hover that needs it, not when the server starts.
+    import jedi
+    from jedi.api.environment import Environment
 
 # What a call returns, for the calls whose results users reach into: the second item of
 # `jax.vjp(...)` is the VJP object, whose `with_refs` is documented.
@@ -48,6 +51,8 @@ _JEDI_LOCK = threading.Lock()
 def _project(
     root: str, environment: Environment | None, site_packages: tuple[str, ...]
 ) -> jedi.Project:
+    import jedi
+
     if not site_packages:
         return jedi.Project(root)
     # The workspace's packages first, then the interpreter's own paths. jedi loads compiled
@@ -64,6 +69,8 @@ def _project_for(
 ) -> jedi.Project:
     if project_root is not None:
         return _project(os.path.abspath(project_root), environment, site_packages)
+    import jedi
+
     folder = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
     return _project(str(jedi.get_default_project(folder).path), environment, site_packages)
 
@@ -182,7 +189,7 @@ def _resolve_with_jedi(
 # Hovers come in runs over an unchanged document; one Script keeps jedi's inference state (what
 # `jax` and its submodules contain) between them, which makes a repeated hover several times
 # faster. Any edit makes a new Script.
-_ScriptKey = tuple[str, str | None, Environment | None, str | None, tuple[str, ...]]
+_ScriptKey = tuple[str, str | None, "Environment | None", str | None, tuple[str, ...]]
 _SCRIPTS: dict[_ScriptKey, jedi.Script] = {}
 _SCRIPTS_KEPT = 4
 
@@ -197,6 +204,8 @@ def _script(
     key = (source, path, environment, project_root, site_packages)
     script = _SCRIPTS.pop(key, None)
     if script is None:
+        import jedi
+
         project = _project_for(path, project_root, environment, site_packages)
         script = jedi.Script(source, path=path, environment=environment, project=project)
     _SCRIPTS[key] = script  # most recently used last

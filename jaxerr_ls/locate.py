@@ -55,6 +55,9 @@ SKIPPED_DIRS = frozenset(
     }
 )
 MAX_INDEXED_FILES = 200_000
+# Folders walked to index a root: a project has far fewer, while a root that is not one (an
+# output's working folder "/" or a home folder, without a workspace) would be walked for long.
+MAX_INDEXED_FOLDERS = 10_000
 # Notebooks read to place a traceback's cell frames (only when a traceback has one).
 MAX_NOTEBOOKS = 200
 _LIBRARY_RE = re.compile(
@@ -99,7 +102,9 @@ class ProjectFiles:
         if self._by_name is None:
             by_name: dict[str, list[tuple[str, ...]]] = defaultdict(list)
             count = 0
-            for folder, dirnames, filenames in os.walk(self.root):
+            for folders, (folder, dirnames, filenames) in enumerate(os.walk(self.root), 1):
+                if folders > MAX_INDEXED_FOLDERS:
+                    break
                 dirnames[:] = [
                     d for d in dirnames if d not in SKIPPED_DIRS and not d.endswith(".egg-info")
                 ]

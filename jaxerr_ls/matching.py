@@ -378,6 +378,19 @@ class _Matcher:
         return tuple(g or "" for g in match.groups()), named
 
 
+# A _Segments as plain values: literals, leading gap, trailing gap, wildcard names.
+ExportedSegments = tuple[tuple[str, ...], bool, bool, tuple[str | None, ...]]
+# A _Matcher as plain values: record position, stage, segments, regex source, required words,
+# specificity, loose segments.
+ExportedMatcher = tuple[
+    int, str, ExportedSegments | None, str | None, tuple[str, ...], int, ExportedSegments | None
+]
+
+
+def _export_segments(segments: _Segments) -> ExportedSegments:
+    return (segments.literals, segments.leading_gap, segments.trailing_gap, segments.names)
+
+
 class _PrefixIndex:
     """The patterns a truncated message is tested against, by how they start: literal text
     (keyed on its first PREFIX_KEY characters, or all of it when shorter), or a placeholder
@@ -422,6 +435,53 @@ class RecordIndex:
             self._matchers.extend(self._compile(record))
         self._build_exact_index()
         self._build_fuzzy_index()
+
+    def export(self) -> list[ExportedMatcher]:
+        """The compiled matchers as plain values (``marshal``-able), each naming its record by
+        position: what ``from_export`` rebuilds the index from without compiling anything."""
+        position = {id(record): number for number, record in enumerate(self.records)}
+        exported: list[ExportedMatcher] = []
+        for matcher in self._matchers:
+            segments = matcher.segments
+            exported.append(
+                (
+                    position[id(matcher.record)],
+                    matcher.stage,
+                    None if segments is None else _export_segments(segments),
+                    None if matcher.regex is None else matcher.regex.pattern,
+                    tuple(sorted(matcher.required)),
+                    matcher.specificity,
+                    None if matcher.loose is None else _export_segments(matcher.loose),
+                )
+            )
+        return exported
+
+    @classmethod
+    def from_export(
+        cls,
+        records: Sequence[Record],
+        exported: Iterable[ExportedMatcher],
+        *,
+        fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD,
+    ) -> RecordIndex:
+        """The index ``export`` described, over the same records in the same order."""
+        index = cls((), fuzzy_threshold=fuzzy_threshold)
+        index.records = list(records)
+        index._matchers = [
+            _Matcher(
+                index.records[number],
+                stage,
+                None if segments is None else _Segments(*segments),
+                None if regex is None else re.compile(regex, re.DOTALL),
+                frozenset(required),
+                specificity,
+                None if loose is None else _Segments(*loose),
+            )
+            for number, stage, segments, regex, required, specificity, loose in exported
+        ]
+        index._build_exact_index()
+        index._build_fuzzy_index()
+        return index
 
     def _compile(self, record: Record) -> list[_Matcher]:
         matchers: list[_Matcher] = []

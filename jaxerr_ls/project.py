@@ -637,7 +637,10 @@ def _params(arguments: ast.arguments) -> tuple[Param, ...]:
 
 # Fields that never hold a node worth visiting: expression contexts and operators.
 _SKIPPED_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
-_LEAVES = (ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, ast.expr_context)
+# Nodes with nothing to visit below them (the parser makes no subclasses of these).
+_LEAF_KINDS = frozenset(
+    {ast.Name, ast.Constant, ast.Pass, ast.Break, ast.Continue, ast.Load, ast.Store, ast.Del}
+)
 _CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 
 
@@ -674,8 +677,10 @@ class _Builder:
         calls = model.calls
         # (node, scope) pairs still to visit; children are pushed reversed to pop in order.
         stack: list[tuple[ast.AST, Scope]] = [(root, scope)]
+        push = stack.append
+        pop = stack.pop
         while stack:
-            node, current = stack.pop()
+            node, current = pop()
             kind = type(node)
             if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.Lambda:
                 self._function(node, current, stack)  # type: ignore[arg-type]
@@ -692,13 +697,12 @@ class _Builder:
             binder = _BINDERS.get(kind)
             if binder is not None:
                 binder(self, node, current)
-            children = _children(node)
-            for child in children:
+            for child in reversed(_children(node)):
                 if type(child) is ast.Call:
                     parents[child] = node
-            stack.extend(
-                (child, current) for child in reversed(children) if not isinstance(child, _LEAVES)
-            )
+                elif type(child) in _LEAF_KINDS:
+                    continue
+                push((child, current))
         for function in model.functions.values():
             found = self.returns.get(function.scope, [])
             found.sort(key=lambda r: (r.lineno, r.col_offset))

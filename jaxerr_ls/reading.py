@@ -20,9 +20,22 @@ def read_lines(stream: BinaryIO, max_line_chars: int = MAX_LINE_CHARS) -> Iterat
     """Decode a byte stream (UTF-8, bad bytes replaced) into lines, without their newlines.
 
     Only ``\\n`` ends a line: a ``\\r`` (a progress bar's redraw) stays inside it, as a terminal
-    would show it. A line longer than ``max_line_chars`` is cut there and the rest of it
-    skipped, so memory stays bounded by the read size whatever the input. Whole chunks are
-    decoded and split at once, keeping the cost per line in C.
+    would show it. Memory stays bounded as ``read_blocks`` says.
+    """
+    for block in read_blocks(stream, max_line_chars):
+        lines = block.split("\n")
+        lines.pop()  # after the block's last newline
+        yield from lines
+
+
+def read_blocks(stream: BinaryIO, max_line_chars: int = MAX_LINE_CHARS) -> Iterator[str]:
+    """Decode a byte stream (UTF-8, bad bytes replaced) into blocks of whole lines, each line
+    ended by ``\\n`` (the input's last line too), about ``READ_SIZE`` characters a block.
+
+    Whole chunks are decoded at once, and a reader that skips what it does not need searches a
+    block in C rather than taking it line by line. A line longer than ``max_line_chars`` is cut
+    there and the rest of it skipped, so memory stays bounded by the read size whatever the
+    input.
     """
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     carry = ""
@@ -34,15 +47,17 @@ def read_lines(stream: BinaryIO, max_line_chars: int = MAX_LINE_CHARS) -> Iterat
             if newline < 0:
                 continue
             text, skipping = text[newline + 1 :], False
-        lines = (carry + text).split("\n")
-        carry = lines.pop()
-        yield from lines
+        text = carry + text
+        end = text.rfind("\n") + 1
+        carry = text[end:]
+        if end:
+            yield text[:end]
         if len(carry) > max_line_chars:
-            yield carry[:max_line_chars]
+            yield carry[:max_line_chars] + "\n"
             carry, skipping = "", True
     carry += decoder.decode(b"", final=True)
     if carry and not skipping:
-        yield carry[:max_line_chars]
+        yield carry[:max_line_chars] + "\n"
 
 
 # A Python source file larger than this is not read: no hand-written module is that big, and a

@@ -3,7 +3,8 @@
 Each placed finding remembers the text of its line (its anchor). An edit shifts the findings
 below it; then every finding of the file is checked against its anchor, looked for nearby if
 the line moved, and dropped if its line is gone or changed, so that a diagnostic never points at
-the wrong line.
+the wrong line. The finding each place carries moves with its places (its span, its culprits'),
+so that what a diagnostic hands its fixes points where the code now is.
 
 Each finding also remembers what produced it (its test or script, see ``jaxerr_ls.runs``): a run
 replaces the findings of what it ran, whichever input brought them, so that a passing run of a
@@ -15,10 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.runs import UNKNOWN_ORIGIN, Origin, RunScope, origin_of
 from jaxerr_ls.spans import Span
+
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Finding
 
 ROLE_ERROR = "error"
 ROLE_CULPRIT = "culprit"
@@ -135,7 +139,7 @@ class FindingStore:
             if gone:
                 touched |= {item.path for item in gone}
                 self._by_source[name] = [item for item in items if not replaced(item)]
-        self._by_source[source] = self._by_source.get(source, []) + placed
+        self._by_source[source] = self._by_source.get(source, []) + _in_step(placed)
         return touched | {item.path for item in placed}
 
     def clear(self, source: str | None = None) -> set[Path]:
@@ -177,8 +181,32 @@ class FindingStore:
                 if verified is not None:
                     kept.append(verified)
                 changed = changed or verified != item
-            self._by_source[source] = kept
+            self._by_source[source] = _in_step(kept)
         return changed
+
+
+def _in_step(items: list[Placed]) -> list[Placed]:
+    """The items, each finding updated to where its places now are: its span and its culprits'
+    spans as the store holds them (a place the store dropped keeps its last span)."""
+    groups: dict[int, list[Placed]] = {}
+    for item in items:
+        groups.setdefault(id(item.finding), []).append(item)
+    updated: dict[int, Placed] = {}
+    for group in groups.values():
+        finding = group[0].finding
+        span = finding.span
+        culprits = list(finding.culprits)
+        for item in group:
+            if item.role == ROLE_ERROR:
+                span = item.span
+            elif 0 <= item.culprit_index < len(culprits):
+                culprits[item.culprit_index] = replace(culprits[item.culprit_index], span=item.span)
+        if span == finding.span and culprits == finding.culprits:
+            continue
+        moved = replace(finding, span=span, culprits=culprits)
+        for item in group:
+            updated[id(item)] = replace(item, finding=moved)
+    return [updated.get(id(item), item) for item in items]
 
 
 def _shifted(item: Placed, change: LineChange) -> Placed:

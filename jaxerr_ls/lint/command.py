@@ -26,7 +26,6 @@ from jaxerr_ls.lint.config import (
 from jaxerr_ls.lint.files import python_files
 from jaxerr_ls.records import Record, bundled_record_dir, load_records
 
-FORMATS = ("text", "json", "github", "sarif")
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/jax-ml/jax"
@@ -254,30 +253,3 @@ def run_lint(args: argparse.Namespace) -> int:
                 print(line)
     sys.stdout.flush()
     return EXIT_FOUND if found else EXIT_CLEAN
-
-
-def add_parser(commands: Any) -> None:
-    """The ``lint`` subcommand, on the command line's subparsers."""
-    lint = commands.add_parser(
-        "lint",
-        help="predict JAX autodiff errors from the source, before running it",
-        description="Read Python files (and the .py files under folders, minus what .gitignore "
-        "and the usual excludes leave out) and print each JAX autodiff error the code will "
-        "raise. Exit status: 0 nothing found, 1 something found, 2 usage or I/O error.",
-    )
-    lint.add_argument("paths", nargs="*", metavar="PATH", help="files or folders")
-    lint.add_argument("--format", choices=FORMATS, default="text", help="output format")
-    lint.add_argument(
-        "--config",
-        metavar="FILE",
-        help="a pyproject.toml with [tool.jaxerr-ls.lint] (default: the nearest one above the "
-        "first PATH)",
-    )
-    lint.add_argument(
-        "--select", metavar="CODES", help="comma-separated codes to check (default: ALL)"
-    )
-    lint.add_argument("--ignore", metavar="CODES", help="comma-separated codes not to check")
-    lint.add_argument(
-        "--list-rules", action="store_true", help="list the codes lint can report, and exit"
-    )
-    lint.set_defaults(handler=run_lint)

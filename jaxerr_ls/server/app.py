@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -14,9 +16,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from jaxerr_ls import __version__
 from jaxerr_ls.apidocs import ApiDocs, load_api_docs
 from jaxerr_ls.catalog import Catalog, generated_for_root
-from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.environments import JediPython, jedi_python, workspace_venvs
-from jaxerr_ls.fixes import Fix, fixes_for
 from jaxerr_ls.payload import DiagnosticData
 from jaxerr_ls.records import Record
 from jaxerr_ls.runs import RunScope
@@ -27,6 +27,10 @@ from jaxerr_ls.server.pacing import Batched, LatestOnly
 from jaxerr_ls.server.protocol import JaxErrProtocol
 from jaxerr_ls.settings import Settings, settings_from
 from jaxerr_ls.tracking import FindingStore
+
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Analyzer, Finding
+    from jaxerr_ls.fixes import Fix
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +46,11 @@ class JaxErrServer(LanguageServer):
             protocol_cls=JaxErrProtocol,
         )
         self.settings = Settings()
-        self.catalog = Catalog.load()
+        # The records of the current settings: loaded in the analysis thread once initialize is
+        # answered, or by the first use that cannot wait (see ``catalog``).
+        self._catalog: Catalog | None = None
+        self._make_catalog: Callable[[], Catalog] = Catalog.load
+        self._catalog_lock = threading.Lock()
         self.store = FindingStore()
         self.documents = Documents(self)
         # What the client can do, resolved once at initialize.
@@ -77,6 +85,14 @@ class JaxErrServer(LanguageServer):
         # Diagnostics follow a storm of edits once per short window, not once per keystroke.
         self.republish: Batched[Path] = Batched(self.publish)
 
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog of the current settings, loaded now if it is not yet."""
+        with self._catalog_lock:
+            if self._catalog is None:
+                self._catalog = self._make_catalog()
+            return self._catalog
+
     # -- configuration ---------------------------------------------------------------------
 
     def apply_settings(self, raw: object, *, base: Settings | None = None) -> None:
@@ -101,14 +117,29 @@ class JaxErrServer(LanguageServer):
             if self.settings.generated_records
             else None
         )
-        catalog = Catalog.load(
-            folders, fuzzy_threshold=self.settings.fuzzy_threshold, generated=generated
-        )
-        for problem in catalog.problems:
-            self.log_problem(f"skipped record: {problem}")
-        self.catalog = catalog
-        if generated is not None:
-            self.analysis_pool.submit(self._load_generated, catalog)
+        threshold = self.settings.fuzzy_threshold
+
+        def make() -> Catalog:
+            catalog = Catalog.load(folders, fuzzy_threshold=threshold, generated=generated)
+            for problem in catalog.problems:
+                self.log_problem(f"skipped record: {problem}")
+            return catalog
+
+        with self._catalog_lock:
+            self._catalog = None
+            self._make_catalog = make
+        # Off the event loop, so that initialize is answered without waiting for the records.
+        self.analysis_pool.submit(self._prepare_catalog, make, generated is not None)
+
+    def _prepare_catalog(self, make: Callable[[], Catalog], with_generated: bool) -> None:
+        with self._catalog_lock:
+            if self._make_catalog is not make:
+                return  # newer settings came first: their catalog is the one to load
+            if self._catalog is None:
+                self._catalog = make()
+            catalog = self._catalog
+        if with_generated:
+            self._load_generated(catalog)
 
     def _load_generated(self, catalog: Catalog) -> None:
         try:
@@ -181,6 +212,8 @@ class JaxErrServer(LanguageServer):
     ) -> Analyzer:
         """An analyzer for one run's output (``python``: the run's interpreter, if known): it
         reads the project's files afresh."""
+        from jaxerr_ls.diagnose import Analyzer  # on the first output, not at start-up
+
         return Analyzer(self.catalog, root, cwd=cwd or root, python=python)
 
     def fixes_for(self, data: DiagnosticData) -> list[Fix]:
@@ -189,6 +222,8 @@ class JaxErrServer(LanguageServer):
             return []
         record = self.record(data.record_id)
         example = record.example_fix if record is not None else None
+        from jaxerr_ls.fixes import fixes_for
+
         return fixes_for(data.target, self.documents.text, example)
 
     def load_api_docs(self) -> None:

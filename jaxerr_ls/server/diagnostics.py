@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.runs import run_scope
 from jaxerr_ls.server.app import JaxErrServer
 from jaxerr_ls.server.convert import to_uri
 from jaxerr_ls.tracking import LineChange
+
+if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Finding
 
 INGEST_OUTPUT = "jaxerr.ingestOutput"
 CLEAR_DIAGNOSTICS = "jaxerr.clearDiagnostics"

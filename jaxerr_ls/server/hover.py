@@ -10,7 +10,6 @@ from lsprotocol import types
 
 from jaxerr_ls.apidocs import api_doc_markdown, api_doc_plaintext
 from jaxerr_ls.culprits import Culprit
-from jaxerr_ls.hover import api_at
 from jaxerr_ls.payload import DiagnosticData, from_json
 from jaxerr_ls.render import record_brief
 from jaxerr_ls.server.app import JaxErrServer
@@ -104,6 +103,8 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
         return None
     document = ls.workspace.get_text_document(uri)
     where = ls.workspace.position_codec.position_from_client_units(document.lines, position)
+    from jaxerr_ls.hover import api_at  # with parso, on the first hover
+
     python = ls.jedi_python()
     hit = api_at(
         document.source,

@@ -8,17 +8,19 @@ import asyncio
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
-from jaxerr_ls.lint import Prediction, core_span, fix_target, lint_source
-from jaxerr_ls.lint.config import enabled_codes
 from jaxerr_ls.payload import DiagnosticData, from_json, to_json
 from jaxerr_ls.records import Record
 from jaxerr_ls.server.app import JaxErrServer
 from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
+
+if TYPE_CHECKING:
+    from jaxerr_ls.lint import Prediction
 
 # Typing pauses shorter than this do not start a new analysis.
 DEBOUNCE_SECONDS = 0.3
@@ -33,6 +35,8 @@ def prediction_diagnostic(
     codec: PositionCodec,
 ) -> types.Diagnostic:
     """A prediction as a diagnostic that says it is one (message, and the role ``predicted``)."""
+    from jaxerr_ls.lint import core_span, fix_target
+
     target = fix_target(prediction, path, lines)
     message = f"{prediction.message} (predicted before the run)"
     if record is not None:
@@ -108,6 +112,10 @@ def register(server: JaxErrServer) -> None:
             return
         document = server.workspace.get_text_document(uri)
         version, source = document.version, document.source
+        # The checks are imported on the first document linted, not when the server starts.
+        from jaxerr_ls.lint import lint_source
+        from jaxerr_ls.lint.config import enabled_codes
+
         enabled, _ = enabled_codes(settings.select, settings.ignore)
         loop = asyncio.get_running_loop()
         result = await loop.run_in_executor(pool, lint_source, source, enabled)

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.reading import open_regular, read_lines
+from jaxerr_ls.reading import open_regular, read_blocks
 from jaxerr_ls.server.app import JaxErrServer
 
 if TYPE_CHECKING:
+    from jaxerr_ls.diagnose import Finding
     from jaxerr_ls.pytest_report import PytestReport
 
 log = logging.getLogger(__name__)
@@ -156,7 +156,7 @@ def analyze_log(server: JaxErrServer, path: Path) -> list[Finding]:
             size = os.fstat(stream.fileno()).st_size
             if size > MAX_LOG_BYTES:
                 stream.seek(size - MAX_LOG_BYTES)
-            return list(analyzer.analyze_lines(read_lines(stream), str(path)))
+            return list(analyzer.analyze_blocks(read_blocks(stream), str(path)))
     except OSError as exc:
         if not isinstance(exc, FileNotFoundError):
             log.warning("not reading %s: %s", path, exc)

@@ -17,6 +17,7 @@ from jaxerr_ls.generated import (
     cache_dir,
     cache_path,
     find_jax,
+    generated_index,
     generated_records_for,
     load_generated,
     read_jax_version,
@@ -321,6 +322,45 @@ def test_the_second_build_is_a_cache_hit(private_cache: Path) -> None:
     assert second.cache_hit and second.path == first.path and second.records == first.records
     assert first.path.stat().st_mtime_ns == stamp
     assert not build_generated(source, force=True).cache_hit
+
+
+def test_the_loaded_set_is_compiled_once_and_read_back_the_same(private_cache: Path) -> None:
+    """The second load reads the compiled form: the same records (all fields, the raw JSON
+    too), the same matches for the real messages of the fixture logs; a new curated set makes
+    a new compiled form, and a damaged one is compiled again."""
+    venv_jax(".venv")
+    root = REPO  # whose .venv holds JAX
+    curated = load_records().records
+    first = generated_index(curated, root)
+    assert first is not None
+    compiled = sorted(private_cache.glob("*.compiled"))
+    assert len(compiled) == 1
+    second = generated_index(curated, root)
+    assert second is not None and second is not first
+    assert second.loaded.records == first.loaded.records
+    assert [r.raw for r in second.loaded.records] == [r.raw for r in first.loaded.records]
+    assert second.index.export() == first.index.export()
+    messages = [
+        (member.message, member.exc_type)
+        for log in sorted((LOGS / "jax-0.12.0.1").rglob("*.log"))
+        for event in parse_text(log.read_text(encoding="utf-8", errors="replace"))
+        for member in [event, *event.chain]
+    ]
+    assert len(messages) > 50
+    matched = 0
+    for message, exc_type in messages:
+        expected = first.index.match_all(message, exc_type)
+        assert second.index.match_all(message, exc_type) == expected, message[:80]
+        matched += bool(expected)
+    assert matched > 10
+    fewer = generated_index(curated[1:], root)
+    assert fewer is not None and len(fewer.loaded.records) >= len(first.loaded.records)
+    assert sorted(private_cache.glob("*.compiled")) != compiled  # replaced, not added
+    assert len(list(private_cache.glob("*.compiled"))) == 1
+    damaged = next(private_cache.glob("*.compiled"))
+    damaged.write_bytes(damaged.read_bytes()[:1000])
+    again = generated_index(curated[1:], root)
+    assert again is not None and again.loaded.records == fewer.loaded.records
 
 
 def test_cache_location_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

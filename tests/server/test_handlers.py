@@ -4,12 +4,14 @@ code actions bound to what they were computed for, hovers and settings."""
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lsprotocol import types
+from pygls.workspace import Workspace
 
 from jaxerr_ls.payload import from_json
 from jaxerr_ls.server.code_actions import (
@@ -79,6 +81,33 @@ def in_loop(handler: Any, *args: Any) -> Any:
         return result
 
     return asyncio.run(call())
+
+
+def culprit_opened(server: Any, project: Path) -> tuple[str, types.Diagnostic]:
+    """The shape log ingested and the file of its culprit opened: its uri and diagnostic."""
+    ingest(server, SHAPE_LOG, project)
+    uri = open_document(server, project / "model" / "ops.py")
+    [diagnostic] = published(server, uri)
+    return uri, diagnostic
+
+
+def insert_at_top(server: Any, uri: str, text: str) -> Any:
+    """Lines typed at the top of an open document (its version 2), as the client sends them;
+    the document."""
+    document = server.workspace.get_text_document(uri)
+    inserted = types.TextDocumentContentChangePartial(
+        range=types.Range(
+            start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)
+        ),
+        text=text,
+    )
+    document.apply_change(inserted)
+    change = types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[inserted],
+    )
+    in_loop(did_change, server, change)
+    return document
 
 
 def published(server: object, uri: str) -> list[types.Diagnostic]:
@@ -193,23 +222,8 @@ def test_edits_move_diagnostics_and_a_changed_line_drops_them(
     make_server: MakeServer, project: Path
 ) -> None:
     server, _ = make_server(project)
-    ingest(server, SHAPE_LOG, project)
-    ops = project / "model" / "ops.py"
-    uri = open_document(server, ops)
-    [before] = published(server, uri)
-    document = server.workspace.get_text_document(uri)
-    inserted = types.TextDocumentContentChangePartial(
-        range=types.Range(
-            start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)
-        ),
-        text="# a new first line\n",
-    )
-    change = types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
-        content_changes=[inserted],
-    )
-    document.apply_change(inserted)
-    in_loop(did_change, server, change)
+    uri, before = culprit_opened(server, project)
+    document = insert_at_top(server, uri, "# a new first line\n")
     [after] = published(server, uri)
     assert after.range.start.line == before.range.start.line + 1
     line = after.range.start.line
@@ -443,3 +457,66 @@ def test_show_fix_adapts_the_example_to_the_function_at_the_line(
     assert "-def softplus_rule(ps, ts):" not in markdown  # the def line is context, unchanged
     assert " def softplus_rule(ps, ts):" in markdown
     assert "+    return softplus(x), slope * t" in markdown
+
+
+def test_the_targeted_fix_follows_an_edit_that_moves_the_culprit(
+    make_server: MakeServer, project: Path
+) -> None:
+    """Lines inserted above the culprit move it; its diagnostic still carries where it is
+    now, so the fix that rewrites its return is still offered and edits the moved line."""
+    server, _ = make_server(project, capabilities=RESOLVING)
+    uri, before = culprit_opened(server, project)
+    document = insert_at_top(server, uri, "# one new line\n# and another\n")
+    [after] = published(server, uri)
+    assert after.range.start.line == before.range.start.line + 2
+    data = from_json(after.data)
+    assert data is not None and data.target is not None
+    [culprit] = data.target.culprits
+    assert culprit.span.line == after.range.start.line + 1
+    params = types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=after.range,
+        context=types.CodeActionContext(diagnostics=[after]),
+    )
+    actions = [a for a in code_action(server, params) or [] if isinstance(a, types.CodeAction)]
+    [fix] = [
+        a for a in actions if a.title.startswith("jaxerr (custom-vjp-bwd-args-mismatch): Remove")
+    ]
+    resolved = resolve_code_action(server, fix)
+    assert resolved.edit is not None
+    [change] = resolved.edit.document_changes or []
+    assert isinstance(change, types.TextDocumentEdit)
+    [edit] = change.edits
+    assert isinstance(edit, types.TextEdit)
+    assert edit.range.start.line >= after.range.start.line
+    edited_line = document.lines[edit.range.start.line]
+    assert edited_line.strip().startswith("return")
+
+
+def test_without_a_workspace_an_output_from_the_filesystem_root_is_not_walked_whole(
+    make_server: MakeServer, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An output whose working folder is "/" (no workspace to place it in): the folders
+    indexed to place its frames stop at the bound, and its errors are still found."""
+    server, _ = make_server(project)
+    server.protocol._workspace = Workspace(None, types.TextDocumentSyncKind.Incremental, [])
+    assert server.root is None and server.workspace_roots() == []
+    monkeypatch.setattr("jaxerr_ls.locate.MAX_INDEXED_FOLDERS", 50)
+    walked: list[str] = []
+    real_walk = os.walk
+
+    def counting_walk(top: Any, *args: Any, **kwargs: Any) -> Any:
+        for entry in real_walk(top, *args, **kwargs):
+            walked.append(entry[0])
+            yield entry
+
+    monkeypatch.setattr("jaxerr_ls.locate.os.walk", counting_walk)
+    # The summary line names its test by a path relative to the run's folder, which only
+    # the index of "/" could find.
+    text = SHAPE_LOG.read_text() + "\nFAILED tests/test_custom_rules.py::test_x - ValueError: x\n"
+    result = asyncio.run(
+        ingest_output(server, {"text": text, "cwd": "/", "source": "run"})  # type: ignore[arg-type]
+    )
+    assert result["errors"] >= 1
+    assert walked and walked[0] == "/"
+    assert len(walked) <= 51
