@@ -13,7 +13,7 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
-from jaxerr_ls.lint import Prediction, core_span, fix_target, lint_source
+from jaxerr_ls.lint import Prediction, fix_target, lint_source, source_lines
 from jaxerr_ls.lint.config import enabled_codes
 from jaxerr_ls.payload import DiagnosticData, from_json, to_json
 from jaxerr_ls.records import Record
@@ -33,7 +33,7 @@ def prediction_diagnostic(
     codec: PositionCodec,
 ) -> types.Diagnostic:
     """A prediction as a diagnostic that says it is one (message, and the role ``predicted``)."""
-    target = fix_target(prediction, path, lines)
+    target = fix_target(prediction)
     message = f"{prediction.message} (predicted before the run)"
     if record is not None:
         message = f"{message}\n{record.summary}"
@@ -41,7 +41,7 @@ def prediction_diagnostic(
     if prediction.culprit is not None:
         where = types.Location(
             uri=to_uri(path),
-            range=to_range(core_span(path, prediction.culprit, lines), lines, codec),
+            range=to_range(prediction.culprit, lines, codec),
         )
         related = [
             types.DiagnosticRelatedInformation(
@@ -110,12 +110,12 @@ def register(server: JaxErrServer) -> None:
         version, source = document.version, document.source
         enabled, _ = enabled_codes(settings.select, settings.ignore)
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(pool, lint_source, source, enabled)
+        result = await loop.run_in_executor(pool, lint_source, source, enabled, path)
         if uri not in server.workspace.text_documents:
             return
         if server.workspace.get_text_document(uri).version != version:
             return  # a newer edit has its own analysis coming
-        lines = source.splitlines()
+        lines = source_lines(source)
         codec = server.workspace.position_codec
         predicted[uri] = [
             prediction_diagnostic(p, path, lines, server.record(p.code), codec)
