@@ -82,9 +82,10 @@ class FindingStore:
         analysed_lines: ReadLines,
         current_lines: ReadLines,
         *,
-        culprits: bool = True,
+        culprits: Callable[[Path], bool] = lambda path: True,
     ) -> set[Path]:
         """Publish a source's findings in place of its previous ones; return the files touched.
+        ``culprits`` says whether a culprit in a file gets a diagnostic of its own.
 
         Each place is anchored to its line as the analysis read it, then found in the file as
         it is now (an editor may hold unsaved changes); a place whose line is gone is dropped.
@@ -94,8 +95,11 @@ class FindingStore:
             spans: list[tuple[str, Span, int]] = []
             if finding.span is not None:
                 spans.append((ROLE_ERROR, finding.span, -1))
-            if culprits:
-                spans += [(ROLE_CULPRIT, c.span, i) for i, c in enumerate(finding.culprits)]
+            spans += [
+                (ROLE_CULPRIT, c.span, i)
+                for i, c in enumerate(finding.culprits)
+                if culprits(c.span.path)
+            ]
             for role, span, index in spans:
                 item = _anchored(source, role, finding, span, analysed_lines(span.path), index)
                 if item is not None:

@@ -20,6 +20,8 @@ class ClientFeatures:
     resolves_edits: bool = False
     # File watchers can be registered (else watched files are polled).
     watches_files: bool = False
+    # The client answers workspace/configuration: each workspace folder's settings are asked.
+    configuration: bool = False
 
     @classmethod
     def of(cls, capabilities: types.ClientCapabilities) -> ClientFeatures:
@@ -44,4 +46,5 @@ class ClientFeatures:
             markup=markup,
             resolves_edits=resolve is not None and "edit" in resolve.properties,
             watches_files=bool(watched and watched.dynamic_registration),
+            configuration=bool(workspace and workspace.configuration),
         )

@@ -12,7 +12,7 @@ from lsprotocol import types
 from jaxerr_ls.fixes import Applicability, Fix
 from jaxerr_ls.payload import DiagnosticData, from_json
 from jaxerr_ls.server.app import JaxErrServer
-from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
+from jaxerr_ls.server.convert import SOURCE, path_of, to_range, to_uri
 from jaxerr_ls.spans import Edit
 
 OPEN_DOCS = "jaxerr.openDocs"
@@ -119,7 +119,7 @@ def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.
                 else:
                     action.edit = workspace_edit(ls, fix)
                 actions.append(action)
-            record = ls.record(data.record_id)
+            record = ls.record(data.record_id, path_of(params.text_document.uri))
             if record is not None and record.github_url:
                 actions.append(
                     types.CodeAction(

@@ -12,6 +12,7 @@ from jaxerr_ls.payload import from_json
 from jaxerr_ls.records import Record
 from jaxerr_ls.render import record_markdown, record_text
 from jaxerr_ls.server.app import JaxErrServer
+from jaxerr_ls.server.convert import path_of
 
 
 def _contains(range_: types.Range, position: types.Position) -> bool:
@@ -24,9 +25,10 @@ def _contains(range_: types.Range, position: types.Position) -> bool:
 def records_at(ls: JaxErrServer, uri: str, position: types.Position) -> list[Record]:
     """The records of the jaxerr diagnostics on this document that cover the position."""
     found: list[Record] = []
+    path = path_of(uri)
     for diagnostic in ls.published.get(uri, (None, []))[1]:
         data = from_json(diagnostic.data)
-        record = ls.record(data.record_id) if data is not None else None
+        record = ls.record(data.record_id, path) if data is not None else None
         if record is not None and record not in found and _contains(diagnostic.range, position):
             found.append(record)
     return found
@@ -38,7 +40,9 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
         return None
     document = ls.workspace.get_text_document(uri)
     where = ls.workspace.position_codec.position_from_client_units(document.lines, position)
-    python = ls.jedi_python()
+    path = path_of(uri)
+    python = ls.jedi_python(path)
+    folder = ls.workspace_folder_of(path) or ls.root
     hit = api_at(
         document.source,
         where.line,
@@ -47,11 +51,11 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
         docs=ls.api_docs,
         environment=python.environment,
         site_packages=python.site_packages,
-        project_root=str(ls.root) if ls.root is not None else None,
+        project_root=str(folder) if folder is not None else None,
     )
     if hit is None:
         return None
-    records = ls.catalog.records
+    records = ls.catalog_for(path).records
     return api_doc_markdown(hit.doc, records) if markdown else api_doc_plaintext(hit.doc, records)
 
 

@@ -100,7 +100,8 @@ def register(server: JaxErrServer) -> None:
         if fs_path is None or not fs_path.endswith((".py", ".pyi")):
             return
         path = Path(fs_path)
-        settings = server.settings.lint
+        await server.settings_ready()
+        settings = server.settings_for(path).lint
         is_open = uri in server.workspace.text_documents
         if not (is_open and settings.enabled):
             if predicted.pop(uri, None) is not None:
@@ -118,7 +119,7 @@ def register(server: JaxErrServer) -> None:
         lines = source_lines(source)
         codec = server.workspace.position_codec
         predicted[uri] = [
-            prediction_diagnostic(p, path, lines, server.record(p.code), codec)
+            prediction_diagnostic(p, path, lines, server.record(p.code, path), codec)
             for p in result.predictions
         ]
         server.publish({path})
