@@ -57,13 +57,17 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "handlers: the server's handlers, called in-process")
     config.addinivalue_line("markers", "e2e: real processes: the server over stdio, editors")
     config.addinivalue_line("markers", "live: runs real JAX programs or a real editor (slow)")
+    config.addinivalue_line(
+        "markers", "slow: reads a whole JAX release's source (tens of seconds); not in a tier"
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.fspath)).resolve()
         parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ()
-        if parts and parts[0] in TIERS:
+        # A slow test runs in the whole suite and by `-m slow`, not with its folder's tier.
+        if parts and parts[0] in TIERS and item.get_closest_marker("slow") is None:
             item.add_marker(TIERS[parts[0]])
         if path.name in LIVE:
             item.add_marker("live")

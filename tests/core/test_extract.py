@@ -299,6 +299,7 @@ def real_tree(request: pytest.FixtureRequest) -> tuple[str, list[RaiseSite], Ext
     return request.param, sites, stats
 
 
+@pytest.mark.slow
 def test_real_trees_yield_thousands_of_templates(
     real_tree: tuple[str, list[RaiseSite], ExtractStats],
 ) -> None:
@@ -318,6 +319,7 @@ def test_real_trees_yield_thousands_of_templates(
         assert template is not None and template.literals == segments.literals, site
 
 
+@pytest.mark.slow
 def test_known_autodiff_sites_are_found(
     real_tree: tuple[str, list[RaiseSite], ExtractStats],
 ) -> None:
@@ -342,6 +344,7 @@ def test_known_autodiff_sites_are_found(
         assert by_place[place].template.startswith(start), by_place[place]
 
 
+@pytest.mark.slow
 def test_agreement_with_the_reference_raise_sites() -> None:
     """The reference is from another commit (cec06d1): compare templates, not lines."""
     reference = json.loads(REFERENCE.read_text(encoding="utf-8"))
