@@ -195,7 +195,8 @@ class Function:
 
     @property
     def name_span(self) -> tuple[int, int, int]:
-        """(line, start column, end column) of the name in the definition."""
+        """(line, start, end) of the name in the definition: ``ast``'s UTF-8 byte column of its
+        start, and that column plus the name's length in characters."""
         node = self.node
         if isinstance(node, ast.Lambda):
             return node.lineno, node.col_offset, node.col_offset + len("lambda")

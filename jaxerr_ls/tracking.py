@@ -94,11 +94,12 @@ class FindingStore:
         analysed_lines: ReadLines,
         current_lines: ReadLines,
         *,
-        culprits: bool = True,
+        culprits: Callable[[Path], bool] = lambda path: True,
         scope: RunScope | None = None,
         replaces: Callable[[Finding], bool] | None = None,
     ) -> set[Path]:
-        """Publish a run's findings; return the files touched.
+        """Publish a run's findings; return the files touched. ``culprits`` says whether a
+        culprit in a file gets a diagnostic of its own.
 
         What they replace: with a ``scope`` (the run's command line is known), every finding of
         any source that the run covers (its test or script was run again); without one, the
@@ -115,8 +116,11 @@ class FindingStore:
             spans: list[tuple[str, Span, int]] = []
             if finding.span is not None:
                 spans.append((ROLE_ERROR, finding.span, -1))
-            if culprits:
-                spans += [(ROLE_CULPRIT, c.span, i) for i, c in enumerate(finding.culprits)]
+            spans += [
+                (ROLE_CULPRIT, c.span, i)
+                for i, c in enumerate(finding.culprits)
+                if culprits(c.span.path)
+            ]
             for role, span, index in spans:
                 lines = analysed_lines(span.path)
                 item = _anchored(source, role, finding, span, lines, index, origin)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Generator
 from pathlib import Path
@@ -10,9 +11,24 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 
+# The code that builds a generated record set: a change to it must build the sets afresh.
+_BUILDER = ("extract.py", "generated.py", "patterns.py")
+
+
+def _builder_digest() -> str:
+    digest = hashlib.sha256()
+    for name in _BUILDER:
+        path = TESTS.parent / "jaxerr_ls" / name
+        digest.update(path.read_bytes() if path.is_file() else b"")
+    return digest.hexdigest()[:16]
+
+
 # The record sets generated from the dev environments' JAX are built once per checkout and
-# shared by every test and test worker (and the servers they start), not in the user's cache.
-os.environ.setdefault("JAXERR_LS_CACHE_DIR", str(TESTS.parent / ".jaxerr-test-cache"))
+# version of the code that builds them, and shared by every test and test worker (and the
+# servers they start), not in the user's cache.
+os.environ.setdefault(
+    "JAXERR_LS_CACHE_DIR", str(TESTS.parent / ".jaxerr-test-cache" / _builder_digest())
+)
 
 # parse_output recovers from its own bugs in production; in every test (and every server or CLI a
 # test starts, which inherit the environment) such a bug must fail the test instead. The name is
@@ -42,13 +58,17 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "handlers: the server's handlers, called in-process")
     config.addinivalue_line("markers", "e2e: real processes: the server over stdio, editors")
     config.addinivalue_line("markers", "live: runs real JAX programs or a real editor (slow)")
+    config.addinivalue_line(
+        "markers", "slow: reads a whole JAX release's source (tens of seconds); not in a tier"
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.fspath)).resolve()
         parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ()
-        if parts and parts[0] in TIERS:
+        # A slow test runs in the whole suite and by `-m slow`, not with its folder's tier.
+        if parts and parts[0] in TIERS and item.get_closest_marker("slow") is None:
             item.add_marker(TIERS[parts[0]])
         if path.name in LIVE:
             item.add_marker("live")

@@ -13,27 +13,26 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jaxerr_ls.fixes.model import CulpritRef, FixTarget
-from jaxerr_ls.lint.checks import CODES, Prediction, Span, run_checks
+from jaxerr_ls.lint.checks import CODES, Prediction, Spans, run_checks
 from jaxerr_ls.project import ModuleModel, Scope, build
 from jaxerr_ls.records import CulpritKind
-from jaxerr_ls.spans import Span as CoreSpan
-from jaxerr_ls.spans import char_col
 
 __all__ = [
     "CODES",
     "LintResult",
     "Prediction",
-    "Span",
     "Suppression",
     "fix_target",
     "lint_source",
 ]
 
+# Where the predictions of a source given without a file are placed.
+MODULE = Path("<module>")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _IGNORE_RE = re.compile(r"#\s*jaxerr:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
 
 
@@ -121,14 +120,22 @@ def _suppressed(prediction: Prediction, by_line: dict[int, list[Suppression]]) -
     return False
 
 
-def lint_model(model: ModuleModel, source: str, enabled: frozenset[str] = CODES) -> LintResult:
+def source_lines(source: str) -> list[str]:
+    """The lines of a module as Python numbers them (``\\r\\n``, ``\\r`` or ``\\n`` end a line;
+    a form feed does not, though ``str.splitlines`` splits there)."""
+    return _LINE_BREAK.split(source)
+
+
+def lint_model(
+    model: ModuleModel, source: str, enabled: frozenset[str] = CODES, path: Path = MODULE
+) -> LintResult:
     found = suppressions(source)
     by_line: dict[int, list[Suppression]] = {}
     for suppression in found:
         by_line.setdefault(suppression.line, []).append(suppression)
     ranges = expecting_ranges(model)
     predictions, expected = [], []
-    for prediction in run_checks(model, enabled):
+    for prediction in run_checks(model, Spans(path, source_lines(source)), enabled):
         if _suppressed(prediction, by_line):
             continue
         line = prediction.span.line
@@ -139,13 +146,13 @@ def lint_model(model: ModuleModel, source: str, enabled: frozenset[str] = CODES)
     return LintResult(predictions, found, expected=expected)
 
 
-def lint_source(source: str, enabled: frozenset[str] = CODES) -> LintResult:
-    """The predictions for one module's source. A module that does not parse has none (its
-    syntax error is reported, for the caller to show or not)."""
+def lint_source(source: str, enabled: frozenset[str] = CODES, path: Path = MODULE) -> LintResult:
+    """The predictions for one module's source, placed in ``path``. A module that does not parse
+    has none (its syntax error is reported, for the caller to show or not)."""
     model = build(source)
     if model is None:
         return LintResult([], [], "the file does not parse")
-    return lint_model(model, source, enabled)
+    return lint_model(model, source, enabled, path)
 
 
 # What the run error's pattern would capture, where the source tells: read by the fixes.
@@ -164,20 +171,7 @@ _CULPRIT_KINDS = {
 }
 
 
-def core_span(path: Path, span: Span, lines: Sequence[str]) -> CoreSpan:
-    """A prediction's span (``ast``'s byte columns) as the core's, in characters of ``lines``."""
-
-    def text(line: int) -> str:
-        return lines[line - 1] if 1 <= line <= len(lines) else ""
-
-    start = char_col(text(span.line), span.col)
-    end = char_col(text(span.end_line), span.end_col)
-    if span.end_line == span.line:
-        end = max(end, start)
-    return CoreSpan(path, span.line, start, span.end_line, end)
-
-
-def fix_target(prediction: Prediction, path: Path, lines: Sequence[str]) -> FixTarget:
+def fix_target(prediction: Prediction) -> FixTarget:
     """What a diagnostic for the prediction carries for the record's quick fixes: the same
     target the run's error would give (its culprit, and the captures the source tells)."""
     culprit, label = prediction.culprit, prediction.culprit_kind or ""
@@ -187,11 +181,10 @@ def fix_target(prediction: Prediction, path: Path, lines: Sequence[str]) -> FixT
         kind, owner = CulpritKind.HIJAX_VJP_BWD, label.removesuffix(" method").strip("`")
     culprits: tuple[CulpritRef, ...] = ()
     if culprit is not None and kind is not None and prediction.culprit_name:
-        span = core_span(path, culprit, lines)
-        culprits = (CulpritRef(span, kind, prediction.culprit_name, owner),)
+        culprits = (CulpritRef(culprit, kind, prediction.culprit_name, owner),)
     return FixTarget(
         code=prediction.code,
-        span=core_span(path, prediction.span, lines),
+        span=prediction.span,
         captures=_captures(prediction, owner),
         culprits=culprits,
     )

@@ -10,9 +10,10 @@ whenever it differentiates); ``warning`` means it fails once the code is used th
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from jaxerr_ls.lint.values import Values
 from jaxerr_ls.project import (
@@ -26,24 +27,25 @@ from jaxerr_ls.project import (
     literal_bool,
     literal_ints,
 )
+from jaxerr_ls.spans import Span, ast_span, char_col
 
 
 @dataclass(frozen=True, slots=True)
-class Span:
-    """1-based lines, 0-based columns (characters), as in the rest of the core."""
+class Spans:
+    """Where nodes of one module are, as the core's ``Span`` (character columns: ``ast``
+    counts UTF-8 bytes, and a line with ``"é"`` before the node must not shift it)."""
 
-    line: int
-    col: int
-    end_line: int
-    end_col: int
+    path: Path
+    lines: Sequence[str]
 
-    @classmethod
-    def of(cls, node: ast.AST) -> Span:
-        line = getattr(node, "lineno", 1)
-        col = getattr(node, "col_offset", 0)
-        end_line = getattr(node, "end_lineno", None) or line
-        end_col = getattr(node, "end_col_offset", None)
-        return cls(line, col, end_line, col if end_col is None else end_col)
+    def of(self, node: ast.AST) -> Span:
+        return ast_span(self.path, node, self.lines)
+
+    def name(self, line: int, byte_col: int, length: int) -> Span:
+        """A definition's name: ``length`` characters from ``byte_col`` of ``line``."""
+        text = self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
+        start = char_col(text, byte_col)
+        return Span(self.path, line, start, line, start + length)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,21 +76,16 @@ class Check:
     """A check and the record codes it may report."""
 
     codes: tuple[str, ...]
-    run: Callable[[ModuleModel, Values], Iterator[Prediction]]
+    run: Callable[[ModuleModel, Values, Spans], Iterator[Prediction]]
 
 
-def _def_span(function: Function) -> Span:
+def _def_span(spans: Spans, function: Function) -> Span:
     line, start, end = function.name_span
-    return Span(line, start, line, end)
+    return spans.name(line, start, end - start)
 
 
-def _class_span(node: ast.ClassDef) -> Span:
-    return Span(
-        node.lineno,
-        node.col_offset + len("class "),
-        node.lineno,
-        node.col_offset + 6 + len(node.name),
-    )
+def _class_span(spans: Spans, node: ast.ClassDef) -> Span:
+    return spans.name(node.lineno, node.col_offset + len("class "), len(node.name))
 
 
 def _returns_all(
@@ -106,11 +103,11 @@ def _returns_all(
     return values if all(test(value) for value in values) else None
 
 
-def _last_value_span(function: Function, values: list[ast.expr | None]) -> Span:
+def _last_value_span(spans: Spans, function: Function, values: list[ast.expr | None]) -> Span:
     present = [v for v in values if v is not None]
     if present:
-        return Span.of(present[-1])
-    return Span.of(function.returns[-1]) if function.returns else _def_span(function)
+        return spans.of(present[-1])
+    return spans.of(function.returns[-1]) if function.returns else _def_span(spans, function)
 
 
 # -- custom_vjp / custom_jvp -------------------------------------------------------------------
@@ -129,7 +126,12 @@ def _not_pair(values: Values, scope: Scope) -> Callable[[ast.expr | None], bool]
 
 
 def _rule_not_pair(
-    custom: CustomFunction, rule: Function | None, values: Values, code: str, what: str
+    custom: CustomFunction,
+    rule: Function | None,
+    values: Values,
+    spans: Spans,
+    code: str,
+    what: str,
 ) -> Iterator[Prediction]:
     if rule is None:
         return
@@ -139,29 +141,29 @@ def _rule_not_pair(
     yield Prediction(
         code,
         "error",
-        _last_value_span(rule, found),
+        _last_value_span(spans, rule, found),
         f"{what} {rule.name} for {custom.primal.name} must return a pair "
         f"(output, {'residuals' if code == 'custom-vjp-fwd-not-pair' else 'tangent'}); "
         "this returns something else",
-        _def_span(rule),
+        _def_span(spans, rule),
         what,
         rule.name,
     )
 
 
-def check_custom_vjp_fwd(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_custom_vjp_fwd(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     for custom in model.custom_functions:
         if custom.kind == "jax.custom_vjp":
             yield from _rule_not_pair(
-                custom, custom.fwd, values, "custom-vjp-fwd-not-pair", "custom_vjp fwd rule"
+                custom, custom.fwd, values, spans, "custom-vjp-fwd-not-pair", "custom_vjp fwd rule"
             )
 
 
-def check_custom_jvp_rule(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_custom_jvp_rule(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     for custom in model.custom_functions:
         if custom.kind == "jax.custom_jvp":
             yield from _rule_not_pair(
-                custom, custom.jvp, values, "custom-jvp-rule-not-pair", "custom_jvp rule"
+                custom, custom.jvp, values, spans, "custom-jvp-rule-not-pair", "custom_jvp rule"
             )
 
 
@@ -202,7 +204,7 @@ def _bwd_output_wrong(
     return binding is not None and binding.kind == "param"
 
 
-def check_custom_vjp_bwd(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_custom_vjp_bwd(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """A bwd rule returning a bare array, or a tuple of the wrong length."""
     for custom in model.custom_functions:
         bwd = custom.bwd
@@ -232,10 +234,10 @@ def check_custom_vjp_bwd(model: ModuleModel, values: Values) -> Iterator[Predict
         yield Prediction(
             "custom-vjp-bwd-structure",
             "error",
-            _last_value_span(bwd, found),
+            _last_value_span(spans, bwd, found),
             f"custom_vjp bwd rule {bwd.name} must return a tuple with one cotangent per "
             f"differentiable argument of {primal.name}{count}",
-            _def_span(bwd),
+            _def_span(spans, bwd),
             "custom_vjp bwd rule",
             bwd.name,
         )
@@ -254,7 +256,7 @@ def _is_tuple(expr: ast.expr, values: Values, scope: Scope) -> bool:
     return isinstance(expr, ast.Tuple)
 
 
-def check_custom_no_rule(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_custom_no_rule(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """A custom_vjp / custom_jvp function that the module calls but never gives its rule."""
     del values
     lacking = [c for c in model.custom_functions if not (c.registrations or c.unresolved_rule)]
@@ -276,14 +278,14 @@ def check_custom_no_rule(model: ModuleModel, values: Values) -> Iterator[Predict
             f"{custom.kind.removeprefix('jax.')} function {custom.primal.name} has no rule: "
             f"register one with {custom.primal.name}.{definer}(...); calling it raises"
         )
-        definition = _def_span(custom.primal)
+        definition = _def_span(spans, custom.primal)
         description = f"{custom.kind.removeprefix('jax.')} function without a rule"
         if calls:
             first = min(calls, key=lambda c: (c.lineno, c.col_offset))
             yield Prediction(
                 code,
                 "error",
-                Span.of(first),
+                spans.of(first),
                 message,
                 definition,
                 description,
@@ -320,8 +322,8 @@ def _severity(transform: TransformCall) -> str:
     return "error" if transform.applied is not None else "warning"
 
 
-def _where(transform: TransformCall) -> Span:
-    return Span.of(transform.applied if transform.applied is not None else transform.call)
+def _where(spans: Spans, transform: TransformCall) -> Span:
+    return spans.of(transform.applied if transform.applied is not None else transform.call)
 
 
 def _argnums(transform: TransformCall) -> tuple[ast.expr | None, tuple[int, ...] | None]:
@@ -332,7 +334,7 @@ def _argnums(transform: TransformCall) -> tuple[ast.expr | None, tuple[int, ...]
     return expr, (0,) if expr is None else literal_ints(expr)
 
 
-def check_grad_argnums(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_grad_argnums(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """Differentiating with respect to a position the call does not pass (arguments given by
     keyword) or the function does not have."""
     del values
@@ -350,7 +352,7 @@ def check_grad_argnums(model: ModuleModel, values: Values) -> Iterator[Predictio
                 yield Prediction(
                     "grad-argnums-missing-positional",
                     "error",
-                    Span.of(transform.applied),
+                    spans.of(transform.applied),
                     f"argnums={shown} needs at least {highest + 1} positional argument(s), but "
                     f"the call passes {given}: arguments given by keyword are not differentiated",
                 )
@@ -364,16 +366,16 @@ def check_grad_argnums(model: ModuleModel, values: Values) -> Iterator[Predictio
             yield Prediction(
                 "grad-argnums-missing-positional",
                 "warning",
-                Span.of(expr),
+                spans.of(expr),
                 f"argnums={shown} but {function.name} takes only {available} positional "
                 "argument(s): there is no argument to differentiate at that position",
-                _def_span(function),
+                _def_span(spans, function),
                 "differentiated function",
                 function.name,
             )
 
 
-def check_grad_outputs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """``has_aux=True`` with returns that are not pairs; a tuple output without ``has_aux``; an
     output that surely has dimensions."""
     for transform in model.transforms:
@@ -391,9 +393,9 @@ def check_grad_outputs(model: ModuleModel, values: Values) -> Iterator[Predictio
                 yield Prediction(
                     "grad-has-aux-not-pair",
                     _severity(transform),
-                    _where(transform),
+                    _where(spans, transform),
                     f"has_aux=True but {function.name} does not return a pair (output, aux)",
-                    _last_value_span(function, found),
+                    _last_value_span(spans, function, found),
                     "return of",
                     function.name,
                 )
@@ -405,10 +407,10 @@ def check_grad_outputs(model: ModuleModel, values: Values) -> Iterator[Predictio
             yield Prediction(
                 "grad-output-not-array",
                 _severity(transform),
-                _where(transform),
+                _where(spans, transform),
                 f"{transform.api} needs a scalar output, but {function.name} returns a "
                 "container; pass has_aux=True if the rest is auxiliary data",
-                _last_value_span(function, found),
+                _last_value_span(spans, function, found),
                 "return of",
                 function.name,
             )
@@ -418,10 +420,10 @@ def check_grad_outputs(model: ModuleModel, values: Values) -> Iterator[Predictio
             yield Prediction(
                 "grad-nonscalar-output",
                 _severity(transform),
-                _where(transform),
+                _where(spans, transform),
                 f"{transform.api} needs a scalar output, but {function.name} returns an array "
                 "with dimensions; reduce it (.sum(), .mean()) or use jax.jacrev",
-                _last_value_span(function, found),
+                _last_value_span(spans, function, found),
                 "return of",
                 function.name,
             )
@@ -438,7 +440,7 @@ def _is_new_ref(model: ModuleModel, expr: ast.expr, scope: Scope) -> bool:
     return isinstance(value, ast.Call) and model.qualified_name(value.func, scope) == "jax.new_ref"
 
 
-def check_grad_ref(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     del values
     for transform in model.transforms:
         applied = transform.applied
@@ -453,7 +455,7 @@ def check_grad_ref(model: ModuleModel, values: Values) -> Iterator[Prediction]:
                 yield Prediction(
                     "grad-ref-argument",
                     "error",
-                    Span.of(applied),
+                    spans.of(applied),
                     f"{transform.api} differentiates with respect to "
                     f"{ast.unparse(applied.args[index])}, a Ref made by jax.new_ref; use jax.vjp "
                     "and bind a gradient ref with with_refs",
@@ -507,7 +509,7 @@ def _vjp_of(
     return result if isinstance(second, ast.Name) and second.id == expr.id else None
 
 
-def check_vjp_refs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_vjp_refs(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """``f_vjp(ct)`` without ``with_refs`` when a primal is a Ref, and ``with_refs`` given a
     placeholder that cannot take a Ref's gradient."""
     results = _vjp_functions(model)
@@ -527,7 +529,7 @@ def check_vjp_refs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
                 yield Prediction(
                     "vjp-ref-grad-missing",
                     "error",
-                    Span.of(call),
+                    spans.of(call),
                     f"{ast.unparse(ref)} is a Ref (jax.new_ref), so its gradient must be "
                     f"accumulated into a ref: call {ast.unparse(func)}.with_refs(grad_ref, ...)"
                     "(ct) instead",
@@ -563,7 +565,7 @@ def check_vjp_refs(model: ModuleModel, values: Values) -> Iterator[Prediction]:
             yield Prediction(
                 code,
                 "error" if applied else "warning",
-                Span.of(given),
+                spans.of(given),
                 f"with_refs gets {ast.unparse(given)} for {ast.unparse(primal)}: {why}; pass a "
                 "Ref to accumulate into, or jax.ad.DontWant()",
             )
@@ -587,7 +589,9 @@ def _sure_not_log(values: Values, scope: Scope) -> Callable[[ast.expr | None], b
     return test
 
 
-def check_hijax_bwd_return(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_hijax_bwd_return(
+    model: ModuleModel, values: Values, spans: Spans
+) -> Iterator[Prediction]:
     for prim in model.hijax_classes:
         method = prim.methods.get("vjp_bwd")
         if method is None or method.is_generator:
@@ -600,11 +604,11 @@ def check_hijax_bwd_return(model: ModuleModel, values: Values) -> Iterator[Predi
         yield Prediction(
             "hijax-vjp-bwd-return",
             "error" if certain else "warning",
-            Span.of(bad[0].value or bad[0]),
+            spans.of(bad[0].value or bad[0]),
             f"{prim.node.name}.vjp_bwd must return None or a dict of log entries; accumulate "
             "cotangents into the accumulators (x_acc.accum(ct)) or rename the method to "
             "vjp_bwd_retval to return them",
-            _def_span(method),
+            _def_span(spans, method),
             f"`{prim.node.name}` method",
             "vjp_bwd",
             (prim.node.name,),
@@ -626,7 +630,7 @@ def _hijax_missing(prim: HijaxClass) -> tuple[str, str] | None:
     return None
 
 
-def check_hijax_missing(model: ModuleModel, values: Values) -> Iterator[Prediction]:
+def check_hijax_missing(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """A primitive with half of its reverse-mode rule: grad of it raises."""
     del values
     for prim in model.hijax_classes:
@@ -639,7 +643,7 @@ def check_hijax_missing(model: ModuleModel, values: Values) -> Iterator[Predicti
         yield Prediction(
             code,
             "warning",
-            _class_span(prim.node),
+            _class_span(spans, prim.node),
             f"{prim.node.name} defines {what}: differentiating it in reverse mode raises",
         )
 
@@ -664,13 +668,15 @@ CHECKS: tuple[Check, ...] = (
 CODES: frozenset[str] = frozenset(code for check in CHECKS for code in check.codes)
 
 
-def run_checks(model: ModuleModel, enabled: frozenset[str] = CODES) -> list[Prediction]:
+def run_checks(
+    model: ModuleModel, spans: Spans, enabled: frozenset[str] = CODES
+) -> list[Prediction]:
     """The predictions of the checks that report any of the ``enabled`` codes."""
     values = Values(model)
     found: list[Prediction] = []
     for check in CHECKS:
         if enabled.isdisjoint(check.codes):
             continue
-        found.extend(p for p in check.run(model, values) if p.code in enabled)
+        found.extend(p for p in check.run(model, values, spans) if p.code in enabled)
     found.sort(key=lambda p: (p.span.line, p.span.col, p.code))
     return found

@@ -14,7 +14,7 @@ from typing import Any
 from jaxerr_ls import __version__
 from jaxerr_ls.formats import display_path, github_location, workflow_command
 from jaxerr_ls.lint import LintResult, lint_source
-from jaxerr_ls.lint.checks import CODES, Prediction, Span
+from jaxerr_ls.lint.checks import CODES, Prediction
 from jaxerr_ls.lint.config import (
     LintConfig,
     Problem,
@@ -25,6 +25,7 @@ from jaxerr_ls.lint.config import (
 )
 from jaxerr_ls.lint.files import python_files
 from jaxerr_ls.records import Record, bundled_record_dir, load_records
+from jaxerr_ls.spans import Span
 
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -48,7 +49,7 @@ def lint_paths(
         except (OSError, UnicodeDecodeError) as exc:
             problems.append(Problem(path, 1, f"cannot read: {exc}"))
             continue
-        result: LintResult = lint_source(source, config.enabled)
+        result: LintResult = lint_source(source, config.enabled, path)
         for suppression in result.suppressions:
             for code in suppression.codes or ():
                 if code not in CODES:

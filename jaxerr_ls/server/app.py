@@ -1,14 +1,17 @@
-"""The server object: settings, the record catalog, analyzers and published findings."""
+"""The server object: settings and record catalogs per workspace folder, analyzers and published
+findings."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import threading
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import attrs
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
@@ -45,12 +48,16 @@ class JaxErrServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=JaxErrProtocol,
         )
+        # The settings of the whole session (initializationOptions, or the client's unscoped
+        # configuration), and each workspace folder's own (its scoped configuration); a file
+        # outside every folder has the session's.
         self.settings = Settings()
-        # The records of the current settings: loaded in the analysis thread once initialize is
-        # answered, or by the first use that cannot wait (see ``catalog``).
-        self._catalog: Catalog | None = None
-        self._make_catalog: Callable[[], Catalog] = Catalog.load
-        self._catalog_lock = threading.Lock()
+        self.folder_settings: dict[Path, Settings] = {}
+        # One catalog per distinct (record folders, threshold, generated set) among the folders.
+        self._catalogs: dict[_CatalogKey, Catalog] = {}
+        self._shown_problems: set[str] = set()
+        # The folders' settings asked of the client after initialize: what reads them waits.
+        self.configuring: asyncio.Future[bool] | None = None
         self.store = FindingStore()
         self.documents = Documents(self)
         # What the client can do, resolved once at initialize.
@@ -85,61 +92,101 @@ class JaxErrServer(LanguageServer):
         # Diagnostics follow a storm of edits once per short window, not once per keystroke.
         self.republish: Batched[Path] = Batched(self.publish)
 
-    @property
-    def catalog(self) -> Catalog:
-        """The catalog of the current settings, loaded now if it is not yet."""
-        with self._catalog_lock:
-            if self._catalog is None:
-                self._catalog = self._make_catalog()
-            return self._catalog
-
     # -- configuration ---------------------------------------------------------------------
 
     def apply_settings(self, raw: object, *, base: Settings | None = None) -> None:
-        """Take settings from the client's JSON; report bad values and keep the defaults."""
+        """Take the session's settings from the client's JSON; report bad values and keep the
+        defaults. Each folder's are then read over these again (``apply_folder_settings``)."""
         self.settings, problems = settings_from(raw, base)
-        for problem in problems:
-            self.show_problem(problem)
-        self.load_records()
+        self.folder_settings = {}
+        self._shown_problems = set()
+        self._report(problems)
+        # A settings change reads the record folders afresh (a team may have added records).
+        self._catalogs = {}
+        self.settings_changed()
+
+    def apply_folder_settings(self, answers: Mapping[Path, object]) -> None:
+        """Take each workspace folder's settings (the client's configuration for that folder,
+        None when it has none), read over the session's. ``trustWorkspaceInterpreter`` stays
+        the session's: a folder's own configuration (a file in the repository, for some
+        clients) must not let the server run the folder's code."""
+        folder_settings: dict[Path, Settings] = {}
+        problems: list[str] = []
+        for folder, raw in answers.items():
+            settings, found = settings_from(raw, self.settings)
+            problems += found
+            trusted = self.settings.trust_workspace_interpreter
+            folder_settings[folder] = attrs.evolve(settings, trust_workspace_interpreter=trusted)
+        self.folder_settings = folder_settings
+        self._report(problems)
+        self.settings_changed()
+
+    def _report(self, problems: list[str]) -> None:
+        # The same bad value read for the session and again for each folder is said once.
+        for problem in dict.fromkeys(problems):
+            if problem not in self._shown_problems:
+                self._shown_problems.add(problem)
+                self.show_problem(problem)
+
+    def settings_changed(self) -> None:
+        """The catalogs the folders' settings ask for (keeping those that did not change), and
+        the predictions of open documents again."""
+        kept, self._catalogs = self._catalogs, {}
+        for folder in [self.root, *self.folder_settings]:
+            key = self._catalog_key(folder)
+            self._catalogs[key] = kept.get(key) or self._new_catalog(key)
         self.lint_settings_changed()
 
-    def load_records(self) -> None:
-        """A new catalog for the current settings; the generated set loads in the background
-        (a first build takes seconds), while the curated records serve."""
-        folders: list[Path | str] = []
-        for folder in self.settings.record_paths:
-            path = Path(folder).expanduser()
-            if not path.is_absolute() and self.root is not None:
-                path = self.root / path
-            folders.append(path)
-        generated = (
-            generated_for_root(self.root, self.settings.trust_workspace_interpreter)
-            if self.settings.generated_records
-            else None
+    async def settings_ready(self) -> None:
+        """Wait until the folders' settings the client was asked for have been applied."""
+        if self.configuring is not None and not self.configuring.done():
+            await asyncio.wait([self.configuring])
+
+    def settings_for(self, path: Path | None) -> Settings:
+        """The settings that apply to a file: its workspace folder's, else the session's."""
+        folder = self.workspace_folder_of(path)
+        return self.folder_settings.get(folder, self.settings) if folder else self.settings
+
+    def catalog_for(self, path: Path | None) -> Catalog:
+        """The records that explain errors in a file (of its folder's settings)."""
+        key = self._catalog_key(path)
+        catalog = self._catalogs.get(key)
+        if catalog is None:
+            catalog = self._catalogs[key] = self._new_catalog(key)
+        return catalog
+
+    def _catalog_key(self, path: Path | None) -> _CatalogKey:
+        settings = self.settings_for(path)
+        root = self.workspace_folder_of(path) or self.root
+        folders: list[Path] = []
+        for folder in settings.record_paths:
+            extra = Path(folder).expanduser()
+            folders.append(extra if extra.is_absolute() or root is None else root / extra)
+        return _CatalogKey(
+            tuple(folders),
+            settings.fuzzy_threshold,
+            settings.generated_records,
+            root if settings.generated_records else None,
+            settings.trust_workspace_interpreter,
         )
-        threshold = self.settings.fuzzy_threshold
 
-        def make() -> Catalog:
-            catalog = Catalog.load(folders, fuzzy_threshold=threshold, generated=generated)
-            for problem in catalog.problems:
-                self.log_problem(f"skipped record: {problem}")
-            return catalog
+    def _new_catalog(self, key: _CatalogKey) -> Catalog:
+        """A catalog; its generated set loads in the background (a first build takes seconds)
+        while the curated records serve."""
+        generated = generated_for_root(key.generated_root, key.trusted) if key.generated else None
+        catalog = Catalog.load(
+            key.record_folders, fuzzy_threshold=key.fuzzy_threshold, generated=generated
+        )
+        for problem in catalog.problems:
+            self.log_problem(f"skipped record: {problem}")
+        if generated is not None:
+            self.analysis_pool.submit(self._load_generated, catalog)
+        return catalog
 
-        with self._catalog_lock:
-            self._catalog = None
-            self._make_catalog = make
-        # Off the event loop, so that initialize is answered without waiting for the records.
-        self.analysis_pool.submit(self._prepare_catalog, make, generated is not None)
-
-    def _prepare_catalog(self, make: Callable[[], Catalog], with_generated: bool) -> None:
-        with self._catalog_lock:
-            if self._make_catalog is not make:
-                return  # newer settings came first: their catalog is the one to load
-            if self._catalog is None:
-                self._catalog = make()
-            catalog = self._catalog
-        if with_generated:
-            self._load_generated(catalog)
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog of the workspace root (or of a file outside every folder)."""
+        return self.catalog_for(self.root)
 
     def _load_generated(self, catalog: Catalog) -> None:
         try:
@@ -149,8 +196,9 @@ class JaxErrServer(LanguageServer):
         for problem in catalog.generated_problems:
             log.info("skipped generated record: %s", problem)
 
-    def record(self, record_id: str | None) -> Record | None:
-        return self.catalog.record(record_id)
+    def record(self, record_id: str | None, path: Path | None = None) -> Record | None:
+        """A record by id or code, from the catalog of the file it is about."""
+        return self.catalog_for(path).record(record_id)
 
     def show_problem(self, message: str) -> None:
         """A problem the user must act on (a bad setting): shown, and logged."""
@@ -196,31 +244,45 @@ class JaxErrServer(LanguageServer):
         named_inside = any(path.absolute().is_relative_to(root) for root in roots)
         return roots if named_inside or not roots else None
 
+    def workspace_folders(self) -> dict[Path, str]:
+        """The workspace folders, by path, with their URIs."""
+        if not self.has_workspace:
+            return {}
+        folders = {}
+        for folder in self.workspace.folders.values():
+            path = to_fs_path(folder.uri)
+            if path:
+                folders[Path(path)] = folder.uri
+        return folders
+
+    def workspace_folder_of(self, path: Path | None) -> Path | None:
+        """The workspace folder holding ``path`` (the deepest), or None."""
+        if path is None:
+            return None
+        holding = [f for f in self.workspace_folders() if path.is_relative_to(f)]
+        return max(holding, key=lambda f: len(f.parts)) if holding else None
+
     def folder_for(self, path: Path | None) -> Path | None:
         """The workspace folder holding ``path`` (the deepest), else the workspace root."""
         if not self.has_workspace:
             return path
-        folders = [Path(to_fs_path(f.uri) or "") for f in self.workspace.folders.values()]
-        if path is not None:
-            holding = [f for f in folders if f != Path() and path.is_relative_to(f)]
-            if holding:
-                return max(holding, key=lambda f: len(f.parts))
-        return self.root or path
+        return self.workspace_folder_of(path) or self.root or path
 
     def new_analyzer(
         self, root: Path, cwd: Path | None = None, python: str | None = None
     ) -> Analyzer:
         """An analyzer for one run's output (``python``: the run's interpreter, if known): it
-        reads the project's files afresh."""
+        reads the project's files afresh, and explains the errors with the records of the
+        folder the run is in."""
         from jaxerr_ls.diagnose import Analyzer  # on the first output, not at start-up
 
-        return Analyzer(self.catalog, root, cwd=cwd or root, python=python)
+        return Analyzer(self.catalog_for(root), root, cwd=cwd or root, python=python)
 
     def fixes_for(self, data: DiagnosticData) -> list[Fix]:
         """The quick fixes for a diagnostic, computed from its data and the current text."""
         if data.target is None:
             return []
-        record = self.record(data.record_id)
+        record = self.record(data.record_id, data.target.span.path)
         example = record.example_fix if record is not None else None
         from jaxerr_ls.fixes import fixes_for
 
@@ -232,11 +294,12 @@ class JaxErrServer(LanguageServer):
             self.log_problem(f"skipped API doc: {problem}")
         self.api_docs = ApiDocs(loaded.docs)
 
-    def jedi_python(self) -> JediPython:
-        """How jedi reads the workspace's packages (where JAX is): by running the workspace's
-        interpreter only when ``trustWorkspaceInterpreter`` is on; else read as source."""
-        venvs = workspace_venvs(self.root, self.settings.python_path)
-        trusted = self.settings.trust_workspace_interpreter
+    def jedi_python(self, path: Path | None) -> JediPython:
+        """How jedi reads the packages of a file's workspace folder (where JAX is): by running
+        the folder's interpreter only when ``trustWorkspaceInterpreter`` is on; else as source."""
+        settings = self.settings_for(path)
+        venvs = workspace_venvs(self.workspace_folder_of(path) or self.root, settings.python_path)
+        trusted = settings.trust_workspace_interpreter
         key = (tuple(venvs), trusted)
         if key not in self._jedi_pythons:
             self._jedi_pythons[key] = jedi_python(venvs, trusted=trusted)
@@ -266,7 +329,7 @@ class JaxErrServer(LanguageServer):
             findings,
             analysed_lines,
             self.documents.lines,
-            culprits=self.settings.culprit_diagnostics,
+            culprits=lambda path: self.settings_for(path).culprit_diagnostics,
             scope=scope,
             replaces=replaces,
         )
@@ -300,6 +363,17 @@ class JaxErrServer(LanguageServer):
             )
         if refresh:
             self.workspace_diagnostic_refresh(None)
+
+
+@dataclass(frozen=True, slots=True)
+class _CatalogKey:
+    """What a catalog is made of: folders whose settings agree on it share one."""
+
+    record_folders: tuple[Path, ...]
+    fuzzy_threshold: float
+    generated: bool
+    generated_root: Path | None
+    trusted: bool
 
 
 async def _nothing() -> None:

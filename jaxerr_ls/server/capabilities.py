@@ -23,6 +23,8 @@ class ClientFeatures:
     # The client's own command that shows a record (the VS Code extension declares
     # ``experimental.jaxerr.showRecordCommand``): hovers link to it.
     show_record_command: str | None = None
+    # The client answers workspace/configuration: each workspace folder's settings are asked.
+    configuration: bool = False
 
     @classmethod
     def of(cls, capabilities: types.ClientCapabilities) -> ClientFeatures:
@@ -53,4 +55,5 @@ class ClientFeatures:
             resolves_edits=resolve is not None and "edit" in resolve.properties,
             watches_files=bool(watched and watched.dynamic_registration),
             show_record_command=show_record,
+            configuration=bool(workspace and workspace.configuration),
         )

@@ -17,8 +17,7 @@ from jaxerr_ls.fixes.source import Source
 from jaxerr_ls.payload import DiagnosticData, from_json
 from jaxerr_ls.reruns import Rerun
 from jaxerr_ls.server.app import JaxErrServer
-from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
-from jaxerr_ls.server.diagnostics import path_of
+from jaxerr_ls.server.convert import SOURCE, path_of, to_range, to_uri
 from jaxerr_ls.spans import Edit
 
 OPEN_DOCS = "jaxerr.openDocs"
@@ -154,7 +153,7 @@ def code_action(ls: JaxErrServer, params: types.CodeActionParams) -> list[types.
                     action = _fix_action(ls, fix, diagnostic, title, preferred=False)
                     action.command = rerun_command(data.rerun)
                     actions.append(action)
-        record = ls.record(data.record_id)
+        record = ls.record(data.record_id, path_of(uri))
         if record is not None and _wanted(only, INFO_KIND):
             actions.extend(_info_actions(diagnostic, uri, record.code, record.github_url, fixes))
         # The culprit's diagnostic carries the same fixes as its error's: counted once.

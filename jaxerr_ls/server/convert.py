@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lsprotocol import types
-from pygls.uris import from_fs_path
+from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import PositionCodec
 
 from jaxerr_ls.fixes import finding_target
@@ -31,6 +31,12 @@ ReadLines = Callable[[Path], "Sequence[str] | None"]
 
 def to_uri(path: Path) -> str:
     return from_fs_path(str(path)) or path.as_uri()
+
+
+def path_of(uri: str) -> Path | None:
+    """The file a URI names (None for one that is not a file's)."""
+    path = to_fs_path(uri)
+    return Path(path) if path else None
 
 
 def to_range(span: Span, lines: Sequence[str] | None, codec: PositionCodec) -> types.Range:

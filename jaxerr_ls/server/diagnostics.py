@@ -7,11 +7,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
-from pygls.uris import to_fs_path
 
 from jaxerr_ls.runs import run_scope
 from jaxerr_ls.server.app import JaxErrServer
-from jaxerr_ls.server.convert import to_uri
+from jaxerr_ls.server.convert import path_of, to_uri
 from jaxerr_ls.tracking import LineChange
 
 if TYPE_CHECKING:
@@ -50,11 +49,6 @@ def analyze_text(server: JaxErrServer, text: str, root: Path, cwd: Path | None) 
     return list(analyzer.analyze_lines(lines, "output"))
 
 
-def path_of(uri: str) -> Path | None:
-    path = to_fs_path(uri)
-    return Path(path) if path else None
-
-
 def line_changes(params: types.DidChangeTextDocumentParams) -> list[LineChange] | None:
     changes = []
     for change in params.content_changes:
@@ -70,14 +64,16 @@ async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
     if len(args) != 1:
         raise ValueError("jaxerr.ingestOutput takes exactly one argument")
     request = IngestRequest(args[0])
-    if not ls.settings.uses("output"):
+    await ls.settings_ready()
+    root = ls.folder_for(request.cwd) or request.cwd or Path.cwd()
+    settings = ls.settings_for(root)
+    if not settings.uses("output"):
         return {"errors": 0, "files": [], "disabled": True}
     text = request.text
-    limit = ls.settings.max_output_bytes
+    limit = settings.max_output_bytes
     if len(text) > limit:
         # Keep the end: a run's errors and pytest's summary come last.
         text = text[-limit:]
-    root = ls.folder_for(request.cwd) or request.cwd or Path.cwd()
     ls.output_roots.add(root)
     findings = await asyncio.get_running_loop().run_in_executor(
         ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root

@@ -13,8 +13,7 @@ from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.payload import DiagnosticData, from_json
 from jaxerr_ls.render import record_brief
 from jaxerr_ls.server.app import JaxErrServer
-from jaxerr_ls.server.convert import to_range, to_uri
-from jaxerr_ls.server.diagnostics import path_of
+from jaxerr_ls.server.convert import path_of, to_range, to_uri
 from jaxerr_ls.tracking import Placed
 
 
@@ -59,7 +58,7 @@ def briefs_at(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
     shown: set[str] = set()
     for diagnostic in ls.published.get(uri, (None, []))[1]:
         data = from_json(diagnostic.data)
-        record = ls.record(data.record_id) if data is not None else None
+        record = ls.record(data.record_id, path_of(uri)) if data is not None else None
         if data is None or record is None or record.id in shown:
             continue
         if not _contains(diagnostic.range, position):
@@ -105,7 +104,9 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
     where = ls.workspace.position_codec.position_from_client_units(document.lines, position)
     from jaxerr_ls.hover import api_at  # with parso, on the first hover
 
-    python = ls.jedi_python()
+    path = path_of(uri)
+    python = ls.jedi_python(path)
+    folder = ls.workspace_folder_of(path) or ls.root
     hit = api_at(
         document.source,
         where.line,
@@ -114,11 +115,11 @@ def api_hover(ls: JaxErrServer, uri: str, position: types.Position, markdown: bo
         docs=ls.api_docs,
         environment=python.environment,
         site_packages=python.site_packages,
-        project_root=str(ls.root) if ls.root is not None else None,
+        project_root=str(folder) if folder is not None else None,
     )
     if hit is None:
         return None
-    records = ls.catalog.records
+    records = ls.catalog_for(path).records
     # The errors the user has now come first in the API's list.
     current = {item.finding.code for item in ls.store.all()}
     if markdown:

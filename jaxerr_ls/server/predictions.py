@@ -35,9 +35,9 @@ def prediction_diagnostic(
     codec: PositionCodec,
 ) -> types.Diagnostic:
     """A prediction as a diagnostic that says it is one (message, and the role ``predicted``)."""
-    from jaxerr_ls.lint import core_span, fix_target
+    from jaxerr_ls.lint import fix_target
 
-    target = fix_target(prediction, path, lines)
+    target = fix_target(prediction)
     message = f"{prediction.message} (predicted before the run)"
     if record is not None:
         message = f"{message}\n{record.summary}"
@@ -45,7 +45,7 @@ def prediction_diagnostic(
     if prediction.culprit is not None:
         where = types.Location(
             uri=to_uri(path),
-            range=to_range(core_span(path, prediction.culprit, lines), lines, codec),
+            range=to_range(prediction.culprit, lines, codec),
         )
         related = [
             types.DiagnosticRelatedInformation(
@@ -104,7 +104,8 @@ def register(server: JaxErrServer) -> None:
         if fs_path is None or not fs_path.endswith((".py", ".pyi")):
             return
         path = Path(fs_path)
-        settings = server.settings.lint
+        await server.settings_ready()
+        settings = server.settings_for(path).lint
         is_open = uri in server.workspace.text_documents
         if not (is_open and settings.enabled):
             if predicted.pop(uri, None) is not None:
@@ -113,20 +114,20 @@ def register(server: JaxErrServer) -> None:
         document = server.workspace.get_text_document(uri)
         version, source = document.version, document.source
         # The checks are imported on the first document linted, not when the server starts.
-        from jaxerr_ls.lint import lint_source
+        from jaxerr_ls.lint import lint_source, source_lines
         from jaxerr_ls.lint.config import enabled_codes
 
         enabled, _ = enabled_codes(settings.select, settings.ignore)
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(pool, lint_source, source, enabled)
+        result = await loop.run_in_executor(pool, lint_source, source, enabled, path)
         if uri not in server.workspace.text_documents:
             return
         if server.workspace.get_text_document(uri).version != version:
             return  # a newer edit has its own analysis coming
-        lines = source.splitlines()
+        lines = source_lines(source)
         codec = server.workspace.position_codec
         predicted[uri] = [
-            prediction_diagnostic(p, path, lines, server.record(p.code), codec)
+            prediction_diagnostic(p, path, lines, server.record(p.code, path), codec)
             for p in result.predictions
         ]
         server.publish({path})

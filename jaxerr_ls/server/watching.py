@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from jaxerr_ls.pytest_report import PytestReport
 
 log = logging.getLogger(__name__)
-PYTEST_SOURCE = "pytest"
 WATCH_REGISTRATION = "jaxerr-watch"
 # A log file larger than this is read from its end only: a run's errors come last.
 MAX_LOG_BYTES = 256 * 1024 * 1024
@@ -27,6 +26,10 @@ MAX_LOG_BYTES = 256 * 1024 * 1024
 
 def log_source(path: Path) -> str:
     return f"log:{path}"
+
+
+def report_source(path: Path) -> str:
+    return f"pytest:{path}"
 
 
 class Watcher:
@@ -39,35 +42,48 @@ class Watcher:
         self.registered = False
         self.starting: asyncio.Future[None] | None = None
 
-    def report_path(self) -> Path | None:
-        root = self.server.root
-        if root is None or not self.server.settings.uses("pytest"):
-            return None
-        report = Path(self.server.settings.pytest_report)
-        return report if report.is_absolute() else root / report
+    def folders(self) -> list[Path]:
+        """The workspace root and folders, each watched with its own settings."""
+        roots = [self.server.root, *self.server.workspace_folders()]
+        return [root for root in dict.fromkeys(roots) if root is not None]
+
+    def report_paths(self) -> list[Path]:
+        found = []
+        for folder in self.folders():
+            settings = self.server.settings_for(folder)
+            if settings.uses("pytest"):
+                report = Path(settings.pytest_report)
+                found.append(report if report.is_absolute() else folder / report)
+        return list(dict.fromkeys(found))
 
     def log_paths(self) -> list[Path]:
-        root = self.server.root
-        if root is None or not self.server.settings.uses("logFiles"):
-            return []
         found: list[Path] = []
-        for pattern in self.server.settings.log_files:
-            full = pattern if Path(pattern).is_absolute() else str(root / pattern)
-            found.extend(Path(p) for p in sorted(glob.glob(full, recursive=True)))
+        for folder in self.folders():
+            settings = self.server.settings_for(folder)
+            if not settings.uses("logFiles"):
+                continue
+            for pattern in settings.log_files:
+                full = pattern if Path(pattern).is_absolute() else str(folder / pattern)
+                found.extend(Path(p) for p in sorted(glob.glob(full, recursive=True)))
         return list(dict.fromkeys(found))
 
     def patterns(self) -> list[str]:
-        patterns = (
-            [self.server.settings.pytest_report] if self.server.settings.uses("pytest") else []
-        )
-        if self.server.settings.uses("logFiles"):
-            patterns += self.server.settings.log_files
-        return patterns
+        patterns: list[str] = []
+        for folder in self.folders():
+            settings = self.server.settings_for(folder)
+            if settings.uses("pytest"):
+                patterns.append(settings.pytest_report)
+            if settings.uses("logFiles"):
+                patterns += settings.log_files
+        return list(dict.fromkeys(patterns))
+
+    def poll_interval(self) -> float:
+        return min(self.server.settings_for(f).poll_interval for f in self.folders())
 
     async def check(self, *, force: bool = False) -> None:
         """Re-read every watched file that changed since it was last read."""
-        report = self.report_path()
-        if report is not None:
+        reports = self.report_paths()
+        for report in reports:
             stamp = _stamp(report)
             if force or stamp != self.seen.get(report):
                 self.seen[report] = stamp
@@ -78,9 +94,10 @@ class Watcher:
             if force or stamp != self.seen.get(path):
                 self.seen[path] = stamp
                 await self.load_log(path)
-        # Log files that no longer exist or match lose their findings.
+        # Reports and log files no longer watched (or matched) lose their findings.
+        watched = {*map(report_source, reports), *map(log_source, current)}
         for source in self.server.store.sources():
-            if source.startswith("log:") and Path(source[4:]) not in current:
+            if source.startswith(("log:", "pytest:")) and source not in watched:
                 self.server.publish(self.server.store.clear(source))
 
     async def load_report(self, path: Path) -> None:
@@ -95,7 +112,7 @@ class Watcher:
         # A run of some tests replaces what the last report said of those tests only.
         ran = report.ran_test if report is not None else None
         self.server.replace_findings(
-            PYTEST_SOURCE,
+            report_source(path),
             findings,
             replaces=ran and (lambda finding: ran(finding.event.test_id)),
         )
@@ -113,7 +130,7 @@ class Watcher:
                 await self.check()
             except Exception:  # a bad file must not stop watching the others
                 log.exception("watching failed")
-            await asyncio.sleep(self.server.settings.poll_interval)
+            await asyncio.sleep(self.poll_interval())
 
 
 def _glob_for(pattern: str) -> str:
@@ -209,10 +226,6 @@ async def start_watching(server: JaxErrServer, watcher: Watcher) -> None:
         watcher.poller = asyncio.ensure_future(watcher.poll())
 
 
-def initialized(ls: JaxErrServer, params: types.InitializedParams) -> None:
-    ls.restart_watching()
-
-
 async def did_change_watched_files(
     ls: JaxErrServer, params: types.DidChangeWatchedFilesParams
 ) -> None:
@@ -227,5 +240,4 @@ def register(server: JaxErrServer) -> None:
 
     server.restart_watching = restart
     server.check_watched = watcher.check
-    server.feature(types.INITIALIZED)(initialized)
     server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(did_change_watched_files)

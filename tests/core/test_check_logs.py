@@ -119,11 +119,14 @@ def markers() -> tuple[Marker, ...]:
     return tuple(found)
 
 
+@cache
+def markers_by_place() -> dict[tuple[Path, int, str], Marker]:
+    """Each marker by its place (a line has one marker at most)."""
+    return {(m.path, m.line, m.kind): m for m in markers()}
+
+
 def marker_at(path: Path, line: int, kind: str) -> Marker | None:
-    return next(
-        (m for m in markers() if m.path == path.resolve() and m.line == line and m.kind == kind),
-        None,
-    )
+    return markers_by_place().get((path.resolve(), line, kind))
 
 
 def definition_line(test_id: str) -> tuple[Path, int]:

@@ -6,6 +6,7 @@ import json
 import re
 import textwrap
 import time
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -279,17 +280,26 @@ def test_placeholder_expressions_with_braces_stay_one_placeholder() -> None:
 # ---------------------------------------------------------------- the real JAX trees
 
 
-@pytest.fixture(scope="module", params=[".venv", ".venv-jax0.10"])
-def real_tree(request: pytest.FixtureRequest) -> tuple[str, list[RaiseSite], ExtractStats]:
-    tree = jax_tree(request.param)
+@cache
+def extracted(venv: str) -> tuple[list[RaiseSite], ExtractStats]:
+    """Every raise site of a dev environment's JAX, extracted once for the tests that read it
+    (a whole tree takes seconds)."""
+    tree = jax_tree(venv)
     if tree is None:
-        pytest.skip(f"no JAX installed in {request.param} (run scripts/dev-setup)")
+        pytest.skip(f"no JAX installed in {venv} (run scripts/dev-setup)")
     started = time.perf_counter()
     sites, stats = extract_tree(tree)
     print(f"{tree}: {len(sites)} templates in {time.perf_counter() - started:.2f} s; {stats}")
+    return sites, stats
+
+
+@pytest.fixture(scope="module", params=[".venv", ".venv-jax0.10"])
+def real_tree(request: pytest.FixtureRequest) -> tuple[str, list[RaiseSite], ExtractStats]:
+    sites, stats = extracted(request.param)
     return request.param, sites, stats
 
 
+@pytest.mark.slow
 def test_real_trees_yield_thousands_of_templates(
     real_tree: tuple[str, list[RaiseSite], ExtractStats],
 ) -> None:
@@ -309,6 +319,7 @@ def test_real_trees_yield_thousands_of_templates(
         assert template is not None and template.literals == segments.literals, site
 
 
+@pytest.mark.slow
 def test_known_autodiff_sites_are_found(
     real_tree: tuple[str, list[RaiseSite], ExtractStats],
 ) -> None:
@@ -333,13 +344,11 @@ def test_known_autodiff_sites_are_found(
         assert by_place[place].template.startswith(start), by_place[place]
 
 
+@pytest.mark.slow
 def test_agreement_with_the_reference_raise_sites() -> None:
     """The reference is from another commit (cec06d1): compare templates, not lines."""
-    tree = jax_tree(".venv")
-    if tree is None:
-        pytest.skip("needs jax 0.12.0.1 in .venv")
     reference = json.loads(REFERENCE.read_text(encoding="utf-8"))
-    sites, _ = extract_tree(tree)
+    sites, _ = extracted(".venv")
     templates = {(s.file, s.template) for s in sites}
     literals = {(s.file, tuple(t for k, t in s.parts if k == "lit")) for s in sites}
     same_template = same_literals = 0

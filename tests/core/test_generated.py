@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -64,23 +63,15 @@ def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Each version's generated set, built once for the module into its own cache."""
+def built() -> dict[str, Path]:
+    """Each version's generated set, from the tests' shared cache (tests/conftest.py: built
+    once per checkout and version of the building code; the tests below build afresh)."""
     paths: dict[str, Path] = {}
-    cache = tmp_path_factory.mktemp("generated-cache")
-    previous = os.environ.get("JAXERR_LS_CACHE_DIR")
-    os.environ["JAXERR_LS_CACHE_DIR"] = str(cache)
-    try:
-        for venv, version in VERSIONS.items():
-            found = sorted((REPO / venv).glob("lib/python3*/site-packages/jax/version.py"))
-            if found:
-                source = find_jax(None, found[0].parent)
-                paths[version] = build_generated(source).path
-    finally:
-        if previous is None:
-            del os.environ["JAXERR_LS_CACHE_DIR"]
-        else:
-            os.environ["JAXERR_LS_CACHE_DIR"] = previous
+    for venv, version in VERSIONS.items():
+        found = sorted((REPO / venv).glob("lib/python3*/site-packages/jax/version.py"))
+        if found:
+            source = find_jax(None, found[0].parent)
+            paths[version] = build_generated(source).path
     return paths
 
 
@@ -144,15 +135,7 @@ def test_a_folder_without_jax_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_source_checkout_without_commit_links_to_the_release_tag(tmp_path: Path) -> None:
-    jax_dir = tmp_path / "jax"
-    (jax_dir / "_src").mkdir(parents=True)
-    (jax_dir / "__init__.py").write_text("")
-    (jax_dir / "version.py").write_text(
-        '_version = "0.9.1"\n_release_version: str | None = None\n_git_hash: str | None = None\n'
-    )
-    (jax_dir / "_src" / "api.py").write_text(
-        "def grad(f):\n  raise TypeError(f'grad of {f} needs a differentiable function')\n"
-    )
+    fake_jax(tmp_path, git_hash=None)
     source = find_jax(None, tmp_path)
     assert (source.version, source.git_hash, source.ref) == ("0.9.1", None, "jax-v0.9.1")
     result = build_generated(source)
@@ -310,13 +293,32 @@ def test_unfiltered_tracebacks_confirm_the_raise_line(built: dict[str, Path], ve
 # ---------------------------------------------------------------- cache and command line
 
 
-def test_the_second_build_is_a_cache_hit(private_cache: Path) -> None:
+def fake_jax(folder: Path, git_hash: str | None = "0123456789abcdef" * 2 + "01234567") -> Path:
+    """A JAX tree of one module with one raise site, as a source checkout or release has it."""
+    jax_dir = folder / "jax"
+    (jax_dir / "_src").mkdir(parents=True)
+    (jax_dir / "__init__.py").write_text("")
+    (jax_dir / "version.py").write_text(
+        f'_version = "0.9.1"\n_release_version: str | None = None\n_git_hash = {git_hash!r}\n'
+    )
+    (jax_dir / "_src" / "api.py").write_text(
+        "def grad(f):\n  raise TypeError(f'grad of {f} needs a differentiable function')\n"
+    )
+    return jax_dir
+
+
+def test_the_cache_is_named_by_version_and_commit() -> None:
     source = find_jax(None, venv_jax(".venv-jax0.10"))
+    assert "0.10.2" in cache_path(source).name and HASHES["0.10.2"][:12] in cache_path(source).name
+
+
+def test_the_second_build_is_a_cache_hit(private_cache: Path, tmp_path: Path) -> None:
+    source = find_jax(None, fake_jax(tmp_path))
     first = build_generated(source)
-    assert not first.cache_hit and first.stats is not None
+    assert not first.cache_hit and first.stats is not None and first.records == 1
     assert first.path.parent == private_cache == cache_dir()
     assert first.path == cache_path(source)
-    assert "0.10.2" in first.path.name and HASHES["0.10.2"][:12] in first.path.name
+    assert "0.9.1" in first.path.name and "0123456789ab" in first.path.name
     stamp = first.path.stat().st_mtime_ns
     second = build_generated(source)
     assert second.cache_hit and second.path == first.path and second.records == first.records
@@ -374,14 +376,14 @@ def test_cache_location_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 def test_cli_records_build_and_cache_hit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], private_cache: Path
 ) -> None:
-    jax_dir = venv_jax(".venv-jax0.10")
+    jax_dir = fake_jax(tmp_path / "tree")
     out = tmp_path / "set.json"
     assert main(["records", "build", "--jax", str(jax_dir), "--out", str(out)]) == 0
     captured = capsys.readouterr()
-    assert "JAX 0.10.2 (990e6a0b8413)" in captured.err and "found via --jax" in captured.err
-    assert "raise statements" in captured.err and "under 12 literal characters" in captured.err
+    assert "JAX 0.9.1 (0123456789ab)" in captured.err and "found via --jax" in captured.err
+    assert "1 raise statements" in captured.err and "under 12 literal characters" in captured.err
     assert captured.out.strip() == str(out)
-    assert json.loads(out.read_text())["datasetVersion"] == "jax-0.10.2"
+    assert json.loads(out.read_text())["datasetVersion"] == "jax-0.9.1"
     assert main(["records", "build", "--jax", str(jax_dir)]) == 0
     captured = capsys.readouterr()
     assert "cached in" in captured.err
@@ -399,9 +401,14 @@ def test_cli_records_build_refuses_a_folder_without_jax(
 # ---------------------------------------------------------------- loading beside curated records
 
 
-def test_generated_records_for_a_workspace(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_generated_records_for_a_workspace(
+    built: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
     venv_jax(".venv")
+    # The set `built` made, in the tests' shared cache (building is tested above).
+    monkeypatch.setenv("JAXERR_LS_CACHE_DIR", str(built["0.12.0.1"].parent))
     path = generated_records_for(REPO)
+    assert path == built["0.12.0.1"]
     assert path is not None
     assert json.loads(path.read_text())["datasetVersion"] == "jax-0.12.0.1"
     assert generated_records_for(REPO) == path

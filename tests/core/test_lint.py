@@ -389,8 +389,8 @@ def test_a_prediction_gets_the_quick_fix_of_the_run_error(path: Path, code: str)
     from jaxerr_ls.spans import apply_edits
 
     source = path.read_text()
-    [prediction] = [p for p in lint_source(source).predictions if p.code == code]
-    target = fix_target(prediction, path, source.splitlines())
+    [prediction] = [p for p in lint_source(source, path=path).predictions if p.code == code]
+    target = fix_target(prediction)
     # Through JSON, as a diagnostic's data travels.
     data = from_json(to_json(DiagnosticData(record_id=None, role="error", target=target)))
     assert data is not None and data.target is not None
@@ -400,3 +400,46 @@ def test_a_prediction_gets_the_quick_fix_of_the_run_error(path: Path, code: str)
     fixed = apply_edits(edit_path.read_text(), list(fixes[0].edits))
     # The fixed code no longer has the predicted error.
     assert code not in {p.code for p in lint_source(fixed).predictions}
+
+
+def test_spans_count_characters_on_a_line_with_non_ascii_text() -> None:
+    """``ast`` counts UTF-8 bytes; a prediction's span and its culprit's are in characters, so
+    the text they cover is the node's, whatever comes before it on the line."""
+    source = textwrap.dedent(
+        """\
+        import jax
+
+        def fé(x):
+            note = "→ é"; return (x, x)
+
+        label = "été"; jax.grad(fé)(1.0)
+
+        @jax.custom_vjp
+        def f(x):
+            return x
+
+        def f_fwd(x):
+            où = "ç"; return 2.0
+
+        def f_bwd(res, g):
+            return (g,)
+
+        f.defvjp(f_fwd, f_bwd)
+        """
+    )
+    path = Path("module.py")
+    lines = source.splitlines()
+    predictions = {p.code: p for p in lint_source(source, path=path).predictions}
+
+    def text(span: object) -> str:
+        from jaxerr_ls.spans import Span
+
+        assert isinstance(span, Span) and span.path == path and span.line == span.end_line
+        return lines[span.line - 1][span.col : span.end_col]
+
+    grad = predictions["grad-output-not-array"]
+    assert text(grad.span) == "jax.grad(fé)(1.0)"
+    assert text(grad.culprit) == "(x, x)"
+    fwd = predictions["custom-vjp-fwd-not-pair"]
+    assert text(fwd.span) == "2.0"
+    assert text(fwd.culprit) == "f_fwd"

@@ -53,12 +53,16 @@ def make_server() -> MakeServer:
         encoding: str = "utf-16",
         options: Any = None,
         capabilities: types.ClientCapabilities | None = None,
+        folders: list[Path] | None = None,
     ) -> tuple[JaxErrServer, CapturedWriter]:
         server = create_server()
         writer = CapturedWriter()
         server.protocol.writer = writer  # type: ignore[assignment]
+        workspace_folders = [
+            types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name) for folder in folders or []
+        ]
         server.protocol._workspace = Workspace(
-            root.as_uri(), types.TextDocumentSyncKind.Incremental, [], encoding
+            root.as_uri(), types.TextDocumentSyncKind.Incremental, workspace_folders, encoding
         )
         params = types.InitializeParams(
             capabilities=capabilities or types.ClientCapabilities(),
