@@ -206,12 +206,16 @@ export class JaxErrServer implements vscode.Disposable {
             if (!Array.isArray(answer)) {
               return answer;
             }
-            return answer.map((value, index) =>
-              params.items[index]?.section === SECTION && value && typeof value === "object"
-                ? serverSettings(vscode.workspace.getConfiguration(SECTION), vscode.workspace.isTrusted)
-                    .jaxerr
-                : value,
-            );
+            // Each folder's own settings (its scopeUri): the server reads them per folder.
+            return answer.map((value, index) => {
+              const item = params.items[index];
+              if (item?.section !== SECTION || !value || typeof value !== "object") {
+                return value;
+              }
+              const scope = item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined;
+              return serverSettings(vscode.workspace.getConfiguration(SECTION, scope), vscode.workspace.isTrusted)
+                .jaxerr;
+            });
           },
         },
       },
