@@ -95,21 +95,32 @@ def _error_output(output: dict[str, Any], cell: int) -> CellError | None:
     traceback = output.get("traceback", [])
     if not isinstance(traceback, list):
         raise NotebookError(f"cell {cell + 1}: an error output's traceback is not a list")
-    kept: list[str] = []
-    size = 0
-    for line in traceback:
-        if not isinstance(line, str):
-            raise NotebookError(f"cell {cell + 1}: an error output's traceback is not text")
-        if size + len(line) > MAX_TRACEBACK_CHARS:
-            break
-        kept.append(line)
-        size += len(line)
+    if not all(isinstance(line, str) for line in traceback):
+        raise NotebookError(f"cell {cell + 1}: an error output's traceback is not text")
     return CellError(
         cell=cell,
         ename=str(output.get("ename", "")),
         evalue=str(output.get("evalue", "")),
-        traceback=tuple(kept),
+        traceback=_bounded(traceback),
     )
+
+
+def _bounded(traceback: list[str]) -> tuple[str, ...]:
+    """The traceback's lines up to ``MAX_TRACEBACK_CHARS``."""
+    kept: list[str] = []
+    size = 0
+    for line in traceback:
+        if size + len(line) > MAX_TRACEBACK_CHARS:
+            break
+        kept.append(line)
+        size += len(line)
+    return tuple(kept)
+
+
+def editor_cell_error(cell: int, name: str, message: str, stack: str) -> CellError:
+    """An error output as an editor holds it: VS Code keeps the output's ``ename``, ``evalue``
+    and traceback lines as ``name``, ``message`` and ``stack`` (the lines joined by newlines)."""
+    return CellError(cell=cell, ename=name, evalue=message, traceback=_bounded(stack.split("\n")))
 
 
 def _cells(document: Any) -> list[Any]:

@@ -91,6 +91,11 @@ class JaxErrServer(LanguageServer):
         self.latest_hover: LatestOnly[str] = LatestOnly(self.hover_pool)
         # Diagnostics follow a storm of edits once per short window, not once per keystroke.
         self.republish: Batched[Path] = Batched(self.publish)
+        # The diagnostics of notebook cells' error outputs: by the cell whose output it is, the
+        # diagnostics on each cell document (see ``server/notebooks.py``).
+        self.cell_diagnostics: dict[str, dict[str, list[types.Diagnostic]]] = {}
+        # Documents whose diagnostics are pushed even to a client that pulls (cells).
+        self.pushed_only: set[str] = set()
 
     # -- configuration ---------------------------------------------------------------------
 
@@ -348,21 +353,27 @@ class JaxErrServer(LanguageServer):
                 to_diagnostic(item, self.documents.lines, encoding)
                 for item in self.store.for_path(path)
             ]
-            diagnostics = self.with_predictions(uri, run)
-            version = self.documents.version(uri)
-            is_open = version is not None
-            self.published[uri] = (version, diagnostics)
-            self._publications += 1
-            self.result_ids[uri] = str(self._publications)
-            if self.features.pull_diagnostics and is_open:
-                refresh = True
-                # What was pushed while the file was closed must not show twice.
-                diagnostics = []
-            self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
-            )
+            refresh |= self.send(uri, self.with_predictions(uri, run))
         if refresh:
             self.workspace_diagnostic_refresh(None)
+
+    def send(self, uri: str, diagnostics: list[types.Diagnostic], *, pull: bool = True) -> bool:
+        """Push a document's diagnostics, or keep them for a client that pulls them (``pull``);
+        return whether that client must be told to pull again."""
+        version = self.documents.version(uri)
+        self.published[uri] = (version, diagnostics)
+        self._publications += 1
+        self.result_ids[uri] = str(self._publications)
+        if not pull:
+            self.pushed_only.add(uri)
+        pulled = pull and self.features.pull_diagnostics and version is not None
+        if pulled:
+            # What was pushed while the file was closed must not show twice.
+            diagnostics = []
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
+        )
+        return pulled
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +399,7 @@ def create_server() -> JaxErrServer:
         explain,
         hover,
         lifecycle,
+        notebooks,
         predictions,
         records,
         watching,
@@ -403,6 +415,7 @@ def create_server() -> JaxErrServer:
         predictions,
         records,
         explain,
+        notebooks,
     )
     for feature in features:
         feature.register(server)

@@ -27,6 +27,9 @@ _SEVERITY = {
     "hint": types.DiagnosticSeverity.Hint,
 }
 ReadLines = Callable[[Path], "Sequence[str] | None"]
+# Where a notebook cell is shown: its document's uri and lines, by the cell's index (None: a
+# cell the client did not name).
+CellPlace = Callable[[int], "tuple[str, Sequence[str]] | None"]
 
 
 def to_uri(path: Path) -> str:
@@ -50,8 +53,22 @@ def to_range(span: Span, lines: Sequence[str] | None, codec: PositionCodec) -> t
     return codec.range_to_client_units(list(lines), in_characters)
 
 
-def span_location(span: Span, read: ReadLines, codec: PositionCodec) -> types.Location:
-    return types.Location(uri=to_uri(span.path), range=to_range(span, read(span.path), codec))
+def span_place(
+    span: Span, read: ReadLines, cells: CellPlace | None
+) -> tuple[str, Sequence[str] | None]:
+    """The uri of the document a span lies in and its lines: a file, or a notebook's cell."""
+    if span.cell is not None and cells is not None:
+        cell = cells(span.cell)
+        if cell is not None:
+            return cell
+    return to_uri(span.path), read(span.path)
+
+
+def span_location(
+    span: Span, read: ReadLines, codec: PositionCodec, cells: CellPlace | None = None
+) -> types.Location:
+    uri, lines = span_place(span, read, cells)
+    return types.Location(uri=uri, range=to_range(span, lines, codec))
 
 
 def diagnostic_data(item: Placed) -> DiagnosticData:
@@ -61,13 +78,17 @@ def diagnostic_data(item: Placed) -> DiagnosticData:
     return DiagnosticData(
         record_id=match.record.id if match is not None else None,
         role="culprit" if item.role == ROLE_CULPRIT else "error",
-        target=finding_target(item.finding),
+        # The fixes edit files; a cell's text is the notebook's, which they cannot edit.
+        target=finding_target(item.finding) if item.span.cell is None else None,
         rerun=item.finding.rerun,
     )
 
 
-def to_diagnostic(item: Placed, read: ReadLines, codec: PositionCodec) -> types.Diagnostic:
-    """A placed finding as a diagnostic that describes itself (code, link, related, data)."""
+def to_diagnostic(
+    item: Placed, read: ReadLines, codec: PositionCodec, cells: CellPlace | None = None
+) -> types.Diagnostic:
+    """A placed finding as a diagnostic that describes itself (code, link, related, data);
+    ``cells`` places the spans that lie in notebook cells."""
     finding = item.finding
     record = finding.match.record if finding.match is not None else None
     related: list[types.DiagnosticRelatedInformation] = []
@@ -79,7 +100,7 @@ def to_diagnostic(item: Placed, read: ReadLines, codec: PositionCodec) -> types.
         if finding.span is not None:
             related.append(
                 types.DiagnosticRelatedInformation(
-                    location=span_location(finding.span, read, codec),
+                    location=span_location(finding.span, read, codec, cells),
                     message="the error surfaced here",
                 )
             )
@@ -87,7 +108,7 @@ def to_diagnostic(item: Placed, read: ReadLines, codec: PositionCodec) -> types.
         message = finding.first_line
         related.extend(
             types.DiagnosticRelatedInformation(
-                location=span_location(r.span, read, codec), message=r.message
+                location=span_location(r.span, read, codec, cells), message=r.message
             )
             for r in finding.related
         )
@@ -99,7 +120,7 @@ def to_diagnostic(item: Placed, read: ReadLines, codec: PositionCodec) -> types.
     if record is not None and record.github_url:
         description = types.CodeDescription(href=record.github_url)
     return types.Diagnostic(
-        range=to_range(item.span, read(item.span.path), codec),
+        range=to_range(item.span, span_place(item.span, read, cells)[1], codec),
         message=message,
         severity=_SEVERITY.get(finding.severity, types.DiagnosticSeverity.Error),
         code=finding.code,

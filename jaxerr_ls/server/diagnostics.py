@@ -126,7 +126,8 @@ def document_diagnostic(
     # A client that cannot be told to pull again gets its diagnostics pushed instead, and
     # an empty report here, so that nothing shows twice.
     uri = params.text_document.uri
-    if not ls.features.pull_diagnostics:
+    # A notebook cell's diagnostics are pushed (see ``server/notebooks.py``).
+    if not ls.features.pull_diagnostics or uri in ls.pushed_only:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     result_id = ls.result_ids.get(uri, "0")
     if params.previous_result_id == result_id:

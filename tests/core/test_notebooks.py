@@ -20,8 +20,10 @@ from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.locate import ProjectFiles, project_frames
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.notebooks import (
+    Notebook,
     NotebookError,
     cell_execution_count,
+    editor_cell_error,
     error_events,
     is_cell_path,
     parse_notebook,
@@ -103,6 +105,34 @@ def test_each_error_is_placed_on_its_marked_line(path: Path, analyzer: Analyzer)
             found = MARKER_RE.search(lines[span.line - 1])
             assert found is not None and found[1] == finding.code
             assert lines[span.line - 1][span.col :].startswith(lines[span.line - 1].strip())
+
+
+@pytest.mark.parametrize("path", SAVED, ids=lambda p: p.stem)
+def test_an_error_output_as_an_editor_holds_it_is_placed_as_the_saved_one(
+    path: Path, analyzer: Analyzer
+) -> None:
+    # VS Code keeps an error output as {name, message, stack}: the traceback's entries (each
+    # may hold several lines) joined by newlines. One output at a time, as the editor sends it.
+    saved = read_notebook(path)
+    expected = list(analyzer.analyze_notebook(saved, path.name))
+    assert len(expected) == len(saved.errors)
+    doc = document(path)
+    for error, want in zip(saved.errors, expected, strict=True):
+        raw = next(o for o in doc["cells"][error.cell]["outputs"] if o["output_type"] == "error")
+        held = editor_cell_error(
+            error.cell, raw["ename"], raw["evalue"], "\n".join(raw["traceback"])
+        )
+        assert error_events(held) == error_events(error)
+        live = Notebook(path=path, cells=saved.cells, errors=(held,))
+        [found] = analyzer.analyze_notebook(live, path.name)
+        assert (found.code, found.span) == (want.code, want.span)
+        assert found.span is not None and found.span.cell in (error.cell, None)
+
+
+def test_an_editor_stack_is_cut_at_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notebooks, "MAX_TRACEBACK_CHARS", 300)
+    held = editor_cell_error(0, "ValueError", "bad", "x" * 200 + "\n" + "y" * 200)
+    assert held.traceback == ("x" * 200,)
 
 
 def test_cell_frames_of_a_log_are_placed_on_a_notebook_in_the_project(tmp_path: Path) -> None:

@@ -273,19 +273,27 @@ async def test_clear_diagnostics_empties_every_file(client: LanguageClient) -> N
         assert len(client.diagnostics[file_uri]) == 0
 
 
+async def action_titles(
+    client: LanguageClient, document: str, diagnostic: types.Diagnostic
+) -> list[str]:
+    """The titles of the code actions on a diagnostic. (The client's decoder may read an action
+    holding a command as a Command: the title is what counts.)"""
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=document),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    return [a.title for a in actions or []]
+
+
 @pytest.mark.asyncio
 async def test_open_documentation_is_offered(client: LanguageClient) -> None:
     await ingest(client, FOREIGN_PYTEST)
     test_ops = uri(PROJECT / "tests" / "test_ops.py")
     [diagnostic] = [d for d in client.diagnostics[test_ops] if d.code == "vjp-ref-grad-missing"]
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=test_ops),
-            range=diagnostic.range,
-            context=types.CodeActionContext(diagnostics=[diagnostic]),
-        )
-    )
-    titles = [a.title for a in actions or []]
+    titles = await action_titles(client, test_ops, diagnostic)
     assert "jaxerr (vjp-ref-grad-missing): Open documentation for vjp-ref-grad-missing" in titles
     only_fix_all = await client.text_document_code_action_async(
         types.CodeActionParams(

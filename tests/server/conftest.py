@@ -40,6 +40,15 @@ class CapturedWriter:
 
 
 MakeServer = Callable[..., tuple[JaxErrServer, CapturedWriter]]
+# A client that pulls diagnostics and can be told to pull again (VS Code).
+PULLING = types.ClientCapabilities(
+    text_document=types.TextDocumentClientCapabilities(
+        diagnostic=types.DiagnosticClientCapabilities()
+    ),
+    workspace=types.WorkspaceClientCapabilities(
+        diagnostics=types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+    ),
+)
 
 
 @pytest.fixture

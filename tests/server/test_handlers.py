@@ -30,7 +30,7 @@ from jaxerr_ls.server.diagnostics import (
 from jaxerr_ls.server.hover import hover
 from jaxerr_ls.server.pacing import REPUBLISH_DELAY
 from jaxerr_ls.server.records import render_record
-from tests.server.conftest import MakeServer
+from tests.server.conftest import PULLING, MakeServer
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LOGS = FIXTURES / "logs"
@@ -320,15 +320,7 @@ def test_new_settings_make_a_new_catalog_that_a_late_build_cannot_undo(
 def test_a_pulling_client_is_told_when_nothing_changed(
     make_server: MakeServer, project: Path
 ) -> None:
-    pulling = types.ClientCapabilities(
-        text_document=types.TextDocumentClientCapabilities(
-            diagnostic=types.DiagnosticClientCapabilities()
-        ),
-        workspace=types.WorkspaceClientCapabilities(
-            diagnostics=types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
-        ),
-    )
-    server, _ = make_server(project, capabilities=pulling)
+    server, _ = make_server(project, capabilities=PULLING)
     uri = open_document(server, project / "model" / "ops.py")
     ingest(server, SHAPE_LOG, project)
     identifier = types.TextDocumentIdentifier(uri=uri)

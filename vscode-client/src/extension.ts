@@ -5,6 +5,7 @@ import * as vscode from "vscode";
 import { terminalText } from "./ansi";
 import { failureMarker } from "./detect";
 import { codeOfShowFix, EXPLAIN_TEXT, explainPage, fixPage, PAGE_SCHEME, type Page, Pages } from "./pages";
+import { NotebookErrorWatcher } from "./notebooks";
 import { onActiveEnvironmentChanged } from "./python";
 import { codeOfRecordPath, RECORD_SCHEME, RENDER_RECORD } from "./records";
 import { commandLine, parseRerun, quoteForShell, RERUN } from "./rerun";
@@ -279,6 +280,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     log,
   );
   context.subscriptions.push(watcher);
+  // Cells' error outputs, sent once the server runs.
+  context.subscriptions.push(new NotebookErrorWatcher(server, log));
 
   /** The active terminal's text through its selection and the clipboard, for terminals
    * without shell integration. The clipboard is restored afterwards. */

@@ -157,6 +157,8 @@ export class JaxErrServer implements vscode.Disposable {
       documentSelector: [
         { scheme: "file", language: "python" },
         { scheme: "untitled", language: "python" },
+        // Notebook cells: their error outputs' diagnostics get hovers and actions there.
+        { scheme: "vscode-notebook-cell", language: "python" },
       ],
       outputChannel: this.log,
       traceOutputChannel: this.log,

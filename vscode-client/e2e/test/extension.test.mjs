@@ -5,7 +5,8 @@
  * runs with the server up and leaves terminal capture, diagnostics and Clear Diagnostics working,
  * the record opens beside the code from the diagnostic's code, "Show Record" and the
  * "Open documentation" action, hover shows the API doc, the quick fix edits the rule at fault, and
- * "Explain Selected Error Text" shows the record of a pasted error (the server's jaxerr.explainText).
+ * "Explain Selected Error Text" shows the record of a pasted error (the server's jaxerr.explainText),
+ * and a notebook a real kernel executed shows its cell's error output on that cell and line.
  */
 
 import assert from "node:assert/strict";
@@ -27,6 +28,7 @@ import {
 const VSIX = process.env.JAXERR_E2E_VSIX ?? path.join(REPO, "vscode-client", "jaxerr-0.1.0.vsix");
 const PYTHON = process.env.JAXERR_E2E_PYTHON ?? path.join(REPO, ".venv", "bin", "python");
 const SCRIPT = "scripts/custom_vjp_bwd_shape.py";
+const NOTEBOOK = "analysis.ipynb";
 // Where the fix belongs: the custom_vjp bwd rule that returns the wrong cotangent.
 const RULE_FILE = "model/ops.py";
 // Where a failure's screenshot goes (default: the run's temporary folder, kept on failure).
@@ -109,6 +111,12 @@ async function runCommand(label) {
 }
 
 async function openFile(relative) {
+  await quickOpen(relative);
+  await activeEditor().locator(".view-lines").waitFor({ timeout: UI_MS });
+}
+
+/** Opens a file with Quick Open and waits for its tab (a notebook has no one text editor). */
+async function quickOpen(relative) {
   const input = page.locator(".quick-input-widget input");
   const name = path.basename(relative);
   // Quick Open may still be indexing the workspace, or lose the focus: ask again then.
@@ -127,7 +135,6 @@ async function openFile(relative) {
     }
   }
   await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor({ timeout: UI_MS });
-  await activeEditor().locator(".view-lines").waitFor({ timeout: UI_MS });
 }
 
 function activeEditor() {
@@ -629,6 +636,42 @@ describe("the JAX Errors extension in VS Code", () => {
       frameTexts,
     );
     assert.equal(await page.locator(".editor-group-container").count(), 2);
+    await runCommand("View: Close All Editor Groups");
+  });
+
+  step("a notebook's cell error output is a diagnostic on its cell and line", async () => {
+    // A notebook a real kernel executed (tests/fixtures/notebooks/capture_ipython.py), with
+    // its error outputs saved; VS Code's own notebook support opens it.
+    const saved = path.join(REPO, "tests", "fixtures", "notebooks", "analysis-context.ipynb");
+    fs.cpSync(saved, path.join(dirs.workspace, NOTEBOOK));
+    const cells = JSON.parse(fs.readFileSync(saved, "utf8")).cells;
+    // The custom_vjp cell: jax.grad of a function whose bwd rule returns the wrong structure.
+    const index = cells.findIndex((cell) => cell.source.join("").includes("jaxerr-expect: custom-vjp-bwd-structure"));
+    assert.notEqual(index, -1);
+    const cellMarker = expectMarker(cells[index].source.join(""));
+    await quickOpen(NOTEBOOK);
+    await page.locator('[id="jaxerr-ls.jaxerr.jaxerr.status"] .codicon-pulse').waitFor({ timeout: STARTUP_MS });
+    await page.keyboard.press("Control+Shift+M");
+    const row = await waitFor(
+      `a ${cellMarker.code} row under ${NOTEBOOK} in the Problems panel`,
+      async () =>
+        (await problems()).find((found) => found.file === NOTEBOOK && found.text.includes(cellMarker.code))?.text,
+      RUN_MS,
+      problems,
+    );
+    assert.match(row, new RegExp(`\\[Ln ${cellMarker.line}, Col \\d+\\]`), row);
+    assert.match(row, /\bjaxerr\b/, row);
+    // JAX's message, as the kernel printed it.
+    assert.match(row, /Custom VJP bwd rule must produce an output with the same container/, row);
+    // On that cell: the row reveals it, and the status bar names it.
+    await page.locator(".markers-panel .monaco-list-row", { hasText: cellMarker.code }).first().click();
+    const where = `Cell ${index + 1} of ${cells.length}`;
+    await waitFor(
+      `the status bar to show ${where}`,
+      async () => (await page.locator(".statusbar").innerText()).includes(where),
+      UI_MS,
+      () => page.locator(".statusbar").innerText(),
+    );
     await runCommand("View: Close All Editor Groups");
   });
 });
