@@ -12,19 +12,19 @@ def bs_call(sigma, spot, strike, rate, tau):
 
 
 @jax.jit
-def implied_vol(price, spot, strike, rate, tau, tol=1e-6):
+def implied_vol(price, spot, strike, rate, tau, tol=1e-6, max_iter=50):
     sigma = jnp.array(0.3)
     vega = jax.grad(bs_call)
 
     def not_converged(state):
-        _, err = state
-        return jnp.abs(err) > tol
+        _, err, i = state
+        return (jnp.abs(err) > tol) & (i < max_iter)
 
     def newton_step(state):
-        sigma, err = state
+        sigma, err, i = state
         sigma = sigma - err / vega(sigma, spot, strike, rate, tau)
-        return sigma, bs_call(sigma, spot, strike, rate, tau) - price
+        return sigma, bs_call(sigma, spot, strike, rate, tau) - price, i + 1
 
     err = bs_call(sigma, spot, strike, rate, tau) - price
-    sigma, _ = jax.lax.while_loop(not_converged, newton_step, (sigma, err))
+    sigma, _, _ = jax.lax.while_loop(not_converged, newton_step, (sigma, err, 0))
     return sigma
