@@ -1,0 +1,9 @@
+"""Piecewise-constant learning-rate schedule, one entry per epoch."""
+
+import jax.numpy as jnp
+
+LR_TABLE = [0.1, 0.1, 0.05, 0.05, 0.01, 0.01]
+
+
+def learning_rate(epoch):
+    return jnp.asarray(LR_TABLE)[epoch]

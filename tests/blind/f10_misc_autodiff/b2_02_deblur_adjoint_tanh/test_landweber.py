@@ -1,0 +1,5 @@
+import landweber
+
+
+def test_peak_recovered():
+    assert landweber.main() == 10
