@@ -10,7 +10,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.e2e.test_server import SERVER, action_titles, start
-from tests.server.test_notebook_cells import NOTEBOOKS, marker, requests
+from tests.server.test_cell_errors import NOTEBOOKS, marker, requests
 
 NOTEBOOK = NOTEBOOKS / "analysis-context.ipynb"
 

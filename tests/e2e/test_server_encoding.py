@@ -69,8 +69,14 @@ async def test_the_squiggle_starts_at_the_call_in_the_clients_units(
             arguments=[{"text": output, "cwd": str(root), "source": "run"}],
         )
     )
-    [diagnostic] = client.diagnostics[(root / "main.py").as_uri()]
-    line = PROGRAM.splitlines()[diagnostic.range.start.line]
+    # The error's diagnostic (the loss's return gets its culprit's, on another line).
+    lines = PROGRAM.splitlines()
+    [diagnostic] = [
+        d
+        for d in client.diagnostics[(root / "main.py").as_uri()]
+        if CALL in lines[d.range.start.line]
+    ]
+    line = lines[diagnostic.range.start.line]
     prefix = line[: line.index(CALL)]
     codec = "utf-8" if client.encoding == "utf-8" else "utf-16-le"  # type: ignore[attr-defined]
     width = 1 if codec == "utf-8" else 2

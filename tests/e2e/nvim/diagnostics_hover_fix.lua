@@ -128,9 +128,11 @@ H.check(
   vim.inspect(actions)
 )
 local fix
+-- The fix itself, not its "Apply and re-run" twin (which also runs the program).
 for _, action in ipairs(actions[client.id].result) do
-  if action.title:find("vjp_bwd_retval", 1, true) then
+  if action.title:find("vjp_bwd_retval", 1, true) and not action.title:find("Apply and re-run", 1, true) then
     fix = action
+    break
   end
 end
 H.check(
