@@ -12,7 +12,7 @@ its beginning) counts: fuzzy similarity in free text would find records everywhe
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.matching import STAGE_FUZZY, MessageMatcher
@@ -51,6 +51,42 @@ def _paragraphs(lines: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
             current = []
     if current:
         yield start, current
+
+
+class PasteHead:
+    """The beginning of an output as it streams by, kept while it may still be a paste (at
+    most ``MAX_PASTE_CHARS`` characters and ``MAX_PASTE_LINES`` lines), for reading it again
+    once the parser has found no error in it."""
+
+    def __init__(self) -> None:
+        self._kept: list[str] = []
+        self._chars = 0
+        self._lines = 0
+
+    def _keep(self, text: str, lines: int) -> None:
+        if self._chars <= MAX_PASTE_CHARS and self._lines <= MAX_PASTE_LINES:
+            self._kept.append(text)
+        self._chars += len(text)
+        self._lines += lines
+
+    def lines(self, lines: Iterable[str]) -> Iterator[str]:
+        """Pass output given line by line through, keeping its head."""
+        for line in lines:
+            self._keep(line, 1)
+            yield line
+
+    def blocks(self, blocks: Iterable[str]) -> Iterator[str]:
+        """Pass output given in blocks of whole lines through, keeping its head."""
+        for block in blocks:
+            self._keep(block, block.count("\n"))
+            yield block
+
+    def paste(self) -> list[str] | None:
+        """The output's lines, or None when it was longer than a paste."""
+        if self._chars > MAX_PASTE_CHARS or self._lines > MAX_PASTE_LINES:
+            return None
+        # Lines given one by one may lack their newline: joined, each stays a line.
+        return [line for text in self._kept for line in text.splitlines()]
 
 
 def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:

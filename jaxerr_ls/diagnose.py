@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jaxerr_ls.bare import MAX_PASTE_LINES, bare_message_events
+from jaxerr_ls.bare import PasteHead, bare_message_events
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
@@ -100,25 +100,25 @@ class Analyzer:
 
         Output in which the parser finds no error at all, when it is paste-sized, is read
         for messages pasted without their exception class (see ``jaxerr_ls.bare``)."""
-        kept: list[str] = []
-
-        def keep(lines: Iterable[str]) -> Iterator[str]:
-            for line in lines:
-                if len(kept) <= MAX_PASTE_LINES:
-                    kept.append(line)
-                yield line
-
-        found = False
-        for finding in self.analyze_events(parse_output(keep(lines)), source_name):
-            found = True
-            yield finding
-        if not found:
-            yield from self.analyze_events(bare_message_events(kept, self.index), source_name)
+        head = PasteHead()
+        return self._analyze_output(parse_output(head.lines(lines)), head, source_name)
 
     def analyze_blocks(self, blocks: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
         """The same for output given as blocks of whole lines (``reading.read_blocks``), which
         is read faster."""
-        return self.analyze_events(parse_blocks(blocks), source_name)
+        head = PasteHead()
+        return self._analyze_output(parse_blocks(head.blocks(blocks)), head, source_name)
+
+    def _analyze_output(
+        self, events: Iterable[ErrorEvent], head: PasteHead, source_name: str
+    ) -> Iterator[Finding]:
+        found = False
+        for finding in self.analyze_events(events, source_name):
+            found = True
+            yield finding
+        paste = head.paste() if not found else None
+        if paste is not None:
+            yield from self.analyze_events(bare_message_events(paste, self.index), source_name)
 
     def analyze_events(
         self, events: Iterable[ErrorEvent], source_name: str = "-"

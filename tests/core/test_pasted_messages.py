@@ -16,6 +16,7 @@ from jaxerr_ls.bare import MAX_PASTE_CHARS
 from jaxerr_ls.catalog import Catalog
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.matching import STAGE_PREFIX
+from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.tracebacks import parse_text, strip_ansi
 
 LOGS = Path(__file__).resolve().parent.parent / "fixtures" / "logs" / "jax-0.12.0.1" / "script"
@@ -135,3 +136,15 @@ def test_a_message_only_inside_jaxs_wrapper_is_read_there() -> None:
         if got != [code]:
             misses.append(f"{name}: {code} vs {got}")
     assert not misses
+
+
+def test_a_paste_read_from_a_file_in_blocks_is_read_as_line_by_line(tmp_path: Path) -> None:
+    """``check FILE`` reads in blocks: a message without its class is found there too."""
+    _, _, message, code = explained_errors()[0]
+    paste = tmp_path / "paste.txt"
+    paste.write_text(f"It fails with:\n\n> {message}\n", encoding="utf-8")
+    analyzer = Analyzer(catalog().index, Path("/nonexistent-project"))
+    with open(paste, "rb") as stream:
+        found = [f.code for f in analyzer.analyze_blocks(read_blocks(stream))]
+    assert found == [f.code for f in findings(paste.read_text(encoding="utf-8"))]
+    assert code in found
