@@ -839,8 +839,7 @@ class LayeredIndex:
             elif shared == most:
                 best.append(record)
         curated = [r for r in best if GENERATED_TAG not in r.tags] or best
-        sites = {(r.file_path, r.line_number) if r.line_number else r.id for r in curated}
-        if len(sites) != 1:
+        if len({raise_site(r) for r in curated}) != 1:
             return None
         record = min(curated, key=lambda r: len(r.error_message))
         return Match(
@@ -905,6 +904,12 @@ def truncated_beginning(message: str) -> str | None:
     return None
 
 
+def raise_site(record: Record) -> object:
+    """What one raise site's records share (the variants of a message built several ways): its
+    file and line, else the record itself."""
+    return (record.file_path, record.line_number) if record.line_number else record.id
+
+
 def _shared_prefix(a: str, b: str) -> int:
     """The length of the longest beginning two texts share."""
     n = 0
@@ -963,8 +968,7 @@ def unique_prefix_match(
     # plainest wording stands for them.
     sites: dict[object, Record] = {}
     for record in sorted(close, key=lambda r: len(r.error_message)):
-        site = (record.file_path, record.line_number) if record.line_number else record.id
-        sites.setdefault(site, record)
+        sites.setdefault(raise_site(record), record)
     close = list(sites.values())
     if len(close) != 1:
         return None

@@ -305,6 +305,17 @@ class _Applied:
     jnp: str
 
 
+def _named_primal(
+    target: FixTarget, read: ReadSource, call: ast.Call
+) -> tuple[_Applied, int, ast.expr] | None:
+    """The vjp behind a with_refs call, and the primal the message names (``args[N]``)."""
+    applied = _applied(target, read, call)
+    index = int(ARG_POSITION_RE.search(target.captures["argument"])[1])  # type: ignore[index]
+    if applied is None or index >= len(applied.primals):
+        return None
+    return applied, index, applied.primals[index]
+
+
 def _applied(target: FixTarget, read: ReadSource, call: ast.Call) -> _Applied | None:
     """The vjp behind a with_refs call on the failing line, when the source shows it."""
     source = Source.parse(target.span.path, read(target.span.path))
@@ -455,11 +466,10 @@ def returned_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         and value.path == target.span.path
     ):
         return []
-    applied = _applied(target, read, entry.call)
-    index = int(ARG_POSITION_RE.search(target.captures["argument"])[1])  # type: ignore[index]
-    if applied is None or index >= len(applied.primals):
+    named = _named_primal(target, read, entry.call)
+    if named is None:
         return []
-    primal = applied.primals[index]
+    applied, index, primal = named
     unpacked = _unpacked(applied, entry.call, index)
     where = _top_statement(applied, node)
     fixes: list[Fix] = []
@@ -586,11 +596,10 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     alloc = node.args[0]
     if not (isinstance(alloc, ast.Call) and _makes_zeros(alloc)):
         return []
-    applied = _applied(target, read, entry.call)
-    index = int(ARG_POSITION_RE.search(target.captures["argument"])[1])  # type: ignore[index]
-    if applied is None or index >= len(applied.primals):
+    named = _named_primal(target, read, entry.call)
+    if named is None:
         return []
-    primal = applied.primals[index]
+    applied, _, primal = named
     if _dotted(primal) is None or not _visible(applied, primal, node.lineno):
         return []
     primal_text = applied.source.segment(primal)
