@@ -84,11 +84,12 @@ class Analyzer:
         *,
         cwd: Path | None = None,
         workspace_notebooks: bool = False,
-        python: str | None = None,
+        python: str | tuple[str, ...] | None = None,
     ) -> None:
         """``workspace_notebooks``: place a traceback's notebook-cell frames on the project's
         notebooks (spans with a ``cell``, which only a caller that shows cells can use).
-        ``python``: the interpreter the run used, when known (for running it again)."""
+        ``python``: the interpreter the run used, or the words that started it, when known
+        (for running it again)."""
         self.index = index
         self.files = ProjectFiles(root)
         self.cwd = cwd

@@ -29,14 +29,20 @@ class Rerun:
 
 
 def rerun_for(
-    event: ErrorEvent, cwd: Path | None, resolve: Resolve, python: str | None = None
+    event: ErrorEvent,
+    cwd: Path | None,
+    resolve: Resolve,
+    python: str | tuple[str, ...] | None = None,
 ) -> Rerun | None:
     """How to run again what raised ``event``: its pytest test when it has a node id, else the
     script (or module) whose ``<module>`` frame starts its traceback; None when neither is
     known or the file is not in the project. ``cwd`` is where the run ran (pytest's rootdir
-    from the output wins when it exists here); ``python`` the run's interpreter, if known
-    (else the one the output names, else ``python``)."""
-    interpreter = python or event.python or DEFAULT_PYTHON
+    from the output wins when it exists here); ``python`` the run's interpreter, if known, or
+    the words that started it (``("env", "PYTHONPATH=.", ".venv/bin/python")``, from the
+    command line that ran it: see ``runs.python_launcher``); else the interpreter the output
+    names, else ``python``."""
+    given = (python,) if isinstance(python, str) else python
+    interpreter = given or ((event.python,) if event.python else (DEFAULT_PYTHON,))
     if event.test_id:
         return _test_rerun(event, cwd, resolve, interpreter)
     if cwd is None:
@@ -45,7 +51,9 @@ def rerun_for(
     return _script_rerun(frames, cwd.resolve(), resolve, interpreter)
 
 
-def _test_rerun(event: ErrorEvent, cwd: Path | None, resolve: Resolve, python: str) -> Rerun | None:
+def _test_rerun(
+    event: ErrorEvent, cwd: Path | None, resolve: Resolve, python: tuple[str, ...]
+) -> Rerun | None:
     rootdir = Path(event.rootdir) if event.rootdir else None
     bases = [base.resolve() for base in (rootdir, cwd) if base is not None]
     if not bases:
@@ -58,10 +66,12 @@ def _test_rerun(event: ErrorEvent, cwd: Path | None, resolve: Resolve, python: s
     if found is None or base is None:
         return None
     node_id = found.relative_to(base).as_posix() + separator + name
-    return Rerun((python, "-m", "pytest", node_id), base, node_id)
+    return Rerun((*python, "-m", "pytest", node_id), base, node_id)
 
 
-def _script_rerun(frames: list[Frame], cwd: Path, resolve: Resolve, python: str) -> Rerun | None:
+def _script_rerun(
+    frames: list[Frame], cwd: Path, resolve: Resolve, python: tuple[str, ...]
+) -> Rerun | None:
     index = next((n for n, f in enumerate(frames) if f.function == "<module>"), None)
     if index is None:
         return None
@@ -82,9 +92,9 @@ def _script_rerun(frames: list[Frame], cwd: Path, resolve: Resolve, python: str)
         if not parts or not all(part.isidentifier() for part in parts):
             return None
         module = ".".join(parts)
-        return Rerun((python, "-m", module), cwd, f"python -m {module}")
+        return Rerun((*python, "-m", module), cwd, f"python -m {module}")
     shown = script.relative_to(cwd).as_posix() if script.is_relative_to(cwd) else str(script)
-    return Rerun((python, shown), cwd, shown)
+    return Rerun((*python, shown), cwd, shown)
 
 
 def _is_runpy(printed: str) -> bool:

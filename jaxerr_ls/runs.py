@@ -200,6 +200,53 @@ def run_scope(command: str, cwd: Path) -> RunScope:
     return RunScope(command)
 
 
+def python_launcher(command: str, cwd: Path) -> tuple[str, ...] | None:
+    """The words of ``command`` (run in ``cwd``) that start its Python, to run something else
+    the same way: ``/work/.venv/bin/python``, ``env PYTHONPATH=. python3.12``, ``uv run
+    python``; for a pytest program, the ``python`` beside it in its environment's folder (or
+    ``uv run python`` for ``uv run pytest``). None when the command ran no Python this can
+    tell (a bare ``pytest``, a shell script): the caller falls back to its own guess."""
+    try:
+        words = shlex.split(command, posix=os.name != "nt")
+    except ValueError:
+        return None
+    prefix: list[str] = []
+    assignments = False
+    while words:
+        if _ENV_ASSIGNMENT_RE.match(words[0]):
+            assignments = True
+            prefix.append(words.pop(0))
+        elif words[0] == "env":
+            # Kept as the prefix's own first word, below.
+            words.pop(0)
+            assignments = True
+        elif words[0] in _WRAPPERS:
+            words.pop(0)
+        elif tuple(words[:2]) in _RUNNERS:
+            prefix += words[:2]
+            del words[:2]
+        else:
+            break
+    if not words:
+        return None
+    program = words[0]
+    name = PurePath(program).name
+    if _PYTHON_RE.match(name):
+        python = program
+    elif name in _PYTEST_PROGRAMS:
+        beside = PurePath(program).parent / "python"
+        if program != name and _absolute(str(beside), cwd).exists():
+            python = str(beside)
+        elif any(w in {r[0] for r in _RUNNERS} for w in prefix):
+            python = "python"
+        else:
+            return None
+    else:
+        return None
+    # Assignments must reach the interpreter without a shell: through env.
+    return (*(["env"] if assignments else []), *prefix, python)
+
+
 def origin_of(test: PytestNode | None, script: Path | None, scope: RunScope | None) -> Origin:
     """What produced a finding: its test, else its script (the traceback's, else the one script
     the run ran), with the run's command line."""

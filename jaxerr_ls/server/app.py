@@ -274,7 +274,7 @@ class JaxErrServer(LanguageServer):
         return self.workspace_folder_of(path) or self.root or path
 
     def new_analyzer(
-        self, root: Path, cwd: Path | None = None, python: str | None = None
+        self, root: Path, cwd: Path | None = None, python: str | tuple[str, ...] | None = None
     ) -> Analyzer:
         """An analyzer for one run's output (``python``: the run's interpreter, if known): it
         reads the project's files afresh, and explains the errors with the records of the

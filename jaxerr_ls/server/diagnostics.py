@@ -42,9 +42,15 @@ class IngestRequest:
         self.source = f"output:{source or 'terminal'}"
 
 
-def analyze_text(server: JaxErrServer, text: str, root: Path, cwd: Path | None) -> list[Finding]:
-    """Parse and place the errors of one output (runs in the analysis thread)."""
-    analyzer = server.new_analyzer(root, cwd)
+def analyze_text(
+    server: JaxErrServer, text: str, root: Path, cwd: Path | None, command: str | None = None
+) -> list[Finding]:
+    """Parse and place the errors of one output (runs in the analysis thread); ``command``, the
+    command line that printed it, says how to run its failures again."""
+    from jaxerr_ls.runs import python_launcher
+
+    launcher = python_launcher(command, cwd or root) if command else None
+    analyzer = server.new_analyzer(root, cwd, launcher)
     lines = text.split("\n")
     return list(analyzer.analyze_lines(lines, "output"))
 
@@ -76,7 +82,7 @@ async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
         text = text[-limit:]
     ls.output_roots.add(root)
     findings = await asyncio.get_running_loop().run_in_executor(
-        ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root
+        ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root, request.command
     )
     cwd = request.cwd or root
     scope = run_scope(request.command, cwd) if request.command is not None else None

@@ -11,7 +11,7 @@ import pytest
 from jaxerr_ls.diagnose import Analyzer, Finding
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import load_records
-from jaxerr_ls.runs import PytestNode, PytestSelector, RunScope, run_scope
+from jaxerr_ls.runs import PytestNode, PytestSelector, RunScope, python_launcher, run_scope
 from jaxerr_ls.tracking import FindingStore
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -141,3 +141,40 @@ def test_output_without_a_command_replaces_its_own_source_as_before() -> None:
 def test_a_scope_without_a_command_line_match_covers_only_what_it_names() -> None:
     scope = RunScope("pytest -k relu")
     assert scope.tests == () and scope.scripts == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("command", "launcher"),
+    [
+        ("python -m pytest -q tests", ("python",)),
+        ("/opt/venv/bin/python3.13 train.py", ("/opt/venv/bin/python3.13",)),
+        ("PYTHONPATH=. python -m train", ("env", "PYTHONPATH=.", "python")),
+        (
+            "env CUDA_VISIBLE_DEVICES= XLA_FLAGS='--x y' py/python3 -X dev t.py",
+            ("env", "CUDA_VISIBLE_DEVICES=", "XLA_FLAGS=--x y", "py/python3"),
+        ),
+        ("time nice python t.py", ("python",)),
+        ("uv run python -m pytest", ("uv", "run", "python")),
+        ("uv run pytest -x", ("uv", "run", "python")),
+        # A bare pytest: which Python it runs, the command does not say.
+        ("pytest -q", None),
+        ("make test", None),
+        ("./run.sh", None),
+        ("python 'unbalanced", None),
+        ("", None),
+    ],
+)
+def test_the_python_a_command_line_started(
+    command: str, launcher: tuple[str, ...] | None, tmp_path: Path
+) -> None:
+    assert python_launcher(command, tmp_path) == launcher
+
+
+def test_a_pytest_program_runs_again_with_the_python_beside_it(tmp_path: Path) -> None:
+    bin_dir = tmp_path / ".venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    (bin_dir / "python").touch()
+    (bin_dir / "pytest").touch()
+    assert python_launcher(".venv/bin/pytest -q", tmp_path) == (".venv/bin/python",)
+    # No python beside it: unknown, not guessed.
+    assert python_launcher(str(tmp_path / "pytest"), tmp_path) is None

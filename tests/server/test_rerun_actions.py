@@ -19,8 +19,9 @@ from jaxerr_ls.payload import from_json
 from jaxerr_ls.server.code_actions import code_action, rerun, resolve_code_action
 from jaxerr_ls.server.diagnostics import ingest_output
 from jaxerr_ls.server.explain import explain_text
-from tests.server.conftest import MakeServer
-from tests.server.test_handlers import RESOLVING, open_document, published
+from tests.server.conftest import PULLING, MakeServer
+from jaxerr_ls.server.diagnostics import did_change, document_diagnostic
+from tests.server.test_handlers import RESOLVING, in_loop, open_document, published
 
 BLIND = Path(__file__).resolve().parents[1] / "blind"
 PROGRAM = BLIND / "f01_hijax_bwd_return" / "01_softsign_mlp"
@@ -36,8 +37,12 @@ def program(tmp_path: Path) -> Path:
     return root.resolve()
 
 
-def ingest(server: object, log: Path, cwd: Path) -> None:
-    request = {"text": log.read_text(), "cwd": str(cwd), "source": "run"}
+def ingest(server: object, log: Path, cwd: Path, command: str | None = None) -> None:
+    ingest_text(server, log.read_text(), cwd, command)
+
+
+def ingest_text(server: object, text: str, cwd: Path, command: str | None = None) -> None:
+    request = {"text": text, "cwd": str(cwd), "source": "run", "command": command}
     asyncio.run(ingest_output(server, request))  # type: ignore[arg-type]
 
 
@@ -56,17 +61,36 @@ def actions_for(server: Any, path: Path) -> list[types.CodeAction]:
 
 
 @pytest.mark.parametrize(
-    ("log", "argv", "label"),
+    ("log", "command", "argv", "label"),
     [
-        ("0.12.0.1-pytest.log", ["python", "-m", "pytest", TEST_ID], TEST_ID),
-        ("0.12.0.1-script.log", ["python", "-m", "train"], "python -m train"),
+        # The command line the terminal ran says which Python ran it, and how.
+        (
+            "0.12.0.1-pytest.log",
+            "PYTHONPATH=. /opt/venv/bin/python -m pytest -q test_softsign_mlp.py",
+            ["env", "PYTHONPATH=.", "/opt/venv/bin/python", "-m", "pytest", TEST_ID],
+            TEST_ID,
+        ),
+        (
+            "0.12.0.1-script.log",
+            "uv run python -m train",
+            ["uv", "run", "python", "-m", "train"],
+            "python -m train",
+        ),
+        # Without the command line: the Python the user's shell finds.
+        ("0.12.0.1-pytest.log", None, ["python", "-m", "pytest", TEST_ID], TEST_ID),
+        ("0.12.0.1-script.log", None, ["python", "-m", "train"], "python -m train"),
     ],
 )
 def test_each_quick_fix_has_an_apply_and_rerun_twin(
-    make_server: MakeServer, program: Path, log: str, argv: list[str], label: str
+    make_server: MakeServer,
+    program: Path,
+    log: str,
+    command: str | None,
+    argv: list[str],
+    label: str,
 ) -> None:
     server, _ = make_server(program)
-    ingest(server, PROGRAM / "logs" / log, program)
+    ingest(server, PROGRAM / "logs" / log, program, command)
     actions = actions_for(server, program / "train.py")
     fixes = [a for a in actions if a.edit is not None and a.command is None]
     reruns = [a for a in actions if a.command is not None and a.command.command == "jaxerr.rerun"]
@@ -195,3 +219,66 @@ def test_a_passing_run_of_one_test_clears_that_test_only(
     _pytest(project, *plugin, "test_pair.py::test_two")
     asyncio.run(server.check_watched())
     assert len(writer.diagnostics(uri)) == 1
+
+
+@pytest.mark.parametrize("pulling", [False, True], ids=["pushed", "pulled"])
+def test_the_fixed_tests_passing_rerun_clears_its_error_and_its_culprit(
+    make_server: MakeServer, program: Path, pulling: bool
+) -> None:
+    """As in an editor: a terminal run of the test file fails, the culprit's file is open, the
+    "Apply and re-run" edit lands in it, and the re-run of the test id passes: the error and
+    its culprit note both go, whether the client is sent them or pulls them (VS Code)."""
+    server, _ = make_server(program, **({"capabilities": PULLING} if pulling else {}))
+    python = sys.executable
+    ingest(
+        server,
+        PROGRAM / "logs" / "0.12.0.1-pytest.log",
+        program,
+        f"{python} -m pytest -q test_softsign_mlp.py",
+    )
+    prims = program / "prims.py"
+    uri = open_document(server, prims)
+    assert run_diagnostics(server, uri)
+    twin = next(
+        a
+        for a in actions_for(server, prims)
+        if a.command is not None and a.command.command == "jaxerr.rerun"
+    )
+    assert twin.edit is not None and twin.edit.document_changes
+    [file_edit] = twin.edit.document_changes
+    assert isinstance(file_edit, types.TextDocumentEdit)
+    document = server.workspace.get_text_document(uri)
+    # As a client applies them: each against the text the ones below it left.
+    edits = sorted(
+        file_edit.edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True
+    )
+    changes = [
+        types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)
+        for edit in edits
+    ]
+    for change in changes:
+        document.apply_change(change)
+    in_loop(
+        did_change,
+        server,
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=changes,
+        ),
+    )
+    prims.write_text(document.source)
+    passed = "1 passed in 2.51s\n"
+    ingest_text(server, passed, program, f"{python} -m pytest {TEST_ID}")
+    assert run_diagnostics(server, uri) == []
+    assert published(server, (program / "train.py").as_uri()) == []
+
+
+def run_diagnostics(server: Any, uri: str) -> list[types.Diagnostic]:
+    """What the client shows for an open document: pulled if it pulls, else as pushed."""
+    if not server.features.pull_diagnostics:
+        return published(server, uri)
+    report = document_diagnostic(
+        server, types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert isinstance(report, types.RelatedFullDocumentDiagnosticReport)
+    return [d for d in report.items if (d.data or {}).get("role") != "predicted"]

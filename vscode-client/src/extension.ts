@@ -245,12 +245,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
       const marker = failureMarker(run.text);
       if (marker !== undefined) {
-        log.info(`terminal: "${run.commandLine}" printed a ${marker}; analysing its output`);
+        log.info(`terminal: "${run.commandLine}" printed a ${marker} in ${run.cwd ?? "an unknown folder"}; analysing its output`);
         void analyzeRun(run, true);
       } else if (run.commandLine && jaxerrCounts().files > 0) {
         // A passing run clears the errors of the tests and scripts it ran, whichever command
         // ran them before: the server knows which those are.
-        log.info(`terminal: "${run.commandLine}" passed; clearing the errors it covers`);
+        log.info(`terminal: "${run.commandLine}" passed in ${run.cwd ?? "an unknown folder"}; clearing the errors it covers`);
         void analyzeRun(run, true);
       }
     },

@@ -16,6 +16,13 @@ export interface FinishedRun {
 // How long a new terminal gets to start its shell integration before we say it has none.
 const SHELL_INTEGRATION_GRACE_MS = 10_000;
 
+/** The folder a terminal was opened in, when it was given one. */
+export function openedIn(terminal: vscode.Terminal): string | undefined {
+  const options = terminal.creationOptions;
+  const cwd = "cwd" in options ? options.cwd : undefined;
+  return typeof cwd === "string" ? cwd : cwd?.fsPath;
+}
+
 export class TerminalWatcher implements vscode.Disposable {
   private readonly reading = new Map<vscode.TerminalShellExecution, Promise<OutputCapture>>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -65,7 +72,9 @@ export class TerminalWatcher implements vscode.Disposable {
     }
     const run: FinishedRun = {
       text: capture.text(),
-      cwd: event.execution.cwd?.fsPath,
+      // Shell integration may not know the folder yet in a terminal that has just started (one
+      // the extension opened to re-run a test): the folder it was opened in, then.
+      cwd: event.execution.cwd?.fsPath ?? event.terminal.shellIntegration?.cwd?.fsPath ?? openedIn(event.terminal),
       commandLine: event.execution.commandLine.value,
       exitCode: event.exitCode,
       truncated: capture.truncated,

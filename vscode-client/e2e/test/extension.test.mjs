@@ -6,7 +6,10 @@
  * the record opens beside the code from the diagnostic's code, "Show Record" and the
  * "Open documentation" action, hover shows the API doc, the quick fix edits the rule at fault, and
  * "Explain Selected Error Text" shows the record of a pasted error (the server's jaxerr.explainText),
- * and a notebook a real kernel executed shows its cell's error output on that cell and line.
+ * a notebook a real kernel executed shows its cell's error output on that cell and line, and a
+ * program of the blind corpus (written by someone who had not read the fixes) is mended by
+ * "Apply and re-run": the fix lands, its test runs again in a terminal and passes, and the
+ * diagnostic goes away.
  */
 
 import assert from "node:assert/strict";
@@ -29,6 +32,10 @@ const VSIX = process.env.JAXERR_E2E_VSIX ?? path.join(REPO, "vscode-client", "ja
 const PYTHON = process.env.JAXERR_E2E_PYTHON ?? path.join(REPO, ".venv", "bin", "python");
 const SCRIPT = "scripts/custom_vjp_bwd_shape.py";
 const NOTEBOOK = "analysis.ipynb";
+// A program of the blind corpus (tests/blind/README.md): its meta.json names its test and the
+// line where the change belongs.
+const BLIND = path.join(REPO, "tests", "blind", "f01_hijax_bwd_return", "01_softsign_mlp");
+const BLIND_DIR = "softsign";
 // Where the fix belongs: the custom_vjp bwd rule that returns the wrong cotangent.
 const RULE_FILE = "model/ops.py";
 // Where a failure's screenshot goes (default: the run's temporary folder, kept on failure).
@@ -221,6 +228,23 @@ async function runInTerminal(commandLine, expectOutput) {
   await runCommand("Terminal: Create New Terminal");
   await waitFor("the terminal's prompt", async () => PROMPT.test((await terminalText()).trimEnd()), UI_MS, terminalText);
   await page.locator(".terminal-wrapper.active .xterm").click();
+  await page.keyboard.type(commandLine);
+  await page.keyboard.press("Enter");
+  await waitFor(
+    `the terminal to print ${expectOutput} and a new prompt`,
+    async () => {
+      const text = (await terminalText()).trimEnd();
+      return expectOutput.test(text) && PROMPT.test(text);
+    },
+    RUN_MS,
+    terminalText,
+  );
+}
+
+/** Like runInTerminal, in a folder of the workspace: the shell goes there first, so that the
+ * terminal reports the run's folder as shell integration does for a user who changed folder. */
+async function runInTerminalAt(folder, commandLine, expectOutput) {
+  await runInTerminal(`cd ${folder}`, /./);
   await page.keyboard.type(commandLine);
   await page.keyboard.press("Enter");
   await waitFor(
@@ -674,4 +698,76 @@ describe("the JAX Errors extension in VS Code", () => {
     );
     await runCommand("View: Close All Editor Groups");
   });
+
+  step("Apply and re-run mends a blind-corpus program: its test passes and its diagnostic clears", async () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(BLIND, "meta.json"), "utf8"));
+    const project = path.join(dirs.workspace, BLIND_DIR);
+    fs.cpSync(BLIND, project, {
+      recursive: true,
+      filter: (source) => !["fixed", "logs", "meta.json"].includes(path.basename(source)),
+    });
+    // Its own pytest root, as the user's project would be.
+    fs.writeFileSync(path.join(project, "pytest.ini"), "[pytest]\n");
+    const culpritPath = path.join(project, meta.culprit.file);
+    const original = fs.readFileSync(culpritPath, "utf8");
+    const [testFile] = meta.test.split("::");
+    await runCommand("JAX Errors: Clear Diagnostics");
+    await runInTerminalAt(BLIND_DIR, `${PYTHON} -m pytest -q -p no:cacheprovider ${testFile}`, /1 failed/);
+    await page.keyboard.press("Control+Shift+M");
+    await waitFor(
+      `a ${meta.record} row under ${meta.error_line.file}`,
+      async () => (await jaxerrProblems()).some((found) => found.file === meta.error_line.file && found.text.includes(meta.record)),
+      RUN_MS,
+      problems,
+    );
+
+    await openFile(`${BLIND_DIR}/${meta.culprit.file}`);
+    const culpritText = original.split("\n")[meta.culprit.line - 1];
+    // Inside the code at fault (the editor renders the lines in view only).
+    await goTo(meta.culprit.line, culpritText.search(/\S/) + 1);
+    await waitFor(
+      `a squiggle on the culprit, line ${meta.culprit.line} of ${meta.culprit.file}`,
+      async () => (await squiggledLines()).includes(meta.culprit.line),
+      UI_MS,
+      squiggledLines,
+    );
+    await page.keyboard.press("Control+.");
+    // The fix's twin that also re-runs the failing test, by its pytest id.
+    const action = page
+      .locator(".action-widget .monaco-list-row", { hasText: `Apply and re-run ${meta.test}` })
+      .first();
+    await waitFor(
+      `the Apply and re-run ${meta.test} action`,
+      () => action.isVisible(),
+      UI_MS,
+      () => page.locator(".action-widget .monaco-list-row").allInnerTexts(),
+    );
+    console.log(`apply and re-run: ${(await action.innerText()).trim()}`);
+    await action.click();
+
+    // The edit is saved before the run, and the run is the test's alone.
+    await waitFor(
+      `${meta.culprit.file} to be changed on disk`,
+      async () => fs.readFileSync(culpritPath, "utf8") !== original,
+      UI_MS,
+    );
+    await waitFor(
+      "the re-run to pass in its terminal",
+      async () => {
+        const text = (await terminalText()).trimEnd();
+        return /1 passed/.test(text) && PROMPT.test(text) ? text : undefined;
+      },
+      RUN_MS * 2,
+      terminalText,
+    );
+    await page.keyboard.press("Control+Shift+M");
+    await waitFor(
+      `the Problems panel to lose ${meta.record}`,
+      async () => !(await problems()).some((found) => found.text.includes(meta.record)),
+      RUN_MS,
+      problems,
+    );
+    await runCommand("View: Close All Editor Groups");
+    // Two JAX runs of a project's test.
+  }, STEP_MS * 2);
 });
