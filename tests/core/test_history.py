@@ -211,9 +211,25 @@ def test_checks_reworded_together_in_one_function_keep_their_own_lineages() -> N
     tree_before = "Shape of cotangent input to vjp pullback function {shape} must be the same"
     tree_after = "unexpected tree structure of argument to vjp function: got {tree}"
     unrelated = "Some other check of that function failed with {x}"
+    # Moved into its class, keeping only its opening sentence as literal text.
+    concrete_before = (
+        "Abstract tracer value encountered where concrete value is expected.\n\n{context}\n\n"
+        "See https://jax.readthedocs.io/en/latest/faq.html for more information."
+    )
+    concrete_after = (
+        "Abstract tracer value encountered where concrete value is expected: {tracer}\n{context}"
+    )
+
+    def concretization(template: str, file: str, function: str) -> RaiseSite:
+        return dataclasses.replace(
+            site(template, file=file, function=function), error_class="ConcretizationTypeError"
+        )
 
     def value_error(template: str) -> RaiseSite:
-        return dataclasses.replace(site(template, function="pullback"), error_class="ValueError")
+        # Each its own raise statement (its own line).
+        return dataclasses.replace(
+            site(template, function="pullback"), error_class="ValueError", line=len(template)
+        )
 
     releases = [
         release(
@@ -223,6 +239,7 @@ def test_checks_reworded_together_in_one_function_keep_their_own_lineages() -> N
                 site(tracer_before, function="full_raise"),
                 site(type_before, function="pullback"),
                 value_error(tree_before),
+                concretization(concrete_before, "jax/core.py", "raise_concretization_error"),
             ],
         ),
         release(
@@ -233,6 +250,7 @@ def test_checks_reworded_together_in_one_function_keep_their_own_lineages() -> N
                 value_error(tree_after),
                 value_error(type_after),
                 value_error(unrelated),
+                concretization(concrete_after, "jax/_src/errors.py", "Error.__init__"),
             ],
         ),
     ]
@@ -242,6 +260,7 @@ def test_checks_reworded_together_in_one_function_keep_their_own_lineages() -> N
     assert by_first[type_before].newest.template == type_after
     assert by_first[tree_before].last == 0
     assert sorted(by_first[unrelated].sites) == [1]
+    assert by_first[concrete_before].newest.template == concrete_after
 
 
 def test_a_2020_wording_finds_the_record_of_the_check_it_became() -> None:
