@@ -1,7 +1,7 @@
 """The wording history: every JAX release's error messages, tied to today's records.
 
 ``data/history/jax-wordings.json.gz`` (rebuilt by ``scripts/build-history`` from the source of
-every JAX release since 0.4.1) lists each raise site, followed across releases, and each wording
+every JAX release since 0.1) lists each raise site, followed across releases, and each wording
 it had with the releases that raise it. Every wording is tied to the curated record that
 explains it (or explains its site's newest wording), else to the record generated from the
 site's newest release. So a message worded as in an older (or newer) JAX than the installed one
