@@ -192,8 +192,10 @@ def bench_long_message(repeats: int) -> dict[str, float]:
     return {"match_100kb_s": small, "match_1mb_s": large, "ratio": large / small}
 
 
-def bench_history(repeats: int) -> dict[str, float]:
-    """(e): what the wording history adds to start-up and to each match."""
+def bench_history(repeats: int, before: Path | None = None) -> dict[str, float]:
+    """(e): what the wording history adds to start-up and to each match; with ``before``
+    (another table, such as the shipped one of an earlier commit), the same for that table
+    in the same run, so that the two compare."""
     loaded = load_records()
     extra = generated_set(loaded.records, HERE.parent)
     generated = extra.records if extra is not None else []
@@ -204,10 +206,10 @@ def bench_history(repeats: int) -> dict[str, float]:
     def layered(history: WordingHistory | None) -> LayeredIndex:
         return LayeredIndex(RecordIndex(loaded.records), RecordIndex(generated), history)
 
-    def start(with_history: bool) -> None:
+    def start(table: Path | None, with_history: bool = True) -> None:
         # As `check` starts: the generated set is only built for a message the curated
         # records do not match exactly (the first message here has a curated record).
-        history = WordingHistory() if with_history else None
+        history = WordingHistory(table) if with_history else None
         index = LayeredIndex(RecordIndex(loaded.records), lambda: RecordIndex(generated), history)
         index.match(*messages[0])
 
@@ -226,21 +228,27 @@ def bench_history(repeats: int) -> dict[str, float]:
 
         return _best_seconds(work, repeats) / len(messages)
 
-    start_without = _best_seconds(lambda: start(False), repeats)
-    start_with = _best_seconds(lambda: start(True), repeats)
-    without, with_history = layered(None), layered(WordingHistory())
-    match_without, match_with = per_match(without), per_match(with_history)
-    full = _best_seconds(lambda: WordingHistory().match("x", None, lambda c: None, True), repeats)
-    return {
-        "messages": len(messages),
-        "start_without_s": start_without,
-        "start_with_s": start_with,
-        "start_ratio": start_with / start_without,
-        "per_match_without_us": match_without * 1e6,
-        "per_match_with_us": match_with * 1e6,
-        "per_match_ratio": match_with / match_without,
-        "index_every_wording_s": full,
-    }
+    def whole_table(table: Path | None) -> float:
+        return _best_seconds(
+            lambda: WordingHistory(table).match("x", None, lambda c: None, True), repeats
+        )
+
+    start_without = _best_seconds(lambda: start(None, with_history=False), repeats)
+    match_without = per_match(layered(None))
+    results: dict[str, float] = {"messages": len(messages)}
+    for name, table in [("", None), *([("before_", before)] if before is not None else [])]:
+        start_with = _best_seconds(lambda: start(table), repeats)  # noqa: B023
+        match_with = per_match(layered(WordingHistory(table)))
+        results |= {
+            f"{name}start_without_s": start_without,
+            f"{name}start_with_s": start_with,
+            f"{name}start_ratio": start_with / start_without,
+            f"{name}per_match_without_us": match_without * 1e6,
+            f"{name}per_match_with_us": match_with * 1e6,
+            f"{name}per_match_ratio": match_with / match_without,
+            f"{name}index_every_wording_s": whole_table(table),
+        }
+    return results
 
 
 def bench_generated_loading(repeats: int) -> dict[str, float]:
@@ -264,7 +272,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--size-mb", type=float, default=50.0)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--history-only",
+        action="store_true",
+        help="measure (e) alone",
+    )
+    parser.add_argument(
+        "--history-before",
+        type=Path,
+        help="(e) also with this wording history table, in the same run",
+    )
     args = parser.parse_args()
+    if args.history_only:
+        print(json.dumps({"history": bench_history(args.repeats, args.history_before)}, indent=2))
+        return
     OUT.mkdir(exist_ok=True)
     large_log, small_log = OUT / "large.log", OUT / "small.log"
     build(large_log, args.size_mb)
@@ -276,7 +297,7 @@ def main() -> None:
         "matching": bench_matching(args.repeats),
         "memory": bench_memory(small_log, large_log),
         "long_message": bench_long_message(args.repeats),
-        "history": bench_history(args.repeats),
+        "history": bench_history(args.repeats, args.history_before),
         "generated_loading": bench_generated_loading(args.repeats),
     }
     print(json.dumps(results, indent=2))

@@ -1,7 +1,7 @@
 """The wording history: every JAX release's error messages, tied to today's records.
 
 ``data/history/jax-wordings.json.gz`` (rebuilt by ``scripts/build-history`` from the source of
-every JAX release since 0.4.1) lists each raise site, followed across releases, and each wording
+every JAX release since 0.1) lists each raise site, followed across releases, and each wording
 it had with the releases that raise it. Every wording is tied to the curated record that
 explains it (or explains its site's newest wording), else to the record generated from the
 site's newest release. So a message worded as in an older (or newer) JAX than the installed one
@@ -32,6 +32,7 @@ from jaxerr_ls.matching import (
     RecordIndex,
     message_words,
     segments_from_template,
+    sharing_most_beginning,
 )
 from jaxerr_ls.records import Record
 
@@ -81,6 +82,8 @@ class Site(NamedTuple):
 
 
 _PLACEHOLDER_RE = re.compile(r"\{[^{}]*\}")
+# Whitespace that is more than one space: a line break, a run of spaces.
+_SPACES = re.compile(r"\s{2,}|[^\S ]")
 
 
 def wording_key(template: str) -> str:
@@ -104,6 +107,7 @@ class WordingHistory:
         self._by_key: dict[str, list[int]] = {}
         self._unkeyed: list[int] = []
         self._compiled: dict[int, tuple[_Segments, frozenset[str]] | None] = {}
+        self._spaced_segments: dict[int, _Segments] = {}
         self._by_wording: dict[str, list[int]] | None = None
         self._curated: dict[str, list[list[Any]]] | None = None
         self._curated_indexes: dict[str, RecordIndex] = {}
@@ -234,6 +238,15 @@ class WordingHistory:
                 self._compiled[number] = (segments, frozenset(segments.interior_words()))
         return self._compiled[number]
 
+    def _spaced(self, number: int, segments: _Segments) -> _Segments:
+        """A wording's segments with each run of whitespace one space, for a message whose
+        lines were wrapped where JAX's were not (a terminal's or a paste author's)."""
+        spaced = self._spaced_segments.get(number)
+        if spaced is None:
+            literals = tuple(_SPACES.sub(" ", piece) for piece in segments.literals)
+            spaced = self._spaced_segments[number] = replace(segments, literals=literals)
+        return spaced
+
     def _exact(self, message: str, exc_type: str | None) -> list[tuple[int, tuple[str, ...]]]:
         """(wording, captures) for each wording the message has, best first: most literal
         text, then the ones tied to a curated record."""
@@ -245,6 +258,7 @@ class WordingHistory:
         for word in words:
             candidates.update(self._by_key.get(word, ()))
         ranked: list[tuple[tuple[int, bool, int], tuple[str, ...]]] = []
+        spaced_message: str | None = None
         for number in candidates:
             wording = self._wordings[number]
             if short_class is not None and wording.error_class != short_class:
@@ -253,6 +267,10 @@ class WordingHistory:
             if compiled is None or not compiled[1] <= words:
                 continue
             captures = compiled[0].search(message)
+            if captures is None and _SPACES.search(message):
+                if spaced_message is None:
+                    spaced_message = _SPACES.sub(" ", message)
+                captures = self._spaced(number, compiled[0]).search(spaced_message)
             if captures is not None:
                 rank = (compiled[0].literal_chars, bool(wording.curated), -number)
                 ranked.append((rank, captures))
@@ -274,15 +292,58 @@ class WordingHistory:
             self._load()
             for number, captures in self._exact(message, exc_type):
                 wording = self._wordings[number]
-                record = curated(wording.curated) if wording.curated else None
-                if record is None and with_generated:
-                    record = self.site_record(wording.site)
+                record = self._record_of(number, curated, with_generated)
                 if record is not None:
                     releases = self._releases_of_wording(wording.template)
                     return Match(record, HISTORY_SCORE, STAGE_HISTORY, captures, releases=releases)
             return None
 
         return _remembered(self._recent_past, (message, exc_type or "", with_generated), lookup)
+
+    def shared_beginning(
+        self,
+        line: str,
+        exc_type: str | None,
+        least: int,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The record of the past wording whose text begins with the most of ``line`` (at
+        least ``least`` characters, up to its first placeholder), when the wordings that share
+        that most are all tied to one record: a message cut short, or with details that no
+        release printed (whitespace runs count as one space)."""
+        self._load()
+        line = _SPACES.sub(" ", line)
+        if len(line) < least:
+            return None
+        short_class = exc_type.rsplit(".", 1)[-1] if exc_type else None
+        best = sharing_most_beginning(
+            (
+                (number, _SPACES.sub(" ", wording.template.split("{", 1)[0]))
+                for number, wording in enumerate(self._wordings)
+                if short_class is None or wording.error_class == short_class
+            ),
+            line,
+            least,
+        )
+        records = [self._record_of(number, curated, with_generated) for number in best]
+        # One message raised from several places (a helper's error) is one answer.
+        if None in records or len({_message_of(r) for r in records if r is not None}) != 1:
+            return None
+        record = records[0]
+        assert record is not None
+        releases = self._releases_of_wording(self._wordings[best[0]].template)
+        return Match(record, HISTORY_SCORE, STAGE_HISTORY, releases=releases)
+
+    def _record_of(
+        self, number: int, curated: Callable[[str], Record | None], with_generated: bool
+    ) -> Record | None:
+        """The record a wording is tied to: its curated one, else its site's generated one."""
+        wording = self._wordings[number]
+        record = curated(wording.curated) if wording.curated else None
+        if record is None and with_generated:
+            record = self.site_record(wording.site)
+        return record
 
     def site_record(self, number: int) -> Record:
         """The record generated from a site's newest release (its wording, file and line)."""
@@ -348,6 +409,12 @@ def _remembered(recent: OrderedDict[K, V], key: K, compute: Callable[..., V], *a
     if len(recent) > RECENT_MATCHES:
         recent.popitem(last=False)
     return value
+
+
+def _message_of(record: Record) -> str:
+    """What the records of one message share: a generated record's code without the hash of
+    its site, a curated record's code."""
+    return record.code.rsplit("-", 1)[0] if "generated" in record.tags else record.code
 
 
 def _release_numbers(runs: Sequence[Sequence[int]]) -> list[int]:

@@ -15,7 +15,7 @@ import re
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from jaxerr_ls.records import Record
 
@@ -825,19 +825,15 @@ class LayeredIndex:
         if len(line) < least:
             return None
         second = self.second()
-        best: list[Record] = []
-        most = least
-        for record in (*self.first.records, *(second.records if second is not None else ())):
-            if exc_type and _class_penalty(record, exc_type) > 0.0:
-                continue
-            head = record.error_message.split("{", 1)[0]
-            if head[:least] != line[:least]:
-                continue
-            shared = _shared_prefix(head, line)
-            if shared > most:
-                best, most = [record], shared
-            elif shared == most:
-                best.append(record)
+        best = sharing_most_beginning(
+            (
+                (record, record.error_message.split("{", 1)[0])
+                for record in (*self.first.records, *(second.records if second else ()))
+                if not (exc_type and _class_penalty(record, exc_type) > 0.0)
+            ),
+            line,
+            least,
+        )
         curated = [r for r in best if GENERATED_TAG not in r.tags] or best
         if len({raise_site(r) for r in curated}) != 1:
             return None
@@ -864,9 +860,17 @@ class LayeredIndex:
                 # an unexpected tracer.") must not claim a message whose beginning is, word
                 # for word and for much longer, today's record's (its details reworded since).
                 first_line = message.strip().split("\n", 1)[0]
-                longer = self._shared_beginning(
-                    first_line, exc_type, 2 * literal_chars(past.record.error_message)
-                )
+                least = 2 * literal_chars(past.record.error_message)
+                longer = self._shared_beginning(first_line, exc_type, least)
+                if longer is None:
+                    # Or a longer past wording, which the message has cut short.
+                    longer = self.history.shared_beginning(
+                        first_line,
+                        exc_type,
+                        max(least, MIN_SHARED_BEGINNING),
+                        self._curated,
+                        self._with_second,
+                    )
                 return longer if longer is not None else past
         # A message cut short without saying so (a paste that ends mid-word, an issue title
         # that stops before ", got ..."): literally the beginning of one record's message.
@@ -908,6 +912,26 @@ def raise_site(record: Record) -> object:
     """What one raise site's records share (the variants of a message built several ways): its
     file and line, else the record itself."""
     return (record.file_path, record.line_number) if record.line_number else record.id
+
+
+T = TypeVar("T")
+
+
+def sharing_most_beginning(heads: Iterable[tuple[T, str]], line: str, least: int) -> list[T]:
+    """The items whose head (a message's text up to its first placeholder) begins with the
+    most of ``line``, at least its first ``least`` characters."""
+    best: list[T] = []
+    most = least
+    start = line[:least]
+    for item, head in heads:
+        if not head.startswith(start):
+            continue
+        shared = _shared_prefix(head, line)
+        if shared > most:
+            best, most = [item], shared
+        elif shared == most:
+            best.append(item)
+    return best
 
 
 def _shared_prefix(a: str, b: str) -> int:
