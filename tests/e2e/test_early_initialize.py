@@ -12,7 +12,7 @@ import pytest
 from jaxerr_ls.server.early import early_result, load_table
 from jaxerr_ls.server.framing import frame
 from tests.e2e.rawclient import RawServer, uri
-from tests.e2e.test_protocol import GRAD, SOURCE, good_hover
+from tests.e2e.test_protocol import GRAD, _workspace, good_hover
 
 ANSWERED = "initialize answered before the server loaded"
 LEFT = "initialize left to the server"
@@ -20,10 +20,7 @@ LEFT = "initialize left to the server"
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    root.mkdir()
-    (root / "model.py").write_text(SOURCE)
-    return root
+    return _workspace(tmp_path)
 
 
 @pytest.fixture
