@@ -6,8 +6,8 @@ the same InitializeResult for every client but for the negotiated position encod
 notebook sync offered only to a client that declares notebooks and the will-save flags said
 only to a client that declares them. ``initialize.json`` holds that
 answer as the real server gives it, and the shapes lsprotocol accepts for the request, both
-generated from the real server by ``initialize_table.py`` for the versions of jaxerr-ls, pygls,
-lsprotocol and cattrs it records.
+generated from the real server by ``initialize_table.py`` for the versions of jaxerr-ls (and
+of its server modules' code), pygls, lsprotocol and cattrs it records.
 
 The answer is given early only when all of this holds: the installed versions are those of the
 table, the first frame is a well-formed ``initialize`` request, and its params fit the shapes
@@ -73,9 +73,24 @@ def installed_version(name: str) -> str | None:
     return None
 
 
+def server_fingerprint() -> str:
+    """A hash of the server's modules: in a checkout whose server code changed since the table
+    was generated (a feature or command added), the table is not used until it is again."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    folder = os.path.dirname(TABLE)
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as file:
+                digest.update(name.encode() + b"\0" + file.read() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def versions() -> dict[str, str | None]:
     """The versions an answer is valid for, as installed now."""
-    return {"jaxerr-ls": __version__, **{name: installed_version(name) for name in PACKAGES}}
+    found = {name: installed_version(name) for name in PACKAGES}
+    return {"jaxerr-ls": __version__, "server": server_fingerprint(), **found}
 
 
 def load_table(path: str = TABLE) -> dict[str, Any] | None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 from pygls.protocol import default_converter
 
-from jaxerr_ls.server import JaxErrServer, create_server
+from jaxerr_ls.server import JaxErrServer, create_server, early
 from jaxerr_ls.server.early import TABLE, early_result, load_table
 from jaxerr_ls.server.initialize_table import build_table, initialize_message, server_answer
 from jaxerr_ls.server.protocol import JaxErrProtocol
@@ -137,6 +137,20 @@ def test_a_table_for_other_versions_is_not_used(tmp_path: Path, table: dict[str,
     stale.write_text("{not json")
     assert load_table(str(stale)) is None
     assert load_table(str(tmp_path / "missing.json")) is None
+
+
+def test_a_table_is_not_used_once_the_server_code_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for module in Path(early.TABLE).parent.glob("*.py"):
+        (tmp_path / module.name).write_bytes(module.read_bytes())
+    copy_of_table = tmp_path / "initialize.json"
+    copy_of_table.write_bytes(Path(early.TABLE).read_bytes())
+    monkeypatch.setattr(early, "TABLE", str(copy_of_table))
+    assert load_table(str(copy_of_table)) is not None
+    with (tmp_path / "hover.py").open("a") as module:
+        module.write("\n# a new feature\n")
+    assert load_table(str(copy_of_table)) is None
 
 
 JSON = st.recursive(
