@@ -4,10 +4,10 @@ Importing pygls and lsprotocol (thousands of attrs classes) and building the cat
 takes most of the server's start-up, and the answer to ``initialize`` does not need them: it is
 the same InitializeResult for every client but for the negotiated position encoding, the
 notebook sync offered only to a client that declares notebooks and the will-save flags said
-only to a client that declares them. ``initialize.json`` holds that
-answer as the real server gives it, and the shapes lsprotocol accepts for the request, both
-generated from the real server by ``initialize_table.py`` for the versions of jaxerr-ls (and
-of its server modules' code), pygls, lsprotocol and cattrs it records.
+only to a client that declares them. ``initialize.json`` holds that answer as the real server
+gives it, and the shapes lsprotocol accepts for the request, both generated from the real
+server by ``initialize_table.py`` for the versions of jaxerr-ls (and of its server modules'
+code), pygls, lsprotocol and cattrs it records.
 
 The answer is given early only when all of this holds: the installed versions are those of the
 table, the first frame is a well-formed ``initialize`` request, and its params fit the shapes
