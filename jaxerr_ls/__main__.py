@@ -2,6 +2,6 @@
 
 import sys
 
-from jaxerr_ls.cli import main
+from jaxerr_ls.launch import main
 
 sys.exit(main())

@@ -24,7 +24,9 @@ from jaxerr_ls.render import record_markdown, record_text
 
 if TYPE_CHECKING:
     from jaxerr_ls.diagnose import Finding
+    from jaxerr_ls.server.early import EarlyStart
 
+log = logging.getLogger(__name__)
 EXIT_CLEAN, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 
 
@@ -276,6 +278,12 @@ def _serve(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     server = create_server()
+    early = args.early
+    if early is not None:
+        answered = early.answered_id is not None
+        log.info(
+            "initialize %s", "answered before the server loaded" if answered else early.skipped
+        )
     if args.tcp:
         host, _, port = args.tcp.rpartition(":")
         if not host or not port.isdigit():
@@ -283,7 +291,7 @@ def _serve(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         code = serve_tcp(server, host, int(port))
     else:
-        code = serve_stdio(server)
+        code = serve_stdio(server, early)
     # The spec's exit code, without waiting for a worker thread stuck on a slow file.
     exit_process(code)
     return code
@@ -528,12 +536,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, early: EarlyStart | None = None) -> int:
+    """The command line; ``early``: what ``serve`` read before this module was imported."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
+    args.early = early
     if sys.stdout is None and args.command != "serve":
         print("jaxerr-ls: standard output is closed", file=sys.stderr)
         return EXIT_USAGE

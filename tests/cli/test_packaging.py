@@ -74,3 +74,5 @@ def test_the_wheel_carries_every_record_and_api_doc(built: tuple[Path, list[str]
     assert "jaxerr_ls/data/README.md" in names
     assert "jaxerr_ls/py.typed" in names
     assert "jaxerr_ls/server/app.py" in names
+    # What serve answers initialize from before pygls loads (server/early.py).
+    assert "jaxerr_ls/server/initialize.json" in names
