@@ -178,7 +178,9 @@ class Analyzer:
         shared = notebooks is None
         if notebooks is None and self.workspace_notebooks:
             notebooks = self.files.notebooks
-        by_exception = [self._place(exception, base, notebooks, shared) for exception in ordered]
+        by_exception = [
+            self._place(exception, event.rootdir, base, notebooks, shared) for exception in ordered
+        ]
         placed = [item for frames in by_exception for item in frames]
         main = next((p for p in placed if p.span is not None), None)
         span = main.span if main is not None else self._test_definition(event, base)
@@ -186,14 +188,8 @@ class Analyzer:
         traceback_files = list(
             dict.fromkeys(p.path for p in placed if p.span is None or p.span.cell is None)
         )
-        called = {
-            name
-            for exception in (event, *event.chain)
-            for frame in exception.frames
-            for name in _CALLED_NAME_RE.findall(frame.source or "")
-        }
         frames = [p.span for p in placed if p.span is not None and p.span.cell is None]
-        culprits = self._find_culprits(match, traceback_files, called, frames)
+        culprits = self._find_culprits(event, match, traceback_files, frames)
         related = [Related(culprit.span, f"culprit: {culprit.description}") for culprit in culprits]
         related.extend(_frame_related(by_exception, main, self.files))
         if match is not None:
@@ -218,29 +214,38 @@ class Analyzer:
     def _place(
         self,
         exception: ErrorEvent,
+        rootdir: str | None,
         base: Path | None,
         notebooks: Callable[[], Sequence[Notebook]] | None,
         shared: bool,
     ) -> list[PlacedFrame]:
-        """``project_frames`` of one exception, once per distinct frames when ``shared``."""
+        """``project_frames`` of one exception, once per distinct frames when ``shared``
+        (``base``: the folder relative paths start from, the event's ``rootdir`` or else the
+        analyzer's ``cwd``)."""
         if not shared:
             return project_frames([exception], self.files, base, notebooks)
         return _remember(
             self._placed,
-            (_frames_key(exception.frames), exception.rootdir or base),
+            (_frames_key(exception.frames), exception.rootdir or rootdir),
             lambda: project_frames([exception], self.files, base, notebooks),
         )
 
     def _find_culprits(
         self,
+        event: ErrorEvent,
         match: Match | None,
         traceback_files: list[Path],
-        called: set[str],
         frames: list[Span],
     ) -> list[Culprit]:
         if match is None or match.record.culprit is None:
             return []
         record = match.record
+        called = {
+            name
+            for exception in (event, *event.chain)
+            for frame in exception.frames
+            for name in _CALLED_NAME_RE.findall(frame.source or "")
+        }
         key = (
             record.culprit,
             tuple(sorted(match.named.items())),
@@ -295,7 +300,9 @@ class Analyzer:
     def _test_node(self, event: ErrorEvent, base: Path | None) -> PytestNode | None:
         """The failed test, its file resolved onto the project."""
         return _remember(
-            self._test_nodes, (event.test_id, base), lambda: self._find_test_node(event, base)
+            self._test_nodes,
+            (event.test_id, event.rootdir),
+            lambda: self._find_test_node(event, base),
         )
 
     def _find_test_node(self, event: ErrorEvent, base: Path | None) -> PytestNode | None:
@@ -314,7 +321,7 @@ class Analyzer:
         """Where a test is defined, for errors reported with no frames (``--tb=no``)."""
         return _remember(
             self._definitions,
-            (event.test_id, base),
+            (event.test_id, event.rootdir),
             lambda: self._find_test_definition(event, base),
         )
 
