@@ -173,8 +173,8 @@ class Analyzer:
         ordered = [explained] + [
             e for e in (event, *reversed(event.chain)) if e is not explained and e is not member
         ]
-        # Frames are placed once per analyzer only on the project's own notebooks, which
-        # every event shares (a caller's notebooks are its own).
+        # A placing is remembered only with the project's own notebooks, the same for every
+        # event (the notebooks a caller passes are its own).
         shared = notebooks is None
         if notebooks is None and self.workspace_notebooks:
             notebooks = self.files.notebooks
@@ -239,6 +239,7 @@ class Analyzer:
     ) -> list[Culprit]:
         if match is None or match.record.culprit is None:
             return []
+        # Every input of ``find_culprits`` is in the key.
         record = match.record
         called = {
             name
