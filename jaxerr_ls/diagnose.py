@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from jaxerr_ls.bare import PasteHead, bare_message_events
 from jaxerr_ls.culprits import Culprit, find_culprits
-from jaxerr_ls.events import ErrorEvent
+from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
 from jaxerr_ls.matching import Match, MessageMatcher
 from jaxerr_ls.notebooks import Notebook, error_events
@@ -26,6 +27,9 @@ _CONTEXT_ONLY = (
     "SimplifiedTraceback",
 )
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +99,16 @@ class Analyzer:
         self.cwd = cwd
         self.workspace_notebooks = workspace_notebooks
         self.python = python
+        # A long log repeats its errors (a parametrized test failing the same way, a flaky
+        # test retried, the same failure in several report styles): what follows from an
+        # error's message, its frames or its test is worked out once per analyzer, which
+        # reads the project's files once too (``ProjectFiles``).
+        self._matches: dict[tuple[str, str], Match | None] = {}
+        self._placed: dict[tuple[object, ...], list[PlacedFrame]] = {}
+        self._culprits: dict[tuple[object, ...], list[Culprit]] = {}
+        self._reruns: dict[tuple[object, ...], Rerun | None] = {}
+        self._test_nodes: dict[tuple[object, ...], PytestNode | None] = {}
+        self._definitions: dict[tuple[object, ...], Span | None] = {}
 
     def analyze_lines(self, lines: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
         """Findings for the errors in output given line by line (see ``analyze_events``).
@@ -160,10 +174,13 @@ class Analyzer:
         ordered = [explained] + [
             e for e in (event, *reversed(event.chain)) if e is not explained and e is not member
         ]
+        # A placing is remembered only with the project's own notebooks, the same for every
+        # event (the notebooks a caller passes are its own).
+        shared = notebooks is None
         if notebooks is None and self.workspace_notebooks:
             notebooks = self.files.notebooks
         by_exception = [
-            project_frames([exception], self.files, base, notebooks) for exception in ordered
+            self._place(exception, event.rootdir, base, notebooks, shared) for exception in ordered
         ]
         placed = [item for frames in by_exception for item in frames]
         main = next((p for p in placed if p.span is not None), None)
@@ -172,20 +189,8 @@ class Analyzer:
         traceback_files = list(
             dict.fromkeys(p.path for p in placed if p.span is None or p.span.cell is None)
         )
-        called = {
-            name
-            for exception in (event, *event.chain)
-            for frame in exception.frames
-            for name in _CALLED_NAME_RE.findall(frame.source or "")
-        }
         frames = [p.span for p in placed if p.span is not None and p.span.cell is None]
-        culprits = (
-            find_culprits(
-                match.record.culprit, match.named, self.files, traceback_files, called, frames
-            )
-            if match is not None
-            else []
-        )
+        culprits = self._find_culprits(event, match, traceback_files, frames)
         related = [Related(culprit.span, f"culprit: {culprit.description}") for culprit in culprits]
         related.extend(_frame_related(by_exception, main, self.files))
         if match is not None:
@@ -204,7 +209,69 @@ class Analyzer:
             source_name=source_name,
             test=self._test_node(event, base),
             script=self._script(event, base),
-            rerun=rerun_for(event, self.cwd, self.files.resolve, self.python),
+            rerun=self._rerun(event),
+        )
+
+    def _place(
+        self,
+        exception: ErrorEvent,
+        rootdir: str | None,
+        base: Path | None,
+        notebooks: Callable[[], Sequence[Notebook]] | None,
+        shared: bool,
+    ) -> list[PlacedFrame]:
+        """``project_frames`` of one exception, once per distinct frames when ``shared``
+        (``base``: the folder relative paths start from, the event's ``rootdir`` or else the
+        analyzer's ``cwd``)."""
+        if not shared:
+            return project_frames([exception], self.files, base, notebooks)
+        return _remember(
+            self._placed,
+            (_frames_key(exception.frames), exception.rootdir or rootdir),
+            lambda: project_frames([exception], self.files, base, notebooks),
+        )
+
+    def _find_culprits(
+        self,
+        event: ErrorEvent,
+        match: Match | None,
+        traceback_files: list[Path],
+        frames: list[Span],
+    ) -> list[Culprit]:
+        if match is None or match.record.culprit is None:
+            return []
+        # Every input of ``find_culprits`` is in the key.
+        record = match.record
+        called = {
+            name
+            for exception in (event, *event.chain)
+            for frame in exception.frames
+            for name in _CALLED_NAME_RE.findall(frame.source or "")
+        }
+        key = (
+            record.culprit,
+            tuple(sorted(match.named.items())),
+            tuple(traceback_files),
+            frozenset(called),
+            tuple(frames),
+        )
+        found = _remember(
+            self._culprits,
+            key,
+            lambda: find_culprits(
+                record.culprit, match.named, self.files, traceback_files, called, frames
+            ),
+        )
+        return list(found)
+
+    def _rerun(self, event: ErrorEvent) -> Rerun | None:
+        # What a rerun depends on: the test's id and where it ran, else the frames that show
+        # the script.
+        script_frames = () if event.test_id else _frames_key(_first_frames(event))
+        return _remember(
+            self._reruns,
+            (event.test_id, event.rootdir, event.python, script_frames),
+            lambda: rerun_for(event, self.cwd, self.files.resolve, self.python),
         )
 
     def _best_explained(self, event: ErrorEvent) -> tuple[ErrorEvent, Match | None, ErrorEvent]:
@@ -222,26 +289,45 @@ class Analyzer:
                 exception = unwrapped_jax_wrapper(member)
             if exception is None:
                 continue
-            found = self.index.match(exception.message, exception.exc_type)
+            found = self._match(exception.message, exception.exc_type)
             if found is not None and (best[1] is None or found.score > best[1].score):
                 best = (exception, found, member)
         return best
 
+    def _match(self, message: str, exc_type: str) -> Match | None:
+        return _remember(
+            self._matches, (message, exc_type), lambda: self.index.match(message, exc_type)
+        )
+
     def _test_node(self, event: ErrorEvent, base: Path | None) -> PytestNode | None:
         """The failed test, its file resolved onto the project."""
+        return _remember(
+            self._test_nodes,
+            (event.test_id, event.rootdir),
+            lambda: self._find_test_node(event, base),
+        )
+
+    def _find_test_node(self, event: ErrorEvent, base: Path | None) -> PytestNode | None:
         file_part, _, name = (event.test_id or "").partition("::")
         path = self.files.resolve(file_part, base) if file_part and name else None
         return PytestNode(path, name) if path is not None else None
 
     def _script(self, event: ErrorEvent, base: Path | None) -> Path | None:
         """The project file a traceback starts in at module level: the program that was run."""
-        frames = next((e.frames for e in (event, *event.chain) if e.frames), [])
+        frames = _first_frames(event)
         if not frames or frames[0].function != "<module>":
             return None
         return self.files.resolve(frames[0].path, base)
 
     def _test_definition(self, event: ErrorEvent, base: Path | None) -> Span | None:
         """Where a test is defined, for errors reported with no frames (``--tb=no``)."""
+        return _remember(
+            self._definitions,
+            (event.test_id, event.rootdir),
+            lambda: self._find_test_definition(event, base),
+        )
+
+    def _find_test_definition(self, event: ErrorEvent, base: Path | None) -> Span | None:
         if not event.test_id or "::" not in event.test_id:
             return None
         file_part, *names = event.test_id.split("::")
@@ -277,3 +363,22 @@ def _frame_related(
                 function = enclosing_scope(lines or [], item.span.line)
             related.append(Related(item.span, f"traceback: in {function}"))
     return related
+
+
+def _first_frames(event: ErrorEvent) -> list[Frame]:
+    """The frames of the first exception of the chain that has any (where the run started)."""
+    return next((e.frames for e in (event, *event.chain) if e.frames), [])
+
+
+def _frames_key(frames: Sequence[Frame]) -> tuple[tuple[object, ...], ...]:
+    """Frames as printed, without their place in the log: equal for the same traceback
+    printed twice."""
+    return tuple((f.path, f.line, f.function, f.source, f.col, f.end_col) for f in frames)
+
+
+def _remember(table: dict[K, V], key: K, compute: Callable[[], V]) -> V:
+    """``compute()``, or what it gave for ``key`` before."""
+    if key in table:
+        return table[key]
+    value = table[key] = compute()
+    return value

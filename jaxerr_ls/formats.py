@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Iterable
@@ -18,6 +19,8 @@ FORMATS = ("text", "json", "github")
 LINT_FORMATS = (*FORMATS, "sarif")
 
 
+# A log's findings name the same few files over and over (pathlib's relative_to is slow).
+@functools.lru_cache(maxsize=1024)
 def display_path(path: Path, relative_to: Path | None) -> str:
     """``path`` relative to a folder when it lies inside it, else absolute."""
     if relative_to is not None:

@@ -552,6 +552,10 @@ def _compiled_key(path: Path, curated: Sequence[Record]) -> str | None:
     return digest.hexdigest()[:24]
 
 
+# How many compiled forms of one generated file are kept (each a few MB).
+MAX_COMPILED_FORMS = 4
+
+
 def _compiled_path(path: Path, key: str) -> Path:
     return path.with_name(f"{path.stem}.{key}.compiled")
 
@@ -611,10 +615,22 @@ def _write_compiled(path: Path, key: str, found: GeneratedIndex) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    # One compiled form per generated file: the others were for other curated records.
-    for old in path.parent.glob(f"{glob.escape(path.stem)}.*.compiled"):
-        if old != target:
-            old.unlink(missing_ok=True)
+    # A few compiled forms per generated file, the newest: projects with records of their own,
+    # or two versions of jaxerr-ls, share the generated set, and with one form each would
+    # compile it again whenever the other had run last.
+    others = [
+        old for old in path.parent.glob(f"{glob.escape(path.stem)}.*.compiled") if old != target
+    ]
+    others.sort(key=_modified, reverse=True)
+    for old in others[MAX_COMPILED_FORMS - 1 :]:
+        old.unlink(missing_ok=True)
+
+
+def _modified(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 def generated_index(

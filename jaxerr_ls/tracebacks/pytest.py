@@ -241,7 +241,8 @@ class PytestReport:
             section.end = lineno
             return
         if first in " \t":
-            if MARKER_RE.match(line):
+            # Most indented lines are source: a marker line has a "^" or "~" (a search in C).
+            if ("^" in line or "~" in line) and MARKER_RE.match(line):
                 self._section_markers(section, line)
                 return
             if section.short_source_expected and section.short_frame is not None:
@@ -251,8 +252,8 @@ class PytestReport:
                 self._replace_last_frame(section, section.short_frame)
                 section.end = lineno
                 return
-            m = _PYTEST_DEF_RE.match(line)
-            if m is not None and section.def_name is None:
+            m = _PYTEST_DEF_RE.match(line) if section.def_name is None and "def " in line else None
+            if m is not None:
                 # The entry's source opens with its own function; a def further down is a
                 # function nested in it, not the one running.
                 section.def_name = m[1]

@@ -77,3 +77,25 @@ def test_related_frames_are_in_call_order_and_named_by_their_own_function(log: P
             positions = [printed.index((r.span.path.name, r.span.line)) for r in frames]
             assert positions == sorted(positions), (finding.code, frames)
     assert checked > 0
+
+
+@pytest.mark.parametrize("log", PYTEST_LOGS[1::2], ids=lambda p: p.stem)  # long, native
+def test_an_output_repeated_in_one_log_gives_the_findings_of_each_error_alone(log: Path) -> None:
+    # One analyzer works out what follows from a message, frames or test once per run: each
+    # finding of a log holding the same run's output twice must be what a fresh analyzer
+    # makes of that error alone, at its own place in the log.
+    from jaxerr_ls.formats import finding_json
+    from jaxerr_ls.tracebacks import parse_text
+
+    text = log.read_text()
+    records = RecordIndex(load_records().records)
+    shared = Analyzer(records, PROJECT, cwd=PROJECT)
+    events = parse_text(text + text)
+    findings = [shared.analyze_event(event, str(log)) for event in events]
+    alone = [Analyzer(records, PROJECT, cwd=PROJECT).analyze_event(e, str(log)) for e in events]
+    assert findings and len(events) % 2 == 0
+    half = len(events) // 2
+    shift = len(text.splitlines())
+    assert [e.log_line + shift for e in events[:half]] == [e.log_line for e in events[half:]]
+    assert [finding_json(f, PROJECT) for f in findings] == [finding_json(f, PROJECT) for f in alone]
+    assert any(f.span is not None for f in findings)

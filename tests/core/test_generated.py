@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -329,7 +331,8 @@ def test_the_second_build_is_a_cache_hit(private_cache: Path, tmp_path: Path) ->
 def test_the_loaded_set_is_compiled_once_and_read_back_the_same(private_cache: Path) -> None:
     """The second load reads the compiled form: the same records (all fields, the raw JSON
     too), the same matches for the real messages of the fixture logs; a new curated set makes
-    a new compiled form, and a damaged one is compiled again."""
+    a new compiled form beside the others (the newest few are kept), and a damaged one is
+    compiled again."""
     venv_jax(".venv")
     root = REPO  # whose .venv holds JAX
     curated = load_records().records
@@ -355,11 +358,24 @@ def test_the_loaded_set_is_compiled_once_and_read_back_the_same(private_cache: P
         assert second.index.match_all(message, exc_type) == expected, message[:80]
         matched += bool(expected)
     assert matched > 10
+    # Older forms (other curated sets) beyond the newest few are removed.
+    stem = compiled[0].name.rsplit(".", 2)[0]
+    older = [private_cache / f"{stem}.{number:024x}.compiled" for number in range(5)]
+    for age, old in enumerate(older, start=1):
+        old.write_bytes(b"")
+        # Far older than the form just written.
+        os.utime(old, ns=(time.time_ns() - (10**6 + age) * 10**9,) * 2)
     fewer = generated_index(curated[1:], root)
     assert fewer is not None and len(fewer.loaded.records) >= len(first.loaded.records)
-    assert sorted(private_cache.glob("*.compiled")) != compiled  # replaced, not added
-    assert len(list(private_cache.glob("*.compiled"))) == 1
-    damaged = next(private_cache.glob("*.compiled"))
+    kept = sorted(private_cache.glob("*.compiled"))
+    [added] = set(kept) - set(compiled) - set(older)
+    assert kept == sorted([added, *compiled, *older[:2]])
+    # Back to the first curated set: its form is read, not compiled and written again.
+    stamp = compiled[0].stat().st_mtime_ns
+    assert generated_index(curated, root) is not None
+    assert sorted(private_cache.glob("*.compiled")) == kept
+    assert compiled[0].stat().st_mtime_ns == stamp
+    damaged = added
     damaged.write_bytes(damaged.read_bytes()[:1000])
     again = generated_index(curated[1:], root)
     assert again is not None and again.loaded.records == fewer.loaded.records
