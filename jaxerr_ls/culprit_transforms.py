@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -560,6 +561,8 @@ class _Origin:
     model: ModuleModel
     node: ast.expr
     scope: Scope
+    # ``node`` holds the value among others: what a ``for`` loop over it takes one by one.
+    iterated: bool = False
 
 
 def _mentions(value: ast.AST | None, name: str) -> bool:
@@ -600,6 +603,13 @@ def _origin(
             return _origin(project, model, binding.value, binding.scope, frames, frame, depth + 1)
         if binding.kind == "param" and frame is not None:
             return _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
+        loop = binding.node
+        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name):
+            # ``for v in directions``: v is one of the items of what the loop goes over.
+            found = _origin(project, model, loop.iter, binding.scope, frames, frame, depth + 1)
+            if found is None or found.iterated:
+                return None
+            return _Origin(found.model, found.node, found.scope, iterated=True)
         return None
     if isinstance(expr, ast.Call):
         callee = model.locate_function(expr.func, scope, project.importer(model))
@@ -844,8 +854,14 @@ def _argument_culprits(
             continue
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
+        if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List):
+            # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
+            source = _int_source(project, origin)
+            if source is not None:
+                origin, found = source, "built"
         if found is None:
-            out.extend(_int_leaf_culprits(project, origin, function, parameter, api, dtype))
+            if not origin.iterated:
+                out.extend(_int_leaf_culprits(project, origin, function, parameter, api, dtype))
             continue
         shown = project.source(origin.model, origin.node)
         # An argnums naming the argument among others chose integer data by mistake (labels,
@@ -1011,6 +1027,37 @@ def _tangent_argument(
     return None
 
 
+_INT_DTYPE = re.compile(r"^\s*~?u?int\d*\s*$")
+
+
+def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin | None:
+    """Where a value known to be an integer array (the message says so) got its dtype: the
+    one integer construction among the items a loop goes over, the operands of arithmetic
+    (``d - n // 2`` after ``d = jnp.arange(n)``) and the names they are bound to. None unless
+    exactly one is found."""
+    if depth > _MAX_DEPTH:
+        return None
+    node = origin.node
+    if not origin.iterated and _int_built(origin.model, node, origin.scope) is not None:
+        return origin
+    parts: list[ast.expr] = []
+    if origin.iterated and isinstance(node, ast.List | ast.Tuple):
+        parts = list(node.elts)
+    elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.Div):
+        parts = [node.left, node.right]
+    elif isinstance(node, ast.UnaryOp):
+        parts = [node.operand]
+    found = []
+    for part in parts:
+        if isinstance(part, ast.Constant):
+            continue
+        inner = _origin(project, origin.model, part, origin.scope, (), None)
+        source = _int_source(project, inner, depth + 1) if inner is not None else None
+        if source is not None:
+            found.append(source)
+    return found[0] if len(found) == 1 else None
+
+
 def _tangent_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -1019,7 +1066,10 @@ def _tangent_culprits(
         return []
     model, expr, scope, index = found
     origin = _origin(project, model, expr, scope, frames, index)
-    if origin is None or isinstance(origin.node, ast.Name):
+    if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
+        # The message says the tangent is an integer: what made it one is the culprit.
+        origin = _int_source(project, origin)
+    if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
         return []
     shown = project.source(origin.model, origin.node)
     tangent = (captures.get("tangent") or "").strip()

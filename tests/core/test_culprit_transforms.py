@@ -231,6 +231,15 @@ CULPRITS = [
         "probe = jnp.zeros((u.shape[0], 1)) + 1.0",
         ["shape (6, 1)", "primal of (6,)"],
     ),
+    # One of the directions a loop goes over is made an integer by arithmetic on jnp.arange.
+    (
+        "jvp_int_probe_list",
+        "jvp-dtype-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "probes.py",
+        "pattern = jnp.arange(n) % 2",
+        ["`jnp.arange(n)`", "dtype int32"],
+    ),
     (
         "cotangent_shape_prefix",
         "vjp-cotangent-shape",
@@ -471,6 +480,7 @@ def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_me
             "jnp.arange(rows * cols).reshape(rows, cols).ravel().astype(jnp.float32)",
         ),
         ("int_ids_lookup", "main.py", "`emb`", "jax.grad(pooled_logit, argnums=1)(ids, emb,"),
+        ("jvp_int_probe_list", "probes.py", "float32", "jnp.arange(n, dtype=jnp.float32) % 2"),
         ("int_data_decorator", "main.py", "float arguments", "@partial(jax.grad, argnums=(0,))"),
         ("aux_flag_decorator", "main.py", "Drop has_aux", "@jax.grad\ndef grad_of_penalty"),
         (
