@@ -897,7 +897,8 @@ def _int_leaf_culprits(
     dtype: str,
 ) -> list[Culprit]:
     """An integer entry of a container of parameters, where the differentiated function reads
-    that entry as a number: the entry is a float parameter written as an int (``"temp": 1``).
+    that entry as a number (in arithmetic, in ``jnp.exp``): the entry is a float parameter
+    written as an int (``"temp": 1``).
     An entry it never reads (a step counter carried along) or reads as an index or a count is
     state that does not belong in the differentiated tree: no culprit (what to differentiate
     is the change, not a cast)."""
@@ -908,7 +909,7 @@ def _int_leaf_culprits(
         if not _int_leaf(origin.model, value, origin.scope):
             continue
         reads = reads_of(function[1], parameter, key)
-        if reads.count == 0 or reads.as_index:
+        if reads.numeric == 0 or reads.as_index:
             continue
         shown = project.source(origin.model, value)
         why = (

@@ -592,6 +592,9 @@ class Reads:
     count: int  # the reads in its body
     as_index: int  # those used as an index or a count (``table[ids]``, ``range(n)``)
     indexed: frozenset[str]  # the names of what they index: ``table`` for ``table[ids]``
+    # Those used as a number: an operand of arithmetic or an argument of a numeric function of
+    # jax / numpy / math (``p.gain * x``, ``jnp.exp(p["log_t"])``).
+    numeric: int = 0
 
 
 def _index_regions(function: Function) -> list[tuple[ast.AST, str | None]]:
@@ -638,7 +641,20 @@ def reads_of(function: Function, name: str, key: str | None = None) -> Reads:
             under.setdefault(id(node), indexed)
     as_index = [n for n in reads if id(n) in under]
     names = frozenset(label for n in as_index if (label := under[id(n)]) is not None)
-    return Reads(len(reads), len(as_index), names)
+    parents = {id(c): n for n in ast.walk(function.node) for c in ast.iter_child_nodes(n)}
+    numeric = sum(1 for n in reads if id(n) not in under and _numeric_use(n, parents.get(id(n))))
+    return Reads(len(reads), len(as_index), names, numeric)
+
+
+def _numeric_use(node: ast.AST, parent: ast.AST | None) -> bool:
+    if isinstance(parent, ast.BinOp | ast.UnaryOp):
+        return True
+    if isinstance(parent, ast.Call) and any(a is node for a in parent.args):
+        root = parent.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in ("jnp", "jax", "np", "numpy", "math")
+    return False
 
 
 # Calls that assemble a vector out of separately computed parts, by the last part of their name.

@@ -288,6 +288,8 @@ def test_the_culprit_is_the_line_where_the_change_belongs(
         "nonscalar_assembled",
         # Integer ids used as indices (``jnp.take(emb, ids)``): no cast is the fix.
         "int_ids_lookup",
+        # An int leaf the loss uses as a count (``range(params["steps"])``): not a float.
+        "int_leaf_count",
     ],
 )
 def test_no_culprit_where_the_fault_is_the_failing_line_or_the_code_is_dynamic(
