@@ -15,6 +15,7 @@ from jaxerr_ls.fixes.transform_calls import (
     LINEARIZE_AVAL,
     VJP_COTANGENT,
     VJP_TOO_MANY,
+    add_keyword,
     applied_capacity,
     applied_transform,
     failing_line_fixes,
@@ -297,6 +298,48 @@ def _dict_as_pair(source: Source, value: ast.Dict) -> str | None:
     return f"{source.segment(value.values[chosen])}, {{{', '.join(rest)}}}"
 
 
+def _dict_output_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A dict of losses given to grad / value_and_grad without has_aux: return (total, the
+    dict) with has_aux=True, the total being the entry named so (``"loss"``, ``"total"``) or
+    else the sum of the entries; the caller's name for the dict gets it back as the aux."""
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
+    if not found:
+        return []
+    edits: list[Edit] = []
+    for source, node, _ in found:
+        value = _returned(node)
+        if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+            return []
+        paired = _dict_as_pair(source, value)
+        total = paired.split(", {", 1)[0] if paired is not None else None
+        if total is None:
+            total = " + ".join(f"{source.segment(v)}" for v in value.values)
+        edits.append(source.replace(value, f"{total}, {source.segment(value)}"))
+    failing = Source.parse(target.span.path, read(target.span.path))
+    call = applied_transform(failing, target.span.line, _SCALAR_TRANSFORMS) if failing else None
+    if failing is None or call is None or any(k.arg == "has_aux" for k in call.keywords):
+        return []
+    flag = add_keyword(failing, call, "has_aux=True")
+    uses = results_of(failing, call)
+    if flag is None or not uses:
+        return []
+    edits.append(flag)
+    for use in uses:
+        if last_name(call.func) == "value_and_grad":
+            if not isinstance(use, ast.Tuple) or len(use.elts) != 2:
+                return []
+            if not isinstance(use.elts[0], ast.Name):
+                return []
+            value_text, grads = (failing.segment(e) for e in use.elts)
+            edits.append(failing.replace(use, f"(_, {value_text}), {grads}"))
+        elif isinstance(use, ast.Name):
+            edits.append(failing.replace(use, f"{failing.segment(use)}, _"))
+        else:
+            return []
+    title = "Return (total, the dict) and pass has_aux=True: the dict comes back as aux"
+    return unsafe_fix(target, title, tuple(edits))
+
+
 def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
     """Remove ``has_aux=True`` from its call, and the aux from where the result is unpacked."""
     call = next(
@@ -537,6 +580,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _nonscalar_fixes(target, read)
     if target.code == AUX_NOT_PAIR:
         return _aux_fixes(target, read)
+    if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
+        return _dict_output_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:

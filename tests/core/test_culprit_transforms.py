@@ -491,6 +491,14 @@ def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_me
             "(output, aux)",
             'return recon + 0.1 * kl, {"recon": recon, "kl": kl}',
         ),
+        # A dict of losses without has_aux: (their sum, the dict), the caller unpacking the aux.
+        (
+            "output_dict_losses",
+            "main.py",
+            "has_aux=True",
+            'return fit + reg, {"fit": fit, "reg": reg}\n\n\ndef main():\n'
+            "    g, _ = jax.grad(objective, has_aux=True)(jnp.ones(2), jnp.eye(2))",
+        ),
         (
             "aux_unpacked_already",
             "main.py",
