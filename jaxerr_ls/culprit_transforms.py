@@ -910,6 +910,13 @@ def _int_leaf_culprits(
             continue
         reads = reads_of(function[1], parameter, key)
         if reads.numeric == 0 or reads.as_index:
+            field = _dataclass_field(project, origin, key)
+            if field is not None:
+                why = (
+                    f"`{key}` is an integer leaf ({dtype}) that {_label(function[1])} does not "
+                    f"use as a number: a static field keeps it out of what {api} differentiates"
+                )
+                out.append(_culprit(project, field[0], field[1], _ARGUMENT, api, why))
             continue
         shown = project.source(origin.model, value)
         why = (
@@ -918,6 +925,43 @@ def _int_leaf_culprits(
         )
         out.append(_culprit(project, origin.model, value, CulpritKind.TRANSFORM_ARGUMENT, api, why))
     return out
+
+
+_ARGUMENT = CulpritKind.TRANSFORM_ARGUMENT
+# Decorators that make a dataclass a pytree whose fields may be declared static.
+_PYTREE_DATACLASS = frozenset({"jax.tree_util.register_dataclass"})
+
+
+def _dataclass_field(
+    project: _Project, origin: _Origin, key: str
+) -> tuple[ModuleModel, ast.AnnAssign] | None:
+    """The declaration ``key: jax.Array`` of the field, when the container is built by a
+    dataclass registered with ``jax.tree_util.register_dataclass`` (which can declare a field
+    static: a plain int, not a leaf)."""
+    node = origin.node
+    if not isinstance(node, ast.Call):
+        return None
+    found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
+    if found is None or not isinstance(found[1].node, ast.ClassDef):
+        return None
+    model, body = found
+    definition = found[1].node
+    outer = body.parent or model.module_scope
+    decorators = {
+        model.qualified_name(d.func if isinstance(d, ast.Call) else d, outer)
+        for d in definition.decorator_list
+    }
+    if not decorators & _PYTREE_DATACLASS:
+        return None
+    fields = [
+        statement
+        for statement in definition.body
+        if isinstance(statement, ast.AnnAssign)
+        and isinstance(statement.target, ast.Name)
+        and statement.target.id == key
+        and statement.value is None
+    ]
+    return (model, fields[0]) if len(fields) == 1 else None
 
 
 def positional_capacity(function: Function | Partial) -> int | None:

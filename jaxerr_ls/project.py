@@ -402,12 +402,14 @@ class ModuleModel:
                 return None
             return self, self.classes[method.owner]
         if binding.kind == "assign" and isinstance(binding.value, ast.Call):
-            return self._locate_class(binding.value.func, binding.scope, importer, depth + 1)
+            return self.locate_class(binding.value.func, binding.scope, importer, depth + 1)
         return None
 
-    def _locate_class(
-        self, expr: ast.expr, scope: Scope, importer: Importer | None, depth: int
+    def locate_class(
+        self, expr: ast.expr, scope: Scope, importer: Importer | None, depth: int = 0
     ) -> tuple[ModuleModel, Scope] | None:
+        """The class an expression names (``Params``, ``mod.Params``) and the model of the
+        module that defines it, through the project's imports."""
         if depth > _MAX_HOPS:
             return None
         if isinstance(expr, ast.Name):
@@ -424,7 +426,7 @@ class ModuleModel:
         other = importer(module) if module else None
         if other is None:
             return None
-        return other._locate_class(ast.Name(class_name), other.module_scope, importer, depth + 1)
+        return other.locate_class(ast.Name(class_name), other.module_scope, importer, depth + 1)
 
     def value_of(self, name: str, scope: Scope) -> ast.expr | None:
         """The expression a name was assigned from, when it has exactly one binding and that is

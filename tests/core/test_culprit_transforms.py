@@ -177,6 +177,16 @@ CULPRITS = [
         "return Affine(gain=2,",
         ["`gain`", "read as a number by `mse`"],
     ),
+    # An int leaf of a registered dataclass used as a size, not a number: the field's
+    # declaration, which can make it static.
+    (
+        "int_field_static",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "schedule.py",
+        "    warmup: jax.Array",
+        ["`warmup`", "static field"],
+    ),
     # Built as ints through methods that keep the dtype.
     (
         "int_chain_cast",
