@@ -75,6 +75,8 @@ _CONSTRUCTORS = {
     "jax.numpy.ones": 1,
     "jax.numpy.empty": 1,
     "jax.numpy.full": 2,
+    "jax.numpy.eye": 3,
+    "jax.numpy.identity": 1,
 }
 _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
@@ -729,6 +731,9 @@ def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | 
     ``"built"`` for an array built with an integer dtype (``jnp.array([1, 0])``,
     ``jnp.arange(n)``, ``jnp.zeros(3, jnp.int32)``), else None."""
     qualified = model.qualified_name(call.func, scope)
+    if qualified is not None and qualified.startswith("numpy."):
+        # NumPy builds integers as jax.numpy does (int64 where jax.numpy gives int32).
+        qualified = "jax.numpy." + qualified.removeprefix("numpy.")
     if qualified in _INT_BY_NATURE:
         return "nature"
     if isinstance(call.func, ast.Attribute) and call.func.attr == "astype" and len(call.args) == 1:
@@ -854,6 +859,8 @@ def _argument_culprits(
             continue
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
+        if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
+            found = "built"  # ``x0 = 2``: a Python int, differentiated
         if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List):
             # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
             source = _int_source(project, origin)
@@ -882,6 +889,9 @@ def _argument_culprits(
                 f"{api} differentiates only float inputs"
             )
             out.append(_culprit(project, application.defined_in, argnums_node, kind, api, why))
+        elif found == "built" and isinstance(origin.node, ast.Constant):
+            why = f"`{shown}` is a Python int ({dtype} to JAX): {api} differentiates only floats"
+            out.append(_culprit(project, origin.model, origin.node, kind, api, why))
         elif found == "built":
             why = f"`{shown}` builds an array of {dtype}: {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))

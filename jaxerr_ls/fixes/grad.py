@@ -492,7 +492,8 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     elif position is not None and len(call.args) > position:
         edit = source.replace(call.args[position], dtype)
     elif method in (*_DTYPE_POSITION, "arange") and call.args:
-        if source.segment(call.func) != f"{jnp}.{method}":
+        spellings = [jnp, *source.module_aliases("numpy")]
+        if source.segment(call.func) not in [f"{name}.{method}" for name in spellings]:
             return []
         end = source.span(call)
         closing = Span(source.path, end.end_line, end.end_col - 1, end.end_line, end.end_col - 1)

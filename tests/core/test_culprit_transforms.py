@@ -187,6 +187,24 @@ CULPRITS = [
         "    warmup: jax.Array",
         ["`warmup`", "static field"],
     ),
+    # A Python int given to grad through a name and a loop's first iteration.
+    (
+        "int_python_scalar",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "start = 1",
+        ["Python int"],
+    ),
+    # NumPy builds integers too.
+    (
+        "int_numpy_arange",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "heights = np.arange(5)",
+        ["`np.arange(5)`"],
+    ),
     # Built as ints through methods that keep the dtype.
     (
         "int_chain_cast",
@@ -485,6 +503,8 @@ def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_me
     ("case", "file", "title", "expected"),
     [
         ("int_leaf_namedtuple", "model.py", "float 2.0", "return Affine(gain=2.0, offset="),
+        ("int_python_scalar", "main.py", "float 1.0", "    start = 1.0\n"),
+        ("int_numpy_arange", "main.py", "float32", "heights = np.arange(5, dtype=jnp.float32)"),
         (
             "int_chain_cast",
             "grid.py",
