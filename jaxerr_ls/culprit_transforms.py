@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,16 +11,22 @@ from pathlib import Path
 from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import (
+    TRANSPARENT,
+    Binding,
     Function,
     Importer,
     ModuleModel,
     Partial,
     Scope,
     TransformCall,
+    assembles_vector,
+    binding_kind,
     build,
     last_name,
     literal_ints,
     module_files,
+    reads_of,
+    used_as_vector,
 )
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
@@ -68,6 +75,8 @@ _CONSTRUCTORS = {
     "jax.numpy.ones": 1,
     "jax.numpy.empty": 1,
     "jax.numpy.full": 2,
+    "jax.numpy.eye": 3,
+    "jax.numpy.identity": 1,
 }
 _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
@@ -122,19 +131,99 @@ class _Project:
 @dataclass(frozen=True, slots=True)
 class _Application:
     """A transform applied on a traceback line: ``jax.grad(f)(x)``, ``grad_fn(x)`` after
-    ``grad_fn = jax.grad(f)``, or ``jax.jvp(f, primals, tangents)`` itself."""
+    ``grad_fn = jax.grad(f)`` (or ``jax.jit(jax.grad(f))``), a call of a function decorated
+    with ``@partial(jax.grad, argnums=...)``, or ``jax.jvp(f, primals, tangents)`` itself."""
 
     model: ModuleModel
     transform: TransformCall
     call: ast.Call  # the call on the line that applies the transform
     scope: Scope
     frame: int  # index of the frame in ``frames``
+    # A transform applied as a decorator: the module that defines it and the function it
+    # decorates (the transform's nodes are in that module, not in ``model``).
+    decorated: tuple[ModuleModel, Function] | None = None
+
+    @property
+    def defined_in(self) -> ModuleModel:
+        """The module whose source holds the transform call (its keywords, its flags)."""
+        return self.decorated[0] if self.decorated is not None else self.model
 
 
 def _on_line(node: ast.AST, line: int) -> bool:
     first: int = getattr(node, "lineno", 0)
     last: int = getattr(node, "end_lineno", None) or first
     return first <= line <= last
+
+
+def _unwrapped(model: ModuleModel, value: ast.expr, scope: Scope) -> ast.expr:
+    """``jax.jit(jax.grad(f))`` is ``jax.grad(f)`` for what it differentiates: wrappers that
+    keep a function's arguments and outputs are seen through."""
+    for _ in range(_MAX_DEPTH):
+        if not (
+            isinstance(value, ast.Call)
+            and value.args
+            and isinstance(value.args[0], ast.Call)
+            and model.qualified_name(value.func, scope) in TRANSPARENT
+        ):
+            break
+        value = value.args[0]
+    return value
+
+
+def _definition(
+    project: _Project, model: ModuleModel, expr: ast.expr, scope: Scope, depth: int = 0
+) -> tuple[ModuleModel, Function] | None:
+    """The ``def`` a called name is bound to, decorators and all: in this module or in the
+    project module it is imported from."""
+    if depth > _MAX_DEPTH:
+        return None
+    qualified: str | None = None
+    if isinstance(expr, ast.Name):
+        binding = scope.lookup(expr.id)
+        if binding is not None and binding.kind == "def":
+            function = model.functions.get(binding.node)
+            return None if function is None else (model, function)
+        if binding is not None and binding.kind == "import":
+            qualified = binding.qualified
+    elif isinstance(expr, ast.Attribute) and binding_kind(scope, expr) == "import":
+        qualified = model.qualified_name(expr, scope)
+    module, _, name = (qualified or "").rpartition(".")
+    other = project.importer(model)(module) if module else None
+    if other is None:
+        return None
+    return _definition(project, other, ast.Name(name), other.module_scope, depth + 1)
+
+
+def decorator_transform(model: ModuleModel, function: Function) -> TransformCall | None:
+    """``@jax.grad`` / ``@partial(jax.value_and_grad, has_aux=True)`` on a ``def``: the
+    transform it applies, its keywords read from the ``partial``; None when another decorator
+    may change what the function is."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return None
+    outer = function.scope.parent or model.module_scope
+    found: list[TransformCall] = []
+    for expr in node.decorator_list:
+        api = model.qualified_name(expr, outer)
+        call: ast.Call | None = None
+        if (
+            isinstance(expr, ast.Call)
+            and expr.args
+            and model.qualified_name(expr.func, outer) == "functools.partial"
+        ):
+            api, call = model.qualified_name(expr.args[0], outer), expr
+        if api in _APPLIED:
+            if call is None:
+                # ``@jax.grad``: a call of the decorator, without arguments, where it stands.
+                call = ast.copy_location(ast.Call(func=expr, args=[], keywords=[]), expr)
+                call.end_lineno, call.end_col_offset = expr.end_lineno, expr.end_col_offset
+            if any(k.arg is None for k in call.keywords):
+                return None
+            keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+            found.append(TransformCall(api, call, outer, function, keywords))
+        elif api not in TRANSPARENT:
+            return None
+    return found[0] if len(found) == 1 else None
 
 
 def _applications(
@@ -156,15 +245,22 @@ def _applications(
             if transform is not None and transform.api not in _APPLIED:
                 found.append(_Application(model, transform, call, scope, index))
                 continue
+            applied: ast.expr | None = None
             if isinstance(call.func, ast.Call):
-                transform = by_call.get(call.func)
+                applied = _unwrapped(model, call.func, scope)
             elif isinstance(call.func, ast.Name):
-                value = model.value_of(call.func.id, scope)
-                transform = by_call.get(value) if isinstance(value, ast.Call) else None
-            else:
-                transform = None
+                binding = scope.lookup(call.func.id)
+                if binding is not None and binding.kind == "assign" and binding.value is not None:
+                    applied = _unwrapped(model, binding.value, binding.scope)
+            transform = by_call.get(applied) if isinstance(applied, ast.Call) else None
             if transform is not None and transform.api in _APPLIED:
                 found.append(_Application(model, transform, call, scope, index))
+                continue
+            decorated = _definition(project, model, call.func, scope)
+            if decorated is not None:
+                transform = decorator_transform(*decorated)
+                if transform is not None and transform.api in apis:
+                    found.append(_Application(model, transform, call, scope, index, decorated))
         if found:
             yield from found
             return
@@ -265,12 +361,21 @@ def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
     return len(value.args) <= allowed
 
 
+def _received(
+    project: _Project, application: _Application
+) -> tuple[ModuleModel, Function | Partial] | None:
+    """The function the transform received (a partial or bound method as such)."""
+    if application.decorated is not None:
+        return application.decorated
+    transform = application.transform
+    importer = project.importer(application.model)
+    return application.model.locate_function(transform.call.args[0], transform.scope, importer)
+
+
 def _differentiated(
     project: _Project, application: _Application
 ) -> tuple[ModuleModel, Function] | None:
-    transform = application.transform
-    importer = project.importer(application.model)
-    found = application.model.locate_function(transform.call.args[0], transform.scope, importer)
+    found = _received(project, application)
     if found is None:
         return None
     function = found[1].function if isinstance(found[1], Partial) else found[1]
@@ -294,12 +399,25 @@ def _function_culprits(
     model, function = target
     returns = _returns(project, model, function)
     if "shape" in captures:
+        if wants_jacobian(function, [r.value for r in returns], [application.model, model]):
+            return []
         return _nonscalar(project, returns, captures["shape"].strip(), api)
     if "output" in captures:
         return _not_array(project, application, model, function, returns, captures["output"], api)
     if "type" in captures:
         return _aux_not_pair(project, application, function, returns, captures["type"], api)
     return []
+
+
+def wants_jacobian(
+    function: Function, values: Sequence[ast.expr | None], modules: Sequence[ModuleModel]
+) -> bool:
+    """Whether the program means the function's output to be a vector (it assembles one, or
+    indexes it or takes its Jacobian elsewhere): then a reduction is no fix of a gradient of
+    it, and which change is right (a Jacobian, another function) is the author's to say."""
+    if any(assembles_vector(v) for v in values):
+        return True
+    return function.name != "<lambda>" and any(used_as_vector(m, function.name) for m in modules)
 
 
 def _culprit(
@@ -378,7 +496,7 @@ def _not_array(
     if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
         transform = application.transform
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
-        return [_culprit(project, application.model, transform.call, kind, function.name, why)]
+        return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
     return []
 
 
@@ -413,13 +531,26 @@ def _aux_not_pair(
             )
             out.append(_culprit(project, found.model, found.node, kind, found.function.name, why))
         return out
+    if "'dict'" in type_text:
+        # One dict of named losses: the pair (output, aux) is made from it (the total first,
+        # the parts as aux); where the dict is built is the change.
+        why = "{} returns one dict: with has_aux=True, {} needs a pair (output, aux)"
+        return [
+            _culprit(
+                project, r.model, r.node, kind, r.function.name, why.format(_label(r.function), api)
+            )
+            for r in returns
+            if isinstance(r.value, ast.Dict)
+        ]
+    if any(f"'{name}'" in type_text for name in ("NoneType", "set", "str")):
+        return []  # not one output value: dropping has_aux is no fix
     if any(_tuple_size(r.value) is not None for r in returns):
         return []
     flag = next((k for k in application.transform.call.keywords if k.arg == "has_aux"), None)
     if flag is None:
         return []
     why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"
-    return [_culprit(project, application.model, flag, kind, function.name, why)]
+    return [_culprit(project, application.defined_in, flag, kind, function.name, why)]
 
 
 # -- what built an argument or a tangent -----------------------------------------------------
@@ -432,6 +563,8 @@ class _Origin:
     model: ModuleModel
     node: ast.expr
     scope: Scope
+    # ``node`` holds the value among others: what a ``for`` loop over it takes one by one.
+    iterated: bool = False
 
 
 def _mentions(value: ast.AST | None, name: str) -> bool:
@@ -463,6 +596,8 @@ def _origin(
                 isinstance(b.node, ast.Assign | ast.AugAssign) and _mentions(b.node.value, expr.id)
             )
         ]
+        if len(first) > 1 and frame is not None:
+            first = _first_iteration(expr, first, frames[frame].line)
         if len(first) != 1:
             return None
         binding = first[0]
@@ -470,6 +605,13 @@ def _origin(
             return _origin(project, model, binding.value, binding.scope, frames, frame, depth + 1)
         if binding.kind == "param" and frame is not None:
             return _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
+        loop = binding.node
+        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name):
+            # ``for v in directions``: v is one of the items of what the loop goes over.
+            found = _origin(project, model, loop.iter, binding.scope, frames, frame, depth + 1)
+            if found is None or found.iterated:
+                return None
+            return _Origin(found.model, found.node, found.scope, iterated=True)
         return None
     if isinstance(expr, ast.Call):
         callee = model.locate_function(expr.func, scope, project.importer(model))
@@ -483,6 +625,38 @@ def _origin(
             return None
         return _origin(project, callee[0], values[0], function.scope, frames, None, depth + 1)
     return _Origin(model, expr, scope)
+
+
+def _first_iteration(use: ast.Name, bindings: list[Binding], line: int) -> list[Binding]:
+    """``v = start`` before a loop and ``v = out / norm`` after the failing call in it, where
+    ``out`` is that call's result: the call fails on the value the loop starts with (the
+    rebinding is made of the transform's own output, shaped as JAX gives it)."""
+    scope_node = bindings[0].scope.node
+    loops = [
+        n
+        for n in ast.walk(scope_node)
+        if isinstance(n, ast.For | ast.While) and _on_line(n, use.lineno)
+    ]
+    if not loops:
+        return bindings
+    loop = max(loops, key=lambda n: n.lineno)
+    produced = {
+        target.id
+        for statement in ast.walk(loop)
+        if isinstance(statement, ast.Assign) and _on_line(statement, line)
+        for target in ast.walk(statement)
+        if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store)
+    }
+    return [
+        b
+        for b in bindings
+        if not (
+            isinstance(b.node, ast.Assign)
+            and _on_line(loop, b.node.lineno)
+            and b.node.lineno > line
+            and any(_mentions(b.node.value, name) for name in produced)
+        )
+    ]
 
 
 def _caller_argument(
@@ -557,6 +731,9 @@ def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | 
     ``"built"`` for an array built with an integer dtype (``jnp.array([1, 0])``,
     ``jnp.arange(n)``, ``jnp.zeros(3, jnp.int32)``), else None."""
     qualified = model.qualified_name(call.func, scope)
+    if qualified is not None and qualified.startswith("numpy."):
+        # NumPy builds integers as jax.numpy does (int64 where jax.numpy gives int32).
+        qualified = "jax.numpy." + qualified.removeprefix("numpy.")
     if qualified in _INT_BY_NATURE:
         return "nature"
     if isinstance(call.func, ast.Attribute) and call.func.attr == "astype" and len(call.args) == 1:
@@ -587,6 +764,71 @@ def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | 
     return None
 
 
+# Methods of an array that keep its dtype: an int array reshaped is still an int array.
+_DTYPE_KEEPING = frozenset(
+    {"reshape", "ravel", "flatten", "transpose", "squeeze", "T", "swapaxes", "copy"}
+)
+
+
+def _int_built(model: ModuleModel, expr: ast.expr, scope: Scope) -> str | None:
+    """``int_construction`` seen through methods that keep the dtype
+    (``jnp.indices(s).reshape(2, -1).T`` is built as ints)."""
+    while True:
+        if isinstance(expr, ast.Attribute) and expr.attr in _DTYPE_KEEPING:
+            expr = expr.value
+        elif (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr in _DTYPE_KEEPING
+            and model.qualified_name(expr.func, scope) is None
+        ):
+            expr = expr.func.value
+        else:
+            break
+    if not isinstance(expr, ast.Call):
+        return None
+    if model.qualified_name(expr.func, scope) == "jax.numpy.indices" and not any(
+        k.arg == "dtype" for k in expr.keywords
+    ):
+        return "built"
+    return int_construction(model, expr, scope)
+
+
+def _int_leaf(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
+    """A container entry that is an integer: a Python int or an array built as ints."""
+    if isinstance(value, ast.Constant):
+        return type(value.value) is int
+    return _int_built(model, value, scope) == "built"
+
+
+def _leaves(origin: _Origin) -> list[tuple[str, ast.expr]]:
+    """The named entries of a container built in place: a dict display with string keys, or a
+    class (a NamedTuple, a dataclass) called with keywords."""
+    node = origin.node
+    if isinstance(node, ast.Dict):
+        return [
+            (k.value, v)
+            for k, v in zip(node.keys, node.values, strict=True)
+            if isinstance(k, ast.Constant) and isinstance(k.value, str)
+        ]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+        name = last_name(node.func) or ""
+        if name[:1].isupper() and not node.args:
+            return [(k.arg, k.value) for k in node.keywords if k.arg is not None]
+    return []
+
+
+def _parameter(found: tuple[ModuleModel, Function | Partial] | None, index: int) -> str | None:
+    """The name of the parameter the ``index``-th positional argument lands in."""
+    if found is None:
+        return None
+    target = found[1]
+    inner = target.function if isinstance(target, Partial) else target
+    skip = target.fixed_positional if isinstance(target, Partial) else 0
+    names = [p.name for p in inner.positional][skip:]
+    return names[index] if index < len(names) else None
+
+
 def _argument_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -600,8 +842,11 @@ def _argument_culprits(
     argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
     if argnums is None:
         return []
+    received = _received(project, application)
+    function = _differentiated(project, application)
     api = transform.api.rsplit(".", 1)[-1]
     dtype = (captures.get("dtype") or "an integer dtype").strip()
+    kind = CulpritKind.TRANSFORM_ARGUMENT
     out = []
     for index in argnums:
         args = application.call.args
@@ -610,33 +855,123 @@ def _argument_culprits(
         origin = _origin(
             project, application.model, args[index], application.scope, frames, application.frame
         )
-        if origin is None or not isinstance(origin.node, ast.Call):
+        if origin is None:
             continue
-        found = int_construction(origin.model, origin.node, origin.scope)
+        parameter = _parameter(received, index)
+        found = _int_built(origin.model, origin.node, origin.scope)
+        if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
+            found = "built"  # ``x0 = 2``: a Python int, differentiated
+        if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List):
+            # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
+            source = _int_source(project, origin)
+            if source is not None:
+                origin, found = source, "built"
+        if found is None:
+            if not origin.iterated:
+                out.extend(_int_leaf_culprits(project, origin, function, parameter, api, dtype))
+            continue
         shown = project.source(origin.model, origin.node)
-        if found == "nature" and argnums_node is not None:
+        # An argnums naming the argument among others chose integer data by mistake (labels,
+        # counts): the selection is the change, not the data's dtype.
+        chosen = argnums_node is not None and (found == "nature" or len(argnums) > 1)
+        indices = (
+            function is not None
+            and parameter is not None
+            and reads_of(function[1], parameter).as_index > 0
+        )
+        if indices and not chosen:
+            # Indices (``table[ids]``): the lookup has no gradient with respect to them; what
+            # to differentiate is the table, not a float cast of the ids.
+            continue
+        if chosen and argnums_node is not None:
             why = (
                 f"argnums selects argument {index}, built by `{shown}` ({dtype}): "
                 f"{api} differentiates only float inputs"
             )
-            out.append(
-                _culprit(
-                    project,
-                    application.model,
-                    argnums_node,
-                    CulpritKind.TRANSFORM_ARGUMENT,
-                    api,
-                    why,
-                )
-            )
+            out.append(_culprit(project, application.defined_in, argnums_node, kind, api, why))
+        elif found == "built" and isinstance(origin.node, ast.Constant):
+            why = f"`{shown}` is a Python int ({dtype} to JAX): {api} differentiates only floats"
+            out.append(_culprit(project, origin.model, origin.node, kind, api, why))
         elif found == "built":
             why = f"`{shown}` builds an array of {dtype}: {api} differentiates only floats"
-            out.append(
-                _culprit(
-                    project, origin.model, origin.node, CulpritKind.TRANSFORM_ARGUMENT, api, why
-                )
-            )
+            out.append(_culprit(project, origin.model, origin.node, kind, api, why))
     return out
+
+
+def _int_leaf_culprits(
+    project: _Project,
+    origin: _Origin,
+    function: tuple[ModuleModel, Function] | None,
+    parameter: str | None,
+    api: str,
+    dtype: str,
+) -> list[Culprit]:
+    """An integer entry of a container of parameters, where the differentiated function reads
+    that entry as a number (in arithmetic, in ``jnp.exp``): the entry is a float parameter
+    written as an int (``"temp": 1``).
+    An entry it never reads (a step counter carried along) or reads as an index or a count is
+    state that does not belong in the differentiated tree: no culprit (what to differentiate
+    is the change, not a cast)."""
+    if function is None or parameter is None:
+        return []
+    out = []
+    for key, value in _leaves(origin):
+        if not _int_leaf(origin.model, value, origin.scope):
+            continue
+        reads = reads_of(function[1], parameter, key)
+        if reads.numeric == 0 or reads.as_index:
+            field = _dataclass_field(project, origin, key)
+            if field is not None:
+                why = (
+                    f"`{key}` is an integer leaf ({dtype}) that {_label(function[1])} does not "
+                    f"use as a number: a static field keeps it out of what {api} differentiates"
+                )
+                out.append(_culprit(project, field[0], field[1], _ARGUMENT, api, why))
+            continue
+        shown = project.source(origin.model, value)
+        why = (
+            f"`{key}` is built as an integer (`{shown}`, {dtype}) and read as a number by "
+            f"{_label(function[1])}: {api} differentiates only floats"
+        )
+        out.append(_culprit(project, origin.model, value, CulpritKind.TRANSFORM_ARGUMENT, api, why))
+    return out
+
+
+_ARGUMENT = CulpritKind.TRANSFORM_ARGUMENT
+# Decorators that make a dataclass a pytree whose fields may be declared static.
+_PYTREE_DATACLASS = frozenset({"jax.tree_util.register_dataclass"})
+
+
+def _dataclass_field(
+    project: _Project, origin: _Origin, key: str
+) -> tuple[ModuleModel, ast.AnnAssign] | None:
+    """The declaration ``key: jax.Array`` of the field, when the container is built by a
+    dataclass registered with ``jax.tree_util.register_dataclass`` (which can declare a field
+    static: a plain int, not a leaf)."""
+    node = origin.node
+    if not isinstance(node, ast.Call):
+        return None
+    found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
+    if found is None or not isinstance(found[1].node, ast.ClassDef):
+        return None
+    model, body = found
+    definition = found[1].node
+    outer = body.parent or model.module_scope
+    decorators = {
+        model.qualified_name(d.func if isinstance(d, ast.Call) else d, outer)
+        for d in definition.decorator_list
+    }
+    if not decorators & _PYTREE_DATACLASS:
+        return None
+    fields = [
+        statement
+        for statement in definition.body
+        if isinstance(statement, ast.AnnAssign)
+        and isinstance(statement.target, ast.Name)
+        and statement.target.id == key
+        and statement.value is None
+    ]
+    return (model, fields[0]) if len(fields) == 1 else None
 
 
 def positional_capacity(function: Function | Partial) -> int | None:
@@ -653,36 +988,55 @@ def positional_capacity(function: Function | Partial) -> int | None:
     return len(names)
 
 
+def _named_value(
+    project: _Project, model: ModuleModel, expr: ast.expr, scope: Scope, depth: int = 0
+) -> tuple[ModuleModel, ast.expr]:
+    """What a name stands for, when one plain assignment gives it: ``argnums=ARGNUMS`` after
+    ``ARGNUMS = (0, 2)``, or ``config.GRAD_ARGNUMS`` set at the top of the project module
+    ``config``. The expression itself otherwise."""
+    if depth > _MAX_DEPTH:
+        return model, expr
+    if isinstance(expr, ast.Name):
+        binding = scope.lookup(expr.id)
+        if binding is not None and binding.kind == "assign" and binding.value is not None:
+            return _named_value(project, model, binding.value, binding.scope, depth + 1)
+        if binding is not None and binding.kind == "import" and binding.qualified:
+            module, _, name = binding.qualified.rpartition(".")
+            other = project.importer(model)(module) if module else None
+            if other is not None:
+                return _named_value(project, other, ast.Name(name), other.module_scope, depth + 1)
+    elif isinstance(expr, ast.Attribute) and binding_kind(scope, expr) == "import":
+        prefix = model.qualified_name(expr.value, scope)
+        other = project.importer(model)(prefix) if prefix else None
+        if other is not None:
+            found = _named_value(project, other, ast.Name(expr.attr), other.module_scope, depth + 1)
+            if found[1] is not expr and not isinstance(found[1], ast.Name):
+                return found
+    return model, expr
+
+
 def _argnums_culprits(project: _Project, application: _Application) -> list[Culprit]:
     transform = application.transform
-    argnums_node = transform.keywords.get("argnums")
-    argnums = literal_ints(argnums_node) if argnums_node is not None else None
-    if argnums is None or argnums_node is None:
+    given = transform.keywords.get("argnums")
+    if given is None:
         return []
-    importer = project.importer(application.model)
-    found = application.model.locate_function(transform.call.args[0], transform.scope, importer)
-    if found is None:
+    model, argnums_node = _named_value(project, application.defined_in, given, transform.scope)
+    argnums = literal_ints(argnums_node)
+    found = _received(project, application)
+    if argnums is None or not argnums or found is None:
         return []
     capacity = positional_capacity(found[1])
     if capacity is None or max(argnums) < capacity:
         # The function takes that many: the call passed too few (by keyword, maybe).
         return []
     inner = found[1].function if isinstance(found[1], Partial) else found[1]
-    shown = project.source(application.model, argnums_node)
+    shown = project.source(model, argnums_node)
     why = (
         f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
         f"argument{'s' if capacity != 1 else ''} here"
     )
-    return [
-        _culprit(
-            project,
-            application.model,
-            argnums_node,
-            CulpritKind.TRANSFORM_ARGUMENT,
-            transform.api.rsplit(".", 1)[-1],
-            why,
-        )
-    ]
+    api = transform.api.rsplit(".", 1)[-1]
+    return [_culprit(project, model, argnums_node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
 
 
 def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
@@ -728,6 +1082,37 @@ def _tangent_argument(
     return None
 
 
+_INT_DTYPE = re.compile(r"^\s*~?u?int\d*\s*$")
+
+
+def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin | None:
+    """Where a value known to be an integer array (the message says so) got its dtype: the
+    one integer construction among the items a loop goes over, the operands of arithmetic
+    (``d - n // 2`` after ``d = jnp.arange(n)``) and the names they are bound to. None unless
+    exactly one is found."""
+    if depth > _MAX_DEPTH:
+        return None
+    node = origin.node
+    if not origin.iterated and _int_built(origin.model, node, origin.scope) is not None:
+        return origin
+    parts: list[ast.expr] = []
+    if origin.iterated and isinstance(node, ast.List | ast.Tuple):
+        parts = list(node.elts)
+    elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.Div):
+        parts = [node.left, node.right]
+    elif isinstance(node, ast.UnaryOp):
+        parts = [node.operand]
+    found = []
+    for part in parts:
+        if isinstance(part, ast.Constant):
+            continue
+        inner = _origin(project, origin.model, part, origin.scope, (), None)
+        source = _int_source(project, inner, depth + 1) if inner is not None else None
+        if source is not None:
+            found.append(source)
+    return found[0] if len(found) == 1 else None
+
+
 def _tangent_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -736,7 +1121,10 @@ def _tangent_culprits(
         return []
     model, expr, scope, index = found
     origin = _origin(project, model, expr, scope, frames, index)
-    if origin is None or isinstance(origin.node, ast.Name):
+    if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
+        # The message says the tangent is an integer: what made it one is the culprit.
+        origin = _int_source(project, origin)
+    if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
         return []
     shown = project.source(origin.model, origin.node)
     tangent = (captures.get("tangent") or "").strip()

@@ -38,7 +38,7 @@ _CANONICAL = {
 }
 HIPRIM = "jax.experimental.hijax.HiPrim"
 # Decorators that return a function with the same parameters and outputs.
-_TRANSPARENT = frozenset({"jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call"})
+TRANSPARENT = frozenset({"jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call"})
 # Transforms whose first argument is the function they differentiate.
 TRANSFORMS = frozenset(
     {
@@ -343,7 +343,7 @@ class ModuleModel:
             function = self.functions.get(binding.node)
             # A decorator may return anything (``jax.custom_gradient`` changes what the name
             # returns); only decorators that keep the function's outputs see through.
-            if function is None or not all(d in _TRANSPARENT for d in function.decorators):
+            if function is None or not all(d in TRANSPARENT for d in function.decorators):
                 return None
             return self, function
         if binding.kind == "assign" and isinstance(
@@ -402,12 +402,14 @@ class ModuleModel:
                 return None
             return self, self.classes[method.owner]
         if binding.kind == "assign" and isinstance(binding.value, ast.Call):
-            return self._locate_class(binding.value.func, binding.scope, importer, depth + 1)
+            return self.locate_class(binding.value.func, binding.scope, importer, depth + 1)
         return None
 
-    def _locate_class(
-        self, expr: ast.expr, scope: Scope, importer: Importer | None, depth: int
+    def locate_class(
+        self, expr: ast.expr, scope: Scope, importer: Importer | None, depth: int = 0
     ) -> tuple[ModuleModel, Scope] | None:
+        """The class an expression names (``Params``, ``mod.Params``) and the model of the
+        module that defines it, through the project's imports."""
         if depth > _MAX_HOPS:
             return None
         if isinstance(expr, ast.Name):
@@ -424,7 +426,7 @@ class ModuleModel:
         other = importer(module) if module else None
         if other is None:
             return None
-        return other._locate_class(ast.Name(class_name), other.module_scope, importer, depth + 1)
+        return other.locate_class(ast.Name(class_name), other.module_scope, importer, depth + 1)
 
     def value_of(self, name: str, scope: Scope) -> ast.expr | None:
         """The expression a name was assigned from, when it has exactly one binding and that is
@@ -567,6 +569,131 @@ class ModuleModel:
             direct = len(node.bases) == 1 and not node.keywords
             found.append(HijaxClass(node, methods, assigned, direct))
         return found
+
+
+# Calls whose argument at a position is an index or a count, by the last part of their name.
+_INDEX_ARGUMENTS: dict[str, tuple[int, ...]] = {
+    "range": (0, 1, 2),
+    "fori_loop": (0, 1),
+    "one_hot": (0,),
+    "take": (1,),
+    "take_along_axis": (1,),
+    "segment_sum": (1,),
+    "segment_mean": (1,),
+    "bincount": (0,),
+    "arange": (0, 1, 2),
+    "repeat": (1,),
+    "dynamic_slice": (1,),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reads:
+    """How a function reads a parameter (or one leaf of it: ``p["step"]``, ``p.count``)."""
+
+    count: int  # the reads in its body
+    as_index: int  # those used as an index or a count (``table[ids]``, ``range(n)``)
+    indexed: frozenset[str]  # the names of what they index: ``table`` for ``table[ids]``
+    # Those used as a number: an operand of arithmetic or an argument of a numeric function of
+    # jax / numpy / math (``p.gain * x``, ``jnp.exp(p["log_t"])``).
+    numeric: int = 0
+
+
+def _index_regions(function: Function) -> list[tuple[ast.AST, str | None]]:
+    """The expressions a function uses as indices or counts, with the name of what each
+    indexes (None for a count, or an array without a plain name)."""
+    regions: list[tuple[ast.AST, str | None]] = []
+    for node in ast.walk(function.node):
+        if isinstance(node, ast.Subscript):
+            value = node.value
+            if isinstance(value, ast.Attribute) and value.attr == "at":
+                value = value.value  # ``x.at[i]``
+            regions.append((node.slice, value.id if isinstance(value, ast.Name) else None))
+        elif isinstance(node, ast.Call):
+            name = last_name(node.func)
+            positions = _INDEX_ARGUMENTS.get(name or "", ())
+            if name == "take" and isinstance(node.func, ast.Attribute) and len(node.args) == 1:
+                positions = (0,)  # ``table.take(ids)``
+            for position in positions:
+                if position < len(node.args):
+                    indexed = node.args[0] if position and name != "fori_loop" else None
+                    label = indexed.id if isinstance(indexed, ast.Name) else None
+                    regions.append((node.args[position], label))
+    return regions
+
+
+def reads_of(function: Function, name: str, key: str | None = None) -> Reads:
+    """How ``function`` reads its parameter ``name`` (or the leaf ``key`` of it) in its own
+    body: how often, how often as an index or count, and what it indexes."""
+
+    def is_read(node: ast.AST) -> bool:
+        if key is None:
+            return isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
+        inner: ast.expr | None = None
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            inner = node.value if node.slice.value == key else None
+        elif isinstance(node, ast.Attribute) and node.attr == key:
+            inner = node.value
+        return isinstance(inner, ast.Name) and inner.id == name
+
+    reads = [n for n in ast.walk(function.node) if is_read(n)]
+    under: dict[int, str | None] = {}
+    for region, indexed in _index_regions(function):
+        for node in ast.walk(region):
+            under.setdefault(id(node), indexed)
+    as_index = [n for n in reads if id(n) in under]
+    names = frozenset(label for n in as_index if (label := under[id(n)]) is not None)
+    parents = {id(c): n for n in ast.walk(function.node) for c in ast.iter_child_nodes(n)}
+    numeric = sum(1 for n in reads if id(n) not in under and _numeric_use(n, parents.get(id(n))))
+    return Reads(len(reads), len(as_index), names, numeric)
+
+
+def _numeric_use(node: ast.AST, parent: ast.AST | None) -> bool:
+    if isinstance(parent, ast.BinOp | ast.UnaryOp):
+        return True
+    if isinstance(parent, ast.Call) and any(a is node for a in parent.args):
+        root = parent.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id in ("jnp", "jax", "np", "numpy", "math")
+    return False
+
+
+# Calls that assemble a vector out of separately computed parts, by the last part of their name.
+_ASSEMBLING = frozenset({"stack", "hstack", "vstack", "column_stack", "concatenate"})
+# Transforms that want a function's whole output: a Jacobian, not a reduction.
+JACOBIANS = frozenset({"jacobian", "jacrev", "jacfwd", "hessian"})
+
+
+def assembles_vector(value: ast.expr | None) -> bool:
+    """A return value put together from distinct quantities: ``jnp.stack([a, b])``,
+    ``jnp.array([x, y])``, ``jnp.concatenate([p, q])``. Such a vector is the point of the
+    function (a state, a set of outputs); a scalar made of it by ``mean`` means nothing, so a
+    gradient of it calls for a Jacobian, not a reduction."""
+    if not isinstance(value, ast.Call) or not value.args:
+        return False
+    name = last_name(value.func)
+    parts = value.args[0]
+    if not isinstance(parts, ast.List | ast.Tuple) or len(parts.elts) < 2:
+        return False
+    if name in _ASSEMBLING:
+        return True
+    return name in ("array", "asarray") and not all(
+        isinstance(e, ast.Constant | ast.UnaryOp | ast.List | ast.Tuple) for e in parts.elts
+    )
+
+
+def used_as_vector(model: ModuleModel, name: str) -> bool:
+    """Whether a module uses what function ``name`` returns as a vector: indexes a call of it
+    (``f(x)[:, None]``, ``f(x)[0]``) or gives it to a Jacobian (``jax.jacrev(f)``)."""
+    for call, _ in model.calls:
+        if last_name(call.func) == name and isinstance(model.parents.get(call), ast.Subscript):
+            subscript = model.parents[call]
+            if isinstance(subscript, ast.Subscript) and subscript.value is call:
+                return True
+        if last_name(call.func) in JACOBIANS and call.args and last_name(call.args[0]) == name:
+            return True
+    return False
 
 
 def literal_ints(expr: ast.expr) -> tuple[int, ...] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from jaxerr_ls.culprit_transforms import wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.fixes.transform_calls import (
@@ -14,12 +15,16 @@ from jaxerr_ls.fixes.transform_calls import (
     LINEARIZE_AVAL,
     VJP_COTANGENT,
     VJP_TOO_MANY,
+    add_keyword,
+    applied_capacity,
+    applied_transform,
     failing_line_fixes,
     located,
+    received,
     results_of,
     unsafe_fix,
 )
-from jaxerr_ls.project import last_name
+from jaxerr_ls.project import ModuleModel, Partial, last_name, literal_ints
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
@@ -71,6 +76,112 @@ def _reduced(source: Source, value: ast.expr, reduction: str) -> str | None:
     return f"{text}.{reduction}()" if isinstance(value, _ATOMIC) else f"({text}).{reduction}()"
 
 
+# Words naming a quantity that is a total by definition (a physical energy, a log-likelihood
+# of independent data, a distance): its parts are summed, never averaged.
+_TOTAL_WORDS = (
+    "energy",
+    "potential",
+    "hamiltonian",
+    "lagrangian",
+    "likelihood",
+    "log_prob",
+    "logprob",
+    "log_density",
+    "distance",
+    "sum of squares",
+)
+# Words naming an average: a per-example loss over a batch, a mean error.
+_AVERAGE_WORDS = ("mean", "average", "per-example", "per_example", "mse", "batch")
+
+
+def _skeleton(node: ast.AST) -> str:
+    """An expression's shape with its variables abstracted: ``residual(th, t) ** 2`` and
+    ``residual(trial, t) ** 2`` are the same computation on other values."""
+    copied = ast.parse(ast.unparse(node), mode="eval").body
+    called = {id(n.func) for n in ast.walk(copied) if isinstance(n, ast.Call)}
+    for name in ast.walk(copied):
+        if isinstance(name, ast.Name) and id(name) not in called:
+            name.id = "_"
+    return ast.dump(copied)
+
+
+def _sibling_reductions(sources: list[Source], value: ast.expr) -> set[str]:
+    """How the program reduces the same computation elsewhere: ``jnp.sum(residual(x) ** 2)``
+    in the line search beside ``jax.grad(lambda th: residual(th) ** 2)``."""
+    wanted = _skeleton(value)
+    found = set()
+    for source in sources:
+        for call in ast.walk(source.tree):
+            if not isinstance(call, ast.Call) or call.keywords:
+                continue
+            name = last_name(call.func)
+            if name not in ("sum", "mean"):
+                continue
+            if len(call.args) == 1:
+                reduced: ast.expr = call.args[0]
+            elif not call.args and isinstance(call.func, ast.Attribute):
+                reduced = call.func.value
+            else:
+                continue
+            if reduced is not value and _skeleton(reduced) == wanted:
+                found.add(name)
+    return found
+
+
+def _docstrings(source: Source, name: str) -> str:
+    """The module's docstring and the named function's, with the function's name."""
+    texts = [ast.get_docstring(source.tree) or "", name]
+    texts += [ast.get_docstring(f) or "" for f in source.functions() if f.name == name]
+    return " ".join(texts).lower()
+
+
+def _reductions(
+    target: FixTarget, read: ReadSource, places: list[tuple[Source, ast.expr]], name: str
+) -> tuple[str, str]:
+    """Which reduction the program's own evidence asks for, first: the one it applies to the
+    same computation elsewhere; else ``sum`` for a quantity that is a total by definition (an
+    energy, a log-likelihood, a distance) or an output of one element (where both agree);
+    else ``mean``, the usual loss over a batch. Both are offered."""
+    failing = Source.parse(target.span.path, read(target.span.path))
+    sources = [s for s, _ in places] + ([failing] if failing is not None else [])
+    siblings = set().union(*(_sibling_reductions(sources, v) for _, v in places))
+    if len(siblings) == 1:
+        return ("sum", "mean") if siblings == {"sum"} else ("mean", "sum")
+    words = " ".join(_docstrings(s, name) for s in dict.fromkeys(sources))
+    shape = (target.captures.get("shape") or "").replace(" ", "")
+    one_element = shape in ("(1,)", "(1,1)", "(1,1,1)")
+    totals = any(w in words for w in _TOTAL_WORDS) and not any(w in words for w in _AVERAGE_WORDS)
+    return ("sum", "mean") if totals or one_element else ("mean", "sum")
+
+
+def _reduced_part(value: ast.expr) -> ast.expr:
+    """The operand to reduce: in ``penalty + c * terms`` with a penalty surely a scalar
+    (``0.5 * jnp.dot(w, w)``), only the vector term, so that the penalty is not counted once
+    per element."""
+    while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Sub):
+        if _scalar_reduction(value.left):
+            value = value.right
+        elif _scalar_reduction(value.right) and isinstance(value.op, ast.Add):
+            value = value.left
+        else:
+            break
+    return value
+
+
+def _scalar_reduction(node: ast.expr) -> bool:
+    """A full reduction (``jnp.dot(w, w)``, ``jnp.sum(x)``), maybe scaled by a number."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult | ast.Div):
+        if isinstance(node.left, ast.Constant):
+            return _scalar_reduction(node.right)
+        if isinstance(node.right, ast.Constant):
+            return _scalar_reduction(node.left)
+        return False
+    if not isinstance(node, ast.Call) or node.keywords:
+        return False
+    arity = {"dot": 2, "vdot": 2, "sum": 1, "mean": 1}.get(last_name(node.func) or "")
+    return len(node.args) == arity and all(not isinstance(a, ast.Starred) for a in node.args)
+
+
 def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     places: list[tuple[Source, ast.expr]] = []
     names: list[str] = []
@@ -83,20 +194,53 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not places:
         found = _failing_lambda(target, read)
         if found is None:
-            return []
+            return _jacobian_fixes(target, read)
         places, names = [found], ["<lambda>"]
     label = "the lambda" if names[0] == "<lambda>" else f"`{names[0]}`"
     fixes = []
-    for reduction, meaning in (("mean", "the mean"), ("sum", "the sum")):
+    meanings = {"mean": "the mean", "sum": "the sum"}
+    for reduction in _reductions(target, read, places, names[0]):
         edits = []
         for source, value in places:
-            new_text = _reduced(source, value, reduction)
+            part = _reduced_part(value)
+            new_text = _reduced(source, part, reduction)
             if new_text is None:
                 return []
-            edits.append(source.replace(value, new_text))
-        title = f"Return {meaning} of {label}'s output: {edits[0].new_text}"
+            edits.append(source.replace(part, new_text))
+        title = f"Return {meanings[reduction]} of {label}'s output: {edits[0].new_text}"
+        if _reduced_part(places[0][1]) is not places[0][1]:
+            title = f"Take {meanings[reduction]} of the vector term of {label}: {edits[0].new_text}"
         fixes.extend(unsafe_fix(target, title, tuple(edits)))
     return fixes
+
+
+def _jacobian_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``jax.grad(f)`` of a function whose output the program means as a vector (it assembles
+    one, indexes it, takes its Jacobian elsewhere): ``jax.jacrev``, its Jacobian."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    if source is None:
+        return []
+    call = applied_transform(source, target.span.line, frozenset({"grad"}))
+    if call is None or not isinstance(call.func, ast.Attribute | ast.Name):
+        return []
+    function = received(source, call, read)
+    if function is None:
+        return []
+    inner = function.function if isinstance(function, Partial) else function
+    model = ModuleModel(source.tree)
+    if not wants_jacobian(inner, inner.return_values, [model]):
+        return []
+    grad = call.func.attr if isinstance(call.func, ast.Attribute) else call.func.id
+    if grad != "grad":
+        return []
+    func = source.segment(call.func)
+    new_text = func[: -len("grad")] + "jacrev"
+    title = f"Differentiate with {new_text}: {_label_of(inner.name)} returns a vector"
+    return unsafe_fix(target, title, (source.replace(call.func, new_text),))
+
+
+def _label_of(name: str) -> str:
+    return "the lambda" if name == "<lambda>" else f"`{name}`"
 
 
 # -- has_aux --------------------------------------------------------------------------------
@@ -115,6 +259,12 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 grouped = f"{text[0]}{grouped}{text[-1]}"
             edits.append(source.replace(value, grouped))
             title = f"Return (output, aux) from `{culprit.name}`: {grouped}"
+        elif isinstance(value, ast.Dict):
+            paired = _dict_as_pair(source, value)
+            if paired is None:
+                return []
+            edits.append(source.replace(value, paired))
+            title = f"Return (output, aux) from `{culprit.name}`: {paired}"
         elif isinstance(node, ast.keyword) and node.arg == "has_aux":
             dropped = _drop_has_aux(source, node)
             if dropped is None:
@@ -128,6 +278,68 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return unsafe_fix(target, title, tuple(edits))
 
 
+# Keys that name the total a dict of losses holds beside its parts.
+_TOTAL_KEYS = frozenset({"loss", "total", "total_loss", "objective", "cost"})
+
+
+def _dict_as_pair(source: Source, value: ast.Dict) -> str | None:
+    """``{"loss": total, "ce": ce}`` -> ``total, {"ce": ce}``: the entry named as the total
+    becomes the output, the others the aux; None unless exactly one key names the total."""
+    keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
+    totals = [i for i, k in enumerate(keys) if isinstance(k, str) and k.lower() in _TOTAL_KEYS]
+    if len(totals) != 1 or any(k is None for k in value.keys):
+        return None
+    chosen = totals[0]
+    rest = [
+        f"{source.segment(k)}: {source.segment(v)}"
+        for i, (k, v) in enumerate(zip(value.keys, value.values, strict=True))
+        if i != chosen and k is not None
+    ]
+    return f"{source.segment(value.values[chosen])}, {{{', '.join(rest)}}}"
+
+
+def _dict_output_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A dict of losses given to grad / value_and_grad without has_aux: return (total, the
+    dict) with has_aux=True, the total being the entry named so (``"loss"``, ``"total"``) or
+    else the sum of the entries; the caller's name for the dict gets it back as the aux."""
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
+    if not found:
+        return []
+    edits: list[Edit] = []
+    for source, node, _ in found:
+        value = _returned(node)
+        if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+            return []
+        paired = _dict_as_pair(source, value)
+        total = paired.split(", {", 1)[0] if paired is not None else None
+        if total is None:
+            total = " + ".join(f"{source.segment(v)}" for v in value.values)
+        edits.append(source.replace(value, f"{total}, {source.segment(value)}"))
+    failing = Source.parse(target.span.path, read(target.span.path))
+    call = applied_transform(failing, target.span.line, _SCALAR_TRANSFORMS) if failing else None
+    if failing is None or call is None or any(k.arg == "has_aux" for k in call.keywords):
+        return []
+    flag = add_keyword(failing, call, "has_aux=True")
+    uses = results_of(failing, call)
+    if flag is None or not uses:
+        return []
+    edits.append(flag)
+    for use in uses:
+        if last_name(call.func) == "value_and_grad":
+            if not isinstance(use, ast.Tuple) or len(use.elts) != 2:
+                return []
+            if not isinstance(use.elts[0], ast.Name):
+                return []
+            value_text, grads = (failing.segment(e) for e in use.elts)
+            edits.append(failing.replace(use, f"(_, {value_text}), {grads}"))
+        elif isinstance(use, ast.Name):
+            edits.append(failing.replace(use, f"{failing.segment(use)}, _"))
+        else:
+            return []
+    title = "Return (total, the dict) and pass has_aux=True: the dict comes back as aux"
+    return unsafe_fix(target, title, tuple(edits))
+
+
 def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
     """Remove ``has_aux=True`` from its call, and the aux from where the result is unpacked."""
     call = next(
@@ -135,11 +347,20 @@ def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
     )
     if call is None or not call.args:
         return None
+    decorated = any(call in getattr(f, "decorator_list", ()) for f in source.functions())
+    only_flag = len(call.args) == 1 and len(call.keywords) == 1
+    if decorated and last_name(call.func) == "partial" and only_flag:
+        # ``@partial(jax.value_and_grad, has_aux=True)`` is ``@jax.value_and_grad`` without it.
+        return [source.replace(call, source.segment(call.args[0]))]
     items: list[ast.AST] = [*call.args, *call.keywords]
     items.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
     before = items[items.index(flag) - 1]
     start, end = source.span(before), source.span(flag)
     edits = [Edit(Span(source.path, start.end_line, start.end_col, end.end_line, end.end_col), "")]
+    if decorated:
+        # The callers of a decorated function may be anywhere in the project; a leftover
+        # has_aux fails before any of them unpacks the aux, so none is known to expect it.
+        return edits
     is_value_and_grad = last_name(call.func) == "value_and_grad"
     uses = results_of(source, call)
     if uses is None:
@@ -234,14 +455,33 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         else CulpritKind.TRANSFORM_ARGUMENT
     )
     found = list(located(read, target.culprits, kind))
-    if len(found) != 1 or not isinstance(found[0][1], ast.Call):
+    if len(found) != 1 or not isinstance(found[0][1], ast.expr):
         return []
-    source, call, _ = found[0]
-    assert isinstance(call, ast.Call)
+    source, call, culprit = found[0]
+    assert isinstance(call, ast.expr)
+    if _ARGNUMS_CHOICE.search(culprit.why or ""):
+        return _unselect_fixes(target, read, source, call, culprit.why or "")
+    if isinstance(call, ast.Constant) and type(call.value) is int:
+        # ``"temp": 1`` in a container of parameters: the same number as a float.
+        title = f"Write `{call.value}` as the float {call.value}.0"
+        return unsafe_fix(target, title, (source.replace(call, f"{call.value}.0"),))
     jnp = source.jnp_name()
-    if jnp is None or not isinstance(call.func, ast.Attribute):
+    if jnp is None:
         return []
     dtype = f"{jnp}.{_float_dtype(target)}"
+    constructor = (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in (*_DTYPE_POSITION, "arange", "astype")
+    )
+    if not constructor:
+        # Built by a chain (``jnp.indices(s).reshape(2, -1).T``): cast what it gives.
+        text = source.segment(call)
+        if not text or not isinstance(call, ast.Attribute | ast.Subscript | ast.Name | ast.Call):
+            return []
+        title = f"Cast `{text}` to {dtype.rsplit('.', 1)[-1]}"
+        return unsafe_fix(target, title, (source.replace(call, f"{text}.astype({dtype})"),))
+    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
     method = call.func.attr
     keyword = next((k for k in call.keywords if k.arg == "dtype"), None)
     position = _DTYPE_POSITION.get(method)
@@ -252,7 +492,8 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     elif position is not None and len(call.args) > position:
         edit = source.replace(call.args[position], dtype)
     elif method in (*_DTYPE_POSITION, "arange") and call.args:
-        if source.segment(call.func) != f"{jnp}.{method}":
+        spellings = [jnp, *source.module_aliases("numpy")]
+        if source.segment(call.func) not in [f"{name}.{method}" for name in spellings]:
             return []
         end = source.span(call)
         closing = Span(source.path, end.end_line, end.end_col - 1, end.end_line, end.end_col - 1)
@@ -264,28 +505,75 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
+# The culprit's sentence when argnums selected an integer argument (culprit_transforms).
+_ARGNUMS_CHOICE = re.compile(r"^argnums selects argument (\d+),")
+
+
+def _unselect_fixes(
+    target: FixTarget, read: ReadSource, source: Source, node: ast.expr, why: str
+) -> list[Fix]:
+    """``argnums=(0, 1)`` selecting integer data at 1 -> ``argnums=(0,)``: only where the
+    failing line does not unpack one gradient per selected argument (then the count of
+    gradients is the program's, and which float argument was meant is not known)."""
+    chosen = _ARGNUMS_CHOICE.search(why)
+    argnums = literal_ints(node)
+    if chosen is None or argnums is None or not isinstance(node, ast.Tuple | ast.List):
+        return []
+    kept = [i for i in argnums if i != int(chosen[1])]
+    if not kept or len(kept) == len(argnums):
+        return []
+    failing = Source.parse(target.span.path, read(target.span.path))
+    if failing is None:
+        return []
+    for assign in ast.walk(failing.tree):
+        if (
+            isinstance(assign, ast.Assign)
+            and assign.lineno <= target.span.line <= (assign.end_lineno or assign.lineno)
+            and any(isinstance(t, ast.Tuple | ast.List) for t in assign.targets)
+        ):
+            return []
+    inside = ", ".join(str(i) for i in kept)
+    new_text = f"({inside},)" if len(kept) == 1 else f"({inside})"
+    if isinstance(node, ast.List):
+        new_text = f"[{inside}]"
+    title = f"Differentiate only the float arguments: argnums={new_text}"
+    return unsafe_fix(target, title, (source.replace(node, new_text),))
+
+
 # -- argnums -------------------------------------------------------------------------------
 
 
 def _argnums_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """argnums past the function's positional parameters: counted from 1 (``(1, 2)`` for the
+    first two), the same arguments from 0; else, when the function's parameters are known,
+    each index past them replaced by the first parameter not yet selected (``(0, 2)`` of two
+    parameters -> ``(0, 1)``)."""
     found = list(located(read, target.culprits, CulpritKind.TRANSFORM_ARGUMENT))
-    if len(found) != 1:
+    if len(found) != 1 or not isinstance(found[0][1], ast.expr):
         return []
     source, node, _ = found[0]
-    if isinstance(node, ast.Constant) and node.value == 1 and type(node.value) is int:
-        new_text = "0"
-    elif isinstance(node, ast.Tuple | ast.List) and [
-        getattr(e, "value", None) for e in node.elts
-    ] == list(range(1, len(node.elts) + 1)):
-        # Counted from 1 (``(1, 2)`` for the first two): the same arguments from 0.
-        shifted = ", ".join(str(i) for i in range(len(node.elts)))
-        new_text = f"({shifted},)" if len(node.elts) == 1 else f"({shifted})"
-        if isinstance(node, ast.List):
-            new_text = f"[{shifted}]"
+    assert isinstance(node, ast.expr)
+    argnums = literal_ints(node)
+    if not argnums or len(set(argnums)) != len(argnums):
+        return []
+    capacity = applied_capacity(target, read)
+    shifted = [i - 1 for i in argnums]
+    if min(shifted) >= 0 and (capacity is None or max(shifted) < capacity):
+        chosen, title = shifted, "Count argnums from 0"
+    elif capacity is not None and len(argnums) <= capacity:
+        free = iter(i for i in range(capacity) if i not in argnums)
+        chosen = [i if i < capacity else next(free) for i in argnums]
+        title = f"Select among the {capacity} positional parameters"
     else:
         return []
-    title = f"Count argnums from 0: argnums={new_text}"
-    return unsafe_fix(target, title, (source.replace(node, new_text),))
+    inside = ", ".join(str(i) for i in chosen)
+    if isinstance(node, ast.Constant):
+        new_text = inside
+    elif isinstance(node, ast.List):
+        new_text = f"[{inside}]"
+    else:
+        new_text = f"({inside},)" if len(chosen) == 1 else f"({inside})"
+    return unsafe_fix(target, f"{title}: argnums={new_text}", (source.replace(node, new_text),))
 
 
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -293,6 +581,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _nonscalar_fixes(target, read)
     if target.code == AUX_NOT_PAIR:
         return _aux_fixes(target, read)
+    if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
+        return _dict_output_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:

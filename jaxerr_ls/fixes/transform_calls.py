@@ -16,6 +16,7 @@ from jaxerr_ls.project import (
     last_name,
     literal_ints,
     module_files,
+    reads_of,
 )
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
@@ -33,8 +34,9 @@ _ALLOW_INT = frozenset({"grad", "value_and_grad", "jacrev"})
 _HAS_AUX = frozenset({"grad", "value_and_grad"})
 # Transforms with ``argnums`` that count the positional arguments of their application.
 _POSITIONAL = frozenset({"grad", "value_and_grad", "jacrev", "jacfwd", "jacobian", "hessian"})
-_SCALAR_AVAL = re.compile(r"^\s*(float\d+|bfloat16)\[\]\s*$")
-_AVAL = re.compile(r"^\s*(?P<dtype>\w+)\[(?P<dims>[\d,\s]*)\]\s*$")
+# ``~float32[]``: the ``~`` marks a weakly typed value (a Python scalar); its dtype is the same.
+_SCALAR_AVAL = re.compile(r"^\s*~?(float\d+|bfloat16)\[\]\s*$")
+_AVAL = re.compile(r"^\s*~?(?P<dtype>\w+)\[(?P<dims>[\d,\s]*)\]\s*$")
 _SHAPE = re.compile(r"^\s*\((?P<dims>[\d,\s]*)\)\s*$")
 
 
@@ -160,7 +162,41 @@ def _allow_int_fixes(target: FixTarget, source: Source) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
-def _received(source: Source, call: ast.Call, read: ReadSource) -> Function | Partial | None:
+def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """``jax.grad(score)(ids, table)`` where ``score`` looks ``table`` up with the integer
+    ``ids`` (``table[ids]``, ``jnp.take(table, ids)``): a lookup has no gradient with respect
+    to its indices; the table it reads is what the gradient is for: ``argnums=1``."""
+    found = _applications(source, target.span.line, _ALLOW_INT)
+    if len(found) != 1:
+        return []
+    application, call = found[0]
+    given = next((k for k in call.keywords if k.arg == "argnums"), None)
+    selected = literal_ints(given.value) if given is not None else (0,)
+    function = received(source, call, read)
+    if selected is None or len(selected) != 1 or function is None:
+        return []
+    inner = function.function if isinstance(function, Partial) else function
+    skip = function.fixed_positional if isinstance(function, Partial) else 0
+    names = [p.name for p in inner.positional][skip:]
+    if selected[0] >= len(names) or any(isinstance(a, ast.Starred) for a in application.args):
+        return []
+    tables = reads_of(inner, names[selected[0]]).indexed & set(names[: len(application.args)])
+    if len(tables) != 1:
+        return []
+    [table] = tables
+    index = names.index(table)
+    if given is not None:
+        edit = source.replace(given.value, str(index))
+    else:
+        added = add_keyword(source, call, f"argnums={index}")
+        if added is None:
+            return []
+        edit = added
+    title = f"Differentiate `{table}`, which `{names[selected[0]]}` indexes: argnums={index}"
+    return unsafe_fix(target, title, (edit,))
+
+
+def received(source: Source, call: ast.Call, read: ReadSource) -> Function | Partial | None:
     """The function a transform call received, followed into the modules beside the file."""
     model = ModuleModel(source.tree)
     transform = next((t for t in model.transforms if t.call is call), None)
@@ -180,7 +216,7 @@ def _received(source: Source, call: ast.Call, read: ReadSource) -> Function | Pa
 
 def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
     """Whether the function a transform call received surely returns a pair at every exit."""
-    found = _received(source, call, read)
+    found = received(source, call, read)
     if found is None:
         return False
     function = found.function if isinstance(found, Partial) else found
@@ -200,7 +236,7 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     application, transform = found[0]
     argnums_node = next((k.value for k in transform.keywords if k.arg == "argnums"), None)
     argnums = literal_ints(argnums_node) if argnums_node is not None else None
-    function = _received(source, transform, read)
+    function = received(source, transform, read)
     if argnums is None or function is None or not argnums:
         return []
     if any(isinstance(a, ast.Starred) for a in application.args):
@@ -231,6 +267,19 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     return unsafe_fix(target, title, (Edit(inside, joined),))
 
 
+def applied_capacity(target: FixTarget, read: ReadSource) -> int | None:
+    """How many positional arguments the function of the transform applied on the failing
+    line takes (a partial's fixed ones not counted); None when unknown or unbounded."""
+    from jaxerr_ls.culprit_transforms import positional_capacity
+
+    source = Source.parse(target.span.path, read(target.span.path))
+    found = _applications(source, target.span.line, _POSITIONAL) if source is not None else []
+    if source is None or len({id(t) for _, t in found}) != 1:
+        return None
+    function = received(source, found[0][1], read)
+    return positional_capacity(function) if function is not None else None
+
+
 def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
     """``grads = jax.grad(f)(x)`` where f returns (loss, aux): pass has_aux=True and unpack."""
     if not (target.captures.get("output") or "").lstrip().startswith("("):
@@ -246,13 +295,24 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         return []
     edits = [flag]
     value_and_grad = last_name(call.func) == "value_and_grad"
+    argnums = next((k.value for k in call.keywords if k.arg == "argnums"), None)
+    one_gradient = argnums is None or isinstance(argnums, ast.Constant)
     for use in uses:
         text = source.segment(use)
         if value_and_grad:
             if not isinstance(use, ast.Tuple) or len(use.elts) != 2:
                 return []
+            if isinstance(use.elts[0], ast.Tuple):
+                # ``(loss, aux), grads = ...``: already unpacked as has_aux gives it.
+                if len(use.elts[0].elts) != 2:
+                    return []
+                continue
             value, grads = (source.segment(e) for e in use.elts)
             unpacked = f"({value}, _), {grads}"
+        elif isinstance(use, ast.Tuple) and len(use.elts) == 2 and one_gradient:
+            # ``grads, metrics = jax.grad(f)(...)`` where f returns (loss, metrics): the caller
+            # already unpacks (gradient, aux), as has_aux=True gives it.
+            continue
         else:
             unpacked = f"({text}), _" if isinstance(use, ast.Tuple) else f"{text}, _"
         edits.append(source.replace(use, unpacked))
@@ -469,13 +529,70 @@ def _reshape_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
     return unsafe_fix(target, title, (source.replace(expr, new_text),))
 
 
+# Constructors whose first argument is the shape of the array they build.
+_SHAPED = frozenset({"zeros", "ones", "full", "empty"})
+
+
+def _paired_name(target: FixTarget, source: Source) -> str | None:
+    """The value a failing tangent pairs with, by name: the output ``out`` of
+    ``out, f_vjp = jax.vjp(...)`` for a cotangent, the primal of ``jax.jvp`` /
+    ``jax.linearize`` for a tangent. Its shape is the one the tangent must have."""
+    line = target.span.line
+    if target.code == VJP_COTANGENT:
+        calls = _pullback_calls(source, line)
+        if len(calls) != 1:
+            return None
+        outputs = calls[0][1].targets[0]
+        if isinstance(outputs, ast.Tuple) and len(outputs.elts) == 2:
+            first = outputs.elts[0]
+            return first.id if isinstance(first, ast.Name) else None
+        return None
+    found = _tangent_and_primal(source, line)
+    return found[1].id if found is not None and isinstance(found[1], ast.Name) else None
+
+
+def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """A tangent built as ``jnp.full(out.shape[:2], c)`` / ``jnp.ones((x.shape[0], 1))``,
+    its shape derived from the very value it pairs with: build it with that value's shape
+    (``out.shape``), which the transform requires whatever the shapes are."""
+    name = _paired_name(target, source)
+    built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
+    if name is None or len(built) != 1 or built[0][0].path != source.path:
+        return []
+    node = built[0][1]
+    functions = [f for f in source.functions() if on_line(f, target.span.line)]
+    if not functions or not on_line(max(functions, key=lambda f: f.lineno), built[0][2].span.line):
+        return []
+    wanted = f"{name}.shape"
+    calls = [
+        call
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call)
+        and last_name(call.func) in _SHAPED
+        and call.args
+        and source.segment(call.args[0]) != wanted
+        and any(
+            isinstance(n, ast.Attribute)
+            and n.attr == "shape"
+            and isinstance(n.value, ast.Name)
+            and n.value.id == name
+            for n in ast.walk(call.args[0])
+        )
+    ]
+    if len(calls) != 1:
+        return []
+    shape = calls[0].args[0]
+    title = f"Build the tangent with the shape of `{name}`: {wanted}"
+    return unsafe_fix(target, title, (source.replace(shape, wanted),))
+
+
 def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """The fixes whose edit is on or around the line the error surfaced on."""
     source = Source.parse(target.span.path, read(target.span.path))
     if source is None:
         return []
     if target.code == INT_INPUT:
-        return _allow_int_fixes(target, source)
+        return _lookup_argnums_fixes(target, source, read) + _allow_int_fixes(target, source)
     if target.code == NOT_ARRAY:
         return _has_aux_fixes(target, source, read)
     if target.code == JVP_NOT_TUPLES:
@@ -483,9 +600,10 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == VJP_TOO_MANY:
         return _vjp_args_fixes(target, source)
     if target.code == VJP_COTANGENT:
-        return _cotangent_fixes(target, source)
+        return _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
     if target.code == ARGNUMS and not target.culprits:
         return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
-        return _reshape_fixes(target, source, read)
+        shaped = _shape_argument_fixes(target, source, read)
+        return shaped or _reshape_fixes(target, source, read)
     return []

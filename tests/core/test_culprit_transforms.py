@@ -167,6 +167,115 @@ CULPRITS = [
         "print(directional(jnp.tanh, x, cols[:, :1]))",
         ["`cols[:, :1]`", "shape (2, 1)", "primal of (2,)"],
     ),
+    # An int leaf of a NamedTuple built by an init function in another module, read as a
+    # number by the loss, under jax.jit(jax.grad(...)) applied through a name.
+    (
+        "int_leaf_namedtuple",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "model.py",
+        "return Affine(gain=2,",
+        ["`gain`", "read as a number by `mse`"],
+    ),
+    # An int leaf of a registered dataclass used as a size, not a number: the field's
+    # declaration, which can make it static.
+    (
+        "int_field_static",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "schedule.py",
+        "    warmup: jax.Array",
+        ["`warmup`", "static field"],
+    ),
+    # A Python int given to grad through a name and a loop's first iteration.
+    (
+        "int_python_scalar",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "start = 1",
+        ["Python int"],
+    ),
+    # NumPy builds integers too.
+    (
+        "int_numpy_arange",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "heights = np.arange(5)",
+        ["`np.arange(5)`"],
+    ),
+    # Built as ints through methods that keep the dtype.
+    (
+        "int_chain_cast",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "grid.py",
+        "jnp.arange(rows * cols).reshape(rows, cols).ravel()",
+        ["int32"],
+    ),
+    # Integer data selected by a decorator's argnums beside a float argument.
+    (
+        "int_data_decorator",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "@partial(jax.grad, argnums=(0, 1))",
+        ["argnums selects argument 1", "jnp.array([3, 0, 1, 4])"],
+    ),
+    # has_aux=True in a decorator, on a function returning one value.
+    (
+        "aux_flag_decorator",
+        "grad-has-aux-not-pair",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "main.py",
+        "@partial(jax.grad, has_aux=True)",
+        ["`grad_of_penalty` returns a single value"],
+    ),
+    # One dict returned where has_aux=True wants (output, aux).
+    (
+        "aux_dict_total",
+        "grad-has-aux-not-pair",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "losses.py",
+        'return {"recon": recon',
+        ["returns one dict", "pair (output, aux)"],
+    ),
+    # argnums given by a constant imported from a settings module.
+    (
+        "argnums_imported_constant",
+        "grad-argnums-missing-positional",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "settings.py",
+        "WRT = (1, 3)",
+        ["`objective` takes 3 positional"],
+    ),
+    # The tangent a loop starts with; the loop rebinds it from the jvp's own output.
+    (
+        "tangent_loop_shape",
+        "jvp-shape-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "probe = jnp.zeros((u.shape[0], 1)) + 1.0",
+        ["shape (6, 1)", "primal of (6,)"],
+    ),
+    # One of the directions a loop goes over is made an integer by arithmetic on jnp.arange.
+    (
+        "jvp_int_probe_list",
+        "jvp-dtype-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "probes.py",
+        "pattern = jnp.arange(n) % 2",
+        ["`jnp.arange(n)`", "dtype int32"],
+    ),
+    (
+        "cotangent_shape_prefix",
+        "vjp-cotangent-shape",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "ct = jnp.ones(out.shape[:-1])",
+        ["float32[2,2,1]"],
+    ),
 ]
 
 
@@ -202,6 +311,13 @@ def test_the_culprit_is_the_line_where_the_change_belongs(
         # The grad that failed is nested in jax.vmap; the grad applied on the line out of it
         # (whose function returns a vector too) is not the one to blame.
         "nonscalar_nested_vmap",
+        # The function assembles a vector of distinct quantities (``jnp.array([x, y])``): a
+        # Jacobian is wanted, not a reduction of its return.
+        "nonscalar_assembled",
+        # Integer ids used as indices (``jnp.take(emb, ids)``): no cast is the fix.
+        "int_ids_lookup",
+        # An int leaf the loss uses as a count (``range(params["steps"])``): not a float.
+        "int_leaf_count",
     ],
 )
 def test_no_culprit_where_the_fault_is_the_failing_line_or_the_code_is_dynamic(
@@ -281,9 +397,15 @@ def test_one_based_argnums_are_counted_from_zero(copy: Copy) -> None:
     assert "grad_energy = jax.grad(self.energy, argnums=(0, 1))" in applied(fix)["oscillator.py"]
 
 
-@pytest.mark.parametrize("case", ["int_argnums_labels", "nonscalar_dynamic"])
-def test_no_fix_where_the_edit_is_not_certain(copy: Copy, case: str) -> None:
-    assert fixes(case, copy(case)) == []
+def test_no_fix_where_the_edit_is_not_certain(copy: Copy) -> None:
+    assert fixes("nonscalar_dynamic", copy("nonscalar_dynamic")) == []
+
+
+def test_integer_data_selected_by_argnums_is_dropped_from_it(copy: Copy) -> None:
+    # ``argnums=(0, 1)`` with the labels (``jnp.argmax``) at 1, the result not unpacked.
+    root = copy("int_argnums_labels")
+    [fix] = fixes("int_argnums_labels", root)
+    assert "grad_fn = jax.grad(xent, argnums=(0,))" in applied(fix)["main.py"]
 
 
 def test_the_model_follows_partial_and_bound_methods_into_other_modules(tmp_path: Path) -> None:
@@ -375,3 +497,78 @@ def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_me
     [fix] = fixes("jvp_caller_column", root)
     expected = "    print(directional(jnp.tanh, x, jnp.reshape(cols[:, :1], (2,))))\n"
     assert expected in applied(fix)["main.py"]
+
+
+@pytest.mark.parametrize(
+    ("case", "file", "title", "expected"),
+    [
+        ("int_leaf_namedtuple", "model.py", "float 2.0", "return Affine(gain=2.0, offset="),
+        ("int_python_scalar", "main.py", "float 1.0", "    start = 1.0\n"),
+        ("int_numpy_arange", "main.py", "float32", "heights = np.arange(5, dtype=jnp.float32)"),
+        (
+            "int_chain_cast",
+            "grid.py",
+            "Cast",
+            "jnp.arange(rows * cols).reshape(rows, cols).ravel().astype(jnp.float32)",
+        ),
+        ("int_ids_lookup", "main.py", "`emb`", "jax.grad(pooled_logit, argnums=1)(ids, emb,"),
+        ("jvp_int_probe_list", "probes.py", "float32", "jnp.arange(n, dtype=jnp.float32) % 2"),
+        ("int_data_decorator", "main.py", "float arguments", "@partial(jax.grad, argnums=(0,))"),
+        ("aux_flag_decorator", "main.py", "Drop has_aux", "@jax.grad\ndef grad_of_penalty"),
+        (
+            "aux_dict_total",
+            "losses.py",
+            "(output, aux)",
+            'return recon + 0.1 * kl, {"recon": recon, "kl": kl}',
+        ),
+        # A dict of losses without has_aux: (their sum, the dict), the caller unpacking the aux.
+        (
+            "output_dict_losses",
+            "main.py",
+            "has_aux=True",
+            'return fit + reg, {"fit": fit, "reg": reg}\n\n\ndef main():\n'
+            "    g, _ = jax.grad(objective, has_aux=True)(jnp.ones(2), jnp.eye(2))",
+        ),
+        (
+            "aux_unpacked_already",
+            "main.py",
+            "has_aux=True",
+            "(loss, stats), g = jax.value_and_grad(hinge_with_stats, has_aux=True)(self.w, x, y)",
+        ),
+        ("nonscalar_assembled", "main.py", "jax.jacrev", "print(jax.jacrev(position)(elements,"),
+        ("argnums_imported_constant", "settings.py", "from 0", "WRT = (0, 2)"),
+        ("tangent_loop_shape", "main.py", "`u`", "probe = jnp.zeros(u.shape) + 1.0"),
+        ("cotangent_shape_prefix", "main.py", "`out`", "ct = jnp.ones(out.shape)"),
+        (
+            "linearize_python_scalar",
+            "main.py",
+            "Reshape",
+            "return push(jnp.reshape(1.0, gain.shape))",
+        ),
+        # A quantity that is a total by its name (an energy): the sum first.
+        ("nonscalar_energy_sum", "chain.py", "sum", "jnp.sum(0.5 * stiffness * (jnp.diff(x)"),
+        # The program sums the same computation elsewhere: the sum first.
+        ("nonscalar_sibling_sum", "main.py", "sum", "lambda p: jnp.sum((p[0] * xs + p[1] - ys)"),
+        # No evidence: the mean first; a penalty that is a scalar stays out of the reduction.
+        (
+            "nonscalar_penalty_term",
+            "main.py",
+            "mean",
+            "return 0.5 * jnp.dot(w, w) + jnp.mean((x @ w - y) ** 2)",
+        ),
+    ],
+)
+def test_the_first_fix_is_the_one_the_program_calls_for(
+    copy: Copy, case: str, file: str, title: str, expected: str
+) -> None:
+    root = copy(case)
+    fix = fixes(case, root)[0]
+    assert title in fix.title
+    assert expected in applied(fix)[file]
+
+
+def test_both_reductions_are_offered_whichever_comes_first(copy: Copy) -> None:
+    for case, first in (("nonscalar_energy_sum", "sum"), ("nonscalar_penalty_term", "mean")):
+        titles = [f.title for f in fixes(case, copy(case))]
+        assert len(titles) == 2 and f"the {first}" in titles[0]
+        assert {"sum", "mean"} == {w for t in titles for w in ("sum", "mean") if f"the {w}" in t}
