@@ -59,7 +59,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: real processes: the server over stdio, editors")
     config.addinivalue_line("markers", "live: runs real JAX programs or a real editor (slow)")
     config.addinivalue_line(
-        "markers", "slow: reads a whole JAX release's source (tens of seconds); not in a tier"
+        "markers",
+        "slow: a whole JAX release's source or a whole-corpus sweep (tens of seconds); in the"
+        " whole suite, not in a tier",
     )
 
 
