@@ -59,14 +59,34 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: real processes: the server over stdio, editors")
     config.addinivalue_line("markers", "live: runs real JAX programs or a real editor (slow)")
     config.addinivalue_line(
-        "markers", "slow: reads a whole JAX release's source (tens of seconds); not in a tier"
+        "markers",
+        "slow: a whole JAX release's source or a whole-corpus sweep (tens of seconds); in the"
+        " whole suite, not in a tier",
     )
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    # `-m core` (one tier's marker alone) cannot select a test in another tier's folder: those
+    # modules are not even imported, which saves seconds of collection in every worker.
+    tier = config.getoption("markexpr", "").strip()
+    if tier in TIERS.values() and collection_path.parent == TESTS:
+        folder = collection_path.name
+        if folder in TIERS and TIERS[folder] != tier:
+            return True
+    return None
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Resolved once per module, not once per test: thousands of tests share a few dozen files.
+    where: dict[Path, tuple[str, ...]] = {}
     for item in items:
-        path = Path(str(item.fspath)).resolve()
-        parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ()
+        path = item.path
+        if path not in where:
+            resolved = path.resolve()
+            where[path] = (
+                resolved.relative_to(TESTS).parts if resolved.is_relative_to(TESTS) else ()
+            )
+        parts = where[path]
         # A slow test runs in the whole suite and by `-m slow`, not with its folder's tier.
         if parts and parts[0] in TIERS and item.get_closest_marker("slow") is None:
             item.add_marker(TIERS[parts[0]])

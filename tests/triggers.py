@@ -95,6 +95,13 @@ def curated() -> tuple[Record, ...]:
     return tuple(loaded.records)
 
 
+@cache
+def curated_index() -> RecordIndex:
+    """One index of the curated records for every analysis: building it compiles each record's
+    patterns, and it only reads them (its memo of recent matches gives the same answers)."""
+    return RecordIndex(list(curated()))
+
+
 def run_env(project: Path) -> dict[str, str]:
     env = {
         k: v
@@ -166,7 +173,7 @@ def copy_project(dest: Path) -> Path:
 
 
 def analyze(output: str, project: Path) -> list[Finding]:
-    analyzer = Analyzer(RecordIndex(list(curated())), project, cwd=project)
+    analyzer = Analyzer(curated_index(), project, cwd=project)
     return list(analyzer.analyze_lines(output.splitlines(keepends=True), "<output>"))
 
 

@@ -374,6 +374,9 @@ def all_targets() -> list[FixTarget]:
     return targets
 
 
+# Every target against every file: the suite's longest test, so it runs with `-m slow` and in
+# the whole suite (CI), not in the core tier.
+@pytest.mark.slow
 def test_fixes_never_fail_on_code_they_do_not_expect() -> None:
     # Every real target against every Python file of the fixtures standing in for its files:
     # the providers must find nothing to fix, or a fix that parses, never raise.

