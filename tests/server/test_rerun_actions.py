@@ -17,10 +17,9 @@ from lsprotocol import types
 
 from jaxerr_ls.payload import from_json
 from jaxerr_ls.server.code_actions import code_action, rerun, resolve_code_action
-from jaxerr_ls.server.diagnostics import ingest_output
+from jaxerr_ls.server.diagnostics import did_change, document_diagnostic, ingest_output
 from jaxerr_ls.server.explain import explain_text
 from tests.server.conftest import PULLING, MakeServer
-from jaxerr_ls.server.diagnostics import did_change, document_diagnostic
 from tests.server.test_handlers import RESOLVING, in_loop, open_document, published
 
 BLIND = Path(__file__).resolve().parents[1] / "blind"
