@@ -1,0 +1,4 @@
+"""Process-wide JAX settings for the experiment."""
+import jax
+
+jax.config.update("jax_custom_vjp3", True)

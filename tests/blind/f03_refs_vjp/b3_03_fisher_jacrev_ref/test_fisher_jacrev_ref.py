@@ -1,0 +1,5 @@
+import natural_gradient
+
+
+def test_nll_drops():
+    assert natural_gradient.main() < 0.4

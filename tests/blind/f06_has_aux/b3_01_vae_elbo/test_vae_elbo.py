@@ -1,0 +1,8 @@
+import jax.numpy as jnp
+
+import train
+
+
+def test_metrics_finite():
+    metrics = train.main()
+    assert bool(jnp.isfinite(metrics["loss"]))

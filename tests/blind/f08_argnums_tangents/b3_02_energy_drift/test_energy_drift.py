@@ -1,0 +1,5 @@
+import monitor
+
+
+def test_flow_conserves_energy():
+    assert monitor.main() < 1e-4

@@ -1,0 +1,7 @@
+import math
+
+import fit
+
+
+def test_loss_finite():
+    assert math.isfinite(fit.main())

@@ -1,0 +1,5 @@
+import analysis
+
+
+def test_jacobian_shape():
+    assert analysis.main().shape == (12, 2)

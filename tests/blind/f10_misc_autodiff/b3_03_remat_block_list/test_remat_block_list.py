@@ -1,0 +1,7 @@
+import math
+
+import model
+
+
+def test_gradient_finite():
+    assert math.isfinite(model.main())
