@@ -423,7 +423,8 @@ def with_refs_entries(code: Code, call: ast.Call, place: Place) -> list[Place] |
 
 
 def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None:
-    """The ``with_refs`` entry at ``index`` of the failing call, followed to its value."""
+    """The ``with_refs`` entry at ``index`` of the failing call, followed to its value
+    (through an attribute of an instance of a project class, ``buf.ref``, too)."""
     if not frames:
         return None
     for call, place in with_refs_calls(code, frames[0]):
@@ -432,8 +433,113 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
             continue
         entry = entries[index]
         assert isinstance(entry.node, ast.expr)
-        return RefEntry(call, place, entry.node, code.resolve(entry))
+        value = code.resolve(entry)
+        return RefEntry(call, place, entry.node, attribute_value(code, frames, value) or value)
     return None
+
+
+def attribute_value(code: Code, frames: Sequence[Span], place: Place) -> Place | None:
+    """Where ``obj.attr`` got its value, when ``obj`` is an instance of a project class (made
+    by a call of the class, followed through assignments, imports and the parameters the
+    traceback's calls pass it in) or ``self`` in a method: the class's one assignment
+    ``self.attr = value`` (followed to the constructor's argument when ``value`` is a
+    parameter of ``__init__``). None where another assignment could have set it."""
+    node = place.node
+    if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+        return None
+    made = _instance_of(code, frames, Place(place.path, place.model, node.value, place.scope))
+    if made is None:
+        return None
+    cls, constructor = made
+    assert isinstance(cls.node, ast.ClassDef)
+    assigned = [
+        (method, statement.value)
+        for method in cls.model.functions.values()
+        if method.owner is cls.node and method.positional
+        for statement in own_statements(method.node)
+        if isinstance(statement, ast.Assign | ast.AnnAssign)
+        and statement.value is not None
+        and any(
+            _is_self_attribute(target, method.positional[0].name, node.attr)
+            for target in _targets(statement)
+        )
+    ]
+    if len(assigned) != 1:
+        return None
+    method, value = assigned[0]
+    found = code.resolve(Place(cls.path, cls.model, value, method.scope))
+    binding = found.scope.lookup(found.node.id) if isinstance(found.node, ast.Name) else None
+    if binding is None or binding.kind != "param":
+        return found
+    # A parameter: of ``__init__``, the argument the constructor call gave it.
+    call = constructor.node if constructor is not None else None
+    if constructor is None or not isinstance(call, ast.Call) or method.name != "__init__":
+        return None
+    assert isinstance(found.node, ast.Name)
+    name = found.node.id
+    passed = [k.value for k in call.keywords if k.arg == name]
+    names = [p.name for p in method.positional]
+    if not passed and name in names and 0 < names.index(name) <= len(call.args):
+        passed = [call.args[names.index(name) - 1]]
+        if any(isinstance(a, ast.Starred) for a in call.args[: names.index(name)]):
+            return None
+    if len(passed) != 1:
+        return None
+    return code.resolve(Place(constructor.path, constructor.model, passed[0], constructor.scope))
+
+
+def _instance_of(
+    code: Code, frames: Sequence[Span], place: Place
+) -> tuple[Place, Place | None] | None:
+    """The project class an instance comes from, and the call that made it (None for
+    ``self``)."""
+    flow = _Flow(code, frames)
+    for _ in range(_MAX_STEPS):
+        value = code.resolve(place)
+        if isinstance(value.node, ast.Call):
+            cls = code.resolve(Place(value.path, value.model, value.node.func, value.scope))
+            if not isinstance(cls.node, ast.ClassDef):
+                return None
+            return cls, value
+        param = _parameter_of(value)
+        if param is None:
+            return None
+        function, index = param
+        if function.owner is not None:
+            if index != 0:
+                return None
+            return Place(value.path, value.model, function.owner, value.model.module_scope), None
+        passed = [(p, _argument_at(c, function, index)) for p, c in flow.calls_of(function.node)]
+        if len(passed) != 1 or passed[0][1] is None:
+            return None
+        caller, expression = passed[0]
+        assert expression is not None
+        place = Place(caller.path, caller.model, expression, caller.scope)
+    return None
+
+
+def own_statements(function: ast.AST) -> Iterator[ast.stmt]:
+    """Statements of a function's body at any depth, not those of functions or classes in it."""
+    stack: list[ast.AST] = list(getattr(function, "body", []))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.stmt):
+            yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, ast.stmt))
+
+
+def _targets(statement: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+
+
+def _is_self_attribute(target: ast.expr, self_name: str, attr: str) -> bool:
+    return (
+        isinstance(target, ast.Attribute)
+        and target.attr == attr
+        and isinstance(target.value, ast.Name)
+        and target.value.id == self_name
+    )
 
 
 def is_dontwant_class(place: Place) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from jaxerr_ls.culprit_state import (
     ARG_POSITION_RE,
@@ -344,7 +345,7 @@ def _entry(target: FixTarget, read: ReadSource) -> tuple[RefEntry, Code] | None:
     if position is None:
         return None
     code = Code(Buffers(read, target.span.path.parent))
-    found = ref_entry(code, [target.span], int(position[1]))
+    found = ref_entry(code, [target.span, *target.frames], int(position[1]))
     return None if found is None else (found, code)
 
 
@@ -583,25 +584,27 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = _entry(target, read)
     if found is None:
         return []
-    entry, _ = found
+    entry, code = found
     node = entry.value.node
     if not (
         isinstance(node, ast.Call)
         and (_dotted(node.func) or "").endswith("new_ref")
         and len(node.args) == 1
         and not node.keywords
-        and entry.value.path == target.span.path
     ):
         return []
     alloc = node.args[0]
-    if not (isinstance(alloc, ast.Call) and _makes_zeros(alloc)):
+    if not isinstance(alloc, ast.Call):
         return []
+    retyped = _dtype_fix(target, code, entry.value.path, alloc)
+    if entry.value.path != target.span.path or not _makes_zeros(alloc):
+        return retyped
     named = _named_primal(target, read, entry.call)
     if named is None:
         return []
     applied, _, primal = named
     if _dotted(primal) is None or not _visible(applied, primal, node.lineno):
-        return []
+        return retyped
     primal_text = applied.source.segment(primal)
     edit = applied.source.replace(alloc, f"{applied.jnp}.zeros_like({primal_text}[...])")
     same_dtype = _dtype(target.captures.get("given", "?")) == _dtype(
@@ -610,6 +613,40 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     title = f"Make the gradient ref like {primal_text}: zeros_like({primal_text}[...])"
     applicability = Applicability.SAFE if same_dtype else Applicability.UNSAFE
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=applicability)]
+
+
+# Where an array maker takes its dtype positionally: ``zeros(shape, dtype)``.
+_DTYPE_POSITION = {"zeros": 1, "ones": 1, "empty": 1, "full": 2}
+_TYPE_RE = re.compile(r"^(?:Ref\{)?([a-z][a-z0-9]*)(\[[0-9,]*\])\}?$")
+
+
+def _dtype_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> list[Fix]:
+    """A gradient ref of the primal's shape made with another dtype, written out
+    (``jnp.zeros(shape, jnp.float32)``, ``dtype="float32"``), wherever the project makes it:
+    the dtype the message expects, spelled as the user spelled theirs. Unsafe: the
+    accumulator's precision changes."""
+    given = _TYPE_RE.match(target.captures.get("given", "").strip())
+    expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
+    if given is None or expected is None or given[2] != expected[2] or given[1] == expected[1]:
+        return []
+    name = (_dotted(alloc.func) or "").rsplit(".", 1)[-1]
+    written = [k.value for k in alloc.keywords if k.arg == "dtype"]
+    position = _DTYPE_POSITION.get(name)
+    if not written and position is not None and len(alloc.args) > position:
+        written = [alloc.args[position]]
+    if len(written) != 1:
+        return []
+    dtype, new = written[0], expected[1]
+    segment = ast.get_source_segment(code.files.text(path) or "", dtype) or ""
+    if isinstance(dtype, ast.Constant) and dtype.value == given[1]:
+        text = segment.replace(given[1], new)  # the user's quotes kept
+    elif isinstance(dtype, ast.Attribute) and dtype.attr == given[1]:
+        text = segment.removesuffix(given[1]) + new
+    else:
+        return []
+    edit = Edit(code.span(path, dtype), text)
+    title = f"Make the gradient ref {new}, the dtype of the argument's gradient"
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
 def _makes_zeros(call: ast.Call) -> bool:

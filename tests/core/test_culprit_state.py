@@ -195,6 +195,81 @@ def test_a_gradient_ref_of_the_wrong_dtype_is_made_like_the_primal_unsafely(
     )
 
 
+ACCUMULATOR = """
+    import jax
+    import jax.numpy as jnp
+
+
+    class Accumulator:
+        def __init__(self, shape):
+            self.total = jax.new_ref(jnp.zeros(shape, dtype="float32"))  # culprit
+
+        def read(self):
+            return self.total[...]
+    """
+STEP = """
+    import jax
+    import jax.numpy as jnp
+
+    import grads
+
+
+    def step(w_ref, acc, x):
+        out, f_vjp = jax.vjp(loss, w_ref, x)
+        f_vjp.with_refs(acc.total, jax.ad.DontWant())(jnp.ones_like(out))  # frame 0
+
+
+    def run(w_ref, x):
+        holder = grads.Accumulator((3, 1))
+        step(w_ref, holder, x)  # frame 1
+    """
+ACCUMULATED = {
+    "argument": "the argument at position args[0] of the differentiated function loss at m.py:1",
+    "given": "Ref{float32[3,1]}",
+    "expected": "bfloat16[3,1]",
+}
+
+
+def test_a_gradient_ref_held_by_an_instance_of_another_module_is_retyped_there(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(tmp_path, {"grads.py": ACCUMULATOR, "train.py": STEP})
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, **ACCUMULATED)
+    assert (culprit.span.path.name, culprit.span.line) == (
+        "grads.py",
+        marked_line(tmp_path / "grads.py"),
+    )
+    [fix] = offered("vjp-with-refs-aval", frames, [culprit], **ACCUMULATED)
+    assert fix.applicability == Applicability.UNSAFE
+    assert 'jax.new_ref(jnp.zeros(shape, dtype="bfloat16"))' in fixed(fix, tmp_path / "grads.py")
+
+
+def test_a_gradient_ref_handed_to_a_constructor_is_followed_to_the_call(tmp_path: Path) -> None:
+    holder = ACCUMULATOR.replace(
+        'self.total = jax.new_ref(jnp.zeros(shape, dtype="float32"))  # culprit',
+        "self.total = shape",
+    ).replace("def __init__(self, shape):", "def __init__(self, *, shape):")
+    step = STEP.replace(
+        "holder = grads.Accumulator((3, 1))",
+        "holder = grads.Accumulator(shape=jax.new_ref(jnp.zeros((3, 1), jnp.float32)))  # culprit",
+    )
+    files, frames = project(tmp_path, {"grads.py": holder, "train.py": step})
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, **ACCUMULATED)
+    assert culprit.span.line == marked_line(tmp_path / "train.py")
+    [fix] = offered("vjp-with-refs-aval", frames, [culprit], **ACCUMULATED)
+    # The primal is in sight there: the gradient ref is made like it.
+    assert "jax.new_ref(jnp.zeros_like(w_ref[...]))" in fixed(fix, tmp_path / "train.py")
+
+
+def test_no_culprit_for_an_attribute_set_in_two_methods(tmp_path: Path) -> None:
+    holder = ACCUMULATOR.replace(
+        "def read(self):",
+        "def reset(self):\n        self.total = jax.new_ref(0.0)\n\n    def read(self):",
+    )
+    files, frames = project(tmp_path, {"grads.py": holder, "train.py": STEP})
+    assert culprits(files, frames, CulpritKind.REFS_ARGUMENT, **ACCUMULATED) == []
+
+
 def test_none_placeholders_become_dont_want_by_the_primal_tree(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
