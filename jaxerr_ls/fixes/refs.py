@@ -161,7 +161,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     jnp = source.jnp_name()
     if jnp is None or "jax" not in source.module_aliases("jax"):
         return []
-    scope = _scope_statements(source.tree, target.span.line)
+    # The innermost block (a training loop's body, say) holds the vjp and its application.
+    scope = _block_statements(_scope_statements(source.tree, target.span.line), target.span.line)
     statement = next(
         (s for s in scope if s.lineno <= target.span.line <= (s.end_lineno or s.lineno)), None
     )
@@ -188,8 +189,37 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         primals = vjp.args[1:]
         if index >= len(primals) or _dotted(primals[index]) is None:
             return []
-        return _fixes_for_call(source, scope, statement, call, primals, index, jnp)
+        writes = _writes_ref(Code(Buffers(read, target.span.path.parent)), target, vjp, index)
+        return _fixes_for_call(source, scope, statement, call, primals, index, jnp, writes)
     return []
+
+
+def _writes_ref(code: Code, target: FixTarget, vjp: ast.Call, index: int) -> bool:
+    """Whether the differentiated function (a ``def`` of the project) writes the Ref it
+    takes at ``index`` (``stats[...] = ...``, ``stats[...] += ...``). Skipping that Ref's
+    gradient with ``DontWant()`` then fails in the backward pass (jax 0.12: "'NullAccum'
+    object has no attribute 'ref'"), so only a gradient ref will do."""
+    model = code.model(target.span.path)
+    if model is None:
+        return False
+    for call, scope in model.calls:
+        if (call.lineno, call.col_offset) != (vjp.lineno, vjp.col_offset) or not call.args:
+            continue
+        function = code.resolve(Place(target.span.path, model, call.args[0], scope)).node
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        params = [*function.args.posonlyargs, *function.args.args]
+        if index >= len(params):
+            return False
+        name = params[index].arg
+        return any(
+            isinstance(node, ast.Subscript)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == name
+            for node in ast.walk(function)
+        )
+    return False
 
 
 def _fixes_for_call(
@@ -200,6 +230,7 @@ def _fixes_for_call(
     primals: list[ast.expr],
     index: int,
     jnp: str,
+    writes: bool = False,
 ) -> list[Fix]:
     assert isinstance(call.func, ast.Name)
     # Unpacked gradients: `w_ct, x_ct = f_vjp(ct)`.
@@ -266,10 +297,10 @@ def _fixes_for_call(
                 title=f"Accumulate the gradient of {ref_name} into a new ref with with_refs",
                 code=CODE,
                 edits=tuple(edits),
-                preferred=unpacked is not None,
+                preferred=unpacked is not None or writes,
             )
         )
-    if not uses_gradient:
+    if not uses_gradient and not writes:
         fixes.append(
             Fix(
                 title=f"Skip the gradient of {ref_name} with jax.ad.DontWant()",

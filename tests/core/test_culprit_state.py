@@ -822,3 +822,51 @@ def test_a_conditional_expression_or_max_on_a_tracer_becomes_jnp(
     else:
         [fix] = found
         assert f"    {after}  # frame 0" in fixed(fix, tmp_path / "act.py")
+
+
+RUNNING = {
+    "stats.py": """
+    def normalized_loss(params, running, batch):
+        h = batch @ params
+        running[...] = 0.9 * running[...] + 0.1 * h.mean(axis=0)
+        return ((h - running[...]) ** 2).mean()
+    """,
+    "fit.py": """
+    import jax
+    import jax.numpy as jnp
+    from stats import normalized_loss
+
+
+    def fit(params, batch, steps):
+        running = jax.new_ref(jnp.zeros(params.shape[1]))
+        for _ in range(steps):
+            value, back = jax.vjp(normalized_loss, params, running, batch)
+            g, _, _ = back(jnp.ones_like(value))  # frame 0
+            params = params - 0.1 * g
+        return params
+    """,
+}
+
+
+def test_a_ref_the_function_writes_gets_a_gradient_ref_inside_a_loop(tmp_path: Path) -> None:
+    _files, frames = project(tmp_path, RUNNING)
+    argument = "the argument at position args[1] of the differentiated function f at stats.py:1"
+    fixes = offered("vjp-ref-grad-missing", frames, [], argument=argument)
+    # DontWant() would fail in the backward pass: the function writes the Ref.
+    [fix] = fixes
+    text = fixed(fix, tmp_path / "fit.py")
+    assert "        running_ref = jax.new_ref(jnp.zeros_like(running[...]))\n" in text
+    assert "back.with_refs(jax.tree.map(lambda _: jax.ad.GradValue(), params), running_ref," in (
+        text
+    )
+
+
+def test_a_ref_the_function_only_reads_may_be_skipped(tmp_path: Path) -> None:
+    reading = dict(RUNNING)
+    reading["stats.py"] = RUNNING["stats.py"].replace(
+        "running[...] = 0.9 * running[...] + 0.1 * h.mean(axis=0)\n", ""
+    )
+    _files, frames = project(tmp_path, reading)
+    argument = "the argument at position args[1] of the differentiated function f at stats.py:1"
+    titles = [f.title for f in offered("vjp-ref-grad-missing", frames, [], argument=argument)]
+    assert "Skip the gradient of running with jax.ad.DontWant()" in titles
