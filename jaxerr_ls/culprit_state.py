@@ -488,6 +488,27 @@ def attribute_value(code: Code, frames: Sequence[Span], place: Place) -> Place |
     return code.resolve(Place(constructor.path, constructor.model, passed[0], constructor.scope))
 
 
+def bound_method(
+    code: Code, frames: Sequence[Span], place: Place
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``def`` that ``obj.name`` calls, when ``obj`` is an instance of a project class
+    (or ``self``) whose class body defines ``name`` as a plain method."""
+    node = place.node
+    if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+        return None
+    made = _instance_of(code, frames, Place(place.path, place.model, node.value, place.scope))
+    if made is None or not isinstance(made[0].node, ast.ClassDef):
+        return None
+    for item in made[0].node.body:
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == node.attr:
+            plain = not any(
+                isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod", "property")
+                for d in item.decorator_list
+            )
+            return item if plain else None
+    return None
+
+
 def _instance_of(
     code: Code, frames: Sequence[Span], place: Place
 ) -> tuple[Place, Place | None] | None:

@@ -30,6 +30,7 @@ from jaxerr_ls.culprit_state import (
     Code,
     Place,
     RefEntry,
+    bound_method,
     is_dontwant_class,
     ref_entry,
     with_refs_calls,
@@ -719,9 +720,10 @@ def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if argnums >= len(call.args) or _dotted(call.args[argnums]) is None:
             continue
         function = code.resolve(Place(made.path, made.model, grad.args[0], made.scope))
-        if not isinstance(function.node, ast.FunctionDef) or not _reads_only_values(
-            function.node, argnums
-        ):
+        # A bound method (``self.loss``): its parameters start after ``self``.
+        method = bound_method(code, [target.span, *target.frames], function)
+        node, shift = (method, 1) if method is not None else (function.node, 0)
+        if not isinstance(node, ast.FunctionDef) or not _reads_only_values(node, argnums + shift):
             continue
         argument = call.args[argnums]
         text = source.segment(argument)

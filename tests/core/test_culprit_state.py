@@ -870,3 +870,42 @@ def test_a_ref_the_function_only_reads_may_be_skipped(tmp_path: Path) -> None:
     argument = "the argument at position args[1] of the differentiated function f at stats.py:1"
     titles = [f.title for f in offered("vjp-ref-grad-missing", frames, [], argument=argument)]
     assert "Skip the gradient of running with jax.ad.DontWant()" in titles
+
+
+SPRING = {
+    "model.py": """
+    class Spring:
+        def __init__(self, rest):
+            self.rest = rest
+
+        def energy(self, x, k_ref):
+            return 0.5 * k_ref[...] * ((x - self.rest) ** 2).sum()
+    """,
+    "tune.py": """
+    import jax
+    import model
+
+
+    def tune(k_ref, x):
+        spring = model.Spring(1.0)
+        e, dk = jax.value_and_grad(spring.energy, argnums=1)(x, k_ref)  # frame 0
+        k_ref[...] -= 0.1 * dk
+    """,
+}
+
+
+def test_grad_of_a_ref_through_a_bound_method_differentiates_its_value(tmp_path: Path) -> None:
+    _files, frames = project(tmp_path, SPRING)
+    [fix] = offered("grad-ref-argument", frames, [])
+    assert "jax.value_and_grad(spring.energy, argnums=1)(x, k_ref[...])" in fixed(
+        fix, tmp_path / "tune.py"
+    )
+
+
+def test_grad_of_a_ref_a_bound_method_writes_gets_no_fix(tmp_path: Path) -> None:
+    writing = dict(SPRING)
+    writing["model.py"] = SPRING["model.py"].replace(
+        "return 0.5", "k_ref[...] = k_ref[...] * 1.0\n        return 0.5"
+    )
+    _files, frames = project(tmp_path, writing)
+    assert offered("grad-ref-argument", frames, []) == []
