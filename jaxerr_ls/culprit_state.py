@@ -509,34 +509,39 @@ def bound_method(
     return None
 
 
+def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
+    """Where an expression's value was made, followed through names and, for a parameter of
+    a plain function, the one call of it on the traceback's lines (as far as that is
+    certain)."""
+    flow = _Flow(code, frames)
+    value = code.resolve(place)
+    for _ in range(_MAX_STEPS):
+        param = _parameter_of(value)
+        if param is None or param[0].owner is not None:
+            return value
+        function, index = param
+        passed = [(p, _argument_at(c, function, index)) for p, c in flow.calls_of(function.node)]
+        if len(passed) != 1 or passed[0][1] is None:
+            return value
+        caller, expression = passed[0]
+        assert expression is not None
+        value = code.resolve(Place(caller.path, caller.model, expression, caller.scope))
+    return value
+
+
 def _instance_of(
     code: Code, frames: Sequence[Span], place: Place
 ) -> tuple[Place, Place | None] | None:
     """The project class an instance comes from, and the call that made it (None for
     ``self``)."""
-    flow = _Flow(code, frames)
-    for _ in range(_MAX_STEPS):
-        value = code.resolve(place)
-        if isinstance(value.node, ast.Call):
-            cls = code.resolve(Place(value.path, value.model, value.node.func, value.scope))
-            if not isinstance(cls.node, ast.ClassDef):
-                return None
-            return cls, value
-        param = _parameter_of(value)
-        if param is None:
-            return None
-        function, index = param
-        if function.owner is not None:
-            if index != 0:
-                return None
-            return Place(value.path, value.model, function.owner, value.model.module_scope), None
-        passed = [(p, _argument_at(c, function, index)) for p, c in flow.calls_of(function.node)]
-        if len(passed) != 1 or passed[0][1] is None:
-            return None
-        caller, expression = passed[0]
-        assert expression is not None
-        place = Place(caller.path, caller.model, expression, caller.scope)
-    return None
+    value = passed_value(code, frames, place)
+    if isinstance(value.node, ast.Call):
+        cls = code.resolve(Place(value.path, value.model, value.node.func, value.scope))
+        return (cls, value) if isinstance(cls.node, ast.ClassDef) else None
+    param = _parameter_of(value)
+    if param is None or param[0].owner is None or param[1] != 0:
+        return None
+    return Place(value.path, value.model, param[0].owner, value.model.module_scope), None
 
 
 def own_statements(function: ast.AST) -> Iterator[ast.stmt]:

@@ -30,8 +30,10 @@ from jaxerr_ls.culprit_state import (
     Code,
     Place,
     RefEntry,
+    attribute_value,
     bound_method,
     is_dontwant_class,
+    passed_value,
     ref_entry,
     with_refs_calls,
     with_refs_entries,
@@ -554,6 +556,8 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             continue
         if len(entries) < len(applied.primals):
             return _missing_entries(applied, call, len(entries))
+        if len(entries) > len(applied.primals):
+            return _grouped_entries(code, target, applied, call, place)
         if len(entries) != len(applied.primals):
             continue
         edits = []
@@ -577,6 +581,63 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = "Skip those gradients with jax.ad.DontWant() instead of None"
             return [Fix(title, TREE, tuple(edits), preferred=True)]
     return []
+
+
+def _grouped_entries(
+    code: Code, target: FixTarget, applied: _Applied, call: ast.Call, place: Place
+) -> list[Fix]:
+    """More ``with_refs`` entries than primals, written flat where a primal is a tuple (or
+    list) of arrays or Refs (``self.layer = (jax.new_ref(w), jax.new_ref(b))``, followed
+    through names, attributes and the traceback's calls): group that primal's entries in a
+    tuple, when the displays' lengths, other primals counting one each, make up exactly the
+    entries. Unsafe: a primal whose value is not in sight is taken for one leaf."""
+    model = place.model
+    vjp = next(
+        (
+            c
+            for c, _ in model.calls
+            if len(c.args) == len(applied.primals) + 1
+            and (c.args[1].lineno, c.args[1].col_offset)
+            == (applied.primals[0].lineno, applied.primals[0].col_offset)
+        ),
+        None,
+    )
+    if vjp is None or any(isinstance(a, ast.Starred) for a in call.args) or call.keywords:
+        return []
+    scope = next(sc for c, sc in model.calls if c is vjp)
+    frames = [target.span, *target.frames]
+    sizes = []
+    for primal in vjp.args[1:]:
+        value = passed_value(code, frames, Place(place.path, model, primal, scope))
+        value = attribute_value(code, frames, value) or value
+        node = value.node
+        if isinstance(node, ast.Tuple | ast.List) and not any(
+            isinstance(e, ast.Starred | ast.Tuple | ast.List | ast.Dict) for e in node.elts
+        ):
+            sizes.append((len(node.elts), ast.unparse(primal)))
+        elif isinstance(node, ast.Dict | ast.Starred):
+            return []
+        else:
+            sizes.append((0, ast.unparse(primal)))
+    if sum(max(n, 1) for n, _ in sizes) != len(call.args) or not any(n for n, _ in sizes):
+        return []
+    source = Source.parse(place.path, code.files.text(place.path))
+    if source is None:
+        return []
+    edits, at, grouped = [], 0, []
+    for n, text in sizes:
+        if n:
+            first, last = source.span(call.args[at]), source.span(call.args[at + n - 1])
+            edits.append(Edit(Span(source.path, first.line, first.col, first.line, first.col), "("))
+            edits.append(
+                Edit(
+                    Span(source.path, last.end_line, last.end_col, last.end_line, last.end_col), ")"
+                )
+            )
+            grouped.append(f"`{text}`")
+        at += max(n, 1)
+    title = f"Group the with_refs entries of {', '.join(grouped)} in a tuple, as the primal is"
+    return [Fix(title, TREE, tuple(edits), preferred=True, applicability=Applicability.UNSAFE)]
 
 
 def _dont_want(applied: _Applied, primal: ast.expr) -> str | None:

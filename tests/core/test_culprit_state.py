@@ -909,3 +909,35 @@ def test_grad_of_a_ref_a_bound_method_writes_gets_no_fix(tmp_path: Path) -> None
     )
     _files, frames = project(tmp_path, writing)
     assert offered("grad-ref-argument", frames, []) == []
+
+
+def test_flat_with_refs_entries_for_a_list_of_refs_are_grouped(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "train.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def update(layers, x, gw, gb):
+                out, back = jax.vjp(net, layers, x)
+                back.with_refs(gw, gb, jax.ad.DontWant())(jnp.ones_like(out))  # frame 0
+
+
+            def main(x):
+                layers = [jax.new_ref(jnp.ones((2, 2))), jax.new_ref(jnp.zeros(2))]
+                gw, gb = jax.new_ref(jnp.zeros((2, 2))), jax.new_ref(jnp.zeros(2))
+                update(layers, x, gw, gb)  # frame 1
+            """
+        },
+    )
+    [fix] = offered("vjp-with-refs-tree", frames, [], difference="")
+    assert fix.applicability == Applicability.UNSAFE
+    assert "back.with_refs((gw, gb), jax.ad.DontWant())(jnp.ones_like(out))" in fixed(
+        fix, tmp_path / "train.py"
+    )
+    # Three entries for two primals of one leaf each: nothing says which go together.
+    single = (tmp_path / "train.py").read_text().replace("layers = [", "layers = jnp.stack([")
+    (tmp_path / "train.py").write_text(single.replace("jnp.zeros(2))]", "jnp.zeros(2))])"))
+    assert offered("vjp-with-refs-tree", frames, [], difference="") == []
