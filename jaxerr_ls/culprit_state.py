@@ -699,7 +699,16 @@ def _fori_bounds_culprit(
     if len(call.args) < 2 or len(bounds) != 1:
         return None
     flow = _Flow(code, frames)
-    start = _parameter_of(code.resolve(Place(place.path, place.model, bounds[0], place.scope)))
+    bound = code.resolve(Place(place.path, place.model, bounds[0], place.scope))
+    jax_call = _jax_computation(bound)
+    if jax_call is not None:
+        text = ast.unparse(bounds[0])
+        why = (
+            f"The loop bound `{text}` is computed with `{jax_call}`, so under a transform it "
+            "is traced: reverse mode needs static bounds, computed with Python (`round`, `int`)."
+        )
+        return Found(code.span(bound.path, bound.node), CulpritKind.LOOP_BOUNDS, text, why)
+    start = _parameter_of(bound)
     if start is None:
         return None
     function, index = start
@@ -729,6 +738,19 @@ def _fori_bounds_culprit(
         "a fori_loop: reverse mode needs static bounds, so mark it static."
     )
     return Found(code.span(site.path, site.node), CulpritKind.LOOP_BOUNDS, name, why)
+
+
+def _jax_computation(place: Place) -> str | None:
+    """The ``jax.numpy`` / ``jax.lax`` function an expression is computed with (its
+    outermost such call), which makes its value a tracer under any transform."""
+    if not isinstance(place.node, ast.expr):
+        return None
+    for node in ast.walk(place.node):
+        if isinstance(node, ast.Call):
+            name = place.model.qualified_name(node.func, place.scope) or ""
+            if name.startswith(("jax.numpy.", "jax.lax.")):
+                return ast.unparse(node.func)
+    return None
 
 
 def _path_of(code: Code, frames: Sequence[Span], function: Function) -> Path | None:

@@ -452,10 +452,58 @@ def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
 
 
+# jax.numpy functions whose Python counterpart gives the same number as a plain int.
+_PYTHON_ROUNDING = {"round": "round", "rint": "round", "int32": "int", "int64": "int"}
+_INT_DTYPES = frozenset({"int", "int32", "int64", "int16", "int8", "uint32"})
+
+
+def python_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A loop bound computed with jax.numpy (``jnp.round(t / dt).astype(jnp.int32)``)
+    computed with Python instead (``round(t / dt)``), when what is left has no jax call:
+    static under jit, so reverse mode can differentiate the loop. Unsafe: it fails where the
+    operands themselves are traced."""
+    at = _at_culprit(target, read, {CulpritKind.LOOP_BOUNDS})
+    if at is None or not isinstance(at.node, ast.Call):
+        return []
+    model, source, node = at.model, at.source, at.node
+    scope = next((sc for c, sc in model.calls if c is node), model.module_scope)
+    call = node
+    # ``.astype(int)`` / ``.astype(jnp.int32)``: an int is what Python's rounding gives.
+    if (
+        isinstance(call.func, ast.Attribute)
+        and call.func.attr == "astype"
+        and len(call.args) == 1
+        and (_last_part(call.args[0]) in _INT_DTYPES)
+        and isinstance(call.func.value, ast.Call)
+    ):
+        call = call.func.value
+    name = model.qualified_name(call.func, scope) or ""
+    python = _PYTHON_ROUNDING.get(name.removeprefix("jax.numpy."))
+    if not name.startswith("jax.numpy.") or python is None or len(call.args) != 1:
+        return []
+    operand = call.args[0]
+    if call.keywords or any(
+        (model.qualified_name(n.func, scope) or "").startswith("jax.")
+        for n in ast.walk(operand)
+        if isinstance(n, ast.Call)
+    ):
+        return []
+    new = f"{python}({source.segment(operand)})"
+    title = f"Compute the loop bound with Python: {new}"
+    edit = source.replace(node, new)
+    return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def _last_part(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else None
+
+
 def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """The jit's static argument where the traced value is a Python constant; else the
     control flow or the indexing on the failing line, done with arrays."""
-    static = static_fixes(target, read)
+    static = static_fixes(target, read) or python_bound_fixes(target, read)
     if static or target.culprits:
         return static
     if target.code == "tracer-bool-conversion":

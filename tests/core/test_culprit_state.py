@@ -941,3 +941,51 @@ def test_flat_with_refs_entries_for_a_list_of_refs_are_grouped(tmp_path: Path) -
     single = (tmp_path / "train.py").read_text().replace("layers = [", "layers = jnp.stack([")
     (tmp_path / "train.py").write_text(single.replace("jnp.zeros(2))]", "jnp.zeros(2))])"))
     assert offered("vjp-with-refs-tree", frames, [], difference="") == []
+
+
+ROLLOUT = {
+    "rollout.py": """
+    from jax import lax
+    import jax.numpy as np
+
+
+    class Rollout:
+        def __init__(self, horizon, h):
+            self.horizon, self.h = horizon, h
+
+        def run(self, x):
+            count = np.rint(self.horizon / self.h).astype(int)  # culprit
+            return lax.fori_loop(0, count, lambda i, x: x * 0.9, x)  # frame 1
+    """,
+    "fit.py": """
+    import jax
+    from rollout import Rollout
+
+
+    def fit(x):
+        return jax.grad(lambda x: Rollout(2.0, 0.1).run(x).sum())(x)  # frame 0
+    """,
+}
+
+
+def test_a_fori_loop_bound_computed_with_jax_numpy_is_computed_with_python(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(tmp_path, ROLLOUT)
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    path = tmp_path / "rollout.py"
+    assert (culprit.name, culprit.span.line) == ("count", marked_line(path))
+    assert culprit.why is not None and "`np.rint`" in culprit.why
+    [fix] = offered("grad-while-loop-reverse", frames, [culprit])
+    assert fix.applicability == Applicability.UNSAFE
+    assert "count = round(self.horizon / self.h)  # culprit" in fixed(fix, path)
+
+
+def test_a_bound_whose_operands_are_jax_calls_gets_no_python_fix(tmp_path: Path) -> None:
+    summed = dict(ROLLOUT)
+    summed["rollout.py"] = ROLLOUT["rollout.py"].replace(
+        "np.rint(self.horizon / self.h)", "np.rint(np.sum(x) / self.h)"
+    )
+    files, frames = project(tmp_path, summed)
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert offered("grad-while-loop-reverse", frames, [culprit]) == []
