@@ -914,10 +914,94 @@ def _closure_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
                     code.span(made.path, passed), CulpritKind.CUSTOM_VJP_CLOSURE, closed[0], why
                 )
                 found[id(passed)] = culprit
+    if not found:
+        leaked = _self_attribute_leaks(code, frames)
+        return leaked if leaked is not None and _not_failing(leaked.span, frames) else None
     if len(found) != 1:
         return None
     culprit = next(iter(found.values()))
     return culprit if _not_failing(culprit.span, frames) else None
+
+
+def _self_attribute_leaks(code: Code, frames: Sequence[Span]) -> Found | None:
+    """A custom_vjp function defined in a method that reads ``self.attr``, which another
+    method of the class sets to a computed value (``self.cache = h``): that value, traced
+    when the method runs under a transform, reaches the function as a closed-over value.
+    The assignment is the culprit, when it is the class's only one of a computed value and
+    the project's custom_vjp functions have no other such read."""
+    paths = [*dict.fromkeys(s.path for s in frames), *code.files.files_containing("custom_vjp")]
+    found: dict[int, Found] = {}
+    for path in dict.fromkeys(paths):
+        model = code.model(path)
+        if model is None:
+            continue
+        for custom in model.custom_functions:
+            if custom.kind != "jax.custom_vjp":
+                continue
+            for leak in _closed_self_reads(model, custom.primal):
+                found[id(leak[1])] = _leak_found(code, path, custom.primal.name, *leak)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _closed_self_reads(
+    model: ModuleModel, primal: Function
+) -> Iterator[tuple[Function, ast.Assign | ast.AnnAssign, str]]:
+    """``self.attr`` read in a function nested in a method, with ``self`` the method's, and
+    the one assignment of a computed value to that attribute in the class's methods."""
+    method = model.functions.get(primal.scope.parent.node) if primal.scope.parent else None
+    if method is None or method.owner is None or not method.positional:
+        return
+    this = method.positional[0].name
+    if this in primal.scope.bindings:
+        return
+    attrs = {
+        node.attr
+        for node in ast.walk(primal.node)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == this
+        and not _is_method_of(method.owner, node.attr)
+    }
+    for attr in sorted(attrs):
+        assigned = [
+            (other, statement)
+            for other in model.functions.values()
+            if other.owner is method.owner and other.positional
+            for statement in own_statements(other.node)
+            if isinstance(statement, ast.Assign | ast.AnnAssign)
+            and statement.value is not None
+            and not _is_literal(statement.value)
+            and any(
+                _is_self_attribute(t, other.positional[0].name, attr) for t in _targets(statement)
+            )
+        ]
+        if len(assigned) == 1:
+            yield assigned[0][0], assigned[0][1], attr
+
+
+def _is_method_of(cls: ast.ClassDef, name: str) -> bool:
+    return any(
+        isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == name
+        for item in cls.body
+    )
+
+
+def _leak_found(
+    code: Code,
+    path: Path,
+    primal: str,
+    method: Function,
+    statement: ast.Assign | ast.AnnAssign,
+    attr: str,
+) -> Found:
+    value = ast.unparse(statement.value) if statement.value is not None else "?"
+    why = (
+        f"`{primal}` reads `self.{attr}`, which `{method.name}` sets to `{value}` here: under "
+        "a transform that is a traced value closed over by a custom_vjp function, which "
+        "differentiates only its explicit arguments, so pass it as one."
+    )
+    return Found(code.span(path, statement), CulpritKind.CUSTOM_VJP_CLOSURE, attr, why)
 
 
 def forward_transform(code: Code, frames: Sequence[Span]) -> tuple[Place, str] | None:

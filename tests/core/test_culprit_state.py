@@ -989,3 +989,57 @@ def test_a_bound_whose_operands_are_jax_calls_gets_no_python_fix(tmp_path: Path)
     files, frames = project(tmp_path, summed)
     [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
     assert offered("grad-while-loop-reverse", frames, [culprit]) == []
+
+
+GATED = {
+    "gated.py": """
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+
+    class Gated:
+        gate = None
+
+        def prepare(self, params, x):
+            self.gate: jax.Array = jax.nn.sigmoid(x @ params["g"])  # culprit
+
+        def __call__(self, params, x):
+            self.prepare(params, x)
+
+            @partial(jax.custom_vjp)
+            def mix(v):
+                return self.gate * v
+
+            mix.defvjp(lambda v: (self.gate * v, None), lambda _, g: (g,))
+            return mix(params["v"])
+    """,
+    "train.py": """
+    import jax
+    from gated import Gated
+
+
+    def step(params, x):
+        return jax.grad(jax.jit(lambda p: Gated()(p, x).sum()))(params)  # frame 0
+    """,
+}
+
+
+def test_a_custom_vjp_reading_a_self_attribute_set_from_a_traced_value(tmp_path: Path) -> None:
+    files, frames = project(tmp_path, GATED)
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_VJP_CLOSURE)
+    assert culprit.span.line == marked_line(tmp_path / "gated.py")
+    assert culprit.why is not None and "`mix` reads `self.gate`, which `prepare` sets" in (
+        culprit.why
+    )
+
+
+def test_no_self_attribute_culprit_when_two_methods_set_it(tmp_path: Path) -> None:
+    twice = dict(GATED)
+    twice["gated.py"] = GATED["gated.py"].replace(
+        "        def __call__",
+        "        def reset(self, x):\n            self.gate = x * 0\n\n        def __call__",
+    )
+    files, frames = project(tmp_path, twice)
+    assert culprits(files, frames, CulpritKind.CUSTOM_VJP_CLOSURE) == []
