@@ -110,6 +110,13 @@ class Code:
     def span(self, path: Path, node: ast.AST) -> Span:
         return ast_span(path, node, self.files.lines(path) or [])
 
+    def models(self, paths: Sequence[Path]) -> Iterator[tuple[Path, ModuleModel]]:
+        """The models of the modules at ``paths`` (each once) that parse."""
+        for path in dict.fromkeys(paths):
+            model = self.model(path)
+            if model is not None:
+                yield path, model
+
     def module_file(self, module: str) -> Path | None:
         """The project file of an imported module (``layers`` or ``pkg.layers``)."""
         parts = module.split(".")
@@ -323,11 +330,7 @@ def jit_sites(code: Code, path: Path, function: Function) -> list[JitSite]:
         for decorator in node.decorator_list:
             if _is_jit(model, decorator, outer):
                 sites.append(JitSite(path, model, decorator, outer, True, node))
-    paths = [path, *code.files.files_containing(function.name)]
-    for other in dict.fromkeys(paths):
-        other_model = code.model(other)
-        if other_model is None:
-            continue
+    for other, other_model in code.models([path, *code.files.files_containing(function.name)]):
         for transform in other_model.transforms:
             if transform.api != "jax.jit":
                 continue
@@ -931,10 +934,7 @@ def _self_attribute_leaks(code: Code, frames: Sequence[Span]) -> Found | None:
     the project's custom_vjp functions have no other such read."""
     paths = [*dict.fromkeys(s.path for s in frames), *code.files.files_containing("custom_vjp")]
     found: dict[int, Found] = {}
-    for path in dict.fromkeys(paths):
-        model = code.model(path)
-        if model is None:
-            continue
+    for path, model in code.models(paths):
         for custom in model.custom_functions:
             if custom.kind != "jax.custom_vjp":
                 continue
