@@ -1035,6 +1035,163 @@ def _forward_transform_culprit(code: Code, frames: Sequence[Span]) -> Found | No
     return Found(span, CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM, short, why)
 
 
+# -- complex outputs ---------------------------------------------------------------------------
+
+# jax.numpy functions that make complex values from real ones, and those that make real
+# values from complex ones.
+_COMPLEX_MAKERS = frozenset(
+    {"fft", "ifft", "rfft", "fft2", "ifft2", "rfft2", "fftn", "ifftn", "rfftn"}
+)
+_REAL_MAKERS = frozenset({"abs", "absolute", "real", "imag", "angle", "irfft", "irfft2", "irfftn"})
+_REDUCERS = frozenset({"sum", "mean", "prod", "nansum", "nanmean", "vdot", "dot"})
+_DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad"})
+_PASSING = frozenset({"jax.jit", "jax.checkpoint", "jax.remat"})
+
+
+@dataclass
+class Complexity:
+    """Which values of the project's functions are complex, by a small forward analysis:
+    a complex literal or an FFT makes one, ``abs`` / ``real`` / ``imag`` / ``angle`` end it,
+    arithmetic, reductions and other jax.numpy functions keep it, and calls of project
+    functions carry it through their parameters to their ``return``."""
+
+    code: Code
+    # Returns whose value is complex and reduces a complex operand (where a loss is made).
+    reducing: dict[int, tuple[Path, ast.Return]]
+    depth: int = 0
+
+    def function(self, place: Place, complex_params: set[str]) -> bool:
+        """Whether a project ``def`` returns a complex value, given its complex parameters."""
+        function = place.model.functions.get(place.node)
+        if function is None or self.depth > 4:
+            return False
+        self.depth += 1
+        try:
+            env = self.names(place, complex_params)
+            result = False
+            for ret in function.returns:
+                if ret.value is None:
+                    continue
+                value = Place(place.path, place.model, ret.value, function.scope)
+                if self.of(value, env):
+                    result = True
+                    if self._reduces_complex(value, env):
+                        self.reducing[id(ret)] = (place.path, ret)
+            return result
+        finally:
+            self.depth -= 1
+
+    def names(self, place: Place, complex_params: set[str]) -> set[str]:
+        """The names a ``def`` binds to complex values (its complex parameters among them)."""
+        function = place.model.functions.get(place.node)
+        env = set(complex_params)
+        for statement in own_statements(function.node) if function is not None else ():
+            if (
+                function is not None
+                and isinstance(statement, ast.Assign)
+                and self.of(Place(place.path, place.model, statement.value, function.scope), env)
+            ):
+                env |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        return env
+
+    def of(self, place: Place, env: set[str]) -> bool:
+        node = place.node
+
+        def sub(child: ast.expr) -> bool:
+            return self.of(Place(place.path, place.model, child, place.scope), env)
+
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, complex)
+        if isinstance(node, ast.Name):
+            return node.id in env
+        if isinstance(node, ast.BinOp):
+            return sub(node.left) or sub(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return sub(node.operand)
+        if isinstance(node, ast.Subscript):
+            return sub(node.value)
+        if isinstance(node, ast.Attribute):
+            return node.attr not in ("real", "imag", "shape", "ndim", "size") and sub(node.value)
+        if not isinstance(node, ast.Call):
+            return False
+        name = place.model.qualified_name(node.func, place.scope) or ""
+        last = name.rsplit(".", 1)[-1]
+        if name.startswith("jax.numpy."):
+            if last in _REAL_MAKERS:
+                return False
+            return last in _COMPLEX_MAKERS or any(sub(a) for a in node.args)
+        if isinstance(node.func, ast.Attribute) and not name:
+            # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
+            return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
+        callee = self.code.resolve(Place(place.path, place.model, node.func, place.scope))
+        function = callee.model.functions.get(callee.node)
+        if function is None:
+            return False
+        params = [p.name for p in function.positional]
+        passed = {params[i] for i, a in enumerate(node.args[: len(params)]) if sub(a)}
+        passed |= {k.arg for k in node.keywords if k.arg in params and sub(k.value)}
+        return self.function(callee, passed)
+
+    def _reduces_complex(self, place: Place, env: set[str]) -> bool:
+        for node in ast.walk(place.node):
+            if not isinstance(node, ast.Call) or (
+                not node.args and not isinstance(node.func, ast.Attribute)
+            ):
+                continue
+            name = place.model.qualified_name(node.func, place.scope) or ""
+            last = name.rsplit(".", 1)[-1] if name else getattr(node.func, "attr", "")
+            if last not in _REDUCERS:
+                continue
+            operands = node.args if name else [getattr(node.func, "value", node)]
+            if any(self.of(Place(place.path, place.model, o, place.scope), env) for o in operands):
+                return True
+        return False
+
+
+def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
+    """The one ``def`` given to ``jax.grad`` / ``jax.value_and_grad`` (maybe under
+    ``jax.jit``) that the failing line's calls apply."""
+    found: dict[int, Place] = {}
+    for model, call, scope in code.calls_on(frames[0]) if frames else ():
+        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        differentiated = False
+        for _ in range(_MAX_STEPS):
+            node = made.node
+            if not isinstance(node, ast.Call) or not node.args:
+                break
+            api = made.model.qualified_name(node.func, made.scope)
+            if api not in _DIFFERENTIATING | _PASSING:
+                break
+            differentiated |= api in _DIFFERENTIATING
+            made = code.resolve(Place(made.path, made.model, node.args[0], made.scope))
+        if differentiated and made.model.functions.get(made.node) is not None:
+            found[id(made.node)] = made
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The ``return`` that reduces a complex value to the loss, in the differentiated
+    function or a project function its value comes from: the one such return on the value's
+    way, where the magnitude (``jnp.abs(x) ** 2``) belongs."""
+    function = differentiated_function(code, frames)
+    if function is None:
+        return None
+    analysis = Complexity(code, {})
+    if not analysis.function(function, set()) or len(analysis.reducing) != 1:
+        return None
+    path, ret = next(iter(analysis.reducing.values()))
+    span = code.span(path, ret)
+    if not _not_failing(span, frames):
+        return None
+    text = ast.unparse(ret.value) if ret.value is not None else ""
+    quoted = f"`{text}`" if len(text) <= 60 else "a value"
+    why = (
+        f"This returns {quoted}, which reduces a complex value and so stays complex: grad "
+        "needs a real output (the magnitude, `jnp.abs(x) ** 2`, or the real part)."
+    )
+    return Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why)
+
+
 # JAX primitives that Python operators make, by the primitive's name.
 _OPERATORS: dict[str, type[ast.operator]] = {"integer_pow": ast.Pow, "pow": ast.Pow}
 
@@ -1121,6 +1278,8 @@ def _find(
         found = _forward_transform_culprit(code, frames)
     elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
         found = _nonlinear_culprit(code, captures, frames)
+    elif kind == CulpritKind.COMPLEX_OUTPUT:
+        found = _complex_culprit(code, frames)
     return found
 
 
@@ -1134,5 +1293,6 @@ LABELS = {
     CulpritKind.CUSTOM_VJP_CLOSURE: "traced value `{name}` closed over by a custom_vjp function",
     CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: "forward-mode transform `jax.{name}`",
     CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: "non-linear operation `{name}`",
+    CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
 }
 OWN_KINDS = frozenset(LABELS)

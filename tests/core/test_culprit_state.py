@@ -1043,3 +1043,54 @@ def test_no_self_attribute_culprit_when_two_methods_set_it(tmp_path: Path) -> No
     )
     files, frames = project(tmp_path, twice)
     assert culprits(files, frames, CulpritKind.CUSTOM_VJP_CLOSURE) == []
+
+
+OPTICS = {
+    "optics.py": """
+    import jax.numpy as jnp
+
+
+    def pupil(phase):
+        return jnp.exp(1j * phase)
+
+
+    def psf_error(phase, target):
+        field = jnp.fft.fft2(pupil(phase))
+        return (field.conj() * field - target).mean()  # culprit
+    """,
+    "train.py": """
+    import jax
+    from optics import psf_error
+
+
+    def step(phase, target):
+        g = jax.jit(jax.grad(psf_error))(phase, target)  # frame 0
+        return phase - 0.1 * g
+    """,
+}
+
+
+def test_the_return_reducing_a_complex_value_gets_its_magnitude(tmp_path: Path) -> None:
+    files, frames = project(tmp_path, OPTICS)
+    [culprit] = culprits(files, frames, CulpritKind.COMPLEX_OUTPUT)
+    path = tmp_path / "optics.py"
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("grad-complex-output", frames, [culprit])
+    assert fix.applicability == Applicability.UNSAFE
+    assert "return (jnp.abs(field) ** 2 - target).mean()  # culprit" in fixed(fix, path)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The magnitude taken already: real, so not this return.
+        ("(field.conj() * field - target).mean()", "(jnp.abs(field) - target).mean()"),
+        # A complex value returned as it is: no reduction to put the magnitude in.
+        ("(field.conj() * field - target).mean()", "field[0, 0]"),
+    ],
+)
+def test_no_complex_culprit_without_a_complex_reduction(tmp_path: Path, old: str, new: str) -> None:
+    files, frames = project(
+        tmp_path, {**OPTICS, "optics.py": OPTICS["optics.py"].replace(old, new)}
+    )
+    assert culprits(files, frames, CulpritKind.COMPLEX_OUTPUT) == []
