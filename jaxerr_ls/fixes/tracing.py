@@ -288,6 +288,25 @@ def _branch_value(body: list[ast.stmt]) -> tuple[str, ast.expr] | None:
     return kind, value
 
 
+def _is_tree_map(node: ast.expr) -> bool:
+    """``jax.tree.map(...)`` / ``jax.tree_util.tree_map(...)`` / ``tree_map(...)``."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name == "tree_map":
+        return True
+    return name == "map" and isinstance(func, ast.Attribute) and _last_part(func.value) == "tree"
+
+
+def _fresh(taken: set[str], wanted: str) -> str:
+    name, n = wanted, 1
+    while name in taken:
+        n += 1
+        name = f"{wanted}{n}"
+    return name
+
+
 def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``if traced: return A`` / ``return B`` (or the same with assignments) becomes one
     ``jnp.where(traced, A, B)``."""
@@ -329,6 +348,14 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     test = source.segment(statement.test)
     head = "return" if kind == "return" else f"{kind} ="
     text = f"{head} {jnp}.where({test}, {source.segment(value)}, {otherwise})"
+    if isinstance(value, ast.Call) and _is_tree_map(value):
+        # A pytree (``jax.tree.map(...)``) is selected leaf by leaf, against the same tree.
+        taken = source.all_names()
+        new, old = _fresh(taken, "new"), _fresh(taken, "old")
+        select = f"lambda {new}, {old}: {jnp}.where({test}, {new}, {old})"
+        text = (
+            f"{head} {source.segment(value.func)}({select}, {source.segment(value)}, {otherwise})"
+        )
     first = source.span(statement)
     last = source.span(replaced)
     # Comments on the lines that go away are kept, above the new statement.

@@ -1094,3 +1094,27 @@ def test_no_complex_culprit_without_a_complex_reduction(tmp_path: Path, old: str
         tmp_path, {**OPTICS, "optics.py": OPTICS["optics.py"].replace(old, new)}
     )
     assert culprits(files, frames, CulpritKind.COMPLEX_OUTPUT) == []
+
+
+def test_a_python_if_selecting_a_pytree_selects_leaf_by_leaf(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "opt.py": """
+            import jax
+            import jax.numpy as jnp
+            from jax.tree_util import tree_map
+
+
+            def damp(updates, step, new=0.5):
+                if step < 100:  # frame 0
+                    return tree_map(lambda u: u * new, updates)
+                return updates
+            """
+        },
+    )
+    [fix] = offered("tracer-bool-conversion", frames, [])
+    assert (
+        "    return tree_map(lambda new2, old: jnp.where(step < 100, new2, old), "
+        "tree_map(lambda u: u * new, updates), updates)\n" in fixed(fix, tmp_path / "opt.py")
+    )
