@@ -439,11 +439,12 @@ def _next_statement(tree: ast.Module, statement: ast.stmt) -> ast.stmt | None:
 
 def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``RATES[i]`` with a traced ``i`` and ``RATES`` a module list of numbers:
-    ``jnp.array(RATES)[i]``."""
+    ``jnp.array(RATES)[i]`` (importing ``jax.numpy`` where the module does not)."""
     source = Source.parse(target.span.path, read(target.span.path))
-    jnp = source.jnp_name() if source is not None else None
-    if source is None or jnp is None:
+    spelled = source.jnp_or_import() if source is not None else None
+    if source is None or spelled is None:
         return []
+    jnp, imported = spelled
     code = Code(Buffers(read, target.span.path.parent))
     model = code.model(target.span.path)
     statement = _failing_statement(source, target.span.line)
@@ -476,7 +477,8 @@ def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     edit = source.replace(name, f"{jnp}.array({name.id})")
     title = f"Index an array of {name.id} with the traced value: {jnp}.array({name.id})[...]"
     # An index out of range is clamped instead of raising IndexError.
-    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+    edits = (*imported, edit)
+    return [Fix(title, target.code, edits, applicability=Applicability.UNSAFE)]
 
 
 # jax.numpy functions whose Python counterpart gives the same number as a plain int.

@@ -1118,3 +1118,21 @@ def test_a_python_if_selecting_a_pytree_selects_leaf_by_leaf(tmp_path: Path) -> 
         "    return tree_map(lambda new2, old: jnp.where(step < 100, new2, old), "
         "tree_map(lambda u: u * new, updates), updates)\n" in fixed(fix, tmp_path / "opt.py")
     )
+
+
+@pytest.mark.parametrize(
+    ("head", "imported"),
+    [
+        ('"""Momentum per phase."""\n', '"""Momentum per phase."""\n\nimport jax.numpy as jnp\n'),
+        ("import math\n", "import math\nimport jax.numpy as jnp\n"),
+    ],
+)
+def test_a_list_indexed_by_a_tracer_in_a_module_without_jax_imports_it(
+    tmp_path: Path, head: str, imported: str
+) -> None:
+    body = "\nBETAS = (0.9, 0.95, 0.99)\n\n\ndef beta(phase):\n    return BETAS[phase]  # frame 0\n"
+    _files, frames = project(tmp_path, {"phases.py": head + body})
+    [fix] = offered("tracer-integer-conversion", frames, [])
+    text = fixed(fix, tmp_path / "phases.py")
+    assert text.startswith(imported)
+    assert "    return jnp.array(BETAS)[phase]  # frame 0\n" in text
