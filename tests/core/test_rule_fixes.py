@@ -33,6 +33,7 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         "return ct * w, ct * x  # product rule",
         Applicability.SAFE,
     ),
+    "hijax_accum_results_returned": ("hijax-vjp-bwd-return", "return [", Applicability.SAFE),
     "hijax_star_accums": ("hijax-vjp-bwd-return", "return [", Applicability.SAFE),
     "jvp_rule_no_unpack": (
         "custom-jvp-rule-not-pair",
