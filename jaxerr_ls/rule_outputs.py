@@ -285,6 +285,28 @@ def _other_axis_change(
     return f"axis={written}", code.replace(reduction.axis, str(spelled))
 
 
+def _dropped_axis_change(
+    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
+) -> Edit | None:
+    """A reduction over one written axis whose result is the input's shape without that
+    axis: the entry must keep the axis, so the reduction goes (its operand stays). Unsafe:
+    the operand's shape is the input's only as far as the types suggest."""
+    if reduction.keepdims is not None or reduction.axis is None or got.dtype != expected.dtype:
+        return None
+    axis = _int_of(reduction.axis)
+    rank = len(expected.shape)
+    if axis is None or not -rank <= axis < rank or len(got.shape) != rank - 1:
+        return None
+    axis %= rank
+    if expected.shape[:axis] + expected.shape[axis + 1 :] != got.shape:
+        return None
+    call = reduction.call
+    func = call.func
+    assert isinstance(func, ast.Attribute)
+    operand = call.args[0] if _is_module(func.value, code.jnp_names()) else func.value
+    return code.replace(call, code.segment(operand))
+
+
 def _full_reduction_change(
     code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
 ) -> tuple[str, tuple[Edit, ...]] | None:
@@ -472,6 +494,15 @@ def entry_change(
                 f"{said}: `{reduction.name}` reduces the other axis.",
                 f"Reduce over axis={new_axis} instead of {other[0]}",
                 (other[1],),
+                safe=False,
+            )
+        dropped = _dropped_axis_change(code, reduction, got, expected)
+        if dropped is not None:
+            return Change(
+                code.span(place),
+                f"{said}: `{reduction.name}` removes an axis that {expected} has.",
+                f"Keep the axis: {dropped.new_text} instead of the {reduction.name}",
+                (dropped,),
                 safe=False,
             )
         full = _full_reduction_change(code, reduction, got, expected)

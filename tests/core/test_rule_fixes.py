@@ -41,6 +41,11 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         Applicability.SAFE,
     ),
     "jvp_tangent_bf16": ("custom-jvp-tangent-mismatch", "return y, dy", Applicability.SAFE),
+    "jvp_tangent_row_sum": (
+        "custom-jvp-tangent-mismatch",
+        "return y, (slope * t).sum(axis=1)  # per-row tangent",
+        Applicability.UNSAFE,
+    ),
     "vjp_axis_negative": (
         "custom-vjp-bwd-args-mismatch",
         "ds = jnp.sum(g * h, axis=-1)",
