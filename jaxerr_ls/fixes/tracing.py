@@ -74,7 +74,15 @@ def _node_at(code: Code, span: Span) -> tuple[ModuleModel, ast.AST] | None:
 
 
 def _add_keyword(source: Source, call: ast.Call, keyword: str) -> Edit | None:
-    """An edit that appends ``keyword`` to a call's arguments, before its closing parenthesis."""
+    """An edit that appends ``keyword`` to a call's arguments: after the last one (so a
+    closing parenthesis on a line of its own stays there), else inside the parentheses."""
+    written = [*call.args, *(k.value for k in call.keywords)]
+    if written:
+        last = max(written, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
+        end = source.span(last)
+        return Edit(
+            Span(source.path, end.end_line, end.end_col, end.end_line, end.end_col), f", {keyword}"
+        )
     span = source.span(call)
     text = source.line_text(span.end_line)
     if span.end_col < 1 or text[span.end_col - 1] != ")":
@@ -193,6 +201,14 @@ def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     scope = next((s for c, s in model.calls if c is call), None)
     if scope is None or not _uses_only_its_operator(code, culprit.span.path, model, solve, scope):
         return []
+    if _solves_by_conjugate_gradient(code, culprit.span.path, model, solve, scope):
+        # Conjugate gradient converges only for a symmetric (positive-definite) operator:
+        # the operator is its own transpose, which ``symmetric=True`` tells JAX.
+        edit = _add_keyword(source, call, "symmetric=True")
+        title = "The operator is symmetric (conjugate gradient needs one): symmetric=True"
+        if edit is None:
+            return []
+        return [Fix(title, LINEAR_SOLVE, (edit,), True, Applicability.UNSAFE)]
     keyword = f"transpose_solve={source.segment(solve)}"
     edit = _add_keyword(source, call, keyword)
     if edit is None:
@@ -234,6 +250,23 @@ def _uses_only_its_operator(
         if len(seen) > 16:
             return False
     return True
+
+
+_CONJUGATE_GRADIENT = "jax.scipy.sparse.linalg.cg"
+
+
+def _solves_by_conjugate_gradient(
+    code: Code, path: Path, model: ModuleModel, solve: ast.expr, scope: Scope
+) -> bool:
+    """Whether the solver is a function of the module whose body calls
+    ``jax.scipy.sparse.linalg.cg``."""
+    found = code.resolve(Place(path, model, solve, scope))
+    function = model.functions.get(found.node) if found.path == path else None
+    return function is not None and any(
+        isinstance(node, ast.Call)
+        and model.qualified_name(node.func, function.scope) == _CONJUGATE_GRADIENT
+        for node in ast.walk(function.node)
+    )
 
 
 def _free_names(node: FunctionNode) -> set[str]:

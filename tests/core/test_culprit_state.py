@@ -1136,3 +1136,34 @@ def test_a_list_indexed_by_a_tracer_in_a_module_without_jax_imports_it(
     text = fixed(fix, tmp_path / "phases.py")
     assert text.startswith(imported)
     assert "    return jnp.array(BETAS)[phase]  # frame 0\n" in text
+
+
+def test_a_conjugate_gradient_solver_makes_the_operator_symmetric(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "gp.py": """
+            import jax
+            from jax.scipy.sparse.linalg import cg as krylov
+
+
+            def by_cg(op, rhs):
+                return krylov(op, rhs, tol=1e-8)[0]
+
+
+            def posterior_mean(kernel, noise, y):
+                return jax.lax.custom_linear_solve(  # culprit frame 1
+                    lambda v: kernel @ v + noise * v, y, by_cg
+                )
+
+
+            def nll_grad(kernel, noise, y):
+                return jax.grad(lambda n: posterior_mean(kernel, n, y).sum())(noise)  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_LINEAR_SOLVE_CALL)
+    [fix] = offered("custom-linear-solve-no-transpose", frames, [culprit])
+    assert "lambda v: kernel @ v + noise * v, y, by_cg, symmetric=True\n" in fixed(
+        fix, tmp_path / "gp.py"
+    )
