@@ -575,9 +575,30 @@ def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return []
 
 
+NONLINEAR = "transpose-rule-missing"
+
+
+def nonlinear_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The one non-linear call of a function given to ``jax.linear_transpose``
+    (``jnp.tanh(blur(x))``), dropped so that its argument is what the function returns.
+    Unsafe, and titled so: the model changes; the alternative (``jax.vjp`` of the non-linear
+    function) is a rewrite for the user to choose."""
+    at = _at_culprit(target, read, {CulpritKind.LINEAR_TRANSPOSE_NONLINEAR})
+    if at is None or not isinstance(at.node, ast.Call):
+        return []
+    call, source = at.node, at.source
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return []
+    name = source.segment(call.func)
+    title = f"Drop the non-linear {name} (the model changes) so the function is linear"
+    edit = source.replace(call, source.segment(call.args[0]))
+    return [Fix(title, NONLINEAR, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
 PROVIDERS = (
     Provider(STATIC_CODES, frozenset(), tracer_fixes),
     Provider(frozenset({CHECKPOINT}), frozenset(), checkpoint_fixes),
     Provider(frozenset({FORWARD_MODE}), frozenset(), forward_mode_fixes),
     Provider(frozenset({LINEAR_SOLVE}), frozenset(), linear_solve_fixes),
+    Provider(frozenset({NONLINEAR}), frozenset(), nonlinear_fixes),
 )

@@ -1167,3 +1167,44 @@ def test_a_conjugate_gradient_solver_makes_the_operator_symmetric(tmp_path: Path
     assert "lambda v: kernel @ v + noise * v, y, by_cg, symmetric=True\n" in fixed(
         fix, tmp_path / "gp.py"
     )
+
+
+@pytest.mark.parametrize(
+    ("operation", "primitive", "after"),
+    [
+        ("np.log1p(x @ kernel)", "log1p", "x @ kernel"),
+        ("np.clip(x @ kernel, 0.0, 1.0)", "clamp", None),  # more than one argument
+    ],
+)
+def test_a_non_linear_call_is_dropped_unsafely_for_linear_transpose(
+    tmp_path: Path, operation: str, primitive: str, after: str | None
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "model.py": f"""
+            import jax.numpy as np
+
+            kernel = np.eye(3)
+
+
+            def response(x):
+                return 0.5 * {operation}  # culprit
+            """,
+            "adjoint.py": """
+            import jax
+            from model import response
+
+            back = jax.linear_transpose(response, jax.numpy.ones(3))
+            print(back(jax.numpy.ones(3)))  # frame 0
+            """,
+        },
+    )
+    found = culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive)
+    fixes = offered("transpose-rule-missing", frames, found, primitive=primitive)
+    if after is None:
+        assert fixes == []
+        return
+    [fix] = fixes
+    assert fix.applicability == Applicability.UNSAFE
+    assert f"return 0.5 * {after}  # culprit" in fixed(fix, tmp_path / "model.py")
