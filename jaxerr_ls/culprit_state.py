@@ -110,6 +110,13 @@ class Code:
     def span(self, path: Path, node: ast.AST) -> Span:
         return ast_span(path, node, self.files.lines(path) or [])
 
+    def models(self, paths: Sequence[Path]) -> Iterator[tuple[Path, ModuleModel]]:
+        """The models of the modules at ``paths`` (each once) that parse."""
+        for path in dict.fromkeys(paths):
+            model = self.model(path)
+            if model is not None:
+                yield path, model
+
     def module_file(self, module: str) -> Path | None:
         """The project file of an imported module (``layers`` or ``pkg.layers``)."""
         parts = module.split(".")
@@ -323,11 +330,7 @@ def jit_sites(code: Code, path: Path, function: Function) -> list[JitSite]:
         for decorator in node.decorator_list:
             if _is_jit(model, decorator, outer):
                 sites.append(JitSite(path, model, decorator, outer, True, node))
-    paths = [path, *code.files.files_containing(function.name)]
-    for other in dict.fromkeys(paths):
-        other_model = code.model(other)
-        if other_model is None:
-            continue
+    for other, other_model in code.models([path, *code.files.files_containing(function.name)]):
         for transform in other_model.transforms:
             if transform.api != "jax.jit":
                 continue
@@ -423,7 +426,8 @@ def with_refs_entries(code: Code, call: ast.Call, place: Place) -> list[Place] |
 
 
 def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None:
-    """The ``with_refs`` entry at ``index`` of the failing call, followed to its value."""
+    """The ``with_refs`` entry at ``index`` of the failing call, followed to its value
+    (through an attribute of an instance of a project class, ``buf.ref``, too)."""
     if not frames:
         return None
     for call, place in with_refs_calls(code, frames[0]):
@@ -432,8 +436,139 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
             continue
         entry = entries[index]
         assert isinstance(entry.node, ast.expr)
-        return RefEntry(call, place, entry.node, code.resolve(entry))
+        value = code.resolve(entry)
+        return RefEntry(call, place, entry.node, attribute_value(code, frames, value) or value)
     return None
+
+
+def attribute_value(code: Code, frames: Sequence[Span], place: Place) -> Place | None:
+    """Where ``obj.attr`` got its value, when ``obj`` is an instance of a project class (made
+    by a call of the class, followed through assignments, imports and the parameters the
+    traceback's calls pass it in) or ``self`` in a method: the class's one assignment
+    ``self.attr = value`` (followed to the constructor's argument when ``value`` is a
+    parameter of ``__init__``). None where another assignment could have set it."""
+    node = place.node
+    if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+        return None
+    made = _instance_of(code, frames, Place(place.path, place.model, node.value, place.scope))
+    if made is None:
+        return None
+    cls, constructor = made
+    assert isinstance(cls.node, ast.ClassDef)
+    assigned = [
+        (method, statement.value)
+        for method in cls.model.functions.values()
+        if method.owner is cls.node and method.positional
+        for statement in own_statements(method.node)
+        if isinstance(statement, ast.Assign | ast.AnnAssign)
+        and statement.value is not None
+        and any(
+            _is_self_attribute(target, method.positional[0].name, node.attr)
+            for target in _targets(statement)
+        )
+    ]
+    if len(assigned) != 1:
+        return None
+    method, value = assigned[0]
+    found = code.resolve(Place(cls.path, cls.model, value, method.scope))
+    binding = found.scope.lookup(found.node.id) if isinstance(found.node, ast.Name) else None
+    if binding is None or binding.kind != "param":
+        return found
+    # A parameter: of ``__init__``, the argument the constructor call gave it.
+    call = constructor.node if constructor is not None else None
+    if constructor is None or not isinstance(call, ast.Call) or method.name != "__init__":
+        return None
+    assert isinstance(found.node, ast.Name)
+    name = found.node.id
+    passed = [k.value for k in call.keywords if k.arg == name]
+    names = [p.name for p in method.positional]
+    if not passed and name in names and 0 < names.index(name) <= len(call.args):
+        passed = [call.args[names.index(name) - 1]]
+        if any(isinstance(a, ast.Starred) for a in call.args[: names.index(name)]):
+            return None
+    if len(passed) != 1:
+        return None
+    return code.resolve(Place(constructor.path, constructor.model, passed[0], constructor.scope))
+
+
+def bound_method(
+    code: Code, frames: Sequence[Span], place: Place
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``def`` that ``obj.name`` calls, when ``obj`` is an instance of a project class
+    (or ``self``) whose class body defines ``name`` as a plain method."""
+    node = place.node
+    if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+        return None
+    made = _instance_of(code, frames, Place(place.path, place.model, node.value, place.scope))
+    if made is None or not isinstance(made[0].node, ast.ClassDef):
+        return None
+    for item in made[0].node.body:
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == node.attr:
+            plain = not any(
+                isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod", "property")
+                for d in item.decorator_list
+            )
+            return item if plain else None
+    return None
+
+
+def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
+    """Where an expression's value was made, followed through names and, for a parameter of
+    a plain function, the one call of it on the traceback's lines (as far as that is
+    certain)."""
+    flow = _Flow(code, frames)
+    value = code.resolve(place)
+    for _ in range(_MAX_STEPS):
+        param = _parameter_of(value)
+        if param is None or param[0].owner is not None:
+            return value
+        function, index = param
+        passed = [(p, _argument_at(c, function, index)) for p, c in flow.calls_of(function.node)]
+        if len(passed) != 1 or passed[0][1] is None:
+            return value
+        caller, expression = passed[0]
+        assert expression is not None
+        value = code.resolve(Place(caller.path, caller.model, expression, caller.scope))
+    return value
+
+
+def _instance_of(
+    code: Code, frames: Sequence[Span], place: Place
+) -> tuple[Place, Place | None] | None:
+    """The project class an instance comes from, and the call that made it (None for
+    ``self``)."""
+    value = passed_value(code, frames, place)
+    if isinstance(value.node, ast.Call):
+        cls = code.resolve(Place(value.path, value.model, value.node.func, value.scope))
+        return (cls, value) if isinstance(cls.node, ast.ClassDef) else None
+    param = _parameter_of(value)
+    if param is None or param[0].owner is None or param[1] != 0:
+        return None
+    return Place(value.path, value.model, param[0].owner, value.model.module_scope), None
+
+
+def own_statements(function: ast.AST) -> Iterator[ast.stmt]:
+    """Statements of a function's body at any depth, not those of functions or classes in it."""
+    stack: list[ast.AST] = list(getattr(function, "body", []))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.stmt):
+            yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, ast.stmt))
+
+
+def _targets(statement: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+
+
+def _is_self_attribute(target: ast.expr, self_name: str, attr: str) -> bool:
+    return (
+        isinstance(target, ast.Attribute)
+        and target.attr == attr
+        and isinstance(target.value, ast.Name)
+        and target.value.id == self_name
+    )
 
 
 def is_dontwant_class(place: Place) -> bool:
@@ -567,7 +702,16 @@ def _fori_bounds_culprit(
     if len(call.args) < 2 or len(bounds) != 1:
         return None
     flow = _Flow(code, frames)
-    start = _parameter_of(code.resolve(Place(place.path, place.model, bounds[0], place.scope)))
+    bound = code.resolve(Place(place.path, place.model, bounds[0], place.scope))
+    jax_call = _jax_computation(bound)
+    if jax_call is not None:
+        text = ast.unparse(bounds[0])
+        why = (
+            f"The loop bound `{text}` is computed with `{jax_call}`, so under a transform it "
+            "is traced: reverse mode needs static bounds, computed with Python (`round`, `int`)."
+        )
+        return Found(code.span(bound.path, bound.node), CulpritKind.LOOP_BOUNDS, text, why)
+    start = _parameter_of(bound)
     if start is None:
         return None
     function, index = start
@@ -597,6 +741,19 @@ def _fori_bounds_culprit(
         "a fori_loop: reverse mode needs static bounds, so mark it static."
     )
     return Found(code.span(site.path, site.node), CulpritKind.LOOP_BOUNDS, name, why)
+
+
+def _jax_computation(place: Place) -> str | None:
+    """The ``jax.numpy`` / ``jax.lax`` function an expression is computed with (its
+    outermost such call), which makes its value a tracer under any transform."""
+    if not isinstance(place.node, ast.expr):
+        return None
+    for node in ast.walk(place.node):
+        if isinstance(node, ast.Call):
+            name = place.model.qualified_name(node.func, place.scope) or ""
+            if name.startswith(("jax.numpy.", "jax.lax.")):
+                return ast.unparse(node.func)
+    return None
 
 
 def _path_of(code: Code, frames: Sequence[Span], function: Function) -> Path | None:
@@ -760,10 +917,91 @@ def _closure_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
                     code.span(made.path, passed), CulpritKind.CUSTOM_VJP_CLOSURE, closed[0], why
                 )
                 found[id(passed)] = culprit
+    if not found:
+        leaked = _self_attribute_leaks(code, frames)
+        return leaked if leaked is not None and _not_failing(leaked.span, frames) else None
     if len(found) != 1:
         return None
     culprit = next(iter(found.values()))
     return culprit if _not_failing(culprit.span, frames) else None
+
+
+def _self_attribute_leaks(code: Code, frames: Sequence[Span]) -> Found | None:
+    """A custom_vjp function defined in a method that reads ``self.attr``, which another
+    method of the class sets to a computed value (``self.cache = h``): that value, traced
+    when the method runs under a transform, reaches the function as a closed-over value.
+    The assignment is the culprit, when it is the class's only one of a computed value and
+    the project's custom_vjp functions have no other such read."""
+    paths = [*dict.fromkeys(s.path for s in frames), *code.files.files_containing("custom_vjp")]
+    found: dict[int, Found] = {}
+    for path, model in code.models(paths):
+        for custom in model.custom_functions:
+            if custom.kind != "jax.custom_vjp":
+                continue
+            for leak in _closed_self_reads(model, custom.primal):
+                found[id(leak[1])] = _leak_found(code, path, custom.primal.name, *leak)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _closed_self_reads(
+    model: ModuleModel, primal: Function
+) -> Iterator[tuple[Function, ast.Assign | ast.AnnAssign, str]]:
+    """``self.attr`` read in a function nested in a method, with ``self`` the method's, and
+    the one assignment of a computed value to that attribute in the class's methods."""
+    method = model.functions.get(primal.scope.parent.node) if primal.scope.parent else None
+    if method is None or method.owner is None or not method.positional:
+        return
+    this = method.positional[0].name
+    if this in primal.scope.bindings:
+        return
+    attrs = {
+        node.attr
+        for node in ast.walk(primal.node)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == this
+        and not _is_method_of(method.owner, node.attr)
+    }
+    for attr in sorted(attrs):
+        assigned = [
+            (other, statement)
+            for other in model.functions.values()
+            if other.owner is method.owner and other.positional
+            for statement in own_statements(other.node)
+            if isinstance(statement, ast.Assign | ast.AnnAssign)
+            and statement.value is not None
+            and not _is_literal(statement.value)
+            and any(
+                _is_self_attribute(t, other.positional[0].name, attr) for t in _targets(statement)
+            )
+        ]
+        if len(assigned) == 1:
+            yield assigned[0][0], assigned[0][1], attr
+
+
+def _is_method_of(cls: ast.ClassDef, name: str) -> bool:
+    return any(
+        isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == name
+        for item in cls.body
+    )
+
+
+def _leak_found(
+    code: Code,
+    path: Path,
+    primal: str,
+    method: Function,
+    statement: ast.Assign | ast.AnnAssign,
+    attr: str,
+) -> Found:
+    value = ast.unparse(statement.value) if statement.value is not None else "?"
+    why = (
+        f"`{primal}` reads `self.{attr}`, which `{method.name}` sets to `{value}` here: under "
+        "a transform that is a traced value closed over by a custom_vjp function, which "
+        "differentiates only its explicit arguments, so pass it as one."
+    )
+    return Found(code.span(path, statement), CulpritKind.CUSTOM_VJP_CLOSURE, attr, why)
 
 
 def forward_transform(code: Code, frames: Sequence[Span]) -> tuple[Place, str] | None:
@@ -795,6 +1033,163 @@ def _forward_transform_culprit(code: Code, frames: Sequence[Span]) -> Found | No
         "custom_vjp function, which has only a reverse-mode rule."
     )
     return Found(span, CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM, short, why)
+
+
+# -- complex outputs ---------------------------------------------------------------------------
+
+# jax.numpy functions that make complex values from real ones, and those that make real
+# values from complex ones.
+_COMPLEX_MAKERS = frozenset(
+    {"fft", "ifft", "rfft", "fft2", "ifft2", "rfft2", "fftn", "ifftn", "rfftn"}
+)
+_REAL_MAKERS = frozenset({"abs", "absolute", "real", "imag", "angle", "irfft", "irfft2", "irfftn"})
+_REDUCERS = frozenset({"sum", "mean", "prod", "nansum", "nanmean", "vdot", "dot"})
+_DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad"})
+_PASSING = frozenset({"jax.jit", "jax.checkpoint", "jax.remat"})
+
+
+@dataclass
+class Complexity:
+    """Which values of the project's functions are complex, by a small forward analysis:
+    a complex literal or an FFT makes one, ``abs`` / ``real`` / ``imag`` / ``angle`` end it,
+    arithmetic, reductions and other jax.numpy functions keep it, and calls of project
+    functions carry it through their parameters to their ``return``."""
+
+    code: Code
+    # Returns whose value is complex and reduces a complex operand (where a loss is made).
+    reducing: dict[int, tuple[Path, ast.Return]]
+    depth: int = 0
+
+    def function(self, place: Place, complex_params: set[str]) -> bool:
+        """Whether a project ``def`` returns a complex value, given its complex parameters."""
+        function = place.model.functions.get(place.node)
+        if function is None or self.depth > 4:
+            return False
+        self.depth += 1
+        try:
+            env = self.names(place, complex_params)
+            result = False
+            for ret in function.returns:
+                if ret.value is None:
+                    continue
+                value = Place(place.path, place.model, ret.value, function.scope)
+                if self.of(value, env):
+                    result = True
+                    if self._reduces_complex(value, env):
+                        self.reducing[id(ret)] = (place.path, ret)
+            return result
+        finally:
+            self.depth -= 1
+
+    def names(self, place: Place, complex_params: set[str]) -> set[str]:
+        """The names a ``def`` binds to complex values (its complex parameters among them)."""
+        function = place.model.functions.get(place.node)
+        env = set(complex_params)
+        for statement in own_statements(function.node) if function is not None else ():
+            if (
+                function is not None
+                and isinstance(statement, ast.Assign)
+                and self.of(Place(place.path, place.model, statement.value, function.scope), env)
+            ):
+                env |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        return env
+
+    def of(self, place: Place, env: set[str]) -> bool:
+        node = place.node
+
+        def sub(child: ast.expr) -> bool:
+            return self.of(Place(place.path, place.model, child, place.scope), env)
+
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, complex)
+        if isinstance(node, ast.Name):
+            return node.id in env
+        if isinstance(node, ast.BinOp):
+            return sub(node.left) or sub(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return sub(node.operand)
+        if isinstance(node, ast.Subscript):
+            return sub(node.value)
+        if isinstance(node, ast.Attribute):
+            return node.attr not in ("real", "imag", "shape", "ndim", "size") and sub(node.value)
+        if not isinstance(node, ast.Call):
+            return False
+        name = place.model.qualified_name(node.func, place.scope) or ""
+        last = name.rsplit(".", 1)[-1]
+        if name.startswith("jax.numpy."):
+            if last in _REAL_MAKERS:
+                return False
+            return last in _COMPLEX_MAKERS or any(sub(a) for a in node.args)
+        if isinstance(node.func, ast.Attribute) and not name:
+            # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
+            return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
+        callee = self.code.resolve(Place(place.path, place.model, node.func, place.scope))
+        function = callee.model.functions.get(callee.node)
+        if function is None:
+            return False
+        params = [p.name for p in function.positional]
+        passed = {params[i] for i, a in enumerate(node.args[: len(params)]) if sub(a)}
+        passed |= {k.arg for k in node.keywords if k.arg in params and sub(k.value)}
+        return self.function(callee, passed)
+
+    def _reduces_complex(self, place: Place, env: set[str]) -> bool:
+        for node in ast.walk(place.node):
+            if not isinstance(node, ast.Call) or (
+                not node.args and not isinstance(node.func, ast.Attribute)
+            ):
+                continue
+            name = place.model.qualified_name(node.func, place.scope) or ""
+            last = name.rsplit(".", 1)[-1] if name else getattr(node.func, "attr", "")
+            if last not in _REDUCERS:
+                continue
+            operands = node.args if name else [getattr(node.func, "value", node)]
+            if any(self.of(Place(place.path, place.model, o, place.scope), env) for o in operands):
+                return True
+        return False
+
+
+def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
+    """The one ``def`` given to ``jax.grad`` / ``jax.value_and_grad`` (maybe under
+    ``jax.jit``) that the failing line's calls apply."""
+    found: dict[int, Place] = {}
+    for model, call, scope in code.calls_on(frames[0]) if frames else ():
+        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        differentiated = False
+        for _ in range(_MAX_STEPS):
+            node = made.node
+            if not isinstance(node, ast.Call) or not node.args:
+                break
+            api = made.model.qualified_name(node.func, made.scope)
+            if api not in _DIFFERENTIATING | _PASSING:
+                break
+            differentiated |= api in _DIFFERENTIATING
+            made = code.resolve(Place(made.path, made.model, node.args[0], made.scope))
+        if differentiated and made.model.functions.get(made.node) is not None:
+            found[id(made.node)] = made
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The ``return`` that reduces a complex value to the loss, in the differentiated
+    function or a project function its value comes from: the one such return on the value's
+    way, where the magnitude (``jnp.abs(x) ** 2``) belongs."""
+    function = differentiated_function(code, frames)
+    if function is None:
+        return None
+    analysis = Complexity(code, {})
+    if not analysis.function(function, set()) or len(analysis.reducing) != 1:
+        return None
+    path, ret = next(iter(analysis.reducing.values()))
+    span = code.span(path, ret)
+    if not _not_failing(span, frames):
+        return None
+    text = ast.unparse(ret.value) if ret.value is not None else ""
+    quoted = f"`{text}`" if len(text) <= 60 else "a value"
+    why = (
+        f"This returns {quoted}, which reduces a complex value and so stays complex: grad "
+        "needs a real output (the magnitude, `jnp.abs(x) ** 2`, or the real part)."
+    )
+    return Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why)
 
 
 # JAX primitives that Python operators make, by the primitive's name.
@@ -883,6 +1278,8 @@ def _find(
         found = _forward_transform_culprit(code, frames)
     elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
         found = _nonlinear_culprit(code, captures, frames)
+    elif kind == CulpritKind.COMPLEX_OUTPUT:
+        found = _complex_culprit(code, frames)
     return found
 
 
@@ -896,5 +1293,6 @@ LABELS = {
     CulpritKind.CUSTOM_VJP_CLOSURE: "traced value `{name}` closed over by a custom_vjp function",
     CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: "forward-mode transform `jax.{name}`",
     CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: "non-linear operation `{name}`",
+    CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
 }
 OWN_KINDS = frozenset(LABELS)

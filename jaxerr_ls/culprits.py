@@ -28,6 +28,7 @@ from jaxerr_ls.rule_outputs import (
     entry_change,
     parse_type,
     returned_entry,
+    structure_change,
 )
 from jaxerr_ls.spans import Span, ast_span
 
@@ -268,6 +269,13 @@ def _output_change(
 ) -> Change | None:
     """Where the message's types prove the rule's wrong output entry is made (the reduction
     that kept its axes, say), when that is certain."""
+    if kind == CulpritKind.CUSTOM_VJP_BWD and "output" not in captures:
+        lines, tree = files.lines(path), _parse(files, path)
+        got_tree, expected_tree = captures.get("got", ""), captures.get("expected", "")
+        if lines is None or tree is None or not got_tree.strip().startswith("PyTreeDef("):
+            return None
+        code = RuleCode(path, "\n".join(lines), tree)
+        return structure_change(code, function, got_tree, expected_tree)
     if kind == CulpritKind.CUSTOM_VJP_BWD:
         captured = captured_output(captures)
         tangent_of = None

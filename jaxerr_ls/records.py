@@ -69,6 +69,8 @@ class CulpritKind(str, Enum):
     # The non-linear operation (capture ``primitive``: its JAX name, ``sin``) in a function
     # given to ``jax.linear_transpose``.
     LINEAR_TRANSPOSE_NONLINEAR = "linear_transpose.nonlinear"
+    # The ``return`` that reduces a complex value to the differentiated function's output.
+    COMPLEX_OUTPUT = "complex.output"
 
 
 # The named captures each culprit kind reads; a record of that kind must define them.
@@ -92,6 +94,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.CUSTOM_VJP_CLOSURE: frozenset(),
     CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: frozenset(),
     CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: frozenset({"primitive"}),
+    CulpritKind.COMPLEX_OUTPUT: frozenset(),
 }
 
 # The shared kinds, under names that say what they are about here.

@@ -59,6 +59,7 @@ class Change:
     statement: Span
     why: str
     title: str
+    # Empty when the types prove where the change belongs but not what it is.
     edits: tuple[Edit, ...]
     # Keeps what the program computes (only the shape, dtype or orientation changes).
     safe: bool
@@ -284,6 +285,91 @@ def _other_axis_change(
     return f"axis={written}", code.replace(reduction.axis, str(spelled))
 
 
+def _dropped_axis_change(
+    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
+) -> Edit | None:
+    """A reduction over one written axis whose result is the input's shape without that
+    axis: the entry must keep the axis, so the reduction goes (its operand stays). Unsafe:
+    the operand's shape is the input's only as far as the types suggest."""
+    if reduction.keepdims is not None or reduction.axis is None or got.dtype != expected.dtype:
+        return None
+    axis = _int_of(reduction.axis)
+    rank = len(expected.shape)
+    if axis is None or not -rank <= axis < rank or len(got.shape) != rank - 1:
+        return None
+    axis %= rank
+    if expected.shape[:axis] + expected.shape[axis + 1 :] != got.shape:
+        return None
+    call = reduction.call
+    func = call.func
+    assert isinstance(func, ast.Attribute)
+    operand = call.args[0] if _is_module(func.value, code.jnp_names()) else func.value
+    return code.replace(call, code.segment(operand))
+
+
+def _full_reduction_change(
+    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
+) -> tuple[str, tuple[Edit, ...]] | None:
+    """A reduction over every axis (no ``axis``) that gives a scalar where the input is an
+    array: the reduction is where the change belongs. When the input has axes of size 1
+    beside others (a per-channel ``(C, 1)`` parameter broadcast against ``(C, N)``), the
+    cotangent sums over those axes only, kept: ``axis=1, keepdims=True``; that assumes the
+    operand has the input's rank, so the edit is unsafe. Otherwise no edit: which axes the
+    operand has beyond the input's is not in the message."""
+    if reduction.axis is not None or reduction.keepdims is not None:
+        return None
+    if got.shape or not expected.shape or got.dtype != expected.dtype:
+        return None
+    unit = [i for i, size in enumerate(expected.shape) if size == 1]
+    if not unit or len(unit) == len(expected.shape):
+        return (f"Reduce over the broadcast axes only (output must be {expected})", ())
+    axes = str(unit[0]) if len(unit) == 1 else f"({', '.join(map(str, unit))})"
+    call = reduction.call
+    written = [*call.args, *(k.value for k in call.keywords)]
+    title = f"Reduce over axis={axes} only, keeping it (the input's shape {expected})"
+    if written:
+        # After the last argument, keeping what follows it (a comment, a trailing comma).
+        at = code.span(max(written, key=_end))
+        insert = Span(code.path, at.end_line, at.end_col, at.end_line, at.end_col)
+        return title, (Edit(insert, f", axis={axes}, keepdims=True"),)
+    # ``x.sum()``: inside its empty parentheses.
+    end = code.span(call)
+    line = code.lines[end.end_line - 1] if end.end_line <= len(code.lines) else ""
+    if end.end_col < 1 or line[end.end_col - 1 : end.end_col] != ")":
+        return None
+    insert = Span(code.path, end.end_line, end.end_col - 1, end.end_line, end.end_col - 1)
+    return title, (Edit(insert, f"axis={axes}, keepdims=True"),)
+
+
+def _end(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0
+
+
+def _unbroadcast_change(
+    code: RuleCode, entry: ast.expr, index: int, got: ArrayType, expected: ArrayType
+) -> tuple[str, Edit] | None:
+    """A cotangent of the output's shape for an input the primal broadcast (a per-feature
+    gain ``(D,)`` times a ``(B, D)`` batch): the adjoint of broadcasting sums over the
+    broadcast axes, the leading ones JAX added (``axis=0``) or the axes of size 1 the input
+    has (``axis=1, keepdims=True``), as JAX's own rules do. Unsafe: it assumes the primal
+    broadcast the input, which the types suggest but do not prove."""
+    if got.dtype != expected.dtype or len(got.shape) < len(expected.shape) or got == expected:
+        return None
+    lead = len(got.shape) - len(expected.shape)
+    tail = got.shape[lead:]
+    if any(e not in (1, g) for e, g in zip(expected.shape, tail, strict=True)):
+        return None
+    unit = [lead + i for i, (e, g) in enumerate(zip(expected.shape, tail, strict=True)) if e != g]
+    module = code.jnp()
+    if module is None or (lead and unit):
+        return None
+    axes = list(range(lead)) or unit
+    spelled = str(axes[0]) if len(axes) == 1 else f"({', '.join(map(str, axes))})"
+    kept = ", keepdims=True" if unit else ""
+    new = f"{module}.sum({code.segment(entry)}, axis={spelled}{kept})"
+    return f"Sum output[{index}] over the broadcast axis={spelled}", code.replace(entry, new)
+
+
 # --- other entries -------------------------------------------------------------------------
 
 
@@ -410,6 +496,25 @@ def entry_change(
                 (other[1],),
                 safe=False,
             )
+        dropped = _dropped_axis_change(code, reduction, got, expected)
+        if dropped is not None:
+            return Change(
+                code.span(place),
+                f"{said}: `{reduction.name}` removes an axis that {expected} has.",
+                f"Keep the axis: {dropped.new_text} instead of the {reduction.name}",
+                (dropped,),
+                safe=False,
+            )
+        full = _full_reduction_change(code, reduction, got, expected)
+        if full is not None:
+            title, edits = full
+            return Change(
+                code.span(place),
+                f"{said}: `{reduction.name}` reduces every axis, where the input keeps some.",
+                title,
+                edits,
+                safe=False,
+            )
     transposed = _transpose_change(code, value, got, expected)
     if transposed is not None:
         return Change(
@@ -441,6 +546,15 @@ def entry_change(
             (code.replace(entry, f"{module}.squeeze({code.segment(entry)}, axis={axis})"),),
             safe=True,
         )
+    summed = _unbroadcast_change(code, entry, index, got, expected) if tangent_of is None else None
+    if summed is not None:
+        return Change(
+            code.span(ret),
+            f"{said}: the input was broadcast, so its cotangent is summed over the broadcast axes.",
+            summed[0],
+            (summed[1],),
+            safe=False,
+        )
     primal_axis = _extra_unit_axis(expected, got)
     if tangent_of is not None and primal_axis is not None and module is not None:
         return _primal_axis_change(code, function, primal_axis, module, got)
@@ -458,6 +572,115 @@ def entry_change(
             safe=True,
         )
     return None
+
+
+def tree_items(text: str) -> tuple[str, list[str]] | None:
+    """A printed pytree ``PyTreeDef((*, None, *))`` as its top-level brackets and items, or
+    ("", [text]) for a leaf or another container."""
+    text = text.strip()
+    if text.startswith("PyTreeDef(") and text.endswith(")"):
+        text = text[len("PyTreeDef(") : -1]
+    if not text or text[0] not in "([" or text[-1] != {"(": ")", "[": "]"}[text[0]]:
+        return "", [text]
+    items, depth, start = [], 0, 1
+    for i, char in enumerate(text[1:-1], start=1):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(text[start:i].strip())
+            start = i + 1
+    last = text[start:-1].strip()
+    if last:
+        items.append(last)
+    return text[0], items
+
+
+# "CustomNode(namedtuple[Linear], [*, *])": a NamedTuple's node in a printed pytree.
+_NAMEDTUPLE_RE = re.compile(r"^CustomNode\(namedtuple\[(\w+)\], \[")
+
+
+def structure_change(
+    code: RuleCode, function: FunctionNode, got_text: str, expected_text: str
+) -> Change | None:
+    """Where a bwd rule builds the one cotangent whose structure differs from its input's.
+
+    JAX prints both structures; when the returned tuple has the right length and exactly one
+    entry differs, the change belongs where that entry is built: the entry's single
+    assignment in the rule (``grads = {...}``), else the ``return``. A dict built for a
+    NamedTuple input (``{'w': *, 'b': *}`` for ``namedtuple[Linear]``) becomes the
+    NamedTuple, ``Linear(w=..., b=...)``, when the module defines the class with exactly the
+    dict's keys as fields: the same values in the container JAX expects.
+    """
+    got, expected = tree_items(got_text), tree_items(expected_text)
+    if got is None or expected is None or got[0] != "(" or expected[0] != "(":
+        return None
+    if len(got[1]) != len(expected[1]):
+        return None
+    differing = [i for i, (a, b) in enumerate(zip(got[1], expected[1], strict=True)) if a != b]
+    if len(differing) != 1:
+        return None
+    index = differing[0]
+    found = returned_entry(function, index)
+    if found is None:
+        return None
+    ret, entry = found
+    definition = single_definition(function, entry.id) if isinstance(entry, ast.Name) else None
+    place, value = (definition, definition.value) if definition else (ret, entry)
+    text = code.segment(entry)
+    why = (
+        f"`{text}` has structure {got[1][index]} where the input's cotangent must have the "
+        f"input's structure, {expected[1][index]}."
+    )
+    named = _NAMEDTUPLE_RE.match(expected[1][index])
+    fields = _namedtuple_fields(code.tree, named[1]) if named else None
+    keys = _string_keys(value) if isinstance(value, ast.Dict) else None
+    if named is None or fields is None or keys is None or set(keys) != set(fields):
+        return Change(code.span(place), why, "", (), safe=False)
+    assert isinstance(value, ast.Dict)
+    arguments = ", ".join(
+        f"{key}={code.segment(item)}" for key, item in zip(keys, value.values, strict=True)
+    )
+    return Change(
+        code.span(place),
+        why,
+        f"Build output[{index}] as a `{named[1]}`, the input's NamedTuple",
+        (code.replace(value, f"{named[1]}({arguments})"),),
+        safe=True,
+    )
+
+
+def _string_keys(node: ast.Dict) -> list[str] | None:
+    keys = [
+        k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None
+        for k in node.keys
+    ]
+    if any(k is None or not k.isidentifier() for k in keys) or len(set(keys)) != len(keys):
+        return None
+    return [k for k in keys if k is not None]
+
+
+def _namedtuple_fields(tree: ast.Module, name: str) -> list[str] | None:
+    """The fields of ``class NAME(NamedTuple)`` defined at the top of the module."""
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or node.name != name:
+            continue
+        bases = [_base_name(b) for b in node.bases]
+        if bases != ["NamedTuple"]:
+            return None
+        return [
+            item.target.id
+            for item in node.body
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+        ]
+    return None
+
+
+def _base_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def registered_primal(tree: ast.Module, rule: FunctionNode) -> FunctionNode | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.fixes import custom_jvp, custom_vjp, grad, hijax, refs, tracing
+from jaxerr_ls.fixes import complex_output, custom_jvp, custom_vjp, grad, hijax, refs, tracing
 from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.fixes.model import (
     Applicability,
@@ -49,6 +49,7 @@ PROVIDERS: tuple[Provider, ...] = (
     refs.AVAL_PROVIDER,
     refs.GRAD_REF_PROVIDER,
     *tracing.PROVIDERS,
+    *complex_output.PROVIDERS,
 )
 _BY_CODE: dict[str, Provider] = {code: p for p in PROVIDERS for code in p.codes}
 

@@ -119,7 +119,7 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     code = RuleCode(source.path, source.text, source.tree)
     change = entry_change(code, rule, 1, got, expected, tangent_of=ast.unparse(pair[1]))
-    if change is None or change.statement.line != line:
+    if change is None or not change.edits or change.statement.line != line:
         return []
     safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
     return [Fix(change.title, target.code, change.edits, True, safety)]

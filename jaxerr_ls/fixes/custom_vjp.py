@@ -30,6 +30,8 @@ from jaxerr_ls.rule_outputs import (
     entry_change,
     last_return,
     rule_function,
+    structure_change,
+    tree_items,
 )
 from jaxerr_ls.spans import Edit, Span
 
@@ -264,41 +266,25 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     index, produced, expected = captured
     source, bwd, line = found
     change = entry_change(_rule_code(source), bwd, index, produced, expected)
-    if change is not None and change.statement.line == line:
+    final = last_return(bwd)
+    if (
+        final is not None
+        and final.lineno == line
+        and produced.dtype == expected.dtype
+        and produced.shape == ()
+        and expected.shape
+    ):
+        # A reduction whose operand is proven shaped like the input goes, before any guess.
+        proven = _reduction_fix(target, source, bwd, index)
+        if proven:
+            return proven
+    if change is not None and change.edits and change.statement.line == line:
         safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
         return [Fix(change.title, target.code, change.edits, True, safety)]
-    final = last_return(bwd)
-    if final is None or final.lineno != line or change is not None:
-        return []
-    if produced.dtype == expected.dtype and produced.shape == () and expected.shape:
-        return _reduction_fix(target, source, bwd, index)
     return []
 
 
 # --- structure ---------------------------------------------------------------------------------
-
-
-def _tree_items(text: str) -> tuple[str, list[str]] | None:
-    """A printed pytree ``PyTreeDef((*, None, *))`` as its top-level brackets and items, or
-    ("", [text]) for a leaf or another container."""
-    text = text.strip()
-    if text.startswith("PyTreeDef(") and text.endswith(")"):
-        text = text[len("PyTreeDef(") : -1]
-    if not text or text[0] not in "([" or text[-1] != {"(": ")", "[": "]"}[text[0]]:
-        return "", [text]
-    items, depth, start = [], 0, 1
-    for i, char in enumerate(text[1:-1], start=1):
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif char == "," and depth == 0:
-            items.append(text[start:i].strip())
-            start = i + 1
-    last = text[start:-1].strip()
-    if last:
-        items.append(last)
-    return text[0], items
 
 
 def _rule_name(node: ast.expr) -> str | None:
@@ -361,7 +347,10 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if found is None or got_text is None or expected_text is None:
         return []
     source, bwd, line = found
-    got, expected = _tree_items(got_text), _tree_items(expected_text)
+    change = structure_change(_rule_code(source), bwd, got_text, expected_text)
+    if change is not None and change.edits and change.statement.line == line:
+        return [Fix(change.title, target.code, change.edits, preferred=True)]
+    got, expected = tree_items(got_text), tree_items(expected_text)
     if got is None or expected is None or expected[0] != "(":
         return []
     returns = [r for r in own_returns(bwd) if r.value is not None]

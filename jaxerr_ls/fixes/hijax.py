@@ -243,16 +243,42 @@ def _return_none_fix(source: Source, method: FunctionNode) -> Fix | None:
     ]
     if not wrong:
         return None
-    edits = tuple(
-        source.delete_lines(ret)
-        if ret is method.body[-1] and len(method.body) > 1 and source.owns_its_lines(ret)
-        else source.replace(ret, "return None")
-        for ret in wrong
-    )
+    edits = []
+    for ret in wrong:
+        assert ret.value is not None
+        # ``return a.accum(x), b.accum(y)``: the calls stay, as statements.
+        calls = [n for n in ast.walk(ret.value) if _is_accum_call(n)]
+        elements = ret.value.elts if isinstance(ret.value, ast.Tuple | ast.List) else [ret.value]
+        if calls and any(not any(c is e for e in elements) for c in calls):
+            return None  # an accumulation inside another expression: not ours to move
+        if calls:
+            indent = source.indent_of(ret.lineno)
+            kept = f"\n{indent}".join(_with_comment(source, c) for c in calls)
+            edits.append(source.replace(ret, kept))
+        elif ret is method.body[-1] and len(method.body) > 1 and source.owns_its_lines(ret):
+            edits.append(source.delete_lines(ret))
+        else:
+            edits.append(source.replace(ret, "return None"))
     return Fix(
         title="Return nothing from vjp_bwd (the accumulators already hold the cotangents)",
         code=CODE,
-        edits=edits,
+        edits=tuple(edits),
+    )
+
+
+def _with_comment(source: Source, node: ast.AST) -> str:
+    """The expression's text, with the comment that follows it on its last line (if any)."""
+    span = source.span(node)
+    rest = source.line_text(span.end_line)[span.end_col :]
+    comment = rest[rest.find("#") :].rstrip() if "#" in rest else ""
+    return f"{source.segment(node)}  {comment}" if comment else source.segment(node)
+
+
+def _is_accum_call(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "accum"
     )
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from jaxerr_ls.culprit_state import (
     ARG_POSITION_RE,
@@ -29,7 +30,10 @@ from jaxerr_ls.culprit_state import (
     Code,
     Place,
     RefEntry,
+    attribute_value,
+    bound_method,
     is_dontwant_class,
+    passed_value,
     ref_entry,
     with_refs_calls,
     with_refs_entries,
@@ -160,7 +164,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     jnp = source.jnp_name()
     if jnp is None or "jax" not in source.module_aliases("jax"):
         return []
-    scope = _scope_statements(source.tree, target.span.line)
+    # The innermost block (a training loop's body, say) holds the vjp and its application.
+    scope = _block_statements(_scope_statements(source.tree, target.span.line), target.span.line)
     statement = next(
         (s for s in scope if s.lineno <= target.span.line <= (s.end_lineno or s.lineno)), None
     )
@@ -187,8 +192,37 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         primals = vjp.args[1:]
         if index >= len(primals) or _dotted(primals[index]) is None:
             return []
-        return _fixes_for_call(source, scope, statement, call, primals, index, jnp)
+        writes = _writes_ref(Code(Buffers(read, target.span.path.parent)), target, vjp, index)
+        return _fixes_for_call(source, scope, statement, call, primals, index, jnp, writes)
     return []
+
+
+def _writes_ref(code: Code, target: FixTarget, vjp: ast.Call, index: int) -> bool:
+    """Whether the differentiated function (a ``def`` of the project) writes the Ref it
+    takes at ``index`` (``stats[...] = ...``, ``stats[...] += ...``). Skipping that Ref's
+    gradient with ``DontWant()`` then fails in the backward pass (jax 0.12: "'NullAccum'
+    object has no attribute 'ref'"), so only a gradient ref will do."""
+    model = code.model(target.span.path)
+    if model is None:
+        return False
+    for call, scope in model.calls:
+        if (call.lineno, call.col_offset) != (vjp.lineno, vjp.col_offset) or not call.args:
+            continue
+        function = code.resolve(Place(target.span.path, model, call.args[0], scope)).node
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        params = [*function.args.posonlyargs, *function.args.args]
+        if index >= len(params):
+            return False
+        name = params[index].arg
+        return any(
+            isinstance(node, ast.Subscript)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == name
+            for node in ast.walk(function)
+        )
+    return False
 
 
 def _fixes_for_call(
@@ -199,6 +233,7 @@ def _fixes_for_call(
     primals: list[ast.expr],
     index: int,
     jnp: str,
+    writes: bool = False,
 ) -> list[Fix]:
     assert isinstance(call.func, ast.Name)
     # Unpacked gradients: `w_ct, x_ct = f_vjp(ct)`.
@@ -265,10 +300,10 @@ def _fixes_for_call(
                 title=f"Accumulate the gradient of {ref_name} into a new ref with with_refs",
                 code=CODE,
                 edits=tuple(edits),
-                preferred=unpacked is not None,
+                preferred=unpacked is not None or writes,
             )
         )
-    if not uses_gradient:
+    if not uses_gradient and not writes:
         fixes.append(
             Fix(
                 title=f"Skip the gradient of {ref_name} with jax.ad.DontWant()",
@@ -344,7 +379,7 @@ def _entry(target: FixTarget, read: ReadSource) -> tuple[RefEntry, Code] | None:
     if position is None:
         return None
     code = Code(Buffers(read, target.span.path.parent))
-    found = ref_entry(code, [target.span], int(position[1]))
+    found = ref_entry(code, [target.span, *target.frames], int(position[1]))
     return None if found is None else (found, code)
 
 
@@ -521,6 +556,8 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             continue
         if len(entries) < len(applied.primals):
             return _missing_entries(applied, call, len(entries))
+        if len(entries) > len(applied.primals):
+            return _grouped_entries(code, target, applied, call, place)
         if len(entries) != len(applied.primals):
             continue
         edits = []
@@ -544,6 +581,63 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = "Skip those gradients with jax.ad.DontWant() instead of None"
             return [Fix(title, TREE, tuple(edits), preferred=True)]
     return []
+
+
+def _grouped_entries(
+    code: Code, target: FixTarget, applied: _Applied, call: ast.Call, place: Place
+) -> list[Fix]:
+    """More ``with_refs`` entries than primals, written flat where a primal is a tuple (or
+    list) of arrays or Refs (``self.layer = (jax.new_ref(w), jax.new_ref(b))``, followed
+    through names, attributes and the traceback's calls): group that primal's entries in a
+    tuple, when the displays' lengths, other primals counting one each, make up exactly the
+    entries. Unsafe: a primal whose value is not in sight is taken for one leaf."""
+    model = place.model
+    vjp = next(
+        (
+            c
+            for c, _ in model.calls
+            if len(c.args) == len(applied.primals) + 1
+            and (c.args[1].lineno, c.args[1].col_offset)
+            == (applied.primals[0].lineno, applied.primals[0].col_offset)
+        ),
+        None,
+    )
+    if vjp is None or any(isinstance(a, ast.Starred) for a in call.args) or call.keywords:
+        return []
+    scope = next(sc for c, sc in model.calls if c is vjp)
+    frames = [target.span, *target.frames]
+    sizes = []
+    for primal in vjp.args[1:]:
+        value = passed_value(code, frames, Place(place.path, model, primal, scope))
+        value = attribute_value(code, frames, value) or value
+        node = value.node
+        if isinstance(node, ast.Tuple | ast.List) and not any(
+            isinstance(e, ast.Starred | ast.Tuple | ast.List | ast.Dict) for e in node.elts
+        ):
+            sizes.append((len(node.elts), ast.unparse(primal)))
+        elif isinstance(node, ast.Dict | ast.Starred):
+            return []
+        else:
+            sizes.append((0, ast.unparse(primal)))
+    if sum(max(n, 1) for n, _ in sizes) != len(call.args) or not any(n for n, _ in sizes):
+        return []
+    source = Source.parse(place.path, code.files.text(place.path))
+    if source is None:
+        return []
+    edits, at, grouped = [], 0, []
+    for n, text in sizes:
+        if n:
+            first, last = source.span(call.args[at]), source.span(call.args[at + n - 1])
+            edits.append(Edit(Span(source.path, first.line, first.col, first.line, first.col), "("))
+            edits.append(
+                Edit(
+                    Span(source.path, last.end_line, last.end_col, last.end_line, last.end_col), ")"
+                )
+            )
+            grouped.append(f"`{text}`")
+        at += max(n, 1)
+    title = f"Group the with_refs entries of {', '.join(grouped)} in a tuple, as the primal is"
+    return [Fix(title, TREE, tuple(edits), preferred=True, applicability=Applicability.UNSAFE)]
 
 
 def _dont_want(applied: _Applied, primal: ast.expr) -> str | None:
@@ -583,25 +677,27 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = _entry(target, read)
     if found is None:
         return []
-    entry, _ = found
+    entry, code = found
     node = entry.value.node
     if not (
         isinstance(node, ast.Call)
         and (_dotted(node.func) or "").endswith("new_ref")
         and len(node.args) == 1
         and not node.keywords
-        and entry.value.path == target.span.path
     ):
         return []
     alloc = node.args[0]
-    if not (isinstance(alloc, ast.Call) and _makes_zeros(alloc)):
+    if not isinstance(alloc, ast.Call):
         return []
+    retyped = _dtype_fix(target, code, entry.value.path, alloc)
+    if entry.value.path != target.span.path or not _makes_zeros(alloc):
+        return retyped
     named = _named_primal(target, read, entry.call)
     if named is None:
         return []
     applied, _, primal = named
     if _dotted(primal) is None or not _visible(applied, primal, node.lineno):
-        return []
+        return retyped
     primal_text = applied.source.segment(primal)
     edit = applied.source.replace(alloc, f"{applied.jnp}.zeros_like({primal_text}[...])")
     same_dtype = _dtype(target.captures.get("given", "?")) == _dtype(
@@ -610,6 +706,40 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     title = f"Make the gradient ref like {primal_text}: zeros_like({primal_text}[...])"
     applicability = Applicability.SAFE if same_dtype else Applicability.UNSAFE
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=applicability)]
+
+
+# Where an array maker takes its dtype positionally: ``zeros(shape, dtype)``.
+_DTYPE_POSITION = {"zeros": 1, "ones": 1, "empty": 1, "full": 2}
+_TYPE_RE = re.compile(r"^(?:Ref\{)?([a-z][a-z0-9]*)(\[[0-9,]*\])\}?$")
+
+
+def _dtype_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> list[Fix]:
+    """A gradient ref of the primal's shape made with another dtype, written out
+    (``jnp.zeros(shape, jnp.float32)``, ``dtype="float32"``), wherever the project makes it:
+    the dtype the message expects, spelled as the user spelled theirs. Unsafe: the
+    accumulator's precision changes."""
+    given = _TYPE_RE.match(target.captures.get("given", "").strip())
+    expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
+    if given is None or expected is None or given[2] != expected[2] or given[1] == expected[1]:
+        return []
+    name = (_dotted(alloc.func) or "").rsplit(".", 1)[-1]
+    written = [k.value for k in alloc.keywords if k.arg == "dtype"]
+    position = _DTYPE_POSITION.get(name)
+    if not written and position is not None and len(alloc.args) > position:
+        written = [alloc.args[position]]
+    if len(written) != 1:
+        return []
+    dtype, new = written[0], expected[1]
+    segment = ast.get_source_segment(code.files.text(path) or "", dtype) or ""
+    if isinstance(dtype, ast.Constant) and dtype.value == given[1]:
+        text = segment.replace(given[1], new)  # the user's quotes kept
+    elif isinstance(dtype, ast.Attribute) and dtype.attr == given[1]:
+        text = segment.removesuffix(given[1]) + new
+    else:
+        return []
+    edit = Edit(code.span(path, dtype), text)
+    title = f"Make the gradient ref {new}, the dtype of the argument's gradient"
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
 def _makes_zeros(call: ast.Call) -> bool:
@@ -651,9 +781,10 @@ def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if argnums >= len(call.args) or _dotted(call.args[argnums]) is None:
             continue
         function = code.resolve(Place(made.path, made.model, grad.args[0], made.scope))
-        if not isinstance(function.node, ast.FunctionDef) or not _reads_only_values(
-            function.node, argnums
-        ):
+        # A bound method (``self.loss``): its parameters start after ``self``.
+        method = bound_method(code, [target.span, *target.frames], function)
+        node, shift = (method, 1) if method is not None else (function.node, 0)
+        if not isinstance(node, ast.FunctionDef) or not _reads_only_values(node, argnums + shift):
             continue
         argument = call.args[argnums]
         text = source.segment(argument)

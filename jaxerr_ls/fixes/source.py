@@ -92,6 +92,27 @@ class Source:
     def all_names(self) -> set[str]:
         return {node.id for node in ast.walk(self.tree) if isinstance(node, ast.Name)}
 
+    def jnp_or_import(self) -> tuple[str, list[Edit]] | None:
+        """How to spell ``jax.numpy`` here, with the edit importing it as ``jnp`` (after the
+        module's last top-level import, else after its docstring) when the file has none;
+        None when ``jnp`` is taken by something else."""
+        name = self.jnp_name()
+        if name is not None:
+            return name, []
+        if "jnp" in self.all_names():
+            return None
+        body = self.tree.body
+        imports = [n for n in body if isinstance(n, ast.Import | ast.ImportFrom)]
+        docstring = (
+            body[:1]
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+            else []
+        )
+        after = imports[-1:] or docstring
+        line = (after[0].end_lineno or after[0].lineno) + 1 if after else 1
+        text = "import jax.numpy as jnp\n" if imports else "\nimport jax.numpy as jnp\n"
+        return "jnp", [self.insert(line, 0, text if after else "import jax.numpy as jnp\n\n")]
+
 
 def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:
     """Nodes of the function's body, not descending into nested functions or classes."""

@@ -74,7 +74,15 @@ def _node_at(code: Code, span: Span) -> tuple[ModuleModel, ast.AST] | None:
 
 
 def _add_keyword(source: Source, call: ast.Call, keyword: str) -> Edit | None:
-    """An edit that appends ``keyword`` to a call's arguments, before its closing parenthesis."""
+    """An edit that appends ``keyword`` to a call's arguments: after the last one (so a
+    closing parenthesis on a line of its own stays there), else inside the parentheses."""
+    written = [*call.args, *(k.value for k in call.keywords)]
+    if written:
+        last = max(written, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
+        end = source.span(last)
+        return Edit(
+            Span(source.path, end.end_line, end.end_col, end.end_line, end.end_col), f", {keyword}"
+        )
     span = source.span(call)
     text = source.line_text(span.end_line)
     if span.end_col < 1 or text[span.end_col - 1] != ")":
@@ -193,6 +201,14 @@ def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     scope = next((s for c, s in model.calls if c is call), None)
     if scope is None or not _uses_only_its_operator(code, culprit.span.path, model, solve, scope):
         return []
+    if _solves_by_conjugate_gradient(code, culprit.span.path, model, solve, scope):
+        # Conjugate gradient converges only for a symmetric (positive-definite) operator:
+        # the operator is its own transpose, which ``symmetric=True`` tells JAX.
+        edit = _add_keyword(source, call, "symmetric=True")
+        title = "The operator is symmetric (conjugate gradient needs one): symmetric=True"
+        if edit is None:
+            return []
+        return [Fix(title, LINEAR_SOLVE, (edit,), True, Applicability.UNSAFE)]
     keyword = f"transpose_solve={source.segment(solve)}"
     edit = _add_keyword(source, call, keyword)
     if edit is None:
@@ -234,6 +250,23 @@ def _uses_only_its_operator(
         if len(seen) > 16:
             return False
     return True
+
+
+_CONJUGATE_GRADIENT = "jax.scipy.sparse.linalg.cg"
+
+
+def _solves_by_conjugate_gradient(
+    code: Code, path: Path, model: ModuleModel, solve: ast.expr, scope: Scope
+) -> bool:
+    """Whether the solver is a function of the module whose body calls
+    ``jax.scipy.sparse.linalg.cg``."""
+    found = code.resolve(Place(path, model, solve, scope))
+    function = model.functions.get(found.node) if found.path == path else None
+    return function is not None and any(
+        isinstance(node, ast.Call)
+        and model.qualified_name(node.func, function.scope) == _CONJUGATE_GRADIENT
+        for node in ast.walk(function.node)
+    )
 
 
 def _free_names(node: FunctionNode) -> set[str]:
@@ -288,6 +321,25 @@ def _branch_value(body: list[ast.stmt]) -> tuple[str, ast.expr] | None:
     return kind, value
 
 
+def _is_tree_map(node: ast.expr) -> bool:
+    """``jax.tree.map(...)`` / ``jax.tree_util.tree_map(...)`` / ``tree_map(...)``."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name == "tree_map":
+        return True
+    return name == "map" and isinstance(func, ast.Attribute) and _last_part(func.value) == "tree"
+
+
+def _fresh(taken: set[str], wanted: str) -> str:
+    name, n = wanted, 1
+    while name in taken:
+        n += 1
+        name = f"{wanted}{n}"
+    return name
+
+
 def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``if traced: return A`` / ``return B`` (or the same with assignments) becomes one
     ``jnp.where(traced, A, B)``."""
@@ -329,6 +381,14 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     test = source.segment(statement.test)
     head = "return" if kind == "return" else f"{kind} ="
     text = f"{head} {jnp}.where({test}, {source.segment(value)}, {otherwise})"
+    if isinstance(value, ast.Call) and _is_tree_map(value):
+        # A pytree (``jax.tree.map(...)``) is selected leaf by leaf, against the same tree.
+        taken = source.all_names()
+        new, old = _fresh(taken, "new"), _fresh(taken, "old")
+        select = f"lambda {new}, {old}: {jnp}.where({test}, {new}, {old})"
+        text = (
+            f"{head} {source.segment(value.func)}({select}, {source.segment(value)}, {otherwise})"
+        )
     first = source.span(statement)
     last = source.span(replaced)
     # Comments on the lines that go away are kept, above the new statement.
@@ -412,11 +472,12 @@ def _next_statement(tree: ast.Module, statement: ast.stmt) -> ast.stmt | None:
 
 def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``RATES[i]`` with a traced ``i`` and ``RATES`` a module list of numbers:
-    ``jnp.array(RATES)[i]``."""
+    ``jnp.array(RATES)[i]`` (importing ``jax.numpy`` where the module does not)."""
     source = Source.parse(target.span.path, read(target.span.path))
-    jnp = source.jnp_name() if source is not None else None
-    if source is None or jnp is None:
+    spelled = source.jnp_or_import() if source is not None else None
+    if source is None or spelled is None:
         return []
+    jnp, imported = spelled
     code = Code(Buffers(read, target.span.path.parent))
     model = code.model(target.span.path)
     statement = _failing_statement(source, target.span.line)
@@ -449,13 +510,62 @@ def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     edit = source.replace(name, f"{jnp}.array({name.id})")
     title = f"Index an array of {name.id} with the traced value: {jnp}.array({name.id})[...]"
     # An index out of range is clamped instead of raising IndexError.
-    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+    edits = (*imported, edit)
+    return [Fix(title, target.code, edits, applicability=Applicability.UNSAFE)]
+
+
+# jax.numpy functions whose Python counterpart gives the same number as a plain int.
+_PYTHON_ROUNDING = {"round": "round", "rint": "round", "int32": "int", "int64": "int"}
+_INT_DTYPES = frozenset({"int", "int32", "int64", "int16", "int8", "uint32"})
+
+
+def python_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A loop bound computed with jax.numpy (``jnp.round(t / dt).astype(jnp.int32)``)
+    computed with Python instead (``round(t / dt)``), when what is left has no jax call:
+    static under jit, so reverse mode can differentiate the loop. Unsafe: it fails where the
+    operands themselves are traced."""
+    at = _at_culprit(target, read, {CulpritKind.LOOP_BOUNDS})
+    if at is None or not isinstance(at.node, ast.Call):
+        return []
+    model, source, node = at.model, at.source, at.node
+    scope = next((sc for c, sc in model.calls if c is node), model.module_scope)
+    call = node
+    # ``.astype(int)`` / ``.astype(jnp.int32)``: an int is what Python's rounding gives.
+    if (
+        isinstance(call.func, ast.Attribute)
+        and call.func.attr == "astype"
+        and len(call.args) == 1
+        and (_last_part(call.args[0]) in _INT_DTYPES)
+        and isinstance(call.func.value, ast.Call)
+    ):
+        call = call.func.value
+    name = model.qualified_name(call.func, scope) or ""
+    python = _PYTHON_ROUNDING.get(name.removeprefix("jax.numpy."))
+    if not name.startswith("jax.numpy.") or python is None or len(call.args) != 1:
+        return []
+    operand = call.args[0]
+    if call.keywords or any(
+        (model.qualified_name(n.func, scope) or "").startswith("jax.")
+        for n in ast.walk(operand)
+        if isinstance(n, ast.Call)
+    ):
+        return []
+    new = f"{python}({source.segment(operand)})"
+    title = f"Compute the loop bound with Python: {new}"
+    edit = source.replace(node, new)
+    return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def _last_part(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """The jit's static argument where the traced value is a Python constant; else the
     control flow or the indexing on the failing line, done with arrays."""
-    static = static_fixes(target, read)
+    static = static_fixes(target, read) or python_bound_fixes(target, read)
     if static or target.culprits:
         return static
     if target.code == "tracer-bool-conversion":
@@ -465,9 +575,30 @@ def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return []
 
 
+NONLINEAR = "transpose-rule-missing"
+
+
+def nonlinear_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The one non-linear call of a function given to ``jax.linear_transpose``
+    (``jnp.tanh(blur(x))``), dropped so that its argument is what the function returns.
+    Unsafe, and titled so: the model changes; the alternative (``jax.vjp`` of the non-linear
+    function) is a rewrite for the user to choose."""
+    at = _at_culprit(target, read, {CulpritKind.LINEAR_TRANSPOSE_NONLINEAR})
+    if at is None or not isinstance(at.node, ast.Call):
+        return []
+    call, source = at.node, at.source
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return []
+    name = source.segment(call.func)
+    title = f"Drop the non-linear {name} (the model changes) so the function is linear"
+    edit = source.replace(call, source.segment(call.args[0]))
+    return [Fix(title, NONLINEAR, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
 PROVIDERS = (
     Provider(STATIC_CODES, frozenset(), tracer_fixes),
     Provider(frozenset({CHECKPOINT}), frozenset(), checkpoint_fixes),
     Provider(frozenset({FORWARD_MODE}), frozenset(), forward_mode_fixes),
     Provider(frozenset({LINEAR_SOLVE}), frozenset(), linear_solve_fixes),
+    Provider(frozenset({NONLINEAR}), frozenset(), nonlinear_fixes),
 )

@@ -195,6 +195,81 @@ def test_a_gradient_ref_of_the_wrong_dtype_is_made_like_the_primal_unsafely(
     )
 
 
+ACCUMULATOR = """
+    import jax
+    import jax.numpy as jnp
+
+
+    class Accumulator:
+        def __init__(self, shape):
+            self.total = jax.new_ref(jnp.zeros(shape, dtype="float32"))  # culprit
+
+        def read(self):
+            return self.total[...]
+    """
+STEP = """
+    import jax
+    import jax.numpy as jnp
+
+    import grads
+
+
+    def step(w_ref, acc, x):
+        out, f_vjp = jax.vjp(loss, w_ref, x)
+        f_vjp.with_refs(acc.total, jax.ad.DontWant())(jnp.ones_like(out))  # frame 0
+
+
+    def run(w_ref, x):
+        holder = grads.Accumulator((3, 1))
+        step(w_ref, holder, x)  # frame 1
+    """
+ACCUMULATED = {
+    "argument": "the argument at position args[0] of the differentiated function loss at m.py:1",
+    "given": "Ref{float32[3,1]}",
+    "expected": "bfloat16[3,1]",
+}
+
+
+def test_a_gradient_ref_held_by_an_instance_of_another_module_is_retyped_there(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(tmp_path, {"grads.py": ACCUMULATOR, "train.py": STEP})
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, **ACCUMULATED)
+    assert (culprit.span.path.name, culprit.span.line) == (
+        "grads.py",
+        marked_line(tmp_path / "grads.py"),
+    )
+    [fix] = offered("vjp-with-refs-aval", frames, [culprit], **ACCUMULATED)
+    assert fix.applicability == Applicability.UNSAFE
+    assert 'jax.new_ref(jnp.zeros(shape, dtype="bfloat16"))' in fixed(fix, tmp_path / "grads.py")
+
+
+def test_a_gradient_ref_handed_to_a_constructor_is_followed_to_the_call(tmp_path: Path) -> None:
+    holder = ACCUMULATOR.replace(
+        'self.total = jax.new_ref(jnp.zeros(shape, dtype="float32"))  # culprit',
+        "self.total = shape",
+    ).replace("def __init__(self, shape):", "def __init__(self, *, shape):")
+    step = STEP.replace(
+        "holder = grads.Accumulator((3, 1))",
+        "holder = grads.Accumulator(shape=jax.new_ref(jnp.zeros((3, 1), jnp.float32)))  # culprit",
+    )
+    files, frames = project(tmp_path, {"grads.py": holder, "train.py": step})
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, **ACCUMULATED)
+    assert culprit.span.line == marked_line(tmp_path / "train.py")
+    [fix] = offered("vjp-with-refs-aval", frames, [culprit], **ACCUMULATED)
+    # The primal is in sight there: the gradient ref is made like it.
+    assert "jax.new_ref(jnp.zeros_like(w_ref[...]))" in fixed(fix, tmp_path / "train.py")
+
+
+def test_no_culprit_for_an_attribute_set_in_two_methods(tmp_path: Path) -> None:
+    holder = ACCUMULATOR.replace(
+        "def read(self):",
+        "def reset(self):\n        self.total = jax.new_ref(0.0)\n\n    def read(self):",
+    )
+    files, frames = project(tmp_path, {"grads.py": holder, "train.py": STEP})
+    assert culprits(files, frames, CulpritKind.REFS_ARGUMENT, **ACCUMULATED) == []
+
+
 def test_none_placeholders_become_dont_want_by_the_primal_tree(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
@@ -747,3 +822,389 @@ def test_a_conditional_expression_or_max_on_a_tracer_becomes_jnp(
     else:
         [fix] = found
         assert f"    {after}  # frame 0" in fixed(fix, tmp_path / "act.py")
+
+
+RUNNING = {
+    "stats.py": """
+    def normalized_loss(params, running, batch):
+        h = batch @ params
+        running[...] = 0.9 * running[...] + 0.1 * h.mean(axis=0)
+        return ((h - running[...]) ** 2).mean()
+    """,
+    "fit.py": """
+    import jax
+    import jax.numpy as jnp
+    from stats import normalized_loss
+
+
+    def fit(params, batch, steps):
+        running = jax.new_ref(jnp.zeros(params.shape[1]))
+        for _ in range(steps):
+            value, back = jax.vjp(normalized_loss, params, running, batch)
+            g, _, _ = back(jnp.ones_like(value))  # frame 0
+            params = params - 0.1 * g
+        return params
+    """,
+}
+
+
+def test_a_ref_the_function_writes_gets_a_gradient_ref_inside_a_loop(tmp_path: Path) -> None:
+    _files, frames = project(tmp_path, RUNNING)
+    argument = "the argument at position args[1] of the differentiated function f at stats.py:1"
+    fixes = offered("vjp-ref-grad-missing", frames, [], argument=argument)
+    # DontWant() would fail in the backward pass: the function writes the Ref.
+    [fix] = fixes
+    text = fixed(fix, tmp_path / "fit.py")
+    assert "        running_ref = jax.new_ref(jnp.zeros_like(running[...]))\n" in text
+    assert "back.with_refs(jax.tree.map(lambda _: jax.ad.GradValue(), params), running_ref," in (
+        text
+    )
+
+
+def test_a_ref_the_function_only_reads_may_be_skipped(tmp_path: Path) -> None:
+    reading = dict(RUNNING)
+    reading["stats.py"] = RUNNING["stats.py"].replace(
+        "running[...] = 0.9 * running[...] + 0.1 * h.mean(axis=0)\n", ""
+    )
+    _files, frames = project(tmp_path, reading)
+    argument = "the argument at position args[1] of the differentiated function f at stats.py:1"
+    titles = [f.title for f in offered("vjp-ref-grad-missing", frames, [], argument=argument)]
+    assert "Skip the gradient of running with jax.ad.DontWant()" in titles
+
+
+SPRING = {
+    "model.py": """
+    class Spring:
+        def __init__(self, rest):
+            self.rest = rest
+
+        def energy(self, x, k_ref):
+            return 0.5 * k_ref[...] * ((x - self.rest) ** 2).sum()
+    """,
+    "tune.py": """
+    import jax
+    import model
+
+
+    def tune(k_ref, x):
+        spring = model.Spring(1.0)
+        e, dk = jax.value_and_grad(spring.energy, argnums=1)(x, k_ref)  # frame 0
+        k_ref[...] -= 0.1 * dk
+    """,
+}
+
+
+def test_grad_of_a_ref_through_a_bound_method_differentiates_its_value(tmp_path: Path) -> None:
+    _files, frames = project(tmp_path, SPRING)
+    [fix] = offered("grad-ref-argument", frames, [])
+    assert "jax.value_and_grad(spring.energy, argnums=1)(x, k_ref[...])" in fixed(
+        fix, tmp_path / "tune.py"
+    )
+
+
+def test_grad_of_a_ref_a_bound_method_writes_gets_no_fix(tmp_path: Path) -> None:
+    writing = dict(SPRING)
+    writing["model.py"] = SPRING["model.py"].replace(
+        "return 0.5", "k_ref[...] = k_ref[...] * 1.0\n        return 0.5"
+    )
+    _files, frames = project(tmp_path, writing)
+    assert offered("grad-ref-argument", frames, []) == []
+
+
+def test_flat_with_refs_entries_for_a_list_of_refs_are_grouped(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "train.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def update(layers, x, gw, gb):
+                out, back = jax.vjp(net, layers, x)
+                back.with_refs(gw, gb, jax.ad.DontWant())(jnp.ones_like(out))  # frame 0
+
+
+            def main(x):
+                layers = [jax.new_ref(jnp.ones((2, 2))), jax.new_ref(jnp.zeros(2))]
+                gw, gb = jax.new_ref(jnp.zeros((2, 2))), jax.new_ref(jnp.zeros(2))
+                update(layers, x, gw, gb)  # frame 1
+            """
+        },
+    )
+    [fix] = offered("vjp-with-refs-tree", frames, [], difference="")
+    assert fix.applicability == Applicability.UNSAFE
+    assert "back.with_refs((gw, gb), jax.ad.DontWant())(jnp.ones_like(out))" in fixed(
+        fix, tmp_path / "train.py"
+    )
+    # Three entries for two primals of one leaf each: nothing says which go together.
+    single = (tmp_path / "train.py").read_text().replace("layers = [", "layers = jnp.stack([")
+    (tmp_path / "train.py").write_text(single.replace("jnp.zeros(2))]", "jnp.zeros(2))])"))
+    assert offered("vjp-with-refs-tree", frames, [], difference="") == []
+
+
+ROLLOUT = {
+    "rollout.py": """
+    from jax import lax
+    import jax.numpy as np
+
+
+    class Rollout:
+        def __init__(self, horizon, h):
+            self.horizon, self.h = horizon, h
+
+        def run(self, x):
+            count = np.rint(self.horizon / self.h).astype(int)  # culprit
+            return lax.fori_loop(0, count, lambda i, x: x * 0.9, x)  # frame 1
+    """,
+    "fit.py": """
+    import jax
+    from rollout import Rollout
+
+
+    def fit(x):
+        return jax.grad(lambda x: Rollout(2.0, 0.1).run(x).sum())(x)  # frame 0
+    """,
+}
+
+
+def test_a_fori_loop_bound_computed_with_jax_numpy_is_computed_with_python(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(tmp_path, ROLLOUT)
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    path = tmp_path / "rollout.py"
+    assert (culprit.name, culprit.span.line) == ("count", marked_line(path))
+    assert culprit.why is not None and "`np.rint`" in culprit.why
+    [fix] = offered("grad-while-loop-reverse", frames, [culprit])
+    assert fix.applicability == Applicability.UNSAFE
+    assert "count = round(self.horizon / self.h)  # culprit" in fixed(fix, path)
+
+
+def test_a_bound_whose_operands_are_jax_calls_gets_no_python_fix(tmp_path: Path) -> None:
+    summed = dict(ROLLOUT)
+    summed["rollout.py"] = ROLLOUT["rollout.py"].replace(
+        "np.rint(self.horizon / self.h)", "np.rint(np.sum(x) / self.h)"
+    )
+    files, frames = project(tmp_path, summed)
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert offered("grad-while-loop-reverse", frames, [culprit]) == []
+
+
+GATED = {
+    "gated.py": """
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+
+    class Gated:
+        gate = None
+
+        def prepare(self, params, x):
+            self.gate: jax.Array = jax.nn.sigmoid(x @ params["g"])  # culprit
+
+        def __call__(self, params, x):
+            self.prepare(params, x)
+
+            @partial(jax.custom_vjp)
+            def mix(v):
+                return self.gate * v
+
+            mix.defvjp(lambda v: (self.gate * v, None), lambda _, g: (g,))
+            return mix(params["v"])
+    """,
+    "train.py": """
+    import jax
+    from gated import Gated
+
+
+    def step(params, x):
+        return jax.grad(jax.jit(lambda p: Gated()(p, x).sum()))(params)  # frame 0
+    """,
+}
+
+
+def test_a_custom_vjp_reading_a_self_attribute_set_from_a_traced_value(tmp_path: Path) -> None:
+    files, frames = project(tmp_path, GATED)
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_VJP_CLOSURE)
+    assert culprit.span.line == marked_line(tmp_path / "gated.py")
+    assert culprit.why is not None and "`mix` reads `self.gate`, which `prepare` sets" in (
+        culprit.why
+    )
+
+
+def test_no_self_attribute_culprit_when_two_methods_set_it(tmp_path: Path) -> None:
+    twice = dict(GATED)
+    twice["gated.py"] = GATED["gated.py"].replace(
+        "        def __call__",
+        "        def reset(self, x):\n            self.gate = x * 0\n\n        def __call__",
+    )
+    files, frames = project(tmp_path, twice)
+    assert culprits(files, frames, CulpritKind.CUSTOM_VJP_CLOSURE) == []
+
+
+OPTICS = {
+    "optics.py": """
+    import jax.numpy as jnp
+
+
+    def pupil(phase):
+        return jnp.exp(1j * phase)
+
+
+    def psf_error(phase, target):
+        field = jnp.fft.fft2(pupil(phase))
+        return (field.conj() * field - target).mean()  # culprit
+    """,
+    "train.py": """
+    import jax
+    from optics import psf_error
+
+
+    def step(phase, target):
+        g = jax.jit(jax.grad(psf_error))(phase, target)  # frame 0
+        return phase - 0.1 * g
+    """,
+}
+
+
+def test_the_return_reducing_a_complex_value_gets_its_magnitude(tmp_path: Path) -> None:
+    files, frames = project(tmp_path, OPTICS)
+    [culprit] = culprits(files, frames, CulpritKind.COMPLEX_OUTPUT)
+    path = tmp_path / "optics.py"
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("grad-complex-output", frames, [culprit])
+    assert fix.applicability == Applicability.UNSAFE
+    assert "return (jnp.abs(field) ** 2 - target).mean()  # culprit" in fixed(fix, path)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The magnitude taken already: real, so not this return.
+        ("(field.conj() * field - target).mean()", "(jnp.abs(field) - target).mean()"),
+        # A complex value returned as it is: no reduction to put the magnitude in.
+        ("(field.conj() * field - target).mean()", "field[0, 0]"),
+    ],
+)
+def test_no_complex_culprit_without_a_complex_reduction(tmp_path: Path, old: str, new: str) -> None:
+    files, frames = project(
+        tmp_path, {**OPTICS, "optics.py": OPTICS["optics.py"].replace(old, new)}
+    )
+    assert culprits(files, frames, CulpritKind.COMPLEX_OUTPUT) == []
+
+
+def test_a_python_if_selecting_a_pytree_selects_leaf_by_leaf(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "opt.py": """
+            import jax
+            import jax.numpy as jnp
+            from jax.tree_util import tree_map
+
+
+            def damp(updates, step, new=0.5):
+                if step < 100:  # frame 0
+                    return tree_map(lambda u: u * new, updates)
+                return updates
+            """
+        },
+    )
+    [fix] = offered("tracer-bool-conversion", frames, [])
+    assert (
+        "    return tree_map(lambda new2, old: jnp.where(step < 100, new2, old), "
+        "tree_map(lambda u: u * new, updates), updates)\n" in fixed(fix, tmp_path / "opt.py")
+    )
+
+
+@pytest.mark.parametrize(
+    ("head", "imported"),
+    [
+        ('"""Momentum per phase."""\n', '"""Momentum per phase."""\n\nimport jax.numpy as jnp\n'),
+        ("import math\n", "import math\nimport jax.numpy as jnp\n"),
+    ],
+)
+def test_a_list_indexed_by_a_tracer_in_a_module_without_jax_imports_it(
+    tmp_path: Path, head: str, imported: str
+) -> None:
+    body = "\nBETAS = (0.9, 0.95, 0.99)\n\n\ndef beta(phase):\n    return BETAS[phase]  # frame 0\n"
+    _files, frames = project(tmp_path, {"phases.py": head + body})
+    [fix] = offered("tracer-integer-conversion", frames, [])
+    text = fixed(fix, tmp_path / "phases.py")
+    assert text.startswith(imported)
+    assert "    return jnp.array(BETAS)[phase]  # frame 0\n" in text
+
+
+def test_a_conjugate_gradient_solver_makes_the_operator_symmetric(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "gp.py": """
+            import jax
+            from jax.scipy.sparse.linalg import cg as krylov
+
+
+            def by_cg(op, rhs):
+                return krylov(op, rhs, tol=1e-8)[0]
+
+
+            def posterior_mean(kernel, noise, y):
+                return jax.lax.custom_linear_solve(  # culprit frame 1
+                    lambda v: kernel @ v + noise * v, y, by_cg
+                )
+
+
+            def nll_grad(kernel, noise, y):
+                return jax.grad(lambda n: posterior_mean(kernel, n, y).sum())(noise)  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_LINEAR_SOLVE_CALL)
+    [fix] = offered("custom-linear-solve-no-transpose", frames, [culprit])
+    assert "lambda v: kernel @ v + noise * v, y, by_cg, symmetric=True\n" in fixed(
+        fix, tmp_path / "gp.py"
+    )
+
+
+@pytest.mark.parametrize(
+    ("operation", "primitive", "after"),
+    [
+        ("np.log1p(x @ kernel)", "log1p", "x @ kernel"),
+        ("np.clip(x @ kernel, 0.0, 1.0)", "clamp", None),  # more than one argument
+    ],
+)
+def test_a_non_linear_call_is_dropped_unsafely_for_linear_transpose(
+    tmp_path: Path, operation: str, primitive: str, after: str | None
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "model.py": f"""
+            import jax.numpy as np
+
+            kernel = np.eye(3)
+
+
+            def response(x):
+                return 0.5 * {operation}  # culprit
+            """,
+            "adjoint.py": """
+            import jax
+            from model import response
+
+            back = jax.linear_transpose(response, jax.numpy.ones(3))
+            print(back(jax.numpy.ones(3)))  # frame 0
+            """,
+        },
+    )
+    found = culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive)
+    fixes = offered("transpose-rule-missing", frames, found, primitive=primitive)
+    if after is None:
+        assert fixes == []
+        return
+    [fix] = fixes
+    assert fix.applicability == Applicability.UNSAFE
+    assert f"return 0.5 * {after}  # culprit" in fixed(fix, tmp_path / "model.py")

@@ -33,6 +33,7 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         "return ct * w, ct * x  # product rule",
         Applicability.SAFE,
     ),
+    "hijax_accum_results_returned": ("hijax-vjp-bwd-return", "return [", Applicability.SAFE),
     "hijax_star_accums": ("hijax-vjp-bwd-return", "return [", Applicability.SAFE),
     "jvp_rule_no_unpack": (
         "custom-jvp-rule-not-pair",
@@ -40,11 +41,23 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         Applicability.SAFE,
     ),
     "jvp_tangent_bf16": ("custom-jvp-tangent-mismatch", "return y, dy", Applicability.SAFE),
+    "jvp_tangent_row_sum": (
+        "custom-jvp-tangent-mismatch",
+        "return y, (slope * t).sum(axis=1)  # per-row tangent",
+        Applicability.UNSAFE,
+    ),
     "vjp_axis_negative": (
         "custom-vjp-bwd-args-mismatch",
         "ds = jnp.sum(g * h, axis=-1)",
         Applicability.UNSAFE,
     ),
+    "vjp_bias_unsummed_list": (
+        "custom-vjp-bwd-args-mismatch",
+        "return [dz @ w.T, x.T @ dz, d_bias]",
+        Applicability.UNSAFE,
+    ),
+    "vjp_channel_step_full_sum": ("custom-vjp-bwd-args-mismatch", "return (", Applicability.UNSAFE),
+    "vjp_dict_for_namedtuple": ("custom-vjp-bwd-structure", "return (", Applicability.SAFE),
     "vjp_dot_transposed": (
         "custom-vjp-bwd-args-mismatch",
         "dw = jnp.dot(g.T, x)",
@@ -166,6 +179,8 @@ def test_hijax_also_offers_vjp_bwd_retval(catalog: Catalog) -> None:
 DOUBTS = [
     # Not a product whose transpose is wanted: an outer product of other arrays.
     ("vjp_dot_transposed", "dw = jnp.dot(g.T, x)", "dw = jnp.outer(g.sum(0), x.sum(0))"),
+    # The dict's keys are not the NamedTuple's fields: which field is which is a guess.
+    ("vjp_dict_for_namedtuple", '"rest_length": -g', '"rest": -g'),
     # Not a zero: None would drop a real gradient.
     ("vjp_zeros_like_wrong", "jnp.zeros_like(g)", "g * 0.5"),
     # Without nondiff_argnums in sight, which slot is extra is a guess.
@@ -213,6 +228,12 @@ def test_no_edit_where_the_types_leave_a_doubt(
     if name == "hijax_two_accums":
         # What is left for it is "return nothing": one accumulator already holds its value.
         assert not any(t.startswith("Hand the cotangents") for t in titles), titles
+    elif name == "vjp_zeros_like_wrong":
+        # No None; what is left is the adjoint of the bias's broadcast, offered as unsafe.
+        [fix] = fixes
+        [edit] = fix.edits
+        assert fix.applicability == Applicability.UNSAFE
+        assert edit.new_text == "jnp.sum(g * 0.5, axis=0)"
     else:
         assert fixes == [], titles
 

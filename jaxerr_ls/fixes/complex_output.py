@@ -1,0 +1,100 @@
+"""Fixes at the ``return`` that makes a differentiated function's output complex.
+
+The culprit (see ``jaxerr_ls.culprit_state``) is the ``return`` that reduces a complex value to
+the loss. Where it squares a complex value the way a real one is squared (``x ** 2``,
+``x * jnp.conj(x)``), the magnitude squared, ``jnp.abs(x) ** 2``, is what a real loss takes:
+the one edit made, unsafe (the loss's value changes, as it must).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jaxerr_ls.culprit_state import Buffers, Code, Complexity, Place
+from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.records import CulpritKind
+
+CODE = "grad-complex-output"
+
+
+def _squared(node: ast.expr, jnp: str) -> ast.expr | None:
+    """``x`` of ``x ** 2``, ``x * jnp.conj(x)``, ``jnp.conj(x) * x`` or ``x * x.conj()``."""
+    if not isinstance(node, ast.BinOp):
+        return None
+    if isinstance(node.op, ast.Pow):
+        power = node.right
+        if isinstance(power, ast.Constant) and power.value == 2:
+            return node.left
+        return None
+    if not isinstance(node.op, ast.Mult):
+        return None
+    for value, other in ((node.left, node.right), (node.right, node.left)):
+        conj = _conjugated(other, jnp)
+        if conj is not None and ast.dump(conj) == ast.dump(value):
+            return value
+    return None
+
+
+def _conjugated(node: ast.expr, jnp: str) -> ast.expr | None:
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    if node.func.attr not in ("conj", "conjugate"):
+        return None
+    if isinstance(node.func.value, ast.Name) and node.func.value.id == jnp and len(node.args) == 1:
+        return node.args[0]
+    return node.func.value if not node.args else None
+
+
+def _contains(outer: ast.AST, inner: ast.AST) -> bool:
+    return any(node is inner for node in ast.walk(outer))
+
+
+def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    culprits = [c for c in target.culprits if c.kind == CulpritKind.COMPLEX_OUTPUT]
+    if len(culprits) != 1:
+        return []
+    path = culprits[0].span.path
+    code = Code(Buffers(read, path.parent))
+    model, source = code.model(path), Source.parse(path, read(path))
+    if model is None or source is None or (jnp := source.jnp_name()) is None:
+        return []
+    line = culprits[0].span.line
+    returns = [
+        (function, ret)
+        for function in model.functions.values()
+        for ret in function.returns
+        if ret.lineno == line and ret.value is not None
+    ]
+    if len(returns) != 1:
+        return []
+    function, ret = returns[0]
+    analysis = Complexity(code, {})
+    outer = function.scope.parent or model.module_scope
+    env = analysis.names(Place(path, model, function.node, outer), set())
+    squares = [
+        (node, value)
+        for node in ast.walk(ret)
+        if isinstance(node, ast.expr)
+        and (value := _squared(node, jnp)) is not None
+        and analysis.of(Place(path, model, value, function.scope), env)
+    ]
+    # The innermost square: squaring the difference of a real value and a complex square
+    # (``(x * conj(x) - y) ** 2``) is real once the inner one is.
+    inner = [
+        (node, value)
+        for node, value in squares
+        if not any(other is not node and _contains(node, other) for other, _ in squares)
+    ]
+    if len(inner) != 1:
+        return []
+    squares = inner
+    node, value = squares[0]
+    operand = ast.get_source_segment(source.text, value) or ast.unparse(value)
+    new = f"{jnp}.abs({operand}) ** 2"
+    title = f"Square the magnitude: {new}"
+    edit = source.replace(node, new)
+    return [Fix(title, CODE, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+PROVIDERS = (Provider(frozenset({CODE}), frozenset(), fixes),)
