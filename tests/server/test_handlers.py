@@ -270,9 +270,12 @@ def test_a_hover_on_a_diagnostic_is_a_brief_of_its_record(
     uri = open_document(server, ops)
     [diagnostic] = published(server, uri)
     text = hover_at(server, uri, diagnostic.range.start).value
-    # The message as the run printed it, then the meaning, the culprit with its place, the
-    # record one link away; the whole record (solutions, example) is not in the hover.
-    first = text.splitlines()[0]
+    # On the culprit: why it is the culprit first; then the message as the run printed it, the
+    # meaning, the culprit with its place, the record one link away; the whole record
+    # (solutions, example) is not in the hover.
+    lines = text.splitlines()
+    assert lines[0].startswith("**Culprit:** `jnp.sum(g * mask)` is float32[] where float32[8,1]")
+    first = next(line for line in lines if line.startswith("**`"))
     assert first.startswith("**`custom-vjp-bwd-args-mismatch`**: Custom VJP bwd rule ")
     assert first.split(": ", 1)[1].rstrip("\u2026") in SHAPE_LOG.read_text()
     assert "Culprit: custom_vjp bwd rule `_clipped_relu_bwd` (model/ops.py:" in text
