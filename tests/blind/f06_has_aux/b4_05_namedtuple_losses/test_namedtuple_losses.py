@@ -1,0 +1,6 @@
+from train import main
+
+
+def test_training_runs():
+    params = main(steps=2)
+    assert params["w"].shape == (8, 3)
