@@ -1,4 +1,5 @@
-"""Builds the benchmark log: real passing pytest output with real JAX tracebacks spread through it.
+"""Builds the benchmark log: real passing pytest output with real JAX tracebacks spread through it,
+and the two command lines every benchmark times on it (reading it, checking it).
 
 The passing output comes from running pytest -v on a generated suite of passing tests (real
 pytest output, not typed); the tracebacks are the captured fixture logs of real JAX runs. Both
@@ -15,6 +16,30 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FIXTURE_LOGS = HERE.parent / "tests" / "fixtures" / "logs"
+# The project the logs' tracebacks are placed on.
+PROJECT = HERE.parent / "tests" / "fixtures" / "project"
+
+
+def read_command(log: Path) -> list[str]:
+    """The baseline: a plain Python loop over the log's lines, in a fresh interpreter."""
+    return [sys.executable, "-c", f"for line in open({str(log)!r}): pass"]
+
+
+def check_command(log: Path, *options: str) -> list[str]:
+    """``jaxerr-ls check`` of the log (JSON output), with ``options`` before the log."""
+    return [
+        sys.executable,
+        "-m",
+        "jaxerr_ls",
+        "check",
+        "--root",
+        str(PROJECT),
+        "--format",
+        "json",
+        *options,
+        str(log),
+    ]
+
 
 PASSING_SUITE = """
 import pytest

@@ -30,13 +30,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from build_log import build
+from build_log import build, check_command, read_command
 
 from jaxerr_ls.generated import cache_dir
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-PROJECT = REPO / "tests" / "fixtures" / "project"
 
 
 def _copy(revision: str, target: Path, bytecode: bool) -> Path:
@@ -99,10 +98,9 @@ def main() -> None:
                 "PYTHONPATH": str(tree),
                 "JAXERR_LS_CACHE_DIR": str(cache),
             }
-            warm_up = [sys.executable, "-m", "jaxerr_ls", "check", "--root", str(PROJECT)]
-            _run([*warm_up, str(log)], environments[label], None)
+            _run(check_command(log), environments[label], None)
 
-        read = [sys.executable, "-c", f"for line in open({str(log)!r}): pass"]
+        read = read_command(log)
         times: dict[str, list[tuple[float, float]]] = {"reading line by line": []}
         outputs: dict[str, Path] = {}
         for round_number in range(args.rounds):
@@ -110,18 +108,7 @@ def main() -> None:
             for label in versions:
                 env = environments[label]
                 for generated in (True, False):
-                    command = [
-                        sys.executable,
-                        "-m",
-                        "jaxerr_ls",
-                        "check",
-                        "--root",
-                        str(PROJECT),
-                        "--format",
-                        "json",
-                        *([] if generated else ["--no-generated"]),
-                        str(log),
-                    ]
+                    command = check_command(log, *([] if generated else ["--no-generated"]))
                     key = label if generated else f"{label}, --no-generated"
                     out = scratch / f"{key}.json".replace(", ", "-").replace(" ", "_")
                     times.setdefault(key, []).append(

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from build_log import build, traceback_logs
+from build_log import PROJECT, build, check_command, read_command, traceback_logs
 
 from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.formats import render_findings
@@ -43,7 +43,6 @@ from jaxerr_ls.tracebacks import parse_text
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
-PROJECT = HERE.parent / "tests" / "fixtures" / "project"
 
 
 def _median_seconds(command: list[str], repeats: int) -> float:
@@ -84,23 +83,11 @@ def bench_throughput_in_process(log: Path, repeats: int) -> dict[str, float]:
 
 def bench_throughput(log: Path, repeats: int) -> dict[str, float]:
     """(a): the whole CLI and a plain line-reading loop, each in a fresh interpreter."""
-    read = [sys.executable, "-c", f"for line in open({str(log)!r}): pass"]
-    check = [
-        sys.executable,
-        "-m",
-        "jaxerr_ls",
-        "check",
-        "--root",
-        str(PROJECT),
-        "--format",
-        "json",
-        str(log),
-    ]
-    baseline = _median_seconds(read, repeats)
-    ours = _median_seconds(check, repeats)
+    baseline = _median_seconds(read_command(log), repeats)
+    ours = _median_seconds(check_command(log), repeats)
     # The same without the record set generated from the installed JAX (loaded by default,
     # on the first error no curated record matches exactly).
-    curated_only = _median_seconds([*check[:-1], "--no-generated", check[-1]], repeats)
+    curated_only = _median_seconds(check_command(log, "--no-generated"), repeats)
     return {
         "read_s": baseline,
         "check_s": ours,
@@ -165,8 +152,7 @@ def bench_matching(repeats: int) -> dict[str, float]:
 def _peak_rss_mb(log: Path) -> float:
     script = (
         "import resource, subprocess, sys;"
-        f"subprocess.run([sys.executable, '-m', 'jaxerr_ls', 'check', '--root', {str(PROJECT)!r},"
-        f" '--format', 'json', {str(log)!r}], stdout=subprocess.DEVNULL);"
+        f"subprocess.run({check_command(log)!r}, stdout=subprocess.DEVNULL);"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
