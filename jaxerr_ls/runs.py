@@ -134,19 +134,27 @@ def _absolute(printed: str, base: Path) -> Path:
     return (path if path.is_absolute() else base / path).resolve()
 
 
-def _words(command: str) -> list[str]:
+def _split_launch(command: str) -> tuple[list[str], list[str]]:
+    """``command``'s words split where its program starts: what launches it (environment
+    assignments, launchers such as ``time`` or ``env``, runners such as ``uv run``), then the
+    program and its arguments; both empty when it does not split as a shell would."""
     try:
         words = shlex.split(command, posix=os.name != "nt")
     except ValueError:
-        return []
-    while words:
-        if _ENV_ASSIGNMENT_RE.match(words[0]) or words[0] in _WRAPPERS:
-            words = words[1:]
-        elif tuple(words[:2]) in _RUNNERS:
-            words = words[2:]
+        return [], []
+    start = 0
+    while start < len(words):
+        if _ENV_ASSIGNMENT_RE.match(words[start]) or words[start] in _WRAPPERS:
+            start += 1
+        elif tuple(words[start : start + 2]) in _RUNNERS:
+            start += 2
         else:
             break
-    return words
+    return words[:start], words[start:]
+
+
+def _words(command: str) -> list[str]:
+    return _split_launch(command)[1]
 
 
 def _pytest_scope(command: str, args: list[str], cwd: Path) -> RunScope:
@@ -206,27 +214,11 @@ def python_launcher(command: str, cwd: Path) -> tuple[str, ...] | None:
     python``; for a pytest program, the ``python`` beside it in its environment's folder (or
     ``uv run python`` for ``uv run pytest``). None when the command ran no Python this can
     tell (a bare ``pytest``, a shell script): the caller falls back to its own guess."""
-    try:
-        words = shlex.split(command, posix=os.name != "nt")
-    except ValueError:
-        return None
-    prefix: list[str] = []
-    assignments = False
-    while words:
-        if _ENV_ASSIGNMENT_RE.match(words[0]):
-            assignments = True
-            prefix.append(words.pop(0))
-        elif words[0] == "env":
-            # Kept as the prefix's own first word, below.
-            words.pop(0)
-            assignments = True
-        elif words[0] in _WRAPPERS:
-            words.pop(0)
-        elif tuple(words[:2]) in _RUNNERS:
-            prefix += words[:2]
-            del words[:2]
-        else:
-            break
+    launch, words = _split_launch(command)
+    # Runners (``uv run``) and environment assignments are kept; launchers (``time``) are not.
+    prefix = [word for word in launch if word not in _WRAPPERS]
+    assignments = any(_ENV_ASSIGNMENT_RE.match(word) or word == "env" for word in launch)
+    runner = any(tuple(launch[i : i + 2]) in _RUNNERS for i in range(len(launch)))
     if not words:
         return None
     program = words[0]
@@ -237,7 +229,7 @@ def python_launcher(command: str, cwd: Path) -> tuple[str, ...] | None:
         beside = PurePath(program).parent / "python"
         if program != name and _absolute(str(beside), cwd).exists():
             python = str(beside)
-        elif any(w in {r[0] for r in _RUNNERS} for w in prefix):
+        elif runner:
             python = "python"
         else:
             return None
