@@ -33,6 +33,11 @@ _INLINE_EXCEPTION_RE = re.compile(
 )
 
 
+# A JAX error class named by its module path (`jax.errors.TracerIntegerConversionError`),
+# however the prose around it quotes it.
+_JAX_CLASS_RE = re.compile(r"(?<![\w.])jax(?:\.\w+)*\.([A-Z]\w*(?:Error|Exception))\b")
+
+
 def _unquoted(line: str) -> str:
     return _TRAILING_RE.sub("", _QUOTING_RE.sub("", line.rstrip("\r\n"))).strip()
 
@@ -119,4 +124,19 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
                 events.append(ErrorEvent(exc_type, message, log_line=first, log_end_line=end))
                 taken = after
                 break
-    return events
+    return events or _named_class_events(lines)
+
+
+def _named_class_events(lines: Sequence[str]) -> list[ErrorEvent]:
+    """An event without a message for the one JAX error class a paste names by its module
+    path when it quotes no message ("I get a `jax.errors.TracerIntegerConversionError`", a
+    traceback cut before its exception line): the class may still say which error it is."""
+    named = [
+        (number, found[1])
+        for number, line in enumerate(lines, start=1)
+        for found in _JAX_CLASS_RE.finditer(line)
+    ]
+    if len({name for _, name in named}) != 1:
+        return []
+    number, name = named[0]
+    return [ErrorEvent(name, "", log_line=number, log_end_line=number)]

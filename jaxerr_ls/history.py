@@ -46,6 +46,10 @@ CURATED_NAME = "curated-wordings.json"
 STAGE_HISTORY = "history"
 # An exact match on a past release's wording: below today's exact stages, above fuzzy ones.
 HISTORY_SCORE = 0.93
+# A message that says only its class, when that class writes its one message itself: below
+# every stage that read the message.
+STAGE_CLASS = "class"
+CLASS_SCORE = 0.5
 GENERATED_TAGS = ("jax", "generated")
 # Typographic ranges, as release notes write them ("0.4.14" EN DASH "0.4.30").
 RANGE_DASH = "\u2013"
@@ -170,7 +174,7 @@ class WordingHistory:
 
     def releases_for(self, match: Match, message: str) -> str | None:
         """Which releases raise the wording a match found in a message, when known."""
-        if match.stage == STAGE_FUZZY:
+        if match.stage in (STAGE_FUZZY, STAGE_CLASS):
             return None
         if "generated" in match.record.tags:
             self._load()
@@ -334,6 +338,41 @@ class WordingHistory:
         assert record is not None
         releases = self._releases_of_wording(self._wordings[best[0]].template)
         return Match(record, HISTORY_SCORE, STAGE_HISTORY, releases=releases)
+
+    def class_record(
+        self,
+        exc_type: str,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The record of the message a JAX error class writes itself (its ``__init__`` is the
+        raise site: ``TracerBoolConversionError(tracer)``), for an error of which only the
+        class is known (a header cut before its message). None for a class whose raisers
+        write the message (``UnexpectedTracerError(msg)``): its class alone says too little."""
+        self._load()
+        short = exc_type.rsplit(".", 1)[-1]
+        own = f"{short}.__init__"
+        sites = [
+            number
+            for number, site in enumerate(self._sites)
+            if site.function == own and site.error_class == short
+        ]
+        if not sites:
+            return None
+        # The site as the newest release raises it (a class's message moved within it).
+        site = max(sites, key=lambda n: (self._sites[n].current, self._sites[n].release))
+        newest = [
+            number
+            for number, wording in enumerate(self._wordings)
+            if wording.site == site
+            and any(last == self._sites[site].release for _, last in wording.runs)
+        ]
+        records = {self._record_of(number, curated, with_generated) for number in newest}
+        if len(records) != 1 or None in records:
+            return None
+        record = records.pop()
+        assert record is not None
+        return Match(record, CLASS_SCORE, STAGE_CLASS)
 
     def _record_of(
         self, number: int, curated: Callable[[str], Record | None], with_generated: bool

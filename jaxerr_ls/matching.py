@@ -879,6 +879,16 @@ class LayeredIndex:
             cut = self._prefix_match(beginning, exc_type, UNMARKED_CUT_SHARE)
             if cut is not None:
                 return cut
+        if (
+            exc_type
+            and self.history is not None
+            and (found is None or _class_penalty(found.record, exc_type))
+        ):
+            # Only the class is known (a header cut before its message, a message too cut to
+            # read): a class that writes its one message itself still names it.
+            own = self.history.class_record(exc_type, self._curated, self._with_second)
+            if own is not None:
+                return own
         return found
 
     def _curated(self, code: str) -> Record | None:

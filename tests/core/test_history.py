@@ -314,3 +314,22 @@ def test_a_broken_table_leaves_the_curated_wordings_working(tmp_path: Path) -> N
     found = index(table=table).match(events[0].message, events[0].exc_type)
     assert found is not None and found.record.code == "custom-vjp-bwd-args-mismatch"
     assert found.releases is not None and found.releases.endswith("0.12.0.1")
+
+
+def test_a_class_that_writes_its_own_message_names_its_record_from_the_class_alone() -> None:
+    """An error known only by its class (a header cut before the message): a JAX class whose
+    ``__init__`` writes the message names that message's record, curated or generated; a
+    class whose raisers write the message names none."""
+    with_generated, curated_only = index(), index(with_generated=False)
+    found = with_generated.match("", "TracerArrayConversionError")
+    assert found is not None and found.stage == "class"
+    assert found.record.code.startswith("jax-the-numpy-ndarray-conversion-method-array-")
+    assert found.releases is None  # no wording was read
+    assert curated_only.match("", "TracerArrayConversionError") is None
+    found = curated_only.match("", "jax.errors.TracerBoolConversionError")
+    assert found is not None and found.record.code == "tracer-bool-conversion"
+    # A message cut to a few letters says no more than the class.
+    found = curated_only.match("Attempted bo", "TracerBoolConversionError")
+    assert found is not None and found.record.code == "tracer-bool-conversion"
+    for exc_type in ("UnexpectedTracerError", "TypeError", "ValueError", "KeyError", "Exception"):
+        assert with_generated.match("", exc_type) is None, exc_type

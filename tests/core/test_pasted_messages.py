@@ -148,3 +148,71 @@ def test_a_paste_read_from_a_file_in_blocks_is_read_as_line_by_line(tmp_path: Pa
         found = [f.code for f in analyzer.analyze_blocks(read_blocks(stream))]
     assert found == [f.code for f in findings(paste.read_text(encoding="utf-8"))]
     assert code in found
+
+
+# The JAX error classes that write their one message themselves (their __init__ raises it),
+# among the curated records' errors: their class alone names the record.
+CLASSES_WITH_THEIR_OWN_MESSAGE = {
+    "concretization-type-error",
+    "custom-vjp-closed-over-value",
+    "tracer-bool-conversion",
+    "tracer-integer-conversion",
+}
+
+
+def _header_only(exc_type: str) -> str:
+    """IPython 8 output cut after its header and first frame, before any message."""
+    return (
+        f"{exc_type.rsplit('.', 1)[-1]:42}Traceback (most recent call last)\n"
+        "Cell In[4], line 2\n"
+        "      1 x = jnp.ones(3)\n"
+        "----> 2 out = step(params, x)\n"
+    )
+
+
+def test_a_header_cut_before_its_message_names_the_record_only_a_class_implies() -> None:
+    """Only the class is known: a class whose __init__ writes the message names that record
+    (marked as the ``class`` stage); any other class is answered with the class alone."""
+    by_class = set()
+    for name, exc_type, _, code in explained_errors():
+        (finding,) = findings(_header_only(exc_type))
+        if finding.match is None:
+            assert finding.code == exc_type.rsplit(".", 1)[-1], name
+            continue
+        assert (finding.match.record.code, finding.match.stage) == (code, "class"), name
+        assert finding.match.score < 0.6
+        by_class.add(code)
+    assert by_class == CLASSES_WITH_THEIR_OWN_MESSAGE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I get a `jax.errors.{cls}` when I run `train.py`:\n\n```\nTraceback (most recent "
+        'call last):\n  File "train.py", line 3, in <module>\n    main()\n```\n',
+        "> Upon recompiling, `jax._src.traceback_util.UnfilteredStackTrace: "
+        "`jax._src.errors.{cls}` is raised.\n",
+        "# Getting jax.errors.{cls} inside lax.scan\n\nAny pointers?\n",
+    ],
+    ids=["backticks-cut-traceback", "quoted-wrapper", "title"],
+)
+def test_a_jax_error_class_named_in_prose_is_read_as_that_error(text: str) -> None:
+    # JAX's own classes: those the logs print with their module path.
+    own = [(e, code) for _, e, _, code in explained_errors() if "." in e]
+    for exc_type, code in own:
+        short = exc_type.rsplit(".", 1)[-1]
+        got = [f.code for f in findings(text.format(cls=short))]
+        assert got == [code if code in CLASSES_WITH_THEIR_OWN_MESSAGE else short], short
+    assert len(own) >= 4
+
+
+def test_a_class_named_without_jaxs_path_or_among_others_is_not_an_error() -> None:
+    # Prose about errors in general, a bare class name, or two classes compared: no error.
+    assert findings("Should this raise TracerBoolConversionError or a plain TypeError?\n") == []
+    assert (
+        findings(
+            "`jax.errors.TracerBoolConversionError` is a subclass of "
+            "`jax.errors.ConcretizationTypeError`.\n"
+        )
+        == []
+    )
