@@ -29,7 +29,7 @@ _TRAILING_RE = re.compile(r'(?:\*\*|"""|\'\'\'|")\s*$')
 
 # An exception named inside a line of prose, and its message after it.
 _INLINE_EXCEPTION_RE = re.compile(
-    r"(?:^|[\s`'\"(])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): (\S.*)", re.DOTALL
+    r"(?:^|[\s`'\"(])((?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*)?(?:Error|Exception)): (\S.*)", re.DOTALL
 )
 
 

@@ -859,7 +859,9 @@ class LayeredIndex:
                 # A past wording is found anywhere in the message: a short one ("Encountered
                 # an unexpected tracer.") must not claim a message whose beginning is, word
                 # for word and for much longer, today's record's (its details reworded since).
-                first_line = message.strip().split("\n", 1)[0]
+                # Its first paragraph as one line: a paste author or a terminal may have
+                # wrapped it where JAX did not.
+                first_line = " ".join(message.strip().split("\n\n", 1)[0].split())
                 least = 2 * literal_chars(past.record.error_message)
                 longer = self._shared_beginning(first_line, exc_type, least)
                 if longer is None:
@@ -877,6 +879,11 @@ class LayeredIndex:
         beginning = unmarked_beginning(message)
         if beginning is not None:
             cut = self._prefix_match(beginning, exc_type, UNMARKED_CUT_SHARE)
+            if cut is None and self.history is not None:
+                # Or, word for word, the beginning of one past wording (an old issue's title).
+                cut = self.history.shared_beginning(
+                    beginning, exc_type, len(beginning), self._curated, self._with_second
+                )
             if cut is not None:
                 return cut
         if (
@@ -973,11 +980,12 @@ UNMARKED_CUT_SHARE = 0.75
 
 def unmarked_beginning(message: str) -> str | None:
     """A one-line message that may have been cut short without an ellipsis, without the
-    sentence's closing full stop (a title ends a sentence where the message went on)."""
+    sentence's closing full stop or question mark (a title ends a sentence where the message
+    went on, or asks about it)."""
     stripped = message.strip()
     if "\n" in stripped or len(stripped) < MIN_UNMARKED_CUT_CHARS:
         return None
-    return stripped.removesuffix(".")
+    return stripped.removesuffix(".").removesuffix("?")
 
 
 def unique_prefix_match(

@@ -10,6 +10,7 @@ import json
 import logging
 import re
 import sys
+import textwrap
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -333,3 +334,52 @@ def test_a_class_that_writes_its_own_message_names_its_record_from_the_class_alo
     assert found is not None and found.record.code == "tracer-bool-conversion"
     for exc_type in ("UnexpectedTracerError", "TypeError", "ValueError", "KeyError", "Exception"):
         assert with_generated.match("", exc_type) is None, exc_type
+
+
+@pytest.mark.parametrize(
+    ("title", "exc_type", "code"),
+    [
+        ("Tracer can't be used with raw numpy functions?", "Exception", "jax-the-numpy-ndarray-"),
+        (
+            "jacfwd requires real-valued inputs (input dtype that is a sub-dtype of np.floating",
+            "TypeError",
+            "jacfwd-int-input",
+        ),
+        (
+            "linearized function called on tangent values inconsistent with the original",
+            None,
+            "linearize-tangent-aval",
+        ),
+    ],
+)
+def test_a_past_wording_cut_short_like_a_title_finds_its_record(
+    title: str, exc_type: str | None, code: str
+) -> None:
+    """An old issue's title: a past wording's beginning, cut without an ellipsis, maybe asking."""
+    found = index().match(title, exc_type)
+    assert found is not None and found.record.code.startswith(code), found
+
+
+def test_a_line_that_only_starts_like_a_past_wording_is_not_it() -> None:
+    for line in (
+        "jacfwd requires real-valued inputs, which my loss gives it anyway",
+        "Tracer can't be used with raw numpy functions, says the FAQ; is that still true?",
+    ):
+        found = index().match(line, None)
+        assert found is None or found.stage == STAGE_FUZZY, (line, found)
+
+
+def test_todays_long_wording_wrapped_by_the_paster_beats_a_short_past_one_inside_it() -> None:
+    """``Encountered an unexpected tracer.`` alone was a wording (0.1.75 to 0.4.6); a paste of
+    today's longer message, its lines wrapped where JAX's were not and cut, is today's."""
+    today = (
+        "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
+        "allowing for a reference to an intermediate value with type float32[3] and shape (3,) "
+        "to escape the scope of the transformation."
+    )
+    for width in (40, 63, 75):
+        for cut in (140, 160, len(today)):
+            wrapped = "\n".join(textwrap.wrap(today[:cut], width))
+            found = index().match(wrapped, "UnexpectedTracerError")
+            assert found is not None, (width, cut)
+            assert found.record.code.startswith("jax-encountered-an-unexpected-tracer-a-function")
