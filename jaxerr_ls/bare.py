@@ -11,11 +11,12 @@ its beginning) counts: fuzzy similarity in free text would find records everywhe
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from jaxerr_ls.events import ErrorEvent
-from jaxerr_ls.matching import STAGE_FUZZY, MessageMatcher
+from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher
 
 # Only a paste is read this way, never a log: at most this many characters and lines.
 MAX_PASTE_CHARS = 64 * 1024
@@ -36,6 +37,42 @@ _INLINE_EXCEPTION_RE = re.compile(
 # A JAX error class named by its module path (`jax.errors.TracerIntegerConversionError`),
 # however the prose around it quotes it.
 _JAX_CLASS_RE = re.compile(r"(?<![\w.])jax(?:\.\w+)*\.([A-Z]\w*(?:Error|Exception))\b")
+
+
+# A raise statement as source shows it (a traceback's context lines, a quoted snippet): the
+# class, then the string literals of its message, which Python joins when they are adjacent.
+_RAISE_RE = re.compile(r"\braise\s+((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*\(")
+_STRING_LITERAL_RE = re.compile(
+    r"\s*([rRbBuUfF]{0,2})((?:\"(?:[^\"\\\n]|\\.)*\")|(?:'(?:[^'\\\n]|\\.)*'))"
+)
+# What stands before a line of source in a traceback or a quote: markdown quoting, IPython's
+# arrow and line number (``-> 1120``, ``   1121``).
+_SOURCE_PREFIX_RE = re.compile(r"^\s*(?:>\s?)*(?:-*>\s*)?(?:\d+\s)?")
+
+
+def raised_message(lines: Sequence[str]) -> tuple[str, str] | None:
+    """The class and message of the last raise statement in source lines whose message is
+    written as string literals (f-string pieces keep their ``{placeholders}``, as JAX's
+    templates do), joined as Python joins adjacent literals; None when there is none."""
+    text = "\n".join(_SOURCE_PREFIX_RE.sub("", line.rstrip("\r\n")) for line in lines)
+    for found in reversed(list(_RAISE_RE.finditer(text))):
+        pieces: list[str] = []
+        position = found.end()
+        while (literal := _STRING_LITERAL_RE.match(text, position)) is not None:
+            prefix, quoted = literal[1].lower(), literal[2]
+            if "b" in prefix:
+                break
+            try:
+                # An f-string's piece is read as a plain one: its placeholders stay text.
+                value = ast.literal_eval(prefix.replace("f", "") + quoted)
+            except (ValueError, SyntaxError):
+                break
+            pieces.append(value)
+            position = literal.end()
+        message = "".join(pieces).strip()
+        if message:
+            return found[1], message
+    return None
 
 
 def _unquoted(line: str) -> str:
@@ -119,12 +156,20 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
             if inline is not None:
                 # "It crashes with `jax.errors.UnexpectedTracerError: Encountered ...`".
                 exc_type, message = inline[1], _TRAILING_RE.sub("", inline[2].rstrip("`"))
-            found = index.match(message, exc_type or None)
-            if found is not None and found.stage != STAGE_FUZZY:
+            if _exact(index.match(message, exc_type or None)):
                 events.append(ErrorEvent(exc_type, message, log_line=first, log_end_line=end))
                 taken = after
                 break
+    if not events:
+        raised = raised_message(lines)
+        if raised is not None and _exact(index.match(raised[1], raised[0])):
+            # A raise statement quoted as source (the paste's only message).
+            events.append(ErrorEvent(raised[0], raised[1], log_line=1, log_end_line=len(lines)))
     return events or _named_class_events(lines)
+
+
+def _exact(found: Match | None) -> bool:
+    return found is not None and found.stage != STAGE_FUZZY
 
 
 def _named_class_events(lines: Sequence[str]) -> list[ErrorEvent]:

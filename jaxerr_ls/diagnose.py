@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
-from jaxerr_ls.bare import PasteHead, bare_message_events
+from jaxerr_ls.bare import PasteHead, bare_message_events, raised_message
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
-from jaxerr_ls.matching import Match, MessageMatcher
+from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher
 from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.reruns import Rerun, rerun_for
 from jaxerr_ls.runs import PytestNode
@@ -130,10 +130,27 @@ class Analyzer:
         found = False
         for finding in self.analyze_events(events, source_name):
             found = True
+            if finding.match is None and not finding.message.strip():
+                finding = self._with_raised_message(finding, head, source_name)
             yield finding
         paste = head.paste() if not found else None
         if paste is not None:
             yield from self.analyze_events(bare_message_events(paste, self.index), source_name)
+
+    def _with_raised_message(self, finding: Finding, head: PasteHead, source_name: str) -> Finding:
+        """A paste cut before its exception's message but after the raise statement that JAX's
+        frame shows (IPython's context lines): that statement's literals are the message, when
+        it raises the class the traceback names and a record explains it."""
+        event = finding.event
+        paste = head.paste() if event.log_line else None
+        # The frames the parser could not read (cut inside their source) are after its end.
+        raised = raised_message(paste[event.log_line - 1 :]) if paste else None
+        if raised is None or raised[0].rsplit(".", 1)[-1] != finding.exception.rsplit(".", 1)[-1]:
+            return finding
+        found = self._match(raised[1], event.exc_type)
+        if found is None or found.stage == STAGE_FUZZY:
+            return finding
+        return self.analyze_event(replace(event, message=raised[1]), source_name)
 
     def analyze_events(
         self, events: Iterable[ErrorEvent], source_name: str = "-"

@@ -8,14 +8,15 @@ the record that the whole log's error gets.
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 
 import pytest
 
-from jaxerr_ls.bare import MAX_PASTE_CHARS
+from jaxerr_ls.bare import MAX_PASTE_CHARS, raised_message
 from jaxerr_ls.catalog import Catalog
 from jaxerr_ls.diagnose import Analyzer, Finding
-from jaxerr_ls.matching import STAGE_PREFIX
+from jaxerr_ls.matching import STAGE_PREFIX, literal_chars
 from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.tracebacks import parse_text, strip_ansi
 
@@ -216,3 +217,78 @@ def test_a_class_named_without_jaxs_path_or_among_others_is_not_an_error() -> No
         )
         == []
     )
+
+
+def _raise_source(exc_type: str, template: str, width: int = 60) -> list[str]:
+    """A raise statement as JAX's source writes a long message: adjacent f-string pieces."""
+    pieces, current = [], ""
+    for word in template.split(" "):
+        if current and len(current) + len(word) > width:
+            pieces.append(current + " ")
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    pieces.append(current)
+    quoted = [f"f{json.dumps(piece)}" for piece in pieces]
+    return (
+        [f"raise {exc_type}({quoted[0]}"]
+        + [f"    {q}" for q in quoted[1:-1]]
+        + ([f"    {quoted[-1]})"] if len(quoted) > 1 else [])
+    )
+
+
+def _cut_in_raise_source(exc_type: str, statement: list[str]) -> str:
+    """IPython 8 output cut in JAX's frame, after the raise statement, before the message."""
+    numbered = [f"-> 1120     {statement[0]}"] + [
+        f"   {1121 + n}     {line}" for n, line in enumerate(statement[1:])
+    ]
+    return (
+        f"{exc_type:42}Traceback (most recent call last)\n"
+        "Cell In[12], line 2\n"
+        "      1 step = jax.grad(loss)\n"
+        "----> 2 out = step(params, x)\n\n"
+        "    [... skipping hidden 4 frame]\n\n"
+        "File ~/venv/lib/python3.12/site-packages/jax/_src/api.py:1120, in check(name, x)\n"
+        "   1119 if not allowed:\n" + "\n".join(numbered) + "\n   1125 \n"
+    )
+
+
+def test_a_paste_cut_after_the_raise_statement_reads_the_message_from_its_literals() -> None:
+    checked = 0
+    for name, exc_type, _, code in explained_errors():
+        short = exc_type.rsplit(".", 1)[-1]
+        record = catalog().record(code)
+        assert record is not None
+        # A template of a few words ("expected {x}, got {y}") claims no message by itself.
+        vague = literal_chars(record.error_message) < 20
+        if record.error_class.rsplit(".", 1)[-1] != short or short == "Exception" or vague:
+            continue
+        statement = _raise_source(short, record.error_message)
+        got = [f.code for f in findings(_cut_in_raise_source(short, statement))]
+        assert got == [code], name
+        # Another class raised there is another error: only the header's class is known.
+        other = "ValueError" if short != "ValueError" else "TypeError"
+        got = [f.code for f in findings(_cut_in_raise_source(other, statement))]
+        assert got == [other], name
+        checked += 1
+    assert checked >= 40
+
+
+def test_a_raise_statement_quoted_alone_is_read_as_its_error() -> None:
+    record = catalog().record("grad-while-loop-reverse")
+    assert record is not None
+    statement = _raise_source("ValueError", record.error_message, width=40)
+    text = "The check that fires:\n\n```python\n" + "\n".join(statement) + "\n```\n"
+    assert [f.code for f in findings(text)] == ["grad-while-loop-reverse"]
+
+
+def test_a_raise_statement_reads_only_adjacent_string_literals() -> None:
+    assert raised_message(["raise TypeError(\"a \" 'b'", '  f"{x} c")']) == (
+        "TypeError",
+        "a b{x} c",
+    )
+    assert raised_message(["-> 12     raise ValueError(msg)"]) is None
+    # Python joins only adjacent literals: a formatted or concatenated rest is not read.
+    assert raised_message(['raise ValueError("got %s" % x)']) == ("ValueError", "got %s")
+    assert raised_message(['raise ValueError("a {}".format(x) + "b")']) == ("ValueError", "a {}")
+    assert raised_message(["> raise KeyError(b'x')"]) is None
