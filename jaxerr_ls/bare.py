@@ -150,13 +150,19 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
             pieces.append((start, "\n\n".join("\n".join(p) for _, p in run), end, last + 1))
         if len(paragraph) > 1:
             pieces += [(start + n, line, start + n, number + 1) for n, line in enumerate(paragraph)]
-        for first, message, end, after in pieces:
-            exc_type = ""
-            inline = _INLINE_EXCEPTION_RE.search(message)
+        for first, text, end, after in pieces:
+            exc_type, messages = "", [text]
+            inline = _INLINE_EXCEPTION_RE.search(text)
             if inline is not None:
                 # "It crashes with `jax.errors.UnexpectedTracerError: Encountered ...`".
-                exc_type, message = inline[1], _TRAILING_RE.sub("", inline[2].rstrip("`"))
-            if _exact(index.match(message, exc_type or None)):
+                exc_type = inline[1]
+                messages = [_TRAILING_RE.sub("", inline[2].rstrip("`"))]
+                if inline[0].startswith("`") and "`" in inline[2]:
+                    # Or only up to the code span's end, with the prose after it left out:
+                    # its first backtick, or its last (the message has code spans of its own).
+                    messages += [inline[2].split("`", 1)[0], inline[2].rsplit("`", 1)[0]]
+            message = next((m for m in messages if _exact(index.match(m, exc_type or None))), None)
+            if message is not None:
                 events.append(ErrorEvent(exc_type, message, log_line=first, log_end_line=end))
                 taken = after
                 break

@@ -47,6 +47,8 @@ STAGE_PATTERN = "pattern"
 STAGE_TEMPLATE = "template"
 STAGE_FUZZY = "fuzzy"
 STAGE_PREFIX = "prefix"
+# A quoted message with words left out (an ellipsis inside it) that fits one record.
+STAGE_ELIDED = "elided"
 # pytest's short summary (``--tb=no``, ``-rA``) cuts a message to the terminal's width and
 # ends it with this; such a message says only how the real one begins.
 TRUNCATION_MARK = "..."
@@ -784,6 +786,8 @@ class LayeredIndex:
         else:
             self._load = second
         self._curated_codes: dict[str, Record] | None = None
+        # Each record's template as tokens, for messages quoted with words left out.
+        self._tokens: dict[str, tuple[list[str], frozenset[str]]] = {}
 
     def second(self) -> RecordIndex | None:
         """The second index, built now if this is its first use (None when there is none)."""
@@ -843,8 +847,9 @@ class LayeredIndex:
         )
 
     def _match(self, message: str, exc_type: str | None) -> Match | None:
+        elided = elided_tokens(message)
         beginning = truncated_beginning(message)
-        if beginning is not None:
+        if beginning is not None and elided is None:
             return self._prefix_match(beginning, exc_type)
         found = self.first.match(message, exc_type)
         if found is not None and found.stage != STAGE_FUZZY:
@@ -874,6 +879,11 @@ class LayeredIndex:
                         self._with_second,
                     )
                 return longer if longer is not None else past
+        if elided is not None:
+            # Words left out of a quoted message ("Transpose rule ... for 'p' not implemented").
+            shortened = self._elided_match(elided, exc_type)
+            if shortened is not None:
+                return shortened
         # A message cut short without saying so (a paste that ends mid-word, an issue title
         # that stops before ", got ..."): literally the beginning of one record's message.
         beginning = unmarked_beginning(message)
@@ -897,6 +907,31 @@ class LayeredIndex:
             if own is not None:
                 return own
         return found
+
+    def _elided_match(self, elided: list[str], exc_type: str | None) -> Match | None:
+        """The one record (one raise site) whose message an elided message can be, confirming
+        enough of it; among several, as for a truncated message (``unique_prefix_match``)."""
+        second = self.second()
+        words = {token for token in elided if len(token) >= _MIN_WORD}
+        literal = sum(len(token) for token in elided if token != _ELIDED)
+        least = max(MIN_ELIDED_EVIDENCE, ELIDED_SHARE * literal)
+        candidates: list[tuple[int, Record]] = []
+        for record in (*self.first.records, *(second.records if second else ())):
+            template, template_words = self._template_tokens(record)
+            if len(words & template_words) * 2 < len(words):
+                continue
+            evidence = elided_evidence(elided, template)
+            if evidence >= least:
+                candidates.append((evidence, record))
+        only = unique_prefix_match(candidates, exc_type)
+        return None if only is None else replace(only, stage=STAGE_ELIDED)
+
+    def _template_tokens(self, record: Record) -> tuple[list[str], frozenset[str]]:
+        tokens = self._tokens.get(record.id)
+        if tokens is None:
+            listed = template_tokens(record.error_message)
+            tokens = self._tokens[record.id] = (listed, frozenset(listed))
+        return tokens
 
     def _curated(self, code: str) -> Record | None:
         if self._curated_codes is None:
@@ -986,6 +1021,81 @@ def unmarked_beginning(message: str) -> str | None:
     if "\n" in stripped or len(stripped) < MIN_UNMARKED_CUT_CHARS:
         return None
     return stripped.removesuffix(".").removesuffix("?")
+
+
+# Where a user left words out of a message they quote: "..." or "\u2026" between words (not
+# an array's elided elements, "[1., ..., 5.]", nor a call's "f(...)").
+_ELISION_RE = re.compile(r"\.\.\.|\u2026")
+_INNER_ELISION_RE = re.compile(r"[\w`'\"]\s*(?:\.\.\.|\u2026)\s*[\w`'\"]")
+# A token of an elided comparison: a word, or one other character.
+_TOKEN_RE = re.compile(r"\w+|[^\w\s]")
+_PLACEHOLDER_TOKEN = "\x00"
+_ELIDED = "\x01"
+# How much an elided message must confirm of a record: its own text, at least this many
+# characters of the record's words, and at least this share of the message's.
+MIN_ELIDED_EVIDENCE = 24
+ELIDED_SHARE = 0.6
+MAX_ELIDED_TOKENS = 240
+
+
+def elided_tokens(message: str) -> list[str] | None:
+    """A message quoted with words left out (``Transpose rule ... for 'p' not implemented``)
+    as tokens with a marker at each elision; None when nothing is left out inside it."""
+    if _INNER_ELISION_RE.search(message) is None:
+        return None
+    tokens: list[str] = []
+    for number, piece in enumerate(_ELISION_RE.split(message)):
+        if number:
+            tokens.append(_ELIDED)
+        tokens.extend(_TOKEN_RE.findall(piece))
+    return tokens[:MAX_ELIDED_TOKENS]
+
+
+def template_tokens(template: str) -> list[str]:
+    """A message template as tokens, each placeholder one marker token."""
+    segments = segments_from_template(template)
+    if segments is None:
+        return _TOKEN_RE.findall(template)
+    tokens = [_PLACEHOLDER_TOKEN] if segments.leading_gap else []
+    for number, literal in enumerate(segments.literals):
+        if number:
+            tokens.append(_PLACEHOLDER_TOKEN)
+        tokens.extend(_TOKEN_RE.findall(literal))
+    if segments.trailing_gap:
+        tokens.append(_PLACEHOLDER_TOKEN)
+    return tokens[:MAX_ELIDED_TOKENS]
+
+
+def elided_evidence(message: Sequence[str], template: Sequence[str]) -> int:
+    """How many characters of the template's own words an elided message (``elided_tokens``)
+    confirms when read as that template's message from its start: each elision stands for
+    any run of the template, each placeholder for any run of the message, and the rest must
+    agree token for token; the message may end before the template does (it was cut there).
+    0 when it cannot be that template's message."""
+    n, k = len(message), len(template)
+    unreachable = -1
+    # best[i][j]: the most evidence with i message tokens and j template tokens read.
+    best = [[unreachable] * (k + 1) for _ in range(n + 1)]
+    best[0][0] = 0
+    for i in range(n + 1):
+        row = best[i]
+        for j in range(k + 1):
+            here = row[j]
+            if here < 0:
+                continue
+            token = message[i] if i < n else None
+            expected = template[j] if j < k else None
+            if token == _ELIDED:
+                best[i + 1][j] = max(best[i + 1][j], here)  # the elision ends here
+                if expected is not None:
+                    row[j + 1] = max(row[j + 1], here)  # it stands for this token too
+            elif expected == _PLACEHOLDER_TOKEN:
+                row[j + 1] = max(row[j + 1], here)  # the placeholder ends here
+                if token is not None:
+                    best[i + 1][j] = max(best[i + 1][j], here)  # it holds this token
+            elif token is not None and token == expected:
+                best[i + 1][j + 1] = max(best[i + 1][j + 1], here + len(token))
+    return max(0, *best[n])
 
 
 def unique_prefix_match(

@@ -292,3 +292,47 @@ def test_a_raise_statement_reads_only_adjacent_string_literals() -> None:
     assert raised_message(['raise ValueError("got %s" % x)']) == ("ValueError", "got %s")
     assert raised_message(['raise ValueError("a {}".format(x) + "b")']) == ("ValueError", "a {}")
     assert raised_message(["> raise KeyError(b'x')"]) is None
+
+
+def _elided(line: str, mark: str, keep_end: bool) -> str | None:
+    """A message's first line quoted with some of its words left out, as users do."""
+    words = line.split(" ")
+    if len(words) < 14:
+        return None
+    end = words[7:] if keep_end else words[7:11]
+    return " ".join(words[:3]) + f" {mark} " + " ".join(end)
+
+
+@pytest.mark.parametrize(("mark", "keep_end"), [("...", True), ("\u2026", False)])
+def test_a_message_quoted_with_words_left_out_finds_its_record(mark: str, keep_end: bool) -> None:
+    """Never another record's; the record itself when the words left say which it is (the
+    words kept may fit several records, or be mostly a placeholder's value: then none)."""
+    checked, right = 0, 0
+    for name, exc_type, message, code in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        quoted = _elided(first, mark, keep_end)
+        if quoted is None:
+            continue
+        checked += 1
+        found = catalog().match(quoted, exc_type)
+        assert found is None or found.record.code == code, (name, quoted, found)
+        if found is None or found.stage == "fuzzy":
+            continue
+        right += 1
+        # In prose, as a code span with text after it.
+        text = f"It fails with `{exc_type}: {quoted}`, which I do not understand.\n"
+        assert [f.code for f in findings(text)] == [code], name
+    assert checked >= 40
+    assert right * 3 >= checked * (2 if keep_end else 1.5), f"{right}/{checked}"
+
+
+def test_prose_with_an_ellipsis_is_not_a_message() -> None:
+    for text in (
+        "I tried jax.grad ... and then the loss was nan, so I switched to float64 ...",
+        "Gradient ... functions",
+        "The error says ... not implemented",
+        # An array's elements left out by NumPy, not by the user.
+        "cotangent type does not match: [1., 1., ..., 1.] (...)",
+    ):
+        found = catalog().match(text, None)
+        assert found is None or found.stage == "fuzzy", (text, found)
