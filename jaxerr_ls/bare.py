@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from jaxerr_ls.events import ErrorEvent
+from jaxerr_ls.history import STAGE_CLASS
 from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher
 
 # Only a paste is read this way, never a log: at most this many characters and lines.
@@ -37,6 +38,9 @@ _INLINE_EXCEPTION_RE = re.compile(
 # A JAX error class named by its module path (`jax.errors.TracerIntegerConversionError`),
 # however the prose around it quotes it.
 _JAX_CLASS_RE = re.compile(r"(?<![\w.])jax(?:\.\w+)*\.([A-Z]\w*(?:Error|Exception))\b")
+# Or by its name alone: then only a class that writes its one message itself
+# (`ConcretizationTypeError`), which nothing but JAX raises.
+_CLASS_NAME_RE = re.compile(r"(?<![\w.])([A-Z]\w*(?:Error|Exception))\b")
 
 
 # A raise statement as source shows it (a traceback's context lines, a quoted snippet): the
@@ -171,22 +175,34 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         if raised is not None and _exact(index.match(raised[1], raised[0])):
             # A raise statement quoted as source (the paste's only message).
             events.append(ErrorEvent(raised[0], raised[1], log_line=1, log_end_line=len(lines)))
-    return events or _named_class_events(lines)
+    return events or _named_class_events(lines, index)
+
+
+def _by_class_alone(found: Match | None) -> bool:
+    return found is not None and found.stage == STAGE_CLASS
 
 
 def _exact(found: Match | None) -> bool:
     return found is not None and found.stage != STAGE_FUZZY
 
 
-def _named_class_events(lines: Sequence[str]) -> list[ErrorEvent]:
-    """An event without a message for the one JAX error class a paste names by its module
-    path when it quotes no message ("I get a `jax.errors.TracerIntegerConversionError`", a
-    traceback cut before its exception line): the class may still say which error it is."""
+def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
+    """An event without a message for the one JAX error class a paste names when it quotes no
+    message ("I get a `jax.errors.TracerIntegerConversionError`", a traceback cut before its
+    exception line, a title "ConcretizationTypeError in lax.cond"): the class may still say
+    which error it is."""
     named = [
         (number, found[1])
         for number, line in enumerate(lines, start=1)
         for found in _JAX_CLASS_RE.finditer(line)
     ]
+    named += [
+        (number, found[1])
+        for number, line in enumerate(lines, start=1)
+        for found in _CLASS_NAME_RE.finditer(line)
+        if _by_class_alone(index.match("", found[1]))
+    ]
+    named.sort()
     if len({name for _, name in named}) != 1:
         return []
     number, name = named[0]

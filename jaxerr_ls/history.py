@@ -119,6 +119,7 @@ class WordingHistory:
         # Recent answers, as the indexes remember theirs: a log often repeats one error.
         self._recent: OrderedDict[tuple[str, str, str], str | None] = OrderedDict()
         self._recent_past: OrderedDict[tuple[str, str, bool], Match | None] = OrderedDict()
+        self._by_class: dict[tuple[str, bool], Match | None] = {}
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -349,8 +350,16 @@ class WordingHistory:
         raise site: ``TracerBoolConversionError(tracer)``), for an error of which only the
         class is known (a header cut before its message). None for a class whose raisers
         write the message (``UnexpectedTracerError(msg)``): its class alone says too little."""
-        self._load()
         short = exc_type.rsplit(".", 1)[-1]
+        key = (short, with_generated)
+        if key not in self._by_class:
+            self._by_class[key] = self._class_record(short, curated, with_generated)
+        return self._by_class[key]
+
+    def _class_record(
+        self, short: str, curated: Callable[[str], Record | None], with_generated: bool
+    ) -> Match | None:
+        self._load()
         own = f"{short}.__init__"
         sites = [
             number

@@ -207,9 +207,18 @@ def test_a_jax_error_class_named_in_prose_is_read_as_that_error(text: str) -> No
     assert len(own) >= 4
 
 
+def test_a_class_that_writes_its_own_message_is_read_by_its_name_alone() -> None:
+    for text in (
+        "# ConcretizationTypeError with jnp.where inside jit\n\nHi, ...\n",
+        "Should this raise `TracerBoolConversionError` or a plain TypeError?\n",
+    ):
+        (finding,) = findings(text)
+        assert finding.match is not None and finding.match.stage == "class", text
+
+
 def test_a_class_named_without_jaxs_path_or_among_others_is_not_an_error() -> None:
-    # Prose about errors in general, a bare class name, or two classes compared: no error.
-    assert findings("Should this raise TracerBoolConversionError or a plain TypeError?\n") == []
+    # A class whose raisers write the message, named bare; or two classes compared: no error.
+    assert findings("Why do I get UnexpectedTracerError or a plain TypeError here?\n") == []
     assert (
         findings(
             "`jax.errors.TracerBoolConversionError` is a subclass of "
