@@ -896,13 +896,10 @@ class LayeredIndex:
                 )
             if cut is not None:
                 return cut
-        if (
-            exc_type
-            and self.history is not None
-            and (found is None or _class_penalty(found.record, exc_type))
-        ):
+        if exc_type and self.history is not None and found is None:
             # Only the class is known (a header cut before its message, a message too cut to
-            # read): a class that writes its one message itself still names it.
+            # read): a class that writes its one message itself still names it (a message
+            # read fuzzily says more, whatever its class).
             own = self.history.class_record(exc_type, self._curated, self._with_second)
             if own is not None:
                 return own
