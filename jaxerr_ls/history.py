@@ -393,6 +393,13 @@ class WordingHistory:
             record = self.site_record(wording.site)
         return record
 
+    def record_for_code(self, code: str) -> Record | None:
+        """The record of the raise site with this code (as ``check`` prints a past site's
+        record, which no generated set of today holds), else None."""
+        self._load()
+        number = next((n for n, site in enumerate(self._sites) if site.code == code), None)
+        return None if number is None else self.site_record(number)
+
     def site_record(self, number: int) -> Record:
         """The record generated from a site's newest release (its wording, file and line)."""
         record = self._site_records.get(number)
