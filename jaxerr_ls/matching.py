@@ -1008,14 +1008,21 @@ MIN_SHARED_BEGINNING = 40
 # record's own words (not a wildcard's value).
 MIN_UNMARKED_CUT_CHARS = 30
 UNMARKED_CUT_SHARE = 0.75
+MAX_WRAPPED_CUT_LINES = 6
 
 
 def unmarked_beginning(message: str) -> str | None:
     """A one-line message that may have been cut short without an ellipsis, without the
     sentence's closing full stop or question mark (a title ends a sentence where the message
-    went on, or asks about it)."""
+    went on, or asks about it). A paragraph of a few lines is read as one line: a paste
+    author's (or a terminal's) wrapping of such a message."""
     stripped = message.strip()
-    if "\n" in stripped or len(stripped) < MIN_UNMARKED_CUT_CHARS:
+    if "\n" in stripped:
+        lines = stripped.split("\n")
+        if len(lines) > MAX_WRAPPED_CUT_LINES or any(not line.strip() for line in lines):
+            return None
+        stripped = " ".join(stripped.split())
+    if len(stripped) < MIN_UNMARKED_CUT_CHARS:
         return None
     return stripped.removesuffix(".").removesuffix("?")
 

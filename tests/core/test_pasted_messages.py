@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -345,3 +346,24 @@ def test_prose_with_an_ellipsis_is_not_a_message() -> None:
     ):
         found = catalog().match(text, None)
         assert found is None or found.stage == "fuzzy", (text, found)
+
+
+@pytest.mark.parametrize("width", [48, 72])
+def test_a_message_wrapped_by_its_paster_and_cut_short_is_its_records_beginning(
+    width: int,
+) -> None:
+    """Lines wrapped where JAX did not wrap them, cut mid-word: never another record's; the
+    record itself when its beginning says which it is."""
+    checked, right = 0, 0
+    for name, exc_type, message, code in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        if len(first) < 130:
+            continue
+        cut = first[:117]
+        found = catalog().match(textwrap.fill(cut, width), exc_type)
+        checked += 1
+        if found is not None and found.stage != "fuzzy":
+            assert found.record.code == code, (name, cut, found.record.code)
+            right += 1
+    assert checked >= 25
+    assert right * 3 >= checked * 2, f"{right}/{checked}"
