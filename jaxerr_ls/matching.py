@@ -786,8 +786,9 @@ class LayeredIndex:
         else:
             self._load = second
         self._curated_codes: dict[str, Record] | None = None
-        # Each record's template as tokens, for messages quoted with words left out.
-        self._tokens: dict[str, tuple[list[str], frozenset[str]]] = {}
+        # Each record's template as tokens, for messages quoted with words left out (built on
+        # the first such message, again once the second index is there).
+        self._tokens: list[tuple[Record, list[str], frozenset[str]]] | None = None
 
     def second(self) -> RecordIndex | None:
         """The second index, built now if this is its first use (None when there is none)."""
@@ -913,22 +914,25 @@ class LayeredIndex:
         literal = sum(len(token) for token in elided if token != _ELIDED)
         least = max(MIN_ELIDED_EVIDENCE, ELIDED_SHARE * literal)
         candidates: list[tuple[int, Record]] = []
-        for record in (*self.first.records, *(second.records if second else ())):
-            template, template_words = self._template_tokens(record)
+        if self._tokens is None or len(self._tokens) != len(self.first.records) + len(
+            second.records if second else ()
+        ):
+            self._tokens = [
+                (record, tokens, frozenset(tokens))
+                for record in (*self.first.records, *(second.records if second else ()))
+                for tokens in (template_tokens(record.error_message),)
+            ]
+        for record, template, template_words in self._tokens:
             if len(words & template_words) * 2 < len(words):
+                continue
+            # The most it could confirm: the message's tokens that the template has at all.
+            if sum(len(token) for token in elided if token in template_words) < least:
                 continue
             evidence = elided_evidence(elided, template)
             if evidence >= least:
                 candidates.append((evidence, record))
         only = unique_prefix_match(candidates, exc_type)
         return None if only is None else replace(only, stage=STAGE_ELIDED)
-
-    def _template_tokens(self, record: Record) -> tuple[list[str], frozenset[str]]:
-        tokens = self._tokens.get(record.id)
-        if tokens is None:
-            listed = template_tokens(record.error_message)
-            tokens = self._tokens[record.id] = (listed, frozenset(listed))
-        return tokens
 
     def _curated(self, code: str) -> Record | None:
         if self._curated_codes is None:
