@@ -35,6 +35,9 @@ _INLINE_EXCEPTION_RE = re.compile(
 )
 
 
+# A span of prose in backticks or double quotes, long enough to be a message's beginning.
+_QUOTED_SPAN_RE = re.compile(r"`([^`]{30,})`|\"([^\"]{30,})\"|\u201c([^\u201d]{30,})\u201d")
+
 # A JAX error class named by its module path (`jax.errors.TracerIntegerConversionError`),
 # however the prose around it quotes it.
 _JAX_CLASS_RE = re.compile(r"(?<![\w.])jax(?:\.\w+)*\.([A-Z]\w*(?:Error|Exception))\b")
@@ -154,6 +157,13 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
             pieces.append((start, "\n\n".join("\n".join(p) for _, p in run), end, last + 1))
         if len(paragraph) > 1:
             pieces += [(start + n, line, start + n, number + 1) for n, line in enumerate(paragraph)]
+        # A message quoted inside a sentence ('I get "Attempted boolean conversion of ..." when')
+        # is read on its own: prose around it is no message's beginning.
+        end_line = start + len(paragraph) - 1
+        pieces += [
+            (start, next(group for group in quoted.groups() if group), end_line, number + 1)
+            for quoted in _QUOTED_SPAN_RE.finditer(" ".join(paragraph))
+        ]
         for first, text, end, after in pieces:
             exc_type, messages = "", [text]
             inline = _INLINE_EXCEPTION_RE.search(text)

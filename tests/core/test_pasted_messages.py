@@ -367,3 +367,30 @@ def test_a_message_wrapped_by_its_paster_and_cut_short_is_its_records_beginning(
             right += 1
     assert checked >= 25
     assert right * 3 >= checked * 2, f"{right}/{checked}"
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda m: f'# Getting "{m}" when calling grad\n\nHi all,\n',
+        lambda m: f"I get `{m}` from my loss,\nbut only under jit.\n",
+        lambda m: f"The error \u201c{m}\u201d goes away without vmap.\n",
+    ],
+    ids=["title-double-quotes", "backticks-wrapped-prose", "curly-quotes"],
+)
+def test_a_message_beginning_quoted_inside_a_sentence_is_read_on_its_own(wrap: object) -> None:
+    """Cut at a word within its first 60 characters: never another record's."""
+    assert callable(wrap)
+    checked, right = 0, 0
+    for name, _, message, code in explained_errors():
+        cut = message.split("\n", 1)[0][:60].rsplit(" ", 1)[0]
+        got = [f.code for f in findings(wrap(cut))]
+        assert got in ([], [code]), (name, cut, got)
+        checked += 1
+        right += got == [code]
+    assert right * 3 >= checked * 2 - 10, f"{right}/{checked}"
+
+
+def test_a_quoted_phrase_that_is_no_message_is_not_an_error() -> None:
+    text = 'The docs say "use jax.lax.cond for control flow that depends on values" here.\n'
+    assert findings(text) == []
