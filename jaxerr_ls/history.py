@@ -18,7 +18,7 @@ import json
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
@@ -51,6 +51,8 @@ HISTORY_SCORE = 0.93
 STAGE_CLASS = "class"
 CLASS_SCORE = 0.5
 GENERATED_TAGS = ("jax", "generated")
+# How many of a wording's first characters index it for a cut message's beginning.
+HEAD_KEY = 16
 # Typographic ranges, as release notes write them ("0.4.14" EN DASH "0.4.30").
 RANGE_DASH = "\u2013"
 
@@ -120,6 +122,7 @@ class WordingHistory:
         self._recent: OrderedDict[tuple[str, str, str], str | None] = OrderedDict()
         self._recent_past: OrderedDict[tuple[str, str, bool], Match | None] = OrderedDict()
         self._by_class: dict[tuple[str, bool], Match | None] = {}
+        self._head_index: dict[str, list[tuple[int, str]]] | None = None
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -322,11 +325,18 @@ class WordingHistory:
         if len(line) < least:
             return None
         short_class = exc_type.rsplit(".", 1)[-1] if exc_type else None
+        heads = self._heads()
+        found: Iterable[tuple[int, str]]
+        if least >= HEAD_KEY:
+            # A head that begins with the line's first ``least`` characters is under their key.
+            found = heads.get(line[:HEAD_KEY], [])
+        else:
+            found = (item for group in heads.values() for item in group)
         best = sharing_most_beginning(
             (
-                (number, _SPACES.sub(" ", wording.template.split("{", 1)[0]))
-                for number, wording in enumerate(self._wordings)
-                if short_class is None or wording.error_class == short_class
+                (number, head)
+                for number, head in found
+                if short_class is None or self._wordings[number].error_class == short_class
             ),
             line,
             least,
@@ -339,6 +349,16 @@ class WordingHistory:
         assert record is not None
         releases = self._releases_of_wording(self._wordings[best[0]].template)
         return Match(record, HISTORY_SCORE, STAGE_HISTORY, releases=releases)
+
+    def _heads(self) -> dict[str, list[tuple[int, str]]]:
+        """Each wording's text up to its first placeholder (whitespace runs one space), by its
+        first HEAD_KEY characters."""
+        if self._head_index is None:
+            self._head_index = {}
+            for number, wording in enumerate(self._wordings):
+                head = _SPACES.sub(" ", wording.template.split("{", 1)[0])
+                self._head_index.setdefault(head[:HEAD_KEY], []).append((number, head))
+        return self._head_index
 
     def class_record(
         self,
