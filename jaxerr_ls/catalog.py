@@ -133,3 +133,6 @@ class Catalog:
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
         return self.index.match(message, exc_type)
+
+    def raised_in(self, function: str, exc_type: str) -> Match | None:
+        return self.index.raised_in(function, exc_type)

@@ -12,7 +12,7 @@ from jaxerr_ls.bare import PasteHead, bare_message_events, raised_message
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
-from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher
+from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher, RaisingFunctionIndex
 from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.reruns import Rerun, rerun_for
 from jaxerr_ls.runs import PytestNode
@@ -27,6 +27,8 @@ _CONTEXT_ONLY = (
     "SimplifiedTraceback",
 )
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
+# A frame in JAX's own source, as any install prints its path.
+_JAX_PATH_RE = re.compile(r"(?:^|[/\\])jax[/\\]")
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -185,6 +187,8 @@ class Analyzer:
         notebooks: Callable[[], Sequence[Notebook]] | None = None,
     ) -> Finding:
         explained, match, member = self._best_explained(event)
+        if match is None and not explained.message.strip():
+            match = self._by_raising_function(event)
         base = Path(event.rootdir) if event.rootdir else self.cwd
         # The error goes where the explained exception left the user's code; when that is a
         # cause the user re-raised, its frames come first, then the rest of the chain's.
@@ -310,6 +314,20 @@ class Analyzer:
             if found is not None and (best[1] is None or found.score > best[1].score):
                 best = (exception, found, member)
         return best
+
+    def _by_raising_function(self, event: ErrorEvent) -> Match | None:
+        """For an error known only by its class, raised while handling another: the one
+        message that the JAX function which caught that cause (the first frame of the cause's
+        traceback) raises with the class (``KeyError`` in ``get_primitive_transpose``, then
+        the ``NotImplementedError`` raised from it, cut before its message). The error's own
+        last printed frame says nothing: a traceback cut before its message may be cut before
+        its innermost frames too."""
+        if not isinstance(self.index, RaisingFunctionIndex) or not event.chain:
+            return None
+        for frame in event.chain[-1].frames[:1]:
+            if frame.function is not None and _JAX_PATH_RE.search(frame.path):
+                return self.index.raised_in(frame.function, event.exc_type)
+        return None
 
     def _match(self, message: str, exc_type: str) -> Match | None:
         return _remember(

@@ -50,6 +50,8 @@ HISTORY_SCORE = 0.93
 # every stage that read the message.
 STAGE_CLASS = "class"
 CLASS_SCORE = 0.5
+# Likewise, when the class and the JAX function that raised it name one message.
+STAGE_FUNCTION = "function"
 GENERATED_TAGS = ("jax", "generated")
 # How many of a wording's first characters index it for a cut message's beginning.
 HEAD_KEY = 16
@@ -178,7 +180,7 @@ class WordingHistory:
 
     def releases_for(self, match: Match, message: str) -> str | None:
         """Which releases raise the wording a match found in a message, when known."""
-        if match.stage in (STAGE_FUZZY, STAGE_CLASS):
+        if match.stage in (STAGE_FUZZY, STAGE_CLASS, STAGE_FUNCTION):
             return None
         if "generated" in match.record.tags:
             self._load()
@@ -349,6 +351,37 @@ class WordingHistory:
         assert record is not None
         releases = self._releases_of_wording(self._wordings[best[0]].template)
         return Match(record, HISTORY_SCORE, STAGE_HISTORY, releases=releases)
+
+    def function_record(
+        self,
+        function: str,
+        exc_type: str,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The record of the one message a JAX function raises with this class, in any
+        release, for an error known only by its class and the JAX function it was raised in
+        (a header cut before its message); None when the function has several such raise
+        sites, or none."""
+        self._load()
+        short, name = exc_type.rsplit(".", 1)[-1], function.rsplit(".", 1)[-1]
+        sites = {
+            number
+            for number, site in enumerate(self._sites)
+            if site.error_class == short and site.function.rsplit(".", 1)[-1] == name
+        }
+        if not sites:
+            return None
+        records = {
+            self._record_of(number, curated, with_generated)
+            for number, wording in enumerate(self._wordings)
+            if wording.site in sites
+        }
+        if len(records) != 1 or None in records:
+            return None
+        record = records.pop()
+        assert record is not None
+        return Match(record, CLASS_SCORE, STAGE_FUNCTION)
 
     def _heads(self) -> dict[str, list[tuple[int, str]]]:
         """Each wording's text up to its first placeholder (whitespace runs one space), by its

@@ -15,7 +15,7 @@ import re
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from jaxerr_ls.records import Record
 
@@ -760,6 +760,13 @@ class MessageMatcher(Protocol):
     def match(self, message: str, exc_type: str | None = None) -> Match | None: ...
 
 
+@runtime_checkable
+class RaisingFunctionIndex(Protocol):
+    """An index that also knows which message a JAX function raises with a class."""
+
+    def raised_in(self, function: str, exc_type: str) -> Match | None: ...
+
+
 class LayeredIndex:
     """The curated records first, then (for a message they match only fuzzily, or not at all)
     a second index: the set generated from the project's JAX, built on first need; then the
@@ -933,6 +940,13 @@ class LayeredIndex:
                 candidates.append((evidence, record))
         only = unique_prefix_match(candidates, exc_type)
         return None if only is None else replace(only, stage=STAGE_ELIDED)
+
+    def raised_in(self, function: str, exc_type: str) -> Match | None:
+        """The record of the one message the JAX function ``function`` raises with this class
+        (in any release), when the wording history knows it; else None."""
+        if self.history is None:
+            return None
+        return self.history.function_record(function, exc_type, self._curated, self._with_second)
 
     def _curated(self, code: str) -> Record | None:
         if self._curated_codes is None:

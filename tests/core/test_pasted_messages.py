@@ -394,3 +394,54 @@ def test_a_message_beginning_quoted_inside_a_sentence_is_read_on_its_own(wrap: o
 def test_a_quoted_phrase_that_is_no_message_is_not_an_error() -> None:
     text = 'The docs say "use jax.lax.cond for control flow that depends on values" here.\n'
     assert findings(text) == []
+
+
+def _chain_cut_after_header(cause_path: str, function: str, exc_type: str) -> str:
+    """Old IPython output: a cause caught in ``function``, then the exception raised from
+    it, cut after its header and the user's frame, before its message."""
+    return (
+        "---------------------------------------------------------------------------\n"
+        f"{'KeyError':42}Traceback (most recent call last)\n"
+        f"{cause_path} in {function}(p)\n"
+        "    253   try:\n"
+        "--> 254     return table[p]\n"
+        "    255   except KeyError as err:\n\n"
+        "KeyError: scatter\n\n"
+        "The above exception was the direct cause of the following exception:\n\n"
+        f"{exc_type:42}Traceback (most recent call last)\n"
+        "~/proj/train.py in <module>\n"
+        "     18\n"
+    )
+
+
+JAX_FILE = "~/miniconda3/envs/x/lib/python3.8/site-packages/jax/_src/{}"
+
+
+@pytest.mark.parametrize(
+    ("path", "function", "exc_type", "code"),
+    [
+        (
+            "interpreters/ad.py",
+            "get_primitive_transpose",
+            "NotImplementedError",
+            "transpose-rule-missing",
+        ),
+        ("callback.py", "pure_callback_jvp_rule", "ValueError", "pure-callback-jvp"),
+        ("api.py", "_vjp_check_ct_avals", "ValueError", "vjp-cotangent-shape"),
+        # Four messages of that class in that function: no one of them.
+        ("api.py", "_check_input_dtype_revderiv", "TypeError", "TypeError"),
+        # Another class than the function raises: nothing known.
+        ("interpreters/ad.py", "get_primitive_transpose", "ValueError", "ValueError"),
+    ],
+)
+def test_a_chain_cut_before_its_message_is_known_by_the_jax_function_that_caught_its_cause(
+    path: str, function: str, exc_type: str, code: str
+) -> None:
+    text = _chain_cut_after_header(JAX_FILE.format(path), function, exc_type)
+    (finding,) = findings(text)
+    assert finding.code == code
+    if finding.match is not None:
+        assert (finding.match.stage, finding.match.score) == ("function", 0.5)
+    # The same function in the user's own code says nothing about JAX's messages.
+    (finding,) = findings(_chain_cut_after_header("~/proj/rules.py", function, exc_type))
+    assert finding.code == exc_type
