@@ -11,11 +11,13 @@ its beginning) counts: fuzzy similarity in free text would find records everywhe
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from jaxerr_ls.events import ErrorEvent
-from jaxerr_ls.matching import STAGE_FUZZY, MessageMatcher
+from jaxerr_ls.history import STAGE_CLASS
+from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher
 
 # Only a paste is read this way, never a log: at most this many characters and lines.
 MAX_PASTE_CHARS = 64 * 1024
@@ -29,8 +31,55 @@ _TRAILING_RE = re.compile(r'(?:\*\*|"""|\'\'\'|")\s*$')
 
 # An exception named inside a line of prose, and its message after it.
 _INLINE_EXCEPTION_RE = re.compile(
-    r"(?:^|[\s`'\"(])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): (\S.*)", re.DOTALL
+    r"(?:^|[\s`'\"(])((?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*)?(?:Error|Exception)): (\S.*)", re.DOTALL
 )
+
+
+# A span of prose in backticks or double quotes, long enough to be a message's beginning.
+_QUOTED_SPAN_RE = re.compile(r"`([^`]{30,})`|\"([^\"]{30,})\"|\u201c([^\u201d]{30,})\u201d")
+
+# A JAX error class named by its module path (`jax.errors.TracerIntegerConversionError`),
+# however the prose around it quotes it.
+_JAX_CLASS_RE = re.compile(r"(?<![\w.])jax(?:\.\w+)*\.([A-Z]\w*(?:Error|Exception))\b")
+# Or by its name alone: then only a class that writes its one message itself
+# (`ConcretizationTypeError`), which nothing but JAX raises.
+_CLASS_NAME_RE = re.compile(r"(?<![\w.])([A-Z]\w*(?:Error|Exception))\b")
+
+
+# A raise statement as source shows it (a traceback's context lines, a quoted snippet): the
+# class, then the string literals of its message, which Python joins when they are adjacent.
+_RAISE_RE = re.compile(r"\braise\s+((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*\(")
+_STRING_LITERAL_RE = re.compile(
+    r"\s*([rRbBuUfF]{0,2})((?:\"(?:[^\"\\\n]|\\.)*\")|(?:'(?:[^'\\\n]|\\.)*'))"
+)
+# What stands before a line of source in a traceback or a quote: markdown quoting, IPython's
+# arrow and line number (``-> 1120``, ``   1121``).
+_SOURCE_PREFIX_RE = re.compile(r"^\s*(?:>\s?)*(?:-*>\s*)?(?:\d+\s)?")
+
+
+def raised_message(lines: Sequence[str]) -> tuple[str, str] | None:
+    """The class and message of the last raise statement in source lines whose message is
+    written as string literals (f-string pieces keep their ``{placeholders}``, as JAX's
+    templates do), joined as Python joins adjacent literals; None when there is none."""
+    text = "\n".join(_SOURCE_PREFIX_RE.sub("", line.rstrip("\r\n")) for line in lines)
+    for found in reversed(list(_RAISE_RE.finditer(text))):
+        pieces: list[str] = []
+        position = found.end()
+        while (literal := _STRING_LITERAL_RE.match(text, position)) is not None:
+            prefix, quoted = literal[1].lower(), literal[2]
+            if "b" in prefix:
+                break
+            try:
+                # An f-string's piece is read as a plain one: its placeholders stay text.
+                value = ast.literal_eval(prefix.replace("f", "") + quoted)
+            except (ValueError, SyntaxError):
+                break
+            pieces.append(value)
+            position = literal.end()
+        message = "".join(pieces).strip()
+        if message:
+            return found[1], message
+    return None
 
 
 def _unquoted(line: str) -> str:
@@ -108,15 +157,63 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
             pieces.append((start, "\n\n".join("\n".join(p) for _, p in run), end, last + 1))
         if len(paragraph) > 1:
             pieces += [(start + n, line, start + n, number + 1) for n, line in enumerate(paragraph)]
-        for first, message, end, after in pieces:
-            exc_type = ""
-            inline = _INLINE_EXCEPTION_RE.search(message)
+        # A message quoted inside a sentence ('I get "Attempted boolean conversion of ..." when')
+        # is read on its own: prose around it is no message's beginning.
+        end_line = start + len(paragraph) - 1
+        pieces += [
+            (start, next(group for group in quoted.groups() if group), end_line, number + 1)
+            for quoted in _QUOTED_SPAN_RE.finditer(" ".join(paragraph))
+        ]
+        for first, text, end, after in pieces:
+            exc_type, messages = "", [text]
+            inline = _INLINE_EXCEPTION_RE.search(text)
             if inline is not None:
                 # "It crashes with `jax.errors.UnexpectedTracerError: Encountered ...`".
-                exc_type, message = inline[1], _TRAILING_RE.sub("", inline[2].rstrip("`"))
-            found = index.match(message, exc_type or None)
-            if found is not None and found.stage != STAGE_FUZZY:
+                exc_type = inline[1]
+                messages = [_TRAILING_RE.sub("", inline[2].rstrip("`"))]
+                if inline[0].startswith("`") and "`" in inline[2]:
+                    # Or only up to the code span's end, with the prose after it left out:
+                    # its first backtick, or its last (the message has code spans of its own).
+                    messages += [inline[2].split("`", 1)[0], inline[2].rsplit("`", 1)[0]]
+            message = next((m for m in messages if _exact(index.match(m, exc_type or None))), None)
+            if message is not None:
                 events.append(ErrorEvent(exc_type, message, log_line=first, log_end_line=end))
                 taken = after
                 break
-    return events
+    if not events:
+        raised = raised_message(lines)
+        if raised is not None and _exact(index.match(raised[1], raised[0])):
+            # A raise statement quoted as source (the paste's only message).
+            events.append(ErrorEvent(raised[0], raised[1], log_line=1, log_end_line=len(lines)))
+    return events or _named_class_events(lines, index)
+
+
+def _by_class_alone(found: Match | None) -> bool:
+    return found is not None and found.stage == STAGE_CLASS
+
+
+def _exact(found: Match | None) -> bool:
+    return found is not None and found.stage != STAGE_FUZZY
+
+
+def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
+    """An event without a message for the one JAX error class a paste names when it quotes no
+    message ("I get a `jax.errors.TracerIntegerConversionError`", a traceback cut before its
+    exception line, a title "ConcretizationTypeError in lax.cond"): the class may still say
+    which error it is."""
+    named = [
+        (number, found[1])
+        for number, line in enumerate(lines, start=1)
+        for found in _JAX_CLASS_RE.finditer(line)
+    ]
+    named += [
+        (number, found[1])
+        for number, line in enumerate(lines, start=1)
+        for found in _CLASS_NAME_RE.finditer(line)
+        if _by_class_alone(index.match("", found[1]))
+    ]
+    named.sort()
+    if len({name for _, name in named}) != 1:
+        return []
+    number, name = named[0]
+    return [ErrorEvent(name, "", log_line=number, log_end_line=number)]

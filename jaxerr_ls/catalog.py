@@ -121,11 +121,18 @@ class Catalog:
             return [*self.curated, *self._generated]
 
     def record(self, key: str | None) -> Record | None:
-        """The record with this id, or this code."""
+        """The record with this id, or this code (a past raise site's, as a match on its
+        wording gives it, too)."""
         if not key:
             return None
         with self._lock:
-            return self._by_id.get(key) or self._by_code.get(key)
+            found = self._by_id.get(key) or self._by_code.get(key)
+        if found is None and self.index.history is not None:
+            found = self.index.history.record_for_code(key)
+        return found
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
         return self.index.match(message, exc_type)
+
+    def raised_in(self, function: str, exc_type: str) -> Match | None:
+        return self.index.raised_in(function, exc_type)

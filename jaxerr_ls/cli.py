@@ -222,6 +222,9 @@ def _explain_code(code: str, catalog: Catalog, output_format: str) -> int:
             record = _find_record(catalog.records, code)
         else:
             without_jax = " (no JAX found here to generate records from: see 'records build')"
+    if record is None and not is_class:
+        # A raise site of a past release, whose wording a message had.
+        record = catalog.record(code)
     known = [r.code for r in catalog.records]
     if record is not None:
         _out(_render(record, output_format).rstrip("\n"))

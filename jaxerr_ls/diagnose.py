@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
-from jaxerr_ls.bare import PasteHead, bare_message_events
+from jaxerr_ls.bare import PasteHead, bare_message_events, raised_message
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
-from jaxerr_ls.matching import Match, MessageMatcher
+from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher, RaisingFunctionIndex
 from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.reruns import Rerun, rerun_for
 from jaxerr_ls.runs import PytestNode
@@ -27,6 +27,8 @@ _CONTEXT_ONLY = (
     "SimplifiedTraceback",
 )
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
+# A frame in JAX's own source, as any install prints its path.
+_JAX_PATH_RE = re.compile(r"(?:^|[/\\])jax[/\\]")
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -130,10 +132,27 @@ class Analyzer:
         found = False
         for finding in self.analyze_events(events, source_name):
             found = True
+            if finding.match is None and not finding.message.strip():
+                finding = self._with_raised_message(finding, head, source_name)
             yield finding
         paste = head.paste() if not found else None
         if paste is not None:
             yield from self.analyze_events(bare_message_events(paste, self.index), source_name)
+
+    def _with_raised_message(self, finding: Finding, head: PasteHead, source_name: str) -> Finding:
+        """A paste cut before its exception's message but after the raise statement that JAX's
+        frame shows (IPython's context lines): that statement's literals are the message, when
+        it raises the class the traceback names and a record explains it."""
+        event = finding.event
+        paste = head.paste() if event.log_line else None
+        # The frames the parser could not read (cut inside their source) are after its end.
+        raised = raised_message(paste[event.log_line - 1 :]) if paste else None
+        if raised is None or raised[0].rsplit(".", 1)[-1] != finding.exception.rsplit(".", 1)[-1]:
+            return finding
+        found = self._match(raised[1], event.exc_type)
+        if found is None or found.stage == STAGE_FUZZY:
+            return finding
+        return self.analyze_event(replace(event, message=raised[1]), source_name)
 
     def analyze_events(
         self, events: Iterable[ErrorEvent], source_name: str = "-"
@@ -168,6 +187,8 @@ class Analyzer:
         notebooks: Callable[[], Sequence[Notebook]] | None = None,
     ) -> Finding:
         explained, match, member = self._best_explained(event)
+        if match is None and not explained.message.strip():
+            match = self._by_raising_function(event)
         base = Path(event.rootdir) if event.rootdir else self.cwd
         # The error goes where the explained exception left the user's code; when that is a
         # cause the user re-raised, its frames come first, then the rest of the chain's.
@@ -293,6 +314,20 @@ class Analyzer:
             if found is not None and (best[1] is None or found.score > best[1].score):
                 best = (exception, found, member)
         return best
+
+    def _by_raising_function(self, event: ErrorEvent) -> Match | None:
+        """For an error known only by its class, raised while handling another: the one
+        message that the JAX function which caught that cause (the first frame of the cause's
+        traceback) raises with the class (``KeyError`` in ``get_primitive_transpose``, then
+        the ``NotImplementedError`` raised from it, cut before its message). The error's own
+        last printed frame says nothing: a traceback cut before its message may be cut before
+        its innermost frames too."""
+        if not isinstance(self.index, RaisingFunctionIndex) or not event.chain:
+            return None
+        for frame in event.chain[-1].frames[:1]:
+            if frame.function is not None and _JAX_PATH_RE.search(frame.path):
+                return self.index.raised_in(frame.function, event.exc_type)
+        return None
 
     def _match(self, message: str, exc_type: str) -> Match | None:
         return _remember(

@@ -18,7 +18,7 @@ import json
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
@@ -46,7 +46,15 @@ CURATED_NAME = "curated-wordings.json"
 STAGE_HISTORY = "history"
 # An exact match on a past release's wording: below today's exact stages, above fuzzy ones.
 HISTORY_SCORE = 0.93
+# A message that says only its class, when that class writes its one message itself: below
+# every stage that read the message.
+STAGE_CLASS = "class"
+CLASS_SCORE = 0.5
+# Likewise, when the class and the JAX function that raised it name one message.
+STAGE_FUNCTION = "function"
 GENERATED_TAGS = ("jax", "generated")
+# How many of a wording's first characters index it for a cut message's beginning.
+HEAD_KEY = 16
 # Typographic ranges, as release notes write them ("0.4.14" EN DASH "0.4.30").
 RANGE_DASH = "\u2013"
 
@@ -115,6 +123,8 @@ class WordingHistory:
         # Recent answers, as the indexes remember theirs: a log often repeats one error.
         self._recent: OrderedDict[tuple[str, str, str], str | None] = OrderedDict()
         self._recent_past: OrderedDict[tuple[str, str, bool], Match | None] = OrderedDict()
+        self._by_class: dict[tuple[str, bool], Match | None] = {}
+        self._head_index: dict[str, list[tuple[int, str]]] | None = None
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -170,7 +180,7 @@ class WordingHistory:
 
     def releases_for(self, match: Match, message: str) -> str | None:
         """Which releases raise the wording a match found in a message, when known."""
-        if match.stage == STAGE_FUZZY:
+        if match.stage in (STAGE_FUZZY, STAGE_CLASS, STAGE_FUNCTION):
             return None
         if "generated" in match.record.tags:
             self._load()
@@ -317,11 +327,18 @@ class WordingHistory:
         if len(line) < least:
             return None
         short_class = exc_type.rsplit(".", 1)[-1] if exc_type else None
+        heads = self._heads()
+        found: Iterable[tuple[int, str]]
+        if least >= HEAD_KEY:
+            # A head that begins with the line's first ``least`` characters is under their key.
+            found = heads.get(line[:HEAD_KEY], [])
+        else:
+            found = (item for group in heads.values() for item in group)
         best = sharing_most_beginning(
             (
-                (number, _SPACES.sub(" ", wording.template.split("{", 1)[0]))
-                for number, wording in enumerate(self._wordings)
-                if short_class is None or wording.error_class == short_class
+                (number, head)
+                for number, head in found
+                if short_class is None or self._wordings[number].error_class == short_class
             ),
             line,
             least,
@@ -335,6 +352,90 @@ class WordingHistory:
         releases = self._releases_of_wording(self._wordings[best[0]].template)
         return Match(record, HISTORY_SCORE, STAGE_HISTORY, releases=releases)
 
+    def function_record(
+        self,
+        function: str,
+        exc_type: str,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The record of the one message a JAX function raises with this class, in any
+        release, for an error known only by its class and the JAX function it was raised in
+        (a header cut before its message); None when the function has several such raise
+        sites, or none."""
+        self._load()
+        short, name = exc_type.rsplit(".", 1)[-1], function.rsplit(".", 1)[-1]
+        sites = {
+            number
+            for number, site in enumerate(self._sites)
+            if site.error_class == short and site.function.rsplit(".", 1)[-1] == name
+        }
+        if not sites:
+            return None
+        records = {
+            self._record_of(number, curated, with_generated)
+            for number, wording in enumerate(self._wordings)
+            if wording.site in sites
+        }
+        if len(records) != 1 or None in records:
+            return None
+        record = records.pop()
+        assert record is not None
+        return Match(record, CLASS_SCORE, STAGE_FUNCTION)
+
+    def _heads(self) -> dict[str, list[tuple[int, str]]]:
+        """Each wording's text up to its first placeholder (whitespace runs one space), by its
+        first HEAD_KEY characters."""
+        if self._head_index is None:
+            self._head_index = {}
+            for number, wording in enumerate(self._wordings):
+                head = _SPACES.sub(" ", wording.template.split("{", 1)[0])
+                self._head_index.setdefault(head[:HEAD_KEY], []).append((number, head))
+        return self._head_index
+
+    def class_record(
+        self,
+        exc_type: str,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The record of the message a JAX error class writes itself (its ``__init__`` is the
+        raise site: ``TracerBoolConversionError(tracer)``), for an error of which only the
+        class is known (a header cut before its message). None for a class whose raisers
+        write the message (``UnexpectedTracerError(msg)``): its class alone says too little."""
+        short = exc_type.rsplit(".", 1)[-1]
+        key = (short, with_generated)
+        if key not in self._by_class:
+            self._by_class[key] = self._class_record(short, curated, with_generated)
+        return self._by_class[key]
+
+    def _class_record(
+        self, short: str, curated: Callable[[str], Record | None], with_generated: bool
+    ) -> Match | None:
+        self._load()
+        own = f"{short}.__init__"
+        sites = [
+            number
+            for number, site in enumerate(self._sites)
+            if site.function == own and site.error_class == short
+        ]
+        if not sites:
+            return None
+        # The site as the newest release raises it (a class's message moved within it).
+        site = max(sites, key=lambda n: (self._sites[n].current, self._sites[n].release))
+        newest = [
+            number
+            for number, wording in enumerate(self._wordings)
+            if wording.site == site
+            and any(last == self._sites[site].release for _, last in wording.runs)
+        ]
+        records = {self._record_of(number, curated, with_generated) for number in newest}
+        if len(records) != 1 or None in records:
+            return None
+        record = records.pop()
+        assert record is not None
+        return Match(record, CLASS_SCORE, STAGE_CLASS)
+
     def _record_of(
         self, number: int, curated: Callable[[str], Record | None], with_generated: bool
     ) -> Record | None:
@@ -344,6 +445,13 @@ class WordingHistory:
         if record is None and with_generated:
             record = self.site_record(wording.site)
         return record
+
+    def record_for_code(self, code: str) -> Record | None:
+        """The record of the raise site with this code (as ``check`` prints a past site's
+        record, which no generated set of today holds), else None."""
+        self._load()
+        number = next((n for n, site in enumerate(self._sites) if site.code == code), None)
+        return None if number is None else self.site_record(number)
 
     def site_record(self, number: int) -> Record:
         """The record generated from a site's newest release (its wording, file and line)."""

@@ -15,7 +15,7 @@ import re
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from jaxerr_ls.records import Record
 
@@ -47,6 +47,8 @@ STAGE_PATTERN = "pattern"
 STAGE_TEMPLATE = "template"
 STAGE_FUZZY = "fuzzy"
 STAGE_PREFIX = "prefix"
+# A quoted message with words left out (an ellipsis inside it) that fits one record.
+STAGE_ELIDED = "elided"
 # pytest's short summary (``--tb=no``, ``-rA``) cuts a message to the terminal's width and
 # ends it with this; such a message says only how the real one begins.
 TRUNCATION_MARK = "..."
@@ -758,6 +760,13 @@ class MessageMatcher(Protocol):
     def match(self, message: str, exc_type: str | None = None) -> Match | None: ...
 
 
+@runtime_checkable
+class RaisingFunctionIndex(Protocol):
+    """An index that also knows which message a JAX function raises with a class."""
+
+    def raised_in(self, function: str, exc_type: str) -> Match | None: ...
+
+
 class LayeredIndex:
     """The curated records first, then (for a message they match only fuzzily, or not at all)
     a second index: the set generated from the project's JAX, built on first need; then the
@@ -784,6 +793,9 @@ class LayeredIndex:
         else:
             self._load = second
         self._curated_codes: dict[str, Record] | None = None
+        # Each record's template as tokens, for messages quoted with words left out (built on
+        # the first such message, again once the second index is there).
+        self._tokens: list[tuple[Record, list[str], frozenset[str]]] | None = None
 
     def second(self) -> RecordIndex | None:
         """The second index, built now if this is its first use (None when there is none)."""
@@ -843,8 +855,9 @@ class LayeredIndex:
         )
 
     def _match(self, message: str, exc_type: str | None) -> Match | None:
+        elided = elided_tokens(message)
         beginning = truncated_beginning(message)
-        if beginning is not None:
+        if beginning is not None and elided is None:
             return self._prefix_match(beginning, exc_type)
         found = self.first.match(message, exc_type)
         if found is not None and found.stage != STAGE_FUZZY:
@@ -859,7 +872,9 @@ class LayeredIndex:
                 # A past wording is found anywhere in the message: a short one ("Encountered
                 # an unexpected tracer.") must not claim a message whose beginning is, word
                 # for word and for much longer, today's record's (its details reworded since).
-                first_line = message.strip().split("\n", 1)[0]
+                # Its first paragraph as one line: a paste author or a terminal may have
+                # wrapped it where JAX did not.
+                first_line = " ".join(message.strip().split("\n\n", 1)[0].split())
                 least = 2 * literal_chars(past.record.error_message)
                 longer = self._shared_beginning(first_line, exc_type, least)
                 if longer is None:
@@ -872,14 +887,66 @@ class LayeredIndex:
                         self._with_second,
                     )
                 return longer if longer is not None else past
+        if elided is not None:
+            # Words left out of a quoted message ("Transpose rule ... for 'p' not implemented").
+            shortened = self._elided_match(elided, exc_type)
+            if shortened is not None:
+                return shortened
         # A message cut short without saying so (a paste that ends mid-word, an issue title
         # that stops before ", got ..."): literally the beginning of one record's message.
         beginning = unmarked_beginning(message)
         if beginning is not None:
             cut = self._prefix_match(beginning, exc_type, UNMARKED_CUT_SHARE)
+            if cut is None and self.history is not None:
+                # Or, word for word, the beginning of one past wording (an old issue's title).
+                cut = self.history.shared_beginning(
+                    beginning, exc_type, len(beginning), self._curated, self._with_second
+                )
             if cut is not None:
                 return cut
+        if exc_type and self.history is not None and found is None:
+            # Only the class is known (a header cut before its message, a message too cut to
+            # read): a class that writes its one message itself still names it (a message
+            # read fuzzily says more, whatever its class).
+            own = self.history.class_record(exc_type, self._curated, self._with_second)
+            if own is not None:
+                return own
         return found
+
+    def _elided_match(self, elided: list[str], exc_type: str | None) -> Match | None:
+        """The one record (one raise site) whose message an elided message can be, confirming
+        enough of it; among several, as for a truncated message (``unique_prefix_match``)."""
+        second = self.second()
+        words = {token for token in elided if len(token) >= _MIN_WORD}
+        literal = sum(len(token) for token in elided if token != _ELIDED)
+        least = max(MIN_ELIDED_EVIDENCE, ELIDED_SHARE * literal)
+        candidates: list[tuple[int, Record]] = []
+        if self._tokens is None or len(self._tokens) != len(self.first.records) + len(
+            second.records if second else ()
+        ):
+            self._tokens = [
+                (record, tokens, frozenset(tokens))
+                for record in (*self.first.records, *(second.records if second else ()))
+                for tokens in (template_tokens(record.error_message),)
+            ]
+        for record, template, template_words in self._tokens:
+            if len(words & template_words) * 2 < len(words):
+                continue
+            # The most it could confirm: the message's tokens that the template has at all.
+            if sum(len(token) for token in elided if token in template_words) < least:
+                continue
+            evidence = elided_evidence(elided, template)
+            if evidence >= least:
+                candidates.append((evidence, record))
+        only = unique_prefix_match(candidates, exc_type)
+        return None if only is None else replace(only, stage=STAGE_ELIDED)
+
+    def raised_in(self, function: str, exc_type: str) -> Match | None:
+        """The record of the one message the JAX function ``function`` raises with this class
+        (in any release), when the wording history knows it; else None."""
+        if self.history is None:
+            return None
+        return self.history.function_record(function, exc_type, self._curated, self._with_second)
 
     def _curated(self, code: str) -> Record | None:
         if self._curated_codes is None:
@@ -959,15 +1026,98 @@ MIN_SHARED_BEGINNING = 40
 # record's own words (not a wildcard's value).
 MIN_UNMARKED_CUT_CHARS = 30
 UNMARKED_CUT_SHARE = 0.75
+MAX_WRAPPED_CUT_LINES = 6
 
 
 def unmarked_beginning(message: str) -> str | None:
     """A one-line message that may have been cut short without an ellipsis, without the
-    sentence's closing full stop (a title ends a sentence where the message went on)."""
+    sentence's closing full stop or question mark (a title ends a sentence where the message
+    went on, or asks about it). A paragraph of a few lines is read as one line: a paste
+    author's (or a terminal's) wrapping of such a message."""
     stripped = message.strip()
-    if "\n" in stripped or len(stripped) < MIN_UNMARKED_CUT_CHARS:
+    if "\n" in stripped:
+        lines = stripped.split("\n")
+        if len(lines) > MAX_WRAPPED_CUT_LINES or any(not line.strip() for line in lines):
+            return None
+        stripped = " ".join(stripped.split())
+    if len(stripped) < MIN_UNMARKED_CUT_CHARS:
         return None
-    return stripped.removesuffix(".")
+    return stripped.removesuffix(".").removesuffix("?")
+
+
+# Where a user left words out of a message they quote: "..." or "\u2026" between words (not
+# an array's elided elements, "[1., ..., 5.]", nor a call's "f(...)").
+_ELISION_RE = re.compile(r"\.\.\.|\u2026")
+_INNER_ELISION_RE = re.compile(r"[\w`'\"]\s*(?:\.\.\.|\u2026)\s*[\w`'\"]")
+# A token of an elided comparison: a word, or one other character.
+_TOKEN_RE = re.compile(r"\w+|[^\w\s]")
+_PLACEHOLDER_TOKEN = "\x00"
+_ELIDED = "\x01"
+# How much an elided message must confirm of a record: its own text, at least this many
+# characters of the record's words, and at least this share of the message's.
+MIN_ELIDED_EVIDENCE = 24
+ELIDED_SHARE = 0.6
+MAX_ELIDED_TOKENS = 240
+
+
+def elided_tokens(message: str) -> list[str] | None:
+    """A message quoted with words left out (``Transpose rule ... for 'p' not implemented``)
+    as tokens with a marker at each elision; None when nothing is left out inside it."""
+    if _INNER_ELISION_RE.search(message) is None:
+        return None
+    tokens: list[str] = []
+    for number, piece in enumerate(_ELISION_RE.split(message)):
+        if number:
+            tokens.append(_ELIDED)
+        tokens.extend(_TOKEN_RE.findall(piece))
+    return tokens[:MAX_ELIDED_TOKENS]
+
+
+def template_tokens(template: str) -> list[str]:
+    """A message template as tokens, each placeholder one marker token."""
+    segments = segments_from_template(template)
+    if segments is None:
+        return _TOKEN_RE.findall(template)
+    tokens = [_PLACEHOLDER_TOKEN] if segments.leading_gap else []
+    for number, literal in enumerate(segments.literals):
+        if number:
+            tokens.append(_PLACEHOLDER_TOKEN)
+        tokens.extend(_TOKEN_RE.findall(literal))
+    if segments.trailing_gap:
+        tokens.append(_PLACEHOLDER_TOKEN)
+    return tokens[:MAX_ELIDED_TOKENS]
+
+
+def elided_evidence(message: Sequence[str], template: Sequence[str]) -> int:
+    """How many characters of the template's own words an elided message (``elided_tokens``)
+    confirms when read as that template's message from its start: each elision stands for
+    any run of the template, each placeholder for any run of the message, and the rest must
+    agree token for token; the message may end before the template does (it was cut there).
+    0 when it cannot be that template's message."""
+    n, k = len(message), len(template)
+    unreachable = -1
+    # best[i][j]: the most evidence with i message tokens and j template tokens read.
+    best = [[unreachable] * (k + 1) for _ in range(n + 1)]
+    best[0][0] = 0
+    for i in range(n + 1):
+        row = best[i]
+        for j in range(k + 1):
+            here = row[j]
+            if here < 0:
+                continue
+            token = message[i] if i < n else None
+            expected = template[j] if j < k else None
+            if token == _ELIDED:
+                best[i + 1][j] = max(best[i + 1][j], here)  # the elision ends here
+                if expected is not None:
+                    row[j + 1] = max(row[j + 1], here)  # it stands for this token too
+            elif expected == _PLACEHOLDER_TOKEN:
+                row[j + 1] = max(row[j + 1], here)  # the placeholder ends here
+                if token is not None:
+                    best[i + 1][j] = max(best[i + 1][j], here)  # it holds this token
+            elif token is not None and token == expected:
+                best[i + 1][j + 1] = max(best[i + 1][j + 1], here + len(token))
+    return max(0, *best[n])
 
 
 def unique_prefix_match(

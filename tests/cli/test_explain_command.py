@@ -135,6 +135,18 @@ def test_explain_a_truncated_summary_message(test: str, code: str) -> None:
     assert result.stdout.startswith(f"Matched by prefix, score 0.85: {code}\n")
 
 
+def test_explain_a_header_cut_before_its_message_and_a_message_with_words_left_out() -> None:
+    """An IPython header cut before the message: its class names the record. A real log's
+    exception line with words left out in the middle names its record too."""
+    header = f"{'TracerBoolConversionError':42}Traceback (most recent call last)\nCell In[3]\n"
+    result = jaxerr("explain", stdin=header.encode())
+    assert result.stdout.startswith("Matched by class, score 0.50: tracer-bool-conversion\n")
+    words = _last_error_line(GRAD_NONSCALAR).split(" ")
+    elided = " ".join(words[:4]) + " ... " + " ".join(words[9:])
+    result = jaxerr("explain", elided)
+    assert result.stdout.startswith("Matched by elided, score 0.85: grad-nonscalar-output\n")
+
+
 def test_a_message_no_record_matches() -> None:
     result = jaxerr("explain", "ValueError: the flux capacitor is not charged")
     assert result.returncode == 1 and result.stdout == ""

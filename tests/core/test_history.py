@@ -10,6 +10,7 @@ import json
 import logging
 import re
 import sys
+import textwrap
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -314,3 +315,71 @@ def test_a_broken_table_leaves_the_curated_wordings_working(tmp_path: Path) -> N
     found = index(table=table).match(events[0].message, events[0].exc_type)
     assert found is not None and found.record.code == "custom-vjp-bwd-args-mismatch"
     assert found.releases is not None and found.releases.endswith("0.12.0.1")
+
+
+def test_a_class_that_writes_its_own_message_names_its_record_from_the_class_alone() -> None:
+    """An error known only by its class (a header cut before the message): a JAX class whose
+    ``__init__`` writes the message names that message's record, curated or generated; a
+    class whose raisers write the message names none."""
+    with_generated, curated_only = index(), index(with_generated=False)
+    found = with_generated.match("", "TracerArrayConversionError")
+    assert found is not None and found.stage == "class"
+    assert found.record.code.startswith("jax-the-numpy-ndarray-conversion-method-array-")
+    assert found.releases is None  # no wording was read
+    assert curated_only.match("", "TracerArrayConversionError") is None
+    found = curated_only.match("", "jax.errors.TracerBoolConversionError")
+    assert found is not None and found.record.code == "tracer-bool-conversion"
+    # A message cut to a few letters says no more than the class.
+    found = curated_only.match("Attempted bo", "TracerBoolConversionError")
+    assert found is not None and found.record.code == "tracer-bool-conversion"
+    for exc_type in ("UnexpectedTracerError", "TypeError", "ValueError", "KeyError", "Exception"):
+        assert with_generated.match("", exc_type) is None, exc_type
+
+
+@pytest.mark.parametrize(
+    ("title", "exc_type", "code"),
+    [
+        ("Tracer can't be used with raw numpy functions?", "Exception", "jax-the-numpy-ndarray-"),
+        (
+            "jacfwd requires real-valued inputs (input dtype that is a sub-dtype of np.floating",
+            "TypeError",
+            "jacfwd-int-input",
+        ),
+        (
+            "linearized function called on tangent values inconsistent with the original",
+            None,
+            "linearize-tangent-aval",
+        ),
+    ],
+)
+def test_a_past_wording_cut_short_like_a_title_finds_its_record(
+    title: str, exc_type: str | None, code: str
+) -> None:
+    """An old issue's title: a past wording's beginning, cut without an ellipsis, maybe asking."""
+    found = index().match(title, exc_type)
+    assert found is not None and found.record.code.startswith(code), found
+
+
+def test_a_line_that_only_starts_like_a_past_wording_is_not_it() -> None:
+    for line in (
+        "jacfwd requires real-valued inputs, which my loss gives it anyway",
+        "Tracer can't be used with raw numpy functions, says the FAQ; is that still true?",
+    ):
+        found = index().match(line, None)
+        assert found is None or found.stage == STAGE_FUZZY, (line, found)
+
+
+def test_todays_long_wording_wrapped_by_the_paster_beats_a_short_past_one_inside_it() -> None:
+    """``Encountered an unexpected tracer.`` alone was a wording (0.1.75 to 0.4.6); a paste of
+    today's longer message, its lines wrapped where JAX's were not and cut, is today's."""
+    today = (
+        "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
+        "allowing for a reference to an intermediate value with type float32[3] and shape (3,) "
+        "to escape the scope of the transformation."
+    )
+    for width in (40, 63, 75):
+        for cut in (140, 160, len(today)):
+            wrapped = "\n".join(textwrap.wrap(today[:cut], width))
+            found = index().match(wrapped, "UnexpectedTracerError")
+            assert found is not None, (width, cut)
+            assert found.record.code.startswith("jax-encountered-an-unexpected-tracer-a-function")

@@ -8,14 +8,16 @@ the record that the whole log's error gets.
 from __future__ import annotations
 
 import functools
+import json
+import textwrap
 from pathlib import Path
 
 import pytest
 
-from jaxerr_ls.bare import MAX_PASTE_CHARS
+from jaxerr_ls.bare import MAX_PASTE_CHARS, raised_message
 from jaxerr_ls.catalog import Catalog
 from jaxerr_ls.diagnose import Analyzer, Finding
-from jaxerr_ls.matching import STAGE_PREFIX
+from jaxerr_ls.matching import STAGE_PREFIX, literal_chars
 from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.tracebacks import parse_text, strip_ansi
 
@@ -148,3 +150,298 @@ def test_a_paste_read_from_a_file_in_blocks_is_read_as_line_by_line(tmp_path: Pa
         found = [f.code for f in analyzer.analyze_blocks(read_blocks(stream))]
     assert found == [f.code for f in findings(paste.read_text(encoding="utf-8"))]
     assert code in found
+
+
+# The JAX error classes that write their one message themselves (their __init__ raises it),
+# among the curated records' errors: their class alone names the record.
+CLASSES_WITH_THEIR_OWN_MESSAGE = {
+    "concretization-type-error",
+    "custom-vjp-closed-over-value",
+    "tracer-bool-conversion",
+    "tracer-integer-conversion",
+}
+
+
+def _header_only(exc_type: str) -> str:
+    """IPython 8 output cut after its header and first frame, before any message."""
+    return (
+        f"{exc_type.rsplit('.', 1)[-1]:42}Traceback (most recent call last)\n"
+        "Cell In[4], line 2\n"
+        "      1 x = jnp.ones(3)\n"
+        "----> 2 out = step(params, x)\n"
+    )
+
+
+def test_a_header_cut_before_its_message_names_the_record_only_a_class_implies() -> None:
+    """Only the class is known: a class whose __init__ writes the message names that record
+    (marked as the ``class`` stage); any other class is answered with the class alone."""
+    by_class = set()
+    for name, exc_type, _, code in explained_errors():
+        (finding,) = findings(_header_only(exc_type))
+        if finding.match is None:
+            assert finding.code == exc_type.rsplit(".", 1)[-1], name
+            continue
+        assert (finding.match.record.code, finding.match.stage) == (code, "class"), name
+        assert finding.match.score < 0.6
+        by_class.add(code)
+    assert by_class == CLASSES_WITH_THEIR_OWN_MESSAGE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I get a `jax.errors.{cls}` when I run `train.py`:\n\n```\nTraceback (most recent "
+        'call last):\n  File "train.py", line 3, in <module>\n    main()\n```\n',
+        "> Upon recompiling, `jax._src.traceback_util.UnfilteredStackTrace: "
+        "`jax._src.errors.{cls}` is raised.\n",
+        "# Getting jax.errors.{cls} inside lax.scan\n\nAny pointers?\n",
+    ],
+    ids=["backticks-cut-traceback", "quoted-wrapper", "title"],
+)
+def test_a_jax_error_class_named_in_prose_is_read_as_that_error(text: str) -> None:
+    # JAX's own classes: those the logs print with their module path.
+    own = [(e, code) for _, e, _, code in explained_errors() if "." in e]
+    for exc_type, code in own:
+        short = exc_type.rsplit(".", 1)[-1]
+        got = [f.code for f in findings(text.format(cls=short))]
+        assert got == [code if code in CLASSES_WITH_THEIR_OWN_MESSAGE else short], short
+    assert len(own) >= 4
+
+
+def test_a_class_that_writes_its_own_message_is_read_by_its_name_alone() -> None:
+    for text in (
+        "# ConcretizationTypeError with jnp.where inside jit\n\nHi, ...\n",
+        "Should this raise `TracerBoolConversionError` or a plain TypeError?\n",
+    ):
+        (finding,) = findings(text)
+        assert finding.match is not None and finding.match.stage == "class", text
+
+
+def test_a_class_named_without_jaxs_path_or_among_others_is_not_an_error() -> None:
+    # A class whose raisers write the message, named bare; or two classes compared: no error.
+    assert findings("Why do I get UnexpectedTracerError or a plain TypeError here?\n") == []
+    assert (
+        findings(
+            "`jax.errors.TracerBoolConversionError` is a subclass of "
+            "`jax.errors.ConcretizationTypeError`.\n"
+        )
+        == []
+    )
+
+
+def _raise_source(exc_type: str, template: str, width: int = 60) -> list[str]:
+    """A raise statement as JAX's source writes a long message: adjacent f-string pieces."""
+    pieces, current = [], ""
+    for word in template.split(" "):
+        if current and len(current) + len(word) > width:
+            pieces.append(current + " ")
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    pieces.append(current)
+    quoted = [f"f{json.dumps(piece)}" for piece in pieces]
+    return (
+        [f"raise {exc_type}({quoted[0]}"]
+        + [f"    {q}" for q in quoted[1:-1]]
+        + ([f"    {quoted[-1]})"] if len(quoted) > 1 else [])
+    )
+
+
+def _cut_in_raise_source(exc_type: str, statement: list[str]) -> str:
+    """IPython 8 output cut in JAX's frame, after the raise statement, before the message."""
+    numbered = [f"-> 1120     {statement[0]}"] + [
+        f"   {1121 + n}     {line}" for n, line in enumerate(statement[1:])
+    ]
+    return (
+        f"{exc_type:42}Traceback (most recent call last)\n"
+        "Cell In[12], line 2\n"
+        "      1 step = jax.grad(loss)\n"
+        "----> 2 out = step(params, x)\n\n"
+        "    [... skipping hidden 4 frame]\n\n"
+        "File ~/venv/lib/python3.12/site-packages/jax/_src/api.py:1120, in check(name, x)\n"
+        "   1119 if not allowed:\n" + "\n".join(numbered) + "\n   1125 \n"
+    )
+
+
+def test_a_paste_cut_after_the_raise_statement_reads_the_message_from_its_literals() -> None:
+    checked = 0
+    for name, exc_type, _, code in explained_errors():
+        short = exc_type.rsplit(".", 1)[-1]
+        record = catalog().record(code)
+        assert record is not None
+        # A template of a few words ("expected {x}, got {y}") claims no message by itself.
+        vague = literal_chars(record.error_message) < 20
+        if record.error_class.rsplit(".", 1)[-1] != short or short == "Exception" or vague:
+            continue
+        statement = _raise_source(short, record.error_message)
+        got = [f.code for f in findings(_cut_in_raise_source(short, statement))]
+        assert got == [code], name
+        # Another class raised there is another error: only the header's class is known.
+        other = "ValueError" if short != "ValueError" else "TypeError"
+        got = [f.code for f in findings(_cut_in_raise_source(other, statement))]
+        assert got == [other], name
+        checked += 1
+    assert checked >= 40
+
+
+def test_a_raise_statement_quoted_alone_is_read_as_its_error() -> None:
+    record = catalog().record("grad-while-loop-reverse")
+    assert record is not None
+    statement = _raise_source("ValueError", record.error_message, width=40)
+    text = "The check that fires:\n\n```python\n" + "\n".join(statement) + "\n```\n"
+    assert [f.code for f in findings(text)] == ["grad-while-loop-reverse"]
+
+
+def test_a_raise_statement_reads_only_adjacent_string_literals() -> None:
+    assert raised_message(["raise TypeError(\"a \" 'b'", '  f"{x} c")']) == (
+        "TypeError",
+        "a b{x} c",
+    )
+    assert raised_message(["-> 12     raise ValueError(msg)"]) is None
+    # Python joins only adjacent literals: a formatted or concatenated rest is not read.
+    assert raised_message(['raise ValueError("got %s" % x)']) == ("ValueError", "got %s")
+    assert raised_message(['raise ValueError("a {}".format(x) + "b")']) == ("ValueError", "a {}")
+    assert raised_message(["> raise KeyError(b'x')"]) is None
+
+
+def _elided(line: str, mark: str, keep_end: bool) -> str | None:
+    """A message's first line quoted with some of its words left out, as users do."""
+    words = line.split(" ")
+    if len(words) < 14:
+        return None
+    end = words[7:] if keep_end else words[7:11]
+    return " ".join(words[:3]) + f" {mark} " + " ".join(end)
+
+
+@pytest.mark.parametrize(("mark", "keep_end"), [("...", True), ("\u2026", False)])
+def test_a_message_quoted_with_words_left_out_finds_its_record(mark: str, keep_end: bool) -> None:
+    """Never another record's; the record itself when the words left say which it is (the
+    words kept may fit several records, or be mostly a placeholder's value: then none)."""
+    checked, right = 0, 0
+    for name, exc_type, message, code in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        quoted = _elided(first, mark, keep_end)
+        if quoted is None:
+            continue
+        checked += 1
+        found = catalog().match(quoted, exc_type)
+        assert found is None or found.record.code == code, (name, quoted, found)
+        if found is None or found.stage == "fuzzy":
+            continue
+        right += 1
+        # In prose, as a code span with text after it.
+        text = f"It fails with `{exc_type}: {quoted}`, which I do not understand.\n"
+        assert [f.code for f in findings(text)] == [code], name
+    assert checked >= 40
+    assert right * 3 >= checked * (2 if keep_end else 1.5), f"{right}/{checked}"
+
+
+def test_prose_with_an_ellipsis_is_not_a_message() -> None:
+    for text in (
+        "I tried jax.grad ... and then the loss was nan, so I switched to float64 ...",
+        "Gradient ... functions",
+        "The error says ... not implemented",
+        # An array's elements left out by NumPy, not by the user.
+        "cotangent type does not match: [1., 1., ..., 1.] (...)",
+    ):
+        found = catalog().match(text, None)
+        assert found is None or found.stage == "fuzzy", (text, found)
+
+
+@pytest.mark.parametrize("width", [48, 72])
+def test_a_message_wrapped_by_its_paster_and_cut_short_is_its_records_beginning(
+    width: int,
+) -> None:
+    """Lines wrapped where JAX did not wrap them, cut mid-word: never another record's; the
+    record itself when its beginning says which it is."""
+    checked, right = 0, 0
+    for name, exc_type, message, code in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        if len(first) < 130:
+            continue
+        cut = first[:117]
+        found = catalog().match(textwrap.fill(cut, width), exc_type)
+        checked += 1
+        if found is not None and found.stage != "fuzzy":
+            assert found.record.code == code, (name, cut, found.record.code)
+            right += 1
+    assert checked >= 25
+    assert right * 3 >= checked * 2, f"{right}/{checked}"
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        lambda m: f'# Getting "{m}" when calling grad\n\nHi all,\n',
+        lambda m: f"I get `{m}` from my loss,\nbut only under jit.\n",
+        lambda m: f"The error \u201c{m}\u201d goes away without vmap.\n",
+    ],
+    ids=["title-double-quotes", "backticks-wrapped-prose", "curly-quotes"],
+)
+def test_a_message_beginning_quoted_inside_a_sentence_is_read_on_its_own(wrap: object) -> None:
+    """Cut at a word within its first 60 characters: never another record's."""
+    assert callable(wrap)
+    checked, right = 0, 0
+    for name, _, message, code in explained_errors():
+        cut = message.split("\n", 1)[0][:60].rsplit(" ", 1)[0]
+        got = [f.code for f in findings(wrap(cut))]
+        assert got in ([], [code]), (name, cut, got)
+        checked += 1
+        right += got == [code]
+    assert right * 3 >= checked * 2 - 10, f"{right}/{checked}"
+
+
+def test_a_quoted_phrase_that_is_no_message_is_not_an_error() -> None:
+    text = 'The docs say "use jax.lax.cond for control flow that depends on values" here.\n'
+    assert findings(text) == []
+
+
+def _chain_cut_after_header(cause_path: str, function: str, exc_type: str) -> str:
+    """Old IPython output: a cause caught in ``function``, then the exception raised from
+    it, cut after its header and the user's frame, before its message."""
+    return (
+        "---------------------------------------------------------------------------\n"
+        f"{'KeyError':42}Traceback (most recent call last)\n"
+        f"{cause_path} in {function}(p)\n"
+        "    253   try:\n"
+        "--> 254     return table[p]\n"
+        "    255   except KeyError as err:\n\n"
+        "KeyError: scatter\n\n"
+        "The above exception was the direct cause of the following exception:\n\n"
+        f"{exc_type:42}Traceback (most recent call last)\n"
+        "~/proj/train.py in <module>\n"
+        "     18\n"
+    )
+
+
+JAX_FILE = "~/miniconda3/envs/x/lib/python3.8/site-packages/jax/_src/{}"
+
+
+@pytest.mark.parametrize(
+    ("path", "function", "exc_type", "code"),
+    [
+        (
+            "interpreters/ad.py",
+            "get_primitive_transpose",
+            "NotImplementedError",
+            "transpose-rule-missing",
+        ),
+        ("callback.py", "pure_callback_jvp_rule", "ValueError", "pure-callback-jvp"),
+        ("api.py", "_vjp_check_ct_avals", "ValueError", "vjp-cotangent-shape"),
+        # Four messages of that class in that function: no one of them.
+        ("api.py", "_check_input_dtype_revderiv", "TypeError", "TypeError"),
+        # Another class than the function raises: nothing known.
+        ("interpreters/ad.py", "get_primitive_transpose", "ValueError", "ValueError"),
+    ],
+)
+def test_a_chain_cut_before_its_message_is_known_by_the_jax_function_that_caught_its_cause(
+    path: str, function: str, exc_type: str, code: str
+) -> None:
+    text = _chain_cut_after_header(JAX_FILE.format(path), function, exc_type)
+    (finding,) = findings(text)
+    assert finding.code == code
+    if finding.match is not None:
+        assert (finding.match.stage, finding.match.score) == ("function", 0.5)
+    # The same function in the user's own code says nothing about JAX's messages.
+    (finding,) = findings(_chain_cut_after_header("~/proj/rules.py", function, exc_type))
+    assert finding.code == exc_type
