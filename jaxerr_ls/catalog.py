@@ -129,3 +129,8 @@ class Catalog:
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
         return self.index.match(message, exc_type)
+
+    def match_raised(
+        self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
+    ) -> Match | None:
+        return self.index.match_raised(message, exc_type, frames)
