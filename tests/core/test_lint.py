@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_ls.lint import CODES, Prediction, lint_source, suppressions
+from jaxerr_ls.lint import CODES, Prediction, lint_model, lint_source, suppressions
+from jaxerr_ls.lint.checks import CHECKS, checks_for
 from jaxerr_ls.project import build
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -95,6 +96,31 @@ def test_every_check_has_a_trigger() -> None:
             if any((line, prediction.code) in marked for line in placed_lines(prediction)):
                 predicted.add(prediction.code)
     assert predicted == set(CODES)
+
+
+@pytest.mark.parametrize("path", FILES, ids=relative)
+def test_the_text_prescan_changes_no_prediction(path: Path) -> None:
+    """Each check runs only on a module whose text names an API it starts from: on every
+    trigger, the result is what all the checks give on the full model."""
+    source = path.read_text()
+    model = build(source)
+    assert model is not None
+    assert lint_source(source).predictions == lint_model(model, source).predictions
+
+
+def test_a_module_naming_no_api_is_not_modelled() -> None:
+    source = (
+        "import numpy as np\n\ndef f(x):  # jaxerr: ignore[grad-ref-argument]\n"
+        "    return np.sin(x)\n"
+    )
+    assert checks_for(source.replace("grad-ref-argument", "x")) == ()
+    result = lint_source(source.replace("grad-ref-argument", "x") + "def g(:\n")
+    assert result.predictions == [] and result.syntax_error is None
+    # The suppression comment's code is still read, so an unknown one is reported.
+    assert [s.codes for s in lint_source(source).suppressions] == [("grad-ref-argument",)]
+    assert {c.run for c in checks_for("jax.grad(f)(x)")} == {
+        c.run for c in CHECKS if "grad" in c.needs
+    }
 
 
 def lint(code: str) -> list[tuple[str, str, int]]:
@@ -304,7 +330,7 @@ def test_suppression_comments() -> None:
 
 
 def test_unparsable_source_has_no_predictions() -> None:
-    result = lint_source("def f(:\n")
+    result = lint_source("import jax\ndef f(:\n    return jax.grad\n")
     assert result.predictions == [] and result.syntax_error is not None
 
 
