@@ -12,9 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from jaxerr_ls.fixes.example import example_edit
+from jaxerr_ls.lint import lint_source
+from jaxerr_ls.records import Record
+from jaxerr_ls.spans import apply_edits
 from jaxerr_ls.tracebacks import parse_text
 from tests.e2e.support import ENVIRONMENTS, expected_codes
-from tests.triggers import analyze
+from tests.triggers import analyze, curated, lint_triggers, record_triggers
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LINT_TRIGGERS = FIXTURES / "lint"
@@ -49,3 +53,38 @@ def test_the_pytree_error_is_the_records_only_where_the_traceback_shows_the_hija
     [plain] = analyze(default, LINT_TRIGGERS)
     assert (plain.code, plain.message) == ("ValueError", event.message)
     assert [f.code for f in analyze(shown, LINT_TRIGGERS)] == ["hijax-vjp-bwd-retval-structure"]
+
+
+def _records_proven_here() -> list[tuple[Record, Path]]:
+    """The curated records whose trigger is a lint trigger (no fixture-project script raises
+    them), each with that trigger."""
+    found = []
+    for record in curated():
+        if record_triggers(record.code):
+            continue
+        found.extend((record, script) for script, _ in lint_triggers(record.code)[:1])
+    return found
+
+
+def test_records_without_a_project_trigger_have_a_lint_trigger() -> None:
+    assert {r.code for r, _ in _records_proven_here()} >= {
+        "hijax-vjp-bwd-both",
+        "hijax-vjp-bwd-retval-structure",
+    }
+
+
+@pytest.mark.parametrize(
+    ("record", "script"),
+    _records_proven_here(),
+    ids=lambda x: x.code if isinstance(x, Record) else x.stem,
+)
+def test_the_example_fix_is_code_of_the_lint_trigger(record: Record, script: Path) -> None:
+    """Its before code is found in the trigger; the fixed program no longer has the
+    prediction (tests/e2e/test_lint_live.py runs it)."""
+    assert record.example_fix is not None
+    source = script.read_text()
+    found = example_edit(script, source, record.example_fix)
+    assert found is not None, record.code
+    fixed = apply_edits(source, [found[0]])
+    assert record.code in {p.code for p in lint_source(source).predictions}
+    assert record.code not in {p.code for p in lint_source(fixed).predictions}
