@@ -13,7 +13,7 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -151,14 +151,24 @@ def lint_model(
     return LintResult(predictions, found, expected=expected)
 
 
-def lint_source(source: str, enabled: frozenset[str] = CODES, path: Path = MODULE) -> LintResult:
+def lint_source(
+    source: str,
+    enabled: frozenset[str] = CODES,
+    path: Path = MODULE,
+    parse: Callable[[str], ast.Module | None] | None = None,
+) -> LintResult:
     """The predictions for one module's source, placed in ``path``. A module that does not parse
     has none (its syntax error is reported, for the caller to show or not); one that names no API
-    a check starts from is not parsed at all."""
+    a check starts from is not parsed at all. ``parse`` stands for ``ast.parse`` (None where that
+    raises): the server's ``ChunkedParser`` of the document, which re-parses only what changed."""
     checks = checks_for(source, enabled)
     if not checks:
         return LintResult([], suppressions(source))
-    model = build(source)
+    if parse is None:
+        model = build(source)
+    else:
+        tree = parse(source)
+        model = None if tree is None else ModuleModel(tree)
     if model is None:
         return LintResult([], [], "the file does not parse")
     return lint_model(model, source, enabled, path, checks)
