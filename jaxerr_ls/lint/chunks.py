@@ -7,7 +7,8 @@ A module's text is cut where a line starts at column 0 with code (not ``else``, 
 alone (a decorator, a string or bracket left open across such a line) is joined to the next.
 A piece that parses alone is a run of whole statements: it ends with no bracket or string open
 and the next line starts a statement at indentation 0, so the module's tree is the pieces' trees
-one after the other. Where joining goes on too long, or the module does not parse, the whole text
+one after the other. Where joining goes on too long (more pieces than ``_MAX_JOINS``, or more
+text in pieces that failed than the module holds), or the module does not parse, the whole text
 is parsed as ``ast.parse`` would, which keeps the cost linear and the result identical.
 """
 
@@ -53,6 +54,9 @@ class ChunkedParser:
         body: list[ast.stmt] = []
         line = 1
         index = 0
+        # The text given to pieces that did not parse: past the module's length, parsing the
+        # whole module at once costs less.
+        wasted = 0
         while index < len(starts) - 1:
             end = index + 1
             while True:
@@ -60,8 +64,9 @@ class ChunkedParser:
                 found = self._piece(line, text)
                 if found is not None:
                     break
+                wasted += len(text)
                 end += 1
-                if end - index > _MAX_JOINS or end >= len(starts):
+                if end - index > _MAX_JOINS or end >= len(starts) or wasted > len(source):
                     return None
             body.extend(found)
             line += _line_count(text)

@@ -126,3 +126,21 @@ def test_lint_with_the_chunked_parser_gives_the_same_predictions() -> None:
     for path in MODULES:
         source = path.read_text()
         assert lint_source(source, parse=parser.parse) == lint_source(source), path
+
+
+def test_text_that_keeps_failing_in_pieces_is_parsed_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A string open across many lines that start at column 0 (or a module with a syntax
+    error) is not tried piece after growing piece: the text tried in vain stays below the
+    module's length, then the module is parsed at once."""
+    source = 'x = """\n' + "".join(f"line{i} = {i}\n" for i in range(2000)) + '"""\ny = 1\n'
+    tried: list[int] = []
+    real_parse = ast.parse
+    monkeypatch.setattr(
+        ast, "parse", lambda text, *a, **k: tried.append(len(text)) or real_parse(text, *a, **k)
+    )
+    tree = ChunkedParser().parse(source)
+    assert dump(tree) == dump(real_parse(source))
+    assert sum(tried) <= 3 * len(source)
+    tried.clear()
+    assert ChunkedParser().parse(source.replace("y = 1", "y = (")) is None
+    assert sum(tried) <= 3 * len(source)
