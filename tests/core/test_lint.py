@@ -469,3 +469,23 @@ def test_spans_count_characters_on_a_line_with_non_ascii_text() -> None:
     fwd = predictions["custom-vjp-fwd-not-pair"]
     assert text(fwd.span) == "2.0"
     assert text(fwd.culprit) == "f_fwd"
+
+
+def test_a_hijax_retval_prediction_gets_its_records_example_fix() -> None:
+    """No provider fixes ``hijax-vjp-bwd-retval-structure``: the record's example, applied in
+    the user's names (``w`` for the example's ``y``), is offered as an unsafe fix."""
+    from jaxerr_ls.fixes import Applicability, fixes_for
+    from jaxerr_ls.lint import fix_target
+    from jaxerr_ls.records import load_records
+    from jaxerr_ls.spans import apply_edits
+
+    code = "hijax-vjp-bwd-retval-structure"
+    [record] = [r for r in load_records().records if r.code == code]
+    path = LINT_TRIGGERS / "hijax_vjp_bwd_retval_structure.py"
+    source = path.read_text()
+    [prediction] = [p for p in lint_source(source, path=path).predictions if p.code == code]
+    [fix] = fixes_for(fix_target(prediction), lambda p: p.read_text(), record.example_fix)
+    assert fix.applicability == Applicability.UNSAFE
+    fixed = apply_edits(source, list(fix.edits))
+    assert "return (g * w, g * x)" in fixed
+    assert code not in {p.code for p in lint_source(fixed).predictions}
