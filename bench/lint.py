@@ -8,7 +8,12 @@ Speed, each against ``ast.parse`` of the same text in the same run:
 - one module of 5,000 lines (and 10,000 and 20,000, to show the growth is linear), made of the
   trigger programs (tests/fixtures/lint and the fixture project's scripts and modules), each
   copy wrapped in a function of its own so that all of its definitions stay distinct;
+- the same modules re-linted as the server does while they are typed (its ChunkedParser, one
+  statement edited between analyses);
 - the whole of flax.
+
+CPU time of this process is the measure (wall time is printed too, with the load average: on
+a shared machine it mostly measures the other jobs).
 
     .venv/bin/python bench/lint.py [--cache build/lint-corpus] [--repeats 5]
 """
