@@ -136,3 +136,8 @@ class Catalog:
 
     def raised_in(self, function: str, exc_type: str) -> Match | None:
         return self.index.raised_in(function, exc_type)
+
+    def match_raised(
+        self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
+    ) -> Match | None:
+        return self.index.match_raised(message, exc_type, frames)

@@ -304,12 +304,19 @@ class Analyzer:
         there (as a copy of the wrapper, with the wrapper's frames: the user's code). Returns
         the exception, its match, and the chain member it was read from."""
         best: tuple[ErrorEvent, Match | None, ErrorEvent] = (event, None, event)
+        # Where it was raised, for a record that owns a message only there (``raisedIn``).
+        shown = tuple(
+            (frame.path, frame.function) for e in (event, *event.chain) for frame in e.frames
+        )
         for member in (event, *reversed(event.chain)):
             exception: ErrorEvent | None = member
             if member.exc_type.rsplit(".", 1)[-1] in _CONTEXT_ONLY:
                 exception = unwrapped_jax_wrapper(member)
             if exception is None:
                 continue
+            found = self.index.match_raised(exception.message, exception.exc_type, shown)
+            if found is not None:
+                return exception, found, member
             found = self._match(exception.message, exception.exc_type)
             if found is not None and (best[1] is None or found.score > best[1].score):
                 best = (exception, found, member)

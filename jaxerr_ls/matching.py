@@ -433,8 +433,14 @@ class RecordIndex:
         self._matchers: list[_Matcher] = []
         # Built on the first truncated message.
         self._prefix_index: _PrefixIndex | None = None
+        # Records that own a message only where the traceback shows a frame: never matched by
+        # the message alone (``match_raised``).
+        self.conditioned: list[tuple[Record, re.Pattern[str]]] = []
         for record in self.records:
-            self._matchers.extend(self._compile(record))
+            if record.raised_in:
+                self.conditioned.append((record, re.compile(record.message_pattern, re.DOTALL)))
+            else:
+                self._matchers.extend(self._compile(record))
         self._build_exact_index()
         self._build_fuzzy_index()
 
@@ -469,6 +475,9 @@ class RecordIndex:
         """The index ``export`` described, over the same records in the same order."""
         index = cls((), fuzzy_threshold=fuzzy_threshold)
         index.records = list(records)
+        index.conditioned = [
+            (r, re.compile(r.message_pattern, re.DOTALL)) for r in index.records if r.raised_in
+        ]
         index._matchers = [
             _Matcher(
                 index.records[number],
@@ -554,9 +563,10 @@ class RecordIndex:
         self._fuzzy_words: list[frozenset[str]] = []
         postings: dict[str, list[int]] = defaultdict(list)
         for number, record in enumerate(self.records):
-            if GENERATED_TAG in record.tags:
+            if GENERATED_TAG in record.tags or record.raised_in:
                 # A set generated for the exact JAX version matches its messages exactly;
-                # thousands of short templates would only add fuzzy false positives.
+                # thousands of short templates would only add fuzzy false positives. A record
+                # with conditions on the traceback never matches by the message alone.
                 self._fuzzy_texts.append("")
                 self._fuzzy_words.append(frozenset())
                 continue
@@ -597,6 +607,25 @@ class RecordIndex:
         if len(self._recent) > RECENT_MATCHES:
             self._recent.popitem(last=False)
         return best
+
+    def match_raised(
+        self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
+    ) -> Match | None:
+        """The record that owns a message raised where these frames (path, function) show: one
+        whose ``raisedIn`` condition a frame meets and whose pattern matches the message."""
+        if not self.conditioned:
+            return None
+        shown = list(frames)
+        for record, regex in self.conditioned:
+            if not any(
+                c.holds(path, function) for c in record.raised_in for path, function in shown
+            ):
+                continue
+            found = regex.search(message[:REGEX_WINDOW])
+            if found is not None:
+                score = 1.0 - _class_penalty(record, exc_type)
+                return Match(record, score, STAGE_PATTERN, found.groups(), found.groupdict())
+        return None
 
     def match_all(self, message: str, exc_type: str | None = None) -> list[Match]:
         """All exact matches, most specific first; else the best fuzzy candidates.
@@ -759,6 +788,10 @@ class MessageMatcher(Protocol):
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None: ...
 
+    def match_raised(
+        self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
+    ) -> Match | None: ...
+
 
 @runtime_checkable
 class RaisingFunctionIndex(Protocol):
@@ -807,6 +840,12 @@ class LayeredIndex:
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
         found = self._match(message, exc_type)
         return found if self.history is None else self.history.annotate(found, message)
+
+    def match_raised(
+        self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
+    ) -> Match | None:
+        # Only curated records place conditions on the traceback.
+        return self.first.match_raised(message, exc_type, frames)
 
     def _prefix_match(
         self,

@@ -97,6 +97,24 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.COMPLEX_OUTPUT: frozenset(),
 }
 
+
+@dataclass(frozen=True, slots=True)
+class FrameCondition:
+    """A frame a record's error must show (``raisedIn`` in JSON): one whose printed path ends
+    with ``path`` (at a ``/``) and that runs ``function``. A record with conditions owns a
+    message only in a traceback that has such a frame: JAX raises a generic message (a pytree
+    mismatch) for many mistakes, and only where it was raised says which."""
+
+    path: str
+    function: str
+
+    def holds(self, path: str, function: str | None) -> bool:
+        printed = path.replace("\\", "/")
+        return function == self.function and (
+            printed == self.path or printed.endswith("/" + self.path)
+        )
+
+
 # The shared kinds, under names that say what they are about here.
 RecordProblem = FileProblem
 RecordFieldError = FieldError
@@ -127,6 +145,7 @@ class Record:
     apis: tuple[str, ...] = ()
     more_specific_than: tuple[str, ...] = ()
     culprit: CulpritKind | None = None
+    raised_in: tuple[FrameCondition, ...] = ()
     dataset_version: str | None = None
     source_path: str | None = None
     raw: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
@@ -161,6 +180,25 @@ def _str_list(raw: dict[str, Any], name: str, *, required: bool = False) -> tupl
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise RecordFieldError(name, "must be a list of strings")
     return tuple(value)
+
+
+def _frame_conditions(raw: dict[str, Any]) -> tuple[FrameCondition, ...]:
+    value = raw.get("raisedIn")
+    if value is None:
+        return ()
+    problem = 'must be a non-empty list of {"path": ..., "function": ...}'
+    if not isinstance(value, list) or not value:
+        raise RecordFieldError("raisedIn", problem)
+    found = []
+    for item in value:
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"path", "function"}
+            or not all(isinstance(v, str) and v for v in item.values())
+        ):
+            raise RecordFieldError("raisedIn", problem)
+        found.append(FrameCondition(item["path"], item["function"]))
+    return tuple(found)
 
 
 def _derive_code(raw: dict[str, Any]) -> str:
@@ -244,6 +282,7 @@ def record_from_dict(
         apis=_str_list(raw, "apis"),
         more_specific_than=_str_list(raw, "moreSpecificThan"),
         culprit=culprit_kind,
+        raised_in=_frame_conditions(raw),
         dataset_version=dataset_version,
         source_path=source_path,
         raw=raw,

@@ -89,6 +89,37 @@ def record_triggers(code: str) -> list[Trigger]:
     return [t for t in triggers() if code in captured_codes(t.name)]
 
 
+LINT_TRIGGERS = REPO / "tests" / "fixtures" / "lint"
+LINT_LOGS = LOGS / "lint"
+# ``# jaxerr-env: NAME=VALUE``: a variable a lint trigger runs with (JAX_TRACEBACK_FILTERING=off
+# where only JAX's own frames show which record an error is).
+ENV_HEADER_RE = re.compile(r"^# jaxerr-env: (?P<name>[A-Z_]+)=(?P<value>\S*)\s*$", re.MULTILINE)
+
+
+def script_env(path: Path) -> dict[str, str]:
+    """The variables a trigger's ``# jaxerr-env:`` headers set."""
+    return {m["name"]: m["value"] for m in ENV_HEADER_RE.finditer(path.read_text())}
+
+
+def lint_triggers(code: str) -> list[tuple[Path, str]]:
+    """The lint triggers (tests/fixtures/lint) and JAX versions whose captured run
+    (tests/fixtures/capture_lint.py) ends on a line marked for ``code`` with that error."""
+    found = []
+    for script in sorted(LINT_TRIGGERS.glob("*.py")):
+        for version in ENVIRONMENTS:
+            log = LINT_LOGS / f"jax-{version}" / f"{script.stem}.log"
+            marked = expected_codes(script, version)
+            if code not in marked.values() or not log.exists():
+                continue
+            findings = analyze(log.read_text(errors="replace"), LINT_TRIGGERS)
+            if any(
+                f.code == code and f.span is not None and marked.get(f.span.line) == code
+                for f in findings
+            ):
+                found.append((script, version))
+    return found
+
+
 @cache
 def curated() -> tuple[Record, ...]:
     loaded = load_records()
@@ -119,13 +150,18 @@ def run_env(project: Path) -> dict[str, str]:
 
 
 def run_python(
-    python: Path, project: Path, args: list[str], timeout: float = 300
+    python: Path,
+    project: Path,
+    args: list[str],
+    timeout: float = 300,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``python ARGS`` in the project, as a user runs it there: output and errors together."""
+    """``python ARGS`` in the project, as a user runs it there (with ``env`` added to a clean
+    environment): output and errors together."""
     return subprocess.run(
         [str(python), *args],
         cwd=project,
-        env=run_env(project),
+        env=run_env(project) | (env or {}),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

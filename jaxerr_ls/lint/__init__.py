@@ -13,11 +13,12 @@ import ast
 import io
 import re
 import tokenize
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jaxerr_ls.fixes.model import CulpritRef, FixTarget
-from jaxerr_ls.lint.checks import CODES, Prediction, Spans, run_checks
+from jaxerr_ls.lint.checks import CHECKS, CODES, Check, Prediction, Spans, checks_for, run_checks
 from jaxerr_ls.project import ModuleModel, Scope, build
 from jaxerr_ls.records import CulpritKind
 
@@ -127,7 +128,11 @@ def source_lines(source: str) -> list[str]:
 
 
 def lint_model(
-    model: ModuleModel, source: str, enabled: frozenset[str] = CODES, path: Path = MODULE
+    model: ModuleModel,
+    source: str,
+    enabled: frozenset[str] = CODES,
+    path: Path = MODULE,
+    checks: Sequence[Check] = CHECKS,
 ) -> LintResult:
     found = suppressions(source)
     by_line: dict[int, list[Suppression]] = {}
@@ -135,7 +140,7 @@ def lint_model(
         by_line.setdefault(suppression.line, []).append(suppression)
     ranges = expecting_ranges(model)
     predictions, expected = [], []
-    for prediction in run_checks(model, Spans(path, source_lines(source)), enabled):
+    for prediction in run_checks(model, Spans(path, source_lines(source)), enabled, checks):
         if _suppressed(prediction, by_line):
             continue
         line = prediction.span.line
@@ -146,13 +151,27 @@ def lint_model(
     return LintResult(predictions, found, expected=expected)
 
 
-def lint_source(source: str, enabled: frozenset[str] = CODES, path: Path = MODULE) -> LintResult:
+def lint_source(
+    source: str,
+    enabled: frozenset[str] = CODES,
+    path: Path = MODULE,
+    parse: Callable[[str], ast.Module | None] | None = None,
+) -> LintResult:
     """The predictions for one module's source, placed in ``path``. A module that does not parse
-    has none (its syntax error is reported, for the caller to show or not)."""
-    model = build(source)
+    has none (its syntax error is reported, for the caller to show or not); one that names no API
+    a check starts from is not parsed at all. ``parse`` stands for ``ast.parse`` (None where that
+    raises): the server's ``ChunkedParser`` of the document, which re-parses only what changed."""
+    checks = checks_for(source, enabled)
+    if not checks:
+        return LintResult([], suppressions(source))
+    if parse is None:
+        model = build(source)
+    else:
+        tree = parse(source)
+        model = None if tree is None else ModuleModel(tree)
     if model is None:
         return LintResult([], [], "the file does not parse")
-    return lint_model(model, source, enabled, path)
+    return lint_model(model, source, enabled, path, checks)
 
 
 # What the run error's pattern would capture, where the source tells: read by the fixes.

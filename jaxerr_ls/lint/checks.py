@@ -73,10 +73,13 @@ class Prediction:
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """A check and the record codes it may report."""
+    """A check, the record codes it may report, and the words one of which a module's text must
+    contain for the check to find anything (the last part of the JAX API it starts from: the
+    model resolves an API only through an import or attribute that spells it)."""
 
     codes: tuple[str, ...]
     run: Callable[[ModuleModel, Values, Spans], Iterator[Prediction]]
+    needs: tuple[str, ...]
 
 
 def _def_span(spans: Spans, function: Function) -> Span:
@@ -615,6 +618,92 @@ def check_hijax_bwd_return(
         )
 
 
+def _in_avals_count(prim: HijaxClass) -> int | None:
+    """How many inputs the primitive declares: the length of the one tuple display its
+    ``__init__`` assigns to ``self.in_avals`` (None when that is not how it says it)."""
+    init = prim.methods.get("__init__")
+    if init is None or not init.params or isinstance(init.node, ast.Lambda):
+        return None
+    this = init.params[0].name
+    found = [
+        node.value
+        for node in ast.walk(init.node)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and any(
+            isinstance(t, ast.Attribute)
+            and t.attr == "in_avals"
+            and isinstance(t.value, ast.Name)
+            and t.value.id == this
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
+    ]
+    if len(found) != 1 or not isinstance(found[0], ast.Tuple):
+        return None
+    if any(isinstance(item, ast.Starred) for item in found[0].elts):
+        return None
+    return len(found[0].elts)
+
+
+def check_hijax_retval_structure(
+    model: ModuleModel, values: Values, spans: Spans
+) -> Iterator[Prediction]:
+    """A ``vjp_bwd_retval`` that returns other than one cotangent per input, as a tuple: JAX
+    flattens its return against ``in_avals`` and raises its generic pytree error."""
+    for prim in model.hijax_classes:
+        method = prim.methods.get("vjp_bwd_retval")
+        # With its own vjp_bwd, the class never has vjp_bwd_retval called (jax 0.12).
+        if method is None or "vjp_bwd" in prim.methods or prim.assigned & {"vjp_bwd_retval"}:
+            continue
+        expected = _in_avals_count(prim)
+        if expected is None:
+            continue
+
+        def wrong(value: ast.expr | None, scope: Scope = method.scope, n: int = expected) -> bool:
+            if value is None:
+                return False
+            if isinstance(value, ast.List):
+                return True
+            if _is_tuple(value, values, scope):
+                length = values.tuple_length(value, scope)
+                return length is not None and length != n
+            return values.not_container(value, scope)
+
+        found = _returns_all(method, wrong)
+        if found is None:
+            continue
+        yield Prediction(
+            "hijax-vjp-bwd-retval-structure",
+            "error",
+            _last_value_span(spans, method, found),
+            f"{prim.node.name}.vjp_bwd_retval must return a tuple of {expected} cotangent(s), "
+            "one per entry of in_avals; this returns something else",
+            _def_span(spans, method),
+            f"`{prim.node.name}` method",
+            "vjp_bwd_retval",
+            (prim.node.name,),
+        )
+
+
+def check_hijax_bwd_both(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
+    """A class that defines both backward methods: jax 0.10 refuses it, jax 0.12 calls
+    ``vjp_bwd`` and never ``vjp_bwd_retval``."""
+    del values
+    for prim in model.hijax_classes:
+        if not {"vjp_bwd", "vjp_bwd_retval"} <= prim.methods.keys():
+            continue
+        yield Prediction(
+            "hijax-vjp-bwd-both",
+            "warning",
+            _class_span(spans, prim.node),
+            f"{prim.node.name} defines both vjp_bwd and vjp_bwd_retval: jax 0.12 calls vjp_bwd "
+            "and ignores vjp_bwd_retval, jax 0.10 refuses the class; keep one",
+            _def_span(spans, prim.methods["vjp_bwd_retval"]),
+            f"`{prim.node.name}` method",
+            "vjp_bwd_retval",
+            (prim.node.name,),
+        )
+
+
 def _hijax_missing(prim: HijaxClass) -> tuple[str, str] | None:
     """Half a reverse-mode rule written as methods, the other half nowhere in the class.
     (Rules assigned in the class body, ``vjp_fwd, vjp_bwd_retval = vjp_from_jvp``, fail in
@@ -649,32 +738,57 @@ def check_hijax_missing(model: ModuleModel, values: Values, spans: Spans) -> Ite
 
 
 CHECKS: tuple[Check, ...] = (
-    Check(("custom-vjp-fwd-not-pair",), check_custom_vjp_fwd),
-    Check(("custom-vjp-bwd-structure",), check_custom_vjp_bwd),
-    Check(("custom-jvp-rule-not-pair",), check_custom_jvp_rule),
-    Check(("custom-vjp-no-rule", "custom-jvp-no-rule"), check_custom_no_rule),
-    Check(("grad-argnums-missing-positional",), check_grad_argnums),
+    Check(("custom-vjp-fwd-not-pair",), check_custom_vjp_fwd, ("custom_vjp",)),
+    Check(("custom-vjp-bwd-structure",), check_custom_vjp_bwd, ("custom_vjp",)),
+    Check(("custom-jvp-rule-not-pair",), check_custom_jvp_rule, ("custom_jvp",)),
+    Check(
+        ("custom-vjp-no-rule", "custom-jvp-no-rule"),
+        check_custom_no_rule,
+        ("custom_vjp", "custom_jvp"),
+    ),
+    Check(("grad-argnums-missing-positional",), check_grad_argnums, ("grad",)),
     Check(
         ("grad-has-aux-not-pair", "grad-output-not-array", "grad-nonscalar-output"),
         check_grad_outputs,
+        ("grad", "jacrev", "hessian"),
     ),
-    Check(("grad-ref-argument",), check_grad_ref),
-    Check(("vjp-ref-grad-missing", "vjp-with-refs-tree", "vjp-ref-grad-returned"), check_vjp_refs),
-    Check(("hijax-vjp-bwd-return",), check_hijax_bwd_return),
-    Check(("hijax-vjp-bwd-missing", "hijax-vjp-fwd-missing"), check_hijax_missing),
+    Check(("grad-ref-argument",), check_grad_ref, ("grad",)),
+    Check(
+        ("vjp-ref-grad-missing", "vjp-with-refs-tree", "vjp-ref-grad-returned"),
+        check_vjp_refs,
+        ("vjp",),
+    ),
+    Check(("hijax-vjp-bwd-return",), check_hijax_bwd_return, ("HiPrim",)),
+    Check(("hijax-vjp-bwd-missing", "hijax-vjp-fwd-missing"), check_hijax_missing, ("HiPrim",)),
+    Check(("hijax-vjp-bwd-retval-structure",), check_hijax_retval_structure, ("HiPrim",)),
+    Check(("hijax-vjp-bwd-both",), check_hijax_bwd_both, ("HiPrim",)),
 )
 
 # Every record code a check may report.
 CODES: frozenset[str] = frozenset(code for check in CHECKS for code in check.codes)
 
 
+def checks_for(source: str, enabled: frozenset[str] = CODES) -> tuple[Check, ...]:
+    """The checks that report any of the ``enabled`` codes and may find something in this text:
+    a module that names none of the APIs they start from needs no model (a substring test, so
+    ``grad`` in a comment or ``gradient`` keeps the check, which then finds nothing)."""
+    return tuple(
+        check
+        for check in CHECKS
+        if not enabled.isdisjoint(check.codes) and any(word in source for word in check.needs)
+    )
+
+
 def run_checks(
-    model: ModuleModel, spans: Spans, enabled: frozenset[str] = CODES
+    model: ModuleModel,
+    spans: Spans,
+    enabled: frozenset[str] = CODES,
+    checks: Sequence[Check] = CHECKS,
 ) -> list[Prediction]:
-    """The predictions of the checks that report any of the ``enabled`` codes."""
+    """The predictions of the ``checks`` that report any of the ``enabled`` codes."""
     values = Values(model)
     found: list[Prediction] = []
-    for check in CHECKS:
+    for check in checks:
         if enabled.isdisjoint(check.codes):
             continue
         found.extend(p for p in check.run(model, values, spans) if p.code in enabled)

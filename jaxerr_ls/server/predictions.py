@@ -21,6 +21,7 @@ from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
 
 if TYPE_CHECKING:
     from jaxerr_ls.lint import Prediction
+    from jaxerr_ls.lint.chunks import ChunkedParser
 
 # Typing pauses shorter than this do not start a new analysis.
 DEBOUNCE_SECONDS = 0.3
@@ -89,6 +90,9 @@ def register(server: JaxErrServer) -> None:
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-lint")
     timers: dict[str, asyncio.TimerHandle] = {}
     predicted: dict[str, list[types.Diagnostic]] = {}
+    # Each open document's parsed statements, reused by the next analysis (only the pool's one
+    # thread touches them).
+    parsers: dict[str, ChunkedParser] = {}
 
     def document_changed(uri: str) -> None:
         """Analyse the document once typing pauses (each change restarts the wait)."""
@@ -108,6 +112,7 @@ def register(server: JaxErrServer) -> None:
         settings = server.settings_for(path).lint
         is_open = uri in server.workspace.text_documents
         if not (is_open and settings.enabled):
+            parsers.pop(uri, None)
             if predicted.pop(uri, None) is not None:
                 server.publish({path})
             return
@@ -115,11 +120,13 @@ def register(server: JaxErrServer) -> None:
         version, source = document.version, document.source
         # The checks are imported on the first document linted, not when the server starts.
         from jaxerr_ls.lint import lint_source, source_lines
+        from jaxerr_ls.lint.chunks import ChunkedParser
         from jaxerr_ls.lint.config import enabled_codes
 
         enabled, _ = enabled_codes(settings.select, settings.ignore)
+        parse = parsers.setdefault(uri, ChunkedParser()).parse
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(pool, lint_source, source, enabled, path)
+        result = await loop.run_in_executor(pool, lint_source, source, enabled, path, parse)
         if uri not in server.workspace.text_documents:
             return
         if server.workspace.get_text_document(uri).version != version:

@@ -37,3 +37,14 @@ def test_every_named_capture_of_a_record_is_read_by_something() -> None:
                 readers |= provider.captures
         unread = record.capture_names - readers
         assert not unread, f"{record.code}: named captures {unread} that nothing reads"
+
+
+def test_every_lint_code_is_a_record_and_each_traceback_conditioned_record_is_predicted() -> None:
+    """A check reports a record's code; a record that owns its message only where JAX's own
+    frames show (``raisedIn``, which JAX's default traceback filtering removes) has a check,
+    so that its error is named before the run whatever the filtering."""
+    from jaxerr_ls.lint import CODES
+
+    assert set(CODES) - RECORDS.keys() == set()
+    conditioned = {code for code, record in RECORDS.items() if record.raised_in}
+    assert conditioned and conditioned <= CODES

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from jaxerr_ls.lint import CODES, Prediction, lint_source, suppressions
+from jaxerr_ls.lint import CODES, Prediction, lint_model, lint_source, suppressions
+from jaxerr_ls.lint.checks import CHECKS, checks_for
 from jaxerr_ls.project import build
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -95,6 +96,31 @@ def test_every_check_has_a_trigger() -> None:
             if any((line, prediction.code) in marked for line in placed_lines(prediction)):
                 predicted.add(prediction.code)
     assert predicted == set(CODES)
+
+
+@pytest.mark.parametrize("path", FILES, ids=relative)
+def test_the_text_prescan_changes_no_prediction(path: Path) -> None:
+    """Each check runs only on a module whose text names an API it starts from: on every
+    trigger, the result is what all the checks give on the full model."""
+    source = path.read_text()
+    model = build(source)
+    assert model is not None
+    assert lint_source(source).predictions == lint_model(model, source).predictions
+
+
+def test_a_module_naming_no_api_is_not_modelled() -> None:
+    source = (
+        "import numpy as np\n\ndef f(x):  # jaxerr: ignore[grad-ref-argument]\n"
+        "    return np.sin(x)\n"
+    )
+    assert checks_for(source.replace("grad-ref-argument", "x")) == ()
+    result = lint_source(source.replace("grad-ref-argument", "x") + "def g(:\n")
+    assert result.predictions == [] and result.syntax_error is None
+    # The suppression comment's code is still read, so an unknown one is reported.
+    assert [s.codes for s in lint_source(source).suppressions] == [("grad-ref-argument",)]
+    assert {c.run for c in checks_for("jax.grad(f)(x)")} == {
+        c.run for c in CHECKS if "grad" in c.needs
+    }
 
 
 def lint(code: str) -> list[tuple[str, str, int]]:
@@ -304,7 +330,7 @@ def test_suppression_comments() -> None:
 
 
 def test_unparsable_source_has_no_predictions() -> None:
-    result = lint_source("def f(:\n")
+    result = lint_source("import jax\ndef f(:\n    return jax.grad\n")
     assert result.predictions == [] and result.syntax_error is not None
 
 
@@ -443,3 +469,23 @@ def test_spans_count_characters_on_a_line_with_non_ascii_text() -> None:
     fwd = predictions["custom-vjp-fwd-not-pair"]
     assert text(fwd.span) == "2.0"
     assert text(fwd.culprit) == "f_fwd"
+
+
+def test_a_hijax_retval_prediction_gets_its_records_example_fix() -> None:
+    """No provider fixes ``hijax-vjp-bwd-retval-structure``: the record's example, applied in
+    the user's names (``w`` for the example's ``y``), is offered as an unsafe fix."""
+    from jaxerr_ls.fixes import Applicability, fixes_for
+    from jaxerr_ls.lint import fix_target
+    from jaxerr_ls.records import load_records
+    from jaxerr_ls.spans import apply_edits
+
+    code = "hijax-vjp-bwd-retval-structure"
+    [record] = [r for r in load_records().records if r.code == code]
+    path = LINT_TRIGGERS / "hijax_vjp_bwd_retval_structure.py"
+    source = path.read_text()
+    [prediction] = [p for p in lint_source(source, path=path).predictions if p.code == code]
+    [fix] = fixes_for(fix_target(prediction), lambda p: p.read_text(), record.example_fix)
+    assert fix.applicability == Applicability.UNSAFE
+    fixed = apply_edits(source, list(fix.edits))
+    assert "return (g * w, g * x)" in fixed
+    assert code not in {p.code for p in lint_source(fixed).predictions}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -63,10 +64,13 @@ def test_template_placeholders_may_nest_and_braces_may_be_literal() -> None:
 
 
 def test_every_bundled_record_matches_its_own_template() -> None:
-    """(But for a terse template, which only its pattern may match: see the next tests.)"""
+    """(But for a terse template, which only its pattern may match: see the next tests; and
+    for a record that also needs a frame, which the message alone never gives: see the last.)"""
     records = load_records().records
     index = RecordIndex(records)
     for record in records:
+        if record.raised_in:
+            continue
         template = segments_from_template(record.error_message)
         assert template is not None
         if len(template.all_words()) < MIN_LOOSE_WORDS:
@@ -200,3 +204,53 @@ def test_a_message_cut_short_with_an_ellipsis_is_compared_with_the_start_of_reco
     assert found is not None and found.record.code == "pure-callback-transpose"
     # A fragment of too few words says nothing, ellipsis or not.
     assert index.match("callbacks do ...", "ValueError") is None
+
+
+# -- records that own a message only where the traceback shows a frame (``raisedIn``) ---------
+
+LINT_LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "lint"
+CONDITIONED = "hijax-vjp-bwd-retval-structure"
+
+
+def _pytree_messages() -> list[tuple[str, str]]:
+    """The real messages of the pytree error, as both JAX versions word it (filtered runs)."""
+    from jaxerr_ls.tracebacks import parse_text
+
+    found = []
+    for log in sorted(LINT_LOGS.glob(f"jax-*/{CONDITIONED.replace('-', '_')}*.log")):
+        for event in parse_text(log.read_text()):
+            found.extend((m.message, m.exc_type) for m in (event, *event.chain))
+    return found
+
+
+def test_a_record_with_frame_conditions_never_matches_by_the_message_alone() -> None:
+    records = load_records().records
+    [record] = [r for r in records if r.code == CONDITIONED]
+    assert record.raised_in
+    index = RecordIndex(records)
+    messages = _pytree_messages()
+    assert {"0.12", "0.10"} <= {
+        "0.12" if m.startswith("Tuple arity") else "0.10"
+        for m, _ in messages
+        if m.startswith(("Tuple arity", "pytree structure error"))
+    }
+    messages.append((record.error_message, record.error_class))
+    for message, exc_type in messages:
+        for stage_matches in (index.match_all(message, exc_type), [index.match(message, exc_type)]):
+            assert all(m is None or m.record.code != CONDITIONED for m in stage_matches)
+        assert index.match_raised(message, exc_type, [("x.py", "vjp_bwd")]) is None
+    for message, _ in messages:
+        assert CONDITIONED not in (r.code for _, r in index.prefix_records(message[:40]))
+
+
+def test_a_frame_meeting_the_condition_lets_the_record_own_the_message() -> None:
+    index = RecordIndex(load_records().records)
+    message = "Tuple arity mismatch: 1 != 2; tuple: (Array([1.], dtype=float32),)."
+    site = "/venv/lib/python3.13/site-packages/jax/_src/hijax.py"
+    found = index.match_raised(message, "ValueError", [("loss.py", "<module>"), (site, "vjp_bwd")])
+    assert found is not None and found.record.code == CONDITIONED
+    # The same function of another file, or another function of JAX's file, is not enough.
+    assert index.match_raised(message, "ValueError", [("model/hijax.py", "vjp_bwd")]) is None
+    assert index.match_raised(message, "ValueError", [(site, "vjp_bwd_retval_logs")]) is None
+    # Nor is the frame with a message the record does not describe.
+    assert index.match_raised("a different error", "ValueError", [(site, "vjp_bwd")]) is None

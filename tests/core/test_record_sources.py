@@ -81,3 +81,29 @@ def test_the_raise_site_is_in_the_pinned_release(record: Record) -> None:
     lines, tree = source(jax_dir.parent / link["path"])
     assert raw["sourceCode"] == "\n".join(lines[start - 1 : end]), "the excerpt is not those lines"
     assert raw["lineNumber"] in raise_sites(tree), lines[raw["lineNumber"] - 1]
+
+
+CONDITIONED = [r for r in RECORDS if r.raised_in]
+
+
+def test_some_record_places_conditions_on_the_traceback() -> None:
+    assert CONDITIONED, "no record uses raisedIn: drop this test and the field's checks"
+
+
+@pytest.mark.parametrize("record", CONDITIONED, ids=lambda r: r.code)
+def test_each_frame_condition_names_a_function_of_every_pinned_jax(record: Record) -> None:
+    """A record that owns its message only where a frame of JAX shows names a function that
+    every installed pinned JAX defines in that file (else no traceback could ever meet it)."""
+    if len(installed()) < len(ENVIRONMENTS) and not os.environ.get("CI"):
+        pytest.skip("not every pinned JAX environment is installed")
+    for jax_dir in installed().values():
+        for condition in record.raised_in:
+            path = jax_dir.parent / condition.path
+            assert path.is_file(), (record.code, str(path))
+            _lines, tree = source(path)
+            defined = {
+                node.name
+                for node in ast.walk(tree)
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+            assert condition.function in defined, (record.code, str(path))

@@ -142,6 +142,10 @@ GOOD = {
         ({"code": "Not A Code"}, "code", "is not a code"),
         ({"githubUrl": "ftp://example"}, "githubUrl", "https://"),
         ({"documentation": "   "}, "documentation", "must not be empty"),
+        ({"raisedIn": []}, "raisedIn", "non-empty list"),
+        ({"raisedIn": [{"path": "jax/_src/hijax.py"}]}, "raisedIn", '"function"'),
+        ({"raisedIn": [{"path": "", "function": "vjp_bwd"}]}, "raisedIn", '"path"'),
+        ({"raisedIn": "jax/_src/hijax.py"}, "raisedIn", "non-empty list"),
     ],
 )
 def test_a_broken_record_is_reported_with_file_and_field_and_skipped(

@@ -25,6 +25,7 @@ from tests.triggers import (
     apply_example_fix,
     copy_project,
     curated,
+    lint_triggers,
     manifest,
     record_triggers,
     triggers,
@@ -46,7 +47,11 @@ def test_every_script_names_a_test_that_exists() -> None:
 
 
 def test_every_curated_record_has_a_trigger() -> None:
-    missing = [r.code for r in RECORDS if not record_triggers(r.code)]
+    """A trigger of the fixture project; for a record that jax 0.12 does not raise (a class
+    jax 0.10 refuses and 0.12 runs silently) or that owns its message only where the
+    traceback shows a frame, a lint trigger whose captured run under a pinned JAX ends with
+    its error (tests/core/test_lint_captures.py)."""
+    missing = [r.code for r in RECORDS if not record_triggers(r.code) and not lint_triggers(r.code)]
     assert missing == [], f"curated records with no trigger script: {missing}"
 
 

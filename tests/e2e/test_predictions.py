@@ -160,3 +160,48 @@ async def test_a_prediction_offers_the_quick_fix_of_the_run_error(
         fixes[0] if fixes[0].edit is not None else await client.code_action_resolve_async(fixes[0])
     )
     assert fix.edit is not None
+
+
+def change(client: LanguageClient, path: Path, version: int, line: int, old: str, new: str) -> None:
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=version),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=line, character=0),
+                        end=types.Position(line=line, character=len(old)),
+                    ),
+                    text=new,
+                )
+            ],
+        )
+    )
+
+
+@pytest.mark.asyncio
+async def test_predictions_follow_edits_that_move_statements(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """The server re-parses only the statements an edit changed (``ChunkedParser``): through
+    an edit that fixes the rule, one that adds lines above it and one that breaks it again, the
+    predictions are those of the text as it is."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    prim = root / "prim.py"
+    shutil.copy(FIXTURES / "lint" / "hijax_vjp_bwd_retval_structure.py", prim)
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=root.resolve())  # type: ignore[attr-defined]
+    open_document(client, prim)
+    lines = prim.read_text().splitlines()
+    at = next(i for i, text in enumerate(lines) if text.strip().startswith("return (g * w,)"))
+    found = await until(client, uri(prim), lambda d: len(d) == 1)
+    assert codes(found) == [("hijax-vjp-bwd-retval-structure", at)]
+    change(client, prim, 2, at, lines[at], "        return (g * w, g * x)")
+    await until(client, uri(prim), lambda d: d == [])
+    # Two lines typed at the top move every statement below.
+    change(client, prim, 3, 0, "", "import math\nimport os\n")
+    change(
+        client, prim, 4, at + 2, "        return (g * w, g * x)", "        return g * jnp.cos(w)"
+    )
+    found = await until(client, uri(prim), lambda d: len(d) == 1)
+    assert codes(found) == [("hijax-vjp-bwd-retval-structure", at + 2)]
