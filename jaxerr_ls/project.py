@@ -931,8 +931,10 @@ class _Builder:
                 self._bind_targets(target, node, scope)
 
     def _bind_targets(self, target: ast.AST, node: ast.AST, scope: Scope) -> None:
+        # ``self.params = ...`` and ``cache[key] = ...`` bind no name: only the names stored
+        # (or deleted) themselves, not those an attribute or subscript target reads.
         for item in ast.walk(target):
-            if isinstance(item, ast.Name):
+            if isinstance(item, ast.Name) and not isinstance(item.ctx, ast.Load):
                 scope.bind(item.id, node, None, "other")
 
 

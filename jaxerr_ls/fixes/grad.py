@@ -197,7 +197,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return _jacobian_fixes(target, read)
         places, names = [found], ["<lambda>"]
     label = "the lambda" if names[0] == "<lambda>" else f"`{names[0]}`"
-    fixes = []
+    fixes = _every_axis_fixes(target, places, label)
     meanings = {"mean": "the mean", "sum": "the sum"}
     for reduction in _reductions(target, read, places, names[0]):
         edits = []
@@ -212,6 +212,37 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = f"Take {meanings[reduction]} of the vector term of {label}: {edits[0].new_text}"
         fixes.extend(unsafe_fix(target, title, tuple(edits)))
     return fixes
+
+
+# Reductions that, applied to their own partial result, equal themselves over every axis
+# (a mean of row means is the mean): dropping ``axis`` is what reducing the output does.
+_AXIS_REDUCTIONS = frozenset({"mean", "max", "min", "logsumexp"})
+
+
+def _every_axis_fixes(
+    target: FixTarget, places: list[tuple[Source, ast.expr]], label: str
+) -> list[Fix]:
+    """A return that is already a reduction, over some axes only (``jnp.mean(err, axis=-1)``,
+    ``x.sum(axis=1, keepdims=True)``): the same reduction over every axis."""
+    edits = []
+    for source, value in places:
+        if not (
+            isinstance(value, ast.Call)
+            and last_name(value.func) in _AXIS_REDUCTIONS
+            and any(k.arg == "axis" for k in value.keywords)
+            and not any(k.arg is None for k in value.keywords)
+            and not any(isinstance(a, ast.Starred) for a in value.args)
+        ):
+            return []
+        if len(value.args) > 1:
+            return []
+        kept = [source.segment(a) for a in value.args]
+        kept += [source.segment(k) for k in value.keywords if k.arg not in ("axis", "keepdims")]
+        edits.append(source.replace(value, f"{source.segment(value.func)}({', '.join(kept)})"))
+    if not edits:
+        return []
+    title = f"Reduce over every axis in {label}: {edits[0].new_text}"
+    return unsafe_fix(target, title, tuple(edits))
 
 
 def _jacobian_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -265,6 +296,16 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(source.replace(value, paired))
             title = f"Return (output, aux) from `{culprit.name}`: {paired}"
+        elif isinstance(node, ast.Return | ast.Lambda) and value is not None:
+            # A single value where the caller reads an aux it unpacks: the function's own
+            # variable of that name is the aux.
+            aux = _READ_AUX.search(culprit.why or "")
+            function = _enclosing_function(source, node)
+            if aux is None or function is None or not _binds(function, aux[1]):
+                return []
+            paired = f"{source.segment(value)}, {aux[1]}"
+            edits.append(source.replace(value, paired))
+            title = f"Return (output, aux) from `{culprit.name}`: {paired}"
         elif isinstance(node, ast.keyword) and node.arg == "has_aux":
             dropped = _drop_has_aux(source, node)
             if dropped is None:
@@ -276,6 +317,22 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not edits:
         return []
     return unsafe_fix(target, title, tuple(edits))
+
+
+# The culprit's sentence when the caller reads the aux (culprit_transforms._aux_not_pair).
+_READ_AUX = re.compile(r"the caller reads the aux `(\w+)`")
+
+
+def _binds(function: FunctionNode, name: str) -> bool:
+    """Whether a function has a parameter or a plain assignment of ``name``."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    if any(a.arg == name for a in every):
+        return True
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(function)
+    )
 
 
 # Keys that name the total a dict of losses holds beside its parts.
@@ -525,19 +582,44 @@ def _unselect_fixes(
     failing = Source.parse(target.span.path, read(target.span.path))
     if failing is None:
         return []
+    unpacking: list[Edit] = []
     for assign in ast.walk(failing.tree):
         if (
             isinstance(assign, ast.Assign)
             and assign.lineno <= target.span.line <= (assign.end_lineno or assign.lineno)
             and any(isinstance(t, ast.Tuple | ast.List) for t in assign.targets)
         ):
-            return []
+            # One gradient per selected argument, unpacked: only where the one of the
+            # integer argument is thrown away (``g, _ = ...``) is the count known to follow.
+            edit = _without_discarded(failing, assign, argnums, kept)
+            if edit is None or unpacking:
+                return []
+            unpacking.append(edit)
     inside = ", ".join(str(i) for i in kept)
     new_text = f"({inside},)" if len(kept) == 1 else f"({inside})"
     if isinstance(node, ast.List):
         new_text = f"[{inside}]"
+    if unpacking and len(kept) == 1:
+        new_text = inside  # one gradient, not a 1-tuple, as the new unpacking takes it
     title = f"Differentiate only the float arguments: argnums={new_text}"
-    return unsafe_fix(target, title, (source.replace(node, new_text),))
+    return unsafe_fix(target, title, (source.replace(node, new_text), *unpacking))
+
+
+def _without_discarded(
+    source: Source, assign: ast.Assign, argnums: tuple[int, ...], kept: list[int]
+) -> Edit | None:
+    """``g, _ = grad_fn(...)`` for ``argnums=(0, 1)`` keeping 0: ``g = grad_fn(...)``."""
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0], ast.Tuple | ast.List):
+        return None
+    unpacked = assign.targets[0]
+    if len(unpacked.elts) != len(argnums):
+        return None
+    staying = [e for i, e in zip(argnums, unpacked.elts, strict=True) if i in kept]
+    leaving = [e for i, e in zip(argnums, unpacked.elts, strict=True) if i not in kept]
+    if not all(_discarded(e) for e in leaving):
+        return None
+    texts = [source.segment(e) for e in staying]
+    return source.replace(unpacked, texts[0] if len(texts) == 1 else ", ".join(texts))
 
 
 # -- argnums -------------------------------------------------------------------------------
