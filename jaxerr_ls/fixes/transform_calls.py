@@ -598,18 +598,51 @@ def _paired_name(target: FixTarget, source: Source) -> str | None:
     return found[1].id if found is not None and isinstance(found[1], ast.Name) else None
 
 
+def _helper_parameter(
+    source: Source, line: int, home: Source, node: ast.AST, name: str
+) -> str | None:
+    """``seed(scores)`` on the failing line, where the plain function ``seed`` of ``home``
+    builds the tangent at ``node``: the parameter that receives ``scores``."""
+    helpers = [
+        f
+        for f in home.functions()
+        if not isinstance(f, ast.Lambda) and any(n is node for n in ast.walk(f))
+    ]
+    if not helpers:
+        return None
+    helper = max(helpers, key=lambda f: f.lineno)
+    assert not isinstance(helper, ast.Lambda)
+    params = [a.arg for a in [*helper.args.posonlyargs, *helper.args.args]]
+    passed = [
+        params[i]
+        for call in _calls_on(source, line)
+        if last_name(call.func) == helper.name
+        and not any(isinstance(a, ast.Starred) for a in call.args)
+        for i, a in enumerate(call.args[: len(params)])
+        if isinstance(a, ast.Name) and a.id == name
+    ]
+    if len(passed) != 1 or passed[0] in ("self", "cls"):
+        return None
+    return passed[0]
+
+
 def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
     """A tangent built as ``jnp.full(out.shape[:2], c)`` / ``jnp.ones((x.shape[0], 1))``,
     its shape derived from the very value it pairs with: build it with that value's shape
     (``out.shape``), which the transform requires whatever the shapes are."""
     name = _paired_name(target, source)
     built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
-    if name is None or len(built) != 1 or built[0][0].path != source.path:
+    if name is None or len(built) != 1:
         return []
-    node = built[0][1]
+    home, node, culprit = built[0]
     functions = [f for f in source.functions() if on_line(f, target.span.line)]
-    if not functions or not on_line(max(functions, key=lambda f: f.lineno), built[0][2].span.line):
-        return []
+    failing = max(functions, key=lambda f: f.lineno) if functions else None
+    if home.path != source.path or failing is None or not on_line(failing, culprit.span.line):
+        # Built in a helper the failing line calls with the value: the helper's parameter.
+        name = _helper_parameter(source, target.span.line, home, node, name)
+        if name is None:
+            return []
+    source = home
     wanted = f"{name}.shape"
     calls = [
         call
