@@ -59,6 +59,8 @@ TRANSFORMS = frozenset(
 )
 
 
+# Top-level names of libraries, never taken for a package's own module by a relative import.
+_EXTERNAL_ROOTS = frozenset({"jax", "jaxlib", "numpy", "functools", "math", "scipy"})
 # How many names, partials and imports a resolution follows before giving up.
 _MAX_HOPS = 8
 # A project module by its dotted name (``from model import loss``), or None outside the project.
@@ -905,9 +907,19 @@ class _Builder:
                     top = alias.name.split(".", 1)[0]
                     scope.bind(top, node, None, "import", top)
         elif isinstance(node, ast.ImportFrom):
-            if node.level or node.module is None:
+            if node.level != 1 and (node.level or node.module is None):
                 for alias in node.names:
                     scope.bind(alias.asname or alias.name, node, None, "other")
+                return
+            if node.level == 1:
+                # ``from .losses import loss`` (a package re-exporting its modules' names):
+                # a module beside this one, which is where a project importer looks first.
+                for alias in node.names:
+                    qualified = ".".join(filter(None, [node.module, alias.name]))
+                    if alias.name == "*" or qualified.split(".")[0] in _EXTERNAL_ROOTS:
+                        scope.bind(alias.asname or alias.name, node, None, "other")
+                    else:
+                        scope.bind(alias.asname or alias.name, node, None, "import", qualified)
                 return
             for alias in node.names:
                 if alias.name == "*":

@@ -569,9 +569,10 @@ _ARGNUMS_CHOICE = re.compile(r"^argnums selects argument (\d+),")
 def _unselect_fixes(
     target: FixTarget, read: ReadSource, source: Source, node: ast.expr, why: str
 ) -> list[Fix]:
-    """``argnums=(0, 1)`` selecting integer data at 1 -> ``argnums=(0,)``: only where the
-    failing line does not unpack one gradient per selected argument (then the count of
-    gradients is the program's, and which float argument was meant is not known)."""
+    """``argnums=(0, 1)`` selecting integer data at 1 -> ``argnums=(0,)``, with the gradient
+    the failing line unpacks for it dropped where it is thrown away (``g, _ = ...``); where
+    the line names that gradient after another argument (``gw, gb`` for ``b``), the index of
+    that argument instead. Nothing where the unpacking says neither."""
     chosen = _ARGNUMS_CHOICE.search(why)
     argnums = literal_ints(node)
     if chosen is None or argnums is None or not isinstance(node, ast.Tuple | ast.List):
@@ -589,8 +590,12 @@ def _unselect_fixes(
             and assign.lineno <= target.span.line <= (assign.end_lineno or assign.lineno)
             and any(isinstance(t, ast.Tuple | ast.List) for t in assign.targets)
         ):
-            # One gradient per selected argument, unpacked: only where the one of the
-            # integer argument is thrown away (``g, _ = ...``) is the count known to follow.
+            renamed = _named_selection(assign, argnums, int(chosen[1]))
+            if renamed is not None and not unpacking:
+                inside = ", ".join(str(i) for i in renamed)
+                new_text = f"[{inside}]" if isinstance(node, ast.List) else f"({inside})"
+                title = f"Select the argument the gradient is named for: argnums={new_text}"
+                return unsafe_fix(target, title, (source.replace(node, new_text),))
             edit = _without_discarded(failing, assign, argnums, kept)
             if edit is None or unpacking:
                 return []
@@ -603,6 +608,34 @@ def _unselect_fixes(
         new_text = inside  # one gradient, not a 1-tuple, as the new unpacking takes it
     title = f"Differentiate only the float arguments: argnums={new_text}"
     return unsafe_fix(target, title, (source.replace(node, new_text), *unpacking))
+
+
+# How a gradient is commonly named after its argument ``a``.
+_GRADIENT_NAMES = ("g{}", "g_{}", "grad_{}", "grad{}", "{}_grad", "d{}", "d_{}")
+
+
+def _named_selection(assign: ast.Assign, argnums: tuple[int, ...], wrong: int) -> list[int] | None:
+    """``gw, gb = grad_fn(w, labels, b, x)`` with ``argnums=(0, 1)`` and the labels at 1: the
+    gradient unpacked for 1 is named for ``b``, the argument at 2, so ``(0, 2)``."""
+    call = assign.value
+    if len(assign.targets) != 1 or not isinstance(call, ast.Call):
+        return None
+    unpacked = assign.targets[0]
+    if not isinstance(unpacked, ast.Tuple | ast.List) or len(unpacked.elts) != len(argnums):
+        return None
+    slot = unpacked.elts[argnums.index(wrong)]
+    if not isinstance(slot, ast.Name) or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    named = [
+        i
+        for i, a in enumerate(call.args)
+        if i not in argnums
+        and isinstance(a, ast.Name)
+        and slot.id in {form.format(a.id) for form in _GRADIENT_NAMES}
+    ]
+    if len(named) != 1:
+        return None
+    return [named[0] if i == wrong else i for i in argnums]
 
 
 def _without_discarded(

@@ -93,6 +93,24 @@ CULPRITS = [
         "return ((recon - x) ** 2).mean(axis=1)",
         ["shape (8,)"],
     ),
+    # A function re-exported by a package's __init__ (a relative import).
+    (
+        "nonscalar_reexported",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "objectives/regression.py",
+        "return jnp.where(r < delta",
+        ["`huber`", "shape (4,)"],
+    ),
+    # Integer ids selected beside the weights; the caller names the gradient for another.
+    (
+        "int_argnums_named_gradient",
+        "grad-int-input",
+        ARGUMENT,
+        "main.py",
+        "grad_fn = jax.grad(embed_loss, argnums=(0, 1))",
+        ["argnums selects argument 1"],
+    ),
     # Integer labels out of a loader's tuple, selected by an argnums of another line.
     (
         "int_unpacked_helper",
@@ -234,3 +252,8 @@ def test_dropping_an_integer_argument_drops_its_discarded_gradient(copy: Copy) -
 def test_a_helper_builds_the_cotangent_with_its_parameters_shape(copy: Copy) -> None:
     [fix, *_] = fixes("cotangent_helper_shape", copy("cotangent_helper_shape"))
     assert "    return weight * jnp.ones(values.shape)\n" in applied(fix)["seeds.py"]
+
+
+def test_argnums_selects_the_argument_the_unpacked_gradient_is_named_for(copy: Copy) -> None:
+    [fix] = fixes("int_argnums_named_gradient", copy("int_argnums_named_gradient"))
+    assert "grad_fn = jax.grad(embed_loss, argnums=(0, 2))\n" in applied(fix)["main.py"]
