@@ -700,14 +700,19 @@ def _aux_not_pair(
     if "'tuple'" in type_text or "'list'" in type_text:
         out = []
         for found in returns:
-            size = _tuple_size(found.value)
+            node, value = found.node, found.value
+            held = _local_value(found.function, value)
+            if held is not None:
+                # ``out = (loss, a, b); return out``: the tuple is built where it is assigned.
+                node, value = held, held
+            size = _tuple_size(value)
             if size is None or size == 2:
                 continue
             why = (
                 f"{_label(found.function)} returns {size} values: with has_aux=True, {api} "
                 "needs a pair (output, aux)"
             )
-            out.append(_culprit(project, found.model, found.node, kind, found.function.name, why))
+            out.append(_culprit(project, found.model, node, kind, found.function.name, why))
         return out
     if "'dict'" in type_text:
         # One dict of named losses: the pair (output, aux) is made from it (the total first,
@@ -738,6 +743,18 @@ def _aux_not_pair(
         return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
     why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"
     return [_culprit(project, application.defined_in, flag, kind, function.name, why)]
+
+
+def _local_value(function: Function, value: ast.expr | None) -> ast.expr | None:
+    """The tuple or list display a returned local name holds: its one plain assignment in
+    the function."""
+    if not isinstance(value, ast.Name):
+        return None
+    binding = function.scope.lookup(value.id)
+    if binding is None or binding.kind != "assign" or binding.scope is not function.scope:
+        return None
+    held = binding.value
+    return held if isinstance(held, ast.Tuple | ast.List) else None
 
 
 def _aux_read(application: _Application) -> str | None:
@@ -1043,6 +1060,22 @@ def _int_built(model: ModuleModel, expr: ast.expr, scope: Scope) -> str | None:
     return int_construction(model, expr, scope)
 
 
+def _size_of(model: ModuleModel, node: ast.expr, scope: Scope) -> bool:
+    """A size read off an array or a container: ``x.shape[0]``, ``x.size``, ``x.ndim``,
+    ``len(xs)`` (Python ints by nature)."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+        return isinstance(node, ast.Attribute) and node.attr == "shape"
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("size", "ndim")
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and not scope.lookup_all("len")
+    )
+
+
 def _int_leaf(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
     """A container entry that is an integer: a Python int or an array built as ints."""
     if isinstance(value, ast.Constant):
@@ -1108,6 +1141,8 @@ def _argument_culprits(
             continue
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
+        if found is None and _size_of(origin.model, origin.node, origin.scope):
+            found = "nature"  # ``n = x.shape[0]``, ``len(xs)``: a count, not a parameter
         if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
             found = "built"  # ``x0 = 2``: a Python int, differentiated
         if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List):

@@ -217,22 +217,26 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 # Reductions that, applied to their own partial result, equal themselves over every axis
 # (a mean of row means is the mean): dropping ``axis`` is what reducing the output does.
 _AXIS_REDUCTIONS = frozenset({"mean", "max", "min", "logsumexp"})
+_KEEPDIMS_REDUCTIONS = _AXIS_REDUCTIONS | {"sum", "prod"}
 
 
 def _every_axis_fixes(
     target: FixTarget, places: list[tuple[Source, ast.expr]], label: str
 ) -> list[Fix]:
-    """A return that is already a reduction, over some axes only (``jnp.mean(err, axis=-1)``,
-    ``x.sum(axis=1, keepdims=True)``): the same reduction over every axis."""
+    """A return that is already a reduction, over some axes only (``jnp.mean(err, axis=-1)``)
+    or over every axis with the axes kept (``jnp.sum(e, keepdims=True)``): the same
+    reduction over every axis, to a scalar."""
     edits = []
     for source, value in places:
-        if not (
-            isinstance(value, ast.Call)
-            and last_name(value.func) in _AXIS_REDUCTIONS
-            and any(k.arg == "axis" for k in value.keywords)
-            and not any(k.arg is None for k in value.keywords)
-            and not any(isinstance(a, ast.Starred) for a in value.args)
-        ):
+        if not isinstance(value, ast.Call) or any(k.arg is None for k in value.keywords):
+            return []
+        given = {k.arg for k in value.keywords}
+        name = last_name(value.func)
+        # Over some axes, for a reduction that is its own total; or over every axis already,
+        # with the axes kept (``jnp.sum(e, keepdims=True)``).
+        partial = name in _AXIS_REDUCTIONS and "axis" in given
+        kept_axes = name in _KEEPDIMS_REDUCTIONS and "keepdims" in given and "axis" not in given
+        if not (partial or kept_axes) or any(isinstance(a, ast.Starred) for a in value.args):
             return []
         if len(value.args) > 1:
             return []

@@ -111,6 +111,32 @@ CULPRITS = [
         "grad_fn = jax.grad(embed_loss, argnums=(0, 1))",
         ["argnums selects argument 1"],
     ),
+    # Three values held in a local before the return: the tuple where it is built.
+    (
+        "aux_named_triple",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "train.py",
+        "out = (rec + kl, rec, kl)",
+        ["returns 3 values"],
+    ),
+    (
+        "nonscalar_keepdims_total",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "energy.py",
+        "return jnp.sum(1.0 / r2, keepdims=True)",
+        ["shape (1, 1)"],
+    ),
+    # A size read off an array (a Python int) selected beside the weights.
+    (
+        "int_size_argument",
+        "grad-int-input",
+        ARGUMENT,
+        "main.py",
+        "grad_fn = jax.grad(normalized_error, argnums=(0, 1))",
+        ["argnums selects argument 1", "x.shape[0]"],
+    ),
     # Integer labels out of a loader's tuple, selected by an argnums of another line.
     (
         "int_unpacked_helper",
@@ -257,3 +283,13 @@ def test_a_helper_builds_the_cotangent_with_its_parameters_shape(copy: Copy) -> 
 def test_argnums_selects_the_argument_the_unpacked_gradient_is_named_for(copy: Copy) -> None:
     [fix] = fixes("int_argnums_named_gradient", copy("int_argnums_named_gradient"))
     assert "grad_fn = jax.grad(embed_loss, argnums=(0, 2))\n" in applied(fix)["main.py"]
+
+
+def test_a_triple_held_in_a_local_is_grouped_where_it_is_built(copy: Copy) -> None:
+    [fix] = fixes("aux_named_triple", copy("aux_named_triple"))
+    assert "    out = (rec + kl, (rec, kl))\n    return out\n" in applied(fix)["train.py"]
+
+
+def test_a_total_with_kept_axes_drops_them(copy: Copy) -> None:
+    every, *_ = fixes("nonscalar_keepdims_total", copy("nonscalar_keepdims_total"))
+    assert "    return jnp.sum(1.0 / r2)\n" in applied(every)["energy.py"]
