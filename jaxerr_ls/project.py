@@ -345,7 +345,7 @@ class ModuleModel:
             function = self.functions.get(binding.node)
             # A decorator may return anything (``jax.custom_gradient`` changes what the name
             # returns); only decorators that keep the function's outputs see through.
-            if function is None or not all(d in TRANSPARENT for d in function.decorators):
+            if function is None or not self.keeps_outputs(function):
                 return None
             return self, function
         if binding.kind == "assign" and isinstance(
@@ -355,6 +355,28 @@ class ModuleModel:
         if binding.kind == "import" and binding.qualified and importer is not None:
             return self._locate_imported(binding.qualified, importer, depth)
         return None
+
+    def keeps_outputs(self, function: Function) -> bool:
+        """Whether every decorator of a ``def`` returns a function with its parameters and
+        outputs: ``@jax.jit``, also configured by ``functools.partial``
+        (``@partial(jax.jit, static_argnames="depth")``)."""
+        if all(d in TRANSPARENT for d in function.decorators):
+            return True
+        node = function.node
+        if isinstance(node, ast.Lambda):
+            return False
+        outer = function.scope.parent or self.module_scope
+        for decorator in node.decorator_list:
+            wrapper: ast.expr = decorator
+            if isinstance(decorator, ast.Call):
+                if self.qualified_name(decorator.func, outer) != "functools.partial":
+                    return False
+                if not decorator.args or isinstance(decorator.args[0], ast.Starred):
+                    return False
+                wrapper = decorator.args[0]
+            if self.qualified_name(wrapper, outer) not in TRANSPARENT:
+                return False
+        return True
 
     def _locate_imported(
         self, qualified: str, importer: Importer, depth: int

@@ -111,6 +111,15 @@ CULPRITS = [
         "grad_fn = jax.grad(embed_loss, argnums=(0, 1))",
         ["argnums selects argument 1"],
     ),
+    # A loss jitted by @partial(jax.jit, static_argnames=...), imported.
+    (
+        "nonscalar_jit_partial_loss",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "losses.py",
+        "return jnp.abs(x @ w - y) ** power",
+        ["`residual_loss`", "shape (4,)"],
+    ),
     # Three values held in a local before the return: the tuple where it is built.
     (
         "aux_named_triple",
@@ -293,3 +302,9 @@ def test_a_triple_held_in_a_local_is_grouped_where_it_is_built(copy: Copy) -> No
 def test_a_total_with_kept_axes_drops_them(copy: Copy) -> None:
     every, *_ = fixes("nonscalar_keepdims_total", copy("nonscalar_keepdims_total"))
     assert "    return jnp.sum(1.0 / r2)\n" in applied(every)["energy.py"]
+
+
+def test_has_aux_is_added_for_a_pair_returned_through_a_configured_jit(copy: Copy) -> None:
+    [fix] = fixes("aux_jit_static_loss", copy("aux_jit_static_loss"))
+    fixed = applied(fix)["main.py"]
+    assert "    grads, _ = jax.grad(loss_with_metrics, has_aux=True)(w, x, 2)\n" in fixed
