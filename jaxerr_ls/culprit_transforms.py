@@ -579,6 +579,8 @@ def _function_culprits(
     if "shape" in captures:
         if wants_jacobian(function, [r.value for r in returns], [application.model, model]):
             return []
+        if result_used_as_matrix(application.model.tree, application.call):
+            return []
         return _nonscalar(project, returns, captures["shape"].strip(), api)
     if "output" in captures:
         return _not_array(project, application, model, function, returns, captures["output"], api)
@@ -596,6 +598,44 @@ def wants_jacobian(
     if any(assembles_vector(v) for v in values):
         return True
     return function.name != "<lambda>" and any(used_as_vector(m, function.name) for m in modules)
+
+
+# jax.numpy.linalg functions that take a matrix first.
+_MATRIX_TAKING = frozenset({"solve", "lstsq", "pinv", "inv", "svd", "qr", "cholesky", "eigh"})
+
+
+def result_used_as_matrix(tree: ast.Module, call: ast.Call) -> bool:
+    """Whether the program treats what a gradient call gives as a matrix (a Jacobian): the
+    name it is bound to is transposed (``J.T``) or given to a linear solve. A gradient has
+    its parameter's shape, so a program that transposes it wanted ``jax.jacrev``."""
+    bound = [
+        n.targets[0].id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign)
+        and n.value is call
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+    ]
+    if len(bound) != 1:
+        return False
+    name = bound[0]
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in ("T", "mT")
+            and isinstance(node.value, ast.Name)
+            and node.value.id == name
+        ):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and last_name(node.func) in _MATRIX_TAKING
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id == name
+        ):
+            return True
+    return False
 
 
 def _culprit(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from jaxerr_ls.culprit_transforms import wants_jacobian
+from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.fixes.transform_calls import (
@@ -263,7 +263,9 @@ def _jacobian_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     inner = function.function if isinstance(function, Partial) else function
     model = ModuleModel(source.tree)
-    if not wants_jacobian(inner, inner.return_values, [model]):
+    applications = [c for c in ast.walk(source.tree) if isinstance(c, ast.Call) and c.func is call]
+    as_matrix = any(result_used_as_matrix(source.tree, c) for c in applications)
+    if not as_matrix and not wants_jacobian(inner, inner.return_values, [model]):
         return []
     grad = call.func.attr if isinstance(call.func, ast.Attribute) else call.func.id
     if grad != "grad":

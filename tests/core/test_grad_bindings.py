@@ -308,3 +308,16 @@ def test_has_aux_is_added_for_a_pair_returned_through_a_configured_jit(copy: Cop
     [fix] = fixes("aux_jit_static_loss", copy("aux_jit_static_loss"))
     fixed = applied(fix)["main.py"]
     assert "    grads, _ = jax.grad(loss_with_metrics, has_aux=True)(w, x, 2)\n" in fixed
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_gradient_used_as_a_matrix_blames_no_return(version: str) -> None:
+    # ``J.T @ J`` and ``jnp.linalg.solve``: the program wants the Jacobian of the residuals.
+    found = finding("nonscalar_wants_jacobian_solve", version)
+    assert found.code == "grad-nonscalar-output"
+    assert found.culprits == []
+
+
+def test_a_gradient_used_as_a_matrix_is_taken_with_jacrev(copy: Copy) -> None:
+    [fix] = fixes("nonscalar_wants_jacobian_solve", copy("nonscalar_wants_jacobian_solve"))
+    assert "    J = jax.jacrev(residuals)(theta, t, y)\n" in applied(fix)["main.py"]
