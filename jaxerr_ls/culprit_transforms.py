@@ -1494,15 +1494,21 @@ def _dims(text: str | None) -> tuple[int, ...] | None:
     return tuple(int(d) for d in found["dims"].replace(" ", "").split(",") if d)
 
 
-def batch_of_tangents(captures: Mapping[str, str]) -> bool:
-    """Whether a tangent's shape is the wanted one with leading axes of more than one item
-    (``float32[64,4]`` for ``float32[4]``): a batch of tangents, one per row."""
+def batch_of_tangents(captures: Mapping[str, str]) -> str | None:
+    """Where a batch of tangents keeps its items, when the tangent's shape is the wanted one
+    with extra axes of more than one item each: ``"leading"`` (``float32[64,4]`` for
+    ``float32[4]``, one per row), ``"trailing"`` (``float32[4,8]``, one per column); None
+    otherwise (an axis of one item is a shape built wrong, not a batch)."""
     tangent = _dims(captures.get("tangent"))
     wanted = _dims(captures.get("expected") or captures.get("primal"))
     if tangent is None or wanted is None or len(tangent) <= len(wanted):
-        return False
-    extra = tangent[: len(tangent) - len(wanted)]
-    return tangent[len(extra) :] == wanted and all(n > 1 for n in extra)
+        return None
+    count = len(tangent) - len(wanted)
+    if tangent[count:] == wanted and all(n > 1 for n in tangent[:count]):
+        return "leading"
+    if tangent[: len(wanted)] == wanted and all(n > 1 for n in tangent[len(wanted) :]):
+        return "trailing"
+    return None
 
 
 def _tangent_culprits(

@@ -666,9 +666,10 @@ def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -
     return unsafe_fix(target, title, (source.replace(shape, wanted),))
 
 
-def _vmap_fixes(target: FixTarget, source: Source) -> list[Fix]:
+def _vmap_fixes(target: FixTarget, source: Source, batched: str) -> list[Fix]:
     """A batch of tangents given to the function ``jax.linearize`` / ``jax.vjp`` returned:
-    map it over the batch's leading axis, ``jax.vmap(f_jvp)(probes)``."""
+    map it over the batch's axis, ``jax.vmap(f_jvp)(probes)`` (rows), or
+    ``jax.vmap(f_jvp, in_axes=-1, out_axes=-1)(basis)`` (columns, which stay columns)."""
     api = "vjp" if target.code == VJP_COTANGENT else "linearize"
     calls = _pullback_calls(source, target.span.line, api)
     aliases = source.module_aliases("jax")
@@ -677,7 +678,8 @@ def _vmap_fixes(target: FixTarget, source: Source) -> list[Fix]:
     call = calls[0][0]
     if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
         return []
-    mapped = f"{aliases[0]}.vmap({source.segment(call.func)})"
+    axes = ", in_axes=-1, out_axes=-1" if batched == "trailing" else ""
+    mapped = f"{aliases[0]}.vmap({source.segment(call.func)}{axes})"
     title = f"Map over the batch of tangents: {mapped}({source.segment(call.args[0])})"
     return unsafe_fix(target, title, (source.replace(call.func, mapped),))
 
@@ -695,8 +697,9 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _jvp_tuple_fixes(target, source)
     if target.code == VJP_TOO_MANY:
         return _vjp_args_fixes(target, source)
-    if target.code in (VJP_COTANGENT, LINEARIZE_AVAL) and batch_of_tangents(target.captures):
-        return _vmap_fixes(target, source)
+    batched = batch_of_tangents(target.captures)
+    if target.code in (VJP_COTANGENT, LINEARIZE_AVAL) and batched is not None:
+        return _vmap_fixes(target, source, batched)
     if target.code == VJP_COTANGENT:
         return _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
     if target.code == ARGNUMS and not target.culprits:

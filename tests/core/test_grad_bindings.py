@@ -202,7 +202,9 @@ def test_the_culprit_is_found_through_the_binding(
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-@pytest.mark.parametrize("case", ["tangent_batch_cotangents", "tangent_batch_basis"])
+@pytest.mark.parametrize(
+    "case", ["tangent_batch_cotangents", "tangent_batch_basis", "tangent_batch_columns"]
+)
 def test_a_batch_of_tangents_has_no_culprit(case: str, version: str) -> None:
     # The probes / basis rows are built on purpose with a leading axis: the change is
     # mapping the function over them where it is called.
@@ -216,6 +218,11 @@ def test_a_batch_of_tangents_has_no_culprit(case: str, version: str) -> None:
     [
         ("tangent_batch_cotangents", "main.py", "(grads,) = jax.vmap(pullback)(probes)"),
         ("tangent_batch_basis", "jacobians.py", "return jax.vmap(f_jvp)(basis).T"),
+        (
+            "tangent_batch_columns",
+            "main.py",
+            "return jax.vmap(f_jvp, in_axes=-1, out_axes=-1)(directions)",
+        ),
     ],
 )
 def test_a_batch_of_tangents_is_mapped_over(
