@@ -469,11 +469,33 @@ def _enclosing_function(source: Source, node: ast.AST) -> FunctionNode | None:
     return best
 
 
+def _computed(source: Source, value: ast.expr) -> bool:
+    """A value computed for its result, not for an effect: arithmetic, a name, or a call of
+    jax.numpy / numpy (``print(...)``, ``log.append(...)`` are effects)."""
+    if isinstance(value, ast.BinOp | ast.UnaryOp | ast.Name | ast.Subscript):
+        return True
+    if not isinstance(value, ast.Call):
+        return False
+    root = value.func
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    numeric = {*source.module_aliases("jax.numpy"), *source.module_aliases("numpy")}
+    return isinstance(root, ast.Name) and root.id in numeric
+
+
 def _missing_return_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
     if len(found) != 1:
         return []
     source, node, culprit = found[0]
+    if isinstance(node, ast.Expr) and _computed(source, node.value):
+        # The loss computed as the last statement and dropped: return it.
+        function = _enclosing_function(source, node)
+        if function is None or function.name != culprit.name:
+            return []
+        at = source.span(node)
+        title = f"Return the value `{culprit.name}` computes last"
+        return unsafe_fix(target, title, (source.insert(at.line, at.col, "return "),))
     if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
         return []
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]

@@ -328,3 +328,17 @@ def test_a_gradient_used_as_a_matrix_blames_no_return(version: str) -> None:
 def test_a_gradient_used_as_a_matrix_is_taken_with_jacrev(copy: Copy) -> None:
     [fix] = fixes("nonscalar_wants_jacobian_solve", copy("nonscalar_wants_jacobian_solve"))
     assert "    J = jax.jacrev(residuals)(theta, t, y)\n" in applied(fix)["main.py"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_loss_computed_last_and_dropped_is_the_culprit(version: str) -> None:
+    found = finding("missing_return_expression", version)
+    [culprit] = found.culprits
+    assert culprit.span.path.name == "model.py" and culprit.span.line == 10
+    assert culprit.why is not None and "ends without `return`" in culprit.why
+
+
+def test_a_loss_computed_last_and_dropped_is_returned(copy: Copy) -> None:
+    [fix] = fixes("missing_return_expression", copy("missing_return_expression"))
+    fixed = applied(fix)["model.py"]
+    assert "        return jnp.mean((pred - y) ** 2) + self.l2 * jnp.sum(w**2)\n" in fixed
