@@ -608,17 +608,18 @@ def result_used_as_matrix(tree: ast.Module, call: ast.Call) -> bool:
     """Whether the program treats what a gradient call gives as a matrix (a Jacobian): the
     name it is bound to is transposed (``J.T``) or given to a linear solve. A gradient has
     its parameter's shape, so a program that transposes it wanted ``jax.jacrev``."""
-    bound = [
-        n.targets[0].id
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Assign)
-        and n.value is call
-        and len(n.targets) == 1
-        and isinstance(n.targets[0], ast.Name)
+    targets = [
+        n.targets[0] for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.value is call
     ]
-    if len(bound) != 1:
+    if len(targets) != 1:
         return False
-    name = bound[0]
+    # ``J = grad_fn(x)``, or the gradient of ``value, J = value_and_grad_fn(x)``.
+    bound = targets[0]
+    if isinstance(bound, ast.Tuple) and len(bound.elts) == 2:
+        bound = bound.elts[1]
+    if not isinstance(bound, ast.Name):
+        return False
+    name = bound.id
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Attribute)

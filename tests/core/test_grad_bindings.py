@@ -318,9 +318,10 @@ def test_has_aux_is_added_for_a_pair_returned_through_a_configured_jit(copy: Cop
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_a_gradient_used_as_a_matrix_blames_no_return(version: str) -> None:
-    # ``J.T @ J`` and ``jnp.linalg.solve``: the program wants the Jacobian of the residuals.
-    found = finding("nonscalar_wants_jacobian_solve", version)
+@pytest.mark.parametrize("case", ["nonscalar_wants_jacobian_solve", "nonscalar_value_and_jacobian"])
+def test_a_gradient_used_as_a_matrix_blames_no_return(case: str, version: str) -> None:
+    # ``J.T @ J``, ``jnp.linalg.solve`` / ``lstsq(J, r)``: the program wants the Jacobian.
+    found = finding(case, version)
     assert found.code == "grad-nonscalar-output"
     assert found.culprits == []
 
