@@ -585,6 +585,9 @@ def _function_culprits(
     if "output" in captures:
         return _not_array(project, application, model, function, returns, captures["output"], api)
     if "type" in captures:
+        if "'NoneType'" in captures["type"]:
+            # Nothing returned at all: the same fault as without has_aux.
+            return _not_array(project, application, model, function, returns, "None", api)
         return _aux_not_pair(project, application, function, returns, captures["type"], api)
     return []
 

@@ -20,6 +20,7 @@ from jaxerr_ls.fixes.transform_calls import (
     applied_transform,
     failing_line_fixes,
     located,
+    on_line,
     received,
     results_of,
     unsafe_fix,
@@ -483,6 +484,38 @@ def _computed(source: Source, value: ast.expr) -> bool:
     return isinstance(root, ast.Name) and root.id in numeric
 
 
+def _missing_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """has_aux=True on a function without ``return`` whose caller unpacks ``(loss, aux), g``:
+    return those two of the function's variables, when it binds both."""
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
+    failing = Source.parse(target.span.path, read(target.span.path))
+    if len(found) != 1 or failing is None:
+        return []
+    source, node, culprit = found[0]
+    function = _enclosing_function(source, node)
+    unpacked = [
+        n.targets[0]
+        for n in ast.walk(failing.tree)
+        if isinstance(n, ast.Assign)
+        and on_line(n, target.span.line)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Tuple)
+    ]
+    if function is None or function.name != culprit.name or len(unpacked) != 1:
+        return []
+    pair = unpacked[0].elts[0] if len(unpacked[0].elts) == 2 else None
+    if not isinstance(pair, ast.Tuple) or len(pair.elts) != 2:
+        return []
+    names = [e.id if isinstance(e, ast.Name) else "" for e in pair.elts]
+    if not all(names) or not all(_binds(function, n) for n in names):
+        return []
+    last = source.span(function)
+    indent = source.indent_of(function.body[0].lineno)
+    text = f"return {names[0]}, {names[1]}"
+    insert = source.insert(last.end_line, last.end_col, f"\n{indent}{text}")
+    return unsafe_fix(target, f"End `{function.name}` with `{text}`", (insert,))
+
+
 def _missing_return_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
     if len(found) != 1:
@@ -722,6 +755,8 @@ def _argnums_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == NONSCALAR:
         return _nonscalar_fixes(target, read)
+    if target.code == AUX_NOT_PAIR and "'NoneType'" in (target.captures.get("type") or ""):
+        return _missing_pair_fixes(target, read)
     if target.code == AUX_NOT_PAIR:
         return _aux_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):

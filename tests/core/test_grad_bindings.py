@@ -343,3 +343,17 @@ def test_a_loss_computed_last_and_dropped_is_returned(copy: Copy) -> None:
     [fix] = fixes("missing_return_expression", copy("missing_return_expression"))
     fixed = applied(fix)["model.py"]
     assert "        return jnp.mean((pred - y) ** 2) + self.l2 * jnp.sum(w**2)\n" in fixed
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_has_aux_on_a_function_without_return_blames_its_end(version: str) -> None:
+    found = finding("aux_missing_return", version)
+    [culprit] = found.culprits
+    assert culprit.span.line == 8 and culprit.why is not None
+    assert "ends without `return`" in culprit.why
+
+
+def test_a_function_without_return_returns_the_pair_its_caller_unpacks(copy: Copy) -> None:
+    [fix] = fixes("aux_missing_return", copy("aux_missing_return"))
+    fixed = applied(fix)["main.py"]
+    assert '    aux = {"logits": logits}\n    return loss, aux\n' in fixed
