@@ -623,6 +623,63 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
+def _static_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """An int leaf of a registered dataclass that the loss never reads as a number (its
+    culprit is the field's declaration): declare the field static, a plain ``int``, and
+    build it as one where the module (or the failing file) constructs the class."""
+    found = [
+        (source, node)
+        for source, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_ARGUMENT)
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    ]
+    if len(found) != 1:
+        return []
+    source, declaration = found[0]
+    assert isinstance(declaration.target, ast.Name)
+    name = declaration.target.id
+    spelled = [f"{a}.field" for a in source.module_aliases("dataclasses")]
+    spelled += source.module_aliases("dataclasses.field")
+    owner = next(
+        (c for c in ast.walk(source.tree) if isinstance(c, ast.ClassDef) and declaration in c.body),
+        None,
+    )
+    if owner is None or not spelled or declaration.value is not None:
+        return []
+    edits = [source.replace(declaration, f"{name}: int = {spelled[0]}(metadata=dict(static=True))")]
+    failing = Source.parse(target.span.path, read(target.span.path))
+    places = [source] + ([failing] if failing is not None and failing.path != source.path else [])
+    for place in places:
+        for call in ast.walk(place.tree):
+            if not isinstance(call, ast.Call) or last_name(call.func) != owner.name:
+                continue
+            given = next((k.value for k in call.keywords if k.arg == name), None)
+            if given is None:
+                return []  # built positionally: which argument is the field is not checked
+            number = _int_literal(given)
+            if number is None:
+                edits.append(place.replace(given, f"int({place.segment(given)})"))
+            elif number != place.segment(given):
+                edits.append(place.replace(given, number))
+    if len(edits) == 1:
+        return []
+    title = f"Make `{name}` a static field (a plain int, not a differentiated leaf)"
+    return unsafe_fix(target, title, tuple(edits))
+
+
+def _int_literal(node: ast.expr) -> str | None:
+    """``50``, ``jnp.array(50)`` or ``jnp.int32(50)`` as the text ``50``."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return str(node.value)
+    if (
+        isinstance(node, ast.Call)
+        and len(node.args) == 1
+        and not node.keywords
+        and last_name(node.func) in ("array", "asarray", "int32", "int64")
+    ):
+        return _int_literal(node.args[0])
+    return None
+
+
 # The culprit's sentence when argnums selected an integer argument (culprit_transforms).
 _ARGNUMS_CHOICE = re.compile(r"^argnums selects argument (\d+),")
 
@@ -765,6 +822,10 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _missing_return_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:
         return _argnums_fixes(target, read)
+    if target.code == INT_INPUT:
+        static = _static_field_fixes(target, read)
+        if static:
+            return static
     # A cast where the array is built comes first; then what the failing line can change.
     found = _cast_fixes(target, read) if target.code in (INT_INPUT, JVP_DTYPE) else []
     return found + failing_line_fixes(target, read)

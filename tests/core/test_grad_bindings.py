@@ -357,3 +357,10 @@ def test_a_function_without_return_returns_the_pair_its_caller_unpacks(copy: Cop
     [fix] = fixes("aux_missing_return", copy("aux_missing_return"))
     fixed = applied(fix)["main.py"]
     assert '    aux = {"logits": logits}\n    return loss, aux\n' in fixed
+
+
+def test_an_int_leaf_used_as_a_size_becomes_a_static_field(copy: Copy) -> None:
+    [fix] = fixes("int_field_static", copy("int_field_static"))
+    fixed = applied(fix)["schedule.py"]
+    assert "    warmup: int = dataclasses.field(metadata=dict(static=True))\n" in fixed
+    assert "return Schedule(peak=jnp.array(0.5), warmup=4)\n" in fixed
