@@ -8,6 +8,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxerr_ls import culprit_state
+from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import (
@@ -17,6 +19,7 @@ from jaxerr_ls.project import (
     Importer,
     ModuleModel,
     Partial,
+    Reads,
     Scope,
     TransformCall,
     assembles_vector,
@@ -63,6 +66,10 @@ _INT_BY_NATURE = frozenset(
         "jax.numpy.digitize",
         "jax.random.randint",
         "jax.random.categorical",
+        "jax.random.poisson",
+        "jax.numpy.bincount",
+        "jax.numpy.argwhere",
+        "jax.numpy.flatnonzero",
     }
 )
 _INT_DTYPES = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint32", "int", "bool_"})
@@ -122,6 +129,10 @@ class _Project:
         path = self.path(model)
         return ast_span(path, node, self.files.lines(path) or [])
 
+    def adopt(self, place: Place) -> None:
+        """Know the path of a model the shared ``culprit_state.Code`` reached."""
+        self.paths[id(place.model)] = place.path
+
     def source(self, model: ModuleModel, node: ast.AST) -> str:
         text = self.files.text(self.path(model)) or ""
         shown = " ".join((ast.get_source_segment(text, node) or "").split())
@@ -142,11 +153,16 @@ class _Application:
     # A transform applied as a decorator: the module that defines it and the function it
     # decorates (the transform's nodes are in that module, not in ``model``).
     decorated: tuple[ModuleModel, Function] | None = None
+    # A transform built elsewhere than the failing line's module (``self._grad_fn = ...`` in
+    # a class of another module, a function passed in from a caller).
+    home: ModuleModel | None = None
 
     @property
     def defined_in(self) -> ModuleModel:
         """The module whose source holds the transform call (its keywords, its flags)."""
-        return self.decorated[0] if self.decorated is not None else self.model
+        if self.decorated is not None:
+            return self.decorated[0]
+        return self.home if self.home is not None else self.model
 
 
 def _on_line(node: ast.AST, line: int) -> bool:
@@ -192,6 +208,95 @@ def _definition(
     if other is None:
         return None
     return _definition(project, other, ast.Name(name), other.module_scope, depth + 1)
+
+
+def callable_place(
+    project: _Project, frames: Sequence[Span], model: ModuleModel, expr: ast.expr, scope: Scope
+) -> Place:
+    """Where the callable an expression evaluates to was made, however the program binds it:
+    a name's one assignment, a parameter (the argument the traceback's call passed), an
+    attribute of ``self`` or of an instance (the class's one ``self.attr = ...``), an import
+    of a project module, a factory returning a nested ``def``, a dict display's entry."""
+    code = culprit_state.Code(project.files)
+    place = Place(project.path(model), model, expr, scope)
+    for _ in range(_MAX_DEPTH):
+        place = culprit_state.passed_value(code, frames, place)
+        node = place.node
+        found: Place | None = None
+        if isinstance(node, ast.Attribute):
+            found = culprit_state.attribute_value(code, frames, place)
+        elif isinstance(node, ast.Call):
+            found = _made_by_factory(project, place)
+        elif isinstance(node, ast.Subscript):
+            found = _dict_entry(code, place)
+        if found is None:
+            break
+        place = found
+    project.adopt(place)
+    return place
+
+
+def _made_by_factory(project: _Project, place: Place) -> Place | None:
+    """``make_loss(cfg)`` where ``make_loss`` returns its nested ``def loss`` at every exit."""
+    assert isinstance(place.node, ast.Call)
+    project.adopt(place)
+    found = place.model.locate_function(place.node.func, place.scope, project.importer(place.model))
+    if found is None:
+        return None
+    model, factory = found
+    if not isinstance(factory, Function) or factory.is_generator:
+        return None
+    values = factory.return_values
+    if not values or factory.falls_off_end:
+        return None
+    nested = set()
+    for value in values:
+        binding = factory.scope.lookup(value.id) if isinstance(value, ast.Name) else None
+        if binding is None or binding.kind != "def" or binding.scope is not factory.scope:
+            return None
+        nested.add(binding.node)
+    if len(nested) != 1:
+        return None
+    return Place(project.path(model), model, nested.pop(), factory.scope)
+
+
+def _dict_entry(code: culprit_state.Code, place: Place) -> Place | None:
+    """``fns["loss"]`` where ``fns`` is one dict display with that string key."""
+    node = place.node
+    assert isinstance(node, ast.Subscript)
+    key = node.slice
+    if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
+        return None
+    held = code.resolve(Place(place.path, place.model, node.value, place.scope))
+    if not isinstance(held.node, ast.Dict):
+        return None
+    entries = [
+        v
+        for k, v in zip(held.node.keys, held.node.values, strict=True)
+        if isinstance(k, ast.Constant) and k.value == key.value
+    ]
+    if len(entries) != 1 or any(k is None for k in held.node.keys):
+        return None
+    return Place(held.path, held.model, entries[0], held.scope)
+
+
+def _bound_transform(
+    project: _Project, frames: Sequence[Span], model: ModuleModel, call: ast.Call, scope: Scope
+) -> tuple[ModuleModel, TransformCall] | None:
+    """The transform a call applies when its callee was built elsewhere (an attribute set in
+    ``__init__``, a parameter, a dict entry): ``self._grad_fn(...)`` after
+    ``self._grad_fn = jax.jit(jax.grad(loss))``."""
+    place = callable_place(project, frames, model, call.func, scope)
+    if place.node is call.func:
+        return None
+    value = place.node
+    if not isinstance(value, ast.expr):
+        return None
+    applied = _unwrapped(place.model, value, place.scope)
+    if not isinstance(applied, ast.Call):
+        return None
+    transform = next((t for t in place.model.transforms if t.call is applied), None)
+    return None if transform is None else (place.model, transform)
 
 
 def decorator_transform(model: ModuleModel, function: Function) -> TransformCall | None:
@@ -261,6 +366,11 @@ def _applications(
                 transform = decorator_transform(*decorated)
                 if transform is not None and transform.api in apis:
                     found.append(_Application(model, transform, call, scope, index, decorated))
+                continue
+            bound = _bound_transform(project, frames, model, call, scope)
+            if bound is not None and bound[1].api in apis and bound[1].api in _APPLIED:
+                home, transform = bound
+                found.append(_Application(model, transform, call, scope, index, home=home))
         if found:
             yield from found
             return
@@ -310,9 +420,11 @@ class _Return:
 
 
 def _returns(
-    project: _Project, model: ModuleModel, function: Function, depth: int = 0
+    project: _Project, model: ModuleModel, function: Function, depth: int = 0, vector: bool = False
 ) -> list[_Return]:
-    """What a function returns, following ``return helper(...)`` into project functions."""
+    """What a function returns, following ``return helper(...)`` into project functions;
+    with ``vector``, also into the one call of arithmetic that can make the output a vector
+    (``-self.log_joint(w)``, ``prior(w) + likelihood(w)`` with a scalar prior)."""
     if function.is_generator or depth > _MAX_DEPTH:
         return []
     nodes: list[tuple[ast.AST, ast.expr | None]]
@@ -322,16 +434,75 @@ def _returns(
         nodes = [(r, r.value) for r in function.returns]
     out = []
     for node, value in nodes:
-        if isinstance(value, ast.Call):
-            callee = model.locate_function(value.func, function.scope, project.importer(model))
+        part = value
+        if vector and value is not None:
+            part = _vector_part(project, model, value, function.scope, depth)
+        if isinstance(part, ast.Call):
+            callee = _callee(project, model, part, function.scope)
             if callee is not None:
-                inner = callee[1].function if isinstance(callee[1], Partial) else callee[1]
-                deeper = _returns(project, callee[0], inner, depth + 1)
+                deeper = _returns(project, *callee, depth + 1, vector)
                 if deeper:
                     out.extend(deeper)
                     continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _callee(
+    project: _Project, model: ModuleModel, call: ast.Call, scope: Scope
+) -> tuple[ModuleModel, Function] | None:
+    found = model.locate_function(call.func, scope, project.importer(model))
+    if found is None:
+        return None
+    return found[0], found[1].function if isinstance(found[1], Partial) else found[1]
+
+
+def _vector_part(
+    project: _Project, model: ModuleModel, value: ast.expr, scope: Scope, depth: int
+) -> ast.expr:
+    """The one operand of a sign or of arithmetic with scalars that is not surely a scalar,
+    followed in; the expression itself where none or several are. Only through operations
+    a reduction passes through (``-v``, ``s + v``, ``c * v``, ``v / c``): where ``v ** 2``
+    is the vector, reducing ``v`` instead would change what is computed."""
+    for _ in range(_MAX_DEPTH):
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub | ast.UAdd):
+            value = value.operand
+            continue
+        if not isinstance(value, ast.BinOp) or not isinstance(
+            value.op, ast.Add | ast.Sub | ast.Mult | ast.Div
+        ):
+            return value
+        if isinstance(value.op, ast.Div) and not _scalar_value(
+            project, model, value.right, scope, depth
+        ):
+            return value
+        parts = [
+            p
+            for p in (value.left, value.right)
+            if not _scalar_value(project, model, p, scope, depth)
+        ]
+        if len(parts) != 1:
+            return value
+        value = parts[0]
+    return value
+
+
+def _scalar_value(
+    project: _Project, model: ModuleModel, value: ast.expr, scope: Scope, depth: int
+) -> bool:
+    """Surely a scalar: a number, a full reduction, or a call of a project function whose
+    every return is one."""
+    if _surely_scalar(model, value, scope):
+        return True
+    if not isinstance(value, ast.Call) or depth > _MAX_DEPTH:
+        return False
+    callee = _callee(project, model, value, scope)
+    if callee is None:
+        return False
+    returns = _returns(project, *callee, depth + 1)
+    return bool(returns) and all(
+        r.value is not None and _surely_scalar(r.model, r.value, r.function.scope) for r in returns
+    )
 
 
 def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
@@ -362,20 +533,27 @@ def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
 
 
 def _received(
-    project: _Project, application: _Application
+    project: _Project, application: _Application, frames: Sequence[Span] = ()
 ) -> tuple[ModuleModel, Function | Partial] | None:
-    """The function the transform received (a partial or bound method as such)."""
+    """The function the transform received (a partial or bound method as such), followed
+    through parameters to the traceback's callers and through factories."""
     if application.decorated is not None:
         return application.decorated
     transform = application.transform
-    importer = project.importer(application.model)
-    return application.model.locate_function(transform.call.args[0], transform.scope, importer)
+    model = application.defined_in
+    given = transform.call.args[0]
+    found = model.locate_function(given, transform.scope, project.importer(model))
+    if found is not None or not frames:
+        return found
+    place = callable_place(project, frames, model, given, transform.scope)
+    function = place.model.functions.get(place.node)
+    return None if function is None else (place.model, function)
 
 
 def _differentiated(
-    project: _Project, application: _Application
+    project: _Project, application: _Application, frames: Sequence[Span] = ()
 ) -> tuple[ModuleModel, Function] | None:
-    found = _received(project, application)
+    found = _received(project, application, frames)
     if found is None:
         return None
     function = found[1].function if isinstance(found[1], Partial) else found[1]
@@ -393,18 +571,23 @@ def _function_culprits(
     if application is None:
         return []
     api = application.transform.api.rsplit(".", 1)[-1]
-    target = _differentiated(project, application)
+    target = _differentiated(project, application, frames)
     if target is None:
         return []
     model, function = target
-    returns = _returns(project, model, function)
+    returns = _returns(project, model, function, vector="shape" in captures)
     if "shape" in captures:
         if wants_jacobian(function, [r.value for r in returns], [application.model, model]):
+            return []
+        if result_used_as_matrix(application.model.tree, application.call):
             return []
         return _nonscalar(project, returns, captures["shape"].strip(), api)
     if "output" in captures:
         return _not_array(project, application, model, function, returns, captures["output"], api)
     if "type" in captures:
+        if "'NoneType'" in captures["type"]:
+            # Nothing returned at all: the same fault as without has_aux.
+            return _not_array(project, application, model, function, returns, "None", api)
         return _aux_not_pair(project, application, function, returns, captures["type"], api)
     return []
 
@@ -418,6 +601,45 @@ def wants_jacobian(
     if any(assembles_vector(v) for v in values):
         return True
     return function.name != "<lambda>" and any(used_as_vector(m, function.name) for m in modules)
+
+
+# jax.numpy.linalg functions that take a matrix first.
+_MATRIX_TAKING = frozenset({"solve", "lstsq", "pinv", "inv", "svd", "qr", "cholesky", "eigh"})
+
+
+def result_used_as_matrix(tree: ast.Module, call: ast.Call) -> bool:
+    """Whether the program treats what a gradient call gives as a matrix (a Jacobian): the
+    name it is bound to is transposed (``J.T``) or given to a linear solve. A gradient has
+    its parameter's shape, so a program that transposes it wanted ``jax.jacrev``."""
+    targets = [
+        n.targets[0] for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.value is call
+    ]
+    if len(targets) != 1:
+        return False
+    # ``J = grad_fn(x)``, or the gradient of ``value, J = value_and_grad_fn(x)``.
+    bound = targets[0]
+    if isinstance(bound, ast.Tuple) and len(bound.elts) == 2:
+        bound = bound.elts[1]
+    if not isinstance(bound, ast.Name):
+        return False
+    name = bound.id
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in ("T", "mT")
+            and isinstance(node.value, ast.Name)
+            and node.value.id == name
+        ):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and last_name(node.func) in _MATRIX_TAKING
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id == name
+        ):
+            return True
+    return False
 
 
 def _culprit(
@@ -522,14 +744,19 @@ def _aux_not_pair(
     if "'tuple'" in type_text or "'list'" in type_text:
         out = []
         for found in returns:
-            size = _tuple_size(found.value)
+            node, value = found.node, found.value
+            held = _local_value(found.function, value)
+            if held is not None:
+                # ``out = (loss, a, b); return out``: the tuple is built where it is assigned.
+                node, value = held, held
+            size = _tuple_size(value)
             if size is None or size == 2:
                 continue
             why = (
                 f"{_label(found.function)} returns {size} values: with has_aux=True, {api} "
                 "needs a pair (output, aux)"
             )
-            out.append(_culprit(project, found.model, found.node, kind, found.function.name, why))
+            out.append(_culprit(project, found.model, node, kind, found.function.name, why))
         return out
     if "'dict'" in type_text:
         # One dict of named losses: the pair (output, aux) is made from it (the total first,
@@ -549,8 +776,59 @@ def _aux_not_pair(
     flag = next((k for k in application.transform.call.keywords if k.arg == "has_aux"), None)
     if flag is None:
         return []
+    aux = _aux_read(application)
+    if aux is not None:
+        # The caller unpacks the aux and reads it: has_aux is meant, the function is to
+        # return the pair.
+        why = (
+            f"{_label(function)} returns a single value, but the caller reads the aux `{aux}` "
+            f"{api} unpacks with has_aux=True: return (output, aux)"
+        )
+        return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
     why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"
     return [_culprit(project, application.defined_in, flag, kind, function.name, why)]
+
+
+def _local_value(function: Function, value: ast.expr | None) -> ast.expr | None:
+    """The tuple or list display a returned local name holds: its one plain assignment in
+    the function."""
+    if not isinstance(value, ast.Name):
+        return None
+    binding = function.scope.lookup(value.id)
+    if binding is None or binding.kind != "assign" or binding.scope is not function.scope:
+        return None
+    held = binding.value
+    return held if isinstance(held, ast.Tuple | ast.List) else None
+
+
+def _aux_read(application: _Application) -> str | None:
+    """The name the failing line binds the aux to (``J, r = jac_fn(x)``, ``(v, aux), g =
+    vg(x)``) when the function around it reads that name afterwards."""
+    model, call = application.model, application.call
+    statements = [
+        n
+        for n in ast.walk(model.tree)
+        if isinstance(n, ast.Assign) and n.value is call and len(n.targets) == 1
+    ]
+    if len(statements) != 1:
+        return None
+    unpacked = statements[0].targets[0]
+    if application.transform.api == "jax.value_and_grad" and isinstance(unpacked, ast.Tuple):
+        unpacked = unpacked.elts[0] if len(unpacked.elts) == 2 else unpacked
+    if not isinstance(unpacked, ast.Tuple) or len(unpacked.elts) != 2:
+        return None
+    aux = unpacked.elts[1]
+    if not isinstance(aux, ast.Name) or aux.id == "_":
+        return None
+    scope_node = application.scope.node
+    read = any(
+        isinstance(n, ast.Name)
+        and n.id == aux.id
+        and isinstance(n.ctx, ast.Load)
+        and (n.lineno, n.col_offset) > (statements[0].lineno, statements[0].col_offset)
+        for n in ast.walk(scope_node)
+    )
+    return aux.id if read else None
 
 
 # -- what built an argument or a tangent -----------------------------------------------------
@@ -605,6 +883,9 @@ def _origin(
             return _origin(project, model, binding.value, binding.scope, frames, frame, depth + 1)
         if binding.kind == "param" and frame is not None:
             return _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
+        unpacked = _unpacked(project, model, binding, expr.id)
+        if unpacked is not None:
+            return _origin(project, *unpacked, frames, None, depth + 1)
         loop = binding.node
         if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name):
             # ``for v in directions``: v is one of the items of what the loop goes over.
@@ -625,6 +906,35 @@ def _origin(
             return None
         return _origin(project, callee[0], values[0], function.scope, frames, None, depth + 1)
     return _Origin(model, expr, scope)
+
+
+def _unpacked(
+    project: _Project, model: ModuleModel, binding: Binding, name: str
+) -> tuple[ModuleModel, ast.expr, Scope] | None:
+    """``x, counts = simulate(key)`` / ``a, b = (p, q)``: the item of the tuple the name
+    takes, where the value is a tuple display or a project function returning one tuple."""
+    node = binding.node
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+        return None
+    target = node.targets[0]
+    if not isinstance(target, ast.Tuple | ast.List) or _tuple_size(target) is None:
+        return None
+    names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
+    if names.count(name) != 1:
+        return None
+    index = names.index(name)
+    value: ast.expr | None = node.value
+    scope = binding.scope
+    if isinstance(value, ast.Call):
+        callee = _callee(project, model, value, scope)
+        if callee is None or callee[1].is_generator or len(callee[1].return_values) != 1:
+            return None
+        model, function = callee
+        value, scope = function.return_values[0], function.scope
+    if _tuple_size(value) != len(names):
+        return None
+    assert isinstance(value, ast.Tuple | ast.List)
+    return model, value.elts[index], scope
 
 
 def _first_iteration(use: ast.Name, bindings: list[Binding], line: int) -> list[Binding]:
@@ -794,6 +1104,22 @@ def _int_built(model: ModuleModel, expr: ast.expr, scope: Scope) -> str | None:
     return int_construction(model, expr, scope)
 
 
+def _size_of(model: ModuleModel, node: ast.expr, scope: Scope) -> bool:
+    """A size read off an array or a container: ``x.shape[0]``, ``x.size``, ``x.ndim``,
+    ``len(xs)`` (Python ints by nature)."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+        return isinstance(node, ast.Attribute) and node.attr == "shape"
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("size", "ndim")
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and not scope.lookup_all("len")
+    )
+
+
 def _int_leaf(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
     """A container entry that is an integer: a Python int or an array built as ints."""
     if isinstance(value, ast.Constant):
@@ -836,14 +1162,14 @@ def _argument_culprits(
     if application is None:
         return []
     if "argnums" in captures:
-        return _argnums_culprits(project, application)
+        return _argnums_culprits(project, application, frames)
     transform = application.transform
     argnums_node = transform.keywords.get("argnums")
     argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
     if argnums is None:
         return []
-    received = _received(project, application)
-    function = _differentiated(project, application)
+    received = _received(project, application, frames)
+    function = _differentiated(project, application, frames)
     api = transform.api.rsplit(".", 1)[-1]
     dtype = (captures.get("dtype") or "an integer dtype").strip()
     kind = CulpritKind.TRANSFORM_ARGUMENT
@@ -859,6 +1185,8 @@ def _argument_culprits(
             continue
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
+        if found is None and _size_of(origin.model, origin.node, origin.scope):
+            found = "nature"  # ``n = x.shape[0]``, ``len(xs)``: a count, not a parameter
         if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
             found = "built"  # ``x0 = 2``: a Python int, differentiated
         if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List):
@@ -918,7 +1246,7 @@ def _int_leaf_culprits(
     for key, value in _leaves(origin):
         if not _int_leaf(origin.model, value, origin.scope):
             continue
-        reads = reads_of(function[1], parameter, key)
+        reads = _reads_through(project, *function, parameter, key)
         if reads.numeric == 0 or reads.as_index:
             field = _dataclass_field(project, origin, key)
             if field is not None:
@@ -935,6 +1263,50 @@ def _int_leaf_culprits(
         )
         out.append(_culprit(project, origin.model, value, CulpritKind.TRANSFORM_ARGUMENT, api, why))
     return out
+
+
+def _reads_through(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    name: str,
+    key: str | None,
+    depth: int = 0,
+) -> Reads:
+    """``reads_of`` a parameter, with the reads of the project functions it is passed to
+    whole (``apply(cal, raw)`` reads ``cal.gain`` for ``loss(cal, raw)``)."""
+    found = reads_of(function, name, key)
+    if depth >= _MAX_DEPTH:
+        return found
+    count, as_index, numeric, indexed = found.count, found.as_index, found.numeric, found.indexed
+    for call in ast.walk(function.node):
+        if not isinstance(call, ast.Call):
+            continue
+        given = [
+            (i, None) for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == name
+        ] + [
+            (None, k.arg)
+            for k in call.keywords
+            if isinstance(k.value, ast.Name) and k.value.id == name and k.arg is not None
+        ]
+        if len(given) != 1 or any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        callee = model.locate_function(call.func, function.scope, project.importer(model))
+        if callee is None:
+            continue
+        index, keyword = given[0]
+        parameter = keyword
+        if index is not None:
+            parameter = _parameter(callee, index)
+        inner = callee[1].function if isinstance(callee[1], Partial) else callee[1]
+        if parameter is None or inner is function:
+            continue
+        deeper = _reads_through(project, callee[0], inner, parameter, key, depth + 1)
+        count += deeper.count
+        as_index += deeper.as_index
+        numeric += deeper.numeric
+        indexed |= deeper.indexed
+    return Reads(count, as_index, indexed, numeric)
 
 
 _ARGUMENT = CulpritKind.TRANSFORM_ARGUMENT
@@ -1015,14 +1387,16 @@ def _named_value(
     return model, expr
 
 
-def _argnums_culprits(project: _Project, application: _Application) -> list[Culprit]:
+def _argnums_culprits(
+    project: _Project, application: _Application, frames: Sequence[Span] = ()
+) -> list[Culprit]:
     transform = application.transform
     given = transform.keywords.get("argnums")
     if given is None:
         return []
     model, argnums_node = _named_value(project, application.defined_in, given, transform.scope)
     argnums = literal_ints(argnums_node)
-    found = _received(project, application)
+    found = _received(project, application, frames)
     if argnums is None or not argnums or found is None:
         return []
     capacity = positional_capacity(found[1])
@@ -1113,6 +1487,34 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
     return found[0] if len(found) == 1 else None
 
 
+_DIMS = re.compile(r"^\s*~?\w*[\[(](?P<dims>[\d,\s]*)[\])]\s*\.?\s*$")
+
+
+def _dims(text: str | None) -> tuple[int, ...] | None:
+    """``float32[64,4]`` or ``(64, 4)`` as its dimensions."""
+    found = _DIMS.match(text or "")
+    if found is None:
+        return None
+    return tuple(int(d) for d in found["dims"].replace(" ", "").split(",") if d)
+
+
+def batch_of_tangents(captures: Mapping[str, str]) -> str | None:
+    """Where a batch of tangents keeps its items, when the tangent's shape is the wanted one
+    with extra axes of more than one item each: ``"leading"`` (``float32[64,4]`` for
+    ``float32[4]``, one per row), ``"trailing"`` (``float32[4,8]``, one per column); None
+    otherwise (an axis of one item is a shape built wrong, not a batch)."""
+    tangent = _dims(captures.get("tangent"))
+    wanted = _dims(captures.get("expected") or captures.get("primal"))
+    if tangent is None or wanted is None or len(tangent) <= len(wanted):
+        return None
+    count = len(tangent) - len(wanted)
+    if tangent[count:] == wanted and all(n > 1 for n in tangent[:count]):
+        return "leading"
+    if tangent[: len(wanted)] == wanted and all(n > 1 for n in tangent[len(wanted) :]):
+        return "trailing"
+    return None
+
+
 def _tangent_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -1120,6 +1522,10 @@ def _tangent_culprits(
     if found is None:
         return []
     model, expr, scope, index = found
+    if batch_of_tangents(captures):
+        # A batch of tangents (probes, basis vectors) given at once: the change belongs at
+        # the call (map the function over them), not where the batch is built.
+        return []
     origin = _origin(project, model, expr, scope, frames, index)
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.

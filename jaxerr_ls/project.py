@@ -59,6 +59,8 @@ TRANSFORMS = frozenset(
 )
 
 
+# Top-level names of libraries, never taken for a package's own module by a relative import.
+_EXTERNAL_ROOTS = frozenset({"jax", "jaxlib", "numpy", "functools", "math", "scipy"})
 # How many names, partials and imports a resolution follows before giving up.
 _MAX_HOPS = 8
 # A project module by its dotted name (``from model import loss``), or None outside the project.
@@ -343,7 +345,7 @@ class ModuleModel:
             function = self.functions.get(binding.node)
             # A decorator may return anything (``jax.custom_gradient`` changes what the name
             # returns); only decorators that keep the function's outputs see through.
-            if function is None or not all(d in TRANSPARENT for d in function.decorators):
+            if function is None or not self.keeps_outputs(function):
                 return None
             return self, function
         if binding.kind == "assign" and isinstance(
@@ -353,6 +355,28 @@ class ModuleModel:
         if binding.kind == "import" and binding.qualified and importer is not None:
             return self._locate_imported(binding.qualified, importer, depth)
         return None
+
+    def keeps_outputs(self, function: Function) -> bool:
+        """Whether every decorator of a ``def`` returns a function with its parameters and
+        outputs: ``@jax.jit``, also configured by ``functools.partial``
+        (``@partial(jax.jit, static_argnames="depth")``)."""
+        if all(d in TRANSPARENT for d in function.decorators):
+            return True
+        node = function.node
+        if isinstance(node, ast.Lambda):
+            return False
+        outer = function.scope.parent or self.module_scope
+        for decorator in node.decorator_list:
+            wrapper: ast.expr = decorator
+            if isinstance(decorator, ast.Call):
+                if self.qualified_name(decorator.func, outer) != "functools.partial":
+                    return False
+                if not decorator.args or isinstance(decorator.args[0], ast.Starred):
+                    return False
+                wrapper = decorator.args[0]
+            if self.qualified_name(wrapper, outer) not in TRANSPARENT:
+                return False
+        return True
 
     def _locate_imported(
         self, qualified: str, importer: Importer, depth: int
@@ -905,9 +929,19 @@ class _Builder:
                     top = alias.name.split(".", 1)[0]
                     scope.bind(top, node, None, "import", top)
         elif isinstance(node, ast.ImportFrom):
-            if node.level or node.module is None:
+            if node.level != 1 and (node.level or node.module is None):
                 for alias in node.names:
                     scope.bind(alias.asname or alias.name, node, None, "other")
+                return
+            if node.level == 1:
+                # ``from .losses import loss`` (a package re-exporting its modules' names):
+                # a module beside this one, which is where a project importer looks first.
+                for alias in node.names:
+                    qualified = ".".join(filter(None, [node.module, alias.name]))
+                    if alias.name == "*" or qualified.split(".")[0] in _EXTERNAL_ROOTS:
+                        scope.bind(alias.asname or alias.name, node, None, "other")
+                    else:
+                        scope.bind(alias.asname or alias.name, node, None, "import", qualified)
                 return
             for alias in node.names:
                 if alias.name == "*":
@@ -931,8 +965,10 @@ class _Builder:
                 self._bind_targets(target, node, scope)
 
     def _bind_targets(self, target: ast.AST, node: ast.AST, scope: Scope) -> None:
+        # ``self.params = ...`` and ``cache[key] = ...`` bind no name: only the names stored
+        # (or deleted) themselves, not those an attribute or subscript target reads.
         for item in ast.walk(target):
-            if isinstance(item, ast.Name):
+            if isinstance(item, ast.Name) and not isinstance(item.ctx, ast.Load):
                 scope.bind(item.id, node, None, "other")
 
 

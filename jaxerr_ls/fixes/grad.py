@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from jaxerr_ls.culprit_transforms import wants_jacobian
+from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.fixes.transform_calls import (
@@ -20,6 +20,7 @@ from jaxerr_ls.fixes.transform_calls import (
     applied_transform,
     failing_line_fixes,
     located,
+    on_line,
     received,
     results_of,
     unsafe_fix,
@@ -197,7 +198,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return _jacobian_fixes(target, read)
         places, names = [found], ["<lambda>"]
     label = "the lambda" if names[0] == "<lambda>" else f"`{names[0]}`"
-    fixes = []
+    fixes = _every_axis_fixes(target, places, label)
     meanings = {"mean": "the mean", "sum": "the sum"}
     for reduction in _reductions(target, read, places, names[0]):
         edits = []
@@ -214,6 +215,41 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return fixes
 
 
+# Reductions that, applied to their own partial result, equal themselves over every axis
+# (a mean of row means is the mean): dropping ``axis`` is what reducing the output does.
+_AXIS_REDUCTIONS = frozenset({"mean", "max", "min", "logsumexp"})
+_KEEPDIMS_REDUCTIONS = _AXIS_REDUCTIONS | {"sum", "prod"}
+
+
+def _every_axis_fixes(
+    target: FixTarget, places: list[tuple[Source, ast.expr]], label: str
+) -> list[Fix]:
+    """A return that is already a reduction, over some axes only (``jnp.mean(err, axis=-1)``)
+    or over every axis with the axes kept (``jnp.sum(e, keepdims=True)``): the same
+    reduction over every axis, to a scalar."""
+    edits = []
+    for source, value in places:
+        if not isinstance(value, ast.Call) or any(k.arg is None for k in value.keywords):
+            return []
+        given = {k.arg for k in value.keywords}
+        name = last_name(value.func)
+        # Over some axes, for a reduction that is its own total; or over every axis already,
+        # with the axes kept (``jnp.sum(e, keepdims=True)``).
+        partial = name in _AXIS_REDUCTIONS and "axis" in given
+        kept_axes = name in _KEEPDIMS_REDUCTIONS and "keepdims" in given and "axis" not in given
+        if not (partial or kept_axes) or any(isinstance(a, ast.Starred) for a in value.args):
+            return []
+        if len(value.args) > 1:
+            return []
+        kept = [source.segment(a) for a in value.args]
+        kept += [source.segment(k) for k in value.keywords if k.arg not in ("axis", "keepdims")]
+        edits.append(source.replace(value, f"{source.segment(value.func)}({', '.join(kept)})"))
+    if not edits:
+        return []
+    title = f"Reduce over every axis in {label}: {edits[0].new_text}"
+    return unsafe_fix(target, title, tuple(edits))
+
+
 def _jacobian_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``jax.grad(f)`` of a function whose output the program means as a vector (it assembles
     one, indexes it, takes its Jacobian elsewhere): ``jax.jacrev``, its Jacobian."""
@@ -228,7 +264,9 @@ def _jacobian_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     inner = function.function if isinstance(function, Partial) else function
     model = ModuleModel(source.tree)
-    if not wants_jacobian(inner, inner.return_values, [model]):
+    applications = [c for c in ast.walk(source.tree) if isinstance(c, ast.Call) and c.func is call]
+    as_matrix = any(result_used_as_matrix(source.tree, c) for c in applications)
+    if not as_matrix and not wants_jacobian(inner, inner.return_values, [model]):
         return []
     grad = call.func.attr if isinstance(call.func, ast.Attribute) else call.func.id
     if grad != "grad":
@@ -265,6 +303,16 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(source.replace(value, paired))
             title = f"Return (output, aux) from `{culprit.name}`: {paired}"
+        elif isinstance(node, ast.Return | ast.Lambda) and value is not None:
+            # A single value where the caller reads an aux it unpacks: the function's own
+            # variable of that name is the aux.
+            aux = _READ_AUX.search(culprit.why or "")
+            function = _enclosing_function(source, node)
+            if aux is None or function is None or not _binds(function, aux[1]):
+                return []
+            paired = f"{source.segment(value)}, {aux[1]}"
+            edits.append(source.replace(value, paired))
+            title = f"Return (output, aux) from `{culprit.name}`: {paired}"
         elif isinstance(node, ast.keyword) and node.arg == "has_aux":
             dropped = _drop_has_aux(source, node)
             if dropped is None:
@@ -276,6 +324,22 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not edits:
         return []
     return unsafe_fix(target, title, tuple(edits))
+
+
+# The culprit's sentence when the caller reads the aux (culprit_transforms._aux_not_pair).
+_READ_AUX = re.compile(r"the caller reads the aux `(\w+)`")
+
+
+def _binds(function: FunctionNode, name: str) -> bool:
+    """Whether a function has a parameter or a plain assignment of ``name``."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    if any(a.arg == name for a in every):
+        return True
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(function)
+    )
 
 
 # Keys that name the total a dict of losses holds beside its parts.
@@ -406,11 +470,65 @@ def _enclosing_function(source: Source, node: ast.AST) -> FunctionNode | None:
     return best
 
 
+def _computed(source: Source, value: ast.expr) -> bool:
+    """A value computed for its result, not for an effect: arithmetic, a name, or a call of
+    jax.numpy / numpy (``print(...)``, ``log.append(...)`` are effects)."""
+    if isinstance(value, ast.BinOp | ast.UnaryOp | ast.Name | ast.Subscript):
+        return True
+    if not isinstance(value, ast.Call):
+        return False
+    root = value.func
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    numeric = {*source.module_aliases("jax.numpy"), *source.module_aliases("numpy")}
+    return isinstance(root, ast.Name) and root.id in numeric
+
+
+def _missing_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """has_aux=True on a function without ``return`` whose caller unpacks ``(loss, aux), g``:
+    return those two of the function's variables, when it binds both."""
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
+    failing = Source.parse(target.span.path, read(target.span.path))
+    if len(found) != 1 or failing is None:
+        return []
+    source, node, culprit = found[0]
+    function = _enclosing_function(source, node)
+    unpacked = [
+        n.targets[0]
+        for n in ast.walk(failing.tree)
+        if isinstance(n, ast.Assign)
+        and on_line(n, target.span.line)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Tuple)
+    ]
+    if function is None or function.name != culprit.name or len(unpacked) != 1:
+        return []
+    pair = unpacked[0].elts[0] if len(unpacked[0].elts) == 2 else None
+    if not isinstance(pair, ast.Tuple) or len(pair.elts) != 2:
+        return []
+    names = [e.id if isinstance(e, ast.Name) else "" for e in pair.elts]
+    if not all(names) or not all(_binds(function, n) for n in names):
+        return []
+    last = source.span(function)
+    indent = source.indent_of(function.body[0].lineno)
+    text = f"return {names[0]}, {names[1]}"
+    insert = source.insert(last.end_line, last.end_col, f"\n{indent}{text}")
+    return unsafe_fix(target, f"End `{function.name}` with `{text}`", (insert,))
+
+
 def _missing_return_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
     if len(found) != 1:
         return []
     source, node, culprit = found[0]
+    if isinstance(node, ast.Expr) and _computed(source, node.value):
+        # The loss computed as the last statement and dropped: return it.
+        function = _enclosing_function(source, node)
+        if function is None or function.name != culprit.name:
+            return []
+        at = source.span(node)
+        title = f"Return the value `{culprit.name}` computes last"
+        return unsafe_fix(target, title, (source.insert(at.line, at.col, "return "),))
     if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
         return []
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -505,6 +623,63 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
+def _static_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """An int leaf of a registered dataclass that the loss never reads as a number (its
+    culprit is the field's declaration): declare the field static, a plain ``int``, and
+    build it as one where the module (or the failing file) constructs the class."""
+    found = [
+        (source, node)
+        for source, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_ARGUMENT)
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    ]
+    if len(found) != 1:
+        return []
+    source, declaration = found[0]
+    assert isinstance(declaration.target, ast.Name)
+    name = declaration.target.id
+    spelled = [f"{a}.field" for a in source.module_aliases("dataclasses")]
+    spelled += source.module_aliases("dataclasses.field")
+    owner = next(
+        (c for c in ast.walk(source.tree) if isinstance(c, ast.ClassDef) and declaration in c.body),
+        None,
+    )
+    if owner is None or not spelled or declaration.value is not None:
+        return []
+    edits = [source.replace(declaration, f"{name}: int = {spelled[0]}(metadata=dict(static=True))")]
+    failing = Source.parse(target.span.path, read(target.span.path))
+    places = [source] + ([failing] if failing is not None and failing.path != source.path else [])
+    for place in places:
+        for call in ast.walk(place.tree):
+            if not isinstance(call, ast.Call) or last_name(call.func) != owner.name:
+                continue
+            given = next((k.value for k in call.keywords if k.arg == name), None)
+            if given is None:
+                return []  # built positionally: which argument is the field is not checked
+            number = _int_literal(given)
+            if number is None:
+                edits.append(place.replace(given, f"int({place.segment(given)})"))
+            elif number != place.segment(given):
+                edits.append(place.replace(given, number))
+    if len(edits) == 1:
+        return []
+    title = f"Make `{name}` a static field (a plain int, not a differentiated leaf)"
+    return unsafe_fix(target, title, tuple(edits))
+
+
+def _int_literal(node: ast.expr) -> str | None:
+    """``50``, ``jnp.array(50)`` or ``jnp.int32(50)`` as the text ``50``."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return str(node.value)
+    if (
+        isinstance(node, ast.Call)
+        and len(node.args) == 1
+        and not node.keywords
+        and last_name(node.func) in ("array", "asarray", "int32", "int64")
+    ):
+        return _int_literal(node.args[0])
+    return None
+
+
 # The culprit's sentence when argnums selected an integer argument (culprit_transforms).
 _ARGNUMS_CHOICE = re.compile(r"^argnums selects argument (\d+),")
 
@@ -512,9 +687,10 @@ _ARGNUMS_CHOICE = re.compile(r"^argnums selects argument (\d+),")
 def _unselect_fixes(
     target: FixTarget, read: ReadSource, source: Source, node: ast.expr, why: str
 ) -> list[Fix]:
-    """``argnums=(0, 1)`` selecting integer data at 1 -> ``argnums=(0,)``: only where the
-    failing line does not unpack one gradient per selected argument (then the count of
-    gradients is the program's, and which float argument was meant is not known)."""
+    """``argnums=(0, 1)`` selecting integer data at 1 -> ``argnums=(0,)``, with the gradient
+    the failing line unpacks for it dropped where it is thrown away (``g, _ = ...``); where
+    the line names that gradient after another argument (``gw, gb`` for ``b``), the index of
+    that argument instead. Nothing where the unpacking says neither."""
     chosen = _ARGNUMS_CHOICE.search(why)
     argnums = literal_ints(node)
     if chosen is None or argnums is None or not isinstance(node, ast.Tuple | ast.List):
@@ -525,19 +701,76 @@ def _unselect_fixes(
     failing = Source.parse(target.span.path, read(target.span.path))
     if failing is None:
         return []
+    unpacking: list[Edit] = []
     for assign in ast.walk(failing.tree):
         if (
             isinstance(assign, ast.Assign)
             and assign.lineno <= target.span.line <= (assign.end_lineno or assign.lineno)
             and any(isinstance(t, ast.Tuple | ast.List) for t in assign.targets)
         ):
-            return []
+            renamed = _named_selection(assign, argnums, int(chosen[1]))
+            if renamed is not None and not unpacking:
+                inside = ", ".join(str(i) for i in renamed)
+                new_text = f"[{inside}]" if isinstance(node, ast.List) else f"({inside})"
+                title = f"Select the argument the gradient is named for: argnums={new_text}"
+                return unsafe_fix(target, title, (source.replace(node, new_text),))
+            edit = _without_discarded(failing, assign, argnums, kept)
+            if edit is None or unpacking:
+                return []
+            unpacking.append(edit)
     inside = ", ".join(str(i) for i in kept)
     new_text = f"({inside},)" if len(kept) == 1 else f"({inside})"
     if isinstance(node, ast.List):
         new_text = f"[{inside}]"
+    if unpacking and len(kept) == 1:
+        new_text = inside  # one gradient, not a 1-tuple, as the new unpacking takes it
     title = f"Differentiate only the float arguments: argnums={new_text}"
-    return unsafe_fix(target, title, (source.replace(node, new_text),))
+    return unsafe_fix(target, title, (source.replace(node, new_text), *unpacking))
+
+
+# How a gradient is commonly named after its argument ``a``.
+_GRADIENT_NAMES = ("g{}", "g_{}", "grad_{}", "grad{}", "{}_grad", "d{}", "d_{}")
+
+
+def _named_selection(assign: ast.Assign, argnums: tuple[int, ...], wrong: int) -> list[int] | None:
+    """``gw, gb = grad_fn(w, labels, b, x)`` with ``argnums=(0, 1)`` and the labels at 1: the
+    gradient unpacked for 1 is named for ``b``, the argument at 2, so ``(0, 2)``."""
+    call = assign.value
+    if len(assign.targets) != 1 or not isinstance(call, ast.Call):
+        return None
+    unpacked = assign.targets[0]
+    if not isinstance(unpacked, ast.Tuple | ast.List) or len(unpacked.elts) != len(argnums):
+        return None
+    slot = unpacked.elts[argnums.index(wrong)]
+    if not isinstance(slot, ast.Name) or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    named = [
+        i
+        for i, a in enumerate(call.args)
+        if i not in argnums
+        and isinstance(a, ast.Name)
+        and slot.id in {form.format(a.id) for form in _GRADIENT_NAMES}
+    ]
+    if len(named) != 1:
+        return None
+    return [named[0] if i == wrong else i for i in argnums]
+
+
+def _without_discarded(
+    source: Source, assign: ast.Assign, argnums: tuple[int, ...], kept: list[int]
+) -> Edit | None:
+    """``g, _ = grad_fn(...)`` for ``argnums=(0, 1)`` keeping 0: ``g = grad_fn(...)``."""
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0], ast.Tuple | ast.List):
+        return None
+    unpacked = assign.targets[0]
+    if len(unpacked.elts) != len(argnums):
+        return None
+    staying = [e for i, e in zip(argnums, unpacked.elts, strict=True) if i in kept]
+    leaving = [e for i, e in zip(argnums, unpacked.elts, strict=True) if i not in kept]
+    if not all(_discarded(e) for e in leaving):
+        return None
+    texts = [source.segment(e) for e in staying]
+    return source.replace(unpacked, texts[0] if len(texts) == 1 else ", ".join(texts))
 
 
 # -- argnums -------------------------------------------------------------------------------
@@ -579,6 +812,8 @@ def _argnums_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == NONSCALAR:
         return _nonscalar_fixes(target, read)
+    if target.code == AUX_NOT_PAIR and "'NoneType'" in (target.captures.get("type") or ""):
+        return _missing_pair_fixes(target, read)
     if target.code == AUX_NOT_PAIR:
         return _aux_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
@@ -587,6 +822,10 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _missing_return_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:
         return _argnums_fixes(target, read)
+    if target.code == INT_INPUT:
+        static = _static_field_fixes(target, read)
+        if static:
+            return static
     # A cast where the array is built comes first; then what the failing line can change.
     found = _cast_fixes(target, read) if target.code in (INT_INPUT, JVP_DTYPE) else []
     return found + failing_line_fixes(target, read)

@@ -6,6 +6,7 @@ import ast
 import re
 from collections.abc import Iterator
 
+from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
 from jaxerr_ls.fixes.source import Source
 from jaxerr_ls.project import (
@@ -285,7 +286,9 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
     if not (target.captures.get("output") or "").lstrip().startswith("("):
         return []
     call = applied_transform(source, target.span.line, _HAS_AUX)
-    if call is None or any(k.arg == "has_aux" for k in call.keywords):
+    if call is None:
+        return _built_elsewhere_has_aux_fixes(target, source, read)
+    if any(k.arg == "has_aux" for k in call.keywords):
         return []
     if not _returns_pairs(source, call, read):
         return []
@@ -293,7 +296,52 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
     uses = results_of(source, call)
     if flag is None or uses is None:
         return []
-    edits = [flag]
+    unpacked = _aux_unpacking(source, call, uses)
+    if unpacked is None:
+        return []
+    title = f"Pass has_aux=True to {source.segment(call.func)} and unpack its aux"
+    return unsafe_fix(target, title, (flag, *unpacked))
+
+
+def _built_elsewhere_has_aux_fixes(
+    target: FixTarget, source: Source, read: ReadSource
+) -> list[Fix]:
+    """The culprit is a ``jax.grad(f)`` built away from the failing line (in ``__init__``,
+    in a factory): the flag goes there, and the failing line's own unpacking is checked."""
+    found = [
+        (home, node)
+        for home, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION)
+        if isinstance(node, ast.Call) and last_name(node.func) in _HAS_AUX
+    ]
+    if len(found) != 1:
+        return []
+    home, call = found[0]
+    if any(k.arg == "has_aux" for k in call.keywords):
+        return []
+    flag = add_keyword(home, call, "has_aux=True")
+    statements = [
+        n
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Assign)
+        and on_line(n, target.span.line)
+        and isinstance(n.value, ast.Call)
+        and len(n.targets) == 1
+    ]
+    if flag is None or len(statements) != 1:
+        return []
+    unpacked = _aux_unpacking(source, call, [statements[0].targets[0]])
+    if unpacked is None:
+        return []
+    title = f"Pass has_aux=True to {home.segment(call.func)}" + (
+        " and unpack its aux" if unpacked else ": the caller already unpacks (output, aux)"
+    )
+    return unsafe_fix(target, title, (flag, *unpacked))
+
+
+def _aux_unpacking(source: Source, call: ast.Call, uses: list[ast.expr]) -> list[Edit] | None:
+    """Edits of the targets that receive a transform's results once has_aux=True gives
+    them as (gradient, aux) / ((value, aux), gradient); None where one cannot take it."""
+    edits: list[Edit] = []
     value_and_grad = last_name(call.func) == "value_and_grad"
     argnums = next((k.value for k in call.keywords if k.arg == "argnums"), None)
     one_gradient = argnums is None or isinstance(argnums, ast.Constant)
@@ -301,11 +349,11 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         text = source.segment(use)
         if value_and_grad:
             if not isinstance(use, ast.Tuple) or len(use.elts) != 2:
-                return []
+                return None
             if isinstance(use.elts[0], ast.Tuple):
                 # ``(loss, aux), grads = ...``: already unpacked as has_aux gives it.
                 if len(use.elts[0].elts) != 2:
-                    return []
+                    return None
                 continue
             value, grads = (source.segment(e) for e in use.elts)
             unpacked = f"({value}, _), {grads}"
@@ -316,8 +364,7 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         else:
             unpacked = f"({text}), _" if isinstance(use, ast.Tuple) else f"{text}, _"
         edits.append(source.replace(use, unpacked))
-    title = f"Pass has_aux=True to {source.segment(call.func)} and unpack its aux"
-    return unsafe_fix(target, title, tuple(edits))
+    return edits
 
 
 def results_of(source: Source, transform: ast.Call) -> list[ast.expr] | None:
@@ -551,18 +598,51 @@ def _paired_name(target: FixTarget, source: Source) -> str | None:
     return found[1].id if found is not None and isinstance(found[1], ast.Name) else None
 
 
+def _helper_parameter(
+    source: Source, line: int, home: Source, node: ast.AST, name: str
+) -> str | None:
+    """``seed(scores)`` on the failing line, where the plain function ``seed`` of ``home``
+    builds the tangent at ``node``: the parameter that receives ``scores``."""
+    helpers = [
+        f
+        for f in home.functions()
+        if not isinstance(f, ast.Lambda) and any(n is node for n in ast.walk(f))
+    ]
+    if not helpers:
+        return None
+    helper = max(helpers, key=lambda f: f.lineno)
+    assert not isinstance(helper, ast.Lambda)
+    params = [a.arg for a in [*helper.args.posonlyargs, *helper.args.args]]
+    passed = [
+        params[i]
+        for call in _calls_on(source, line)
+        if last_name(call.func) == helper.name
+        and not any(isinstance(a, ast.Starred) for a in call.args)
+        for i, a in enumerate(call.args[: len(params)])
+        if isinstance(a, ast.Name) and a.id == name
+    ]
+    if len(passed) != 1 or passed[0] in ("self", "cls"):
+        return None
+    return passed[0]
+
+
 def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
     """A tangent built as ``jnp.full(out.shape[:2], c)`` / ``jnp.ones((x.shape[0], 1))``,
     its shape derived from the very value it pairs with: build it with that value's shape
     (``out.shape``), which the transform requires whatever the shapes are."""
     name = _paired_name(target, source)
     built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
-    if name is None or len(built) != 1 or built[0][0].path != source.path:
+    if name is None or len(built) != 1:
         return []
-    node = built[0][1]
+    home, node, culprit = built[0]
     functions = [f for f in source.functions() if on_line(f, target.span.line)]
-    if not functions or not on_line(max(functions, key=lambda f: f.lineno), built[0][2].span.line):
-        return []
+    failing = max(functions, key=lambda f: f.lineno) if functions else None
+    if home.path != source.path or failing is None or not on_line(failing, culprit.span.line):
+        # Built in a helper the failing line calls with the value: the helper's parameter.
+        name = _helper_parameter(source, target.span.line, home, node, name)
+        if name is None:
+            return []
+    source = home
     wanted = f"{name}.shape"
     calls = [
         call
@@ -586,6 +666,24 @@ def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -
     return unsafe_fix(target, title, (source.replace(shape, wanted),))
 
 
+def _vmap_fixes(target: FixTarget, source: Source, batched: str) -> list[Fix]:
+    """A batch of tangents given to the function ``jax.linearize`` / ``jax.vjp`` returned:
+    map it over the batch's axis, ``jax.vmap(f_jvp)(probes)`` (rows), or
+    ``jax.vmap(f_jvp, in_axes=-1, out_axes=-1)(basis)`` (columns, which stay columns)."""
+    api = "vjp" if target.code == VJP_COTANGENT else "linearize"
+    calls = _pullback_calls(source, target.span.line, api)
+    aliases = source.module_aliases("jax")
+    if len(calls) != 1 or not aliases:
+        return []
+    call = calls[0][0]
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return []
+    axes = ", in_axes=-1, out_axes=-1" if batched == "trailing" else ""
+    mapped = f"{aliases[0]}.vmap({source.segment(call.func)}{axes})"
+    title = f"Map over the batch of tangents: {mapped}({source.segment(call.args[0])})"
+    return unsafe_fix(target, title, (source.replace(call.func, mapped),))
+
+
 def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """The fixes whose edit is on or around the line the error surfaced on."""
     source = Source.parse(target.span.path, read(target.span.path))
@@ -599,6 +697,9 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _jvp_tuple_fixes(target, source)
     if target.code == VJP_TOO_MANY:
         return _vjp_args_fixes(target, source)
+    batched = batch_of_tangents(target.captures)
+    if target.code in (VJP_COTANGENT, LINEARIZE_AVAL) and batched is not None:
+        return _vmap_fixes(target, source, batched)
     if target.code == VJP_COTANGENT:
         return _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
     if target.code == ARGNUMS and not target.culprits:
