@@ -16,7 +16,7 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
-from jaxerr_ls.culprit_state import Buffers, Code, Place, wrapped_function
+from jaxerr_ls.culprit_state import Buffers, Code, Place, number_table_index, wrapped_function
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source
 from jaxerr_ls.project import FunctionNode, ModuleModel, Scope
@@ -483,27 +483,11 @@ def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     statement = _failing_statement(source, target.span.line)
     if model is None or statement is None:
         return []
-    found = []
-    for node in ast.walk(statement):
-        if not (
-            isinstance(node, ast.Subscript)
-            and isinstance(node.ctx, ast.Load)
-            and isinstance(node.value, ast.Name)
-            and not isinstance(node.slice, ast.Constant | ast.Slice | ast.Tuple)
-        ):
-            continue
-        binding = model.module_scope.lookup(node.value.id)
-        if binding is None or binding.kind != "assign" or binding.value is None:
-            continue
-        items = binding.value
-        if (
-            isinstance(items, ast.List | ast.Tuple)
-            and items.elts
-            and all(
-                isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in items.elts
-            )
-        ):
-            found.append(node.value)
+    found = [
+        name
+        for node in ast.walk(statement)
+        if (name := number_table_index(model, node)) is not None
+    ]
     if len(found) != 1:
         return []
     name = found[0]

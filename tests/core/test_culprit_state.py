@@ -425,10 +425,93 @@ def test_a_jit_in_another_module_traces_a_size_given_through_a_parameter(tmp_pat
 
 
 @pytest.mark.parametrize(
+    ("loop", "jit", "expected"),
+    [
+        # a curriculum over literal depths, a bare decorator
+        ("for n in (1, 2, 3):", "@jax.jit", '@jax.jit(static_argnames="n")'),
+        # a range, a partial decorator that already has keywords
+        (
+            "for n in range(1, 4):",
+            "@partial(jax.jit, donate_argnums=0)",
+            '@partial(jax.jit, donate_argnums=0, static_argnames="n")',
+        ),
+        # a module constant list, named
+        ("for n in SIZES:", "@jax.jit", '@jax.jit(static_argnames="n")'),
+    ],
+)
+def test_a_loop_variable_over_python_constants_is_traced_by_jit(
+    tmp_path: Path, loop: str, jit: str, expected: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "curriculum.py": f"""
+            from functools import partial
+
+            import jax
+
+            SIZES = [2, 4]
+
+
+            {jit}  # culprit
+            def step(w, n):
+                for _ in range(n):  # frame 0
+                    w = w * 2
+                return w
+
+
+            def main(w):
+                {loop}
+                    w = step(w, n)  # frame 1
+                return w
+            """
+        },
+    )
+    path = tmp_path / "curriculum.py"
+    captures = tracing("step", path, 8, "n")
+    [culprit] = culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures)
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("tracer-integer-conversion", frames, [culprit], **captures)
+    assert f"{expected}  # culprit" in fixed(fix, path)
+
+
+def test_a_loop_variable_indexing_a_table_stays_traced(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "sched.py": """
+            import jax
+
+            RATES = [0.1, 0.05, 0.01]
+
+
+            @jax.jit
+            def update(w, g, epoch):
+                return w - RATES[epoch] * g  # frame 0
+
+
+            def main(w, g):
+                for epoch in range(3):
+                    w = update(w, g, epoch)  # frame 1
+                return w
+            """
+        },
+    )
+    captures = tracing("update", tmp_path / "sched.py", 6, "epoch")
+    assert culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures) == []
+    [fix] = offered("tracer-integer-conversion", frames, [], **captures)
+    assert "jax.numpy.array(RATES)[epoch] * g" in fixed(fix, tmp_path / "sched.py")
+
+
+@pytest.mark.parametrize(
     ("call", "arguments"),
     [
-        ("step(w, jnp.array(3))", "n"),  # an array: static would not even hash
-        ("step(w, 3)", "w and n"),  # the value depends on more than one argument
+        ("w = step(w, jnp.array(3))", "n"),  # an array: static would not even hash
+        ("w = step(w, 3)", "w and n"),  # the value depends on more than one argument
+        # loop variables: arrays, a parameter's items, an unpacked pair
+        ("for n in jnp.arange(1, 4): w = step(w, n)", "n"),
+        ("for n in sizes: w = step(w, n)", "n"),
+        ("for n, m in ((1, 2), (3, 4)): w = step(w, n)", "n"),
     ],
 )
 def test_no_jit_culprit_without_one_constant_argument(
@@ -449,8 +532,9 @@ def test_no_jit_culprit_without_one_constant_argument(
                 return w
 
 
-            def main(w):
-                return {call}  # frame 1
+            def main(w, sizes):
+                {call}  # frame 1
+                return w
             """
         },
     )
@@ -606,6 +690,51 @@ def test_checkpoint_static_argnums_as_a_list_in_a_partial_decorator(tmp_path: Pa
     assert culprit.span.line == marked_line(tmp_path / "blocks.py")
     [fix] = offered("checkpoint-static-argnums-type", frames, [culprit])
     assert "@partial(jax.checkpoint, static_argnums=(1, 2))" in fixed(fix, tmp_path / "blocks.py")
+
+
+@pytest.mark.parametrize(
+    ("config", "blocks", "value", "expected"),
+    [
+        # a module constant beside the decorator
+        (
+            "",
+            "STATIC = [1]  # culprit\n\n\n@partial(jax.checkpoint, static_argnums=STATIC)\n"
+            "def block(x, depth):\n    return x\n",
+            "[1]",
+            "STATIC = (1,)  # culprit",
+        ),
+        # a constant of a config module, given in a call
+        (
+            "REMAT_ARGS = [1, 2]  # culprit\n",
+            "import config\n\n\ndef _block(x, depth, act):\n    return x\n\n\n"
+            "block = jax.checkpoint(_block, static_argnums=config.REMAT_ARGS)\n",
+            "[1, 2]",
+            "REMAT_ARGS = (1, 2)  # culprit",
+        ),
+    ],
+)
+def test_checkpoint_static_argnums_named_is_fixed_where_the_list_is_written(
+    tmp_path: Path, config: str, blocks: str, value: str, expected: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "config.py": config,
+            "blocks.py": "from functools import partial\n\nimport jax\n\n" + blocks,
+            "train.py": """
+            from blocks import block
+
+
+            def loss(x):
+                return block(x, 3, "tanh").sum()  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CHECKPOINT_STATIC_ARGNUMS, value=value)
+    path = culprit.span.path
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("checkpoint-static-argnums-type", frames, [culprit])
+    assert expected in fixed(fix, path)
 
 
 def test_a_solver_closing_over_its_matrix_gets_no_transpose_fix(tmp_path: Path) -> None:
@@ -1094,6 +1223,92 @@ def test_no_complex_culprit_without_a_complex_reduction(tmp_path: Path, old: str
         tmp_path, {**OPTICS, "optics.py": OPTICS["optics.py"].replace(old, new)}
     )
     assert culprits(files, frames, CulpritKind.COMPLEX_OUTPUT) == []
+
+
+@pytest.mark.parametrize(
+    ("state", "energy", "expected"),
+    [
+        # a complex phase inside a stacked list, vdot of the state and the operator applied
+        (
+            "jnp.stack([jnp.cos(a[0]), jnp.exp(1j * a[1]) * jnp.sin(a[0])])",
+            "jnp.vdot(psi, h @ psi)",
+            "jnp.vdot(psi, h @ psi).real",
+        ),
+        # a dtype keyword, the conjugate on the left of a matmul chain
+        (
+            "jnp.array([jnp.cos(a[0]), jnp.sin(a[0])], dtype=jnp.complex64)",
+            "psi.conj() @ h @ psi",
+            "(psi.conj() @ h @ psi).real",
+        ),
+        # astype, jnp.dot and jnp.conj
+        (
+            "jnp.stack([jnp.cos(a[0]), jnp.sin(a[1])]).astype(jnp.complex64)",
+            "jnp.conj(psi) @ jnp.dot(h, psi)",
+            "(jnp.conj(psi) @ jnp.dot(h, psi)).real",
+        ),
+    ],
+)
+def test_an_expectation_value_of_a_complex_state_takes_its_real_part(
+    tmp_path: Path, state: str, energy: str, expected: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "qubit.py": f"""
+            import jax.numpy as jnp
+
+
+            def prepare(a):
+                return {state}
+
+
+            def energy(a, h):
+                psi = prepare(a)
+                return {energy}  # culprit
+            """,
+            "vqe.py": """
+            import jax
+
+            import qubit
+
+
+            def fit(a, h):
+                step = jax.jit(jax.grad(qubit.energy))
+                return a - 0.1 * step(a, h)  # frame 0
+            """,
+        },
+    )
+    path = tmp_path / "qubit.py"
+    [culprit] = culprits(files, frames, CulpritKind.COMPLEX_OUTPUT)
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("grad-complex-output", frames, [culprit])
+    assert fix.applicability == Applicability.UNSAFE
+    assert f"return {expected}  # culprit" in fixed(fix, path)
+
+
+def test_no_real_part_of_a_form_between_two_states(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "overlap.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def overlap(a, b, h):
+                psi = jnp.exp(1j * a)
+                phi = jnp.exp(1j * b)
+                return jnp.vdot(psi, h @ phi)  # culprit
+
+
+            def step(a, b, h):
+                return jax.grad(overlap)(a, b, h)  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.COMPLEX_OUTPUT)
+    assert culprit.span.line == marked_line(tmp_path / "overlap.py")
+    assert offered("grad-complex-output", frames, [culprit]) == []
 
 
 def test_a_python_if_selecting_a_pytree_selects_leaf_by_leaf(tmp_path: Path) -> None:
