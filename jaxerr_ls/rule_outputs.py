@@ -741,6 +741,53 @@ def _primal_axis_change(
     )
 
 
+def output_count(function: FunctionNode) -> int | None:
+    """How many outputs a function returns: the length of the tuple every ``return`` of it
+    writes, 1 when none writes a tuple display, None when they disagree or cannot be told."""
+    counts = set()
+    for ret in (n for n in own_nodes(function) if isinstance(n, ast.Return)):
+        value = ret.value
+        if value is None or isinstance(value, ast.List | ast.Starred):
+            return None
+        if isinstance(value, ast.Tuple):
+            if any(isinstance(e, ast.Starred) for e in value.elts):
+                return None
+            counts.add(len(value.elts))
+        elif isinstance(value, ast.Name | ast.Call | ast.BinOp | ast.UnaryOp | ast.Subscript):
+            # A name could hold a tuple: only a computed array counts as one output.
+            counts.add(0 if isinstance(value, ast.Name) else 1)
+        else:
+            return None
+    if len(counts) != 1 or 0 in counts:
+        return None
+    return counts.pop()
+
+
+def split_flat(
+    code: RuleCode, entries: list[ast.expr], outputs: int, rest: int | None
+) -> str | None:
+    """``a, b, c, d`` as ``(a, b), (c, d)``: the first ``outputs`` entries (the primal's
+    outputs) and the rest (tangents, or residuals) in two groups, each a tuple unless it is
+    one entry of a one-output function or the rule reads the rest whole (``rest`` None)."""
+    if (
+        outputs < 1
+        or len(entries) <= outputs
+        or (rest is not None and len(entries) != outputs + rest)
+    ):
+        return None
+    if any(isinstance(e, ast.Starred) for e in entries):
+        return None
+
+    def group(items: list[ast.expr], single: bool) -> str:
+        texts = [code.segment(e) for e in items]
+        if single and len(texts) == 1:
+            return texts[0]
+        return f"({texts[0]},)" if len(texts) == 1 else f"({', '.join(texts)})"
+
+    first, second = entries[:outputs], entries[outputs:]
+    return f"{group(first, outputs == 1)}, {group(second, rest is None)}"
+
+
 def rule_function(tree: ast.Module, name: str, near_line: int | None = None) -> FunctionNode | None:
     """The function ``name`` of the module (the one holding ``near_line`` when several are)."""
     found = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]

@@ -29,7 +29,10 @@ from jaxerr_ls.rule_outputs import (
     captured_output,
     entry_change,
     last_return,
+    output_count,
     rule_function,
+    single_definition,
+    split_flat,
     structure_change,
     tree_items,
 )
@@ -445,8 +448,19 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     residuals = _residual_names(bwd)
     value = ret.value
+    primal = rule_function(source.tree, primal_name) if primal_name else None
+    entries = _dict_entries(value)
+    if entries is not None:
+        return _dict_fwd_fix(target, source, fwd, value, entries, primal_name, residuals)
+    if isinstance(value, ast.Tuple) and primal is not None and (output_count(primal) or 0) > 1:
+        # ``y1, y2, r1, r2`` for a two-output function: the outputs, then the residuals.
+        count = len(residuals) if isinstance(residuals, list) else None
+        new = split_flat(_rule_code(source), list(value.elts), output_count(primal) or 0, count)
+        if new is None:
+            return []
+        title = "Return a pair: the outputs and the residuals"
+        return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
     if isinstance(value, ast.Tuple) and len(value.elts) > 2:
-        primal = rule_function(source.tree, primal_name) if primal_name else None
         primal_ret = last_return(primal) if primal is not None else None
         if primal_ret is None or isinstance(primal_ret.value, ast.Tuple | ast.List):
             return []  # several outputs: which entries are outputs is not for us to say
@@ -476,6 +490,77 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     new = f"{_parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+_OUTPUT_KEYS = frozenset({"out", "output", "outputs", "y", "primal", "primal_out", "result"})
+
+
+def _primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> bool:
+    """A call of the primal function, or a name the fwd rule binds once to one."""
+    if isinstance(node, ast.Name):
+        binding = single_definition(fwd, node.id)
+        node = binding.value if binding is not None else node
+    return (
+        primal is not None
+        and isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == primal
+    )
+
+
+def _dict_entries(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
+    """The string keys and values of ``{"out": y, ...}`` or ``dict(out=y, ...)``."""
+    if isinstance(node, ast.Dict):
+        keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+        if any(not isinstance(k, str) for k in keys):
+            return None
+        return [(str(k), v) for k, v in zip(keys, node.values, strict=True)]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "dict"
+        and not node.args
+        and all(k.arg is not None for k in node.keywords)
+    ):
+        return [(str(k.arg), k.value) for k in node.keywords]
+    return None
+
+
+def _dict_fwd_fix(
+    target: FixTarget,
+    source: Source,
+    fwd: FunctionNode,
+    value: ast.expr,
+    entries: list[tuple[str, ast.expr]],
+    primal: str | None,
+    residuals: list[str] | str | None,
+) -> list[Fix]:
+    """A fwd rule returning ``{"out": y, "saved": (x, s)}``: the pair ``y, (x, s)``. The output
+    is the one entry made by the primal function or keyed as an output; the residuals are the
+    other entry, or the others ordered as the bwd rule unpacks them when their keys are its
+    names."""
+    outputs = [
+        i
+        for i, (key, item) in enumerate(entries)
+        if _primal_output(fwd, item, primal) or key in _OUTPUT_KEYS
+    ]
+    if len(outputs) != 1 or len(entries) < 2:
+        return []
+    output = entries[outputs[0]][1]
+    rest = [entry for i, entry in enumerate(entries) if i != outputs[0]]
+    if len(rest) == 1:
+        saved = source.segment(rest[0][1])
+        counted = rest[0][1].elts if isinstance(rest[0][1], ast.Tuple | ast.List) else None
+        if isinstance(residuals, list) and (counted is None or len(counted) != len(residuals)):
+            return []
+    elif isinstance(residuals, list) and sorted(residuals) == sorted(k for k, _ in rest):
+        by_key = dict(rest)
+        saved = f"({', '.join(source.segment(by_key[name]) for name in residuals)})"
+    else:
+        return []
+    new = f"{_parenthesized(source, output)}, {saved}"
+    title = f"Return a pair, not a dict: the output and the residuals ({new})"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
 
 

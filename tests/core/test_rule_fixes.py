@@ -23,6 +23,41 @@ PROGRAMS = sorted(p.stem for p in HERE.glob("*.py") if p.name != "capture.py")
 
 # program -> (record code, the culprit's line as text, the preferred fix's applicability)
 EXPECTED: dict[str, tuple[str, str, Applicability]] = {
+    "fwd_dict_keyed_residuals": (
+        "custom-vjp-fwd-not-pair",
+        "return dict(result=scale * e, scale=scale, e=e)",
+        Applicability.UNSAFE,
+    ),
+    "fwd_dict_output_saved": (
+        "custom-vjp-fwd-not-pair",
+        'return {"out": y, "saved": (x, bound)}',
+        Applicability.UNSAFE,
+    ),
+    "fwd_two_outputs_flat": (
+        "custom-vjp-fwd-not-pair",
+        "return r, phi, v, r",
+        Applicability.UNSAFE,
+    ),
+    "hijax_method_helper_one_acc": (
+        "hijax-vjp-bwd-return",
+        "return self._add_into(x_acc, g / (1.0 + jnp.abs(x)) ** 2)",
+        Applicability.SAFE,
+    ),
+    "hijax_module_helper_returned": (
+        "hijax-vjp-bwd-return",
+        "return accumulate_all([x_acc, gate_acc], [g * s, g * x * s * (1.0 - s)])  # both inputs",
+        Applicability.SAFE,
+    ),
+    "jvp_two_outputs_flat": (
+        "custom-jvp-rule-not-pair",
+        "return s, c, c * dtheta, -s * dtheta",
+        Applicability.SAFE,
+    ),
+    "jvp_two_outputs_named_tangents": (
+        "custom-jvp-rule-not-pair",
+        "return [mu, var, dmu, dvar]",
+        Applicability.SAFE,
+    ),
     "fwd_single_residual": (
         "custom-vjp-fwd-not-pair",
         "return soft_threshold(v)",
