@@ -297,8 +297,8 @@ def _rule_name(node: ast.expr) -> str | None:
     return node.attr if isinstance(node, ast.Attribute) else None
 
 
-def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
-    """The ``nondiff_argnums`` of the custom_vjp function whose bwd rule this is."""
+def _primal_of_bwd(source: Source, bwd: FunctionNode) -> FunctionNode | None:
+    """The custom_vjp function a bwd rule is registered on (``f.defvjp(fwd, bwd)``)."""
     primal = None
     for node in ast.walk(source.tree):
         if (
@@ -310,9 +310,14 @@ def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
             and isinstance(node.func.value, ast.Name)
         ):
             primal = node.func.value.id
-    for function in source.functions():
-        if function.name != primal:
-            continue
+    found = [f for f in source.functions() if f.name == primal]
+    return found[0] if len(found) == 1 else None
+
+
+def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
+    """The ``nondiff_argnums`` of the custom_vjp function whose bwd rule this is."""
+    function = _primal_of_bwd(source, bwd)
+    if function is not None:
         for decorator in function.decorator_list:
             for keyword in decorator.keywords if isinstance(decorator, ast.Call) else ():
                 if keyword.arg == "nondiff_argnums":
@@ -344,6 +349,47 @@ def _drop_entries(source: Source, elts: list[ast.expr], drop: list[int]) -> list
     return edits
 
 
+def _cotangent_of(name: str, params: list[str]) -> str | None:
+    """The parameter a cotangent's name is made from (``dlogits``, ``d_w``, ``w_ct``,
+    ``grad_w``, ``w_bar``, ``g_w``), when exactly one parameter fits."""
+    stems = {name}
+    for prefix in ("d_", "g_", "grad_", "ct_", "d"):
+        if name.startswith(prefix):
+            stems.add(name[len(prefix) :])
+    for suffix in ("_ct", "_grad", "_bar", "_cot", "_cotangent", "_g"):
+        if name.endswith(suffix):
+            stems.add(name[: -len(suffix)])
+    found = [p for p in params if p in stems]
+    return found[0] if len(found) == 1 else None
+
+
+def _missing_entries_fix(
+    target: FixTarget, source: Source, bwd: FunctionNode, final: ast.expr, expected: int
+) -> list[Fix]:
+    """Fewer cotangents than the primal's (differentiable) arguments: each returned one put in
+    the place of the argument its name is made from, ``None`` (a zero cotangent) for the
+    others. Unsafe: those arguments then get no gradient."""
+    primal = _primal_of_bwd(source, bwd)
+    nondiff = _nondiff_argnums(source, bwd) or set()
+    if primal is None or primal.args.vararg or primal.args.kwonlyargs:
+        return []
+    params = [a.arg for a in (*primal.args.posonlyargs, *primal.args.args)]
+    params = [p for i, p in enumerate(params) if i not in nondiff]
+    elts = final.elts if isinstance(final, ast.Tuple) else [final]
+    if len(params) != expected or len(elts) >= expected:
+        return []
+    places = [_cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in elts]
+    if None in places or len(set(places)) != len(places):
+        return []
+    by_param = {p: source.segment(e) for p, e in zip(places, elts, strict=True)}
+    new = ", ".join(by_param.get(p, "None") for p in params)
+    missing = [p for p in params if p not in by_param]
+    title = f"Return None (no gradient) for {', '.join(missing)}: {new}"
+    bare = isinstance(final, ast.Tuple) and not source.segment(final).startswith("(")
+    edit = source.replace(final, new if bare else f"({new})")
+    return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
 def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_BWD)
     got_text, expected_text = target.captures.get("got"), target.captures.get("expected")
@@ -368,6 +414,8 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         title = "Return a 1-tuple: one cotangent per argument of the primal"
         return [Fix(title, target.code, edits, preferred=True)] if edits else []
     final = returns[-1].value
+    if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
+        return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
         # One entry per primal argument, nondiff ones included: those entries go.
         nondiff = _nondiff_argnums(source, bwd)

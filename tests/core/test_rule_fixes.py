@@ -76,6 +76,36 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         Applicability.SAFE,
     ),
     "jvp_tangent_bf16": ("custom-jvp-tangent-mismatch", "return y, dy", Applicability.SAFE),
+    "jvp_tangent_new_axis": (
+        "custom-jvp-tangent-mismatch",
+        "tangent_out = slope[..., jnp.newaxis] * t",
+        Applicability.UNSAFE,
+    ),
+    "vjp_cotangent_new_axis": (
+        "custom-vjp-bwd-args-mismatch",
+        "return g[:, None] * s, g * x",
+        Applicability.UNSAFE,
+    ),
+    "vjp_gain_full_sum_batch": (
+        "custom-vjp-bwd-args-mismatch",
+        "d_gain = (ct * h).sum()",
+        Applicability.UNSAFE,
+    ),
+    "vjp_bias_full_sum_static": (
+        "custom-vjp-bwd-args-mismatch",
+        "return dz, jnp.sum(dz)",
+        Applicability.UNSAFE,
+    ),
+    "vjp_one_cotangent_of_three": (
+        "custom-vjp-bwd-structure",
+        "return d_logits",
+        Applicability.UNSAFE,
+    ),
+    "vjp_two_cotangents_of_three": (
+        "custom-vjp-bwd-structure",
+        "return (w_grad, x_grad)",
+        Applicability.UNSAFE,
+    ),
     "jvp_tangent_row_sum": (
         "custom-jvp-tangent-mismatch",
         "return y, (slope * t).sum(axis=1)  # per-row tangent",
