@@ -325,6 +325,10 @@ TREE = "vjp-with-refs-tree"
 AVAL = "vjp-with-refs-aval"
 GRAD_REF = "grad-ref-argument"
 _LEAF_RE = re.compile(r"\bargs\[(\d+)\] was a pytree leaf in the primal arguments")
+# "args[0] was a <class 'dict'> in the primal arguments, but a <class 'tuple'> in the ..."
+_CONTAINER_RE = re.compile(
+    r"\bargs\[(\d+)\] was a <class '(\w+)'> in the primal arguments, but a <class '(\w+)'>"
+)
 _ZEROS = {"zeros", "zeros_like"}
 _FILLED = {"full", "full_like"}
 
@@ -560,6 +564,9 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return _grouped_entries(code, target, applied, call, place)
         if len(entries) != len(applied.primals):
             continue
+        container = _container_fix(target, read, entries)
+        if container is not None:
+            return [container]
         edits = []
         for i, (entry, primal) in enumerate(zip(entries, applied.primals, strict=True)):
             node = entry.node
@@ -581,6 +588,45 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = "Skip those gradients with jax.ad.DontWant() instead of None"
             return [Fix(title, TREE, tuple(edits), preferred=True)]
     return []
+
+
+def _container_fix(target: FixTarget, read: ReadSource, entries: list[Place]) -> Fix | None:
+    """An entry written in another container than its primal's, as the message says: a tuple
+    or list for a dict primal, when its items are read from one mapping by string keys
+    (``(grads["w"], grads["b"])``), becomes the dict of those keys; a list for a tuple (or the
+    reverse) gets the other brackets. The items stay; only their container changes."""
+    found = _CONTAINER_RE.search(target.captures.get("difference", ""))
+    if found is None or int(found[1]) >= len(entries):
+        return None
+    primal_type, given_type = found[2], found[3]
+    entry = entries[int(found[1])]
+    node = entry.node
+    source = Source.parse(entry.path, read(entry.path))
+    if source is None or not isinstance(node, ast.Tuple | ast.List) or not node.elts:
+        return None
+    items = [source.segment(e) for e in node.elts]
+    if primal_type == "dict" and given_type in ("tuple", "list"):
+        keys = [
+            e.slice.value
+            if isinstance(e, ast.Subscript)
+            and isinstance(e.slice, ast.Constant)
+            and isinstance(e.slice.value, str)
+            else None
+            for e in node.elts
+        ]
+        bases = {ast.dump(e.value) for e in node.elts if isinstance(e, ast.Subscript)}
+        if None in keys or len(bases) != 1 or len(set(keys)) != len(keys):
+            return None
+        quoted = [f'"{k}"' if '"' not in str(k) else repr(k) for k in keys]
+        new = "{" + ", ".join(f"{k}: {t}" for k, t in zip(quoted, items, strict=True)) + "}"
+    elif (primal_type, given_type) == ("tuple", "list"):
+        new = f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    elif (primal_type, given_type) == ("list", "tuple"):
+        new = f"[{', '.join(items)}]"
+    else:
+        return None
+    title = f"Give the with_refs entry as a {primal_type}, as the primal is: {new}"
+    return Fix(title, TREE, (source.replace(node, new),), preferred=True)
 
 
 def _grouped_entries(
@@ -754,6 +800,12 @@ def _makes_zeros(call: ast.Call) -> bool:
     return False
 
 
+# The transforms that refuse to differentiate with respect to a Ref-typed argument.
+_REF_REJECTING = frozenset(
+    {"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.jacobian", "jax.hessian"}
+)
+
+
 def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``jax.grad(f)(w_ref, ...)``: differentiate the Ref's value, ``w_ref[...]``, where ``f``
     only ever reads ``w_ref[...]`` (an array reads the same)."""
@@ -766,10 +818,7 @@ def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         grad = made.node
         if not isinstance(grad, ast.Call) or made.path != target.span.path:
             continue
-        if made.model.qualified_name(grad.func, made.scope) not in (
-            "jax.grad",
-            "jax.value_and_grad",
-        ):
+        if made.model.qualified_name(grad.func, made.scope) not in _REF_REJECTING:
             continue
         keywords = {k.arg: k.value for k in grad.keywords}
         argnums_node = keywords.get("argnums", grad.args[1] if len(grad.args) > 1 else None)

@@ -319,6 +319,114 @@ def test_grad_of_a_ref_the_loss_only_reads_differentiates_its_value(tmp_path: Pa
     assert "g = jax.grad(loss, argnums=1)(2.0, p_ref[...])" in fixed(fix, tmp_path / "run.py")
 
 
+@pytest.mark.parametrize(
+    ("entry", "kinds", "expected"),
+    [
+        # gradient refs of a dict primal, listed by key in a tuple
+        ('(grads["w"], grads["b"])', ("dict", "tuple"), '{"w": grads["w"], "b": grads["b"]}'),
+        # ... or in a list, keyed by a constant of another quote
+        ("[grads['w'], grads['b']]", ("dict", "list"), "{\"w\": grads['w'], \"b\": grads['b']}"),
+        # a list for a tuple primal
+        ("[grads['w'], grads['b']]", ("tuple", "list"), "(grads['w'], grads['b'])"),
+    ],
+)
+def test_a_with_refs_entry_in_another_container_takes_the_primals(
+    tmp_path: Path, entry: str, kinds: tuple[str, str], expected: str
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "sgd.py": f"""
+            import jax
+            import jax.numpy as jnp
+
+
+            class SGD:
+                def step(self, weights, batch):
+                    loss, back = jax.vjp(self.loss, weights, batch)
+                    grads = self.zeros(weights)
+                    skip = jax.tree.map(lambda _: jax.ad.DontWant(), batch)
+                    back.with_refs({entry}, skip)(jnp.ones_like(loss))  # frame 0
+                    return grads
+            """
+        },
+    )
+    difference = (
+        f"  * args[0] was a <class '{kinds[0]}'> in the primal arguments, but a "
+        f"<class '{kinds[1]}'> in the `with_refs` arguments, so their Python types differ."
+    )
+    [fix] = offered("vjp-with-refs-tree", frames, [], difference=difference)
+    assert f"back.with_refs({expected}, skip)(jnp.ones_like(loss))" in fixed(
+        fix, tmp_path / "sgd.py"
+    )
+
+
+def test_no_container_fix_for_items_of_two_mappings(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "sgd.py": """
+            import jax
+
+
+            def step(weights, batch, grads, extra):
+                loss, back = jax.vjp(mse, weights, batch)
+                back.with_refs((grads["w"], extra["b"]), jax.ad.DontWant())(1.0)  # frame 0
+            """
+        },
+    )
+    difference = "  * args[0] was a <class 'dict'> in the primal arguments, but a <class 'tuple'>"
+    assert offered("vjp-with-refs-tree", frames, [], difference=difference) == []
+
+
+@pytest.mark.parametrize(
+    ("transform", "call"),
+    [
+        ("jax.jacrev(predict)", "(state.weights, x)"),  # a Ref held by a dataclass field
+        ("jax.hessian(model.energy)", "(self.x_ref)"),  # a method of another module's object
+        ("jax.jacfwd(model.readout, argnums=1)", "(x, state.weights)"),
+    ],
+)
+def test_a_jacobian_of_a_ref_the_function_only_reads_differentiates_its_value(
+    tmp_path: Path, transform: str, call: str
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "model.py": """
+            import jax.numpy as jnp
+
+
+            def predict(weights, x):
+                return jnp.tanh(x @ weights[...])
+
+
+            def energy(x_ref):
+                return jnp.sum(x_ref[...] ** 4)
+
+
+            def readout(x, weights):
+                return x @ weights[...]
+            """,
+            "fisher.py": f"""
+            import jax
+
+            import model
+            from model import predict
+
+
+            def curvature(self, state, x):
+                return {transform}{call}  # frame 0
+            """,
+        },
+    )
+    [fix] = offered("grad-ref-argument", frames, [])
+    ref = "state.weights" if "state" in call else "self.x_ref"
+    assert f"{transform}{call.replace(ref, ref + '[...]')}  # frame 0" in fixed(
+        fix, tmp_path / "fisher.py"
+    )
+
+
 def test_grad_of_a_ref_the_loss_writes_gets_no_fix(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
