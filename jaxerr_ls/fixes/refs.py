@@ -106,7 +106,7 @@ def _vjp_binding(
         return None
     if not isinstance(value, ast.Call) or _dotted(value.func) not in vjp_names:
         return None
-    if any(isinstance(a, ast.Starred) for a in value.args) or len(value.args) < 2:
+    if isinstance(value.args[0] if value.args else None, ast.Starred) or len(value.args) < 2:
         return None
     if any(k.arg != "has_aux" for k in value.keywords):
         return None
@@ -144,6 +144,31 @@ def _free_name(taken: set[str], wanted: str) -> str:
         name, number = f"{wanted}{number}", number + 1
     taken.add(name)
     return name
+
+
+def _indexed_reads(scope: list[ast.stmt], name: str, after: ast.stmt) -> list[ast.Subscript] | None:
+    """The later reads of a result kept whole (``cts = f_vjp(ct)``) when every one is an
+    index by an int constant (``cts[0]``) and nothing rebinds it; None otherwise."""
+    later = [s for s in scope if s.lineno > (after.end_lineno or after.lineno)]
+    reads: list[ast.Subscript] = []
+    for statement in later:
+        for node in ast.walk(statement):
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == name
+                and isinstance(node.slice, ast.Constant)
+                and type(node.slice.value) is int
+                and node.slice.value >= 0
+                and isinstance(node.ctx, ast.Load)
+            ):
+                reads.append(node)
+    indexed = {id(r.value) for r in reads}
+    for statement in later:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and node.id == name and id(node) not in indexed:
+                return None
+    return reads
 
 
 def _later_loads(scope: list[ast.stmt], name: str, after: ast.stmt) -> bool:
@@ -190,7 +215,11 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if vjp is None:
             continue
         primals = vjp.args[1:]
-        if index >= len(primals) or _dotted(primals[index]) is None:
+        # ``jax.vjp(f, ref, *data)``: positions are known up to the first starred argument.
+        known = next((i for i, p in enumerate(primals) if isinstance(p, ast.Starred)), None)
+        if index >= (len(primals) if known is None else known):
+            return []
+        if _dotted(primals[index]) is None:
             return []
         writes = _writes_ref(Code(Buffers(read, target.span.path.parent)), target, vjp, index)
         return _fixes_for_call(source, scope, statement, call, primals, index, jnp, writes)
@@ -246,8 +275,25 @@ def _fixes_for_call(
         and len(statement.targets[0].elts) == len(primals)
     ):
         targets = statement.targets[0].elts
+    if any(isinstance(p, ast.Starred) for p in primals):
+        targets = None
+    # Results kept whole and read by index (`cts = f_vjp(ct)`, then `cts[0]`).
+    reads: list[ast.Subscript] | None = None
+    if (
+        targets is None
+        and isinstance(statement, ast.Assign)
+        and statement.value is call
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+    ):
+        reads = _indexed_reads(scope, statement.targets[0].id, statement)
+    read_at = {
+        r.slice.value
+        for r in reads or ()
+        if isinstance(r.slice, ast.Constant) and type(r.slice.value) is int
+    }
     # A gradient the statement unpacks into `_` (or never binds) is not wanted.
-    discarded = [isinstance(statement, ast.Expr) for _ in primals]
+    discarded = [isinstance(statement, ast.Expr) or i not in read_at for i in range(len(primals))]
     if targets is not None:
         discarded = [isinstance(e, ast.Name) and e.id == "_" for e in targets]
     entries = []
@@ -255,6 +301,12 @@ def _fixes_for_call(
         wanted = "jax.ad.DontWant()" if discarded[i] else "jax.ad.GradValue()"
         if i == index:
             entries.append("")
+        elif isinstance(primal, ast.Starred):
+            # Each starred argument's leaves; only unread results are skipped this way.
+            if any(at >= i for at in read_at):
+                return []
+            items = source.segment(primal.value)
+            entries.append(f"*[jax.tree.map(lambda _: jax.ad.DontWant(), a) for a in {items}]")
         elif _is_array(scope, primal, statement.lineno):
             entries.append(wanted)
         else:
@@ -271,7 +323,9 @@ def _fixes_for_call(
         if isinstance(element, ast.Name) and element.id != "_":
             unpacked = element
     uses_gradient = unpacked is not None and _later_loads(scope, unpacked.id, statement)
-    if targets is None and not isinstance(statement, ast.Expr):
+    if reads is not None and index in read_at:
+        uses_gradient = True
+    elif targets is None and not isinstance(statement, ast.Expr):
         # The results kept whole (`grads = f_vjp(ct)`, `return f_vjp(ct)`) are read as values
         # later, where a placeholder would stand for the Ref's gradient: no edit here is right.
         return []
@@ -283,6 +337,8 @@ def _fixes_for_call(
     if simple and source.owns_its_lines(statement):
         taken = source.all_names()
         base = unpacked.id if unpacked else ref_name.rsplit(".", 1)[-1]
+        if base.endswith("_ref"):  # ``params_ref``'s gradient ref: ``params_grad_ref``
+            base = base.removesuffix("_ref") + "_grad"
         grad_ref = _free_name(taken, f"{base}_ref")
         indent = source.indent_of(statement.lineno)
         new_ref = f"{indent}{grad_ref} = jax.new_ref({jnp}.zeros_like({ref_name}[...]))\n"
@@ -295,12 +351,15 @@ def _fixes_for_call(
             edits.append(source.replace(unpacked, "_"))
             read_back = f"{indent}{unpacked.id} = {grad_ref}[...]\n"
             edits.append(source.insert(end + 1, 0, read_back))
+        for read in reads or ():
+            if isinstance(read.slice, ast.Constant) and read.slice.value == index:
+                edits.append(source.replace(read, f"{grad_ref}[...]"))
         fixes.append(
             Fix(
                 title=f"Accumulate the gradient of {ref_name} into a new ref with with_refs",
                 code=CODE,
                 edits=tuple(edits),
-                preferred=unpacked is not None or writes,
+                preferred=unpacked is not None or writes or bool(reads),
             )
         )
     if not uses_gradient and not writes:

@@ -427,6 +427,61 @@ def test_a_jacobian_of_a_ref_the_function_only_reads_differentiates_its_value(
     )
 
 
+def test_vjp_results_read_by_index_take_the_gradient_ref_there(tmp_path: Path) -> None:
+    """Results kept whole, the Ref's gradient read by index; more arguments starred."""
+    _files, frames = project(
+        tmp_path,
+        {
+            "fit.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def descend(loss_fn, w_ref, *batch):
+                loss, back = jax.vjp(loss_fn, w_ref, *batch)
+                cts = back(jnp.ones_like(loss))  # frame 0
+                g = cts[0] * 2
+                w_ref[...] -= 0.1 * g
+            """
+        },
+    )
+    argument = "the argument at position args[0] of the differentiated function f at m.py:3"
+    [fix, *_] = offered("vjp-ref-grad-missing", frames, [], argument=argument)
+    assert (
+        "    w_grad_ref = jax.new_ref(jnp.zeros_like(w_ref[...]))\n"
+        "    cts = back.with_refs(w_grad_ref, "
+        "*[jax.tree.map(lambda _: jax.ad.DontWant(), a) for a in batch])"
+        "(jnp.ones_like(loss))  # frame 0\n"
+        "    g = w_grad_ref[...] * 2"
+    ) in fixed(fix, tmp_path / "fit.py")
+
+
+def test_vjp_results_read_by_index_and_other_arguments_keep_those_values(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "fit.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            class Trainer:
+                def step(self, x):
+                    loss, back = jax.vjp(self.loss, self.w_ref, jnp.asarray(x))
+                    cts = back(1.0)  # frame 0
+                    self.w_ref[...] -= 0.1 * cts[0]
+                    return cts[1]
+            """
+        },
+    )
+    argument = "the argument at position args[0] of the differentiated function f at m.py:3"
+    [fix, *_] = offered("vjp-ref-grad-missing", frames, [], argument=argument)
+    text = fixed(fix, tmp_path / "fit.py")
+    assert "cts = back.with_refs(w_grad_ref, jax.ad.GradValue())(1.0)  # frame 0" in text
+    assert "self.w_ref[...] -= 0.1 * w_grad_ref[...]" in text
+    assert "return cts[1]" in text
+
+
 def test_grad_of_a_ref_the_loss_writes_gets_no_fix(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
@@ -979,7 +1034,7 @@ def test_the_non_linear_operation_of_a_linear_transpose(
     )
 
 
-def test_a_vjp_result_kept_whole_gets_no_fix(tmp_path: Path) -> None:
+def test_a_vjp_result_passed_on_whole_gets_no_fix(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
         {
@@ -991,7 +1046,7 @@ def test_a_vjp_result_kept_whole_gets_no_fix(tmp_path: Path) -> None:
             def step(w_ref, x):
                 loss, f_vjp = jax.vjp(model_loss, w_ref, x)
                 grads = f_vjp(jnp.ones_like(loss))  # frame 0
-                return grads[0]
+                return log(grads), grads[0]
             """
         },
     )
