@@ -1474,6 +1474,66 @@ def test_no_real_part_of_a_form_between_two_states(tmp_path: Path) -> None:
     assert offered("grad-complex-output", frames, [culprit]) == []
 
 
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # selected indices named, then averaged
+        (
+            "hits = jnp.flatnonzero(valid)  # frame 0\n    return jnp.mean(err[hits])",
+            "    return jnp.sum(jnp.where(valid, err, 0.0)) / jnp.maximum(jnp.sum(valid), 1)\n",
+        ),
+        # inline, the whole index tuple, a method reduction
+        (
+            "return err[jnp.nonzero(valid)].sum()  # frame 0",
+            "    return jnp.sum(jnp.where(valid, err, 0.0))  # frame 0\n",
+        ),
+        # inline, where's first index array, a maximum
+        (
+            "worst = jnp.max(err[jnp.where(valid)[0]])  # frame 0\n    return worst",
+            "    worst = jnp.max(jnp.where(valid, err, -jnp.inf))  # frame 0\n",
+        ),
+    ],
+)
+def test_a_reduction_of_selected_entries_becomes_a_masked_reduction(
+    tmp_path: Path, body: str, expected: str
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "losses.py": f"""
+            import jax.numpy as jnp
+
+
+            def masked_loss(pred, target, valid):
+                err = (pred - target) ** 2
+                {body.replace(chr(10) + "    ", chr(10) + "                ")}
+            """
+        },
+    )
+    [fix] = offered("concretization-type-error", frames, [])
+    assert fix.applicability == Applicability.UNSAFE
+    text = fixed(fix, tmp_path / "losses.py")
+    assert expected in text
+    assert "nonzero" not in text and "jnp.where(valid)" not in text
+
+
+def test_selected_indices_read_twice_are_not_rewritten(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "losses.py": """
+            import jax.numpy as jnp
+
+
+            def masked_loss(err, valid):
+                hits = jnp.nonzero(valid)[0]  # frame 0
+                return jnp.mean(err[hits]) + hits.shape[0]
+            """
+        },
+    )
+    assert offered("concretization-type-error", frames, []) == []
+
+
 def test_a_python_if_selecting_a_pytree_selects_leaf_by_leaf(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
