@@ -541,7 +541,10 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
 
 
-_OUTPUT_KEYS = frozenset({"out", "output", "outputs", "y", "primal", "primal_out", "result"})
+_OUTPUT_KEYS = frozenset(
+    {"out", "output", "outputs", "y", "primal", "primal_out", "result", "value", "forward"}
+)
+_RESIDUAL_KEYS = frozenset({"res", "residuals", "saved", "cache", "ctx", "context", "aux"})
 
 
 def _primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> bool:
@@ -593,6 +596,9 @@ def _dict_fwd_fix(
         for i, (key, item) in enumerate(entries)
         if _primal_output(fwd, item, primal) or key in _OUTPUT_KEYS
     ]
+    if not outputs and len(entries) == 2:
+        # ``{"h": ..., "saved": (x, w)}``: the entry not keyed as residuals is the output.
+        outputs = [i for i, (key, _) in enumerate(entries) if key not in _RESIDUAL_KEYS]
     if len(outputs) != 1 or len(entries) < 2:
         return []
     output = entries[outputs[0]][1]

@@ -1534,6 +1534,54 @@ def test_selected_indices_read_twice_are_not_rewritten(tmp_path: Path) -> None:
     assert offered("concretization-type-error", frames, []) == []
 
 
+@pytest.mark.parametrize(
+    ("returned", "expected"),
+    [
+        # the entry not keyed as residuals is the output
+        ('{"h": jnp.tanh(x @ w), "saved": (x, w)}', "return jnp.tanh(x @ w), (x, w)"),
+        # the output keyed as one, the residuals keyed by the bwd rule's names, in its order
+        ("dict(w=w, value=jnp.tanh(x @ w), x=x)", "return jnp.tanh(x @ w), (x, w)"),
+    ],
+)
+def test_a_fwd_rule_returning_a_dict_returns_the_pair(
+    tmp_path: Path, returned: str, expected: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "layer.py": f"""
+            import jax
+            import jax.numpy as jnp
+
+
+            @jax.custom_vjp
+            def dense(x, w):
+                return jnp.tanh(x @ w)
+
+
+            def dense_fwd(x, w):
+                return {returned}  # culprit
+
+
+            def dense_bwd(res, g):
+                x, w = res
+                return g @ w.T, x.T @ g
+
+
+            dense.defvjp(dense_fwd, dense_bwd)
+
+
+            def loss(x, w):
+                return dense(x, w).sum()  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_VJP_FWD, primal="dense")
+    assert culprit.span.line == marked_line(tmp_path / "layer.py")
+    [fix] = offered("custom-vjp-fwd-not-pair", frames, [culprit], primal="dense")
+    assert f"{expected}  # culprit" in fixed(fix, tmp_path / "layer.py")
+
+
 def test_a_python_if_selecting_a_pytree_selects_leaf_by_leaf(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
