@@ -288,13 +288,14 @@ class _Flow:
         return False
 
     def _python_loop_value(self, place: Place) -> bool:
-        """Whether a name is the variable of a ``for`` loop over Python constants: a
+        """Whether a name is the variable of a ``for`` loop (or a comprehension) over Python
+        constants: a
         ``range(...)`` (ints, or the call itself fails) or a tuple, list or set of literals,
         written there or through a name."""
         if not isinstance(place.node, ast.Name):
             return False
         binding = place.scope.lookup(place.node.id)
-        if binding is None or not isinstance(binding.node, ast.For):
+        if binding is None or not isinstance(binding.node, ast.For | ast.comprehension):
             return False
         loop = binding.node
         if not (isinstance(loop.target, ast.Name) and loop.target.id == place.node.id):

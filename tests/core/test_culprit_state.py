@@ -588,22 +588,24 @@ def test_a_jit_in_another_module_traces_a_size_given_through_a_parameter(tmp_pat
 
 
 @pytest.mark.parametrize(
-    ("loop", "jit", "expected"),
+    ("call", "jit", "expected"),
     [
         # a curriculum over literal depths, a bare decorator
-        ("for n in (1, 2, 3):", "@jax.jit", '@jax.jit(static_argnames="n")'),
+        ("for n in (1, 2, 3): w = step(w, n)", "@jax.jit", '@jax.jit(static_argnames="n")'),
         # a range, a partial decorator that already has keywords
         (
-            "for n in range(1, 4):",
+            "for n in range(1, 4): w = step(w, n)",
             "@partial(jax.jit, donate_argnums=0)",
             '@partial(jax.jit, donate_argnums=0, static_argnames="n")',
         ),
         # a module constant list, named
-        ("for n in SIZES:", "@jax.jit", '@jax.jit(static_argnames="n")'),
+        ("for n in SIZES: w = step(w, n)", "@jax.jit", '@jax.jit(static_argnames="n")'),
+        # a comprehension
+        ("w = [step(w, n) for n in (2, 3)]", "@jax.jit", '@jax.jit(static_argnames="n")'),
     ],
 )
 def test_a_loop_variable_over_python_constants_is_traced_by_jit(
-    tmp_path: Path, loop: str, jit: str, expected: str
+    tmp_path: Path, call: str, jit: str, expected: str
 ) -> None:
     files, frames = project(
         tmp_path,
@@ -624,8 +626,7 @@ def test_a_loop_variable_over_python_constants_is_traced_by_jit(
 
 
             def main(w):
-                {loop}
-                    w = step(w, n)  # frame 1
+                {call}  # frame 1
                 return w
             """
         },
