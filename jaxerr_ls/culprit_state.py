@@ -278,13 +278,35 @@ class _Flow:
                 if _is_literal(passed):
                     return True
                 value = self.code.resolve(Place(place.path, place.model, passed, place.scope))
-                if _is_literal(value.node):
+                if _is_literal(value.node) or self._python_loop_value(value):
                     return True
                 outer = _parameter_of(value)
                 if outer is not None and self.python_value(
                     outer[0], outer[1], [outer[0].node], depth + 1
                 ):
                     return True
+        return False
+
+    def _python_loop_value(self, place: Place) -> bool:
+        """Whether a name is the variable of a ``for`` loop (or a comprehension) over Python
+        constants: a
+        ``range(...)`` (ints, or the call itself fails) or a tuple, list or set of literals,
+        written there or through a name."""
+        if not isinstance(place.node, ast.Name):
+            return False
+        binding = place.scope.lookup(place.node.id)
+        if binding is None or not isinstance(binding.node, ast.For | ast.comprehension):
+            return False
+        loop = binding.node
+        if not (isinstance(loop.target, ast.Name) and loop.target.id == place.node.id):
+            return False
+        iterated = self.code.resolve(Place(place.path, place.model, loop.iter, binding.scope))
+        node = iterated.node
+        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+            return bool(node.elts) and all(_is_literal(e) for e in node.elts)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            # ``range`` itself, not a project name that shadows it.
+            return node.func.id == "range" and iterated.scope.lookup("range") is None
         return False
 
 
@@ -640,11 +662,46 @@ def traced_argument(
     return path, function, names.index(argument), argument
 
 
+def number_table_index(model: ModuleModel, node: ast.AST) -> ast.Name | None:
+    """The name of ``RATES[i]``: a module list or tuple of numbers indexed by a computed
+    value, which an array of the same numbers can take traced."""
+    if not (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and not isinstance(node.slice, ast.Constant | ast.Slice | ast.Tuple)
+    ):
+        return None
+    binding = model.module_scope.lookup(node.value.id)
+    items = binding.value if binding is not None and binding.kind == "assign" else None
+    if (
+        isinstance(items, ast.List | ast.Tuple)
+        and items.elts
+        and all(isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in items.elts)
+    ):
+        return node.value
+    return None
+
+
+def _indexes_number_table(code: Code, span: Span) -> bool:
+    """Whether the failing line indexes a table of numbers: the value may then stay traced
+    (index an array of the table), so marking it static is no sure change."""
+    model = code.model(span.path)
+    if model is None:
+        return False
+    return any(
+        isinstance(node, ast.Subscript)
+        and node.lineno <= span.line <= (node.end_lineno or node.lineno)
+        and number_table_index(model, node) is not None
+        for node in ast.walk(model.tree)
+    )
+
+
 def _jit_argument_culprit(
     code: Code, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> Found | None:
     found = traced_argument(code, captures)
-    if found is None:
+    if found is None or (frames and _indexes_number_table(code, frames[0])):
         return None
     path, function, index, argument = found
     sites = jit_sites(code, path, function)
@@ -774,15 +831,16 @@ def checkpoint_static_argnums(code: Code, frames: Sequence[Span], value: str) ->
     for span in frames[:1]:
         for model, call, scope in code.calls_on(span):
             made = code.resolve(Place(span.path, model, call.func, scope))
-            keyword = _static_argnums_of(made, value)
+            keyword = _static_argnums_of(code, made, value)
             if keyword is not None:
                 candidates[id(keyword.node)] = keyword
     return next(iter(candidates.values())) if len(candidates) == 1 else None
 
 
-def _static_argnums_of(made: Place, value: str) -> Place | None:
+def _static_argnums_of(code: Code, made: Place, value: str) -> Place | None:
     """``static_argnums`` given to ``jax.checkpoint`` where a callable was made, by a call or
-    as a decorator."""
+    as a decorator: the expression written there, or the one its name was assigned (a module
+    constant ``REMAT_STATIC = [2]``), whichever is the value the message printed."""
     expressions: list[tuple[ast.expr, Scope]] = []
     if isinstance(made.node, ast.Call):
         expressions.append((made.node, made.scope))
@@ -799,8 +857,12 @@ def _static_argnums_of(made: Place, value: str) -> Place | None:
         if api not in ("jax.checkpoint", "jax.remat"):
             continue
         for keyword in expression.keywords:
-            if keyword.arg == "static_argnums" and _same_value(keyword.value, value):
-                return Place(made.path, made.model, keyword.value, scope)
+            if keyword.arg != "static_argnums":
+                continue
+            given = Place(made.path, made.model, keyword.value, scope)
+            for place in (given, code.resolve(given)):
+                if isinstance(place.node, ast.expr) and _same_value(place.node, value):
+                    return place
     return None
 
 
@@ -1110,6 +1172,9 @@ class Complexity:
             return sub(node.operand)
         if isinstance(node, ast.Subscript):
             return sub(node.value)
+        if isinstance(node, ast.List | ast.Tuple):
+            # ``jnp.stack([re, 1j * im])``: a container holds what its elements hold.
+            return any(sub(e) for e in node.elts)
         if isinstance(node, ast.Attribute):
             return node.attr not in ("real", "imag", "shape", "ndim", "size") and sub(node.value)
         if not isinstance(node, ast.Call):
@@ -1119,8 +1184,12 @@ class Complexity:
         if name.startswith("jax.numpy."):
             if last in _REAL_MAKERS:
                 return False
+            if any(k.arg == "dtype" and self._complex_dtype(place, k.value) for k in node.keywords):
+                return True
             return last in _COMPLEX_MAKERS or any(sub(a) for a in node.args)
         if isinstance(node.func, ast.Attribute) and not name:
+            if node.func.attr == "astype" and node.args:
+                return self._complex_dtype(place, node.args[0])
             # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
             return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
         callee = self.code.resolve(Place(place.path, place.model, node.func, place.scope))
@@ -1132,8 +1201,26 @@ class Complexity:
         passed |= {k.arg for k in node.keywords if k.arg in params and sub(k.value)}
         return self.function(callee, passed)
 
+    @staticmethod
+    def _complex_dtype(place: Place, node: ast.expr) -> bool:
+        """``jnp.complex64``, ``np.complex128``, ``complex`` or ``"complex64"``."""
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, str) and node.value.startswith("complex")
+        name = place.model.qualified_name(node, place.scope) or ""
+        if isinstance(node, ast.Name) and name in ("", "complex"):
+            return node.id == "complex" and place.scope.lookup("complex") is None
+        return name.rsplit(".", 1)[-1].startswith("complex")
+
     def _reduces_complex(self, place: Place, env: set[str]) -> bool:
         for node in ast.walk(place.node):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+                # ``psi.conj() @ h @ psi`` contracts like ``vdot``.
+                operands = [node.left, node.right]
+                if any(
+                    self.of(Place(place.path, place.model, o, place.scope), env) for o in operands
+                ):
+                    return True
+                continue
             if not isinstance(node, ast.Call) or (
                 not node.args and not isinstance(node.func, ast.Attribute)
             ):

@@ -314,31 +314,47 @@ def _full_reduction_change(
     array: the reduction is where the change belongs. When the input has axes of size 1
     beside others (a per-channel ``(C, 1)`` parameter broadcast against ``(C, N)``), the
     cotangent sums over those axes only, kept: ``axis=1, keepdims=True``; that assumes the
-    operand has the input's rank, so the edit is unsafe. Otherwise no edit: which axes the
-    operand has beyond the input's is not in the message."""
+    operand has the input's rank, so the edit is unsafe. When it has none, the input was
+    broadcast against leading axes (a per-feature ``(D,)`` gain times a ``(..., D)`` batch, as
+    NumPy aligns shapes from the right): the sum runs over those, however many the operand
+    has (``axis=tuple(range(x.ndim - 1))``), unsafe too."""
     if reduction.axis is not None or reduction.keepdims is not None:
         return None
     if got.shape or not expected.shape or got.dtype != expected.dtype:
         return None
     unit = [i for i, size in enumerate(expected.shape) if size == 1]
-    if not unit or len(unit) == len(expected.shape):
-        return (f"Reduce over the broadcast axes only (output must be {expected})", ())
-    axes = str(unit[0]) if len(unit) == 1 else f"({', '.join(map(str, unit))})"
     call = reduction.call
+    if len(unit) == len(expected.shape):
+        return (f"Reduce over the broadcast axes only (output must be {expected})", ())
+    if not unit:
+        func = call.func
+        operands = (
+            call.args[:1]
+            if not isinstance(func, ast.Attribute) or _is_module(func.value, code.jnp_names())
+            else [func.value]
+        )
+        if not operands:
+            return None
+        axes = f"tuple(range({_text(code, operands[0])}.ndim - {len(expected.shape)}))"
+        keyword = f"axis={axes}"
+        title = f"Reduce over the leading axes only, keeping the input's shape {expected}"
+    else:
+        axes = str(unit[0]) if len(unit) == 1 else f"({', '.join(map(str, unit))})"
+        keyword = f"axis={axes}, keepdims=True"
+        title = f"Reduce over axis={axes} only, keeping it (the input's shape {expected})"
     written = [*call.args, *(k.value for k in call.keywords)]
-    title = f"Reduce over axis={axes} only, keeping it (the input's shape {expected})"
     if written:
         # After the last argument, keeping what follows it (a comment, a trailing comma).
         at = code.span(max(written, key=_end))
         insert = Span(code.path, at.end_line, at.end_col, at.end_line, at.end_col)
-        return title, (Edit(insert, f", axis={axes}, keepdims=True"),)
+        return title, (Edit(insert, f", {keyword}"),)
     # ``x.sum()``: inside its empty parentheses.
     end = code.span(call)
     line = code.lines[end.end_line - 1] if end.end_line <= len(code.lines) else ""
     if end.end_col < 1 or line[end.end_col - 1 : end.end_col] != ")":
         return None
     insert = Span(code.path, end.end_line, end.end_col - 1, end.end_line, end.end_col - 1)
-    return title, (Edit(insert, f"axis={axes}, keepdims=True"),)
+    return title, (Edit(insert, keyword),)
 
 
 def _end(node: ast.AST) -> tuple[int, int]:
@@ -368,6 +384,43 @@ def _unbroadcast_change(
     kept = ", keepdims=True" if unit else ""
     new = f"{module}.sum({code.segment(entry)}, axis={spelled}{kept})"
     return f"Sum output[{index}] over the broadcast axis={spelled}", code.replace(entry, new)
+
+
+def _only_new_axes(node: ast.expr) -> int:
+    """How many axes ``x[:, None]`` / ``x[..., jnp.newaxis]`` adds: its index holds only
+    full slices, an ellipsis and ``None`` / ``newaxis`` (0 for any other index)."""
+    items = node.elts if isinstance(node, ast.Tuple) else [node]
+    added = 0
+    for item in items:
+        if (isinstance(item, ast.Constant) and item.value is None) or (
+            isinstance(item, ast.Attribute) and item.attr == "newaxis"
+        ):
+            added += 1
+        elif isinstance(item, ast.Slice) and item.lower is item.upper is item.step is None:
+            continue
+        elif not (isinstance(item, ast.Constant) and item.value is Ellipsis):
+            return 0
+    return added
+
+
+def _new_axis_change(
+    code: RuleCode, value: ast.expr, got: ArrayType, expected: ArrayType
+) -> tuple[ast.Subscript, Edit] | None:
+    """An entry of one more axis than expected, built with one ``x[:, None]`` (a column times
+    a row: an outer product where an elementwise product was meant): the added axis goes.
+    Unsafe: it assumes ``x`` has the expected shape, which the types suggest."""
+    extra = len(got.shape) - len(expected.shape)
+    if got.dtype != expected.dtype or extra < 1:
+        return None
+    adding = [
+        n
+        for n in ast.walk(value)
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load) and _only_new_axes(n.slice)
+    ]
+    if len(adding) != 1 or _only_new_axes(adding[0].slice) != extra:
+        return None
+    subscript = adding[0]
+    return subscript, code.replace(subscript, _text(code, subscript.value))
 
 
 # --- other entries -------------------------------------------------------------------------
@@ -545,6 +598,16 @@ def entry_change(
             f"Squeeze axis {axis} of output[{index}]",
             (code.replace(entry, f"{module}.squeeze({code.segment(entry)}, axis={axis})"),),
             safe=True,
+        )
+    added = _new_axis_change(code, value, got, expected)
+    if added is not None:
+        return Change(
+            code.span(place),
+            f"{said}: `{code.segment(added[0])}` adds an axis, which broadcasts the product to "
+            "an outer product.",
+            f"Drop the added axis: {added[1].new_text} instead of {code.segment(added[0])}",
+            (added[1],),
+            safe=False,
         )
     summed = _unbroadcast_change(code, entry, index, got, expected) if tangent_of is None else None
     if summed is not None:
@@ -739,6 +802,53 @@ def _primal_axis_change(
         (code.replace(entry, f"{module}.squeeze({text}, axis={axis})"),),
         safe=True,
     )
+
+
+def output_count(function: FunctionNode) -> int | None:
+    """How many outputs a function returns: the length of the tuple every ``return`` of it
+    writes, 1 when none writes a tuple display, None when they disagree or cannot be told."""
+    counts = set()
+    for ret in (n for n in own_nodes(function) if isinstance(n, ast.Return)):
+        value = ret.value
+        if value is None or isinstance(value, ast.List | ast.Starred):
+            return None
+        if isinstance(value, ast.Tuple):
+            if any(isinstance(e, ast.Starred) for e in value.elts):
+                return None
+            counts.add(len(value.elts))
+        elif isinstance(value, ast.Name | ast.Call | ast.BinOp | ast.UnaryOp | ast.Subscript):
+            # A name could hold a tuple: only a computed array counts as one output.
+            counts.add(0 if isinstance(value, ast.Name) else 1)
+        else:
+            return None
+    if len(counts) != 1 or 0 in counts:
+        return None
+    return counts.pop()
+
+
+def split_flat(
+    code: RuleCode, entries: list[ast.expr], outputs: int, rest: int | None
+) -> str | None:
+    """``a, b, c, d`` as ``(a, b), (c, d)``: the first ``outputs`` entries (the primal's
+    outputs) and the rest (tangents, or residuals) in two groups, each a tuple unless it is
+    one entry of a one-output function or the rule reads the rest whole (``rest`` None)."""
+    if (
+        outputs < 1
+        or len(entries) <= outputs
+        or (rest is not None and len(entries) != outputs + rest)
+    ):
+        return None
+    if any(isinstance(e, ast.Starred) for e in entries):
+        return None
+
+    def group(items: list[ast.expr], single: bool) -> str:
+        texts = [code.segment(e) for e in items]
+        if single and len(texts) == 1:
+            return texts[0]
+        return f"({texts[0]},)" if len(texts) == 1 else f"({', '.join(texts)})"
+
+    first, second = entries[:outputs], entries[outputs:]
+    return f"{group(first, outputs == 1)}, {group(second, rest is None)}"
 
 
 def rule_function(tree: ast.Module, name: str, near_line: int | None = None) -> FunctionNode | None:

@@ -3,7 +3,9 @@
 The culprit (see ``jaxerr_ls.culprit_state``) is the ``return`` that reduces a complex value to
 the loss. Where it squares a complex value the way a real one is squared (``x ** 2``,
 ``x * jnp.conj(x)``), the magnitude squared, ``jnp.abs(x) ** 2``, is what a real loss takes:
-the one edit made, unsafe (the loss's value changes, as it must).
+the one edit made, unsafe (the loss's value changes, as it must). Where it is a Hermitian form
+(``jnp.vdot(psi, h @ psi)``, ``psi.conj() @ h @ psi``: one vector on both sides of an
+operator), an expectation value that is real for a Hermitian operator, its real part is.
 """
 
 from __future__ import annotations
@@ -46,6 +48,68 @@ def _conjugated(node: ast.expr, jnp: str) -> ast.expr | None:
     return node.func.value if not node.args else None
 
 
+def _matmul_operands(node: ast.expr, jnp: str) -> list[ast.expr]:
+    """The operands of ``a @ b @ c`` or ``jnp.dot(a, b)`` / ``jnp.matmul(a, b)``, in order."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+        return [*_matmul_operands(node.left, jnp), *_matmul_operands(node.right, jnp)]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == jnp
+        and node.func.attr in ("dot", "matmul")
+        and len(node.args) == 2
+        and not node.keywords
+    ):
+        return [*_matmul_operands(node.args[0], jnp), *_matmul_operands(node.args[1], jnp)]
+    return [node]
+
+
+def _same(a: ast.AST, b: ast.AST) -> bool:
+    return ast.dump(a) == ast.dump(b)
+
+
+def _hermitian_form(node: ast.expr, jnp: str) -> bool:
+    """``jnp.vdot(v, A @ v)`` or ``conj(v) @ A @ v`` (``v.conj()``, ``jnp.conj(v)``): the same
+    vector on both sides of one or more operators."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == jnp
+        and node.func.attr == "vdot"
+        and len(node.args) == 2
+    ):
+        left, operands = node.args[0], _matmul_operands(node.args[1], jnp)
+    else:
+        operands = _matmul_operands(node, jnp)
+        conj = _conjugated(operands[0], jnp) if len(operands) > 2 else None
+        if conj is None:
+            return False
+        left, operands = conj, operands[1:]
+    return len(operands) >= 2 and _same(operands[-1], left)
+
+
+def _real_part(ret: ast.Return, source: Source, jnp: str) -> Fix | None:
+    forms = [
+        node for node in ast.walk(ret) if isinstance(node, ast.expr) and _hermitian_form(node, jnp)
+    ]
+    if len(forms) != 1:
+        return None
+    node = forms[0]
+    text = ast.get_source_segment(source.text, node) or ast.unparse(node)
+    new = f"{text}.real" if isinstance(node, ast.Call) else f"({text}).real"
+    # Real for a Hermitian operator only, which the code cannot tell: unsafe.
+    title = f"Take the real part of the expectation value: {new}"
+    return Fix(
+        title,
+        CODE,
+        (source.replace(node, new),),
+        preferred=True,
+        applicability=Applicability.UNSAFE,
+    )
+
+
 def _contains(outer: ast.AST, inner: ast.AST) -> bool:
     return any(node is inner for node in ast.walk(outer))
 
@@ -86,6 +150,9 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         for node, value in squares
         if not any(other is not node and _contains(node, other) for other, _ in squares)
     ]
+    if not inner:
+        real = _real_part(ret, source, jnp)
+        return [real] if real is not None else []
     if len(inner) != 1:
         return []
     squares = inner

@@ -17,7 +17,16 @@ from jaxerr_ls.fixes.custom_vjp import culprit_rule
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.records import CulpritKind
-from jaxerr_ls.rule_outputs import RuleCode, entry_change, last_return, parse_type, returned_entry
+from jaxerr_ls.rule_outputs import (
+    RuleCode,
+    entry_change,
+    last_return,
+    output_count,
+    parse_type,
+    returned_entry,
+    rule_function,
+    split_flat,
+)
 
 NOT_PAIR = "custom-jvp-rule-not-pair"
 TANGENT = "custom-jvp-tangent-mismatch"
@@ -85,6 +94,8 @@ def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     primal = named[1]
     params = [a.arg for a in (*rule.args.posonlyargs, *rule.args.args)]
     ret = last_return(rule)
+    if ret is not None and ret.lineno == line and isinstance(ret.value, ast.Tuple | ast.List):
+        return _flat_fixes(target, source, rule, ret.value, primal)
     if (
         ret is None
         or ret.value is None
@@ -103,6 +114,51 @@ def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = f"{call}, {source.segment(ret.value)}"
     title = f"Return the primal output too: ({call}, tangent)"
     return [Fix(title, target.code, (source.replace(ret.value, new),), True, Applicability.SAFE)]
+
+
+def _tangent_like(name: str, primal: str) -> bool:
+    """``dn`` / ``d_n`` / ``n_dot`` / ``t_n`` / ``n_t`` / ``tangent_n`` for the primal ``n``."""
+    return name in {f"d{primal}", f"d_{primal}", f"{primal}_dot", f"t_{primal}", f"{primal}_t"} | {
+        f"tangent_{primal}",
+        f"{primal}_tangent",
+    }
+
+
+def _flat_fixes(
+    target: FixTarget, source: Source, rule: FunctionNode, value: ast.Tuple | ast.List, primal: str
+) -> list[Fix]:
+    """A rule of a k-output function returning its k primal outputs and k tangents flat
+    (``n, u, dn, du``): the two groups as a pair, when the names prove the order (the first
+    k unpacked from a call of the function, or each tangent named after its primal)."""
+    function = rule_function(source.tree, primal)
+    outputs = output_count(function) if function is not None else None
+    elts = value.elts
+    if outputs is None or outputs < 2 or len(elts) != 2 * outputs:
+        return []
+    names = [e.id if isinstance(e, ast.Name) else None for e in elts]
+    primals, tangents = names[:outputs], names[outputs:]
+    from_call = any(
+        isinstance(s, ast.Assign)
+        and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Tuple)
+        and [e.id if isinstance(e, ast.Name) else None for e in s.targets[0].elts] == primals
+        and isinstance(s.value, ast.Call)
+        and isinstance(s.value.func, ast.Name)
+        and s.value.func.id == primal
+        for s in rule.body
+    )
+    named = all(
+        p is not None and t is not None and _tangent_like(t, p)
+        for p, t in zip(primals, tangents, strict=True)
+    )
+    if not (from_call or named) or None in primals:
+        return []
+    code = RuleCode(source.path, source.text, source.tree)
+    new = split_flat(code, list(elts), outputs, outputs)
+    if new is None:
+        return []
+    title = f"Return the {outputs} primal outputs and the {outputs} tangents as a pair: {new}"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.SAFE)]
 
 
 def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

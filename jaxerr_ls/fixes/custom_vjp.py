@@ -29,7 +29,10 @@ from jaxerr_ls.rule_outputs import (
     captured_output,
     entry_change,
     last_return,
+    output_count,
     rule_function,
+    single_definition,
+    split_flat,
     structure_change,
     tree_items,
 )
@@ -294,8 +297,8 @@ def _rule_name(node: ast.expr) -> str | None:
     return node.attr if isinstance(node, ast.Attribute) else None
 
 
-def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
-    """The ``nondiff_argnums`` of the custom_vjp function whose bwd rule this is."""
+def _primal_of_bwd(source: Source, bwd: FunctionNode) -> FunctionNode | None:
+    """The custom_vjp function a bwd rule is registered on (``f.defvjp(fwd, bwd)``)."""
     primal = None
     for node in ast.walk(source.tree):
         if (
@@ -307,9 +310,14 @@ def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
             and isinstance(node.func.value, ast.Name)
         ):
             primal = node.func.value.id
-    for function in source.functions():
-        if function.name != primal:
-            continue
+    found = [f for f in source.functions() if f.name == primal]
+    return found[0] if len(found) == 1 else None
+
+
+def _nondiff_argnums(source: Source, bwd: FunctionNode) -> set[int] | None:
+    """The ``nondiff_argnums`` of the custom_vjp function whose bwd rule this is."""
+    function = _primal_of_bwd(source, bwd)
+    if function is not None:
         for decorator in function.decorator_list:
             for keyword in decorator.keywords if isinstance(decorator, ast.Call) else ():
                 if keyword.arg == "nondiff_argnums":
@@ -341,6 +349,47 @@ def _drop_entries(source: Source, elts: list[ast.expr], drop: list[int]) -> list
     return edits
 
 
+def _cotangent_of(name: str, params: list[str]) -> str | None:
+    """The parameter a cotangent's name is made from (``dlogits``, ``d_w``, ``w_ct``,
+    ``grad_w``, ``w_bar``, ``g_w``), when exactly one parameter fits."""
+    stems = {name}
+    for prefix in ("d_", "g_", "grad_", "ct_", "d"):
+        if name.startswith(prefix):
+            stems.add(name[len(prefix) :])
+    for suffix in ("_ct", "_grad", "_bar", "_cot", "_cotangent", "_g"):
+        if name.endswith(suffix):
+            stems.add(name[: -len(suffix)])
+    found = [p for p in params if p in stems]
+    return found[0] if len(found) == 1 else None
+
+
+def _missing_entries_fix(
+    target: FixTarget, source: Source, bwd: FunctionNode, final: ast.expr, expected: int
+) -> list[Fix]:
+    """Fewer cotangents than the primal's (differentiable) arguments: each returned one put in
+    the place of the argument its name is made from, ``None`` (a zero cotangent) for the
+    others. Unsafe: those arguments then get no gradient."""
+    primal = _primal_of_bwd(source, bwd)
+    nondiff = _nondiff_argnums(source, bwd) or set()
+    if primal is None or primal.args.vararg or primal.args.kwonlyargs:
+        return []
+    params = [a.arg for a in (*primal.args.posonlyargs, *primal.args.args)]
+    params = [p for i, p in enumerate(params) if i not in nondiff]
+    elts = final.elts if isinstance(final, ast.Tuple) else [final]
+    if len(params) != expected or len(elts) >= expected:
+        return []
+    places = [_cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in elts]
+    if None in places or len(set(places)) != len(places):
+        return []
+    by_param = {p: source.segment(e) for p, e in zip(places, elts, strict=True)}
+    new = ", ".join(by_param.get(p, "None") for p in params)
+    missing = [p for p in params if p not in by_param]
+    title = f"Return None (no gradient) for {', '.join(missing)}: {new}"
+    bare = isinstance(final, ast.Tuple) and not source.segment(final).startswith("(")
+    edit = source.replace(final, new if bare else f"({new})")
+    return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
 def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_BWD)
     got_text, expected_text = target.captures.get("got"), target.captures.get("expected")
@@ -365,6 +414,8 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         title = "Return a 1-tuple: one cotangent per argument of the primal"
         return [Fix(title, target.code, edits, preferred=True)] if edits else []
     final = returns[-1].value
+    if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
+        return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
         # One entry per primal argument, nondiff ones included: those entries go.
         nondiff = _nondiff_argnums(source, bwd)
@@ -445,8 +496,19 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     residuals = _residual_names(bwd)
     value = ret.value
+    primal = rule_function(source.tree, primal_name) if primal_name else None
+    entries = _dict_entries(value)
+    if entries is not None:
+        return _dict_fwd_fix(target, source, fwd, value, entries, primal_name, residuals)
+    if isinstance(value, ast.Tuple) and primal is not None and (output_count(primal) or 0) > 1:
+        # ``y1, y2, r1, r2`` for a two-output function: the outputs, then the residuals.
+        count = len(residuals) if isinstance(residuals, list) else None
+        new = split_flat(_rule_code(source), list(value.elts), output_count(primal) or 0, count)
+        if new is None:
+            return []
+        title = "Return a pair: the outputs and the residuals"
+        return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
     if isinstance(value, ast.Tuple) and len(value.elts) > 2:
-        primal = rule_function(source.tree, primal_name) if primal_name else None
         primal_ret = last_return(primal) if primal is not None else None
         if primal_ret is None or isinstance(primal_ret.value, ast.Tuple | ast.List):
             return []  # several outputs: which entries are outputs is not for us to say
@@ -476,6 +538,83 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     new = f"{_parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+_OUTPUT_KEYS = frozenset(
+    {"out", "output", "outputs", "y", "primal", "primal_out", "result", "value", "forward"}
+)
+_RESIDUAL_KEYS = frozenset({"res", "residuals", "saved", "cache", "ctx", "context", "aux"})
+
+
+def _primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> bool:
+    """A call of the primal function, or a name the fwd rule binds once to one."""
+    if isinstance(node, ast.Name):
+        binding = single_definition(fwd, node.id)
+        node = binding.value if binding is not None else node
+    return (
+        primal is not None
+        and isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == primal
+    )
+
+
+def _dict_entries(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
+    """The string keys and values of ``{"out": y, ...}`` or ``dict(out=y, ...)``."""
+    if isinstance(node, ast.Dict):
+        keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+        if any(not isinstance(k, str) for k in keys):
+            return None
+        return [(str(k), v) for k, v in zip(keys, node.values, strict=True)]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "dict"
+        and not node.args
+        and all(k.arg is not None for k in node.keywords)
+    ):
+        return [(str(k.arg), k.value) for k in node.keywords]
+    return None
+
+
+def _dict_fwd_fix(
+    target: FixTarget,
+    source: Source,
+    fwd: FunctionNode,
+    value: ast.expr,
+    entries: list[tuple[str, ast.expr]],
+    primal: str | None,
+    residuals: list[str] | str | None,
+) -> list[Fix]:
+    """A fwd rule returning ``{"out": y, "saved": (x, s)}``: the pair ``y, (x, s)``. The output
+    is the one entry made by the primal function or keyed as an output; the residuals are the
+    other entry, or the others ordered as the bwd rule unpacks them when their keys are its
+    names."""
+    outputs = [
+        i
+        for i, (key, item) in enumerate(entries)
+        if _primal_output(fwd, item, primal) or key in _OUTPUT_KEYS
+    ]
+    if not outputs and len(entries) == 2:
+        # ``{"h": ..., "saved": (x, w)}``: the entry not keyed as residuals is the output.
+        outputs = [i for i, (key, _) in enumerate(entries) if key not in _RESIDUAL_KEYS]
+    if len(outputs) != 1 or len(entries) < 2:
+        return []
+    output = entries[outputs[0]][1]
+    rest = [entry for i, entry in enumerate(entries) if i != outputs[0]]
+    if len(rest) == 1:
+        saved = source.segment(rest[0][1])
+        counted = rest[0][1].elts if isinstance(rest[0][1], ast.Tuple | ast.List) else None
+        if isinstance(residuals, list) and (counted is None or len(counted) != len(residuals)):
+            return []
+    elif isinstance(residuals, list) and sorted(residuals) == sorted(k for k, _ in rest):
+        by_key = dict(rest)
+        saved = f"({', '.join(source.segment(by_key[name]) for name in residuals)})"
+    else:
+        return []
+    new = f"{_parenthesized(source, output)}, {saved}"
+    title = f"Return a pair, not a dict: the output and the residuals ({new})"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
 
 

@@ -225,13 +225,69 @@ def _accumulated(method: FunctionNode, name: str, is_vararg: bool) -> bool:
     return False
 
 
-def _return_none_fix(source: Source, method: FunctionNode) -> Fix | None:
+def _helper(source: Source, cls: ast.ClassDef, call: ast.Call) -> tuple[FunctionNode, int] | None:
+    """The method (``self.name(...)``) or module function (``name(...)``) a call runs, and how
+    many of its leading parameters the call does not fill (``self``)."""
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    ):
+        found = [f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == func.attr]
+        return (found[0], 1) if len(found) == 1 else None
+    if isinstance(func, ast.Name):
+        found = [
+            f for f in source.tree.body if isinstance(f, ast.FunctionDef) and f.name == func.id
+        ]
+        return (found[0], 0) if len(found) == 1 else None
+    return None
+
+
+def _accumulating_calls(
+    source: Source, cls: ast.ClassDef, method: FunctionNode, name: str
+) -> list[ast.Call]:
+    """Calls of the method that hand the accumulator to a helper of the class or module that
+    accumulates into it: ``self._scatter((a_acc, b_acc), cts)`` with
+    ``for acc, ct in zip(accs, cts): acc.accum(ct)`` in ``_scatter``."""
+    found: list[ast.Call] = []
+    for node in own_nodes(method):
+        if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
+            continue
+        helper = _helper(source, cls, node)
+        if helper is None or helper[0] is method:
+            continue
+        function, skipped = helper
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][skipped:]
+        for param, given in zip(params, node.args, strict=False):
+            inside = given.elts if isinstance(given, ast.Tuple | ast.List) else None
+            if isinstance(given, ast.Name) and given.id == name:
+                direct = True
+            elif inside is not None and any(
+                isinstance(e, ast.Name) and e.id == name for e in inside
+            ):
+                direct = False
+            else:
+                continue
+            if _accumulated(function, param, not direct):
+                found.append(node)
+    return found
+
+
+def _return_none_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix | None:
     args = method.args
     positional = [*args.posonlyargs, *args.args]
     accums = [(a.arg, False) for a in positional[_LEADING:]]
     if args.vararg is not None:
         accums.append((args.vararg.arg, True))
-    if not accums or not all(_accumulated(method, name, star) for name, star in accums):
+    helpers: list[ast.Call] = []
+    for name, star in accums:
+        if not _accumulated(method, name, star):
+            passing = _accumulating_calls(source, cls, method, name)
+            if not passing:
+                return None
+            helpers += passing
+    if not accums:
         return None
     # Any value but None or a dict display (log entries) is what JAX refused.
     wrong = [
@@ -251,7 +307,10 @@ def _return_none_fix(source: Source, method: FunctionNode) -> Fix | None:
         elements = ret.value.elts if isinstance(ret.value, ast.Tuple | ast.List) else [ret.value]
         if calls and any(not any(c is e for e in elements) for c in calls):
             return None  # an accumulation inside another expression: not ours to move
-        if calls:
+        if any(ret.value is h for h in helpers):
+            # ``return self._scatter(accs, cts)``: the helper accumulates; its call stays.
+            edits.append(source.replace(ret, source.segment(ret.value)))
+        elif calls:
             indent = source.indent_of(ret.lineno)
             kept = f"\n{indent}".join(_with_comment(source, c) for c in calls)
             edits.append(source.replace(ret, kept))
@@ -370,7 +429,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if accumulate is not None:
         retval = _retval_fix(source, cls, method)
         return [replace(accumulate, preferred=True), *([retval] if retval else [])]
-    rename, return_none = _rename_fix(source, cls, method), _return_none_fix(source, method)
+    rename, return_none = _rename_fix(source, cls, method), _return_none_fix(source, cls, method)
     if rename is None:
         return [] if return_none is None else [replace(return_none, preferred=True)]
     return [rename] if return_none is None else [rename, return_none]

@@ -106,7 +106,7 @@ def _vjp_binding(
         return None
     if not isinstance(value, ast.Call) or _dotted(value.func) not in vjp_names:
         return None
-    if any(isinstance(a, ast.Starred) for a in value.args) or len(value.args) < 2:
+    if isinstance(value.args[0] if value.args else None, ast.Starred) or len(value.args) < 2:
         return None
     if any(k.arg != "has_aux" for k in value.keywords):
         return None
@@ -144,6 +144,31 @@ def _free_name(taken: set[str], wanted: str) -> str:
         name, number = f"{wanted}{number}", number + 1
     taken.add(name)
     return name
+
+
+def _indexed_reads(scope: list[ast.stmt], name: str, after: ast.stmt) -> list[ast.Subscript] | None:
+    """The later reads of a result kept whole (``cts = f_vjp(ct)``) when every one is an
+    index by an int constant (``cts[0]``) and nothing rebinds it; None otherwise."""
+    later = [s for s in scope if s.lineno > (after.end_lineno or after.lineno)]
+    reads: list[ast.Subscript] = []
+    for statement in later:
+        for node in ast.walk(statement):
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == name
+                and isinstance(node.slice, ast.Constant)
+                and type(node.slice.value) is int
+                and node.slice.value >= 0
+                and isinstance(node.ctx, ast.Load)
+            ):
+                reads.append(node)
+    indexed = {id(r.value) for r in reads}
+    for statement in later:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and node.id == name and id(node) not in indexed:
+                return None
+    return reads
 
 
 def _later_loads(scope: list[ast.stmt], name: str, after: ast.stmt) -> bool:
@@ -190,7 +215,11 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if vjp is None:
             continue
         primals = vjp.args[1:]
-        if index >= len(primals) or _dotted(primals[index]) is None:
+        # ``jax.vjp(f, ref, *data)``: positions are known up to the first starred argument.
+        known = next((i for i, p in enumerate(primals) if isinstance(p, ast.Starred)), None)
+        if index >= (len(primals) if known is None else known):
+            return []
+        if _dotted(primals[index]) is None:
             return []
         writes = _writes_ref(Code(Buffers(read, target.span.path.parent)), target, vjp, index)
         return _fixes_for_call(source, scope, statement, call, primals, index, jnp, writes)
@@ -246,8 +275,25 @@ def _fixes_for_call(
         and len(statement.targets[0].elts) == len(primals)
     ):
         targets = statement.targets[0].elts
+    if any(isinstance(p, ast.Starred) for p in primals):
+        targets = None
+    # Results kept whole and read by index (`cts = f_vjp(ct)`, then `cts[0]`).
+    reads: list[ast.Subscript] | None = None
+    if (
+        targets is None
+        and isinstance(statement, ast.Assign)
+        and statement.value is call
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+    ):
+        reads = _indexed_reads(scope, statement.targets[0].id, statement)
+    read_at = {
+        r.slice.value
+        for r in reads or ()
+        if isinstance(r.slice, ast.Constant) and type(r.slice.value) is int
+    }
     # A gradient the statement unpacks into `_` (or never binds) is not wanted.
-    discarded = [isinstance(statement, ast.Expr) for _ in primals]
+    discarded = [isinstance(statement, ast.Expr) or i not in read_at for i in range(len(primals))]
     if targets is not None:
         discarded = [isinstance(e, ast.Name) and e.id == "_" for e in targets]
     entries = []
@@ -255,6 +301,12 @@ def _fixes_for_call(
         wanted = "jax.ad.DontWant()" if discarded[i] else "jax.ad.GradValue()"
         if i == index:
             entries.append("")
+        elif isinstance(primal, ast.Starred):
+            # Each starred argument's leaves; only unread results are skipped this way.
+            if any(at >= i for at in read_at):
+                return []
+            items = source.segment(primal.value)
+            entries.append(f"*[jax.tree.map(lambda _: jax.ad.DontWant(), a) for a in {items}]")
         elif _is_array(scope, primal, statement.lineno):
             entries.append(wanted)
         else:
@@ -271,7 +323,9 @@ def _fixes_for_call(
         if isinstance(element, ast.Name) and element.id != "_":
             unpacked = element
     uses_gradient = unpacked is not None and _later_loads(scope, unpacked.id, statement)
-    if targets is None and not isinstance(statement, ast.Expr):
+    if reads is not None and index in read_at:
+        uses_gradient = True
+    elif targets is None and not isinstance(statement, ast.Expr):
         # The results kept whole (`grads = f_vjp(ct)`, `return f_vjp(ct)`) are read as values
         # later, where a placeholder would stand for the Ref's gradient: no edit here is right.
         return []
@@ -283,6 +337,8 @@ def _fixes_for_call(
     if simple and source.owns_its_lines(statement):
         taken = source.all_names()
         base = unpacked.id if unpacked else ref_name.rsplit(".", 1)[-1]
+        if base.endswith("_ref"):  # ``params_ref``'s gradient ref: ``params_grad_ref``
+            base = base.removesuffix("_ref") + "_grad"
         grad_ref = _free_name(taken, f"{base}_ref")
         indent = source.indent_of(statement.lineno)
         new_ref = f"{indent}{grad_ref} = jax.new_ref({jnp}.zeros_like({ref_name}[...]))\n"
@@ -295,12 +351,15 @@ def _fixes_for_call(
             edits.append(source.replace(unpacked, "_"))
             read_back = f"{indent}{unpacked.id} = {grad_ref}[...]\n"
             edits.append(source.insert(end + 1, 0, read_back))
+        for read in reads or ():
+            if isinstance(read.slice, ast.Constant) and read.slice.value == index:
+                edits.append(source.replace(read, f"{grad_ref}[...]"))
         fixes.append(
             Fix(
                 title=f"Accumulate the gradient of {ref_name} into a new ref with with_refs",
                 code=CODE,
                 edits=tuple(edits),
-                preferred=unpacked is not None or writes,
+                preferred=unpacked is not None or writes or bool(reads),
             )
         )
     if not uses_gradient and not writes:
@@ -325,6 +384,10 @@ TREE = "vjp-with-refs-tree"
 AVAL = "vjp-with-refs-aval"
 GRAD_REF = "grad-ref-argument"
 _LEAF_RE = re.compile(r"\bargs\[(\d+)\] was a pytree leaf in the primal arguments")
+# "args[0] was a <class 'dict'> in the primal arguments, but a <class 'tuple'> in the ..."
+_CONTAINER_RE = re.compile(
+    r"\bargs\[(\d+)\] was a <class '(\w+)'> in the primal arguments, but a <class '(\w+)'>"
+)
 _ZEROS = {"zeros", "zeros_like"}
 _FILLED = {"full", "full_like"}
 
@@ -560,6 +623,9 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return _grouped_entries(code, target, applied, call, place)
         if len(entries) != len(applied.primals):
             continue
+        container = _container_fix(target, read, entries)
+        if container is not None:
+            return [container]
         edits = []
         for i, (entry, primal) in enumerate(zip(entries, applied.primals, strict=True)):
             node = entry.node
@@ -581,6 +647,45 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = "Skip those gradients with jax.ad.DontWant() instead of None"
             return [Fix(title, TREE, tuple(edits), preferred=True)]
     return []
+
+
+def _container_fix(target: FixTarget, read: ReadSource, entries: list[Place]) -> Fix | None:
+    """An entry written in another container than its primal's, as the message says: a tuple
+    or list for a dict primal, when its items are read from one mapping by string keys
+    (``(grads["w"], grads["b"])``), becomes the dict of those keys; a list for a tuple (or the
+    reverse) gets the other brackets. The items stay; only their container changes."""
+    found = _CONTAINER_RE.search(target.captures.get("difference", ""))
+    if found is None or int(found[1]) >= len(entries):
+        return None
+    primal_type, given_type = found[2], found[3]
+    entry = entries[int(found[1])]
+    node = entry.node
+    source = Source.parse(entry.path, read(entry.path))
+    if source is None or not isinstance(node, ast.Tuple | ast.List) or not node.elts:
+        return None
+    items = [source.segment(e) for e in node.elts]
+    if primal_type == "dict" and given_type in ("tuple", "list"):
+        keys = [
+            e.slice.value
+            if isinstance(e, ast.Subscript)
+            and isinstance(e.slice, ast.Constant)
+            and isinstance(e.slice.value, str)
+            else None
+            for e in node.elts
+        ]
+        bases = {ast.dump(e.value) for e in node.elts if isinstance(e, ast.Subscript)}
+        if None in keys or len(bases) != 1 or len(set(keys)) != len(keys):
+            return None
+        quoted = [f'"{k}"' if '"' not in str(k) else repr(k) for k in keys]
+        new = "{" + ", ".join(f"{k}: {t}" for k, t in zip(quoted, items, strict=True)) + "}"
+    elif (primal_type, given_type) == ("tuple", "list"):
+        new = f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    elif (primal_type, given_type) == ("list", "tuple"):
+        new = f"[{', '.join(items)}]"
+    else:
+        return None
+    title = f"Give the with_refs entry as a {primal_type}, as the primal is: {new}"
+    return Fix(title, TREE, (source.replace(node, new),), preferred=True)
 
 
 def _grouped_entries(
@@ -754,6 +859,12 @@ def _makes_zeros(call: ast.Call) -> bool:
     return False
 
 
+# The transforms that refuse to differentiate with respect to a Ref-typed argument.
+_REF_REJECTING = frozenset(
+    {"jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.jacobian", "jax.hessian"}
+)
+
+
 def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``jax.grad(f)(w_ref, ...)``: differentiate the Ref's value, ``w_ref[...]``, where ``f``
     only ever reads ``w_ref[...]`` (an array reads the same)."""
@@ -766,10 +877,7 @@ def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         grad = made.node
         if not isinstance(grad, ast.Call) or made.path != target.span.path:
             continue
-        if made.model.qualified_name(grad.func, made.scope) not in (
-            "jax.grad",
-            "jax.value_and_grad",
-        ):
+        if made.model.qualified_name(grad.func, made.scope) not in _REF_REJECTING:
             continue
         keywords = {k.arg: k.value for k in grad.keywords}
         argnums_node = keywords.get("argnums", grad.args[1] if len(grad.args) > 1 else None)

@@ -16,7 +16,7 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
-from jaxerr_ls.culprit_state import Buffers, Code, Place, wrapped_function
+from jaxerr_ls.culprit_state import Buffers, Code, Place, number_table_index, wrapped_function
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source
 from jaxerr_ls.project import FunctionNode, ModuleModel, Scope
@@ -483,27 +483,11 @@ def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     statement = _failing_statement(source, target.span.line)
     if model is None or statement is None:
         return []
-    found = []
-    for node in ast.walk(statement):
-        if not (
-            isinstance(node, ast.Subscript)
-            and isinstance(node.ctx, ast.Load)
-            and isinstance(node.value, ast.Name)
-            and not isinstance(node.slice, ast.Constant | ast.Slice | ast.Tuple)
-        ):
-            continue
-        binding = model.module_scope.lookup(node.value.id)
-        if binding is None or binding.kind != "assign" or binding.value is None:
-            continue
-        items = binding.value
-        if (
-            isinstance(items, ast.List | ast.Tuple)
-            and items.elts
-            and all(
-                isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in items.elts
-            )
-        ):
-            found.append(node.value)
+    found = [
+        name
+        for node in ast.walk(statement)
+        if (name := number_table_index(model, node)) is not None
+    ]
     if len(found) != 1:
         return []
     name = found[0]
@@ -572,7 +556,131 @@ def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return where_fixes(target, read)
     if target.code == "tracer-integer-conversion":
         return list_index_fixes(target, read)
+    if target.code == "concretization-type-error":
+        return masked_reduction_fixes(target, read)
     return []
+
+
+# A reduction of the selected entries, as a reduction of all entries with the others masked.
+_MASKED = {
+    "sum": "{jnp}.sum({jnp}.where({m}, {x}, 0.0))",
+    "mean": "{jnp}.sum({jnp}.where({m}, {x}, 0.0)) / {jnp}.maximum({jnp}.sum({m}), 1)",
+    "max": "{jnp}.max({jnp}.where({m}, {x}, -{jnp}.inf))",
+    "min": "{jnp}.min({jnp}.where({m}, {x}, {jnp}.inf))",
+}
+_SELECTORS = frozenset({"nonzero", "where", "flatnonzero"})
+
+
+def _selected_mask(node: ast.expr, jnp: str) -> ast.expr | None:
+    """``m`` of ``jnp.nonzero(m)[0]``, ``jnp.nonzero(m)``, ``jnp.where(m)[0]`` or
+    ``jnp.flatnonzero(m)``: indices whose number depends on the values of ``m``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        if node.slice.value != 0:
+            return None
+        node = node.value
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == jnp
+        and node.func.attr in _SELECTORS
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return None
+    return node.args[0]
+
+
+def _reduction_of_selection(
+    node: ast.AST, jnp: str, index: ast.expr | None
+) -> tuple[str, ast.expr, ast.expr] | None:
+    """``jnp.mean(x[i])`` / ``x[i].sum()``: (the reduction, ``x``, the index ``i``), where
+    ``i`` is ``index`` itself (a name) or holds the selection inline."""
+    if not isinstance(node, ast.Call) or node.keywords or not isinstance(node.func, ast.Attribute):
+        return None
+    func = node.func
+    if isinstance(func.value, ast.Name) and func.value.id == jnp and len(node.args) == 1:
+        name, selected = func.attr, node.args[0]
+    elif not node.args:
+        name, selected = func.attr, func.value
+    else:
+        return None
+    if name not in _MASKED or not isinstance(selected, ast.Subscript):
+        return None
+    inner = selected.slice
+    if index is not None:
+        same = isinstance(inner, ast.Name) and isinstance(index, ast.Name) and inner.id == index.id
+        return (name, selected.value, inner) if same else None
+    return (name, selected.value, inner) if _selected_mask(inner, jnp) is not None else None
+
+
+def masked_reduction_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A reduction of the entries a mask selects (``jnp.mean(d[jnp.nonzero(same)[0]])``),
+    whose count jit cannot know: the reduction over every entry with the others masked out
+    (``jnp.where(same, d, 0.0)``, the mean divided by the mask's count). Unsafe: with nothing
+    selected the mean is 0 instead of NaN, and a mask of several axes selects differently."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    jnp = source.jnp_name() if source is not None else None
+    statement = _failing_statement(source, target.span.line) if source is not None else None
+    if source is None or jnp is None or statement is None:
+        return []
+    edits: list[Edit] = []
+    found: list[tuple[ast.Call, str, ast.expr, ast.expr]] = []
+    if (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and (mask := _selected_mask(statement.value, jnp)) is not None
+    ):
+        # ``positives = jnp.nonzero(same)[0]`` read once, later, by a reduction.
+        name = statement.targets[0]
+        function = next(
+            (
+                f
+                for f in source.functions()
+                if f.lineno <= statement.lineno <= (f.end_lineno or f.lineno)
+            ),
+            None,
+        )
+        if function is None or not source.owns_its_lines(statement):
+            return []
+        reads = [
+            n
+            for n in ast.walk(function)
+            if isinstance(n, ast.Name) and n.id == name.id and n is not name
+        ]
+        uses = [
+            (n, r)
+            for n in ast.walk(function)
+            if isinstance(n, ast.Call) and (r := _reduction_of_selection(n, jnp, name)) is not None
+        ]
+        if (
+            len(reads) != 1
+            or len(uses) != 1
+            or any(
+                isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)
+                for n in ast.walk(function)
+                if n is not name
+            )
+        ):
+            return []
+        call, (reduction, values, _) = uses[0]
+        found.append((call, reduction, values, mask))
+        edits.append(source.delete_lines(statement))
+    else:
+        for node in ast.walk(statement):
+            inline = _reduction_of_selection(node, jnp, None)
+            if inline is not None and isinstance(node, ast.Call):
+                mask = _selected_mask(inline[2], jnp)
+                assert mask is not None
+                found.append((node, inline[0], inline[1], mask))
+        if len(found) != 1:
+            return []
+    call, reduction, values, mask = found[0]
+    new = _MASKED[reduction].format(jnp=jnp, m=source.segment(mask), x=source.segment(values))
+    edits.append(source.replace(call, new))
+    title = f"Reduce with a mask instead of selecting entries: {new}"
+    return [Fix(title, target.code, tuple(edits), applicability=Applicability.UNSAFE)]
 
 
 NONLINEAR = "transpose-rule-missing"

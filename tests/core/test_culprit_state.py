@@ -319,6 +319,169 @@ def test_grad_of_a_ref_the_loss_only_reads_differentiates_its_value(tmp_path: Pa
     assert "g = jax.grad(loss, argnums=1)(2.0, p_ref[...])" in fixed(fix, tmp_path / "run.py")
 
 
+@pytest.mark.parametrize(
+    ("entry", "kinds", "expected"),
+    [
+        # gradient refs of a dict primal, listed by key in a tuple
+        ('(grads["w"], grads["b"])', ("dict", "tuple"), '{"w": grads["w"], "b": grads["b"]}'),
+        # ... or in a list, keyed by a constant of another quote
+        ("[grads['w'], grads['b']]", ("dict", "list"), "{\"w\": grads['w'], \"b\": grads['b']}"),
+        # a list for a tuple primal
+        ("[grads['w'], grads['b']]", ("tuple", "list"), "(grads['w'], grads['b'])"),
+    ],
+)
+def test_a_with_refs_entry_in_another_container_takes_the_primals(
+    tmp_path: Path, entry: str, kinds: tuple[str, str], expected: str
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "sgd.py": f"""
+            import jax
+            import jax.numpy as jnp
+
+
+            class SGD:
+                def step(self, weights, batch):
+                    loss, back = jax.vjp(self.loss, weights, batch)
+                    grads = self.zeros(weights)
+                    skip = jax.tree.map(lambda _: jax.ad.DontWant(), batch)
+                    back.with_refs({entry}, skip)(jnp.ones_like(loss))  # frame 0
+                    return grads
+            """
+        },
+    )
+    difference = (
+        f"  * args[0] was a <class '{kinds[0]}'> in the primal arguments, but a "
+        f"<class '{kinds[1]}'> in the `with_refs` arguments, so their Python types differ."
+    )
+    [fix] = offered("vjp-with-refs-tree", frames, [], difference=difference)
+    assert f"back.with_refs({expected}, skip)(jnp.ones_like(loss))" in fixed(
+        fix, tmp_path / "sgd.py"
+    )
+
+
+def test_no_container_fix_for_items_of_two_mappings(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "sgd.py": """
+            import jax
+
+
+            def step(weights, batch, grads, extra):
+                loss, back = jax.vjp(mse, weights, batch)
+                back.with_refs((grads["w"], extra["b"]), jax.ad.DontWant())(1.0)  # frame 0
+            """
+        },
+    )
+    difference = "  * args[0] was a <class 'dict'> in the primal arguments, but a <class 'tuple'>"
+    assert offered("vjp-with-refs-tree", frames, [], difference=difference) == []
+
+
+@pytest.mark.parametrize(
+    ("transform", "call"),
+    [
+        ("jax.jacrev(predict)", "(state.weights, x)"),  # a Ref held by a dataclass field
+        ("jax.hessian(model.energy)", "(self.x_ref)"),  # a method of another module's object
+        ("jax.jacfwd(model.readout, argnums=1)", "(x, state.weights)"),
+    ],
+)
+def test_a_jacobian_of_a_ref_the_function_only_reads_differentiates_its_value(
+    tmp_path: Path, transform: str, call: str
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "model.py": """
+            import jax.numpy as jnp
+
+
+            def predict(weights, x):
+                return jnp.tanh(x @ weights[...])
+
+
+            def energy(x_ref):
+                return jnp.sum(x_ref[...] ** 4)
+
+
+            def readout(x, weights):
+                return x @ weights[...]
+            """,
+            "fisher.py": f"""
+            import jax
+
+            import model
+            from model import predict
+
+
+            def curvature(self, state, x):
+                return {transform}{call}  # frame 0
+            """,
+        },
+    )
+    [fix] = offered("grad-ref-argument", frames, [])
+    ref = "state.weights" if "state" in call else "self.x_ref"
+    assert f"{transform}{call.replace(ref, ref + '[...]')}  # frame 0" in fixed(
+        fix, tmp_path / "fisher.py"
+    )
+
+
+def test_vjp_results_read_by_index_take_the_gradient_ref_there(tmp_path: Path) -> None:
+    """Results kept whole, the Ref's gradient read by index; more arguments starred."""
+    _files, frames = project(
+        tmp_path,
+        {
+            "fit.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def descend(loss_fn, w_ref, *batch):
+                loss, back = jax.vjp(loss_fn, w_ref, *batch)
+                cts = back(jnp.ones_like(loss))  # frame 0
+                g = cts[0] * 2
+                w_ref[...] -= 0.1 * g
+            """
+        },
+    )
+    argument = "the argument at position args[0] of the differentiated function f at m.py:3"
+    [fix, *_] = offered("vjp-ref-grad-missing", frames, [], argument=argument)
+    assert (
+        "    w_grad_ref = jax.new_ref(jnp.zeros_like(w_ref[...]))\n"
+        "    cts = back.with_refs(w_grad_ref, "
+        "*[jax.tree.map(lambda _: jax.ad.DontWant(), a) for a in batch])"
+        "(jnp.ones_like(loss))  # frame 0\n"
+        "    g = w_grad_ref[...] * 2"
+    ) in fixed(fix, tmp_path / "fit.py")
+
+
+def test_vjp_results_read_by_index_and_other_arguments_keep_those_values(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "fit.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            class Trainer:
+                def step(self, x):
+                    loss, back = jax.vjp(self.loss, self.w_ref, jnp.asarray(x))
+                    cts = back(1.0)  # frame 0
+                    self.w_ref[...] -= 0.1 * cts[0]
+                    return cts[1]
+            """
+        },
+    )
+    argument = "the argument at position args[0] of the differentiated function f at m.py:3"
+    [fix, *_] = offered("vjp-ref-grad-missing", frames, [], argument=argument)
+    text = fixed(fix, tmp_path / "fit.py")
+    assert "cts = back.with_refs(w_grad_ref, jax.ad.GradValue())(1.0)  # frame 0" in text
+    assert "self.w_ref[...] -= 0.1 * w_grad_ref[...]" in text
+    assert "return cts[1]" in text
+
+
 def test_grad_of_a_ref_the_loss_writes_gets_no_fix(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
@@ -425,10 +588,94 @@ def test_a_jit_in_another_module_traces_a_size_given_through_a_parameter(tmp_pat
 
 
 @pytest.mark.parametrize(
+    ("call", "jit", "expected"),
+    [
+        # a curriculum over literal depths, a bare decorator
+        ("for n in (1, 2, 3): w = step(w, n)", "@jax.jit", '@jax.jit(static_argnames="n")'),
+        # a range, a partial decorator that already has keywords
+        (
+            "for n in range(1, 4): w = step(w, n)",
+            "@partial(jax.jit, donate_argnums=0)",
+            '@partial(jax.jit, donate_argnums=0, static_argnames="n")',
+        ),
+        # a module constant list, named
+        ("for n in SIZES: w = step(w, n)", "@jax.jit", '@jax.jit(static_argnames="n")'),
+        # a comprehension
+        ("w = [step(w, n) for n in (2, 3)]", "@jax.jit", '@jax.jit(static_argnames="n")'),
+    ],
+)
+def test_a_loop_variable_over_python_constants_is_traced_by_jit(
+    tmp_path: Path, call: str, jit: str, expected: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "curriculum.py": f"""
+            from functools import partial
+
+            import jax
+
+            SIZES = [2, 4]
+
+
+            {jit}  # culprit
+            def step(w, n):
+                for _ in range(n):  # frame 0
+                    w = w * 2
+                return w
+
+
+            def main(w):
+                {call}  # frame 1
+                return w
+            """
+        },
+    )
+    path = tmp_path / "curriculum.py"
+    captures = tracing("step", path, 8, "n")
+    [culprit] = culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures)
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("tracer-integer-conversion", frames, [culprit], **captures)
+    assert f"{expected}  # culprit" in fixed(fix, path)
+
+
+def test_a_loop_variable_indexing_a_table_stays_traced(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "sched.py": """
+            import jax
+
+            RATES = [0.1, 0.05, 0.01]
+
+
+            @jax.jit
+            def update(w, g, epoch):
+                return w - RATES[epoch] * g  # frame 0
+
+
+            def main(w, g):
+                for epoch in range(3):
+                    w = update(w, g, epoch)  # frame 1
+                return w
+            """
+        },
+    )
+    captures = tracing("update", tmp_path / "sched.py", 6, "epoch")
+    assert culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures) == []
+    [fix] = offered("tracer-integer-conversion", frames, [], **captures)
+    assert "jax.numpy.array(RATES)[epoch] * g" in fixed(fix, tmp_path / "sched.py")
+
+
+@pytest.mark.parametrize(
     ("call", "arguments"),
     [
-        ("step(w, jnp.array(3))", "n"),  # an array: static would not even hash
-        ("step(w, 3)", "w and n"),  # the value depends on more than one argument
+        ("w = step(w, jnp.array(3))", "n"),  # an array: static would not even hash
+        ("w = step(w, 3)", "w and n"),  # the value depends on more than one argument
+        # loop variables: arrays, a parameter's items, an unpacked pair
+        ("for n in jnp.arange(1, 4): w = step(w, n)", "n"),
+        ("for n in sizes: w = step(w, n)", "n"),
+        ("for n, m in ((1, 2), (3, 4)): w = step(w, n)", "n"),
     ],
 )
 def test_no_jit_culprit_without_one_constant_argument(
@@ -449,8 +696,9 @@ def test_no_jit_culprit_without_one_constant_argument(
                 return w
 
 
-            def main(w):
-                return {call}  # frame 1
+            def main(w, sizes):
+                {call}  # frame 1
+                return w
             """
         },
     )
@@ -608,6 +856,51 @@ def test_checkpoint_static_argnums_as_a_list_in_a_partial_decorator(tmp_path: Pa
     assert "@partial(jax.checkpoint, static_argnums=(1, 2))" in fixed(fix, tmp_path / "blocks.py")
 
 
+@pytest.mark.parametrize(
+    ("config", "blocks", "value", "expected"),
+    [
+        # a module constant beside the decorator
+        (
+            "",
+            "STATIC = [1]  # culprit\n\n\n@partial(jax.checkpoint, static_argnums=STATIC)\n"
+            "def block(x, depth):\n    return x\n",
+            "[1]",
+            "STATIC = (1,)  # culprit",
+        ),
+        # a constant of a config module, given in a call
+        (
+            "REMAT_ARGS = [1, 2]  # culprit\n",
+            "import config\n\n\ndef _block(x, depth, act):\n    return x\n\n\n"
+            "block = jax.checkpoint(_block, static_argnums=config.REMAT_ARGS)\n",
+            "[1, 2]",
+            "REMAT_ARGS = (1, 2)  # culprit",
+        ),
+    ],
+)
+def test_checkpoint_static_argnums_named_is_fixed_where_the_list_is_written(
+    tmp_path: Path, config: str, blocks: str, value: str, expected: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "config.py": config,
+            "blocks.py": "from functools import partial\n\nimport jax\n\n" + blocks,
+            "train.py": """
+            from blocks import block
+
+
+            def loss(x):
+                return block(x, 3, "tanh").sum()  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CHECKPOINT_STATIC_ARGNUMS, value=value)
+    path = culprit.span.path
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("checkpoint-static-argnums-type", frames, [culprit])
+    assert expected in fixed(fix, path)
+
+
 def test_a_solver_closing_over_its_matrix_gets_no_transpose_fix(tmp_path: Path) -> None:
     files, frames = project(
         tmp_path,
@@ -742,7 +1035,7 @@ def test_the_non_linear_operation_of_a_linear_transpose(
     )
 
 
-def test_a_vjp_result_kept_whole_gets_no_fix(tmp_path: Path) -> None:
+def test_a_vjp_result_passed_on_whole_gets_no_fix(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,
         {
@@ -754,7 +1047,7 @@ def test_a_vjp_result_kept_whole_gets_no_fix(tmp_path: Path) -> None:
             def step(w_ref, x):
                 loss, f_vjp = jax.vjp(model_loss, w_ref, x)
                 grads = f_vjp(jnp.ones_like(loss))  # frame 0
-                return grads[0]
+                return log(grads), grads[0]
             """
         },
     )
@@ -1094,6 +1387,200 @@ def test_no_complex_culprit_without_a_complex_reduction(tmp_path: Path, old: str
         tmp_path, {**OPTICS, "optics.py": OPTICS["optics.py"].replace(old, new)}
     )
     assert culprits(files, frames, CulpritKind.COMPLEX_OUTPUT) == []
+
+
+@pytest.mark.parametrize(
+    ("state", "energy", "expected"),
+    [
+        # a complex phase inside a stacked list, vdot of the state and the operator applied
+        (
+            "jnp.stack([jnp.cos(a[0]), jnp.exp(1j * a[1]) * jnp.sin(a[0])])",
+            "jnp.vdot(psi, h @ psi)",
+            "jnp.vdot(psi, h @ psi).real",
+        ),
+        # a dtype keyword, the conjugate on the left of a matmul chain
+        (
+            "jnp.array([jnp.cos(a[0]), jnp.sin(a[0])], dtype=jnp.complex64)",
+            "psi.conj() @ h @ psi",
+            "(psi.conj() @ h @ psi).real",
+        ),
+        # astype, jnp.dot and jnp.conj
+        (
+            "jnp.stack([jnp.cos(a[0]), jnp.sin(a[1])]).astype(jnp.complex64)",
+            "jnp.conj(psi) @ jnp.dot(h, psi)",
+            "(jnp.conj(psi) @ jnp.dot(h, psi)).real",
+        ),
+    ],
+)
+def test_an_expectation_value_of_a_complex_state_takes_its_real_part(
+    tmp_path: Path, state: str, energy: str, expected: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "qubit.py": f"""
+            import jax.numpy as jnp
+
+
+            def prepare(a):
+                return {state}
+
+
+            def energy(a, h):
+                psi = prepare(a)
+                return {energy}  # culprit
+            """,
+            "vqe.py": """
+            import jax
+
+            import qubit
+
+
+            def fit(a, h):
+                step = jax.jit(jax.grad(qubit.energy))
+                return a - 0.1 * step(a, h)  # frame 0
+            """,
+        },
+    )
+    path = tmp_path / "qubit.py"
+    [culprit] = culprits(files, frames, CulpritKind.COMPLEX_OUTPUT)
+    assert culprit.span.line == marked_line(path)
+    [fix] = offered("grad-complex-output", frames, [culprit])
+    assert fix.applicability == Applicability.UNSAFE
+    assert f"return {expected}  # culprit" in fixed(fix, path)
+
+
+def test_no_real_part_of_a_form_between_two_states(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "overlap.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def overlap(a, b, h):
+                psi = jnp.exp(1j * a)
+                phi = jnp.exp(1j * b)
+                return jnp.vdot(psi, h @ phi)  # culprit
+
+
+            def step(a, b, h):
+                return jax.grad(overlap)(a, b, h)  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.COMPLEX_OUTPUT)
+    assert culprit.span.line == marked_line(tmp_path / "overlap.py")
+    assert offered("grad-complex-output", frames, [culprit]) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # selected indices named, then averaged
+        (
+            "hits = jnp.flatnonzero(valid)  # frame 0\n    return jnp.mean(err[hits])",
+            "    return jnp.sum(jnp.where(valid, err, 0.0)) / jnp.maximum(jnp.sum(valid), 1)\n",
+        ),
+        # inline, the whole index tuple, a method reduction
+        (
+            "return err[jnp.nonzero(valid)].sum()  # frame 0",
+            "    return jnp.sum(jnp.where(valid, err, 0.0))  # frame 0\n",
+        ),
+        # inline, where's first index array, a maximum
+        (
+            "worst = jnp.max(err[jnp.where(valid)[0]])  # frame 0\n    return worst",
+            "    worst = jnp.max(jnp.where(valid, err, -jnp.inf))  # frame 0\n",
+        ),
+    ],
+)
+def test_a_reduction_of_selected_entries_becomes_a_masked_reduction(
+    tmp_path: Path, body: str, expected: str
+) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "losses.py": f"""
+            import jax.numpy as jnp
+
+
+            def masked_loss(pred, target, valid):
+                err = (pred - target) ** 2
+                {body.replace(chr(10) + "    ", chr(10) + "                ")}
+            """
+        },
+    )
+    [fix] = offered("concretization-type-error", frames, [])
+    assert fix.applicability == Applicability.UNSAFE
+    text = fixed(fix, tmp_path / "losses.py")
+    assert expected in text
+    assert "nonzero" not in text and "jnp.where(valid)" not in text
+
+
+def test_selected_indices_read_twice_are_not_rewritten(tmp_path: Path) -> None:
+    _files, frames = project(
+        tmp_path,
+        {
+            "losses.py": """
+            import jax.numpy as jnp
+
+
+            def masked_loss(err, valid):
+                hits = jnp.nonzero(valid)[0]  # frame 0
+                return jnp.mean(err[hits]) + hits.shape[0]
+            """
+        },
+    )
+    assert offered("concretization-type-error", frames, []) == []
+
+
+@pytest.mark.parametrize(
+    ("returned", "expected"),
+    [
+        # the entry not keyed as residuals is the output
+        ('{"h": jnp.tanh(x @ w), "saved": (x, w)}', "return jnp.tanh(x @ w), (x, w)"),
+        # the output keyed as one, the residuals keyed by the bwd rule's names, in its order
+        ("dict(w=w, value=jnp.tanh(x @ w), x=x)", "return jnp.tanh(x @ w), (x, w)"),
+    ],
+)
+def test_a_fwd_rule_returning_a_dict_returns_the_pair(
+    tmp_path: Path, returned: str, expected: str
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "layer.py": f"""
+            import jax
+            import jax.numpy as jnp
+
+
+            @jax.custom_vjp
+            def dense(x, w):
+                return jnp.tanh(x @ w)
+
+
+            def dense_fwd(x, w):
+                return {returned}  # culprit
+
+
+            def dense_bwd(res, g):
+                x, w = res
+                return g @ w.T, x.T @ g
+
+
+            dense.defvjp(dense_fwd, dense_bwd)
+
+
+            def loss(x, w):
+                return dense(x, w).sum()  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.CUSTOM_VJP_FWD, primal="dense")
+    assert culprit.span.line == marked_line(tmp_path / "layer.py")
+    [fix] = offered("custom-vjp-fwd-not-pair", frames, [culprit], primal="dense")
+    assert f"{expected}  # culprit" in fixed(fix, tmp_path / "layer.py")
 
 
 def test_a_python_if_selecting_a_pytree_selects_leaf_by_leaf(tmp_path: Path) -> None:

@@ -23,6 +23,41 @@ PROGRAMS = sorted(p.stem for p in HERE.glob("*.py") if p.name != "capture.py")
 
 # program -> (record code, the culprit's line as text, the preferred fix's applicability)
 EXPECTED: dict[str, tuple[str, str, Applicability]] = {
+    "fwd_dict_keyed_residuals": (
+        "custom-vjp-fwd-not-pair",
+        "return dict(result=scale * e, scale=scale, e=e)",
+        Applicability.UNSAFE,
+    ),
+    "fwd_dict_output_saved": (
+        "custom-vjp-fwd-not-pair",
+        'return {"out": y, "saved": (x, bound)}',
+        Applicability.UNSAFE,
+    ),
+    "fwd_two_outputs_flat": (
+        "custom-vjp-fwd-not-pair",
+        "return r, phi, v, r",
+        Applicability.UNSAFE,
+    ),
+    "hijax_method_helper_one_acc": (
+        "hijax-vjp-bwd-return",
+        "return self._add_into(x_acc, g / (1.0 + jnp.abs(x)) ** 2)",
+        Applicability.SAFE,
+    ),
+    "hijax_module_helper_returned": (
+        "hijax-vjp-bwd-return",
+        "return accumulate_all([x_acc, gate_acc], [g * s, g * x * s * (1.0 - s)])  # both inputs",
+        Applicability.SAFE,
+    ),
+    "jvp_two_outputs_flat": (
+        "custom-jvp-rule-not-pair",
+        "return s, c, c * dtheta, -s * dtheta",
+        Applicability.SAFE,
+    ),
+    "jvp_two_outputs_named_tangents": (
+        "custom-jvp-rule-not-pair",
+        "return [mu, var, dmu, dvar]",
+        Applicability.SAFE,
+    ),
     "fwd_single_residual": (
         "custom-vjp-fwd-not-pair",
         "return soft_threshold(v)",
@@ -41,6 +76,36 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         Applicability.SAFE,
     ),
     "jvp_tangent_bf16": ("custom-jvp-tangent-mismatch", "return y, dy", Applicability.SAFE),
+    "jvp_tangent_new_axis": (
+        "custom-jvp-tangent-mismatch",
+        "tangent_out = slope[..., jnp.newaxis] * t",
+        Applicability.UNSAFE,
+    ),
+    "vjp_cotangent_new_axis": (
+        "custom-vjp-bwd-args-mismatch",
+        "return g[:, None] * s, g * x",
+        Applicability.UNSAFE,
+    ),
+    "vjp_gain_full_sum_batch": (
+        "custom-vjp-bwd-args-mismatch",
+        "d_gain = (ct * h).sum()",
+        Applicability.UNSAFE,
+    ),
+    "vjp_bias_full_sum_static": (
+        "custom-vjp-bwd-args-mismatch",
+        "return dz, jnp.sum(dz)",
+        Applicability.UNSAFE,
+    ),
+    "vjp_one_cotangent_of_three": (
+        "custom-vjp-bwd-structure",
+        "return d_logits",
+        Applicability.UNSAFE,
+    ),
+    "vjp_two_cotangents_of_three": (
+        "custom-vjp-bwd-structure",
+        "return (w_grad, x_grad)",
+        Applicability.UNSAFE,
+    ),
     "jvp_tangent_row_sum": (
         "custom-jvp-tangent-mismatch",
         "return y, (slope * t).sum(axis=1)  # per-row tangent",
