@@ -39,10 +39,11 @@ REPO = HERE.parent
 
 
 def _copy(revision: str, target: Path, bytecode: bool) -> Path:
-    """The package's tree at ``revision`` ("" for the working tree as committed: HEAD)."""
+    """The package's tree at ``revision`` ("" for the working tree as committed: HEAD), with
+    the records and tables that ``jaxerr_ls/data`` links to (``../data``)."""
     target.mkdir(parents=True)
     archive = subprocess.run(
-        ["git", "-C", str(REPO), "archive", revision or "HEAD", "jaxerr_ls"],
+        ["git", "-C", str(REPO), "archive", revision or "HEAD", "jaxerr_ls", "data"],
         capture_output=True,
         check=True,
     ).stdout

@@ -112,8 +112,13 @@ class PasteHead:
         self._chars = 0
         self._lines = 0
 
+    @property
+    def _short(self) -> bool:
+        """Whether what went by so far may still be a paste (once not, never again)."""
+        return self._chars <= MAX_PASTE_CHARS and self._lines <= MAX_PASTE_LINES
+
     def _keep(self, text: str, lines: int) -> None:
-        if self._chars <= MAX_PASTE_CHARS and self._lines <= MAX_PASTE_LINES:
+        if self._short:
             self._kept.append(text)
         self._chars += len(text)
         self._lines += lines
@@ -127,12 +132,15 @@ class PasteHead:
     def blocks(self, blocks: Iterable[str]) -> Iterator[str]:
         """Pass output given in blocks of whole lines through, keeping its head."""
         for block in blocks:
-            self._keep(block, block.count("\n"))
+            if self._short:
+                # Past a paste's size nothing more is kept: counting the lines of the rest of
+                # a long log would be one more pass over it, for nothing.
+                self._keep(block, block.count("\n"))
             yield block
 
     def paste(self) -> list[str] | None:
         """The output's lines, or None when it was longer than a paste."""
-        if self._chars > MAX_PASTE_CHARS or self._lines > MAX_PASTE_LINES:
+        if not self._short:
             return None
         # Lines given one by one may lack their newline: joined, each stays a line.
         return [line for text in self._kept for line in text.splitlines()]

@@ -164,6 +164,7 @@ def _parse_batches(
     parser = _Parser()
     feed = parser.feed
     out = parser.out
+    report = parser.pytest
     lineno = 0
     idle = True
     in_summary = False
@@ -197,13 +198,14 @@ def _parse_batches(
             line = raw[:MAX_LINE_CHARS]
             if line.endswith("\n"):
                 line = line[:-1]
-            if line.endswith("\r"):
-                line = line[:-1]
             had_cr = False
             if "\r" in line:
-                # A terminal shows what was written after the last carriage return.
-                had_cr = True
-                line = line[line.rfind("\r") + 1 :]
+                if line.endswith("\r"):
+                    line = line[:-1]
+                if "\r" in line:
+                    # A terminal shows what was written after the last carriage return.
+                    had_cr = True
+                    line = line[line.rfind("\r") + 1 :]
             if ansi and "\x1b" in line:
                 line = ANSI_RE.sub("", line)
             if "\x00" in line:
@@ -218,8 +220,17 @@ def _parse_batches(
             if out:
                 yield from out
                 out.clear()
-            idle = parser.idle
-            in_summary = parser.pytest.area == "summary"
+            # Whether the next line may take the cheap path: nothing in progress. In a report
+            # area other than failures and the summary (warnings, -rA's PASSES) only titles
+            # and tracebacks matter, as outside pytest.
+            area = report.area
+            idle = (
+                parser.reader is None
+                and (area is None or area == "other")
+                and parser.warning is None
+                and not parser.in_group
+            )
+            in_summary = area == "summary"
     try:
         parser.finish(lineno)
     except Exception:
@@ -301,17 +312,6 @@ class _Parser:
         # closing line shows there is no summary), so a consumer sees each event complete.
         # Everything emitted meanwhile waits behind them to keep log order.
         self.held: list[ErrorEvent] = []
-
-    @property
-    def idle(self) -> bool:
-        # In a report area other than failures and the summary (warnings, -rA's PASSES) only
-        # titles and tracebacks matter, as outside pytest, so the cheap path may skip lines.
-        return (
-            self.reader is None
-            and self.pytest.area in (None, "other")
-            and self.warning is None
-            and not self.in_group
-        )
 
     def reset_after_error(self) -> None:
         self.release_held()

@@ -174,7 +174,8 @@ class FrameBuilder:
         if state == 0:
             self.set_source(text, len(text) - len(text.lstrip()))
             return 1
-        if state == 1 and MARKER_RE.match(text):
+        # A marker line holds "^" or "~" (a search in C before the regex).
+        if state == 1 and ("^" in text or "~" in text) and MARKER_RE.match(text):
             self.set_markers(text)
         return 2
 
@@ -229,7 +230,7 @@ class TracebackReader:
 
     def _flush_frame(self) -> None:
         if self.frame is not None:
-            self.block.frames.append(self.frame.build())
+            self.blocks[-1].frames.append(self.frame.build())
             self.frame = None
 
     def _new_block(self, lineno: int) -> None:
@@ -253,7 +254,7 @@ class TracebackReader:
         self._flush_frame()
         self.frame = FrameBuilder(path, line, func, lineno)
         self.source_state = 0
-        self.block.end = lineno
+        self.blocks[-1].end = lineno
 
     def feed(self, lineno: int, line: str, had_cr: bool) -> bool:
         """Consume ``line`` if it belongs to this traceback; False means the traceback ended
@@ -288,13 +289,14 @@ class TracebackReader:
         self.state = GAP
 
     def _feed_frames(self, lineno: int, line: str) -> bool:
-        if "File" in line:
+        has_file = "File" in line
+        if has_file:
             m = FRAME_RE.match(line)
             if m is not None:
                 self.start_frame(lineno, m[2], int(m[3]), m[4])
                 self.stray = 0
                 return True
-        if "File" in line or "Cell" in line:
+        if has_file or "Cell" in line:
             m = IPYTHON_PLAIN_FRAME_RE.match(line)
             if m is not None:
                 self.start_frame(lineno, m[1] or m[3], int(m[2] or m[4]), m[5])
@@ -305,11 +307,12 @@ class TracebackReader:
             return self.stray <= 2
         if line[0] in " \t":
             frame = self.frame
-            stripped = line.strip()
-            if frame is None or stripped.startswith("[Previous line repeated"):
+            if frame is None or (
+                "[Previous" in line and line.strip().startswith("[Previous line repeated")
+            ):
                 return True
             self.source_state = frame.take_source_line(line, self.source_state)
-            self.block.end = lineno
+            self.blocks[-1].end = lineno
             return True
         stripped = line.strip()
         if stripped.startswith(TB_HEADER):

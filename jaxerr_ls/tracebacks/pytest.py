@@ -226,20 +226,23 @@ class PytestReport:
             section.marker_target = None
             section.end = lineno
             return
-        stripped = line.strip()
-        if stripped in (CAUSE_SEP, CONTEXT_SEP):
-            block = section.block(lineno)
-            block.relation = "cause" if stripped == CAUSE_SEP else "context"
-            if len(section.blocks) >= MAX_CHAIN:
-                del section.blocks[0]
-            section.blocks.append(Block(start=lineno, end=lineno))
-            section.e_dashes = None
-            section.e_closed = False
-            return
-        if stripped.startswith(TB_HEADER):
-            section.native = TracebackReader(lineno)
-            section.end = lineno
-            return
+        # A chain separator says "exception", a traceback header "Traceback": most lines (the
+        # source pytest prints) hold neither, and are not stripped here.
+        if "exception" in line or "Traceback" in line:
+            stripped = line.strip()
+            if stripped in (CAUSE_SEP, CONTEXT_SEP):
+                block = section.block(lineno)
+                block.relation = "cause" if stripped == CAUSE_SEP else "context"
+                if len(section.blocks) >= MAX_CHAIN:
+                    del section.blocks[0]
+                section.blocks.append(Block(start=lineno, end=lineno))
+                section.e_dashes = None
+                section.e_closed = False
+                return
+            if stripped.startswith(TB_HEADER):
+                section.native = TracebackReader(lineno)
+                section.end = lineno
+                return
         if first in " \t":
             # Most indented lines are source: a marker line has a "^" or "~" (a search in C).
             if ("^" in line or "~" in line) and MARKER_RE.match(line):
