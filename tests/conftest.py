@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import compileall
 import hashlib
 import os
+import sys
 from collections.abc import Generator
 from pathlib import Path
 
@@ -36,6 +38,15 @@ os.environ.setdefault(
 # (pytest may load it in the old-JAX environments, where jaxerr_ls is not installed).
 os.environ["JAXERR_LS_STRICT_PARSING"] = "1"
 
+# Where PYTHONDONTWRITEBYTECODE is set (this project's CI machine sets it), nothing keeps
+# bytecode: each test worker rewrites the asserts of every test module again (pytest caches
+# that only where bytecode may be written), and each of the hundreds of servers and CLI runs
+# the suite starts compiles jaxerr_ls from source again. So the test processes write the
+# bytecode of the project's own modules (into __pycache__, which git ignores), the session
+# compiles the whole package once before it starts (pytest_sessionstart), and the processes
+# the tests start read it; those processes still write nothing themselves.
+sys.dont_write_bytecode = False
+
 # The tiers, by folder: `pytest -m core` for the pure core alone.
 TIERS = {"core": "core", "cli": "cli", "server": "handlers", "e2e": "e2e"}
 # Modules that run real JAX programs or real editors: `-m "not live"` leaves them out.
@@ -63,6 +74,13 @@ def pytest_configure(config: pytest.Config) -> None:
         "slow: a whole JAX release's source or a whole-corpus sweep (tens of seconds); in the"
         " whole suite, not in a tier",
     )
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # Once, in the process that starts the others (xdist's workers have `workerinput`): a
+    # package already compiled costs one stat per module.
+    if not hasattr(session.config, "workerinput"):
+        compileall.compile_dir(TESTS.parent / "jaxerr_ls", quiet=1)
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:

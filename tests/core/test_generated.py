@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import time
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +36,9 @@ from jaxerr_ls.matching import (
 from jaxerr_ls.records import (
     CODE_RE,
     PINNED_GITHUB_URL_RE,
-    bundled_record_dir,
-    load_record_file,
+    LoadResult,
+    Record,
     load_records,
-    record_from_dict,
 )
 from jaxerr_ls.tracebacks import parse_text
 
@@ -85,12 +85,47 @@ def document_for(built: dict[str, Path], version: str) -> dict[str, Any]:
     return document
 
 
+# Loading a generated set validates 5,000 records (each pattern compiled and checked) and
+# indexing compiles them again: each is done once per set and module, and the tests only read
+# what they share.
+@cache
+def loaded_set(path: Path) -> LoadResult:
+    return load_records([path])
+
+
+@cache
+def indexed_set(path: Path) -> RecordIndex:
+    return RecordIndex(loaded_set(path).records)
+
+
+@cache
+def curated_records() -> tuple[Record, ...]:
+    return tuple(load_records().records)
+
+
+@cache
+def kept_set(path: Path) -> LoadResult:
+    """The generated records that no curated record explains (what a workspace gets)."""
+    return load_generated(path, list(curated_records()))
+
+
+@cache
+def logged_errors(version: str) -> tuple[tuple[str, str, str], ...]:
+    """(log name, message, class) of every exception, chained ones too, in the captured logs of
+    this JAX version."""
+    return tuple(
+        (log.name, member.message, member.exc_type)
+        for log in sorted((LOGS / f"jax-{version}").rglob("*.log"))
+        for event in parse_text(log.read_text(encoding="utf-8", errors="replace"))
+        for member in [event, *event.chain]
+    )
+
+
 def index_for(built: dict[str, Path], version: str) -> RecordIndex:
     if version not in built:
         pytest.skip(f"jax {version} is not installed")
-    loaded = load_record_file(built[version])
-    assert not loaded.problems
-    return RecordIndex(loaded.records)
+    assert not loaded_set(built[version]).problems
+    return indexed_set(built[version])
 
 
 # ---------------------------------------------------------------- finding JAX
@@ -165,8 +200,11 @@ def test_every_generated_record_validates_and_is_unique(
     assert len(records) > 2000
     ids: set[str] = set()
     codes: set[str] = set()
-    for raw in records:
-        record = record_from_dict(raw)
+    # Loading validated each record (record_from_dict, its pattern checked): none was refused.
+    loaded = loaded_set(built[version])
+    assert not loaded.problems and len(loaded.records) == len(records)
+    for record, raw in zip(loaded.records, records, strict=True):
+        assert record.raw == raw
         assert record.id == record_id(raw["filePath"], raw["errorMessage"])
         assert CODE_RE.match(record.code) and record.code.startswith("jax-")
         assert record.github_url is not None and PINNED_GITHUB_URL_RE.match(record.github_url)
@@ -178,22 +216,18 @@ def test_every_generated_record_validates_and_is_unique(
         ids.add(record.id)
         codes.add(record.code)
     assert len(ids) == len(records) and len(codes) == len(records)
-    loaded = load_records([built[version]])
-    assert not loaded.problems and len(loaded.records) == len(records)
 
 
 def test_ids_shared_with_curated_records_are_the_same_message(built: dict[str, Path]) -> None:
     """Both follow data/README.md's id convention, so a curated record of the same raise site
     and wording has the generated record's id; load_generated drops those, and codes (always
     ``jax-...`` here) never collide."""
-    curated = {record.id: record for record in load_records().records}
+    curated = {record.id: record for record in curated_records()}
     shared = 0
     codes = {record.code for record in curated.values()}
     for version in built:
         document = document_for(built, version)
-        kept = {
-            record.id for record in load_generated(built[version], list(curated.values())).records
-        }
+        kept = {record.id for record in kept_set(built[version]).records}
         for raw in document["records"]:
             assert raw["code"] not in codes
             twin = curated.get(raw["id"])
@@ -342,7 +376,7 @@ def test_the_loaded_set_is_compiled_once_and_read_back_the_same(
     # tested here is the compiled form made beside it.
     private_cache.mkdir(parents=True, exist_ok=True)
     shutil.copy(built["0.12.0.1"], private_cache / built["0.12.0.1"].name)
-    curated = load_records().records
+    curated = list(curated_records())
     first = generated_index(curated, root)
     assert first is not None
     compiled = sorted(private_cache.glob("*.compiled"))
@@ -354,10 +388,7 @@ def test_the_loaded_set_is_compiled_once_and_read_back_the_same(
     assert second.index.export() == first.index.export()
     # Each distinct message once: the logs repeat most of their messages many times.
     messages = dict.fromkeys(
-        (member.message, member.exc_type)
-        for log in sorted((LOGS / "jax-0.12.0.1").rglob("*.log"))
-        for event in parse_text(log.read_text(encoding="utf-8", errors="replace"))
-        for member in [event, *event.chain]
+        (message, exc_type) for _, message, exc_type in logged_errors("0.12.0.1")
     )
     assert len(messages) > 50
     matched = 0
@@ -451,33 +482,28 @@ def test_curated_records_take_precedence(built: dict[str, Path], version: str) -
     record once the generated set is loaded after the curated ones."""
     if version not in built:
         pytest.skip(f"jax {version} is not installed")
-    curated = load_records([bundled_record_dir()]).records
-    kept = load_generated(built[version], curated)
+    curated = list(curated_records())
+    kept = kept_set(built[version])
     assert not kept.problems
-    total = len(load_record_file(built[version]).records)
+    total = len(loaded_set(built[version]).records)
     # Each curated record stands for its raise site (and a few for a twin site or two); it
     # must not swallow generated records wholesale.
     assert 1 <= total - len(kept.records) <= 2 * len(curated)
     curated_only = RecordIndex(curated)
     combined = LayeredIndex(curated_only, RecordIndex(kept.records))
     compared = 0
-    for log in sorted((LOGS / f"jax-{version}").rglob("*.log")):
-        for event in parse_text(log.read_text(encoding="utf-8", errors="replace")):
-            for member in [event, *event.chain]:
-                before = curated_only.match(member.message, member.exc_type)
-                if before is None:
-                    continue
-                after = combined.match(member.message, member.exc_type)
-                assert after is not None, (log.name, member.message[:80])
-                if before.stage == STAGE_FUZZY and after.stage != STAGE_FUZZY:
-                    # A reworded message's own raise site, found exactly, beats a guess.
-                    assert GENERATED_TAG in after.record.tags
-                else:
-                    assert after.record.code == before.record.code, (
-                        log.name,
-                        member.message[:80],
-                    )
-                compared += 1
+    for log_name, message, exc_type in logged_errors(version):
+        before = curated_only.match(message, exc_type)
+        if before is None:
+            continue
+        after = combined.match(message, exc_type)
+        assert after is not None, (log_name, message[:80])
+        if before.stage == STAGE_FUZZY and after.stage != STAGE_FUZZY:
+            # A reworded message's own raise site, found exactly, beats a guess.
+            assert GENERATED_TAG in after.record.tags
+        else:
+            assert after.record.code == before.record.code, (log_name, message[:80])
+        compared += 1
     assert compared >= 10
     # A JAX error no curated record knows is recognised by the generated set...
     # (generated sets match exactly: they are built for the exact JAX version, so the message is

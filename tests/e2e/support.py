@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -21,20 +22,25 @@ _EXPECT_RE = re.compile(r"#\s*jaxerr-expect:\s*([\w.-]+)((?:\s+jax[\d.]+=[\w.-]+
 _OVERRIDE_RE = re.compile(r"jax([\d.]+)=([\w.-]+)")
 
 
+@cache
+def _jax_version(python: Path) -> str | None:
+    """The JAX version ``python`` imports, None without one: asked once per test process, since
+    importing JAX costs seconds of CPU and hundreds of live tests ask."""
+    if not python.exists():
+        return None
+    probe = subprocess.run(
+        [str(python), "-c", "import jax; print(jax.__version__)"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return probe.stdout.strip()
+
+
 def interpreter(version: str) -> Path:
     """The Python with this JAX version; fails in CI and skips elsewhere when it is missing."""
     python = ENVIRONMENTS[version]
-    probe = (
-        subprocess.run(
-            [str(python), "-c", "import jax; print(jax.__version__)"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if python.exists()
-        else None
-    )
-    if probe is None or probe.stdout.strip() != version:
+    if _jax_version(python) != version:
         message = f"no Python with jax {version} at {python} (run scripts/dev-setup)"
         if os.environ.get("CI"):
             pytest.fail(message)
