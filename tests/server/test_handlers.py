@@ -406,10 +406,13 @@ def test_without_a_safe_fix_the_fix_is_shown_not_pretended(
     assert shown["title"] == "Show the fix for custom-jvp-tangent-mismatch"
     markdown = shown["markdown"]
     assert "```diff" in markdown
-    # The unsafe edit offered on the user's code is shown as a diff of the file.
-    assert "**Apply the example fix of custom-jvp-tangent-mismatch**: computed on your code" in (
-        markdown
-    )
+    # Each unsafe edit offered on the user's code is shown as a diff of the file, under the
+    # quick fix's own title.
+    edits = [a for a in quick if a.command is None]  # not the apply-and-re-run twins
+    assert edits
+    for action in edits:
+        title = action.title.removeprefix("jaxerr (custom-jvp-tangent-mismatch): ")
+        assert f"**{title}**: computed on your code" in markdown
     assert "--- a/model/ops.py" in markdown
     # The example is the user's rule: named and registered as in ops.py.
     assert "def _soft_clip_jvp(primals, tangents):" in markdown
