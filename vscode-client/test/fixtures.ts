@@ -23,14 +23,17 @@ function logsUnder(folder: string): string[] {
   return found.sort();
 }
 
+// A captured run that ended without an error (tests/fixtures/capture_lint.py) is named so.
+const PASSED = ".passed.log";
+
 /** Every real log of a failed run in the repository. */
 export function failingLogs(): string[] {
-  return logsUnder(LOGS);
+  return logsUnder(LOGS).filter((file) => !file.endsWith(PASSED));
 }
 
 /** Real output of runs where nothing failed. */
 export function passingLogs(): string[] {
-  return logsUnder(PASSING);
+  return [...logsUnder(PASSING), ...logsUnder(LOGS).filter((file) => file.endsWith(PASSED))].sort();
 }
 
 export function read(file: string): string {
