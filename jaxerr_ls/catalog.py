@@ -134,8 +134,8 @@ class Catalog:
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
         return self.index.match(message, exc_type)
 
-    def raised_in(self, function: str, exc_type: str) -> Match | None:
-        return self.index.raised_in(function, exc_type)
+    def raised_by_function(self, function: str, exc_type: str) -> Match | None:
+        return self.index.raised_by_function(function, exc_type)
 
     def match_raised(
         self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]

@@ -333,7 +333,7 @@ class Analyzer:
             return None
         for frame in event.chain[-1].frames[:1]:
             if frame.function is not None and _JAX_PATH_RE.search(frame.path):
-                return self.index.raised_in(frame.function, event.exc_type)
+                return self.index.raised_by_function(frame.function, event.exc_type)
         return None
 
     def _match(self, message: str, exc_type: str) -> Match | None:

@@ -420,6 +420,12 @@ class _PrefixIndex:
         self.gap_first = {word: found for word, found in by_word.items() if len(found) <= limit}
 
 
+def _conditioned(records: Iterable[Record]) -> list[tuple[Record, re.Pattern[str]]]:
+    """The records that own a message only where the traceback shows a frame (``raisedIn``),
+    each with its compiled pattern: never matched by the message alone (``match_raised``)."""
+    return [(r, re.compile(r.message_pattern, re.DOTALL)) for r in records if r.raised_in]
+
+
 class RecordIndex:
     """Records indexed for matching messages; built once, queried many times."""
 
@@ -435,11 +441,9 @@ class RecordIndex:
         self._prefix_index: _PrefixIndex | None = None
         # Records that own a message only where the traceback shows a frame: never matched by
         # the message alone (``match_raised``).
-        self.conditioned: list[tuple[Record, re.Pattern[str]]] = []
+        self.conditioned = _conditioned(self.records)
         for record in self.records:
-            if record.raised_in:
-                self.conditioned.append((record, re.compile(record.message_pattern, re.DOTALL)))
-            else:
+            if not record.raised_in:
                 self._matchers.extend(self._compile(record))
         self._build_exact_index()
         self._build_fuzzy_index()
@@ -475,9 +479,7 @@ class RecordIndex:
         """The index ``export`` described, over the same records in the same order."""
         index = cls((), fuzzy_threshold=fuzzy_threshold)
         index.records = list(records)
-        index.conditioned = [
-            (r, re.compile(r.message_pattern, re.DOTALL)) for r in index.records if r.raised_in
-        ]
+        index.conditioned = _conditioned(index.records)
         index._matchers = [
             _Matcher(
                 index.records[number],
@@ -797,7 +799,7 @@ class MessageMatcher(Protocol):
 class RaisingFunctionIndex(Protocol):
     """An index that also knows which message a JAX function raises with a class."""
 
-    def raised_in(self, function: str, exc_type: str) -> Match | None: ...
+    def raised_by_function(self, function: str, exc_type: str) -> Match | None: ...
 
 
 class LayeredIndex:
@@ -980,7 +982,7 @@ class LayeredIndex:
         only = unique_prefix_match(candidates, exc_type)
         return None if only is None else replace(only, stage=STAGE_ELIDED)
 
-    def raised_in(self, function: str, exc_type: str) -> Match | None:
+    def raised_by_function(self, function: str, exc_type: str) -> Match | None:
         """The record of the one message the JAX function ``function`` raises with this class
         (in any release), when the wording history knows it; else None."""
         if self.history is None:
