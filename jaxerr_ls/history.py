@@ -372,16 +372,8 @@ class WordingHistory:
         }
         if not sites:
             return None
-        records = {
-            self._record_of(number, curated, with_generated)
-            for number, wording in enumerate(self._wordings)
-            if wording.site in sites
-        }
-        if len(records) != 1 or None in records:
-            return None
-        record = records.pop()
-        assert record is not None
-        return Match(record, CLASS_SCORE, STAGE_FUNCTION)
+        wordings = [n for n, wording in enumerate(self._wordings) if wording.site in sites]
+        return self._one_record(wordings, curated, with_generated, STAGE_FUNCTION)
 
     def _heads(self) -> dict[str, list[tuple[int, str]]]:
         """Each wording's text up to its first placeholder (whitespace runs one space), by its
@@ -429,12 +421,23 @@ class WordingHistory:
             if wording.site == site
             and any(last == self._sites[site].release for _, last in wording.runs)
         ]
-        records = {self._record_of(number, curated, with_generated) for number in newest}
+        return self._one_record(newest, curated, with_generated, STAGE_CLASS)
+
+    def _one_record(
+        self,
+        wordings: Iterable[int],
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+        stage: str,
+    ) -> Match | None:
+        """The match of the one record these wordings have between them (scored as a class
+        alone says), or None where they have several, or one has none."""
+        records = {self._record_of(number, curated, with_generated) for number in wordings}
         if len(records) != 1 or None in records:
             return None
         record = records.pop()
         assert record is not None
-        return Match(record, CLASS_SCORE, STAGE_CLASS)
+        return Match(record, CLASS_SCORE, stage)
 
     def _record_of(
         self, number: int, curated: Callable[[str], Record | None], with_generated: bool
