@@ -38,12 +38,25 @@ def _squared(node: ast.expr, jnp: str) -> ast.expr | None:
     return None
 
 
+def _jnp_call(node: ast.expr, jnp: str, *names: str) -> ast.Call | None:
+    """``node`` when it calls one of ``jax.numpy``'s functions ``names`` (as ``jnp.name(...)``)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == jnp
+        and node.func.attr in names
+    ):
+        return node
+    return None
+
+
 def _conjugated(node: ast.expr, jnp: str) -> ast.expr | None:
     if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
         return None
     if node.func.attr not in ("conj", "conjugate"):
         return None
-    if isinstance(node.func.value, ast.Name) and node.func.value.id == jnp and len(node.args) == 1:
+    if _jnp_call(node, jnp, "conj", "conjugate") is not None and len(node.args) == 1:
         return node.args[0]
     return node.func.value if not node.args else None
 
@@ -52,16 +65,9 @@ def _matmul_operands(node: ast.expr, jnp: str) -> list[ast.expr]:
     """The operands of ``a @ b @ c`` or ``jnp.dot(a, b)`` / ``jnp.matmul(a, b)``, in order."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
         return [*_matmul_operands(node.left, jnp), *_matmul_operands(node.right, jnp)]
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and isinstance(node.func.value, ast.Name)
-        and node.func.value.id == jnp
-        and node.func.attr in ("dot", "matmul")
-        and len(node.args) == 2
-        and not node.keywords
-    ):
-        return [*_matmul_operands(node.args[0], jnp), *_matmul_operands(node.args[1], jnp)]
+    call = _jnp_call(node, jnp, "dot", "matmul")
+    if call is not None and len(call.args) == 2 and not call.keywords:
+        return [*_matmul_operands(call.args[0], jnp), *_matmul_operands(call.args[1], jnp)]
     return [node]
 
 
@@ -72,15 +78,9 @@ def _same(a: ast.AST, b: ast.AST) -> bool:
 def _hermitian_form(node: ast.expr, jnp: str) -> bool:
     """``jnp.vdot(v, A @ v)`` or ``conj(v) @ A @ v`` (``v.conj()``, ``jnp.conj(v)``): the same
     vector on both sides of one or more operators."""
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and isinstance(node.func.value, ast.Name)
-        and node.func.value.id == jnp
-        and node.func.attr == "vdot"
-        and len(node.args) == 2
-    ):
-        left, operands = node.args[0], _matmul_operands(node.args[1], jnp)
+    vdot = _jnp_call(node, jnp, "vdot")
+    if vdot is not None and len(vdot.args) == 2:
+        left, operands = vdot.args[0], _matmul_operands(vdot.args[1], jnp)
     else:
         operands = _matmul_operands(node, jnp)
         conj = _conjugated(operands[0], jnp) if len(operands) > 2 else None
