@@ -489,3 +489,23 @@ def test_a_hijax_retval_prediction_gets_its_records_example_fix() -> None:
     fixed = apply_edits(source, list(fix.edits))
     assert "return (g * w, g * x)" in fixed
     assert code not in {p.code for p in lint_source(fixed).predictions}
+
+
+def test_a_run_reaching_the_predicted_class_through_a_call_is_the_predicted_error() -> None:
+    """The run's traceback in the module passes through a line that applies the class the
+    prediction is about: the same error, though no line is shared. A line that only mentions
+    the class in a comment, or a run of another record, is not."""
+    from jaxerr_ls.lint import raised_by_run
+
+    source = (LINT_TRIGGERS / "hijax_vjp_bwd_retval_structure.py").read_text()
+    lines = source.splitlines()
+    [prediction] = lint_source(source).predictions
+    code = prediction.code
+    call = next(i for i, t in enumerate(lines, 1) if "Scale(jax.typeof" in t)
+    user = next(i for i, t in enumerate(lines, 1) if t.startswith("g = jax.grad"))
+    assert raised_by_run(prediction, code, {user, call}, lines)
+    assert raised_by_run(prediction, code, {prediction.span.line}, lines)
+    assert not raised_by_run(prediction, code, {user}, lines)
+    assert not raised_by_run(prediction, "ValueError", {user, call}, lines)
+    commented = [*lines, "y = 1  # Scale"]
+    assert not raised_by_run(prediction, code, {user, len(commented)}, commented)
