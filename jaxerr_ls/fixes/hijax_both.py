@@ -102,7 +102,7 @@ def compute(target: FixTarget, read: ReadSource) -> list[Fix]:
         if keep_retval is not None:
             fixes.append(
                 Fix(
-                    f"jaxerr ({CODE}): Delete {cls.name}.vjp_bwd and keep vjp_bwd_retval "
+                    f"Delete {cls.name}.vjp_bwd and keep vjp_bwd_retval "
                     "(changes the gradient jax 0.12 computes)",
                     CODE,
                     (keep_retval,),
@@ -115,7 +115,7 @@ def compute(target: FixTarget, read: ReadSource) -> list[Fix]:
             unsure = _names_elsewhere(source, retval, "vjp_bwd_retval")
             fixes.append(
                 Fix(
-                    f"jaxerr ({CODE}): Delete {cls.name}.vjp_bwd_retval, which jax 0.12 never "
+                    f"Delete {cls.name}.vjp_bwd_retval, which jax 0.12 never "
                     "calls, and keep vjp_bwd",
                     CODE,
                     (keep_bwd,),

@@ -314,3 +314,41 @@ async def test_each_real_run_and_its_prediction_are_one_diagnostic(
                 predicted(d, c) == n and all((x.data or {}).get("role") == "predicted" for x in d)
             ),
         )
+
+
+@pytest.mark.asyncio
+async def test_a_class_with_both_backward_methods_offers_deleting_either(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """The record's example (delete vjp_bwd) is preferred but unsafe, so fix-all leaves it;
+    deleting vjp_bwd_retval, which jax 0.12 never calls, is safe here."""
+    root = (tmp_path / "ws").resolve()
+    root.mkdir()
+    prim = root / "prim.py"
+    shutil.copy(FIXTURES / "lint" / "hijax_vjp_bwd_both.py", prim)
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=root)  # type: ignore[attr-defined]
+    open_document(client, prim)
+    [predicted] = await until(client, uri(prim), lambda d: len(d) == 1)
+    assert predicted.code == "hijax-vjp-bwd-both"
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(prim)),
+            range=predicted.range,
+            context=types.CodeActionContext(diagnostics=[predicted]),
+        )
+    )
+    fixes = [
+        a
+        for a in actions or []
+        if isinstance(a, types.CodeAction) and a.kind == types.CodeActionKind.QuickFix
+    ]
+    assert [f.title for f in fixes] == [
+        "jaxerr (hijax-vjp-bwd-both): Delete Sine.vjp_bwd and keep vjp_bwd_retval "
+        "(changes the gradient jax 0.12 computes)",
+        "jaxerr (hijax-vjp-bwd-both): Delete Sine.vjp_bwd_retval, which jax 0.12 never calls, "
+        "and keep vjp_bwd",
+    ]
+    assert fixes[0].is_preferred and not fixes[1].is_preferred
+    for fix in fixes:
+        resolved = fix if fix.edit is not None else await client.code_action_resolve_async(fix)
+        assert resolved.edit is not None
