@@ -177,13 +177,18 @@ def lint_source(
 
 
 def raised_by_run(
-    prediction: Prediction, code: str, places: Iterable[int], lines: Sequence[str]
+    prediction: Prediction,
+    code: str,
+    places: Iterable[int],
+    lines: Sequence[str],
+    by_subject: bool = True,
 ) -> bool:
     """Whether a run's error of record ``code`` is the predicted one. ``places`` are the lines
     of the prediction's module where the run shows it: where it surfaced, its culprits and its
     traceback's frames. The same record and either a line in common (the prediction's, or its
-    culprit's) or a frame whose line names the prediction's subject (the run reached the faulty
-    class or custom function through it)."""
+    culprit's) or, with ``by_subject`` (for a run that names no culprit: one that does says
+    where the fault is), a frame whose line names the prediction's subject (the run reached the
+    faulty class or custom function through it)."""
     if code != prediction.code:
         return False
     places = set(places)
@@ -193,7 +198,7 @@ def raised_by_run(
     if own & places:
         return True
     subject = prediction.subject
-    if subject is None:
+    if subject is None or not by_subject:
         return False
     for line in places:
         if 1 <= line <= len(lines):

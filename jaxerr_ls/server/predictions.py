@@ -14,7 +14,7 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
-from jaxerr_ls.payload import DiagnosticData, to_json
+from jaxerr_ls.payload import DiagnosticData, from_json, to_json
 from jaxerr_ls.records import Record
 from jaxerr_ls.server.app import JaxErrServer
 from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
@@ -79,7 +79,8 @@ def merge(
 ) -> list[types.Diagnostic]:
     """The run's diagnostics of the document ``uri``, then each prediction that none of them
     reports (``raised_by_run``: the same record, met on the lines the run shows in the document:
-    where it surfaced, its culprits, its traceback's frames)."""
+    where it surfaced, its culprits, its traceback's frames; by the subject's name only where
+    the run names no culprit)."""
     from jaxerr_ls.lint import raised_by_run
 
     shown = []
@@ -90,11 +91,16 @@ def merge(
             for r in diagnostic.related_information or ()
             if r.location.uri == uri
         )
-        shown.append((str(diagnostic.code), places))
+        data = from_json(diagnostic.data)
+        named = data is not None and data.target is not None and bool(data.target.culprits)
+        shown.append((str(diagnostic.code), places, not named))
     kept = [
         diagnostic
         for prediction, diagnostic in predicted
-        if not any(raised_by_run(prediction, code, places, lines) for code, places in shown)
+        if not any(
+            raised_by_run(prediction, code, places, lines, by_subject)
+            for code, places, by_subject in shown
+        )
     ]
     return [*run, *kept]
 

@@ -509,3 +509,60 @@ def test_a_run_reaching_the_predicted_class_through_a_call_is_the_predicted_erro
     assert not raised_by_run(prediction, "ValueError", {user, call}, lines)
     commented = [*lines, "y = 1  # Scale"]
     assert not raised_by_run(prediction, code, {user, len(commented)}, commented)
+
+
+def test_a_run_that_names_its_culprit_is_matched_by_lines_only() -> None:
+    """``return f(x) + g(x)`` names both custom functions: a run whose culprit is f's rule
+    must not take g's prediction for its own."""
+    from jaxerr_ls.lint import raised_by_run
+
+    source = textwrap.dedent(
+        """
+        import jax
+
+
+        @jax.custom_vjp
+        def f(x):
+            return x
+
+
+        def f_fwd(x):
+            return x * 2.0
+
+
+        def f_bwd(res, g):
+            return (g,)
+
+
+        f.defvjp(f_fwd, f_bwd)
+
+
+        @jax.custom_vjp
+        def g(x):
+            return x
+
+
+        def g_fwd(x):
+            return x * 2.0
+
+
+        def g_bwd(res, ct):
+            return (ct,)
+
+
+        g.defvjp(g_fwd, g_bwd)
+
+
+        def loss(x):
+            return f(x) + g(x)
+        """
+    )
+    lines = source.splitlines()
+    found = [p for p in lint_source(source).predictions if p.code == "custom-vjp-fwd-not-pair"]
+    assert [p.subject for p in found] == ["f", "g"]
+    call = next(i for i, t in enumerate(lines, 1) if "f(x) + g(x)" in t)
+    f_fwd = found[0].span.line
+    # Named culprit (f's fwd rule): by lines, f's prediction only.
+    assert [raised_by_run(p, p.code, {call, f_fwd}, lines, False) for p in found] == [True, False]
+    # No culprit: the frame's line reaches both, and both are taken for the run's.
+    assert [raised_by_run(p, p.code, {call}, lines) for p in found] == [True, True]
