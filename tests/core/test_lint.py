@@ -516,47 +516,27 @@ def test_a_run_that_names_its_culprit_is_matched_by_lines_only() -> None:
     must not take g's prediction for its own."""
     from jaxerr_ls.lint import raised_by_run
 
-    source = textwrap.dedent(
+    rule = textwrap.dedent(
         """
-        import jax
-
-
         @jax.custom_vjp
-        def f(x):
+        def NAME(x):
             return x
 
 
-        def f_fwd(x):
+        def NAME_fwd(x):
             return x * 2.0
 
 
-        def f_bwd(res, g):
-            return (g,)
-
-
-        f.defvjp(f_fwd, f_bwd)
-
-
-        @jax.custom_vjp
-        def g(x):
-            return x
-
-
-        def g_fwd(x):
-            return x * 2.0
-
-
-        def g_bwd(res, ct):
+        def NAME_bwd(res, ct):
             return (ct,)
 
 
-        g.defvjp(g_fwd, g_bwd)
+        NAME.defvjp(NAME_fwd, NAME_bwd)
 
-
-        def loss(x):
-            return f(x) + g(x)
         """
     )
+    source = "import jax\n" + rule.replace("NAME", "f") + rule.replace("NAME", "g")
+    source += "\ndef loss(x):\n    return f(x) + g(x)\n"
     lines = source.splitlines()
     found = [p for p in lint_source(source).predictions if p.code == "custom-vjp-fwd-not-pair"]
     assert [p.subject for p in found] == ["f", "g"]
