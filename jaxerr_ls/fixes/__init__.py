@@ -13,7 +13,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
-from jaxerr_ls.fixes import complex_output, custom_jvp, custom_vjp, grad, hijax, refs, tracing
+from jaxerr_ls.fixes import (
+    complex_output,
+    custom_jvp,
+    custom_vjp,
+    grad,
+    hijax,
+    hijax_both,
+    refs,
+    tracing,
+)
 from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.fixes.model import (
     Applicability,
@@ -40,6 +49,7 @@ __all__ = [
 
 PROVIDERS: tuple[Provider, ...] = (
     hijax.PROVIDER,
+    hijax_both.PROVIDER,
     *custom_vjp.PROVIDERS,
     *custom_jvp.PROVIDERS,
     refs.PROVIDER,

@@ -13,7 +13,7 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,11 +29,13 @@ __all__ = [
     "Suppression",
     "fix_target",
     "lint_source",
+    "raised_by_run",
 ]
 
 # Where the predictions of a source given without a file are placed.
 MODULE = Path("<module>")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_NAME_RE = re.compile(r"[^\W\d]\w*")
 _IGNORE_RE = re.compile(r"#\s*jaxerr:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.IGNORECASE)
 
 
@@ -172,6 +174,40 @@ def lint_source(
     if model is None:
         return LintResult([], [], "the file does not parse")
     return lint_model(model, source, enabled, path, checks)
+
+
+def raised_by_run(
+    prediction: Prediction,
+    code: str,
+    places: Iterable[int],
+    lines: Sequence[str],
+    by_subject: bool = True,
+) -> bool:
+    """Whether a run's error of record ``code`` is the predicted one. ``places`` are the lines
+    of the prediction's module where the run shows it: where it surfaced, its culprits and its
+    traceback's frames. The same record and either a line in common (the prediction's, or its
+    culprit's) or, with ``by_subject`` (for a run that names no culprit: one that does says
+    where the fault is), a frame whose line names the prediction's subject (the run reached the
+    faulty class or custom function through it)."""
+    if code != prediction.code:
+        return False
+    places = set(places)
+    own = {prediction.span.line}
+    if prediction.culprit is not None:
+        own.add(prediction.culprit.line)
+    if own & places:
+        return True
+    subject = prediction.subject
+    if subject is None or not by_subject:
+        return False
+    for line in places:
+        if 1 <= line <= len(lines):
+            # The comment is left out: a frame's line that only mentions the name there
+            # does not reach it.
+            code_part = lines[line - 1].split("#", 1)[0]
+            if subject in _NAME_RE.findall(code_part):
+                return True
+    return False
 
 
 # What the run error's pattern would capture, where the source tells: read by the fixes.

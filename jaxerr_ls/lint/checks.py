@@ -63,6 +63,9 @@ class Prediction:
     # What the record's message wildcards would capture from the run's message, where the
     # source tells (the quick fixes of the record read them).
     captures: tuple[str, ...] = ()
+    # The name through which code reaches what is wrong (the hijax class, the custom_vjp or
+    # custom_jvp function): a run's traceback line that names it runs the predicted error.
+    subject: str | None = None
 
     @property
     def culprit_description(self) -> str | None:
@@ -151,6 +154,7 @@ def _rule_not_pair(
         _def_span(spans, rule),
         what,
         rule.name,
+        subject=custom.primal.name,
     )
 
 
@@ -243,6 +247,7 @@ def check_custom_vjp_bwd(model: ModuleModel, values: Values, spans: Spans) -> It
             _def_span(spans, bwd),
             "custom_vjp bwd rule",
             bwd.name,
+            subject=primal.name,
         )
 
 
@@ -293,9 +298,10 @@ def check_custom_no_rule(model: ModuleModel, values: Values, spans: Spans) -> It
                 definition,
                 description,
                 custom.primal.name,
+                subject=custom.primal.name,
             )
         else:
-            yield Prediction(code, "warning", definition, message)
+            yield Prediction(code, "warning", definition, message, subject=custom.primal.name)
 
 
 # -- grad and friends --------------------------------------------------------------------------
@@ -615,6 +621,7 @@ def check_hijax_bwd_return(
             f"`{prim.node.name}` method",
             "vjp_bwd",
             (prim.node.name,),
+            subject=prim.node.name,
         )
 
 
@@ -681,6 +688,7 @@ def check_hijax_retval_structure(
             f"`{prim.node.name}` method",
             "vjp_bwd_retval",
             (prim.node.name,),
+            subject=prim.node.name,
         )
 
 
@@ -701,6 +709,7 @@ def check_hijax_bwd_both(model: ModuleModel, values: Values, spans: Spans) -> It
             f"`{prim.node.name}` method",
             "vjp_bwd_retval",
             (prim.node.name,),
+            subject=prim.node.name,
         )
 
 
@@ -734,6 +743,7 @@ def check_hijax_missing(model: ModuleModel, values: Values, spans: Spans) -> Ite
             "warning",
             _class_span(spans, prim.node),
             f"{prim.node.name} defines {what}: differentiating it in reverse mode raises",
+            subject=prim.node.name,
         )
 
 

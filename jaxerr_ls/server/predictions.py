@@ -71,25 +71,45 @@ def prediction_diagnostic(
     )
 
 
-def merge(run: list[types.Diagnostic], predicted: list[types.Diagnostic]) -> list[types.Diagnostic]:
-    """The run's diagnostics, then each prediction no run diagnostic already reports (same code,
-    on the prediction's line or its culprit's)."""
-    seen = {(d.code, d.range.start.line) for d in run}
-    kept = []
-    for diagnostic in predicted:
+def merge(
+    run: list[types.Diagnostic],
+    predicted: Sequence[tuple[Prediction, types.Diagnostic]],
+    uri: str,
+    lines: Sequence[str],
+) -> list[types.Diagnostic]:
+    """The run's diagnostics of the document ``uri``, then each prediction that none of them
+    reports (``raised_by_run``: the same record, met on the lines the run shows in the document:
+    where it surfaced, its culprits, its traceback's frames; by the subject's name only where
+    the run names no culprit)."""
+    from jaxerr_ls.lint import raised_by_run
+
+    shown = []
+    for diagnostic in run:
+        places = {diagnostic.range.start.line + 1}
+        places.update(
+            r.location.range.start.line + 1
+            for r in diagnostic.related_information or ()
+            if r.location.uri == uri
+        )
         data = from_json(diagnostic.data)
-        lines = {diagnostic.range.start.line}
-        if data is not None and data.target is not None:
-            lines.update(culprit.span.line - 1 for culprit in data.target.culprits)
-        if not any((diagnostic.code, line) in seen for line in lines):
-            kept.append(diagnostic)
+        named = data is not None and data.target is not None and bool(data.target.culprits)
+        shown.append((str(diagnostic.code), places, not named))
+    kept = [
+        diagnostic
+        for prediction, diagnostic in predicted
+        if not any(
+            raised_by_run(prediction, code, places, lines, by_subject)
+            for code, places, by_subject in shown
+        )
+    ]
     return [*run, *kept]
 
 
 def register(server: JaxErrServer) -> None:
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxerr-lint")
     timers: dict[str, asyncio.TimerHandle] = {}
-    predicted: dict[str, list[types.Diagnostic]] = {}
+    # Each document's predictions, with their diagnostics.
+    predicted: dict[str, list[tuple[Prediction, types.Diagnostic]]] = {}
     # Each open document's parsed statements, reused by the next analysis (only the pool's one
     # thread touches them).
     parsers: dict[str, ChunkedParser] = {}
@@ -134,13 +154,18 @@ def register(server: JaxErrServer) -> None:
         lines = source_lines(source)
         codec = server.workspace.position_codec
         predicted[uri] = [
-            prediction_diagnostic(p, path, lines, server.record(p.code, path), codec)
+            (p, prediction_diagnostic(p, path, lines, server.record(p.code, path), codec))
             for p in result.predictions
         ]
         server.publish({path})
 
     def with_predictions(uri: str, run: list[types.Diagnostic]) -> list[types.Diagnostic]:
-        return merge(run, predicted.get(uri, []))
+        pairs = predicted.get(uri, [])
+        if not pairs or not run:
+            return [*run, *(diagnostic for _, diagnostic in pairs)]
+        path = pairs[0][0].span.path
+        # The run's related locations name files as the run's diagnostics do.
+        return merge(run, pairs, to_uri(path), server.documents.lines(path) or [])
 
     def settings_changed() -> None:
         if not server.has_workspace:

@@ -489,3 +489,60 @@ def test_a_hijax_retval_prediction_gets_its_records_example_fix() -> None:
     fixed = apply_edits(source, list(fix.edits))
     assert "return (g * w, g * x)" in fixed
     assert code not in {p.code for p in lint_source(fixed).predictions}
+
+
+def test_a_run_reaching_the_predicted_class_through_a_call_is_the_predicted_error() -> None:
+    """The run's traceback in the module passes through a line that applies the class the
+    prediction is about: the same error, though no line is shared. A line that only mentions
+    the class in a comment, or a run of another record, is not."""
+    from jaxerr_ls.lint import raised_by_run
+
+    source = (LINT_TRIGGERS / "hijax_vjp_bwd_retval_structure.py").read_text()
+    lines = source.splitlines()
+    [prediction] = lint_source(source).predictions
+    code = prediction.code
+    call = next(i for i, t in enumerate(lines, 1) if "Scale(jax.typeof" in t)
+    user = next(i for i, t in enumerate(lines, 1) if t.startswith("g = jax.grad"))
+    assert raised_by_run(prediction, code, {user, call}, lines)
+    assert raised_by_run(prediction, code, {prediction.span.line}, lines)
+    assert not raised_by_run(prediction, code, {user}, lines)
+    assert not raised_by_run(prediction, "ValueError", {user, call}, lines)
+    commented = [*lines, "y = 1  # Scale"]
+    assert not raised_by_run(prediction, code, {user, len(commented)}, commented)
+
+
+def test_a_run_that_names_its_culprit_is_matched_by_lines_only() -> None:
+    """``return f(x) + g(x)`` names both custom functions: a run whose culprit is f's rule
+    must not take g's prediction for its own."""
+    from jaxerr_ls.lint import raised_by_run
+
+    rule = textwrap.dedent(
+        """
+        @jax.custom_vjp
+        def NAME(x):
+            return x
+
+
+        def NAME_fwd(x):
+            return x * 2.0
+
+
+        def NAME_bwd(res, ct):
+            return (ct,)
+
+
+        NAME.defvjp(NAME_fwd, NAME_bwd)
+
+        """
+    )
+    source = "import jax\n" + rule.replace("NAME", "f") + rule.replace("NAME", "g")
+    source += "\ndef loss(x):\n    return f(x) + g(x)\n"
+    lines = source.splitlines()
+    found = [p for p in lint_source(source).predictions if p.code == "custom-vjp-fwd-not-pair"]
+    assert [p.subject for p in found] == ["f", "g"]
+    call = next(i for i, t in enumerate(lines, 1) if "f(x) + g(x)" in t)
+    f_fwd = found[0].span.line
+    # Named culprit (f's fwd rule): by lines, f's prediction only.
+    assert [raised_by_run(p, p.code, {call, f_fwd}, lines, False) for p in found] == [True, False]
+    # No culprit: the frame's line reaches both, and both are taken for the run's.
+    assert [raised_by_run(p, p.code, {call}, lines) for p in found] == [True, True]

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from jaxerr_ls.fixes import fixes_for
 from jaxerr_ls.fixes.example import example_edit
-from jaxerr_ls.lint import lint_source
+from jaxerr_ls.lint import fix_target, lint_source
 from jaxerr_ls.spans import apply_edits
 from tests.e2e.support import ENVIRONMENTS, expected_codes, interpreter
 from tests.triggers import (
@@ -79,3 +80,30 @@ def test_the_example_fix_makes_the_lint_trigger_run(
     fixed.write_text(apply_edits(script.read_text(), [found[0]]))
     proc = run_python(interpreter(version), tmp_path, [fixed.name], env=script_env(script))
     assert proc.returncode == 0, proc.stdout[-2000:]
+
+
+def _offered_fixes() -> list[tuple[str, int]]:
+    """(the lint trigger's stem, the fix's index) for each fix offered for the prediction of
+    the trigger of ``hijax-vjp-bwd-both`` (fixes of the other codes are run in
+    tests/e2e/test_fixes_live.py)."""
+    script = LINT_TRIGGERS / "hijax_vjp_bwd_both.py"
+    found = []
+    for prediction in lint_source(script.read_text(), path=script).predictions:
+        offered = fixes_for(fix_target(prediction), lambda p: p.read_text())
+        found.extend((script.stem, index) for index in range(len(offered)))
+    return found
+
+
+@pytest.mark.parametrize("version", sorted(ENVIRONMENTS))
+@pytest.mark.parametrize(("stem", "index"), _offered_fixes())
+def test_each_offered_fix_makes_the_trigger_run(
+    stem: str, index: int, version: str, tmp_path: Path
+) -> None:
+    script = LINT_TRIGGERS / f"{stem}.py"
+    text = script.read_text()
+    [prediction] = lint_source(text, path=script).predictions
+    fix = fixes_for(fix_target(prediction), lambda p: p.read_text())[index]
+    (tmp_path / script.name).write_text(apply_edits(text, list(fix.edits)))
+    proc = run_python(interpreter(version), tmp_path, [script.name], env=script_env(script))
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    assert analyze(proc.stdout, tmp_path) == []

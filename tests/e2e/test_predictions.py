@@ -13,9 +13,19 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.e2e.support import interpreter
+from jaxerr_ls.lint import CODES, lint_source
+from tests.e2e.support import ENVIRONMENTS, interpreter
 from tests.e2e.test_server import CLIENTS, SERVER, start, uri
-from tests.triggers import run_python
+from tests.triggers import (
+    LINT_LOGS,
+    LINT_TRIGGERS,
+    LOGS,
+    PROJECT,
+    analyze,
+    lint_triggers,
+    record_triggers,
+    run_python,
+)
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -205,3 +215,140 @@ async def test_predictions_follow_edits_that_move_statements(
     )
     found = await until(client, uri(prim), lambda d: len(d) == 1)
     assert codes(found) == [("hijax-vjp-bwd-retval-structure", at + 2)]
+
+
+def _run_and_prediction_pairs() -> list[tuple[str, str, str, str]]:
+    """(record code, captured log under tests/fixtures/logs, the folder its program ran in,
+    the file of that folder where the linter predicts the run's error) for every check's code:
+    each real captured run (a record trigger of the fixture project, or a lint trigger) that
+    raises a code the linter predicts in a file the run shows (where it surfaced, or a culprit)."""
+    found = []
+    for code in sorted(CODES):
+        runs = [
+            (PROJECT, LOGS / f"jax-{version}" / "script" / f"{trigger.name}.log")
+            for trigger in record_triggers(code)
+            for version in sorted(ENVIRONMENTS)
+        ]
+        runs += [
+            (LINT_TRIGGERS, LINT_LOGS / f"jax-{version}" / f"{script.stem}.log")
+            for script, version in lint_triggers(code)
+        ]
+        for root, log in runs:
+            if not log.exists():
+                continue
+            raised = [f for f in analyze(log.read_text(), root) if f.code == code]
+            files = {f.span.path for f in raised if f.span is not None}
+            files |= {c.span.path for f in raised for c in f.culprits}
+            for path in sorted(files):
+                predicted = lint_source(path.read_text(), path=path).predictions
+                if any(p.code == code for p in predicted):
+                    found.append(
+                        (code, str(log.relative_to(LOGS)), root.name, str(path.relative_to(root)))
+                    )
+    return found
+
+
+RUN_AND_PREDICTION = _run_and_prediction_pairs()
+
+
+def test_every_check_has_a_real_run_that_raises_its_prediction() -> None:
+    assert {code for code, *_ in RUN_AND_PREDICTION} == CODES
+
+
+@pytest.mark.asyncio
+async def test_each_real_run_and_its_prediction_are_one_diagnostic(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """For every check: the captured real run that raises its error, given to the server
+    while the file holding the prediction is open, leaves the run's diagnostic and drops the
+    prediction; clearing the run brings the prediction back."""
+    root = (tmp_path / "ws").resolve()
+    root.mkdir()
+    shutil.copytree(FIXTURES / "project", root / "project")
+    shutil.copytree(FIXTURES / "lint", root / "lint")
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=root)  # type: ignore[attr-defined]
+    opened: set[Path] = set()
+
+    def predicted(diagnostics: list[types.Diagnostic], code: str) -> int:
+        return sum(
+            1 for d in diagnostics if d.code == code and (d.data or {}).get("role") == "predicted"
+        )
+
+    for index, (code, log, folder, file) in enumerate(RUN_AND_PREDICTION):
+        path = root / folder / file
+        doc = uri(path)
+        if path not in opened:
+            open_document(client, path)
+            opened.add(path)
+        before = predicted(await until(client, doc, lambda d, c=code: predicted(d, c) > 0), code)
+        source = f"run{index}"
+        await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(
+                command="jaxerr.ingestOutput",
+                arguments=[
+                    {
+                        "text": (FIXTURES / "logs" / log).read_text(),
+                        "cwd": str(root / folder),
+                        "source": source,
+                    }
+                ],
+            )
+        )
+        found = await until(
+            client,
+            doc,
+            lambda d, c=code: any(
+                x.code == c and (x.data or {}).get("role") != "predicted" for x in d
+            ),
+        )
+        assert predicted(found, code) == 0, (code, log, codes(found))
+        await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(
+                command="jaxerr.clearDiagnostics", arguments=[f"output:{source}"]
+            )
+        )
+        await until(
+            client,
+            doc,
+            lambda d, c=code, n=before: (
+                predicted(d, c) == n and all((x.data or {}).get("role") == "predicted" for x in d)
+            ),
+        )
+
+
+@pytest.mark.asyncio
+async def test_a_class_with_both_backward_methods_offers_deleting_either(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """The record's example (delete vjp_bwd) is preferred but unsafe, so fix-all leaves it;
+    deleting vjp_bwd_retval, which jax 0.12 never calls, is safe here."""
+    root = (tmp_path / "ws").resolve()
+    root.mkdir()
+    prim = root / "prim.py"
+    shutil.copy(FIXTURES / "lint" / "hijax_vjp_bwd_both.py", prim)
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=root)  # type: ignore[attr-defined]
+    open_document(client, prim)
+    [predicted] = await until(client, uri(prim), lambda d: len(d) == 1)
+    assert predicted.code == "hijax-vjp-bwd-both"
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(prim)),
+            range=predicted.range,
+            context=types.CodeActionContext(diagnostics=[predicted]),
+        )
+    )
+    fixes = [
+        a
+        for a in actions or []
+        if isinstance(a, types.CodeAction) and a.kind == types.CodeActionKind.QuickFix
+    ]
+    assert [f.title for f in fixes] == [
+        "jaxerr (hijax-vjp-bwd-both): Delete Sine.vjp_bwd and keep vjp_bwd_retval "
+        "(changes the gradient jax 0.12 computes)",
+        "jaxerr (hijax-vjp-bwd-both): Delete Sine.vjp_bwd_retval, which jax 0.12 never calls, "
+        "and keep vjp_bwd",
+    ]
+    assert fixes[0].is_preferred and not fixes[1].is_preferred
+    for fix in fixes:
+        resolved = fix if fix.edit is not None else await client.code_action_resolve_async(fix)
+        assert resolved.edit is not None
