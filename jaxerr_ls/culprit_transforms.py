@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jaxerr_ls import culprit_state
+from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.locate import ProjectFiles
@@ -1196,7 +1197,19 @@ def _argument_culprits(
                 origin, found = source, "built"
         if found is None:
             if not origin.iterated:
-                out.extend(_int_leaf_culprits(project, origin, function, parameter, api, dtype))
+                # The flow from the argument itself: the calls it goes through bind the
+                # parameters the container's entries read (``params_from_config(cfg)``).
+                flow = Flow(culprit_state.Code(project.files), frames)
+                flow.makers(
+                    Place(
+                        project.path(application.model),
+                        application.model,
+                        args[index],
+                        application.scope,
+                    )
+                )
+                leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
+                out.extend(leaves)
             continue
         shown = project.source(origin.model, origin.node)
         # An argnums naming the argument among others chose integer data by mistake (labels,
@@ -1233,6 +1246,7 @@ def _int_leaf_culprits(
     parameter: str | None,
     api: str,
     dtype: str,
+    flow: Flow | None = None,
 ) -> list[Culprit]:
     """An integer entry of a container of parameters, where the differentiated function reads
     that entry as a number (in arithmetic, in ``jnp.exp``): the entry is a float parameter
@@ -1244,8 +1258,11 @@ def _int_leaf_culprits(
         return []
     out = []
     for key, value in _leaves(origin):
+        made: tuple[ModuleModel, ast.expr] | None = None
         if not _int_leaf(origin.model, value, origin.scope):
-            continue
+            made = _int_made(project, flow, origin, value) if flow is not None else None
+            if made is None:
+                continue
         reads = _reads_through(project, *function, parameter, key)
         if reads.numeric == 0 or reads.as_index:
             field = _dataclass_field(project, origin, key)
@@ -1256,6 +1273,16 @@ def _int_leaf_culprits(
                 )
                 out.append(_culprit(project, field[0], field[1], _ARGUMENT, api, why))
             continue
+        if made is not None:
+            # The entry converts a value made elsewhere (a config's default, a constant):
+            # that Python int is where the float belongs.
+            shown = project.source(*made)
+            why = (
+                f"`{key}` is made from the Python int `{shown}` ({dtype} to JAX) and read as a "
+                f"number by {_label(function[1])}: {api} differentiates only floats"
+            )
+            out.append(_culprit(project, *made, CulpritKind.TRANSFORM_ARGUMENT, api, why))
+            continue
         shown = project.source(origin.model, value)
         why = (
             f"`{key}` is built as an integer (`{shown}`, {dtype}) and read as a number by "
@@ -1263,6 +1290,34 @@ def _int_leaf_culprits(
         )
         out.append(_culprit(project, origin.model, value, CulpritKind.TRANSFORM_ARGUMENT, api, why))
     return out
+
+
+# Conversions that keep the dtype of what they are given when no dtype is passed.
+_CONVERTING = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
+
+
+def _int_made(
+    project: _Project, flow: Flow, origin: _Origin, value: ast.expr
+) -> tuple[ModuleModel, ast.expr] | None:
+    """The one Python int a container entry's value is made from, followed through the
+    project's value flow (``jnp.asarray(cfg.rate)`` with ``rate: float = 1`` in the config's
+    dataclass); None unless every maker is that one int."""
+    given = value
+    if (
+        isinstance(value, ast.Call)
+        and origin.model.qualified_name(value.func, origin.scope) in _CONVERTING
+        and len(value.args) == 1
+        and not value.keywords
+    ):
+        given = value.args[0]
+    makers = flow.makers(Place(project.path(origin.model), origin.model, given, origin.scope))
+    if makers is None or len(makers) != 1 or makers[0].node is given:
+        return None
+    made = makers[0]
+    if not (isinstance(made.node, ast.Constant) and type(made.node.value) is int):
+        return None
+    project.adopt(made)
+    return made.model, made.node
 
 
 def _reads_through(
