@@ -32,12 +32,24 @@ _KEEPING = frozenset({"functools.partial", "jax.jit", "functools.wraps", "jax.ch
 
 @dataclass(frozen=True, slots=True)
 class Callee:
-    """A project function a call reaches, where it is defined, and the class it is a method of
-    (bound to an instance: its first parameter is not passed by the call)."""
+    """A project function a call reaches, where it is defined, and how many of its leading
+    positional parameters the call does not pass (``self`` of a bound method, the arguments a
+    ``functools.partial`` fixed)."""
 
     place: Place  # the ``def`` / ``lambda`` node
     function: Function
-    bound: bool
+    skip: int = 0
+    # ``functools.partial(f, ...)``: the call that fixed some of its arguments.
+    partial: Place | None = None
+
+    def fixed(self, name: str) -> Place | None:
+        """What the partial fixed for the parameter ``name``."""
+        call = self.partial.node if self.partial is not None else None
+        if self.partial is None or not isinstance(call, ast.Call):
+            return None
+        names = [p.name for p in self.function.positional]
+        given = _argument(ast.Call(call.func, call.args[1:], call.keywords), names, name)
+        return None if given is None else _at(self.partial, given)
 
 
 class Flow:
@@ -120,7 +132,10 @@ class Flow:
         for callee, call in reversed(active):
             assert function is not None
             assert isinstance(call.node, ast.Call)
-            names = [p.name for p in function.positional][1 if callee.bound else 0 :]
+            fixed = callee.fixed(place.node.id)
+            if fixed is not None:
+                return self.makers(fixed, depth + 1)
+            names = [p.name for p in function.positional][callee.skip :]
             given = _argument(call.node, names, place.node.id)
             if given is not None:
                 return self.makers(_at(call, given), depth + 1)
@@ -358,11 +373,21 @@ class Flow:
             for method in _methods(klass):
                 if method.name == name:
                     place = Place(klass.path, klass.model, method.node, method.scope)
-                    return Callee(place, method, not _static(method))
+                    return Callee(place, method, 0 if _static(method) else 1)
             assert isinstance(klass.node, ast.ClassDef)
             if name in _fields(klass.node) or _class_assigns(klass.node, name):
                 return None  # bound otherwise than by ``def``
         return None
+
+    def enter(self, callee: Callee, call: Place) -> None:
+        """Know that ``call`` (a call of a transformed function, say) runs ``callee``: its
+        parameters hold what the call passes."""
+        self._entered.setdefault(id(callee.function), []).append((callee, call))
+
+    def definition(self, function: Function) -> Place | None:
+        """Where a function the flow entered is defined."""
+        entered = self._entered.get(id(function), [])
+        return entered[0][0].place if entered else None
 
     # -- callables -----------------------------------------------------------------------------
 
@@ -400,9 +425,17 @@ class Flow:
         node = made.node
         function = made.model.functions.get(node)
         if function is not None:
-            return [Callee(made, function, False)]
+            return [Callee(made, function)]
         if isinstance(node, ast.Call):
             wrapper = made.model.qualified_name(node.func, made.scope)
+            if wrapper == "functools.partial" and node.args:
+                fixed = len(node.args) - 1
+                inner = self.callees(_at(made, node.args[0]), depth + 1)
+                return [
+                    Callee(c.place, c.function, c.skip + fixed, made)
+                    for c in inner
+                    if c.partial is None
+                ]
             if wrapper in _KEEPING and node.args:
                 return self.callees(_at(made, node.args[0]), depth + 1)
             cls = self.code.resolve(_at(made, node.func))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jaxerr_ls import culprit_state
-from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_flow import Callee, Flow
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.locate import ProjectFiles
@@ -421,11 +421,18 @@ class _Return:
 
 
 def _returns(
-    project: _Project, model: ModuleModel, function: Function, depth: int = 0, vector: bool = False
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    depth: int = 0,
+    vector: bool = False,
+    flow: Flow | None = None,
 ) -> list[_Return]:
     """What a function returns, following ``return helper(...)`` into project functions;
     with ``vector``, also into the one call of arithmetic that can make the output a vector
-    (``-self.log_joint(w)``, ``prior(w) + likelihood(w)`` with a scalar prior)."""
+    (``-self.log_joint(w)``, ``prior(w) + likelihood(w)`` with a scalar prior) and, through
+    the value flow, into callables held by parameters and attributes (a loss object's
+    ``__call__``) and to the local assignment that makes the one operand surely a vector."""
     if function.is_generator or depth > _MAX_DEPTH:
         return []
     nodes: list[tuple[ast.AST, ast.expr | None]]
@@ -437,14 +444,24 @@ def _returns(
     for node, value in nodes:
         part = value
         if vector and value is not None:
-            part = _vector_part(project, model, value, function.scope, depth)
+            part = _vector_part(project, model, value, function.scope, depth, flow)
         if isinstance(part, ast.Call):
             callee = _callee(project, model, part, function.scope)
+            if callee is None and vector and flow is not None:
+                callee = _flow_callee(project, flow, model, part, function.scope)
             if callee is not None:
-                deeper = _returns(project, *callee, depth + 1, vector)
+                deeper = _returns(project, *callee, depth + 1, vector, flow)
                 if deeper:
                     out.extend(deeper)
                     continue
+        made = (
+            _local_maker(project, flow, model, function, part)
+            if vector and flow is not None and part is not value
+            else None
+        )
+        if made is not None:
+            out.append(_Return(model, function, *made))
+            continue
         out.append(_Return(model, function, node, value))
     return out
 
@@ -458,13 +475,52 @@ def _callee(
     return found[0], found[1].function if isinstance(found[1], Partial) else found[1]
 
 
+def _flow_callee(
+    project: _Project, flow: Flow, model: ModuleModel, call: ast.Call, scope: Scope
+) -> tuple[ModuleModel, Function] | None:
+    """The one project function a call runs, by the value flow (a callable object passed in
+    as a parameter, a method of an attribute)."""
+    found = flow.callees(Place(project.path(model), model, call.func, scope))
+    if len(found) != 1:
+        return None
+    project.adopt(found[0].place)
+    return found[0].place.model, found[0].function
+
+
+def _local_maker(
+    project: _Project,
+    flow: Flow | None,
+    model: ModuleModel,
+    function: Function,
+    part: ast.expr | None,
+) -> tuple[ast.AST, ast.expr] | None:
+    """The assignment in the function that makes the operand of a return that is surely a
+    vector (``logdet = 2.0 * jnp.log(jnp.diag(chol))`` for ``return fit + logdet``): the
+    statement and its value."""
+    if flow is None or not isinstance(part, ast.Name):
+        return None
+    binding = function.scope.lookup(part.id)
+    if binding is None or binding.kind != "assign" or binding.scope is not function.scope:
+        return None
+    maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
+    if maker is None or maker.node is not binding.value or not isinstance(binding.node, ast.stmt):
+        return None
+    return binding.node, binding.value
+
+
 def _vector_part(
-    project: _Project, model: ModuleModel, value: ast.expr, scope: Scope, depth: int
+    project: _Project,
+    model: ModuleModel,
+    value: ast.expr,
+    scope: Scope,
+    depth: int,
+    flow: Flow | None = None,
 ) -> ast.expr:
     """The one operand of a sign or of arithmetic with scalars that is not surely a scalar,
-    followed in; the expression itself where none or several are. Only through operations
-    a reduction passes through (``-v``, ``s + v``, ``c * v``, ``v / c``): where ``v ** 2``
-    is the vector, reducing ``v`` instead would change what is computed."""
+    followed in; the expression itself where none or several are, unless exactly one of them
+    is surely a vector (arithmetic broadcasts: that operand alone makes the output one). Only
+    through operations a reduction passes through (``-v``, ``s + v``, ``c * v``, ``v / c``):
+    where ``v ** 2`` is the vector, reducing ``v`` instead would change what is computed."""
     for _ in range(_MAX_DEPTH):
         if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub | ast.UAdd):
             value = value.operand
@@ -482,10 +538,58 @@ def _vector_part(
             for p in (value.left, value.right)
             if not _scalar_value(project, model, p, scope, depth)
         ]
+        if len(parts) != 1 and flow is not None:
+            place = Place(project.path(model), model, value, scope)
+            parts = [p for p in parts if _surely_vector(flow, _moved(place, p))]
         if len(parts) != 1:
             return value
         value = parts[0]
     return value
+
+
+def _moved(place: Place, node: ast.AST) -> Place:
+    return Place(place.path, place.model, node, place.scope)
+
+
+# jax.numpy functions applied item by item: a vector in, a vector out.
+_ELEMENTWISE = frozenset(
+    {"log", "exp", "sqrt", "abs", "square", "tanh", "sin", "cos", "log1p", "expm1", "negative"}
+)
+# jax.numpy functions whose output always has at least one axis.
+_ARRAYS = frozenset({"diag", "diagonal", "stack", "concatenate", "hstack", "vstack", "outer"})
+
+
+def _surely_vector(flow: Flow, place: Place, depth: int = 0) -> bool:
+    """Whether a value surely has an axis, whatever its inputs' shapes: a diagonal, a stack,
+    an item-by-item function of a vector, arithmetic with a vector (broadcasting keeps the
+    axes), a name all of whose makers are one."""
+    node = place.node
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+        return any(
+            _surely_vector(flow, _moved(place, p), depth + 1) for p in (node.left, node.right)
+        )
+    if isinstance(node, ast.UnaryOp):
+        return _surely_vector(flow, _moved(place, node.operand), depth + 1)
+    if isinstance(node, ast.Name):
+        makers = flow.makers(place)
+        return bool(makers) and all(
+            m.node is not node and _surely_vector(flow, m, depth + 1) for m in makers or ()
+        )
+    if not isinstance(node, ast.Call) or node.keywords:
+        return False
+    qualified = place.model.qualified_name(node.func, place.scope) or ""
+    if not qualified.startswith("jax.numpy."):
+        return False
+    name = qualified.rsplit(".", 1)[-1]
+    if name in _ARRAYS:
+        return True
+    return (
+        name in _ELEMENTWISE
+        and len(node.args) == 1
+        and _surely_vector(flow, _moved(place, node.args[0]), depth + 1)
+    )
 
 
 def _scalar_value(
@@ -548,7 +652,23 @@ def _received(
         return found
     place = callable_place(project, frames, model, given, transform.scope)
     function = place.model.functions.get(place.node)
-    return None if function is None else (place.model, function)
+    if function is not None:
+        return place.model, function
+    # The value flow: a method of an instance passed in, a callable object, a partial.
+    flow = Flow(culprit_state.Code(project.files), frames)
+    callees = flow.callees(Place(project.path(model), model, given, transform.scope))
+    if len(callees) != 1:
+        return None
+    callee = callees[0]
+    project.adopt(callee.place)
+    if callee.skip == 0 and callee.partial is None:
+        return callee.place.model, callee.function
+    fixed = callee.partial.node if callee.partial is not None else None
+    keywords = [k.arg for k in fixed.keywords] if isinstance(fixed, ast.Call) else []
+    if any(k is None for k in keywords):
+        return None
+    named = frozenset(k for k in keywords if k is not None)
+    return callee.place.model, Partial(callee.function, callee.skip, named)
 
 
 def _differentiated(
@@ -559,6 +679,39 @@ def _differentiated(
         return None
     function = found[1].function if isinstance(found[1], Partial) else found[1]
     return found[0], function
+
+
+def _entered_flow(project: _Project, application: _Application, frames: Sequence[Span]) -> Flow:
+    """The project's value flow, knowing that the call applying a differentiating transform
+    passes the differentiated function its arguments (``step(model, loss_fn, x)`` after
+    ``step = jax.jit(jax.value_and_grad(objective))``)."""
+    flow = Flow(culprit_state.Code(project.files), frames)
+    if application.transform.api not in _APPLIED:
+        return flow
+    call = Place(
+        project.path(application.model), application.model, application.call, application.scope
+    )
+    if application.decorated is None:
+        transform = application.transform
+        home = application.defined_in
+        given = Place(project.path(home), home, transform.call.args[0], transform.scope)
+        callees = flow.callees(given)
+        if len(callees) == 1:
+            flow.enter(callees[0], call)
+            return flow
+    received = _received(project, application, frames)
+    if received is None:
+        return flow
+    model, function = received
+    skip = 0
+    if isinstance(function, Partial):
+        if function.fixed_keywords:
+            return flow  # what the partial fixed by name is not passed by the call
+        skip = function.fixed_positional
+        function = function.function
+    place = Place(project.path(model), model, function.node, function.scope)
+    flow.enter(Callee(place, function, skip), call)
+    return flow
 
 
 def _label(function: Function) -> str:
@@ -576,7 +729,8 @@ def _function_culprits(
     if target is None:
         return []
     model, function = target
-    returns = _returns(project, model, function, vector="shape" in captures)
+    flow = _entered_flow(project, application, frames)
+    returns = _returns(project, model, function, vector="shape" in captures, flow=flow)
     if "shape" in captures:
         if wants_jacobian(function, [r.value for r in returns], [application.model, model]):
             return []
@@ -589,7 +743,7 @@ def _function_culprits(
         if "'NoneType'" in captures["type"]:
             # Nothing returned at all: the same fault as without has_aux.
             return _not_array(project, application, model, function, returns, "None", api)
-        return _aux_not_pair(project, application, function, returns, captures["type"], api)
+        return _aux_not_pair(project, application, function, returns, captures["type"], api, flow)
     return []
 
 
@@ -656,6 +810,13 @@ def _nonscalar(project: _Project, returns: list[_Return], shape: str, api: str) 
             continue
         shown = project.source(found.model, found.value)
         why = f"{_label(found.function)} returns `{shown}`, shape {shape}: {api} needs a scalar"
+        if isinstance(found.node, ast.Assign):
+            # The operand that makes the returned value a vector, made in the function.
+            named = ast.unparse(found.node.targets[0])
+            why = (
+                f"`{named} = {shown}` is a vector, and {_label(found.function)} returns "
+                f"arithmetic with it, shape {shape}: {api} needs a scalar"
+            )
         out.append(
             _culprit(
                 project,
@@ -738,6 +899,7 @@ def _aux_not_pair(
     returns: list[_Return],
     type_text: str,
     api: str,
+    flow: Flow | None = None,
 ) -> list[Culprit]:
     kind = CulpritKind.TRANSFORM_FUNCTION
     if not returns:
@@ -772,6 +934,10 @@ def _aux_not_pair(
         ]
     if any(f"'{name}'" in type_text for name in ("NoneType", "set", "str")):
         return []  # not one output value: dropping has_aux is no fix
+    if flow is not None:
+        switched = _switched_off_pair(project, flow, function, api)
+        if switched is not None:
+            return [switched]
     if any(_tuple_size(r.value) is not None for r in returns):
         return []
     flag = next((k for k in application.transform.call.keywords if k.arg == "has_aux"), None)
@@ -780,14 +946,86 @@ def _aux_not_pair(
     aux = _aux_read(application)
     if aux is not None:
         # The caller unpacks the aux and reads it: has_aux is meant, the function is to
-        # return the pair.
+        # return the pair. The pair is the contract of the function the transform got: its
+        # own return changes, not a helper's (which other callers may share).
+        own = [r for r in returns if r.function is function]
+        if len(own) != len(returns):
+            home = flow.definition(function) if flow is not None else None
+            if home is None:
+                return []
+            own = [_Return(home.model, function, r, r.value) for r in _own_returns(function)]
         why = (
             f"{_label(function)} returns a single value, but the caller reads the aux `{aux}` "
             f"{api} unpacks with has_aux=True: return (output, aux)"
         )
-        return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
+        return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in own]
     why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"
     return [_culprit(project, application.defined_in, flag, kind, function.name, why)]
+
+
+def _own_returns(function: Function) -> list[ast.Return]:
+    return [] if isinstance(function.node, ast.Lambda) else list(function.returns)
+
+
+def _switched_off_pair(
+    project: _Project, flow: Flow, function: Function, api: str
+) -> Culprit | None:
+    """``if with_terms: return loss, terms`` then ``return loss``, with ``with_terms`` given
+    False where the function is called (a ``functools.partial``, the call, the default):
+    that value is where the change belongs."""
+    own = _own_returns(function)
+    pairs = [r for r in own if _tuple_size(r.value) == 2]
+    singles = [r for r in own if r.value is not None and _tuple_size(r.value) is None]
+    if not pairs or not singles:
+        return None
+    guards = {_guard(function, r) for r in pairs}
+    if len(guards) != 1 or None in guards:
+        return None
+    guard = guards.pop()
+    assert guard is not None
+    if any(_inside(guard, r) for r in singles):
+        return None
+    test = guard.test
+    assert isinstance(test, ast.Name)
+    entry = _flow_param(flow, function, test)
+    if entry is None:
+        return None
+    made = entry.node
+    if not (isinstance(made, ast.Constant) and made.value in (False, None, 0)):
+        return None
+    project.adopt(entry)
+    shown = project.source(entry.model, made)
+    why = (
+        f"`{test.id}` is {shown} here, so {_label(function)} returns a single value, not the "
+        f"pair (output, aux) it returns when `{test.id}` is set: {api} has has_aux=True"
+    )
+    return _culprit(project, entry.model, made, CulpritKind.TRANSFORM_FUNCTION, function.name, why)
+
+
+def _flow_param(flow: Flow, function: Function, name: ast.Name) -> Place | None:
+    """The one maker of a parameter's value where the flow entered the function."""
+    place = flow.definition(function)
+    if place is None:
+        return None
+    return flow.one_maker(Place(place.path, place.model, name, function.scope))
+
+
+def _guard(function: Function, statement: ast.Return) -> ast.If | None:
+    """The ``if PARAM:`` (no ``else``) of the function whose body holds the statement."""
+    for node in ast.walk(function.node):
+        if (
+            isinstance(node, ast.If)
+            and isinstance(node.test, ast.Name)
+            and not node.orelse
+            and any(p.name == node.test.id for p in function.params)
+            and _inside(node, statement)
+        ):
+            return node
+    return None
+
+
+def _inside(guard: ast.If, statement: ast.stmt) -> bool:
+    return any(statement is n for part in guard.body for n in ast.walk(part))
 
 
 def _local_value(function: Function, value: ast.expr | None) -> ast.expr | None:
