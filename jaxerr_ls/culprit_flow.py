@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.culprit_state import Code, Place
@@ -41,6 +41,8 @@ class Callee:
     skip: int = 0
     # ``functools.partial(f, ...)``: the call that fixed some of its arguments.
     partial: Place | None = None
+    # ``obj.method``: the instance it is bound to (``obj``).
+    receiver: Place | None = None
 
     def fixed(self, name: str) -> Place | None:
         """What the partial fixed for the parameter ``name``."""
@@ -328,7 +330,7 @@ class Flow:
             if function is None or function.owner is None:
                 return None
             cls = Place(place.path, place.model, function.owner, place.model.module_scope)
-            return [(cls, None)]
+            return self._receivers(function, cls, depth) or [(cls, None)]
         makers = self.makers(place, depth + 1)
         if not makers:
             return None
@@ -347,6 +349,31 @@ class Flow:
                 return None
             out.append((cls, made))
         return out
+
+    def _receivers(
+        self, method: Function, owner: Place, depth: int
+    ) -> list[tuple[Place, Place | None]]:
+        """The instance a method runs on, when the calls that reach it agree on the one
+        construction that made it (of the class or a subclass): the receivers of the calls the
+        flow entered it through, else of the calls of its name on the traceback's lines."""
+        receivers = [c.receiver for c, _ in self._entered.get(id(method), []) if c.receiver]
+        if not receivers:
+            for span in self.frames:
+                for model, call, scope in self.code.calls_on(span):
+                    func = call.func
+                    if isinstance(func, ast.Attribute) and func.attr == method.name:
+                        receivers.append(Place(span.path, model, func.value, scope))
+        found: list[tuple[Place, Place | None]] = []
+        for receiver in receivers:
+            if _is_self(receiver) and receiver.scope.node is method.node:
+                continue
+            made = self.instances(receiver, depth + 1) or []
+            for cls, construction in made:
+                if construction is None or all(k.node is not owner.node for k in self.mro(cls)):
+                    continue
+                if all(m is None or m.node is not construction.node for _, m in found):
+                    found.append((cls, construction))
+        return found if len(found) == 1 else []
 
     def mro(self, cls: Place) -> list[Place]:
         """The class and its project bases, nearest first (depth first, left to right, as
@@ -400,12 +427,13 @@ class Flow:
             return []
         node = place.node
         if isinstance(node, ast.Attribute) and self.code.resolve(place).node is node:
-            owners = self.instances(_at(place, node.value), depth + 1)
-            if not owners:
-                return []
+            receiver = _at(place, node.value)
+            owners = self.instances(receiver, depth + 1) or []
             methods = [self.method(cls, node.attr) for cls, _ in owners]
-            found = [m for m in methods if m is not None]
-            return found if len(found) == len(methods) else []
+            found = [replace(m, receiver=receiver) for m in methods if m is not None]
+            if found and len(found) == len(methods):
+                return found
+            # Not a method: an attribute holding a function or a callable object.
         makers = self.makers(place, depth + 1)
         if not makers:
             return []
@@ -441,7 +469,7 @@ class Flow:
             cls = self.code.resolve(_at(made, node.func))
             if isinstance(cls.node, ast.ClassDef):
                 call = self.method(cls, "__call__")
-                return [call] if call is not None else []
+                return [replace(call, receiver=made)] if call is not None else []
         return []
 
 

@@ -1420,6 +1420,17 @@ def _argument_culprits(
         origin = _origin(
             project, application.model, args[index], application.scope, frames, application.frame
         )
+        # The flow from the argument itself: the calls it goes through bind the parameters
+        # the container's entries read (``params_from_config(cfg)``, ``layer.init()``).
+        flow = _entered_flow(project, application, frames)
+        given = Place(
+            project.path(application.model), application.model, args[index], application.scope
+        )
+        made = flow.one_maker(given)
+        if origin is None and made is not None and made.node is not args[index]:
+            assert isinstance(made.node, ast.expr)
+            project.adopt(made)
+            origin = _Origin(made.model, made.node, made.scope)
         if origin is None:
             continue
         parameter = _parameter(received, index)
@@ -1435,17 +1446,6 @@ def _argument_culprits(
                 origin, found = source, "built"
         if found is None:
             if not origin.iterated:
-                # The flow from the argument itself: the calls it goes through bind the
-                # parameters the container's entries read (``params_from_config(cfg)``).
-                flow = Flow(culprit_state.Code(project.files), frames)
-                flow.makers(
-                    Place(
-                        project.path(application.model),
-                        application.model,
-                        args[index],
-                        application.scope,
-                    )
-                )
                 leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
                 out.extend(leaves)
             continue
