@@ -21,6 +21,46 @@ TANGENT = CulpritKind.TRANSFORM_TANGENT
 
 # (case, record, kind, file, text of the culprit line, words of the why)
 CULPRITS = [
+    # Through the value flow (jaxerr_ls/culprit_flow.py):
+    # the loss is an object held by an attribute set in ``__init__`` from the constructor's
+    # argument; its ``__call__`` is inherited from a base class in a third module.
+    (
+        "flow_loss_base_call",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "criteria_base.py",
+        "return jnp.mean(sq, axis=self.axis)",
+        ["`__call__`", "shape (6,)", "grad needs a scalar"],
+    ),
+    # ``return resid @ resid + shrink``: of the two operands, only ``shrink`` is surely a
+    # vector (a concatenation), and the assignment that makes it is the change.
+    (
+        "flow_vector_operand",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "objective.py",
+        "shrink = lam * jnp.concatenate",
+        ["`shrink = ", "is a vector", "`penalized`", "shape (4,)"],
+    ),
+    # ``{"gain": jnp.asarray(self.gain)}`` in a method of an instance made with its
+    # ``__init__`` defaults: the int default ``gain=2`` is where the float belongs.
+    (
+        "flow_int_init_default",
+        "grad-int-input",
+        ARGUMENT,
+        "layers.py",
+        "def __init__(self, gain=2, bias=0.5):",
+        ["`gain`", "Python int `2`", "grad differentiates only floats"],
+    ),
+    # ``if details: return value, aux`` and the call never sets ``details``: its default.
+    (
+        "flow_aux_flag_default",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "objectives.py",
+        "def nll(theta, data, details=False):",
+        ["`details` is False", "`nll` returns a single value", "has_aux=True"],
+    ),
     # The transform applied on the failing line is kept in a dict display.
     (
         "aux_dict_registry",
