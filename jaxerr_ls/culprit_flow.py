@@ -617,3 +617,104 @@ def _default(function: Function, name: str) -> ast.expr | None:
         if arg.arg == name and index >= first:
             return node.args.defaults[index - first]
     return None
+
+
+# -- shapes ------------------------------------------------------------------------------------
+
+# Constructors whose shape is their first argument, and those whose shape follows a key.
+_SHAPED_FIRST = frozenset({"zeros", "ones", "empty", "full"})
+_SHAPED_AFTER_KEY = frozenset(
+    {"normal", "uniform", "rademacher", "bernoulli", "truncated_normal", "laplace", "gumbel"}
+)
+_LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
+
+
+def shape_of(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None:
+    """The shape of an array the project builds with literal sizes (``jnp.zeros((5, 2))``,
+    ``jax.random.normal(key, x.shape[:1])``, ``jnp.ones_like(w)``), followed through the value
+    flow; None where any size is not known."""
+    if depth > _MAX_DEPTH:
+        return None
+    node = place.node
+    if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
+        made = flow.one_maker(place)
+        if made is None or made.node is node:
+            return None
+        return shape_of(flow, made, depth + 1)
+    if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+        # Arithmetic with a number keeps the array's shape.
+        sides = [node.left, node.right]
+        numbers = [isinstance(n, ast.Constant) and type(n.value) in (int, float) for n in sides]
+        if numbers.count(True) != 1:
+            return None
+        return shape_of(flow, _at(place, sides[numbers.index(False)]), depth + 1)
+    if not isinstance(node, ast.Call):
+        return None
+    qualified = place.model.qualified_name(node.func, place.scope) or ""
+    module, _, name = qualified.rpartition(".")
+    dtype_only = all(k.arg == "dtype" for k in node.keywords)
+    if module in ("jax.numpy", "numpy") and name in _SHAPED_FIRST and node.args and dtype_only:
+        return sizes(flow, _at(place, node.args[0]), depth + 1)
+    if module in ("jax.numpy", "numpy") and name in _LIKE and node.args and dtype_only:
+        return shape_of(flow, _at(place, node.args[0]), depth + 1)
+    if module == "jax.random" and name in _SHAPED_AFTER_KEY:
+        given = node.args[1] if len(node.args) > 1 else None
+        given = next((k.value for k in node.keywords if k.arg == "shape"), given)
+        return None if given is None else sizes(flow, _at(place, given), depth + 1)
+    return None
+
+
+def sizes(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None:
+    """A shape written as a value: ``5``, ``(n, 2)`` with ``n = 5``, ``x.shape``,
+    ``x.shape[:1]``."""
+    if depth > _MAX_DEPTH:
+        return None
+    node = place.node
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return (node.value,)
+    if isinstance(node, ast.Tuple | ast.List):
+        out: list[int] = []
+        for item in node.elts:
+            found = _size(flow, _at(place, item), depth + 1)
+            if found is None:
+                return None
+            out.append(found)
+        return tuple(out)
+    if isinstance(node, ast.Attribute) and node.attr == "shape":
+        return shape_of(flow, _at(place, node.value), depth + 1)
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+        whole = sizes(flow, _at(place, node.value), depth + 1)
+        bounds = [node.slice.lower, node.slice.upper, node.slice.step]
+        if whole is None or any(
+            b is not None and not (isinstance(b, ast.Constant) and type(b.value) is int)
+            for b in bounds
+        ):
+            return None
+        lower, upper, step = (
+            b.value if isinstance(b, ast.Constant) and type(b.value) is int else None
+            for b in bounds
+        )
+        return whole[slice(lower, upper, step)]
+    if isinstance(node, ast.Name):
+        made = flow.one_maker(place)
+        return None if made is None or made.node is node else sizes(flow, made, depth + 1)
+    found = _size(flow, place, depth)
+    return None if found is None else (found,)
+
+
+def _size(flow: Flow, place: Place, depth: int) -> int | None:
+    node = place.node
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and type(node.slice.value) is int
+    ):
+        whole = sizes(flow, _at(place, node.value), depth + 1)
+        index = node.slice.value
+        return whole[index] if whole is not None and -len(whole) <= index < len(whole) else None
+    if isinstance(node, ast.Name):
+        made = flow.one_maker(place)
+        return None if made is None or made.node is node else _size(flow, made, depth + 1)
+    return None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jaxerr_ls import culprit_state
-from jaxerr_ls.culprit_flow import Callee, Flow
+from jaxerr_ls.culprit_flow import Callee, Flow, shape_of
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.locate import ProjectFiles
@@ -1808,6 +1808,53 @@ def batch_of_tangents(captures: Mapping[str, str]) -> str | None:
     return None
 
 
+def _shaped_entry(
+    project: _Project,
+    frames: Sequence[Span],
+    model: ModuleModel,
+    expr: ast.expr,
+    scope: Scope,
+    captures: Mapping[str, str],
+) -> Culprit | None:
+    """The entry of a container of tangents (a dict display, a tuple) built with the shape
+    the message prints for the tangent, when the primal's shape differs and exactly one
+    entry has that shape (``"b": rademacher(k, params["w"].shape[:1])``, shape (5,), for a
+    primal of (2,))."""
+    tangent, primal = _dims(captures.get("tangent")), _dims(captures.get("primal"))
+    if tangent is None or primal is None or tangent == primal or "expected" in captures:
+        return None
+    flow = Flow(culprit_state.Code(project.files), frames)
+    made = flow.one_maker(Place(project.path(model), model, expr, scope))
+    if made is None:
+        return None
+    node = made.node
+    if isinstance(node, ast.Dict):
+        entries = [
+            (f"`{ast.unparse(k)}`", v)
+            for k, v in zip(node.keys, node.values, strict=True)
+            if k is not None
+        ]
+        if len(entries) != len(node.keys):
+            return None
+    elif isinstance(node, ast.Tuple | ast.List):
+        entries = [(f"item {i}", v) for i, v in enumerate(node.elts)]
+    else:
+        return None
+    shaped = [
+        (name, value) for name, value in entries if shape_of(flow, _moved(made, value)) == tangent
+    ]
+    if len(shaped) != 1:
+        return None
+    name, value = shaped[0]
+    project.adopt(made)
+    shown = project.source(made.model, value)
+    why = (
+        f"the tangent entry {name} is built as `{shown}`, shape {captures['tangent'].strip()}, "
+        f"where its primal has shape {captures['primal'].strip()}"
+    )
+    return _culprit(project, made.model, value, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
+
+
 def _tangent_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -1819,6 +1866,9 @@ def _tangent_culprits(
         # A batch of tangents (probes, basis vectors) given at once: the change belongs at
         # the call (map the function over them), not where the batch is built.
         return []
+    entry = _shaped_entry(project, frames, model, expr, scope, captures)
+    if entry is not None:
+        return [entry]
     origin = _origin(project, model, expr, scope, frames, index)
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_flow import Flow, shape_of
 from jaxerr_ls.culprit_state import Code, Place
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.spans import Span
@@ -187,3 +187,27 @@ def test_the_flow_is_in_doubt_for_loop_variables_and_unknown_parameters(tmp_path
     assert flow.makers(place_of(code, main, "x", 4)) is None
     # A parameter no call on the traceback passes: nothing to follow.
     assert flow.makers(place_of(code, main, "y", 4)) is None
+
+
+def test_shapes_of_arrays_built_with_known_sizes(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax\nimport jax.numpy as jnp\n\n"
+                "def build(key, n):\n"
+                "    w = jax.random.normal(key, (5, 2)) * 0.1\n"
+                "    b = jnp.zeros(w.shape[1:])\n"
+                "    c = jnp.ones_like(w)[0]\n"
+                "    d = jnp.zeros((n, 2))\n"
+                "    return w, b, c, d\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    assert shape_of(flow, place_of(code, main, "w", 9)) == (5, 2)
+    assert shape_of(flow, place_of(code, main, "b", 9)) == (2,)
+    # Indexing and sizes the flow cannot read leave the shape unknown.
+    assert shape_of(flow, place_of(code, main, "c", 9)) is None
+    assert shape_of(flow, place_of(code, main, "d", 9)) is None

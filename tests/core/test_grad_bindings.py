@@ -52,6 +52,16 @@ CULPRITS = [
         "def __init__(self, gain=2, bias=0.5):",
         ["`gain`", "Python int `2`", "grad differentiates only floats"],
     ),
+    # A tuple of tangents built in another module: of its entries, only the one built with
+    # the shape the message prints for the tangent, (3,), is wrong (``w.shape[1:]``).
+    (
+        "flow_tangent_tuple_entry",
+        "jvp-shape-mismatch",
+        TANGENT,
+        "probes.py",
+        "return jnp.ones_like(w), jnp.full(w.shape[1:], 0.5)",
+        ["`jnp.full(w.shape[1:], 0.5)`", "shape (3,)", "primal has shape (4,)"],
+    ),
     # ``if details: return value, aux`` and the call never sets ``details``: its default.
     (
         "flow_aux_flag_default",
