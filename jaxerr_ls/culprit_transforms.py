@@ -1817,9 +1817,9 @@ def _shaped_entry(
     captures: Mapping[str, str],
 ) -> Culprit | None:
     """The entry of a container of tangents (a dict display, a tuple) built with the shape
-    the message prints for the tangent, when the primal's shape differs and exactly one
-    entry has that shape (``"b": rademacher(k, params["w"].shape[:1])``, shape (5,), for a
-    primal of (2,))."""
+    the message prints for the tangent, when the primal's shape differs, every entry's shape
+    is known and exactly one entry has that shape (``"b": rademacher(k, w.shape[:1])``, shape
+    (5,), for a primal of (2,))."""
     tangent, primal = _dims(captures.get("tangent")), _dims(captures.get("primal"))
     if tangent is None or primal is None or tangent == primal or "expected" in captures:
         return None
@@ -1840,9 +1840,10 @@ def _shaped_entry(
         entries = [(f"item {i}", v) for i, v in enumerate(node.elts)]
     else:
         return None
-    shaped = [
-        (name, value) for name, value in entries if shape_of(flow, _moved(made, value)) == tangent
-    ]
+    shapes = [shape_of(flow, _moved(made, value)) for _, value in entries]
+    if any(shape is None for shape in shapes):
+        return None  # an entry of unknown shape may have the printed one too
+    shaped = [entry for entry, shape in zip(entries, shapes, strict=True) if shape == tangent]
     if len(shaped) != 1:
         return None
     name, value = shaped[0]

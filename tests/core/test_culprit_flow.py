@@ -7,6 +7,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+from test_culprit_transforms import VERSIONS, Copy, finding
+from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
+
 from jaxerr_ls.culprit_flow import Flow, shape_of
 from jaxerr_ls.culprit_state import Code, Place
 from jaxerr_ls.locate import ProjectFiles
@@ -211,3 +215,72 @@ def test_shapes_of_arrays_built_with_known_sizes(tmp_path: Path) -> None:
     # Indexing and sizes the flow cannot read leave the shape unknown.
     assert shape_of(flow, place_of(code, main, "c", 9)) is None
     assert shape_of(flow, place_of(code, main, "d", 9)) is None
+
+
+# -- where the flow leaves doubt, it picks nothing (the captured programs, edited in a copy
+# without moving a line, so the same real output applies) ------------------------------------
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize(
+    ("case", "file", "old", "new", "chosen"),
+    [
+        # Both operands of the returned sum are surely vectors: neither is chosen.
+        (
+            "flow_vector_operand",
+            "objective.py",
+            "resid @ resid",
+            "jnp.outer(resid, resid)",
+            'shrink = lam * jnp.concatenate([params["w"], params["b"]]) ** 2',
+        ),
+        # The flag comes from a value the flow cannot read (an environment variable).
+        (
+            "flow_aux_flag_default",
+            "objectives.py",
+            "details=False",
+            "details=bool(os.environ.get('NLL_DETAILS'))",
+            "bool(os.environ.get('NLL_DETAILS'))",
+        ),
+        # The loss object is one of two classes, chosen at run time: no ``__call__`` is.
+        (
+            "flow_loss_base_call",
+            "main.py",
+            "model = Regressor(MeanSquared())",
+            "model = Regressor(MeanSquared() if x0 else Other())",
+            "return jnp.mean(sq, axis=self.axis)",
+        ),
+        # The int default is overridden by a float where the instance is made.
+        (
+            "flow_int_init_default",
+            "main.py",
+            "layer = Scaler()",
+            "layer = Scaler(gain=2.0)",
+            "2",
+        ),
+        # One entry's shape is unknown: it may be the one with the printed shape too.
+        (
+            "flow_tangent_tuple_entry",
+            "probes.py",
+            "jnp.ones_like(w), ",
+            "jnp.ones(len(w)), ",
+            "jnp.full(w.shape[1:], 0.5)",
+        ),
+    ],
+)
+def test_the_flow_chooses_nothing_where_it_leaves_doubt(
+    copy: Copy, case: str, file: str, old: str, new: str, chosen: str, version: str
+) -> None:
+    root = copy(case)
+    path = root / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    found = finding(case, version, root)
+    assert found.match is not None
+    # What the flow would choose without the doubt is not reported.
+    reported = [
+        c.span.path.read_text().splitlines()[c.span.line - 1][c.span.col : c.span.end_col]
+        for c in found.culprits
+        if c.span.line == c.span.end_line
+    ]
+    assert chosen not in reported
