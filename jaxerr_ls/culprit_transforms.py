@@ -1433,6 +1433,7 @@ def _argument_culprits(
             origin = _Origin(made.model, made.node, made.scope)
         if origin is None:
             continue
+        origin = _followed(project, flow, origin)
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
         if found is None and _size_of(origin.model, origin.node, origin.scope):
@@ -1475,6 +1476,20 @@ def _argument_culprits(
             why = f"`{shown}` builds an array of {dtype}: {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
     return out
+
+
+def _followed(project: _Project, flow: Flow, origin: _Origin) -> _Origin:
+    """An origin that only reads a value made elsewhere (``cfg.start``, ``state["x"]``),
+    followed by the value flow to the one expression that makes it."""
+    if origin.iterated or not isinstance(origin.node, ast.Attribute | ast.Subscript):
+        return origin
+    made = flow.one_maker(
+        Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    )
+    if made is None or made.node is origin.node or not isinstance(made.node, ast.expr):
+        return origin
+    project.adopt(made)
+    return _Origin(made.model, made.node, made.scope)
 
 
 def _int_leaf_culprits(
@@ -1871,6 +1886,8 @@ def _tangent_culprits(
     if entry is not None:
         return [entry]
     origin = _origin(project, model, expr, scope, frames, index)
+    if origin is not None:
+        origin = _followed(project, Flow(culprit_state.Code(project.files), frames), origin)
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
         origin = _int_source(project, origin)

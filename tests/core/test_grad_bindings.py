@@ -62,6 +62,16 @@ CULPRITS = [
         "return jnp.ones_like(w), jnp.full(w.shape[1:], 0.5)",
         ["`jnp.full(w.shape[1:], 0.5)`", "shape (3,)", "primal has shape (4,)"],
     ),
+    # ``jax.grad(energy)(x)`` on the first iteration of ``x = cfg.start``: the NamedTuple's
+    # field default, an int, is what grad got (the settings made in the caller's frame).
+    (
+        "flow_int_namedtuple_field",
+        "grad-int-input",
+        ARGUMENT,
+        "settings.py",
+        "start: float = 3",
+        ["`3` is a Python int", "grad differentiates only floats"],
+    ),
     # ``if details: return value, aux`` and the call never sets ``details``: its default.
     (
         "flow_aux_flag_default",
