@@ -1303,6 +1303,10 @@ def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | 
         return "built" if _names_int_dtype(model, dtype, scope) else None
     if qualified in ("jax.numpy.array", "jax.numpy.asarray"):
         return "built" if call.args and _int_leaves(call.args[0]) else None
+    if qualified == "jax.numpy.full":
+        # The fill value's type gives the dtype: ``jnp.full(shape, 0)`` is int32.
+        fill = _fill_value(call)
+        return "built" if fill is not None and _int_leaves(fill) else None
     if qualified == "jax.numpy.arange":
         floats = any(
             isinstance(n, ast.Constant) and isinstance(n.value, float)
@@ -1549,20 +1553,26 @@ def _int_leaf_culprits(
 _CONVERTING = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
 
 
+def _fill_value(call: ast.Call) -> ast.expr | None:
+    given = call.args[1] if len(call.args) > 1 else None
+    return next((k.value for k in call.keywords if k.arg == "fill_value"), given)
+
+
 def _int_made(
     project: _Project, flow: Flow, origin: _Origin, value: ast.expr
 ) -> tuple[ModuleModel, ast.expr] | None:
     """The one Python int a container entry's value is made from, followed through the
     project's value flow (``jnp.asarray(cfg.rate)`` with ``rate: float = 1`` in the config's
     dataclass); None unless every maker is that one int."""
-    given = value
-    if (
-        isinstance(value, ast.Call)
-        and origin.model.qualified_name(value.func, origin.scope) in _CONVERTING
-        and len(value.args) == 1
-        and not value.keywords
-    ):
-        given = value.args[0]
+    given: ast.expr | None = value
+    if isinstance(value, ast.Call):
+        qualified = origin.model.qualified_name(value.func, origin.scope)
+        if qualified in _CONVERTING and len(value.args) == 1 and not value.keywords:
+            given = value.args[0]
+        elif qualified == "jax.numpy.full" and not any(k.arg == "dtype" for k in value.keywords):
+            given = _fill_value(value) if len(value.args) < 3 else None
+    if given is None:
+        return None
     makers = flow.makers(Place(project.path(origin.model), origin.model, given, origin.scope))
     if makers is None or len(makers) != 1 or makers[0].node is given:
         return None

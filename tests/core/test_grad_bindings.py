@@ -72,6 +72,26 @@ CULPRITS = [
         "start: float = 3",
         ["`3` is a Python int", "grad differentiates only floats"],
     ),
+    # The loss a factory returns (its nested ``def``), kept in an attribute of a trainer
+    # in another module that differentiates it.
+    (
+        "flow_loss_factory_attribute",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "losses.py",
+        "return jnp.abs(err)",
+        ["`loss` returns `jnp.abs(err)`", "shape (4,)"],
+    ),
+    # ``jnp.full((), INIT_SCALE)`` takes its dtype from the fill value: the module constant
+    # ``INIT_SCALE = 1`` is the int.
+    (
+        "flow_int_module_constant",
+        "grad-int-input",
+        ARGUMENT,
+        "model.py",
+        "INIT_SCALE = 1",
+        ["`scale` is made from the Python int `1`", "grad differentiates only floats"],
+    ),
     # ``if details: return value, aux`` and the call never sets ``details``: its default.
     (
         "flow_aux_flag_default",
