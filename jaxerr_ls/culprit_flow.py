@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.culprit_state import Code, Place
-from jaxerr_ls.project import Function, Scope
+from jaxerr_ls.project import Function, ModuleModel, Scope
 from jaxerr_ls.spans import Span
 
 # How deep names, calls and attributes are followed: real code needs few steps, and a bound
@@ -148,7 +148,9 @@ class Flow:
             return self.makers(Place(place.path, place.model, default, outer), depth + 1)
         passed = culprit_state.passed_value(self.code, self.frames, place)
         if passed.node is place.node:
-            return [place] if _is_self(place) else None
+            if _is_self(place):
+                return [place]
+            return self._decorated(place, function) if function is not None else None
         return self.makers(passed, depth + 1)
 
     def _unpacked(
@@ -178,9 +180,18 @@ class Flow:
 
     def _call_makers(self, place: Place, node: ast.Call, depth: int) -> list[Place] | None:
         callees = self.callees(_at(place, node.func), depth + 1)
-        if len(callees) != 1:
-            return [place]  # a library call, a class, or several functions: made here
-        callee = callees[0]
+        if not callees:
+            return [place]  # a library call or a class: made here
+        out: list[Place] = []
+        # Several functions (a registry's): each may make the value.
+        for callee in callees:
+            found = self._returned(place, callee, depth)
+            if found is None:
+                return None
+            out.extend(found)
+        return _unique(out)
+
+    def _returned(self, place: Place, callee: Callee, depth: int) -> list[Place] | None:
         function = callee.function
         if function.is_generator:
             return [place]
@@ -201,12 +212,12 @@ class Flow:
                 out.extend(found)
         finally:
             self._calls.pop()
-        return _unique(out)
+        return out
 
     def _entry_makers(self, place: Place, node: ast.Subscript, depth: int) -> list[Place] | None:
         key = node.slice
         if not isinstance(key, ast.Constant) or isinstance(key.value, bool):
-            return [place]
+            return self._registry_makers(place, node, depth) or [place]
         containers = self.makers(_at(place, node.value), depth + 1)
         if containers is None:
             return None
@@ -220,6 +231,58 @@ class Flow:
                 return None
             out.extend(found)
         return _unique(out)
+
+    def _registry_makers(self, place: Place, node: ast.Subscript, depth: int) -> list[Place] | None:
+        """``REGISTRY[name]`` with a key known only at run time: every value the registry
+        (a dict display of the project, and what is stored in it by ``REGISTRY[k] = v`` in
+        its module, a registering decorator's) may hold. None where that is not known."""
+        name = node.value.id if isinstance(node.value, ast.Name) else None
+        held = self.code.resolve(_at(place, node.value))
+        if name is None or not isinstance(held.node, ast.Dict) or None in held.node.keys:
+            return None
+        values = [_at(held, v) for v in held.node.values]
+        for statement in ast.walk(held.model.tree):
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target = statement.targets[0]
+            if (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == name
+            ):
+                scope = _scope_at(held.model, statement)
+                values.append(Place(held.path, held.model, statement.value, scope))
+        out: list[Place] = []
+        for value in values:
+            found = self.makers(value, depth + 1)
+            if found is None:
+                return None
+            out.extend(found)
+        return _unique(out) or None
+
+    def _decorated(self, place: Place, function: Function) -> list[Place] | None:
+        """The parameter of a decorator (``def deco(fn)``, maybe returned by a factory
+        ``register(name)``): the ``def``s of the module decorated with it."""
+        if isinstance(function.node, ast.Lambda) or len(function.positional) != 1:
+            return None
+        outer = function.scope.parent
+        factory = place.model.functions.get(outer.node) if outer is not None else None
+        decorators: set[ast.AST] = {function.node}
+        if factory is not None and all(
+            isinstance(v, ast.Name) and v.id == function.name for v in factory.return_values
+        ):
+            decorators.add(factory.node)
+        found: list[Place] = []
+        for candidate in place.model.functions.values():
+            for decorator in getattr(candidate.node, "decorator_list", []):
+                used = decorator.func if isinstance(decorator, ast.Call) else decorator
+                outer_scope = candidate.scope.parent or place.model.module_scope
+                made = self.code.resolve(Place(place.path, place.model, used, outer_scope))
+                if made.node in decorators and (
+                    isinstance(decorator, ast.Call) == (made.node is not function.node)
+                ):
+                    found.append(Place(place.path, place.model, candidate.node, outer_scope))
+        return found or None
 
     # -- attributes ----------------------------------------------------------------------------
 
@@ -475,6 +538,19 @@ class Flow:
 
 def _at(place: Place, node: ast.AST) -> Place:
     return Place(place.path, place.model, node, place.scope)
+
+
+def _scope_at(model: ModuleModel, node: ast.AST) -> Scope:
+    """The scope of the innermost function of the module around a node."""
+    line = getattr(node, "lineno", 0)
+    around = [
+        f
+        for f in model.functions.values()
+        if f.node.lineno <= line <= (f.node.end_lineno or f.node.lineno)
+    ]
+    if not around:
+        return model.module_scope
+    return max(around, key=lambda f: f.node.lineno).scope
 
 
 def _unique(places: list[Place]) -> list[Place]:

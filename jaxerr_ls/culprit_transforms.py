@@ -1513,6 +1513,8 @@ def _int_leaf_culprits(
     is the change, not a cast)."""
     if function is None or parameter is None:
         return []
+    if isinstance(origin.node, ast.DictComp) and flow is not None:
+        return _comprehension_leaf(project, flow, origin, function, parameter, api, dtype)
     out = []
     for key, value in _leaves(origin):
         made: tuple[ModuleModel, ast.expr] | None = None
@@ -1551,6 +1553,48 @@ def _int_leaf_culprits(
 
 # Conversions that keep the dtype of what they are given when no dtype is passed.
 _CONVERTING = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
+
+
+def _comprehension_leaf(
+    project: _Project,
+    flow: Flow,
+    origin: _Origin,
+    function: tuple[ModuleModel, Function],
+    parameter: str,
+    api: str,
+    dtype: str,
+) -> list[Culprit]:
+    """``{name: INITIALIZERS[init](k, shape) for ...}``: the entries' keys are known only at
+    run time, but the value flow gives what may make each entry (every initializer the
+    registry holds); when exactly one of them builds integers and the function does not use
+    the parameters as indices, that construction is the culprit."""
+    node = origin.node
+    assert isinstance(node, ast.DictComp)
+    makers = flow.makers(Place(project.path(origin.model), origin.model, node.value, origin.scope))
+    if not makers:
+        return []
+    ints = [
+        m
+        for m in makers
+        if isinstance(m.node, ast.expr)
+        and (
+            (isinstance(m.node, ast.Constant) and type(m.node.value) is int)
+            or _int_built(m.model, m.node, m.scope) == "built"
+        )
+    ]
+    # The keys are known only at run time, so the reads are of the parameter as a whole:
+    # one used as indices (a table of ids) is no culprit.
+    if len(ints) != 1 or _reads_through(project, *function, parameter, None).as_index:
+        return []
+    made = ints[0]
+    assert isinstance(made.node, ast.expr)
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    why = (
+        f"`{shown}` builds an array of {dtype}, one of the entries {_label(function[1])} reads "
+        f"as numbers: {api} differentiates only floats"
+    )
+    return [_culprit(project, made.model, made.node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
 
 
 def _fill_value(call: ast.Call) -> ast.expr | None:

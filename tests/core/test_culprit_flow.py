@@ -257,6 +257,14 @@ def test_shapes_of_arrays_built_with_known_sizes(tmp_path: Path) -> None:
             "layer = Scaler(gain=2.0)",
             "2",
         ),
+        # Two initializers of the registry build ints: which entry failed is open.
+        (
+            "flow_int_registry_decorator",
+            "inits.py",
+            "jax.random.normal(jax.random.key(0), shape) * 0.1",
+            "jnp.zeros(shape, dtype=int)",
+            "jnp.full(shape, 1)",
+        ),
         # One entry's shape is unknown: it may be the one with the printed shape too.
         (
             "flow_tangent_tuple_entry",

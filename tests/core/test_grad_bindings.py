@@ -92,6 +92,16 @@ CULPRITS = [
         "INIT_SCALE = 1",
         ["`scale` is made from the Python int `1`", "grad differentiates only floats"],
     ),
+    # ``{name: INITS[kind](shape) for ...}``: the registry a plain decorator fills holds two
+    # initializers, and the one that builds ints (``jnp.full(shape, 1)``) is the culprit.
+    (
+        "flow_int_registry_decorator",
+        "grad-int-input",
+        ARGUMENT,
+        "inits.py",
+        "return jnp.full(shape, 1)",
+        ["`jnp.full(shape, 1)` builds an array of int32", "grad differentiates only floats"],
+    ),
     # ``if details: return value, aux`` and the call never sets ``details``: its default.
     (
         "flow_aux_flag_default",
