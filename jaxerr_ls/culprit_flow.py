@@ -15,8 +15,9 @@ doubt (a loop variable, a name bound in ways not followed): callers then stay si
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.culprit_state import Code, Place
@@ -26,6 +27,7 @@ from jaxerr_ls.spans import Span
 # How deep names, calls and attributes are followed: real code needs few steps, and a bound
 # keeps recursive programs finite.
 _MAX_DEPTH = 10
+T = TypeVar("T")
 # Decorators and wrappers that keep a function's arguments and outputs.
 _KEEPING = frozenset({"functools.partial", "jax.jit", "functools.wraps", "jax.checkpoint"})
 
@@ -182,14 +184,9 @@ class Flow:
         callees = self.callees(_at(place, node.func), depth + 1)
         if not callees:
             return [place]  # a library call or a class: made here
-        out: list[Place] = []
         # Several functions (a registry's): each may make the value.
-        for callee in callees:
-            found = self._returned(place, callee, depth)
-            if found is None:
-                return None
-            out.extend(found)
-        return _unique(out)
+        found = _every(callees, lambda callee: self._returned(place, callee, depth))
+        return None if found is None else _unique(found)
 
     def _returned(self, place: Place, callee: Callee, depth: int) -> list[Place] | None:
         function = callee.function
@@ -198,21 +195,18 @@ class Flow:
         values = function.return_values
         if not values or any(v is None for v in values):
             return None
-        out: list[Place] = []
+        at = callee.place
         self._calls.append((callee, place))
         self._entered.setdefault(id(function), []).append((callee, place))
         try:
-            for value in values:
-                assert value is not None
-                found = self.makers(
-                    Place(callee.place.path, callee.place.model, value, function.scope), depth + 1
-                )
-                if found is None:
-                    return None
-                out.extend(found)
+            return _every(
+                [v for v in values if v is not None],
+                lambda value: self.makers(
+                    Place(at.path, at.model, value, function.scope), depth + 1
+                ),
+            )
         finally:
             self._calls.pop()
-        return out
 
     def _entry_makers(self, place: Place, node: ast.Subscript, depth: int) -> list[Place] | None:
         key = node.slice
@@ -252,13 +246,8 @@ class Flow:
             ):
                 scope = _scope_at(held.model, statement)
                 values.append(Place(held.path, held.model, statement.value, scope))
-        out: list[Place] = []
-        for value in values:
-            found = self.makers(value, depth + 1)
-            if found is None:
-                return None
-            out.extend(found)
-        return _unique(out) or None
+        found = _every(values, lambda value: self.makers(value, depth + 1))
+        return (_unique(found) or None) if found is not None else None
 
     def _decorated(self, place: Place, function: Function) -> list[Place] | None:
         """The parameter of a decorator (``def deco(fn)``, maybe returned by a factory
@@ -292,13 +281,8 @@ class Flow:
         owners = self.instances(_at(place, node.value), depth + 1)
         if owners is None:
             return [place]
-        out: list[Place] = []
-        for cls, construction in owners:
-            found = self._member_makers(cls, construction, node.attr, depth)
-            if found is None:
-                return None
-            out.extend(found)
-        return _unique(out) or [place]
+        found = _every(owners, lambda owner: self._member_makers(*owner, node.attr, depth))
+        return None if found is None else _unique(found) or [place]
 
     def _member_makers(
         self, cls: Place, construction: Place | None, attr: str, depth: int
@@ -327,13 +311,7 @@ class Flow:
                         if value is not None:
                             assigned.append(Place(klass.path, klass.model, value, method.scope))
         if assigned:
-            out: list[Place] = []
-            for site in assigned:
-                found = self._init_argument(site, construction, depth)
-                if found is None:
-                    return None
-                out.extend(found)
-            return out
+            return _every(assigned, lambda site: self._init_argument(site, construction, depth))
         for klass in self.mro(cls):
             assert isinstance(klass.node, ast.ClassDef)
             fields = _fields(klass.node)
@@ -538,6 +516,17 @@ class Flow:
 
 def _at(place: Place, node: ast.AST) -> Place:
     return Place(place.path, place.model, node, place.scope)
+
+
+def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> list[Place] | None:
+    """What ``follow`` gives for every part, together; None where it is in doubt for any."""
+    out: list[Place] = []
+    for part in parts:
+        found = follow(part)
+        if found is None:
+            return None
+        out.extend(found)
+    return out
 
 
 def _scope_at(model: ModuleModel, node: ast.AST) -> Scope:
