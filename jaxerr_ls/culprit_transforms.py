@@ -1430,8 +1430,12 @@ def _argument_culprits(
         given = Place(
             project.path(application.model), application.model, args[index], application.scope
         )
-        made = flow.one_maker(given)
-        if origin is None and made is not None and made.node is not args[index]:
+        flow.makers(given)
+        # Where ``_origin`` stopped, the value flow goes on through calls (a bound method's
+        # return), not through parameters to the traceback's callers, which ``_origin``
+        # already weighs (a step counter passed in is no construction to change).
+        made = Flow(flow.code).one_maker(given) if origin is None else None
+        if made is not None and made.node is not args[index]:
             assert isinstance(made.node, ast.expr)
             project.adopt(made)
             origin = _Origin(made.model, made.node, made.scope)
