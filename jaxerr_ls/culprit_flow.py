@@ -28,6 +28,9 @@ from jaxerr_ls.spans import Span
 # keeps recursive programs finite.
 _MAX_DEPTH = 10
 T = TypeVar("T")
+# How many steps one flow takes at most: unions (several bindings, a registry's functions)
+# multiply the paths, and a culprit is not worth an editor's wait.
+_MAX_STEPS = 4000
 # Decorators and wrappers that keep a function's arguments and outputs.
 _KEEPING = frozenset({"functools.partial", "jax.jit", "functools.wraps", "jax.checkpoint"})
 
@@ -68,12 +71,14 @@ class Flow:
         # Every call each function was entered through: a value made in a callee and read
         # after the flow left it (a dict display's entry) reads its parameters from that call.
         self._entered: dict[int, list[tuple[Callee, Place]]] = {}
+        self._steps = 0
 
     # -- values --------------------------------------------------------------------------------
 
     def makers(self, place: Place, depth: int = 0) -> list[Place] | None:
         """The expressions that make ``place``'s value (each once), or None when in doubt."""
-        if depth > _MAX_DEPTH:
+        self._steps += 1
+        if depth > _MAX_DEPTH or self._steps > _MAX_STEPS:
             return None
         node = place.node
         if isinstance(node, ast.Name):

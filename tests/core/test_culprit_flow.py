@@ -292,3 +292,21 @@ def test_the_flow_chooses_nothing_where_it_leaves_doubt(
         if c.span.line == c.span.end_line
     ]
     assert chosen not in reported
+
+
+def branching(steps: int) -> str:
+    """A function whose names have three bindings each, all of the name before: the paths to
+    ``v0 = 0`` triple at every step."""
+    lines = ["def f(flag, other):", "    v0 = 0"]
+    for i in range(1, steps + 1):
+        lines += [f"    v{i} = v{i - 1}", "    if flag:", f"        v{i} = v{i - 1}"]
+        lines += ["    if other:", f"        v{i} = v{i - 1}"]
+    return "\n".join([*lines, f"    return v{steps}"]) + "\n"
+
+
+def test_a_flow_that_branches_at_every_step_gives_up_instead_of_hanging(tmp_path: Path) -> None:
+    code = project(tmp_path, {"few.py": branching(5), "many.py": branching(9)})
+    # 3**5 paths: followed to the one value they all lead to.
+    assert shown(Flow(code).makers(place_of(code, tmp_path / "few.py", "v5"))) == [("few.py", "0")]
+    # 3**9 paths: more steps than one flow takes, so it is in doubt.
+    assert Flow(code).makers(place_of(code, tmp_path / "many.py", "v9")) is None
