@@ -935,9 +935,19 @@ def _aux_not_pair(
     if any(f"'{name}'" in type_text for name in ("NoneType", "set", "str")):
         return []  # not one output value: dropping has_aux is no fix
     if flow is not None:
-        switched = _switched_off_pair(project, flow, function, api)
-        if switched is not None:
-            return [switched]
+        # The function itself, or a helper it returns the value of (``lambda p: nll(p, x)``):
+        # following its returns enters the helpers, whose flags the calls then give.
+        home = flow.definition(function)
+        if home is not None:
+            for value in function.return_values:
+                if value is not None:
+                    flow.makers(Place(home.path, home.model, value, function.scope))
+        helpers = [r.function for r in returns if r.function is not function]
+        candidates = list({id(f): f for f in [function, *helpers]}.values())
+        offs = [_switched_off_pair(project, flow, f, api) for f in candidates]
+        switched = [c for c in offs if c is not None]
+        if len(switched) == 1:
+            return switched
     if any(_tuple_size(r.value) is not None for r in returns):
         return []
     flag = next((k for k in application.transform.call.keywords if k.arg == "has_aux"), None)

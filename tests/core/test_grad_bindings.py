@@ -102,6 +102,16 @@ CULPRITS = [
         "return jnp.full(shape, 1)",
         ["`jnp.full(shape, 1)` builds an array of int32", "grad differentiates only floats"],
     ),
+    # The lambda given to grad returns a helper's value, and the helper's pair is switched
+    # off by the keyword the lambda passes: ``details=False``.
+    (
+        "flow_aux_flag_lambda_call",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "main.py",
+        "grad_fn = jax.grad(lambda t: nll(t, data, details=False), has_aux=True)",
+        ["`details` is False", "`nll` returns a single value"],
+    ),
     # ``if details: return value, aux`` and the call never sets ``details``: its default.
     (
         "flow_aux_flag_default",
