@@ -103,14 +103,14 @@ CULPRITS = [
         ["`jnp.full(shape, 1)` builds an array of int32", "grad differentiates only floats"],
     ),
     # The lambda given to grad returns a helper's value, and the helper's pair is switched
-    # off by the keyword the lambda passes: ``details=False``.
+    # off by the keyword the lambda passes: ``with_parts=False``.
     (
         "flow_aux_flag_lambda_call",
         "grad-has-aux-not-pair",
         FUNCTION,
         "main.py",
-        "grad_fn = jax.grad(lambda t: nll(t, data, details=False), has_aux=True)",
-        ["`details` is False", "`nll` returns a single value"],
+        "grad_fn = jax.grad(lambda p: huber_terms(p, targets, with_parts=False), has_aux=True)",
+        ["`with_parts` is False", "`huber_terms` returns a single value"],
     ),
     # ``if details: return value, aux`` and the call never sets ``details``: its default.
     (
