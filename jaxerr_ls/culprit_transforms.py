@@ -964,6 +964,9 @@ def _aux_not_pair(
             if home is None:
                 return []
             own = [_Return(home.model, function, r, r.value) for r in _own_returns(function)]
+            if isinstance(function.node, ast.Lambda):
+                body = function.node.body
+                own = [_Return(home.model, function, body, body)]
         why = (
             f"{_label(function)} returns a single value, but the caller reads the aux `{aux}` "
             f"{api} unpacks with has_aux=True: return (output, aux)"

@@ -112,6 +112,16 @@ CULPRITS = [
         "grad_fn = jax.grad(lambda p: huber_terms(p, targets, with_parts=False), has_aux=True)",
         ["`with_parts` is False", "`huber_terms` returns a single value"],
     ),
+    # A lambda kept in a name returns a helper's single value while the caller reads the aux:
+    # the pair is the lambda's to return, not the shared helper's.
+    (
+        "flow_aux_lambda_helper",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "main.py",
+        "loss_fn = lambda w: mse(w, x, y)",
+        ["the lambda returns a single value", "`aux`"],
+    ),
     # ``if details: return value, aux`` and the call never sets ``details``: its default.
     (
         "flow_aux_flag_default",
