@@ -1291,6 +1291,12 @@ def _nonlinear_culprit(
     primitive = captures.get("primitive", "").strip()
     if not frames or not _IDENTIFIER_RE.match(primitive):
         return None
+    if not any(
+        _is_linear_transpose(code, Place(frames[0].path, model, call.func, scope))
+        for model, call, scope in code.calls_on(frames[0])
+    ):
+        # No linear_transpose here: reverse mode transposed a custom_jvp rule's tangent.
+        return _nonlinear_tangent_culprit(code, primitive, frames)
     for model, call, scope in code.calls_on(frames[0]):
         made = code.resolve(Place(frames[0].path, model, call.func, scope))
         transpose = made.node
@@ -1323,6 +1329,76 @@ def _nonlinear_culprit(
         )
         return Found(span, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive, why)
     return None
+
+
+def _is_linear_transpose(code: Code, func: Place) -> bool:
+    made = code.resolve(func)
+    node = made.node
+    return (
+        isinstance(node, ast.Call)
+        and made.model.qualified_name(node.func, made.scope) == "jax.linear_transpose"
+    )
+
+
+def _nonlinear_tangent_culprit(code: Code, primitive: str, frames: Sequence[Span]) -> Found | None:
+    """Reverse mode transposes what a ``custom_jvp`` rule does to the tangents: the one rule
+    of the project whose tangent output applies the operation the message names to a tangent
+    (``limit * jnp.tanh(t / limit)``) is where the change belongs (a custom_vjp, or a linear
+    tangent)."""
+    found: list[tuple[Path, ast.Call, str]] = []
+    for path in code.files.files_containing("defjvp"):
+        model = code.model(path)
+        for custom in model.custom_functions if model is not None else ():
+            rule = custom.jvp
+            if rule is None or len(rule.positional) != 2:
+                continue
+            tangents = _derived_names(rule, rule.positional[1].name)
+            for value in rule.return_values:
+                items = value.elts if isinstance(value, ast.Tuple | ast.List) else []
+                if len(items) != 2:
+                    continue
+                found.extend(
+                    (path, node, rule.name)
+                    for node in ast.walk(items[1])
+                    if isinstance(node, ast.Call)
+                    and _name_of(node.func) == primitive
+                    and any(_reads_any(arg, tangents) for arg in node.args)
+                )
+    if len(found) != 1:
+        return None
+    path, operation, rule_name = found[0]
+    span = code.span(path, operation)
+    if not _not_failing(span, frames):
+        return None
+    why = (
+        f"`{ast.unparse(operation)}` in the custom_jvp rule `{rule_name}` is not linear in the "
+        "tangent, so reverse mode cannot transpose it: make the tangent output linear (or use "
+        "a custom_vjp)."
+    )
+    return Found(span, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive, why)
+
+
+def _derived_names(function: Function, name: str) -> set[str]:
+    """The parameter ``name`` and the names the function assigns from it (transitively)."""
+    names = {name}
+    statements = [s for s in own_statements(function.node) if isinstance(s, ast.Assign)]
+    for _ in range(len(statements) + 1):
+        before = len(names)
+        for statement in statements:
+            if _reads_any(statement.value, names):
+                names |= {
+                    n.id
+                    for target in statement.targets
+                    for n in ast.walk(target)
+                    if isinstance(n, ast.Name)
+                }
+        if len(names) == before:
+            break
+    return names
+
+
+def _reads_any(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
 
 def _name_of(node: ast.expr) -> str | None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jaxerr_ls import culprit_state
+from jaxerr_ls.culprit_flow import Callee, Flow, shape_of
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.locate import ProjectFiles
@@ -420,11 +421,18 @@ class _Return:
 
 
 def _returns(
-    project: _Project, model: ModuleModel, function: Function, depth: int = 0, vector: bool = False
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    depth: int = 0,
+    vector: bool = False,
+    flow: Flow | None = None,
 ) -> list[_Return]:
     """What a function returns, following ``return helper(...)`` into project functions;
     with ``vector``, also into the one call of arithmetic that can make the output a vector
-    (``-self.log_joint(w)``, ``prior(w) + likelihood(w)`` with a scalar prior)."""
+    (``-self.log_joint(w)``, ``prior(w) + likelihood(w)`` with a scalar prior) and, through
+    the value flow, into callables held by parameters and attributes (a loss object's
+    ``__call__``) and to the local assignment that makes the one operand surely a vector."""
     if function.is_generator or depth > _MAX_DEPTH:
         return []
     nodes: list[tuple[ast.AST, ast.expr | None]]
@@ -436,14 +444,24 @@ def _returns(
     for node, value in nodes:
         part = value
         if vector and value is not None:
-            part = _vector_part(project, model, value, function.scope, depth)
+            part = _vector_part(project, model, value, function.scope, depth, flow)
         if isinstance(part, ast.Call):
             callee = _callee(project, model, part, function.scope)
+            if callee is None and vector and flow is not None:
+                callee = _flow_callee(project, flow, model, part, function.scope)
             if callee is not None:
-                deeper = _returns(project, *callee, depth + 1, vector)
+                deeper = _returns(project, *callee, depth + 1, vector, flow)
                 if deeper:
                     out.extend(deeper)
                     continue
+        made = (
+            _local_maker(project, flow, model, function, part)
+            if vector and flow is not None and part is not value
+            else None
+        )
+        if made is not None:
+            out.append(_Return(model, function, *made))
+            continue
         out.append(_Return(model, function, node, value))
     return out
 
@@ -457,13 +475,52 @@ def _callee(
     return found[0], found[1].function if isinstance(found[1], Partial) else found[1]
 
 
+def _flow_callee(
+    project: _Project, flow: Flow, model: ModuleModel, call: ast.Call, scope: Scope
+) -> tuple[ModuleModel, Function] | None:
+    """The one project function a call runs, by the value flow (a callable object passed in
+    as a parameter, a method of an attribute)."""
+    found = flow.callees(Place(project.path(model), model, call.func, scope))
+    if len(found) != 1:
+        return None
+    project.adopt(found[0].place)
+    return found[0].place.model, found[0].function
+
+
+def _local_maker(
+    project: _Project,
+    flow: Flow | None,
+    model: ModuleModel,
+    function: Function,
+    part: ast.expr | None,
+) -> tuple[ast.AST, ast.expr] | None:
+    """The assignment in the function that makes the operand of a return that is surely a
+    vector (``logdet = 2.0 * jnp.log(jnp.diag(chol))`` for ``return fit + logdet``): the
+    statement and its value."""
+    if flow is None or not isinstance(part, ast.Name):
+        return None
+    binding = function.scope.lookup(part.id)
+    if binding is None or binding.kind != "assign" or binding.scope is not function.scope:
+        return None
+    maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
+    if maker is None or maker.node is not binding.value or not isinstance(binding.node, ast.stmt):
+        return None
+    return binding.node, binding.value
+
+
 def _vector_part(
-    project: _Project, model: ModuleModel, value: ast.expr, scope: Scope, depth: int
+    project: _Project,
+    model: ModuleModel,
+    value: ast.expr,
+    scope: Scope,
+    depth: int,
+    flow: Flow | None = None,
 ) -> ast.expr:
     """The one operand of a sign or of arithmetic with scalars that is not surely a scalar,
-    followed in; the expression itself where none or several are. Only through operations
-    a reduction passes through (``-v``, ``s + v``, ``c * v``, ``v / c``): where ``v ** 2``
-    is the vector, reducing ``v`` instead would change what is computed."""
+    followed in; the expression itself where none or several are, unless exactly one of them
+    is surely a vector (arithmetic broadcasts: that operand alone makes the output one). Only
+    through operations a reduction passes through (``-v``, ``s + v``, ``c * v``, ``v / c``):
+    where ``v ** 2`` is the vector, reducing ``v`` instead would change what is computed."""
     for _ in range(_MAX_DEPTH):
         if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub | ast.UAdd):
             value = value.operand
@@ -481,10 +538,58 @@ def _vector_part(
             for p in (value.left, value.right)
             if not _scalar_value(project, model, p, scope, depth)
         ]
+        if len(parts) != 1 and flow is not None:
+            place = Place(project.path(model), model, value, scope)
+            parts = [p for p in parts if _surely_vector(flow, _moved(place, p))]
         if len(parts) != 1:
             return value
         value = parts[0]
     return value
+
+
+def _moved(place: Place, node: ast.AST) -> Place:
+    return Place(place.path, place.model, node, place.scope)
+
+
+# jax.numpy functions applied item by item: a vector in, a vector out.
+_ELEMENTWISE = frozenset(
+    {"log", "exp", "sqrt", "abs", "square", "tanh", "sin", "cos", "log1p", "expm1", "negative"}
+)
+# jax.numpy functions whose output always has at least one axis.
+_ARRAYS = frozenset({"diag", "diagonal", "stack", "concatenate", "hstack", "vstack", "outer"})
+
+
+def _surely_vector(flow: Flow, place: Place, depth: int = 0) -> bool:
+    """Whether a value surely has an axis, whatever its inputs' shapes: a diagonal, a stack,
+    an item-by-item function of a vector, arithmetic with a vector (broadcasting keeps the
+    axes), a name all of whose makers are one."""
+    node = place.node
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+        return any(
+            _surely_vector(flow, _moved(place, p), depth + 1) for p in (node.left, node.right)
+        )
+    if isinstance(node, ast.UnaryOp):
+        return _surely_vector(flow, _moved(place, node.operand), depth + 1)
+    if isinstance(node, ast.Name):
+        makers = flow.makers(place)
+        return bool(makers) and all(
+            m.node is not node and _surely_vector(flow, m, depth + 1) for m in makers or ()
+        )
+    if not isinstance(node, ast.Call) or node.keywords:
+        return False
+    qualified = place.model.qualified_name(node.func, place.scope) or ""
+    if not qualified.startswith("jax.numpy."):
+        return False
+    name = qualified.rsplit(".", 1)[-1]
+    if name in _ARRAYS:
+        return True
+    return (
+        name in _ELEMENTWISE
+        and len(node.args) == 1
+        and _surely_vector(flow, _moved(place, node.args[0]), depth + 1)
+    )
 
 
 def _scalar_value(
@@ -547,7 +652,23 @@ def _received(
         return found
     place = callable_place(project, frames, model, given, transform.scope)
     function = place.model.functions.get(place.node)
-    return None if function is None else (place.model, function)
+    if function is not None:
+        return place.model, function
+    # The value flow: a method of an instance passed in, a callable object, a partial.
+    flow = Flow(culprit_state.Code(project.files), frames)
+    callees = flow.callees(Place(project.path(model), model, given, transform.scope))
+    if len(callees) != 1:
+        return None
+    callee = callees[0]
+    project.adopt(callee.place)
+    if callee.skip == 0 and callee.partial is None:
+        return callee.place.model, callee.function
+    fixed = callee.partial.node if callee.partial is not None else None
+    keywords = [k.arg for k in fixed.keywords] if isinstance(fixed, ast.Call) else []
+    if any(k is None for k in keywords):
+        return None
+    named = frozenset(k for k in keywords if k is not None)
+    return callee.place.model, Partial(callee.function, callee.skip, named)
 
 
 def _differentiated(
@@ -558,6 +679,39 @@ def _differentiated(
         return None
     function = found[1].function if isinstance(found[1], Partial) else found[1]
     return found[0], function
+
+
+def _entered_flow(project: _Project, application: _Application, frames: Sequence[Span]) -> Flow:
+    """The project's value flow, knowing that the call applying a differentiating transform
+    passes the differentiated function its arguments (``step(model, loss_fn, x)`` after
+    ``step = jax.jit(jax.value_and_grad(objective))``)."""
+    flow = Flow(culprit_state.Code(project.files), frames)
+    if application.transform.api not in _APPLIED:
+        return flow
+    call = Place(
+        project.path(application.model), application.model, application.call, application.scope
+    )
+    if application.decorated is None:
+        transform = application.transform
+        home = application.defined_in
+        given = Place(project.path(home), home, transform.call.args[0], transform.scope)
+        callees = flow.callees(given)
+        if len(callees) == 1:
+            flow.enter(callees[0], call)
+            return flow
+    received = _received(project, application, frames)
+    if received is None:
+        return flow
+    model, function = received
+    skip = 0
+    if isinstance(function, Partial):
+        if function.fixed_keywords:
+            return flow  # what the partial fixed by name is not passed by the call
+        skip = function.fixed_positional
+        function = function.function
+    place = Place(project.path(model), model, function.node, function.scope)
+    flow.enter(Callee(place, function, skip), call)
+    return flow
 
 
 def _label(function: Function) -> str:
@@ -575,7 +729,8 @@ def _function_culprits(
     if target is None:
         return []
     model, function = target
-    returns = _returns(project, model, function, vector="shape" in captures)
+    flow = _entered_flow(project, application, frames)
+    returns = _returns(project, model, function, vector="shape" in captures, flow=flow)
     if "shape" in captures:
         if wants_jacobian(function, [r.value for r in returns], [application.model, model]):
             return []
@@ -588,7 +743,7 @@ def _function_culprits(
         if "'NoneType'" in captures["type"]:
             # Nothing returned at all: the same fault as without has_aux.
             return _not_array(project, application, model, function, returns, "None", api)
-        return _aux_not_pair(project, application, function, returns, captures["type"], api)
+        return _aux_not_pair(project, application, function, returns, captures["type"], api, flow)
     return []
 
 
@@ -655,6 +810,13 @@ def _nonscalar(project: _Project, returns: list[_Return], shape: str, api: str) 
             continue
         shown = project.source(found.model, found.value)
         why = f"{_label(found.function)} returns `{shown}`, shape {shape}: {api} needs a scalar"
+        if isinstance(found.node, ast.Assign):
+            # The operand that makes the returned value a vector, made in the function.
+            named = ast.unparse(found.node.targets[0])
+            why = (
+                f"`{named} = {shown}` is a vector, and {_label(found.function)} returns "
+                f"arithmetic with it, shape {shape}: {api} needs a scalar"
+            )
         out.append(
             _culprit(
                 project,
@@ -737,6 +899,7 @@ def _aux_not_pair(
     returns: list[_Return],
     type_text: str,
     api: str,
+    flow: Flow | None = None,
 ) -> list[Culprit]:
     kind = CulpritKind.TRANSFORM_FUNCTION
     if not returns:
@@ -771,6 +934,20 @@ def _aux_not_pair(
         ]
     if any(f"'{name}'" in type_text for name in ("NoneType", "set", "str")):
         return []  # not one output value: dropping has_aux is no fix
+    if flow is not None:
+        # The function itself, or a helper it returns the value of (``lambda p: nll(p, x)``):
+        # following its returns enters the helpers, whose flags the calls then give.
+        home = flow.definition(function)
+        if home is not None:
+            for value in function.return_values:
+                if value is not None:
+                    flow.makers(Place(home.path, home.model, value, function.scope))
+        helpers = [r.function for r in returns if r.function is not function]
+        candidates = list({id(f): f for f in [function, *helpers]}.values())
+        offs = [_switched_off_pair(project, flow, f, api) for f in candidates]
+        switched = [c for c in offs if c is not None]
+        if len(switched) == 1:
+            return switched
     if any(_tuple_size(r.value) is not None for r in returns):
         return []
     flag = next((k for k in application.transform.call.keywords if k.arg == "has_aux"), None)
@@ -779,14 +956,89 @@ def _aux_not_pair(
     aux = _aux_read(application)
     if aux is not None:
         # The caller unpacks the aux and reads it: has_aux is meant, the function is to
-        # return the pair.
+        # return the pair. The pair is the contract of the function the transform got: its
+        # own return changes, not a helper's (which other callers may share).
+        own = [r for r in returns if r.function is function]
+        if len(own) != len(returns):
+            home = flow.definition(function) if flow is not None else None
+            if home is None:
+                return []
+            own = [_Return(home.model, function, r, r.value) for r in _own_returns(function)]
+            if isinstance(function.node, ast.Lambda):
+                body = function.node.body
+                own = [_Return(home.model, function, body, body)]
         why = (
             f"{_label(function)} returns a single value, but the caller reads the aux `{aux}` "
             f"{api} unpacks with has_aux=True: return (output, aux)"
         )
-        return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
+        return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in own]
     why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"
     return [_culprit(project, application.defined_in, flag, kind, function.name, why)]
+
+
+def _own_returns(function: Function) -> list[ast.Return]:
+    return [] if isinstance(function.node, ast.Lambda) else list(function.returns)
+
+
+def _switched_off_pair(
+    project: _Project, flow: Flow, function: Function, api: str
+) -> Culprit | None:
+    """``if with_terms: return loss, terms`` then ``return loss``, with ``with_terms`` given
+    False where the function is called (a ``functools.partial``, the call, the default):
+    that value is where the change belongs."""
+    own = _own_returns(function)
+    pairs = [r for r in own if _tuple_size(r.value) == 2]
+    singles = [r for r in own if r.value is not None and _tuple_size(r.value) is None]
+    if not pairs or not singles:
+        return None
+    guards = {_guard(function, r) for r in pairs}
+    if len(guards) != 1 or None in guards:
+        return None
+    guard = guards.pop()
+    assert guard is not None
+    if any(_inside(guard, r) for r in singles):
+        return None
+    test = guard.test
+    assert isinstance(test, ast.Name)
+    entry = _flow_param(flow, function, test)
+    if entry is None:
+        return None
+    made = entry.node
+    if not (isinstance(made, ast.Constant) and made.value in (False, None, 0)):
+        return None
+    project.adopt(entry)
+    shown = project.source(entry.model, made)
+    why = (
+        f"`{test.id}` is {shown} here, so {_label(function)} returns a single value, not the "
+        f"pair (output, aux) it returns when `{test.id}` is set: {api} has has_aux=True"
+    )
+    return _culprit(project, entry.model, made, CulpritKind.TRANSFORM_FUNCTION, function.name, why)
+
+
+def _flow_param(flow: Flow, function: Function, name: ast.Name) -> Place | None:
+    """The one maker of a parameter's value where the flow entered the function."""
+    place = flow.definition(function)
+    if place is None:
+        return None
+    return flow.one_maker(Place(place.path, place.model, name, function.scope))
+
+
+def _guard(function: Function, statement: ast.Return) -> ast.If | None:
+    """The ``if PARAM:`` (no ``else``) of the function whose body holds the statement."""
+    for node in ast.walk(function.node):
+        if (
+            isinstance(node, ast.If)
+            and isinstance(node.test, ast.Name)
+            and not node.orelse
+            and any(p.name == node.test.id for p in function.params)
+            and _inside(node, statement)
+        ):
+            return node
+    return None
+
+
+def _inside(guard: ast.If, statement: ast.stmt) -> bool:
+    return any(statement is n for part in guard.body for n in ast.walk(part))
 
 
 def _local_value(function: Function, value: ast.expr | None) -> ast.expr | None:
@@ -1064,6 +1316,10 @@ def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | 
         return "built" if _names_int_dtype(model, dtype, scope) else None
     if qualified in ("jax.numpy.array", "jax.numpy.asarray"):
         return "built" if call.args and _int_leaves(call.args[0]) else None
+    if qualified == "jax.numpy.full":
+        # The fill value's type gives the dtype: ``jnp.full(shape, 0)`` is int32.
+        fill = _fill_value(call)
+        return "built" if fill is not None and _int_leaves(fill) else None
     if qualified == "jax.numpy.arange":
         floats = any(
             isinstance(n, ast.Constant) and isinstance(n.value, float)
@@ -1181,8 +1437,24 @@ def _argument_culprits(
         origin = _origin(
             project, application.model, args[index], application.scope, frames, application.frame
         )
+        # The flow from the argument itself: the calls it goes through bind the parameters
+        # the container's entries read (``params_from_config(cfg)``, ``layer.init()``).
+        flow = _entered_flow(project, application, frames)
+        given = Place(
+            project.path(application.model), application.model, args[index], application.scope
+        )
+        flow.makers(given)
+        # Where ``_origin`` stopped, the value flow goes on through calls (a bound method's
+        # return), not through parameters to the traceback's callers, which ``_origin``
+        # already weighs (a step counter passed in is no construction to change).
+        made = Flow(flow.code).one_maker(given) if origin is None else None
+        if made is not None and made.node is not args[index]:
+            assert isinstance(made.node, ast.expr)
+            project.adopt(made)
+            origin = _Origin(made.model, made.node, made.scope)
         if origin is None:
             continue
+        origin = _followed(project, flow, origin)
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
         if found is None and _size_of(origin.model, origin.node, origin.scope):
@@ -1196,7 +1468,8 @@ def _argument_culprits(
                 origin, found = source, "built"
         if found is None:
             if not origin.iterated:
-                out.extend(_int_leaf_culprits(project, origin, function, parameter, api, dtype))
+                leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
+                out.extend(leaves)
             continue
         shown = project.source(origin.model, origin.node)
         # An argnums naming the argument among others chose integer data by mistake (labels,
@@ -1226,6 +1499,20 @@ def _argument_culprits(
     return out
 
 
+def _followed(project: _Project, flow: Flow, origin: _Origin) -> _Origin:
+    """An origin that only reads a value made elsewhere (``cfg.start``, ``state["x"]``),
+    followed by the value flow to the one expression that makes it."""
+    if origin.iterated or not isinstance(origin.node, ast.Attribute | ast.Subscript):
+        return origin
+    made = flow.one_maker(
+        Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    )
+    if made is None or made.node is origin.node or not isinstance(made.node, ast.expr):
+        return origin
+    project.adopt(made)
+    return _Origin(made.model, made.node, made.scope)
+
+
 def _int_leaf_culprits(
     project: _Project,
     origin: _Origin,
@@ -1233,6 +1520,7 @@ def _int_leaf_culprits(
     parameter: str | None,
     api: str,
     dtype: str,
+    flow: Flow | None = None,
 ) -> list[Culprit]:
     """An integer entry of a container of parameters, where the differentiated function reads
     that entry as a number (in arithmetic, in ``jnp.exp``): the entry is a float parameter
@@ -1242,10 +1530,15 @@ def _int_leaf_culprits(
     is the change, not a cast)."""
     if function is None or parameter is None:
         return []
+    if isinstance(origin.node, ast.DictComp) and flow is not None:
+        return _comprehension_leaf(project, flow, origin, function, parameter, api, dtype)
     out = []
     for key, value in _leaves(origin):
+        made: tuple[ModuleModel, ast.expr] | None = None
         if not _int_leaf(origin.model, value, origin.scope):
-            continue
+            made = _int_made(project, flow, origin, value) if flow is not None else None
+            if made is None:
+                continue
         reads = _reads_through(project, *function, parameter, key)
         if reads.numeric == 0 or reads.as_index:
             field = _dataclass_field(project, origin, key)
@@ -1256,6 +1549,16 @@ def _int_leaf_culprits(
                 )
                 out.append(_culprit(project, field[0], field[1], _ARGUMENT, api, why))
             continue
+        if made is not None:
+            # The entry converts a value made elsewhere (a config's default, a constant):
+            # that Python int is where the float belongs.
+            shown = project.source(*made)
+            why = (
+                f"`{key}` is made from the Python int `{shown}` ({dtype} to JAX) and read as a "
+                f"number by {_label(function[1])}: {api} differentiates only floats"
+            )
+            out.append(_culprit(project, *made, CulpritKind.TRANSFORM_ARGUMENT, api, why))
+            continue
         shown = project.source(origin.model, value)
         why = (
             f"`{key}` is built as an integer (`{shown}`, {dtype}) and read as a number by "
@@ -1263,6 +1566,82 @@ def _int_leaf_culprits(
         )
         out.append(_culprit(project, origin.model, value, CulpritKind.TRANSFORM_ARGUMENT, api, why))
     return out
+
+
+# Conversions that keep the dtype of what they are given when no dtype is passed.
+_CONVERTING = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
+
+
+def _comprehension_leaf(
+    project: _Project,
+    flow: Flow,
+    origin: _Origin,
+    function: tuple[ModuleModel, Function],
+    parameter: str,
+    api: str,
+    dtype: str,
+) -> list[Culprit]:
+    """``{name: INITIALIZERS[init](k, shape) for ...}``: the entries' keys are known only at
+    run time, but the value flow gives what may make each entry (every initializer the
+    registry holds); when exactly one of them builds integers and the function does not use
+    the parameters as indices, that construction is the culprit."""
+    node = origin.node
+    assert isinstance(node, ast.DictComp)
+    makers = flow.makers(Place(project.path(origin.model), origin.model, node.value, origin.scope))
+    if not makers:
+        return []
+    ints = [
+        m
+        for m in makers
+        if isinstance(m.node, ast.expr)
+        and (
+            (isinstance(m.node, ast.Constant) and type(m.node.value) is int)
+            or _int_built(m.model, m.node, m.scope) == "built"
+        )
+    ]
+    # The keys are known only at run time, so the reads are of the parameter as a whole:
+    # one used as indices (a table of ids) is no culprit.
+    if len(ints) != 1 or _reads_through(project, *function, parameter, None).as_index:
+        return []
+    made = ints[0]
+    assert isinstance(made.node, ast.expr)
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    why = (
+        f"`{shown}` builds an array of {dtype}, one of the entries {_label(function[1])} reads "
+        f"as numbers: {api} differentiates only floats"
+    )
+    return [_culprit(project, made.model, made.node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
+
+
+def _fill_value(call: ast.Call) -> ast.expr | None:
+    given = call.args[1] if len(call.args) > 1 else None
+    return next((k.value for k in call.keywords if k.arg == "fill_value"), given)
+
+
+def _int_made(
+    project: _Project, flow: Flow, origin: _Origin, value: ast.expr
+) -> tuple[ModuleModel, ast.expr] | None:
+    """The one Python int a container entry's value is made from, followed through the
+    project's value flow (``jnp.asarray(cfg.rate)`` with ``rate: float = 1`` in the config's
+    dataclass); None unless every maker is that one int."""
+    given: ast.expr | None = value
+    if isinstance(value, ast.Call):
+        qualified = origin.model.qualified_name(value.func, origin.scope)
+        if qualified in _CONVERTING and len(value.args) == 1 and not value.keywords:
+            given = value.args[0]
+        elif qualified == "jax.numpy.full" and not any(k.arg == "dtype" for k in value.keywords):
+            given = _fill_value(value) if len(value.args) < 3 else None
+    if given is None:
+        return None
+    makers = flow.makers(Place(project.path(origin.model), origin.model, given, origin.scope))
+    if makers is None or len(makers) != 1 or makers[0].node is given:
+        return None
+    made = makers[0]
+    if not (isinstance(made.node, ast.Constant) and type(made.node.value) is int):
+        return None
+    project.adopt(made)
+    return made.model, made.node
 
 
 def _reads_through(
@@ -1515,6 +1894,54 @@ def batch_of_tangents(captures: Mapping[str, str]) -> str | None:
     return None
 
 
+def _shaped_entry(
+    project: _Project,
+    frames: Sequence[Span],
+    model: ModuleModel,
+    expr: ast.expr,
+    scope: Scope,
+    captures: Mapping[str, str],
+) -> Culprit | None:
+    """The entry of a container of tangents (a dict display, a tuple) built with the shape
+    the message prints for the tangent, when the primal's shape differs, every entry's shape
+    is known and exactly one entry has that shape (``"b": rademacher(k, w.shape[:1])``, shape
+    (5,), for a primal of (2,))."""
+    tangent, primal = _dims(captures.get("tangent")), _dims(captures.get("primal"))
+    if tangent is None or primal is None or tangent == primal or "expected" in captures:
+        return None
+    flow = Flow(culprit_state.Code(project.files), frames)
+    made = flow.one_maker(Place(project.path(model), model, expr, scope))
+    if made is None:
+        return None
+    node = made.node
+    if isinstance(node, ast.Dict):
+        entries = [
+            (f"`{ast.unparse(k)}`", v)
+            for k, v in zip(node.keys, node.values, strict=True)
+            if k is not None
+        ]
+        if len(entries) != len(node.keys):
+            return None
+    elif isinstance(node, ast.Tuple | ast.List):
+        entries = [(f"item {i}", v) for i, v in enumerate(node.elts)]
+    else:
+        return None
+    shapes = [shape_of(flow, _moved(made, value)) for _, value in entries]
+    if any(shape is None for shape in shapes):
+        return None  # an entry of unknown shape may have the printed one too
+    shaped = [entry for entry, shape in zip(entries, shapes, strict=True) if shape == tangent]
+    if len(shaped) != 1:
+        return None
+    name, value = shaped[0]
+    project.adopt(made)
+    shown = project.source(made.model, value)
+    why = (
+        f"the tangent entry {name} is built as `{shown}`, shape {captures['tangent'].strip()}, "
+        f"where its primal has shape {captures['primal'].strip()}"
+    )
+    return _culprit(project, made.model, value, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
+
+
 def _tangent_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -1526,7 +1953,12 @@ def _tangent_culprits(
         # A batch of tangents (probes, basis vectors) given at once: the change belongs at
         # the call (map the function over them), not where the batch is built.
         return []
+    entry = _shaped_entry(project, frames, model, expr, scope, captures)
+    if entry is not None:
+        return [entry]
     origin = _origin(project, model, expr, scope, frames, index)
+    if origin is not None:
+        origin = _followed(project, Flow(culprit_state.Code(project.files), frames), origin)
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
         origin = _int_source(project, origin)

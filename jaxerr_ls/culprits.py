@@ -318,14 +318,27 @@ def _class_method_culprit(
     files: ProjectFiles, traceback_files: list[Path], class_name: str, kind: CulpritKind
 ) -> Culprit | None:
     """A method of a hijax primitive class, e.g. the ``vjp_bwd`` that returned a value."""
+    # Imported here: the value flow builds on the project model this module's callers share.
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_state import Code, Place
+
     method = kind.value.split(".", 1)[1]
+    code = Code(files)
     for path, node in _classes(files, traceback_files, class_name):
-        for item in node.body:
-            if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == method:
-                # What the method returned is what JAX refused: its last return, else its def.
-                span = _last_return_span(files, path, item) or _def_span(files, path, item, method)
-                why = _return_why(files, path, item, kind, {})
-                return Culprit(span, kind, method, owner=class_name, why=why)
+        model = code.model(path)
+        # The same class in the project model (its own parse of the file).
+        same = [c for c in (model.classes if model else ()) if c.lineno == node.lineno]
+        if model is None or len(same) != 1:
+            continue
+        # The method the class runs: its own, or a base's (a mixin in another module).
+        found = Flow(code).method(Place(path, model, same[0], model.module_scope), method)
+        item = found.place.node if found is not None else None
+        if found is not None and isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+            at = found.place.path
+            # What the method returned is what JAX refused: its last return, else its def.
+            span = _last_return_span(files, at, item) or _def_span(files, at, item, method)
+            why = _return_why(files, at, item, kind, {})
+            return Culprit(span, kind, method, owner=class_name, why=why)
     return None
 
 

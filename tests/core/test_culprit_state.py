@@ -1035,6 +1035,61 @@ def test_the_non_linear_operation_of_a_linear_transpose(
     )
 
 
+_ABS_RULE = """
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_jvp
+def smooth_abs(x):
+    return jnp.abs(x)
+
+
+def _smooth_abs_rule(primals, tangents):
+    x, = primals
+    t, = tangents
+    slope = jnp.sign(x)
+    return jnp.abs(x), slope * jnp.abs(t)  # culprit
+
+
+smooth_abs.defjvp(_smooth_abs_rule)
+"""
+
+
+def test_the_custom_jvp_rule_that_applies_the_operation_to_a_tangent(tmp_path: Path) -> None:
+    # Real wording (jax 0.12, this program): "Transpose rule (for reverse-mode
+    # differentiation) for 'abs' not implemented", raised under jax.vmap(jax.grad(loss)).
+    files, frames = project(
+        tmp_path,
+        {
+            "activations.py": _ABS_RULE,
+            "train.py": """
+            import jax
+            import jax.numpy as jnp
+
+            from activations import smooth_abs
+
+
+            def loss(w):
+                return jnp.sum(smooth_abs(w - 1.0))
+
+
+            print(jax.vmap(jax.grad(loss))(jnp.ones((2, 3))))  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive="abs")
+    assert culprit.span.path.name == "activations.py"
+    assert culprit.span.line == marked_line(tmp_path / "activations.py")
+    assert culprit.why is not None and "`_smooth_abs_rule`" in culprit.why
+    # The operation on the primal only (``jnp.abs(x)``) is no culprit: another primitive named.
+    assert culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive="sign") == []
+    # Two rules that both apply it to a tangent: which one ran is in doubt.
+    (tmp_path / "more.py").write_text(_ABS_RULE.replace("smooth_abs", "soft_abs"))
+    files = ProjectFiles(tmp_path)
+    assert culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive="abs") == []
+
+
 def test_a_vjp_result_passed_on_whole_gets_no_fix(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,

@@ -21,6 +21,116 @@ TANGENT = CulpritKind.TRANSFORM_TANGENT
 
 # (case, record, kind, file, text of the culprit line, words of the why)
 CULPRITS = [
+    # Through the value flow (jaxerr_ls/culprit_flow.py):
+    # the loss is an object held by an attribute set in ``__init__`` from the constructor's
+    # argument; its ``__call__`` is inherited from a base class in a third module.
+    (
+        "flow_loss_base_call",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "criteria_base.py",
+        "return jnp.mean(sq, axis=self.axis)",
+        ["`__call__`", "shape (6,)", "grad needs a scalar"],
+    ),
+    # ``return resid @ resid + shrink``: of the two operands, only ``shrink`` is surely a
+    # vector (a concatenation), and the assignment that makes it is the change.
+    (
+        "flow_vector_operand",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "objective.py",
+        "shrink = lam * jnp.concatenate",
+        ["`shrink = ", "is a vector", "`penalized`", "shape (4,)"],
+    ),
+    # ``{"gain": jnp.asarray(self.gain)}`` in a method of an instance made with its
+    # ``__init__`` defaults: the int default ``gain=2`` is where the float belongs.
+    (
+        "flow_int_init_default",
+        "grad-int-input",
+        ARGUMENT,
+        "layers.py",
+        "def __init__(self, gain=2, bias=0.5):",
+        ["`gain`", "Python int `2`", "grad differentiates only floats"],
+    ),
+    # A tuple of tangents built in another module: of its entries, only the one built with
+    # the shape the message prints for the tangent, (3,), is wrong (``w.shape[1:]``).
+    (
+        "flow_tangent_tuple_entry",
+        "jvp-shape-mismatch",
+        TANGENT,
+        "probes.py",
+        "return jnp.ones_like(w), jnp.full(w.shape[1:], 0.5)",
+        ["`jnp.full(w.shape[1:], 0.5)`", "shape (3,)", "primal has shape (4,)"],
+    ),
+    # ``jax.grad(energy)(x)`` on the first iteration of ``x = cfg.start``: the NamedTuple's
+    # field default, an int, is what grad got (the settings made in the caller's frame).
+    (
+        "flow_int_namedtuple_field",
+        "grad-int-input",
+        ARGUMENT,
+        "settings.py",
+        "start: float = 3",
+        ["`3` is a Python int", "grad differentiates only floats"],
+    ),
+    # The loss a factory returns (its nested ``def``), kept in an attribute of a trainer
+    # in another module that differentiates it.
+    (
+        "flow_loss_factory_attribute",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "losses.py",
+        "return jnp.abs(err)",
+        ["`loss` returns `jnp.abs(err)`", "shape (4,)"],
+    ),
+    # ``jnp.full((), INIT_SCALE)`` takes its dtype from the fill value: the module constant
+    # ``INIT_SCALE = 1`` is the int.
+    (
+        "flow_int_module_constant",
+        "grad-int-input",
+        ARGUMENT,
+        "model.py",
+        "INIT_SCALE = 1",
+        ["`scale` is made from the Python int `1`", "grad differentiates only floats"],
+    ),
+    # ``{name: INITS[kind](shape) for ...}``: the registry a plain decorator fills holds two
+    # initializers, and the one that builds ints (``jnp.full(shape, 1)``) is the culprit.
+    (
+        "flow_int_registry_decorator",
+        "grad-int-input",
+        ARGUMENT,
+        "inits.py",
+        "return jnp.full(shape, 1)",
+        ["`jnp.full(shape, 1)` builds an array of int32", "grad differentiates only floats"],
+    ),
+    # The lambda given to grad returns a helper's value, and the helper's pair is switched
+    # off by the keyword the lambda passes: ``with_parts=False``.
+    (
+        "flow_aux_flag_lambda_call",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "main.py",
+        "grad_fn = jax.grad(lambda p: huber_terms(p, targets, with_parts=False), has_aux=True)",
+        ["`with_parts` is False", "`huber_terms` returns a single value"],
+    ),
+    # A lambda kept in a name returns a helper's single value while the caller reads the aux:
+    # the pair is the lambda's to return, not the shared helper's.
+    (
+        "flow_aux_lambda_helper",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "main.py",
+        "loss_fn = lambda w: mse(w, x, y)",
+        ["the lambda returns a single value", "`aux`"],
+    ),
+    # ``if details: return value, aux`` and the call never sets ``details``: its default.
+    (
+        "flow_aux_flag_default",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "objectives.py",
+        "def nll(theta, data, details=False):",
+        ["`details` is False", "`nll` returns a single value", "has_aux=True"],
+    ),
     # The transform applied on the failing line is kept in a dict display.
     (
         "aux_dict_registry",

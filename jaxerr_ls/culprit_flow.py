@@ -1,0 +1,790 @@
+"""Value flow across the project's modules: where the value an expression evaluates to is made.
+
+One mechanism for every culprit that lies elsewhere than the failing line: from an expression
+at a site (the function a transform received, an argument passed to it, a value returned), the
+expressions that make its value, found by following names through their assignments (plain,
+annotated, augmented, tuple-unpacking), imports of project modules, parameters (to the argument
+a call on the traceback's lines passes), attributes (``self.x = ...`` in the class and its bases
+in other modules, class attributes, dataclass / NamedTuple fields and their defaults), calls of
+project functions and methods (``__call__`` too, ``functools.partial``, lambdas, factories) to
+their ``return`` values, and entries of dict / tuple displays. A maker is where the flow stops:
+an expression that computes the value rather than passing it on. ``None`` means the flow is in
+doubt (a loop variable, a name bound in ways not followed): callers then stay silent.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from jaxerr_ls import culprit_state
+from jaxerr_ls.culprit_state import Code, Place
+from jaxerr_ls.project import Function, ModuleModel, Scope
+from jaxerr_ls.spans import Span
+
+# How deep names, calls and attributes are followed: real code needs few steps, and a bound
+# keeps recursive programs finite.
+_MAX_DEPTH = 10
+T = TypeVar("T")
+# How many steps one flow takes at most: unions (several bindings, a registry's functions)
+# multiply the paths, and a culprit is not worth an editor's wait.
+_MAX_STEPS = 4000
+# Decorators and wrappers that keep a function's arguments and outputs.
+_KEEPING = frozenset({"functools.partial", "jax.jit", "functools.wraps", "jax.checkpoint"})
+
+
+@dataclass(frozen=True, slots=True)
+class Callee:
+    """A project function a call reaches, where it is defined, and how many of its leading
+    positional parameters the call does not pass (``self`` of a bound method, the arguments a
+    ``functools.partial`` fixed)."""
+
+    place: Place  # the ``def`` / ``lambda`` node
+    function: Function
+    skip: int = 0
+    # ``functools.partial(f, ...)``: the call that fixed some of its arguments.
+    partial: Place | None = None
+    # ``obj.method``: the instance it is bound to (``obj``).
+    receiver: Place | None = None
+
+    def fixed(self, name: str) -> Place | None:
+        """What the partial fixed for the parameter ``name``."""
+        call = self.partial.node if self.partial is not None else None
+        if self.partial is None or not isinstance(call, ast.Call):
+            return None
+        names = [p.name for p in self.function.positional]
+        given = _argument(ast.Call(call.func, call.args[1:], call.keywords), names, name)
+        return None if given is None else _at(self.partial, given)
+
+
+class Flow:
+    """Follows values through the project (see the module's docstring)."""
+
+    def __init__(self, code: Code, frames: Sequence[Span] = ()) -> None:
+        self.code = code
+        self.frames = frames
+        # The calls being followed into their callees, innermost last: a parameter of one of
+        # those functions holds what that call passed.
+        self._calls: list[tuple[Callee, Place]] = []
+        # Every call each function was entered through: a value made in a callee and read
+        # after the flow left it (a dict display's entry) reads its parameters from that call.
+        self._entered: dict[int, list[tuple[Callee, Place]]] = {}
+        self._steps = 0
+
+    # -- values --------------------------------------------------------------------------------
+
+    def makers(self, place: Place, depth: int = 0) -> list[Place] | None:
+        """The expressions that make ``place``'s value (each once), or None when in doubt."""
+        self._steps += 1
+        if depth > _MAX_DEPTH or self._steps > _MAX_STEPS:
+            return None
+        node = place.node
+        if isinstance(node, ast.Name):
+            return self._name_makers(place, node, depth)
+        if isinstance(node, ast.Attribute):
+            resolved = self.code.resolve(place)
+            if resolved.node is not node:
+                return self.makers(resolved, depth + 1)
+            return self._attribute_makers(place, node, depth)
+        if isinstance(node, ast.Call):
+            return self._call_makers(place, node, depth)
+        if isinstance(node, ast.Subscript):
+            return self._entry_makers(place, node, depth)
+        if isinstance(node, ast.NamedExpr):
+            return self.makers(_at(place, node.value), depth + 1)
+        return [place]
+
+    def one_maker(self, place: Place) -> Place | None:
+        """The one expression that makes ``place``'s value, when the flow is certain."""
+        found = self.makers(place)
+        return found[0] if found is not None and len(found) == 1 else None
+
+    def _name_makers(self, place: Place, node: ast.Name, depth: int) -> list[Place] | None:
+        bindings = place.scope.lookup_all(node.id)
+        if not bindings:
+            return None
+        out: list[Place] = []
+        for binding in bindings:
+            statement = binding.node
+            if binding.kind == "assign" and binding.value is not None:
+                found = self.makers(
+                    Place(place.path, place.model, binding.value, binding.scope), depth + 1
+                )
+            elif binding.kind in ("def", "class"):
+                found = [Place(place.path, place.model, statement, binding.scope)]
+            elif binding.kind == "import":
+                resolved = self.code.resolve(place)
+                found = None if resolved.node is node else self.makers(resolved, depth + 1)
+            elif binding.kind == "param":
+                found = self._parameter_makers(place, depth)
+            elif isinstance(statement, ast.AugAssign):
+                # ``total += part``: the value is made there, from what it held before.
+                found = [Place(place.path, place.model, statement, binding.scope)]
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+                found = self._unpacked(place, statement, node.id, binding.scope, depth)
+            else:
+                found = None  # a loop variable, a ``with`` target, an exception
+            if found is None:
+                return None
+            out.extend(found)
+        return _unique(out)
+
+    def _parameter_makers(self, place: Place, depth: int) -> list[Place] | None:
+        function = _function_of_param(place)
+        assert isinstance(place.node, ast.Name)
+        entered = [] if function is None else self._entered.get(id(function), [])
+        active = [c for c in self._calls if c[0].function is function]
+        if not active and len({id(call.node) for _, call in entered}) == 1:
+            active = entered[:1]
+        for callee, call in reversed(active):
+            assert function is not None
+            assert isinstance(call.node, ast.Call)
+            fixed = callee.fixed(place.node.id)
+            if fixed is not None:
+                return self.makers(fixed, depth + 1)
+            names = [p.name for p in function.positional][callee.skip :]
+            given = _argument(call.node, names, place.node.id)
+            if given is not None:
+                return self.makers(_at(call, given), depth + 1)
+            default = _default(function, place.node.id)
+            if default is None:
+                return None
+            outer = function.scope.parent or place.model.module_scope
+            return self.makers(Place(place.path, place.model, default, outer), depth + 1)
+        passed = culprit_state.passed_value(self.code, self.frames, place)
+        if passed.node is place.node:
+            if _is_self(place):
+                return [place]
+            return self._decorated(place, function) if function is not None else None
+        return self.makers(passed, depth + 1)
+
+    def _unpacked(
+        self, place: Place, statement: ast.Assign, name: str, scope: Scope, depth: int
+    ) -> list[Place] | None:
+        """``a, b = make()``: the item of each tuple display the value comes from."""
+        target = statement.targets[0]
+        if not isinstance(target, ast.Tuple | ast.List):
+            return None
+        names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
+        if names.count(name) != 1 or any(isinstance(e, ast.Starred) for e in target.elts):
+            return None
+        index = names.index(name)
+        values = self.makers(Place(place.path, place.model, statement.value, scope), depth + 1)
+        if values is None:
+            return None
+        out: list[Place] = []
+        for value in values:
+            items = tuple_items(value)
+            if items is None or len(items) != len(names):
+                return None
+            found = self.makers(_at(value, items[index]), depth + 1)
+            if found is None:
+                return None
+            out.extend(found)
+        return out
+
+    def _call_makers(self, place: Place, node: ast.Call, depth: int) -> list[Place] | None:
+        callees = self.callees(_at(place, node.func), depth + 1)
+        if not callees:
+            return [place]  # a library call or a class: made here
+        # Several functions (a registry's): each may make the value.
+        found = _every(callees, lambda callee: self._returned(place, callee, depth))
+        return None if found is None else _unique(found)
+
+    def _returned(self, place: Place, callee: Callee, depth: int) -> list[Place] | None:
+        function = callee.function
+        if function.is_generator:
+            return [place]
+        values = function.return_values
+        if not values or any(v is None for v in values):
+            return None
+        at = callee.place
+        self._calls.append((callee, place))
+        self._entered.setdefault(id(function), []).append((callee, place))
+        try:
+            return _every(
+                [v for v in values if v is not None],
+                lambda value: self.makers(
+                    Place(at.path, at.model, value, function.scope), depth + 1
+                ),
+            )
+        finally:
+            self._calls.pop()
+
+    def _entry_makers(self, place: Place, node: ast.Subscript, depth: int) -> list[Place] | None:
+        key = node.slice
+        if not isinstance(key, ast.Constant) or isinstance(key.value, bool):
+            return self._registry_makers(place, node, depth) or [place]
+        containers = self.makers(_at(place, node.value), depth + 1)
+        if containers is None:
+            return None
+        out: list[Place] = []
+        for container in containers:
+            entry = _entry(container.node, key.value)
+            if entry is None:
+                return [place]
+            found = self.makers(_at(container, entry), depth + 1)
+            if found is None:
+                return None
+            out.extend(found)
+        return _unique(out)
+
+    def _registry_makers(self, place: Place, node: ast.Subscript, depth: int) -> list[Place] | None:
+        """``REGISTRY[name]`` with a key known only at run time: every value the registry
+        (a dict display of the project, and what is stored in it by ``REGISTRY[k] = v`` in
+        its module, a registering decorator's) may hold. None where that is not known."""
+        name = node.value.id if isinstance(node.value, ast.Name) else None
+        held = self.code.resolve(_at(place, node.value))
+        if name is None or not isinstance(held.node, ast.Dict) or None in held.node.keys:
+            return None
+        values = [_at(held, v) for v in held.node.values]
+        for statement in ast.walk(held.model.tree):
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target = statement.targets[0]
+            if (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == name
+            ):
+                scope = _scope_at(held.model, statement)
+                values.append(Place(held.path, held.model, statement.value, scope))
+        found = _every(values, lambda value: self.makers(value, depth + 1))
+        return (_unique(found) or None) if found is not None else None
+
+    def _decorated(self, place: Place, function: Function) -> list[Place] | None:
+        """The parameter of a decorator (``def deco(fn)``, maybe returned by a factory
+        ``register(name)``): the ``def``s of the module decorated with it."""
+        if isinstance(function.node, ast.Lambda) or len(function.positional) != 1:
+            return None
+        outer = function.scope.parent
+        factory = place.model.functions.get(outer.node) if outer is not None else None
+        decorators: set[ast.AST] = {function.node}
+        if factory is not None and all(
+            isinstance(v, ast.Name) and v.id == function.name for v in factory.return_values
+        ):
+            decorators.add(factory.node)
+        found: list[Place] = []
+        for candidate in place.model.functions.values():
+            for decorator in getattr(candidate.node, "decorator_list", []):
+                used = decorator.func if isinstance(decorator, ast.Call) else decorator
+                outer_scope = candidate.scope.parent or place.model.module_scope
+                made = self.code.resolve(Place(place.path, place.model, used, outer_scope))
+                if made.node in decorators and (
+                    isinstance(decorator, ast.Call) == (made.node is not function.node)
+                ):
+                    found.append(Place(place.path, place.model, candidate.node, outer_scope))
+        return found or None
+
+    # -- attributes ----------------------------------------------------------------------------
+
+    def _attribute_makers(
+        self, place: Place, node: ast.Attribute, depth: int
+    ) -> list[Place] | None:
+        owners = self.instances(_at(place, node.value), depth + 1)
+        if owners is None:
+            return [place]
+        found = _every(owners, lambda owner: self._member_makers(*owner, node.attr, depth))
+        return None if found is None else _unique(found) or [place]
+
+    def _member_makers(
+        self, cls: Place, construction: Place | None, attr: str, depth: int
+    ) -> list[Place] | None:
+        """What ``instance.attr`` holds for an instance of ``cls`` made by ``construction``:
+        the ``self.attr = ...`` assignments of its methods (a parameter of ``__init__``
+        followed to the construction's argument), else a class attribute or field (a field's
+        argument in the construction, else its default)."""
+        assigned: list[Place] = []
+        for klass in self.mro(cls):
+            assert isinstance(klass.node, ast.ClassDef)
+            for method in _methods(klass):
+                if not method.positional:
+                    continue
+                this = method.positional[0].name
+                for statement in culprit_state.own_statements(method.node):
+                    if not isinstance(statement, ast.Assign | ast.AnnAssign):
+                        continue
+                    targets = (
+                        statement.targets
+                        if isinstance(statement, ast.Assign)
+                        else [statement.target]
+                    )
+                    for target in targets:
+                        value = _assigned_to(target, statement.value, this, attr)
+                        if value is not None:
+                            assigned.append(Place(klass.path, klass.model, value, method.scope))
+        if assigned:
+            return _every(assigned, lambda site: self._init_argument(site, construction, depth))
+        for klass in self.mro(cls):
+            assert isinstance(klass.node, ast.ClassDef)
+            fields = _fields(klass.node)
+            if attr in fields:
+                statement = fields[attr]
+                given = self._field_argument(klass, construction, attr)
+                if given is not None:
+                    return self.makers(given, depth + 1)
+                if statement.value is None:
+                    return None
+                body = klass.model.classes[klass.node]
+                return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
+        return None
+
+    def _init_argument(
+        self, value: Place, construction: Place | None, depth: int
+    ) -> list[Place] | None:
+        node = value.node
+        binding = value.scope.lookup(node.id) if isinstance(node, ast.Name) else None
+        if binding is None or binding.kind != "param":
+            return self.makers(value, depth + 1)
+        method = value.model.functions.get(binding.node)
+        call = construction.node if construction is not None else None
+        if method is None or method.name != "__init__" or not isinstance(call, ast.Call):
+            return None
+        assert construction is not None and isinstance(node, ast.Name)
+        names = [p.name for p in method.positional][1:]
+        given = _argument(call, names, node.id)
+        if given is None:
+            default = _default(method, node.id)
+            if default is None:
+                return None
+            return self.makers(
+                Place(value.path, value.model, default, method.scope.parent or value.scope),
+                depth + 1,
+            )
+        return self.makers(_at(construction, given), depth + 1)
+
+    def _field_argument(self, cls: Place, construction: Place | None, attr: str) -> Place | None:
+        call = construction.node if construction is not None else None
+        if construction is None or not isinstance(call, ast.Call):
+            return None
+        names: list[str] = []
+        for klass in reversed(self.mro(cls)):
+            assert isinstance(klass.node, ast.ClassDef)
+            names += [n for n in _fields(klass.node) if n not in names]
+        given = _argument(call, names, attr)
+        return None if given is None else _at(construction, given)
+
+    def instances(self, place: Place, depth: int = 0) -> list[tuple[Place, Place | None]] | None:
+        """The project classes a value is an instance of, with the call that made each (None
+        for ``self`` in a method); None where any maker is not such an instance."""
+        if depth > _MAX_DEPTH:
+            return None
+        if _is_self(place):
+            function = _function_of_param(place)
+            if function is None or function.owner is None:
+                return None
+            cls = Place(place.path, place.model, function.owner, place.model.module_scope)
+            return self._receivers(function, cls, depth) or [(cls, None)]
+        makers = self.makers(place, depth + 1)
+        if not makers:
+            return None
+        out: list[tuple[Place, Place | None]] = []
+        for made in makers:
+            if _is_self(made):
+                found = self.instances(made, depth + 1)
+                if found is None:
+                    return None
+                out.extend(found)
+                continue
+            if not isinstance(made.node, ast.Call):
+                return None
+            cls = self.code.resolve(_at(made, made.node.func))
+            if not isinstance(cls.node, ast.ClassDef):
+                return None
+            out.append((cls, made))
+        return out
+
+    def _receivers(
+        self, method: Function, owner: Place, depth: int
+    ) -> list[tuple[Place, Place | None]]:
+        """The instance a method runs on, when the calls that reach it agree on the one
+        construction that made it (of the class or a subclass): the receivers of the calls the
+        flow entered it through, else of the calls of its name on the traceback's lines."""
+        receivers = [c.receiver for c, _ in self._entered.get(id(method), []) if c.receiver]
+        if not receivers:
+            for span in self.frames:
+                for model, call, scope in self.code.calls_on(span):
+                    func = call.func
+                    if isinstance(func, ast.Attribute) and func.attr == method.name:
+                        receivers.append(Place(span.path, model, func.value, scope))
+        found: list[tuple[Place, Place | None]] = []
+        for receiver in receivers:
+            if _is_self(receiver) and receiver.scope.node is method.node:
+                continue
+            made = self.instances(receiver, depth + 1) or []
+            for cls, construction in made:
+                if construction is None or all(k.node is not owner.node for k in self.mro(cls)):
+                    continue
+                if all(m is None or m.node is not construction.node for _, m in found):
+                    found.append((cls, construction))
+        return found if len(found) == 1 else []
+
+    def mro(self, cls: Place) -> list[Place]:
+        """The class and its project bases, nearest first (depth first, left to right, as
+        Python's linearization gives for the hierarchies real code writes)."""
+        out: list[Place] = []
+        stack = [cls]
+        while stack and len(out) < _MAX_DEPTH:
+            klass = stack.pop(0)
+            if any(k.node is klass.node for k in out):
+                continue
+            out.append(klass)
+            assert isinstance(klass.node, ast.ClassDef)
+            outer = _scope_of_class(klass)
+            bases = [
+                self.code.resolve(Place(klass.path, klass.model, b, outer))
+                for b in klass.node.bases
+            ]
+            stack[:0] = [b for b in bases if isinstance(b.node, ast.ClassDef)]
+        return out
+
+    def method(self, cls: Place, name: str) -> Callee | None:
+        """The ``def`` an instance of ``cls`` runs for ``name``, through its bases."""
+        for klass in self.mro(cls):
+            for method in _methods(klass):
+                if method.name == name:
+                    place = Place(klass.path, klass.model, method.node, method.scope)
+                    return Callee(place, method, 0 if _static(method) else 1)
+            assert isinstance(klass.node, ast.ClassDef)
+            if name in _fields(klass.node) or _class_assigns(klass.node, name):
+                return None  # bound otherwise than by ``def``
+        return None
+
+    def enter(self, callee: Callee, call: Place) -> None:
+        """Know that ``call`` (a call of a transformed function, say) runs ``callee``: its
+        parameters hold what the call passes."""
+        self._entered.setdefault(id(callee.function), []).append((callee, call))
+
+    def definition(self, function: Function) -> Place | None:
+        """Where a function the flow entered is defined."""
+        entered = self._entered.get(id(function), [])
+        return entered[0][0].place if entered else None
+
+    # -- callables -----------------------------------------------------------------------------
+
+    def callees(self, place: Place, depth: int = 0) -> list[Callee]:
+        """The project functions calling ``place`` runs: a ``def`` or lambda (through names,
+        imports, ``functools.partial``, wrappers that keep the function, factories), a method
+        of an instance (through its bases), an instance's ``__call__``. Empty where any maker
+        is something else."""
+        if depth > _MAX_DEPTH:
+            return []
+        node = place.node
+        if isinstance(node, ast.Attribute) and self.code.resolve(place).node is node:
+            receiver = _at(place, node.value)
+            owners = self.instances(receiver, depth + 1) or []
+            methods = [self.method(cls, node.attr) for cls, _ in owners]
+            found = [replace(m, receiver=receiver) for m in methods if m is not None]
+            if found and len(found) == len(methods):
+                return found
+            # Not a method: an attribute holding a function or a callable object.
+        makers = self.makers(place, depth + 1)
+        if not makers:
+            return []
+        out: list[Callee] = []
+        for made in makers:
+            found = self._callable(made, depth)
+            if not found:
+                return []
+            out.extend(found)
+        unique: list[Callee] = []
+        for callee in out:
+            if not any(c.function is callee.function for c in unique):
+                unique.append(callee)
+        return unique
+
+    def _callable(self, made: Place, depth: int) -> list[Callee]:
+        node = made.node
+        function = made.model.functions.get(node)
+        if function is not None:
+            return [Callee(made, function)]
+        if isinstance(node, ast.Call):
+            wrapper = made.model.qualified_name(node.func, made.scope)
+            if wrapper == "functools.partial" and node.args:
+                fixed = len(node.args) - 1
+                inner = self.callees(_at(made, node.args[0]), depth + 1)
+                return [
+                    Callee(c.place, c.function, c.skip + fixed, made)
+                    for c in inner
+                    if c.partial is None
+                ]
+            if wrapper in _KEEPING and node.args:
+                return self.callees(_at(made, node.args[0]), depth + 1)
+            cls = self.code.resolve(_at(made, node.func))
+            if isinstance(cls.node, ast.ClassDef):
+                call = self.method(cls, "__call__")
+                return [replace(call, receiver=made)] if call is not None else []
+        return []
+
+
+def _at(place: Place, node: ast.AST) -> Place:
+    return Place(place.path, place.model, node, place.scope)
+
+
+def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> list[Place] | None:
+    """What ``follow`` gives for every part, together; None where it is in doubt for any."""
+    out: list[Place] = []
+    for part in parts:
+        found = follow(part)
+        if found is None:
+            return None
+        out.extend(found)
+    return out
+
+
+def _scope_at(model: ModuleModel, node: ast.AST) -> Scope:
+    """The scope of the innermost function of the module around a node."""
+    line = getattr(node, "lineno", 0)
+    around = [
+        f
+        for f in model.functions.values()
+        if f.node.lineno <= line <= (f.node.end_lineno or f.node.lineno)
+    ]
+    if not around:
+        return model.module_scope
+    return max(around, key=lambda f: f.node.lineno).scope
+
+
+def _unique(places: list[Place]) -> list[Place]:
+    out: list[Place] = []
+    for place in places:
+        if not any(p.node is place.node for p in out):
+            out.append(place)
+    return out
+
+
+def tuple_items(place: Place) -> list[ast.expr] | None:
+    """The items of a tuple or list display (no starred item), else None."""
+    node = place.node
+    if isinstance(node, ast.Tuple | ast.List) and not any(
+        isinstance(e, ast.Starred) for e in node.elts
+    ):
+        return list(node.elts)
+    return None
+
+
+def _entry(node: ast.AST, key: object) -> ast.expr | None:
+    if isinstance(node, ast.Dict):
+        if any(k is None for k in node.keys):
+            return None  # ``{**base, ...}``
+        found = [
+            v
+            for k, v in zip(node.keys, node.values, strict=True)
+            if isinstance(k, ast.Constant) and k.value == key
+        ]
+        return found[0] if len(found) == 1 else None
+    if isinstance(node, ast.Tuple | ast.List) and isinstance(key, int):
+        items = node.elts
+        if any(isinstance(e, ast.Starred) for e in items) or not -len(items) <= key < len(items):
+            return None
+        return items[key]
+    return None
+
+
+def _is_self(place: Place) -> bool:
+    """The first parameter of a method (``self``)."""
+    function = _function_of_param(place)
+    return (
+        function is not None
+        and function.owner is not None
+        and not _static(function)
+        and bool(function.positional)
+        and isinstance(place.node, ast.Name)
+        and function.positional[0].name == place.node.id
+    )
+
+
+def _function_of_param(place: Place) -> Function | None:
+    if not isinstance(place.node, ast.Name):
+        return None
+    binding = place.scope.lookup(place.node.id)
+    if binding is None or binding.kind != "param":
+        return None
+    return place.model.functions.get(binding.node)
+
+
+def _static(function: Function) -> bool:
+    return any(
+        isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod")
+        for d in getattr(function.node, "decorator_list", [])
+    )
+
+
+def _methods(cls: Place) -> Iterator[Function]:
+    assert isinstance(cls.node, ast.ClassDef)
+    for item in cls.node.body:
+        function = cls.model.functions.get(item)
+        if function is not None:
+            yield function
+
+
+def _scope_of_class(cls: Place) -> Scope:
+    assert isinstance(cls.node, ast.ClassDef)
+    body = cls.model.classes.get(cls.node)
+    return body.parent if body is not None and body.parent is not None else cls.model.module_scope
+
+
+def _fields(cls: ast.ClassDef) -> dict[str, ast.AnnAssign]:
+    """The annotated names of a class body in order (a dataclass's or NamedTuple's fields)."""
+    return {
+        s.target.id: s
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+    }
+
+
+def _class_assigns(cls: ast.ClassDef, name: str) -> bool:
+    return any(
+        isinstance(s, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
+        for s in cls.body
+    )
+
+
+def _assigned_to(target: ast.expr, value: ast.expr | None, this: str, attr: str) -> ast.expr | None:
+    """The value ``self.attr`` gets from an assignment, also out of ``self.a, self.b = a, b``."""
+    if (
+        isinstance(target, ast.Attribute)
+        and target.attr == attr
+        and isinstance(target.value, ast.Name)
+        and target.value.id == this
+    ):
+        return value
+    if (
+        isinstance(target, ast.Tuple)
+        and isinstance(value, ast.Tuple)
+        and len(target.elts) == len(value.elts)
+    ):
+        for inner, item in zip(target.elts, value.elts, strict=True):
+            found = _assigned_to(inner, item, this, attr)
+            if found is not None:
+                return found
+    return None
+
+
+def _argument(call: ast.Call, names: list[str], name: str) -> ast.expr | None:
+    """What a call passes for the parameter ``name`` among positional ``names``."""
+    for keyword in call.keywords:
+        if keyword.arg == name:
+            return keyword.value
+    if name not in names:
+        return None
+    index = names.index(name)
+    if any(isinstance(a, ast.Starred) for a in call.args[: index + 1]) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return None
+    return call.args[index] if index < len(call.args) else None
+
+
+def _default(function: Function, name: str) -> ast.expr | None:
+    node = function.node
+    args = [*node.args.posonlyargs, *node.args.args]
+    first = len(args) - len(node.args.defaults)
+    for index, arg in enumerate(args):
+        if arg.arg == name and index >= first:
+            return node.args.defaults[index - first]
+    return None
+
+
+# -- shapes ------------------------------------------------------------------------------------
+
+# Constructors whose shape is their first argument, and those whose shape follows a key.
+_SHAPED_FIRST = frozenset({"zeros", "ones", "empty", "full"})
+_SHAPED_AFTER_KEY = frozenset(
+    {"normal", "uniform", "rademacher", "bernoulli", "truncated_normal", "laplace", "gumbel"}
+)
+_LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
+
+
+def shape_of(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None:
+    """The shape of an array the project builds with literal sizes (``jnp.zeros((5, 2))``,
+    ``jax.random.normal(key, x.shape[:1])``, ``jnp.ones_like(w)``), followed through the value
+    flow; None where any size is not known."""
+    if depth > _MAX_DEPTH:
+        return None
+    node = place.node
+    if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
+        made = flow.one_maker(place)
+        if made is None or made.node is node:
+            return None
+        return shape_of(flow, made, depth + 1)
+    if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+        # Arithmetic with a number keeps the array's shape.
+        sides = [node.left, node.right]
+        numbers = [isinstance(n, ast.Constant) and type(n.value) in (int, float) for n in sides]
+        if numbers.count(True) != 1:
+            return None
+        return shape_of(flow, _at(place, sides[numbers.index(False)]), depth + 1)
+    if not isinstance(node, ast.Call):
+        return None
+    qualified = place.model.qualified_name(node.func, place.scope) or ""
+    module, _, name = qualified.rpartition(".")
+    dtype_only = all(k.arg == "dtype" for k in node.keywords)
+    if module in ("jax.numpy", "numpy") and name in _SHAPED_FIRST and node.args and dtype_only:
+        return sizes(flow, _at(place, node.args[0]), depth + 1)
+    if module in ("jax.numpy", "numpy") and name in _LIKE and node.args and dtype_only:
+        return shape_of(flow, _at(place, node.args[0]), depth + 1)
+    if module == "jax.random" and name in _SHAPED_AFTER_KEY:
+        given = node.args[1] if len(node.args) > 1 else None
+        given = next((k.value for k in node.keywords if k.arg == "shape"), given)
+        return None if given is None else sizes(flow, _at(place, given), depth + 1)
+    return None
+
+
+def sizes(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None:
+    """A shape written as a value: ``5``, ``(n, 2)`` with ``n = 5``, ``x.shape``,
+    ``x.shape[:1]``."""
+    if depth > _MAX_DEPTH:
+        return None
+    node = place.node
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return (node.value,)
+    if isinstance(node, ast.Tuple | ast.List):
+        out: list[int] = []
+        for item in node.elts:
+            found = _size(flow, _at(place, item), depth + 1)
+            if found is None:
+                return None
+            out.append(found)
+        return tuple(out)
+    if isinstance(node, ast.Attribute) and node.attr == "shape":
+        return shape_of(flow, _at(place, node.value), depth + 1)
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+        whole = sizes(flow, _at(place, node.value), depth + 1)
+        bounds = [node.slice.lower, node.slice.upper, node.slice.step]
+        if whole is None or any(
+            b is not None and not (isinstance(b, ast.Constant) and type(b.value) is int)
+            for b in bounds
+        ):
+            return None
+        lower, upper, step = (
+            b.value if isinstance(b, ast.Constant) and type(b.value) is int else None
+            for b in bounds
+        )
+        return whole[slice(lower, upper, step)]
+    if isinstance(node, ast.Name):
+        made = flow.one_maker(place)
+        return None if made is None or made.node is node else sizes(flow, made, depth + 1)
+    found = _size(flow, place, depth)
+    return None if found is None else (found,)
+
+
+def _size(flow: Flow, place: Place, depth: int) -> int | None:
+    node = place.node
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and type(node.slice.value) is int
+    ):
+        whole = sizes(flow, _at(place, node.value), depth + 1)
+        index = node.slice.value
+        return whole[index] if whole is not None and -len(whole) <= index < len(whole) else None
+    if isinstance(node, ast.Name):
+        made = flow.one_maker(place)
+        return None if made is None or made.node is node else _size(flow, made, depth + 1)
+    return None

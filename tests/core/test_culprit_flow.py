@@ -1,0 +1,312 @@
+"""The value flow culprits are found through (jaxerr_ls/culprit_flow.py), on small projects
+written here (no message needed). The culprits it finds on real output are tested with the
+other culprits of the grad family (test_grad_bindings.py, the ``flow_*`` programs)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from test_culprit_transforms import VERSIONS, Copy, finding
+from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
+
+from jaxerr_ls.culprit_flow import Flow, shape_of
+from jaxerr_ls.culprit_state import Code, Place
+from jaxerr_ls.locate import ProjectFiles
+from jaxerr_ls.spans import Span
+
+
+def project(tmp_path: Path, modules: dict[str, str]) -> Code:
+    for name, text in modules.items():
+        (tmp_path / name).write_text(text)
+    return Code(ProjectFiles(tmp_path))
+
+
+def place_of(code: Code, path: Path, text: str, line: int | None = None) -> Place:
+    """The expression ``text`` (the last one on its line, or on ``line``) and its scope."""
+    model = code.model(path)
+    assert model is not None
+    found = [
+        n
+        for n in ast.walk(model.tree)
+        if isinstance(n, ast.expr) and ast.unparse(n) == text and (line is None or n.lineno == line)
+    ]
+    node = max(found, key=lambda n: (n.lineno, n.col_offset))
+    scopes = [
+        f.scope
+        for f in model.functions.values()
+        if f.node.lineno <= node.lineno <= (f.node.end_lineno or f.node.lineno)
+    ]
+    scope = max(scopes, key=lambda s: getattr(s.node, "lineno", 0), default=model.module_scope)
+    return Place(path, model, node, scope)
+
+
+def shown(places: list[Place] | None) -> list[tuple[str, str]] | None:
+    if places is None:
+        return None
+    return [
+        (
+            p.path.name,
+            ast.unparse(p.node) if isinstance(p.node, ast.expr) else type(p.node).__name__,
+        )
+        for p in places
+    ]
+
+
+def test_names_are_followed_through_unpacking_imports_and_helper_returns(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "shapes.py": "import numpy as np\n\ndef pair(n):\n    return np.zeros(n), np.ones(n)\n",
+            "main.py": (
+                "from shapes import pair\n\n"
+                "def run(n):\n"
+                "    lo, hi = pair(n)\n"
+                "    total = lo\n"
+                "    total += hi\n"
+                "    return hi, total\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    assert shown(flow.makers(place_of(code, main, "hi", 7))) == [("shapes.py", "np.ones(n)")]
+    # An augmented assignment makes a value too: both it and the first value are makers.
+    assert shown(flow.makers(place_of(code, main, "total", 7))) == [
+        ("shapes.py", "np.zeros(n)"),
+        ("main.py", "AugAssign"),
+    ]
+
+
+def test_a_registry_of_functions_and_a_partial_lead_to_the_def(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "registry.py": (
+                "import functools\n\n"
+                "def huber(r, delta):\n    return r\n\n"
+                "def l2(r):\n    return r * r\n\n"
+                "LOSSES = {'huber': functools.partial(huber, delta=1.0), 'l2': l2}\n"
+            ),
+            "main.py": "import registry\n\ndef pick():\n    return registry.LOSSES['huber']\n",
+        },
+    )
+    flow = Flow(code)
+    [callee] = flow.callees(place_of(code, tmp_path / "main.py", "registry.LOSSES['huber']"))
+    assert callee.function.name == "huber"
+    assert callee.partial is not None
+    fixed = callee.fixed("delta")
+    assert fixed is not None and ast.unparse(fixed.node) == "1.0"
+
+
+def test_a_factory_gives_its_inner_function_and_binds_its_parameters(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "def make(scale):\n"
+                "    def apply(x):\n"
+                "        return x * scale\n"
+                "    return apply\n\n"
+                "def use():\n"
+                "    f = make(3)\n"
+                "    return f\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    [callee] = flow.callees(place_of(code, tmp_path / "main.py", "f", 8))
+    assert callee.function.name == "apply"
+    # The factory's parameter, read in the inner function, holds what the factory got.
+    scale = place_of(code, tmp_path / "main.py", "scale", 3)
+    assert shown(flow.makers(scale)) == [("main.py", "3")]
+
+
+def test_a_method_is_found_in_a_base_class_of_another_module(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "mixins.py": (
+                "class Backward:\n"
+                "    def vjp_bwd(self, res, g):\n"
+                "        return self.cotangents(res, g)\n"
+            ),
+            "prims.py": (
+                "import mixins\n\n"
+                "class Scale(mixins.Backward, object):\n"
+                "    def cotangents(self, res, g):\n"
+                "        return g\n"
+            ),
+        },
+    )
+    path = tmp_path / "prims.py"
+    model = code.model(path)
+    assert model is not None
+    [cls] = list(model.classes)
+    found = Flow(code).method(Place(path, model, cls, model.module_scope), "vjp_bwd")
+    assert found is not None
+    assert found.place.path.name == "mixins.py"
+    assert found.function.name == "vjp_bwd"
+
+
+def test_an_attribute_is_followed_to_the_field_default_or_the_constructor_argument(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "config.py": (
+                "from typing import NamedTuple\n\n"
+                "class Settings(NamedTuple):\n"
+                "    rate: float = 1\n"
+                "    decay: float = 0.5\n"
+            ),
+            "main.py": (
+                "from config import Settings\n\n"
+                "def build(s):\n"
+                "    return s.rate, s.decay\n\n"
+                "def main():\n"
+                "    s = Settings(decay=2)\n"
+                "    return build(s)\n"
+            ),
+        },
+    )
+    main = tmp_path / "main.py"
+    frames = [Span(main, 8, 0, 8, 0)]
+    flow = Flow(code, frames)
+    assert shown(flow.makers(place_of(code, main, "s.rate"))) == [("config.py", "1")]
+    assert shown(flow.makers(place_of(code, main, "s.decay"))) == [("main.py", "2")]
+
+
+def test_the_flow_is_in_doubt_for_loop_variables_and_unknown_parameters(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": ("def f(xs, y):\n    for x in xs:\n        pass\n    return x, y\n"),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    assert flow.makers(place_of(code, main, "x", 4)) is None
+    # A parameter no call on the traceback passes: nothing to follow.
+    assert flow.makers(place_of(code, main, "y", 4)) is None
+
+
+def test_shapes_of_arrays_built_with_known_sizes(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax\nimport jax.numpy as jnp\n\n"
+                "def build(key, n):\n"
+                "    w = jax.random.normal(key, (5, 2)) * 0.1\n"
+                "    b = jnp.zeros(w.shape[1:])\n"
+                "    c = jnp.ones_like(w)[0]\n"
+                "    d = jnp.zeros((n, 2))\n"
+                "    return w, b, c, d\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    assert shape_of(flow, place_of(code, main, "w", 9)) == (5, 2)
+    assert shape_of(flow, place_of(code, main, "b", 9)) == (2,)
+    # Indexing and sizes the flow cannot read leave the shape unknown.
+    assert shape_of(flow, place_of(code, main, "c", 9)) is None
+    assert shape_of(flow, place_of(code, main, "d", 9)) is None
+
+
+# -- where the flow leaves doubt, it picks nothing (the captured programs, edited in a copy
+# without moving a line, so the same real output applies) ------------------------------------
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize(
+    ("case", "file", "old", "new", "chosen"),
+    [
+        # Both operands of the returned sum are surely vectors: neither is chosen.
+        (
+            "flow_vector_operand",
+            "objective.py",
+            "resid @ resid",
+            "jnp.outer(resid, resid)",
+            'shrink = lam * jnp.concatenate([params["w"], params["b"]]) ** 2',
+        ),
+        # The flag comes from a value the flow cannot read (an environment variable).
+        (
+            "flow_aux_flag_default",
+            "objectives.py",
+            "details=False",
+            "details=bool(os.environ.get('NLL_DETAILS'))",
+            "bool(os.environ.get('NLL_DETAILS'))",
+        ),
+        # The loss object is one of two classes, chosen at run time: no ``__call__`` is.
+        (
+            "flow_loss_base_call",
+            "main.py",
+            "model = Regressor(MeanSquared())",
+            "model = Regressor(MeanSquared() if x0 else Other())",
+            "return jnp.mean(sq, axis=self.axis)",
+        ),
+        # The int default is overridden by a float where the instance is made.
+        (
+            "flow_int_init_default",
+            "main.py",
+            "layer = Scaler()",
+            "layer = Scaler(gain=2.0)",
+            "2",
+        ),
+        # Two initializers of the registry build ints: which entry failed is open.
+        (
+            "flow_int_registry_decorator",
+            "inits.py",
+            "jax.random.normal(jax.random.key(0), shape) * 0.1",
+            "jnp.zeros(shape, dtype=int)",
+            "jnp.full(shape, 1)",
+        ),
+        # One entry's shape is unknown: it may be the one with the printed shape too.
+        (
+            "flow_tangent_tuple_entry",
+            "probes.py",
+            "jnp.ones_like(w), ",
+            "jnp.ones(len(w)), ",
+            "jnp.full(w.shape[1:], 0.5)",
+        ),
+    ],
+)
+def test_the_flow_chooses_nothing_where_it_leaves_doubt(
+    copy: Copy, case: str, file: str, old: str, new: str, chosen: str, version: str
+) -> None:
+    root = copy(case)
+    path = root / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    found = finding(case, version, root)
+    assert found.match is not None
+    # What the flow would choose without the doubt is not reported.
+    reported = [
+        c.span.path.read_text().splitlines()[c.span.line - 1][c.span.col : c.span.end_col]
+        for c in found.culprits
+        if c.span.line == c.span.end_line
+    ]
+    assert chosen not in reported
+
+
+def branching(steps: int) -> str:
+    """A function whose names have three bindings each, all of the name before: the paths to
+    ``v0 = 0`` triple at every step."""
+    lines = ["def f(flag, other):", "    v0 = 0"]
+    for i in range(1, steps + 1):
+        lines += [f"    v{i} = v{i - 1}", "    if flag:", f"        v{i} = v{i - 1}"]
+        lines += ["    if other:", f"        v{i} = v{i - 1}"]
+    return "\n".join([*lines, f"    return v{steps}"]) + "\n"
+
+
+def test_a_flow_that_branches_at_every_step_gives_up_instead_of_hanging(tmp_path: Path) -> None:
+    code = project(tmp_path, {"few.py": branching(5), "many.py": branching(9)})
+    # 3**5 paths: followed to the one value they all lead to.
+    assert shown(Flow(code).makers(place_of(code, tmp_path / "few.py", "v5"))) == [("few.py", "0")]
+    # 3**9 paths: more steps than one flow takes, so it is in doubt.
+    assert Flow(code).makers(place_of(code, tmp_path / "many.py", "v9")) is None
