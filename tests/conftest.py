@@ -112,14 +112,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker("live")
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(
-    item: pytest.Item, call: pytest.CallInfo[None]
-) -> Generator[None, pytest.TestReport, None]:
-    outcome = yield
-    report = outcome.get_result()
+def _fail_a_skip_in_ci(report: pytest.TestReport | pytest.CollectReport) -> None:
     # In CI a skipped test is a test that did not run: what it needs must be installed there.
     if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
         report.outcome = "failed"
         report.longrepr = f"skipped in CI, which must run every test: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, None]:
+    outcome = yield
+    _fail_a_skip_in_ci(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, None]:
+    # A module that skips itself as it is imported (`pytest.skip(..., allow_module_level=True)`,
+    # a module-level `importorskip`) skips all its tests before any of them has a report.
+    outcome = yield
+    _fail_a_skip_in_ci(outcome.get_result())
