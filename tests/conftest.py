@@ -49,7 +49,8 @@ sys.dont_write_bytecode = False
 
 # The tiers, by folder: `pytest -m core` for the pure core alone.
 TIERS = {"core": "core", "cli": "cli", "server": "handlers", "e2e": "e2e"}
-# Modules that run real JAX programs or real editors: `-m "not live"` leaves them out.
+# Modules that run real JAX programs or real editors: `-m "not live"` leaves them out. A new
+# one named `test_*_live.py` is live without being listed here.
 LIVE = {
     "test_claims_live.py",
     "test_fixes_live.py",
@@ -108,7 +109,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         # A slow test runs in the whole suite and by `-m slow`, not with its folder's tier.
         if parts and parts[0] in TIERS and item.get_closest_marker("slow") is None:
             item.add_marker(TIERS[parts[0]])
-        if path.name in LIVE:
+        if path.name in LIVE or path.stem.endswith("_live"):
             item.add_marker("live")
 
 
