@@ -49,7 +49,8 @@ sys.dont_write_bytecode = False
 
 # The tiers, by folder: `pytest -m core` for the pure core alone.
 TIERS = {"core": "core", "cli": "cli", "server": "handlers", "e2e": "e2e"}
-# Modules that run real JAX programs or real editors: `-m "not live"` leaves them out.
+# Modules that run real JAX programs or real editors: `-m "not live"` leaves them out. A new
+# one named `test_*_live.py` is live without being listed here.
 LIVE = {
     "test_claims_live.py",
     "test_fixes_live.py",
@@ -108,8 +109,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         # A slow test runs in the whole suite and by `-m slow`, not with its folder's tier.
         if parts and parts[0] in TIERS and item.get_closest_marker("slow") is None:
             item.add_marker(TIERS[parts[0]])
-        if path.name in LIVE:
+        if path.name in LIVE or path.stem.endswith("_live"):
             item.add_marker("live")
+
+
+def _fail_a_skip_in_ci(report: pytest.TestReport | pytest.CollectReport) -> None:
+    # In CI a skipped test is a test that did not run: what it needs must be installed there.
+    if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"skipped in CI, which must run every test: {reason}"
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -117,9 +126,14 @@ def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, None]:
     outcome = yield
-    report = outcome.get_result()
-    # In CI a skipped test is a test that did not run: what it needs must be installed there.
-    if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
-        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
-        report.outcome = "failed"
-        report.longrepr = f"skipped in CI, which must run every test: {reason}"
+    _fail_a_skip_in_ci(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, None]:
+    # A module that skips itself as it is imported (`pytest.skip(..., allow_module_level=True)`,
+    # a module-level `importorskip`) skips all its tests before any of them has a report.
+    outcome = yield
+    _fail_a_skip_in_ci(outcome.get_result())

@@ -208,6 +208,22 @@ def copy_project(dest: Path) -> Path:
     return dest
 
 
+@cache
+def example_fixed(name: str, example_fix: str) -> tuple[Path, str]:
+    """The file of the project that ``example_fix`` changes for trigger ``name`` (relative to
+    the project) and its text once fixed: ``apply_example_fix`` in a copy of the files it may
+    edit (FIXABLE; a run needs ``copy_project``), once per session for every test that reads it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        project = Path(tmp)
+        for pattern in FIXABLE:
+            for path in PROJECT.glob(pattern.format(name=name)):
+                copy = project / path.relative_to(PROJECT)
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, copy)
+        changed = apply_example_fix(project, name, example_fix)
+        return changed.relative_to(project), changed.read_text()
+
+
 def analyze(output: str, project: Path) -> list[Finding]:
     analyzer = Analyzer(curated_index(), project, cwd=project)
     return list(analyzer.analyze_lines(output.splitlines(keepends=True), "<output>"))

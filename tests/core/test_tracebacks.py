@@ -14,6 +14,7 @@ import json
 import re
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +48,19 @@ def short(exc_type: str) -> str:
 
 def expect_markers(path: Path) -> dict[int, str]:
     """Line number -> the class / code named by a ``# jaxerr-expect:`` comment in ``path``."""
-    markers: dict[int, str] = {}
+    return dict(_expect_markers(path, path.stat().st_mtime_ns))
+
+
+@cache
+def _expect_markers(path: Path, mtime_ns: int) -> tuple[tuple[int, str], ...]:
+    # Each pytest log's check reads the markers of the files its tests fail in: hundreds of
+    # logs, a few dozen files. The file's modification time keys it, so an edit reads it again.
+    markers = []
     for number, text in enumerate(path.read_text().splitlines(), start=1):
         m = re.search(r"#\s*jaxerr-expect:\s*([\w.-]+)", text)
         if m:
-            markers[number] = m[1]
-    return markers
+            markers.append((number, m[1]))
+    return tuple(markers)
 
 
 def generic_manifest() -> list[dict[str, Any]]:
@@ -557,9 +565,12 @@ def test_jax_log(run: dict[str, Any]) -> None:
     reported = {e.test_id: e for e in events if e.test_id is not None}
     assert set(reported) == set(expected)
     assert len([e for e in events if e.test_id is not None]) == len(expected)
+    # The summary lines pytest cut short, searched for each test below: the log's other lines
+    # cannot match, and scanning the whole log once per test cost most of this test's time.
+    cut_lines = "\n".join(re.findall(r"^FAILED .*\.\.\.$", text, re.MULTILINE))
     for test_id, cls in expected.items():
         event = reported[test_id]
-        cut = re.search(rf"^FAILED {re.escape(test_id)} - ([\w.]+)\.\.\.$", text, re.MULTILINE)
+        cut = re.search(rf"^FAILED {re.escape(test_id)} - ([\w.]+)\.\.\.$", cut_lines, re.MULTILINE)
         if event.exc_type == "" and cut is not None:
             # pytest cut the summary line inside the class name: the class is unknown.
             assert short(cls).startswith(short(cut[1])), test_id

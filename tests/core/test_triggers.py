@@ -22,9 +22,8 @@ from tests.triggers import (
     MAIN_VERSION,
     PROJECT,
     analyze,
-    apply_example_fix,
-    copy_project,
     curated,
+    example_fixed,
     lint_triggers,
     manifest,
     record_triggers,
@@ -82,16 +81,14 @@ def test_captured_trigger_runs_are_matched_and_placed(record: Record) -> None:
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.code)
-def test_the_example_fix_is_code_of_the_trigger(record: Record, tmp_path: Path) -> None:
+def test_the_example_fix_is_code_of_the_trigger(record: Record) -> None:
     """The exampleFix's before code is in the trigger (or the module it calls), once, and the
     fixed file still parses; tests/e2e runs the fixed program."""
     assert record.example_fix, record.code
     for trigger in record_triggers(record.code):
-        project = copy_project(tmp_path / trigger.name)
-        changed = apply_example_fix(project, trigger.name, record.example_fix)
-        fixed = changed.read_text()
+        changed, fixed = example_fixed(trigger.name, record.example_fix)
         ast.parse(fixed)
-        original = (PROJECT / changed.relative_to(project)).read_text()
+        original = (PROJECT / changed).read_text()
         assert fixed != original
 
 
@@ -106,9 +103,7 @@ FIX_OUT_OF_REACH = {
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.code)
-def test_the_example_fix_is_offered_as_a_quick_fix_on_the_trigger(
-    record: Record, tmp_path: Path
-) -> None:
+def test_the_example_fix_is_offered_as_a_quick_fix_on_the_trigger(record: Record) -> None:
     """Where the before code is near the error, its culprit or a frame of the traceback, the
     quick fix a diagnostic of the captured run offers is exactly the record's example."""
     for trigger in record_triggers(record.code):
@@ -126,8 +121,7 @@ def test_the_example_fix_is_offered_as_a_quick_fix_on_the_trigger(
             continue
         [fix] = offered
         [edit] = fix.edits
-        project = copy_project(tmp_path / trigger.name)
-        changed = apply_example_fix(project, trigger.name, record.example_fix or "")
+        changed, fixed = example_fixed(trigger.name, record.example_fix or "")
         original = Path(edit.path)
-        assert changed.relative_to(project) == original.relative_to(PROJECT)
-        assert apply_edits(original.read_text(), [edit]) == changed.read_text()
+        assert changed == original.relative_to(PROJECT)
+        assert apply_edits(original.read_text(), [edit]) == fixed
