@@ -27,7 +27,14 @@ from jaxerr_ls.fixes.transform_calls import (
     results_of,
     unsafe_fix,
 )
-from jaxerr_ls.project import ModuleModel, Partial, last_name, literal_bool, literal_ints
+from jaxerr_ls.project import (
+    ModuleModel,
+    Partial,
+    last_name,
+    literal_bool,
+    literal_ints,
+    module_files,
+)
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
@@ -400,6 +407,18 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(source.replace(value, paired))
             title = f"Return (output, aux) from `{culprit.name}`: {paired}"
+        elif (
+            isinstance(node, ast.Return)
+            and value is not None
+            and (record := _record_total(target, read, source)) is not None
+        ):
+            # A NamedTuple / dataclass of losses with a total among its fields: the total is
+            # the output, the whole record the aux.
+            built = _returned_with_total(source, node, value, record)
+            if built is None:
+                return []
+            edits.append(built[0])
+            title = f"Return (output, aux) from `{culprit.name}`: {built[1]}"
         elif isinstance(node, ast.Return | ast.Lambda) and value is not None:
             # A single value where the caller reads an aux it unpacks: the function's own
             # variable of that name is the aux.
@@ -495,6 +514,56 @@ def _aux_flag_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         edit = added
     title = f"Bind {name}={value}: `{function.function.name}` returns (output, aux) only then"
     return unsafe_fix(target, title, (edit,))
+
+
+# ``<class 'losses.Losses'>``: the class of a value the message printed.
+_PRINTED_CLASS = re.compile(r"^<class '(?:(?P<module>[\w.]+)\.)?(?P<name>\w+)'>$")
+
+
+def _record_total(target: FixTarget, read: ReadSource, source: Source) -> str | None:
+    """The field that names the total (``total``, ``loss``) of the class the message says the
+    function returned, when a module of the project beside ``source`` defines that class
+    with exactly one such field."""
+    printed = _PRINTED_CLASS.match((target.captures.get("type") or "").strip())
+    if printed is None:
+        return None
+    module = printed["module"]
+    paths = [source.path] if module is None else module_files(module, (source.path.parent,))
+    for path in paths:
+        defining = Source.parse(path, read(path)) if path == source.path or path.is_file() else None
+        classes = [
+            c
+            for c in (defining.tree.body if defining is not None else [])
+            if isinstance(c, ast.ClassDef) and c.name == printed["name"]
+        ]
+        if len(classes) == 1:
+            fields = [
+                n.target.id
+                for n in classes[0].body
+                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+            ]
+            totals = [f for f in fields if f.lower() in _TOTAL_KEYS]
+            return totals[0] if len(totals) == 1 and len(fields) > 1 else None
+    return None
+
+
+def _returned_with_total(
+    source: Source, node: ast.Return, value: ast.expr, field: str
+) -> tuple[Edit, str] | None:
+    """``return combine(...)`` -> ``parts = combine(...)`` and ``return parts.total, parts``
+    (a name the function does not use yet)."""
+    function = _enclosing_function(source, node)
+    if function is None or not source.owns_its_lines(node):
+        return None
+    taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
+    taken |= {a.arg for a in ast.walk(function) if isinstance(a, ast.arg)}
+    name = next((n for n in ("parts", "terms", "record", "out_") if n not in taken), None)
+    if name is None:
+        return None
+    indent = source.indent_of(node.lineno)
+    pair = f"{name}.{field}, {name}"
+    text = f"{name} = {source.segment(value)}\n{indent}return {pair}"
+    return source.replace(node, text), pair
 
 
 # The culprit's sentence when the caller reads the aux (culprit_transforms._aux_not_pair).
