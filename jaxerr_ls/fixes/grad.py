@@ -20,6 +20,7 @@ from jaxerr_ls.fixes.transform_calls import (
     applied_capacity,
     applied_transform,
     assigned_once,
+    called_function,
     failing_line_fixes,
     located,
     on_line,
@@ -157,7 +158,7 @@ def _reductions(
     siblings = set().union(*(_sibling_reductions(sources, v) for _, v in places))
     if len(siblings) == 1:
         return ("sum", "mean") if siblings == {"sum"} else ("mean", "sum")
-    axes = {_reduced_axes(v) for _, v in places}
+    axes = {_reduced_axes(v) or _callee_axes(s, v, read) for s, v in places}
     named = next(iter(axes)) if len(axes) == 1 else None
     if named is not None:
         # The program already reduced some axes: over the batch (the leading axis), what is
@@ -186,6 +187,19 @@ def _reduced_axes(value: ast.expr) -> tuple[int, ...] | None:
         return None
     axis = next((k.value for k in value.keywords if k.arg == "axis"), None)
     return literal_ints(axis) if axis is not None else None
+
+
+def _callee_axes(source: Source, value: ast.expr, read: ReadSource) -> tuple[int, ...] | None:
+    """The axes the function a returned call runs reduces partially at every return
+    (``return criterion(pred, y)`` where ``criterion`` returns ``jnp.mean(sq, axis=0)``)."""
+    function = _enclosing_function(source, value)
+    if not isinstance(value, ast.Call) or function is None:
+        return None
+    called = called_function(source, function, value, read)
+    if called is None or not called.return_values:
+        return None
+    found = {_reduced_axes(v) if v is not None else None for v in called.return_values}
+    return found.pop() if len(found) == 1 else None
 
 
 def _reduced_part(value: ast.expr) -> ast.expr:

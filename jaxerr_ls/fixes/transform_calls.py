@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
@@ -375,6 +375,12 @@ def received(source: Source, call: ast.Call, read: ReadSource) -> Function | Par
     transform = next((t for t in model.transforms if t.call is call), None)
     if transform is None:
         return None
+    found = model.locate_function(call.args[0], transform.scope, importer(source, read))
+    return None if found is None else found[1]
+
+
+def importer(source: Source, read: ReadSource) -> Callable[[str], ModuleModel | None]:
+    """The models of the project modules beside a file, by module name."""
 
     def load(module: str) -> ModuleModel | None:
         for candidate in module_files(module, (source.path.parent,)):
@@ -383,8 +389,35 @@ def received(source: Source, call: ast.Call, read: ReadSource) -> Function | Par
                 return build(text)
         return None
 
-    found = model.locate_function(call.args[0], transform.scope, load)
-    return None if found is None else found[1]
+    return load
+
+
+def called_function(
+    source: Source, function: ast.AST, call: ast.Call, read: ReadSource
+) -> Function | None:
+    """The function a call in ``function`` runs: a function or method the model follows, or
+    ``__call__`` of the class a parameter is annotated with (``criterion: SquaredError``)."""
+    model = ModuleModel(source.tree)
+    own = model.functions.get(function)
+    if own is None:
+        return None
+    load = importer(source, read)
+    found = model.locate_function(call.func, own.scope, load)
+    if found is not None:
+        return found[1].function if isinstance(found[1], Partial) else found[1]
+    if not isinstance(call.func, ast.Name) or not isinstance(function, ast.FunctionDef):
+        return None
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    annotation = next((a.annotation for a in every if a.arg == call.func.id), None)
+    located_class = model.locate_class(annotation, own.scope, load) if annotation else None
+    if located_class is None:
+        return None
+    home, body = located_class
+    bindings = body.bindings.get("__call__", [])
+    if len(bindings) != 1 or bindings[0].kind != "def":
+        return None
+    return home.functions.get(bindings[0].node)
 
 
 def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
