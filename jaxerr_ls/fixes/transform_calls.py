@@ -1030,6 +1030,27 @@ def _leaf_shape_fix(
     return unsafe_fix(target, title, (source.replace(whole, new_text),))
 
 
+def _cast_cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    """A cotangent of the output's shape but another dtype, given on the failing line to the
+    function ``jax.vjp`` returned: cast it to the output's dtype, ``ct.astype(out.dtype)``."""
+    got = _shape(target.captures.get("tangent") or "")
+    wanted = _shape(target.captures.get("expected") or "")
+    name = _paired_name(target, source)
+    calls = _pullback_calls(source, target.span.line)
+    if got is None or wanted is None or got[1] != wanted[1] or not _dtype_differs(target):
+        return []
+    if name is None or len(calls) != 1 or len(calls[0][0].args) != 1:
+        return []
+    given = calls[0][0].args[0]
+    if isinstance(given, ast.Starred | ast.Tuple | ast.List):
+        return []
+    text = source.segment(given)
+    atomic = isinstance(given, ast.Name | ast.Call | ast.Attribute | ast.Subscript)
+    new_text = f"{text if atomic else f'({text})'}.astype({name}.dtype)"
+    title = f"Cast the cotangent to the dtype of `{name}`: {new_text}"
+    return unsafe_fix(target, title, (source.replace(given, new_text),))
+
+
 def _vmap_fixes(target: FixTarget, source: Source, batched: str) -> list[Fix]:
     """A batch of tangents given to the function ``jax.linearize`` / ``jax.vjp`` returned:
     map it over the batch's axis, ``jax.vmap(f_jvp)(probes)`` (rows), or
@@ -1065,7 +1086,8 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code in (VJP_COTANGENT, LINEARIZE_AVAL) and batched is not None:
         return _vmap_fixes(target, source, batched)
     if target.code == VJP_COTANGENT:
-        return _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
+        found = _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
+        return found or _cast_cotangent_fixes(target, source)
     if target.code == ARGNUMS and not target.culprits:
         return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE):

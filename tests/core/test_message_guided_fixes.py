@@ -50,6 +50,13 @@ from jaxerr_ls.fixes.transform_calls import top_level_items, whole_capture
             "main.py",
             ["    seed = jnp.zeros_like(y).at[0].set(1.0)\n"],
         ),
+        # ... computed in place on the failing line: cast to the output's dtype.
+        (
+            "cotangent_dtype_cast",
+            "dtype of `out`",
+            "main.py",
+            ["vjp_fn((weights_per_unit / jnp.sum(weights_per_unit)).astype(out.dtype))\n"],
+        ),
         # A scalar penalty minus a vector of discounted terms: only the vector is reduced.
         (
             "nonscalar_discounted_term",
