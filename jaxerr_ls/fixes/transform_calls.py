@@ -192,15 +192,15 @@ def add_keyword(source: Source, call: ast.Call, keyword: str) -> Edit | None:
 
 
 def _allow_int_fixes(target: FixTarget, source: Source) -> list[Fix]:
-    """allow_int=True, only where the program can take float0 gradients: the result is only
-    printed. Arithmetic on a float0 gradient (an update step, ``float(g)``) fails next."""
+    """allow_int=True, only where the program can take float0 gradients (see
+    ``_float0_usable``): arithmetic on a float0 gradient (``float(g)``) fails next."""
     found = _applications(source, target.span.line, _ALLOW_INT)
     if len({id(t) for _, t in found}) != 1:
         return []
     application, call = found[0]
     if any(k.arg in ("allow_int", "argnums") for k in call.keywords):
         return []
-    if not _only_printed(source, application):
+    if not _float0_usable(source, application):
         return []
     edit = add_keyword(source, call, "allow_int=True")
     if edit is None:
@@ -215,23 +215,33 @@ def _parents(tree: ast.AST) -> dict[int, ast.AST]:
     return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
 
 
-def _only_printed(source: Source, application: ast.Call) -> bool:
-    """Whether a call's result is only printed: an argument of ``print``, or bound to a name
-    every read of which is one."""
+def _float0_usable(source: Source, application: ast.Call) -> bool:
+    """Whether a gradient's float0 leaves can do no harm: the result is only printed, or
+    only parts of it are read (``grads["w"]``, ``grads.params``), the float parts the update
+    wants; not where the whole goes into arithmetic or a tree map."""
     parents = _parents(source.tree)
 
-    def printed(node: ast.AST) -> bool:
+    def harmless(node: ast.AST) -> bool:
         parent = parents.get(id(node))
         while isinstance(parent, ast.FormattedValue | ast.JoinedStr):
             parent = parents.get(id(parent))
-        return isinstance(parent, ast.Call) and last_name(parent.func) == "print"
+        if isinstance(parent, ast.Call) and last_name(parent.func) == "print":
+            return True
+        if isinstance(parent, ast.Subscript) and parent.value is node:
+            return isinstance(parent.slice, ast.Constant)
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            called = parents.get(id(parent))
+            return not (isinstance(called, ast.Call) and called.func is parent)
+        return False
 
-    if printed(application):
+    if harmless(application):
         return True
     holder = parents.get(id(application))
     if not isinstance(holder, ast.Assign) or len(holder.targets) != 1:
         return False
     bound = holder.targets[0]
+    if isinstance(bound, ast.Tuple) and len(bound.elts) == 2:
+        bound = bound.elts[1]  # ``value, grads = jax.value_and_grad(f)(...)``
     if not isinstance(bound, ast.Name):
         return False
     functions = [f for f in source.functions() if on_line(f, holder.lineno)]
@@ -241,7 +251,7 @@ def _only_printed(source: Source, application: ast.Call) -> bool:
         for n in ast.walk(scope)
         if isinstance(n, ast.Name) and n.id == bound.id and isinstance(n.ctx, ast.Load)
     ]
-    return bool(reads) and all(printed(n) for n in reads)
+    return bool(reads) and all(harmless(n) for n in reads)
 
 
 # Reductions and lookups whose first argument a boolean mask or integer data is read by.

@@ -153,6 +153,16 @@ def test_a_capture_is_extended_only_where_its_brackets_are_open() -> None:
     assert whole_capture("None", "Output was None.") == "None"
 
 
+def test_allow_int_is_offered_where_only_float_parts_of_the_gradient_are_read(
+    copy: Copy,
+) -> None:
+    # ``g["theta"]`` only: the float0 gradient of the int counter ``t`` is never touched.
+    root = copy("int_counter_parts_read")
+    [allow] = [f for f in fixes("int_counter_parts_read", root) if "allow_int" in f.title]
+    expected = "jax.value_and_grad(self.objective, allow_int=True)(state, x)\n"
+    assert expected in applied(allow)["main.py"]
+
+
 def test_allow_int_is_not_offered_where_the_gradient_updates_the_weights(copy: Copy) -> None:
     titles = [f.title for f in fixes("int_labels_jit_default", copy("int_labels_jit_default"))]
     assert titles and not any("allow_int" in t for t in titles)
