@@ -54,6 +54,7 @@ TIERS = {"core": "core", "cli": "cli", "server": "handlers", "e2e": "e2e"}
 LIVE = {
     "test_claims_live.py",
     "test_fixes_live.py",
+    "test_grad_fixes_live.py",
     "test_lint_live.py",
     "test_live_jax.py",
     "test_neovim.py",

@@ -33,6 +33,7 @@ from jaxerr_ls.fixes.model import (
     ReadSource,
 )
 from jaxerr_ls.fixes.source import checked
+from jaxerr_ls.fixes.transform_calls import whole_capture
 
 __all__ = [
     "PROVIDERS",
@@ -136,9 +137,9 @@ def finding_target(finding: Finding) -> FixTarget | None:
         code=finding.code,
         span=finding.span,
         captures={
-            name: text
+            name: whole
             for name, text in finding.match.named.items()
-            if len(text) <= MAX_CAPTURE_CHARS
+            if len(whole := whole_capture(text, finding.message)) <= MAX_CAPTURE_CHARS
         },
         culprits=tuple(
             CulpritRef(c.span, c.kind, c.name, c.owner, c.why) for c in finding.culprits

@@ -7,7 +7,8 @@ import re
 
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import FunctionNode, Source
+from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
+from jaxerr_ls.fixes.source import FunctionNode, Source, own_nodes, own_returns
 from jaxerr_ls.fixes.transform_calls import (
     ARGNUMS,
     JVP_NOT_TUPLES,
@@ -18,6 +19,8 @@ from jaxerr_ls.fixes.transform_calls import (
     add_keyword,
     applied_capacity,
     applied_transform,
+    assigned_once,
+    called_function,
     failing_line_fixes,
     located,
     on_line,
@@ -25,7 +28,14 @@ from jaxerr_ls.fixes.transform_calls import (
     results_of,
     unsafe_fix,
 )
-from jaxerr_ls.project import ModuleModel, Partial, last_name, literal_ints
+from jaxerr_ls.project import (
+    ModuleModel,
+    Partial,
+    last_name,
+    literal_bool,
+    literal_ints,
+    module_files,
+)
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
@@ -148,11 +158,48 @@ def _reductions(
     siblings = set().union(*(_sibling_reductions(sources, v) for _, v in places))
     if len(siblings) == 1:
         return ("sum", "mean") if siblings == {"sum"} else ("mean", "sum")
+    axes = {_reduced_axes(v) or _callee_axes(s, v, read) for s, v in places}
+    named = next(iter(axes)) if len(axes) == 1 else None
+    if named is not None:
+        # The program already reduced some axes: over the batch (the leading axis), what is
+        # left are an example's components, which add up; over the components, what is left
+        # is the batch, which is averaged.
+        return ("sum", "mean") if 0 in named else ("mean", "sum")
     words = " ".join(_docstrings(s, name) for s in dict.fromkeys(sources))
     shape = (target.captures.get("shape") or "").replace(" ", "")
     one_element = shape in ("(1,)", "(1,1)", "(1,1,1)")
     totals = any(w in words for w in _TOTAL_WORDS) and not any(w in words for w in _AVERAGE_WORDS)
     return ("sum", "mean") if totals or one_element else ("mean", "sum")
+
+
+def _reduced_axes(value: ast.expr) -> tuple[int, ...] | None:
+    """The axes a returned partial reduction names (``-jnp.sum(x, axis=-1)`` -> (-1,))."""
+    while True:
+        if isinstance(value, ast.UnaryOp):
+            value = value.operand
+        elif isinstance(value, ast.BinOp) and isinstance(value.right, ast.Constant):
+            value = value.left
+        elif isinstance(value, ast.BinOp) and isinstance(value.left, ast.Constant):
+            value = value.right
+        else:
+            break
+    if not isinstance(value, ast.Call) or last_name(value.func) not in _KEEPDIMS_REDUCTIONS:
+        return None
+    axis = next((k.value for k in value.keywords if k.arg == "axis"), None)
+    return literal_ints(axis) if axis is not None else None
+
+
+def _callee_axes(source: Source, value: ast.expr, read: ReadSource) -> tuple[int, ...] | None:
+    """The axes the function a returned call runs reduces partially at every return
+    (``return criterion(pred, y)`` where ``criterion`` returns ``jnp.mean(sq, axis=0)``)."""
+    function = _enclosing_function(source, value)
+    if not isinstance(value, ast.Call) or function is None:
+        return None
+    called = called_function(source, function, value, read)
+    if called is None or not called.return_values:
+        return None
+    found = {_reduced_axes(v) if v is not None else None for v in called.return_values}
+    return found.pop() if len(found) == 1 else None
 
 
 def _reduced_part(value: ast.expr) -> ast.expr:
@@ -183,13 +230,82 @@ def _scalar_reduction(node: ast.expr) -> bool:
     return len(node.args) == arity and all(not isinstance(a, ast.Starred) for a in node.args)
 
 
+def _terms(value: ast.expr) -> list[ast.expr]:
+    """The operands of a chain of additions and subtractions."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Sub):
+        return _terms(value.left) + _terms(value.right)
+    return [value]
+
+
+def _unscaled(function: FunctionNode, term: ast.expr) -> ast.expr:
+    """``0.5 * logdet`` -> ``logdet``: a vector times numbers, reduced without them."""
+    while isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult | ast.Div):
+        if surely_scalar(function, term.right):
+            term = term.left
+        elif isinstance(term.op, ast.Mult) and surely_scalar(function, term.left):
+            term = term.right
+        else:
+            break
+    return term
+
+
+def _vector_term(
+    target: FixTarget, source: Source, node: ast.AST, value: ast.expr
+) -> ast.expr | None:
+    """In a sum of terms of which one surely has as many axes as the message's output (a
+    ``jnp.log(jnp.diag(chol))``) and none other surely has any, that term, where it is
+    built: its definition, when a name bound once and read only there stands for it."""
+    function = _enclosing_function(source, node)
+    dims = [d for d in (target.captures.get("shape") or "").strip("() ").split(",") if d.strip()]
+    terms = _terms(value)
+    if function is None or len(terms) < 2 or not dims:
+        return None
+    vectors = [t for t in terms if least_rank(function, t) >= 1]
+    if len(vectors) != 1 or least_rank(function, vectors[0]) != len(dims):
+        return None
+    term = _unscaled(function, vectors[0])
+    if isinstance(term, ast.Name):
+        bound = _bound_once_in(function, term.id)
+        reads = [
+            n
+            for n in ast.walk(function)
+            if isinstance(n, ast.Name) and n.id == term.id and isinstance(n.ctx, ast.Load)
+        ]
+        if bound is not None and len(reads) == 1:
+            return _unscaled(function, bound)
+    return term
+
+
+def _bound_once_in(function: FunctionNode, name: str) -> ast.expr | None:
+    stores = [
+        n
+        for n in ast.walk(function)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+    ]
+    assigns = [
+        n
+        for n in function.body
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and n.targets[0] in stores
+    ]
+    return assigns[0].value if len(stores) == 1 and len(assigns) == 1 else None
+
+
 def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     places: list[tuple[Source, ast.expr]] = []
     names: list[str] = []
+    term_only = False
     for source, node, culprit in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
         value = _returned(node)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            # The statement that builds the vector a return gives back.
+            function = _enclosing_function(source, node)
+            value = _unscaled(function, node.value) if function is not None else node.value
         if value is None:
             return []
+        if isinstance(node, ast.Return):
+            term = _vector_term(target, source, node, value)
+            if term is not None:
+                value, term_only = term, True
         places.append((source, value))
         names.append(culprit.name)
     if not places:
@@ -209,7 +325,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(source.replace(part, new_text))
         title = f"Return {meanings[reduction]} of {label}'s output: {edits[0].new_text}"
-        if _reduced_part(places[0][1]) is not places[0][1]:
+        if term_only or _reduced_part(places[0][1]) is not places[0][1]:
             title = f"Take {meanings[reduction]} of the vector term of {label}: {edits[0].new_text}"
         fixes.extend(unsafe_fix(target, title, tuple(edits)))
     return fixes
@@ -235,7 +351,9 @@ def _every_axis_fixes(
         name = last_name(value.func)
         # Over some axes, for a reduction that is its own total; or over every axis already,
         # with the axes kept (``jnp.sum(e, keepdims=True)``).
-        partial = name in _AXIS_REDUCTIONS and "axis" in given
+        # Over the batch (axis 0), what is left is not averaged again: see _reductions.
+        over_batch = 0 in (_reduced_axes(value) or ())
+        partial = name in _AXIS_REDUCTIONS and "axis" in given and not over_batch
         kept_axes = name in _KEEPDIMS_REDUCTIONS and "keepdims" in given and "axis" not in given
         if not (partial or kept_axes) or any(isinstance(a, ast.Starred) for a in value.args):
             return []
@@ -303,6 +421,18 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(source.replace(value, paired))
             title = f"Return (output, aux) from `{culprit.name}`: {paired}"
+        elif (
+            isinstance(node, ast.Return)
+            and value is not None
+            and (record := _record_total(target, read, source)) is not None
+        ):
+            # A NamedTuple / dataclass of losses with a total among its fields: the total is
+            # the output, the whole record the aux.
+            built = _returned_with_total(source, node, value, record)
+            if built is None:
+                return []
+            edits.append(built[0])
+            title = f"Return (output, aux) from `{culprit.name}`: {built[1]}"
         elif isinstance(node, ast.Return | ast.Lambda) and value is not None:
             # A single value where the caller reads an aux it unpacks: the function's own
             # variable of that name is the aux.
@@ -324,6 +454,130 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not edits:
         return []
     return unsafe_fix(target, title, tuple(edits))
+
+
+def _flag_choosing_pairs(function: FunctionNode) -> tuple[str, bool] | None:
+    """``if with_terms: return loss, terms`` / ``return loss``: the parameter (with a bool
+    default) under which the function returns pairs, and the value that makes it do so."""
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(
+        zip(
+            [a.arg for a in positional][-len(arguments.defaults) or len(positional) :],
+            arguments.defaults,
+            strict=False,
+        )
+    )
+    defaults.update(
+        {a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d}
+    )
+    returns = own_returns(function)
+    pairs = [r for r in returns if isinstance(r.value, ast.Tuple) and len(r.value.elts) == 2]
+    if not pairs or len(pairs) == len(returns):
+        return None
+    for branch in own_nodes(function):
+        if not isinstance(branch, ast.If):
+            continue
+        test, wanted = branch.test, True
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, wanted = test.operand, False
+        if not isinstance(test, ast.Name):
+            continue
+        default = defaults.get(test.id)
+        if not isinstance(default, ast.Constant) or not isinstance(default.value, bool):
+            continue
+        inside = {id(n) for statement in branch.body for n in ast.walk(statement)}
+        if all(id(r) in inside for r in pairs) and not any(
+            id(r) in inside for r in returns if r not in pairs
+        ):
+            return test.id, wanted
+    return None
+
+
+def _aux_flag_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """has_aux=True on ``partial(f, with_terms=False)`` where f returns (loss, aux) only when
+    the flag is set, and the caller unpacks a pair: bind the flag to the value that makes f
+    return the pair."""
+    failing = Source.parse(target.span.path, read(target.span.path))
+    if failing is None:
+        return []
+    call = applied_transform(failing, target.span.line, _SCALAR_TRANSFORMS)
+    flag = next((k for k in call.keywords if k.arg == "has_aux"), None) if call else None
+    if call is None or flag is None or literal_bool(flag.value) is not True or not call.args:
+        return []
+    function = received(failing, call, read)
+    if not isinstance(function, Partial) or isinstance(function.function.node, ast.Lambda):
+        return []
+    chosen = _flag_choosing_pairs(function.function.node)
+    bound: ast.expr | None = call.args[0]
+    if isinstance(bound, ast.Name):
+        assign = assigned_once(failing, bound.id, target.span.line)
+        bound = assign.value if assign is not None else None
+    if chosen is None or not isinstance(bound, ast.Call) or last_name(bound.func) != "partial":
+        return []
+    name, value = chosen
+    given = next((k for k in bound.keywords if k.arg == name), None)
+    if given is not None:
+        if literal_bool(given.value) is value:
+            return []
+        edit = failing.replace(given.value, str(value))
+    else:
+        added = add_keyword(failing, bound, f"{name}={value}")
+        if added is None:
+            return []
+        edit = added
+    title = f"Bind {name}={value}: `{function.function.name}` returns (output, aux) only then"
+    return unsafe_fix(target, title, (edit,))
+
+
+# ``<class 'losses.Losses'>``: the class of a value the message printed.
+_PRINTED_CLASS = re.compile(r"^<class '(?:(?P<module>[\w.]+)\.)?(?P<name>\w+)'>$")
+
+
+def _record_total(target: FixTarget, read: ReadSource, source: Source) -> str | None:
+    """The field that names the total (``total``, ``loss``) of the class the message says the
+    function returned, when a module of the project beside ``source`` defines that class
+    with exactly one such field."""
+    printed = _PRINTED_CLASS.match((target.captures.get("type") or "").strip())
+    if printed is None:
+        return None
+    module = printed["module"]
+    paths = [source.path] if module is None else module_files(module, (source.path.parent,))
+    for path in paths:
+        defining = Source.parse(path, read(path)) if path == source.path or path.is_file() else None
+        classes = [
+            c
+            for c in (defining.tree.body if defining is not None else [])
+            if isinstance(c, ast.ClassDef) and c.name == printed["name"]
+        ]
+        if len(classes) == 1:
+            fields = [
+                n.target.id
+                for n in classes[0].body
+                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+            ]
+            totals = [f for f in fields if f.lower() in _TOTAL_KEYS]
+            return totals[0] if len(totals) == 1 and len(fields) > 1 else None
+    return None
+
+
+def _returned_with_total(
+    source: Source, node: ast.Return, value: ast.expr, field: str
+) -> tuple[Edit, str] | None:
+    """``return combine(...)`` -> ``parts = combine(...)`` and ``return parts.total, parts``
+    (a name the function does not use yet)."""
+    function = _enclosing_function(source, node)
+    if function is None or not source.owns_its_lines(node):
+        return None
+    taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
+    taken |= {a.arg for a in ast.walk(function) if isinstance(a, ast.arg)}
+    name = next((n for n in ("parts", "terms", "record", "out_") if n not in taken), None)
+    if name is None:
+        return None
+    indent = source.indent_of(node.lineno)
+    pair = f"{name}.{field}, {name}"
+    text = f"{name} = {source.segment(value)}\n{indent}return {pair}"
+    return source.replace(node, text), pair
 
 
 # The culprit's sentence when the caller reads the aux (culprit_transforms._aux_not_pair).
@@ -572,7 +826,15 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if target.code == JVP_DTYPE
         else CulpritKind.TRANSFORM_ARGUMENT
     )
-    found = list(located(read, target.culprits, kind))
+    found = [
+        # ``k_abs: float = 1``: a default (a field's, a constant's) written as an int.
+        (source, node.value, culprit)
+        if isinstance(node, ast.AnnAssign | ast.Assign)
+        and isinstance(node.value, ast.Constant)
+        and type(node.value.value) is int
+        else (source, node, culprit)
+        for source, node, culprit in located(read, target.culprits, kind)
+    ]
     if len(found) != 1 or not isinstance(found[0][1], ast.expr):
         return []
     source, call, culprit = found[0]
@@ -815,7 +1077,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == AUX_NOT_PAIR and "'NoneType'" in (target.captures.get("type") or ""):
         return _missing_pair_fixes(target, read)
     if target.code == AUX_NOT_PAIR:
-        return _aux_fixes(target, read)
+        return _aux_fixes(target, read) or _aux_flag_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
         return _dict_output_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":

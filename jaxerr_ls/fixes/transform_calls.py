@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
@@ -86,7 +86,7 @@ def _stores(root: ast.AST, name: str) -> list[ast.Name]:
     ]
 
 
-def _assigned_once(source: Source, name: str, line: int) -> ast.Assign | None:
+def assigned_once(source: Source, name: str, line: int) -> ast.Assign | None:
     """The one plain assignment that binds ``name`` where a line reads it: in the innermost
     function around the line, else at the module's top level; None when bound otherwise."""
     functions = [f for f in source.functions() if on_line(f, line)]
@@ -119,19 +119,60 @@ def _applications(
     source: Source, line: int, names: frozenset[str]
 ) -> list[tuple[ast.Call, ast.Call]]:
     """Each call on a line that applies a transform, with the transform call (``jax.grad(f)``)
-    it applies: right there, or through the one name it was assigned to."""
+    it applies: right there, through the one name or ``self`` attribute it was assigned to,
+    or through wrappers that keep the positions of the arguments (``jax.jit``, ``jax.vmap``)."""
     found = []
     for call in _calls_on(source, line):
-        if isinstance(call.func, ast.Call) and last_name(call.func.func) in names:
-            found.append((call, call.func))
-        elif isinstance(call.func, ast.Name):
-            assign = _assigned_once(source, call.func.id, line)
-            if assign is None or len(assign.targets) != 1:
-                continue
-            value = assign.value
-            if isinstance(value, ast.Call) and last_name(value.func) in names:
-                found.append((call, value))
+        transform = _transform_behind(source, call.func, line, names, 0)
+        if transform is not None:
+            found.append((call, transform))
     return found
+
+
+# Wrappers whose function receives the arguments of the wrapped call at the same positions.
+_KEEP_POSITIONS = frozenset({"jit", "vmap", "pmap", "checkpoint", "remat", "filter_jit"})
+
+
+def _transform_behind(
+    source: Source, callee: ast.expr, line: int, names: frozenset[str], depth: int
+) -> ast.Call | None:
+    if depth > 4:
+        return None
+    value: ast.expr | None = callee
+    if isinstance(callee, ast.Name):
+        assign = assigned_once(source, callee.id, line)
+        value = assign.value if assign is not None and len(assign.targets) == 1 else None
+    elif isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name):
+        value = _attribute_value(source, callee, line)
+    if not isinstance(value, ast.Call):
+        return None
+    name = last_name(value.func)
+    if name in names:
+        return value
+    if name in _KEEP_POSITIONS and value.args and not isinstance(value.args[0], ast.Starred):
+        return _transform_behind(source, value.args[0], line, names, depth + 1)
+    return None
+
+
+def _attribute_value(source: Source, attribute: ast.Attribute, line: int) -> ast.expr | None:
+    """``self.grad_fn`` read in a method: the one value the class assigns to it."""
+    assert isinstance(attribute.value, ast.Name)
+    owner = attribute.value.id
+    classes = [c for c in ast.walk(source.tree) if isinstance(c, ast.ClassDef) and on_line(c, line)]
+    if not classes or owner != "self":
+        return None
+    home = max(classes, key=lambda c: c.lineno)
+    values = [
+        node.value
+        for node in ast.walk(home)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+        and target.attr == attribute.attr
+        and isinstance(target.value, ast.Name)
+        and target.value.id == owner
+    ]
+    return values[0] if len(values) == 1 and values[0] is not None else None
 
 
 def applied_transform(source: Source, line: int, names: frozenset[str]) -> ast.Call | None:
@@ -151,8 +192,15 @@ def add_keyword(source: Source, call: ast.Call, keyword: str) -> Edit | None:
 
 
 def _allow_int_fixes(target: FixTarget, source: Source) -> list[Fix]:
-    call = applied_transform(source, target.span.line, _ALLOW_INT)
-    if call is None or any(k.arg in ("allow_int", "argnums") for k in call.keywords):
+    """allow_int=True, only where the program can take float0 gradients (see
+    ``_float0_usable``): arithmetic on a float0 gradient (``float(g)``) fails next."""
+    found = _applications(source, target.span.line, _ALLOW_INT)
+    if len({id(t) for _, t in found}) != 1:
+        return []
+    application, call = found[0]
+    if any(k.arg in ("allow_int", "argnums") for k in call.keywords):
+        return []
+    if not _float0_usable(source, application):
         return []
     edit = add_keyword(source, call, "allow_int=True")
     if edit is None:
@@ -163,10 +211,109 @@ def _allow_int_fixes(target: FixTarget, source: Source) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
+def _parents(tree: ast.AST) -> dict[int, ast.AST]:
+    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+
+def _float0_usable(source: Source, application: ast.Call) -> bool:
+    """Whether a gradient's float0 leaves can do no harm: the result is only printed, or
+    only parts of it are read (``grads["w"]``, ``grads.params``), the float parts the update
+    wants; not where the whole goes into arithmetic or a tree map."""
+    parents = _parents(source.tree)
+
+    def harmless(node: ast.AST) -> bool:
+        parent = parents.get(id(node))
+        while isinstance(parent, ast.FormattedValue | ast.JoinedStr):
+            parent = parents.get(id(parent))
+        if isinstance(parent, ast.Call) and last_name(parent.func) == "print":
+            return True
+        if isinstance(parent, ast.Subscript) and parent.value is node:
+            return isinstance(parent.slice, ast.Constant)
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            called = parents.get(id(parent))
+            return not (isinstance(called, ast.Call) and called.func is parent)
+        return False
+
+    if harmless(application):
+        return True
+    holder = parents.get(id(application))
+    if not isinstance(holder, ast.Assign) or len(holder.targets) != 1:
+        return False
+    bound = holder.targets[0]
+    if isinstance(bound, ast.Tuple) and len(bound.elts) == 2:
+        bound = bound.elts[1]  # ``value, grads = jax.value_and_grad(f)(...)``
+    if not isinstance(bound, ast.Name):
+        return False
+    functions = [f for f in source.functions() if on_line(f, holder.lineno)]
+    scope: ast.AST = max(functions, key=lambda f: f.lineno) if functions else source.tree
+    reads = [
+        n
+        for n in ast.walk(scope)
+        if isinstance(n, ast.Name) and n.id == bound.id and isinstance(n.ctx, ast.Load)
+    ]
+    return bool(reads) and all(harmless(n) for n in reads)
+
+
+# Reductions and lookups whose first argument a boolean mask or integer data is read by.
+_CONDITION_CALLS = frozenset({"where", "select"})
+
+
+def _data_like(function: Function, name: str) -> bool:
+    """Whether a parameter is integer or boolean data rather than a number to differentiate:
+    read as an index, a count or a ``where`` condition, and never as an operand of
+    arithmetic."""
+    reads = reads_of(function, name)
+    if reads.count == 0:
+        return False
+    parents = _parents(function.node)
+    loads = [
+        n
+        for n in ast.walk(function.node)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+    ]
+    if any(isinstance(parents.get(id(n)), ast.BinOp | ast.UnaryOp) for n in loads):
+        return False
+    conditions = sum(
+        1
+        for n in loads
+        if isinstance(call := parents.get(id(n)), ast.Call)
+        and last_name(call.func) in _CONDITION_CALLS
+        and call.args
+        and call.args[0] is n
+    )
+    return reads.as_index + conditions > 0
+
+
+def _paired_with_result(source: Source, application: ast.Call, texts: list[str]) -> list[str]:
+    """Which of the argument texts the caller combines with the gradient it gets back: in one
+    arithmetic expression (``logits + lr * scores``), or zipped / tree-mapped together
+    (``zip(factors, grads)``)."""
+    holder = _parents(source.tree).get(id(application))
+    if not isinstance(holder, ast.Assign) or len(holder.targets) != 1:
+        return []
+    bound = holder.targets[0]
+    if not isinstance(bound, ast.Name):
+        return []
+    functions = [f for f in source.functions() if on_line(f, holder.lineno)]
+    scope: ast.AST = max(functions, key=lambda f: f.lineno) if functions else source.tree
+    paired: set[str] = set()
+    for node in ast.walk(scope):
+        combining = isinstance(node, ast.BinOp) or (
+            isinstance(node, ast.Call) and last_name(node.func) in ("zip", "map", "tree_map")
+        )
+        if not combining or getattr(node, "lineno", 0) <= holder.lineno:
+            continue
+        inside = {source.segment(n) for n in ast.walk(node) if isinstance(n, ast.expr)}
+        if bound.id in inside:
+            paired.update(t for t in texts if t in inside)
+    return sorted(paired)
+
+
 def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
-    """``jax.grad(score)(ids, table)`` where ``score`` looks ``table`` up with the integer
-    ``ids`` (``table[ids]``, ``jnp.take(table, ids)``): a lookup has no gradient with respect
-    to its indices; the table it reads is what the gradient is for: ``argnums=1``."""
+    """argnums (given or the default 0) selecting one argument that the function reads as
+    integer data (an index, a count, a mask): differentiate the argument it looks up
+    (``table`` of ``table[ids]``), else the one other argument that is not data, else the
+    one the caller combines with the gradient (``p - lr * g for p, g in zip(params, grads)``)."""
     found = _applications(source, target.span.line, _ALLOW_INT)
     if len(found) != 1:
         return []
@@ -179,22 +326,57 @@ def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -
     inner = function.function if isinstance(function, Partial) else function
     skip = function.fixed_positional if isinstance(function, Partial) else 0
     names = [p.name for p in inner.positional][skip:]
-    if selected[0] >= len(names) or any(isinstance(a, ast.Starred) for a in application.args):
+    arguments = application.args
+    if selected[0] >= min(len(names), len(arguments)) or any(
+        isinstance(a, ast.Starred) for a in arguments
+    ):
         return []
-    tables = reads_of(inner, names[selected[0]]).indexed & set(names[: len(application.args)])
-    if len(tables) != 1:
+    data = names[selected[0]]
+    if not _data_like(inner, data):
         return []
-    [table] = tables
-    index = names.index(table)
-    if given is not None:
+    given_names = names[: len(arguments)]
+    tables = reads_of(inner, data).indexed & set(given_names)
+    others = [
+        n
+        for i, n in enumerate(given_names)
+        if i != selected[0]
+        and not _data_like(inner, n)
+        and not isinstance(arguments[i], ast.Constant)
+    ]
+    texts = [source.segment(arguments[given_names.index(n)]) for n in others]
+    paired = _paired_with_result(source, application, texts)
+    if len(tables) == 1:
+        [chosen] = tables
+        why = f"which `{data}` indexes"
+    elif len(others) == 1:
+        chosen, why = others[0], f"not the data `{data}`"
+    elif len(paired) == 1:
+        chosen = others[texts.index(paired[0])]
+        why = f"whose gradient the caller uses, not the data `{data}`"
+    else:
+        return []
+    index = names.index(chosen)
+    if given is not None and index == 0:
+        edit: Edit | None = _remove_keyword(source, call, given)
+    elif given is not None:
         edit = source.replace(given.value, str(index))
     else:
-        added = add_keyword(source, call, f"argnums={index}")
-        if added is None:
-            return []
-        edit = added
-    title = f"Differentiate `{table}`, which `{names[selected[0]]}` indexes: argnums={index}"
+        edit = add_keyword(source, call, f"argnums={index}")
+    if edit is None:
+        return []
+    title = f"Differentiate `{chosen}`, {why}: argnums={index}"
     return unsafe_fix(target, title, (edit,))
+
+
+def _remove_keyword(source: Source, call: ast.Call, keyword: ast.keyword) -> Edit | None:
+    """The edit that removes a keyword argument with the comma before it."""
+    items: list[ast.AST] = [*call.args, *call.keywords]
+    items.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+    at = items.index(keyword)
+    if at == 0:
+        return None
+    start, end = source.span(items[at - 1]), source.span(keyword)
+    return Edit(Span(source.path, start.end_line, start.end_col, end.end_line, end.end_col), "")
 
 
 def received(source: Source, call: ast.Call, read: ReadSource) -> Function | Partial | None:
@@ -203,6 +385,12 @@ def received(source: Source, call: ast.Call, read: ReadSource) -> Function | Par
     transform = next((t for t in model.transforms if t.call is call), None)
     if transform is None:
         return None
+    found = model.locate_function(call.args[0], transform.scope, importer(source, read))
+    return None if found is None else found[1]
+
+
+def importer(source: Source, read: ReadSource) -> Callable[[str], ModuleModel | None]:
+    """The models of the project modules beside a file, by module name."""
 
     def load(module: str) -> ModuleModel | None:
         for candidate in module_files(module, (source.path.parent,)):
@@ -211,8 +399,35 @@ def received(source: Source, call: ast.Call, read: ReadSource) -> Function | Par
                 return build(text)
         return None
 
-    found = model.locate_function(call.args[0], transform.scope, load)
-    return None if found is None else found[1]
+    return load
+
+
+def called_function(
+    source: Source, function: ast.AST, call: ast.Call, read: ReadSource
+) -> Function | None:
+    """The function a call in ``function`` runs: a function or method the model follows, or
+    ``__call__`` of the class a parameter is annotated with (``criterion: SquaredError``)."""
+    model = ModuleModel(source.tree)
+    own = model.functions.get(function)
+    if own is None:
+        return None
+    load = importer(source, read)
+    found = model.locate_function(call.func, own.scope, load)
+    if found is not None:
+        return found[1].function if isinstance(found[1], Partial) else found[1]
+    if not isinstance(call.func, ast.Name) or not isinstance(function, ast.FunctionDef):
+        return None
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    annotation = next((a.annotation for a in every if a.arg == call.func.id), None)
+    located_class = model.locate_class(annotation, own.scope, load) if annotation else None
+    if located_class is None:
+        return None
+    home, body = located_class
+    bindings = body.bindings.get("__call__", [])
+    if len(bindings) != 1 or bindings[0].kind != "def":
+        return None
+    return home.functions.get(bindings[0].node)
 
 
 def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
@@ -236,7 +451,7 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
         return []
     application, transform = found[0]
     argnums_node = next((k.value for k in transform.keywords if k.arg == "argnums"), None)
-    argnums = literal_ints(argnums_node) if argnums_node is not None else None
+    argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
     function = received(source, transform, read)
     if argnums is None or function is None or not argnums:
         return []
@@ -251,7 +466,7 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
         return []
     by_name = {k.arg: k for k in application.keywords if k.arg is not None}
     moved = [by_name.get(name) for name in names[given:wanted]]
-    if any(k is None for k in moved) or len(by_name) != len(application.keywords):
+    if any(k is None for k in moved):
         return []
     rest = [k for k in application.keywords if k not in moved]
     parts = [source.segment(a) for a in application.args]
@@ -262,9 +477,8 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     last = max((source.span(i) for i in items), key=lambda s: (s.end_line, s.end_col))
     inside = Span(source.path, first.line, first.col, last.end_line, last.end_col)
     joined = ", ".join(parts)
-    title = (
-        f"Pass positionally the arguments argnums counts: {last_name(application.func)}({joined})"
-    )
+    called = source.segment(application.func)
+    title = f"Pass positionally the arguments argnums counts: {called}({joined})"
     return unsafe_fix(target, title, (Edit(inside, joined),))
 
 
@@ -290,11 +504,17 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         return _built_elsewhere_has_aux_fixes(target, source, read)
     if any(k.arg == "has_aux" for k in call.keywords):
         return []
-    if not _returns_pairs(source, call, read):
+    # The message prints what the function returned: a pair there is a pair whatever the
+    # function is (an attribute set from a constructor argument, a parameter).
+    printed = top_level_items(target.captures.get("output") or "")
+    if not _returns_pairs(source, call, read) and (printed is None or len(printed) != 2):
         return []
     flag = add_keyword(source, call, "has_aux=True")
     uses = results_of(source, call)
-    if flag is None or uses is None:
+    if uses is None:
+        # Applied through a wrapper (``jax.jit(jax.grad(f))``): the failing line's unpacking.
+        return _built_elsewhere_has_aux_fixes(target, source, read, call)
+    if flag is None:
         return []
     unpacked = _aux_unpacking(source, call, uses)
     if unpacked is None:
@@ -303,8 +523,57 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
     return unsafe_fix(target, title, (flag, *unpacked))
 
 
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _brackets(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """Each character of ``text`` from ``start`` outside quoted strings, with the depth of
+    brackets after it."""
+    depth, quote = 0, ""
+    for i in range(start, len(text)):
+        char = text[i]
+        if quote:
+            quote = "" if char == quote else quote
+            continue
+        if char in "'\"":
+            quote = char
+            continue
+        depth += 1 if char in _CLOSING else -1 if char in _CLOSING.values() else 0
+        yield i, char, depth
+
+
+def top_level_items(printed: str) -> list[str] | None:
+    """The items of a tuple as a message prints it (``(Array(0.5), {'a': ...})``), split at
+    its top-level commas; None when the text is not one parenthesised tuple."""
+    text = printed.strip()
+    if not text.startswith("(") or not text.endswith(")"):
+        return None
+    items, begin = [], 1
+    for i, char, depth in _brackets(text):
+        if depth == 0 and i != len(text) - 1:
+            return None  # ``(a)(b)``: not one tuple
+        if char == "," and depth == 1:
+            items.append(text[begin:i].strip())
+            begin = i + 1
+    last = text[begin:-1].strip()
+    return [*items, last] if items and last else (items if len(items) > 1 else None)
+
+
+def whole_capture(text: str, message: str) -> str:
+    """A capture cut short inside a printed value (``(Array(0`` where the pattern's lazy
+    group stopped at the value's first ``.``), extended to where its brackets close in the
+    message; any other capture as it is."""
+    start = message.find(text) if text and text[0] in _CLOSING else -1
+    if start < 0:
+        return text
+    for i, _, depth in _brackets(message, start):
+        if depth == 0:
+            return message[start : i + 1] if i + 1 > start + len(text) else text
+    return text
+
+
 def _built_elsewhere_has_aux_fixes(
-    target: FixTarget, source: Source, read: ReadSource
+    target: FixTarget, source: Source, read: ReadSource, applied: ast.Call | None = None
 ) -> list[Fix]:
     """The culprit is a ``jax.grad(f)`` built away from the failing line (in ``__init__``,
     in a factory): the flag goes there, and the failing line's own unpacking is checked."""
@@ -313,6 +582,8 @@ def _built_elsewhere_has_aux_fixes(
         for home, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION)
         if isinstance(node, ast.Call) and last_name(node.func) in _HAS_AUX
     ]
+    if not found and applied is not None:
+        found = [(source, applied)]
     if len(found) != 1:
         return []
     home, call = found[0]
@@ -413,7 +684,7 @@ def _pullback_calls(
     for call in _calls_on(source, line):
         if not isinstance(call.func, ast.Name):
             continue
-        assign = _assigned_once(source, call.func.id, line)
+        assign = assigned_once(source, call.func.id, line)
         if assign is None or not isinstance(assign.value, ast.Call):
             continue
         if last_name(assign.value.func) == api and len(assign.targets) == 1:
@@ -453,7 +724,7 @@ def _cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
     if jnp is None or not isinstance(output, ast.Name):
         return []
     if (
-        _assigned_once(source, output.id, target.span.line) is not assign
+        assigned_once(source, output.id, target.span.line) is not assign
         or _constant(call.args[0]) != 1
     ):
         return []
@@ -613,9 +884,16 @@ def _helper_parameter(
     helper = max(helpers, key=lambda f: f.lineno)
     assert not isinstance(helper, ast.Lambda)
     params = [a.arg for a in [*helper.args.posonlyargs, *helper.args.args]]
+    # Called on the line itself, or where a name the line reads was bound
+    # (``direction = rademacher_like(k, params)`` above ``jax.jvp(f, (params,), (direction,))``).
+    calls = _calls_on(source, line)
+    for read_name in {n.id for c in calls for n in ast.walk(c) if isinstance(n, ast.Name)}:
+        assign = assigned_once(source, read_name, line)
+        if assign is not None and isinstance(assign.value, ast.Call):
+            calls.append(assign.value)
     passed = [
         params[i]
-        for call in _calls_on(source, line)
+        for call in calls
         if last_name(call.func) == helper.name
         and not any(isinstance(a, ast.Starred) for a in call.args)
         for i, a in enumerate(call.args[: len(params)])
@@ -644,6 +922,9 @@ def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -
             return []
     source = home
     wanted = f"{name}.shape"
+    like = _like_fix(target, source, node, name) or _leaf_shape_fix(target, source, node, name)
+    if like is not None:
+        return like
     calls = [
         call
         for call in ast.walk(node)
@@ -664,6 +945,120 @@ def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -
     shape = calls[0].args[0]
     title = f"Build the tangent with the shape of `{name}`: {wanted}"
     return unsafe_fix(target, title, (source.replace(shape, wanted),))
+
+
+def _dtype_differs(target: FixTarget) -> bool:
+    """Whether the message's tangent and the aval it must have differ in their dtype."""
+    got = _shape(target.captures.get("tangent") or "")
+    wanted = _shape(target.captures.get("expected") or target.captures.get("primal") or "")
+    return (
+        got is not None
+        and wanted is not None
+        and None not in (got[0], wanted[0])
+        and (got[0] != wanted[0])
+    )
+
+
+def _like_fix(target: FixTarget, source: Source, node: ast.AST, name: str) -> list[Fix] | None:
+    """A tangent of the wrong dtype built as ``jnp.ones(out.shape)`` (float32 by default)
+    from the value it pairs with: ``jnp.ones_like(out)``, which has its shape and dtype."""
+    if not _dtype_differs(target):
+        return None
+    calls = [
+        call
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in _SHAPED
+        and call.args
+        and source.segment(call.args[0]) == f"{name}.shape"
+        and all(k.arg == "dtype" for k in call.keywords)
+        and len(call.args) == (2 if call.func.attr == "full" else 1)
+    ]
+    if len(calls) != 1:
+        return None
+    call = calls[0]
+    assert isinstance(call.func, ast.Attribute)
+    module = source.segment(call.func.value)
+    rest = "".join(f", {source.segment(a)}" for a in call.args[1:])
+    new_text = f"{module}.{call.func.attr}_like({name}{rest})"
+    title = f"Build the tangent with the shape and dtype of `{name}`: {new_text}"
+    return unsafe_fix(target, title, (source.replace(call, new_text),))
+
+
+def _leaf_of(node: ast.expr, name: str) -> str | None:
+    """``p["w"]`` / ``p.w`` of the pytree ``p``: the leaf's key ``w``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        key = node.slice
+        if node.value.id == name and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            return key.value
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return node.attr if node.value.id == name else None
+    return None
+
+
+def _leaf_shape_fix(
+    target: FixTarget, source: Source, node: ast.AST, name: str
+) -> list[Fix] | None:
+    """A pytree of tangents built leaf by leaf (``{"w": ...(p["w"].shape), "b": ...(p["w"]
+    .shape[:1])}``) where one leaf takes its shape from another leaf of the primal, or a
+    part of one: the shape of its own leaf, ``p["b"].shape``."""
+    entries: list[tuple[str, ast.expr]] = []
+    for display in ast.walk(node):
+        if isinstance(display, ast.Dict):
+            entries += [
+                (k.value, v)
+                for k, v in zip(display.keys, display.values, strict=True)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str)
+            ]
+        elif isinstance(display, ast.Call):
+            entries += [(k.arg, k.value) for k in display.keywords if k.arg is not None]
+    wrong: list[tuple[ast.expr, ast.expr, str]] = []
+    for key, value in entries:
+        parents = _parents(value)
+        for shape in ast.walk(value):
+            if not isinstance(shape, ast.Attribute) or shape.attr != "shape":
+                continue
+            leaf = _leaf_of(shape.value, name)
+            if leaf is None:
+                continue
+            whole: ast.expr = shape
+            outer = parents.get(id(shape))
+            if isinstance(outer, ast.Subscript) and outer.value is shape:
+                whole = outer
+            if leaf != key or whole is not shape:
+                wrong.append((whole, shape.value, key))
+    if len(wrong) != 1 or not entries:
+        return None
+    whole, leaf_node, key = wrong[0]
+    if isinstance(leaf_node, ast.Subscript):
+        quote = source.segment(leaf_node.slice)[:1]
+        new_text = f"{name}[{quote}{key}{quote}].shape"
+    else:
+        new_text = f"{name}.{key}.shape"
+    title = f"Build the `{key}` leaf with its own shape: {new_text}"
+    return unsafe_fix(target, title, (source.replace(whole, new_text),))
+
+
+def _cast_cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    """A cotangent of the output's shape but another dtype, given on the failing line to the
+    function ``jax.vjp`` returned: cast it to the output's dtype, ``ct.astype(out.dtype)``."""
+    got = _shape(target.captures.get("tangent") or "")
+    wanted = _shape(target.captures.get("expected") or "")
+    name = _paired_name(target, source)
+    calls = _pullback_calls(source, target.span.line)
+    if got is None or wanted is None or got[1] != wanted[1] or not _dtype_differs(target):
+        return []
+    if name is None or len(calls) != 1 or len(calls[0][0].args) != 1:
+        return []
+    given = calls[0][0].args[0]
+    if isinstance(given, ast.Starred | ast.Tuple | ast.List):
+        return []
+    text = source.segment(given)
+    atomic = isinstance(given, ast.Name | ast.Call | ast.Attribute | ast.Subscript)
+    new_text = f"{text if atomic else f'({text})'}.astype({name}.dtype)"
+    title = f"Cast the cotangent to the dtype of `{name}`: {new_text}"
+    return unsafe_fix(target, title, (source.replace(given, new_text),))
 
 
 def _vmap_fixes(target: FixTarget, source: Source, batched: str) -> list[Fix]:
@@ -701,7 +1096,8 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code in (VJP_COTANGENT, LINEARIZE_AVAL) and batched is not None:
         return _vmap_fixes(target, source, batched)
     if target.code == VJP_COTANGENT:
-        return _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
+        found = _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
+        return found or _cast_cotangent_fixes(target, source)
     if target.code == ARGNUMS and not target.culprits:
         return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
