@@ -359,7 +359,7 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     then = _branch_value(statement.body)
     if then is None:
-        return []
+        return _parallel_where_fixes(target, source, statement, jnp)
     kind, value = then
     replaced: ast.stmt = statement
     if statement.orelse:
@@ -401,6 +401,97 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
     # makes the gradient nan.
     return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
+_OPERATORS = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.MatMult: "@",
+}
+# A statement longer than this is written one selected value a line.
+_LINE = 88
+_ATOMS = (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript)
+
+
+def _assigned(source: Source, body: list[ast.stmt]) -> dict[str, str] | None:
+    """A branch of assignments to names (``x = a``, ``x, y = a, b``, ``n += 1``) as the value
+    each name gets, when they act at once: no value reads a name the branch assigns before it,
+    and no value is a container ``jnp.where`` would take as one array."""
+    assigned: dict[str, str] = {}
+    for statement in body:
+        pairs: list[tuple[ast.expr, str, ast.expr]] = []
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+                if len(target.elts) != len(value.elts):
+                    return None
+                pairs = [
+                    (t, source.segment(v), v) for t, v in zip(target.elts, value.elts, strict=True)
+                ]
+            else:
+                pairs = [(target, source.segment(value), value)]
+        elif isinstance(statement, ast.AugAssign) and type(statement.op) in _OPERATORS:
+            value = statement.value
+            text = source.segment(value)
+            negative = isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant)
+            if not isinstance(value, _ATOMS) and not negative:
+                text = f"({text})"
+            if isinstance(statement.target, ast.Name):
+                op = _OPERATORS[type(statement.op)]
+                pairs = [(statement.target, f"{statement.target.id} {op} {text}", value)]
+        if not pairs:
+            return None
+        for target, _, value in pairs:
+            read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+            if (
+                not isinstance(target, ast.Name)
+                or target.id in assigned
+                or read & assigned.keys()
+                or isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.Starred)
+            ):
+                return None
+        for target, text, _ in pairs:
+            assert isinstance(target, ast.Name)
+            assigned[target.id] = text
+    return assigned or None
+
+
+def _parallel_where_fixes(
+    target: FixTarget, source: Source, statement: ast.If, jnp: str
+) -> list[Fix]:
+    """``if traced: x, y = a, b`` (or several assignments, with an ``else`` of assignments or
+    none) becomes ``x, y = jnp.where(c, a, x), jnp.where(c, b, y)`` with the test computed
+    once before (``c = traced``): every name each branch assigns, kept where it does not."""
+    then = _assigned(source, statement.body)
+    otherwise = _assigned(source, statement.orelse) if statement.orelse else {}
+    if then is None or otherwise is None:
+        return []
+    names = list(dict.fromkeys([*then, *otherwise]))
+    test = source.segment(statement.test)
+    indent = source.indent_of(source.span(statement).line)
+    hoisted = ""
+    if len(names) > 1 and not isinstance(statement.test, ast.Name):
+        cond = _fresh(source.all_names(), "cond")
+        hoisted, test = f"{cond} = {test}\n{indent}", cond
+    selected = [f"{jnp}.where({test}, {then.get(n, n)}, {otherwise.get(n, n)})" for n in names]
+    span = source.span(statement)
+    comments = _comments(source, span.line, span.end_line + 1)
+    kept = "".join(f"{comment}\n{indent}" for comment in comments)
+    text = f"{kept}{hoisted}{', '.join(names)} = {', '.join(selected)}"
+    if len(text.rsplit("\n", 1)[-1]) + len(indent) > _LINE:
+        rows = "".join(f"{indent}    {item},\n" for item in selected)
+        text = f"{kept}{hoisted}{', '.join(names)} = (\n{rows}{indent})"
+    title = f"Select {', '.join(names)} with {jnp}.where instead of a Python if on a traced value"
+    # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
+    # makes the gradient nan.
+    return [
+        Fix(title, target.code, (source.replace(statement, text),), False, Applicability.UNSAFE)
+    ]
 
 
 def _expression_where_fixes(target: FixTarget, source: Source, jnp: str) -> list[Fix]:
@@ -468,6 +559,68 @@ def _next_statement(tree: ast.Module, statement: ast.stmt) -> ast.stmt | None:
                 index = block.index(statement)
                 return block[index + 1] if index + 1 < len(block) else None
     return None
+
+
+def _function_table(code: Code, model: ModuleModel, name: str, scope: Scope) -> bool:
+    """Whether ``name`` is a list or tuple of functions: its one assignment (in this module,
+    or in the project module it is imported from) lists lambdas, or names the module binds by
+    ``def`` or import."""
+    binding = scope.lookup(name)
+    if binding is not None and binding.kind == "import" and binding.qualified:
+        module, _, attribute = binding.qualified.rpartition(".")
+        path = code.module_file(module) if module else None
+        imported = code.model(path) if path is not None else None
+        if imported is None:
+            return False
+        model, binding = imported, imported.module_scope.lookup(attribute)
+    items = binding.value if binding is not None and binding.kind == "assign" else None
+    if not isinstance(items, ast.List | ast.Tuple) or len(items.elts) < 2:
+        return False
+    for item in items.elts:
+        if isinstance(item, ast.Lambda):
+            continue
+        found = model.module_scope.lookup(item.id) if isinstance(item, ast.Name) else None
+        if found is None or found.kind not in ("def", "import"):
+            return False
+    return True
+
+
+def switch_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``STAGES[i](a, b)`` with a traced ``i`` and ``STAGES`` a list of functions:
+    ``jax.lax.switch(i, STAGES, a, b)``, which calls the branch the index selects."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    code = Code(Buffers(read, target.span.path.parent))
+    model = code.model(target.span.path)
+    statement = source and _failing_statement(source, target.span.line)
+    if source is None or model is None or statement is None:
+        return []
+    lax = source.module_aliases("jax.lax") or [
+        f"{name}.lax" for name in source.module_aliases("jax")
+    ]
+    found = []
+    for call, scope in model.calls:
+        func = call.func
+        if (
+            call.lineno <= target.span.line <= (call.end_lineno or call.lineno)
+            and isinstance(func, ast.Subscript)
+            and isinstance(func.value, ast.Name)
+            and not isinstance(func.slice, ast.Slice | ast.Tuple | ast.Constant)
+            and not call.keywords
+            and not any(isinstance(a, ast.Starred) for a in call.args)
+            and _function_table(code, model, func.value.id, scope)
+        ):
+            found.append(call)
+    if len(found) != 1 or not lax:
+        return []
+    call = found[0]
+    assert isinstance(call.func, ast.Subscript)
+    parts = [source.segment(call.func.slice), source.segment(call.func.value)]
+    new = f"{lax[0]}.switch({', '.join([*parts, *(source.segment(a) for a in call.args)])})"
+    title = f"Call the function the traced index selects with {lax[0]}.switch: {new}"
+    # An index out of range is clamped to the last branch instead of raising IndexError, and
+    # every branch is traced (each must return the same shapes).
+    edit = source.replace(call, new)
+    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
 
 
 def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -555,7 +708,7 @@ def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == "tracer-bool-conversion":
         return where_fixes(target, read)
     if target.code == "tracer-integer-conversion":
-        return list_index_fixes(target, read)
+        return list_index_fixes(target, read) or switch_fixes(target, read)
     if target.code == "concretization-type-error":
         return masked_reduction_fixes(target, read)
     return []
