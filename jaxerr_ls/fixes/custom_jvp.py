@@ -229,8 +229,10 @@ def _grouped_fixes(target: FixTarget, source: Source, value: ast.Tuple | ast.Lis
     flat = [e for i, e in enumerate(elts) if i != groups[0]]
     if len(group.elts) != len(flat):
         return []
+    # Both groups as tuples: JAX wants the tangents in the primal outputs' container.
     joined = f"({', '.join(source.segment(e) for e in flat)})"
-    pair = [joined, source.segment(group)] if groups[0] else [source.segment(group), joined]
+    grouped = f"({', '.join(source.segment(e) for e in group.elts)})"
+    pair = [joined, grouped] if groups[0] else [grouped, joined]
     new = ", ".join(pair)
     which = "primal outputs" if groups[0] else "tangents"
     title = f"Group the {which} into one tuple, making the pair: {new}"

@@ -171,6 +171,8 @@ def forward_mode_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         edit = Edit(source.span(call.func), f"{prefix}.jacrev")
         title = f"Take the Jacobian in reverse mode: {prefix}.jacrev"
         return [Fix(title, FORWARD_MODE, (edit,), preferred=True)]
+    if call.func.attr in ("jvp", "linearize"):
+        return _reverse_jvp_fixes(source, call, call.func.attr, prefix)
     if call.func.attr != "hessian" or not call.args or len(call.args) > 2:
         return []
     if any(k.arg != "argnums" for k in call.keywords) or (len(call.args) == 2 and call.keywords):
@@ -183,6 +185,41 @@ def forward_mode_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     text = f"{prefix}.jacrev({prefix}.jacrev({function}{extra}){extra})"
     title = f"Take the Hessian in reverse mode: {prefix}.jacrev({prefix}.jacrev(...))"
     return [Fix(title, FORWARD_MODE, (Edit(at.culprit.span, text),), preferred=True)]
+
+
+def _reverse_jvp_fixes(source: Source, call: ast.Call, api: str, prefix: str) -> list[Fix]:
+    """``jax.jvp(f, (x,), (v,))`` -> ``(f(x), J v)`` and ``jax.linearize(f, x)`` -> ``(f(x),
+    v -> J v)`` with ``J = jax.jacrev(f)(x)``, the Jacobian taken in reverse mode and
+    contracted with the tangent over all of the input's axes. One array input only; unsafe:
+    the whole Jacobian is built, and a pytree input fails."""
+    spelled = source.jnp_or_import()
+    if spelled is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return []
+    jnp, imported = spelled
+    if api == "jvp":
+        if len(call.args) != 3 or not all(
+            isinstance(a, ast.Tuple | ast.List) and len(a.elts) == 1 for a in call.args[1:]
+        ):
+            return []
+        primal, tangent = (a.elts[0] for a in call.args[1:] if isinstance(a, ast.Tuple | ast.List))
+        if any(isinstance(e, ast.Starred) for e in (primal, tangent)):
+            return []
+        f, x, v = (source.segment(n) for n in (call.args[0], primal, tangent))
+        jvp = f"{jnp}.tensordot({prefix}.jacrev({f})({x}), {v}, axes={jnp}.ndim({v}))"
+        title = f"Push the tangent through the reverse-mode Jacobian: {prefix}.jacrev({f})"
+    else:
+        if len(call.args) != 2:
+            return []
+        f, x = (source.segment(n) for n in call.args)
+        # The Jacobian is a default argument: taken once, at this x, however x changes later.
+        jvp = (
+            f"lambda t, jac={prefix}.jacrev({f})({x}): {jnp}.tensordot(jac, t, axes={jnp}.ndim(t))"
+        )
+        title = f"Linearize with the reverse-mode Jacobian: {prefix}.jacrev({f})"
+    span = source.span(call)
+    text = _tuple_display([f"{f}({x})", jvp], source.indent_of(span.line), span.col)
+    edits = (*imported, source.replace(call, text))
+    return [Fix(title, FORWARD_MODE, edits, preferred=True, applicability=Applicability.UNSAFE)]
 
 
 def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -413,8 +450,19 @@ _OPERATORS = {
     ast.Pow: "**",
     ast.MatMult: "@",
 }
-# A statement longer than this is written one selected value a line.
+# A line longer than this gets a tuple written one item a line.
 _LINE = 88
+
+
+def _tuple_display(items: list[str], indent: str, column: int) -> str:
+    """``(a, b)`` starting at ``column``, or one item a line under ``indent`` when too long."""
+    one = f"({', '.join(items)})"
+    if column + len(one) <= _LINE:
+        return one
+    rows = "".join(f"{indent}    {item},\n" for item in items)
+    return f"(\n{rows}{indent})"
+
+
 _ATOMS = (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript)
 
 
@@ -482,10 +530,11 @@ def _parallel_where_fixes(
     span = source.span(statement)
     comments = _comments(source, span.line, span.end_line + 1)
     kept = "".join(f"{comment}\n{indent}" for comment in comments)
-    text = f"{kept}{hoisted}{', '.join(names)} = {', '.join(selected)}"
-    if len(text.rsplit("\n", 1)[-1]) + len(indent) > _LINE:
-        rows = "".join(f"{indent}    {item},\n" for item in selected)
-        text = f"{kept}{hoisted}{', '.join(names)} = (\n{rows}{indent})"
+    head = f"{', '.join(names)} = "
+    values = _tuple_display(selected, indent, len(indent) + len(head))
+    if not values.startswith("(\n"):
+        values = values[1:-1]
+    text = f"{kept}{hoisted}{head}{values}"
     title = f"Select {', '.join(names)} with {jnp}.where instead of a Python if on a traced value"
     # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
     # makes the gradient nan.

@@ -1,6 +1,7 @@
 """Fixes of tracing errors on programs of tests/fixtures/tracer_fixes (real output in each
 program's run.log): several names selected by one ``jnp.where`` for a Python ``if``/``else``,
-and ``lax.switch`` for a traced index into a table of functions of another module."""
+``lax.switch`` for a traced index into a table of functions of another module, and
+``jax.jvp`` / ``jax.linearize`` through a custom_vjp function done with ``jax.jacrev``."""
 
 from __future__ import annotations
 
@@ -61,7 +62,8 @@ def fixed_diff(fix: Fix) -> str:
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_the_fix_is_the_expected_source(catalog: Catalog, tmp_path: Path, name: str) -> None:
     [fix] = offered(catalog, copy(tmp_path, name))
-    # Unsafe both: jnp.where computes both branches, lax.switch clamps its index.
+    # Unsafe all: jnp.where computes both branches, lax.switch clamps its index, a Jacobian
+    # taken whole fails on a pytree input.
     assert fix.applicability == Applicability.UNSAFE
     assert fixed_diff(fix) == (HERE / "expected" / f"{name}.diff").read_text()
 
@@ -78,6 +80,14 @@ DOUBTS = [
     ("switch_kernel_table", "KERNELS = [gaussian, laplacian,", "KERNELS = [gaussian, 2.0,"),
     # Called with a keyword, which lax.switch does not pass on.
     ("switch_kernel_table", "KERNELS[kind](r)", "KERNELS[kind](r=r)"),
+    # Two primals: one Jacobian contracted with one tangent is not the whole jvp.
+    (
+        "jvp_matrix_custom_vjp",
+        "jax.jvp(self.activations, (weight,), (direction,))",
+        "jax.jvp(self.act2, (weight, weight), (direction, direction))",
+    ),
+    # Linearized at several arguments.
+    ("linearize_newton_loop", "jax.linearize(residuals, u)", "jax.linearize(residuals, u, u)"),
 ]
 
 
