@@ -222,6 +222,55 @@ def _reverse_jvp_fixes(source: Source, call: ast.Call, api: str, prefix: str) ->
     return [Fix(title, FORWARD_MODE, edits, preferred=True, applicability=Applicability.UNSAFE)]
 
 
+IO_CALLBACK = "io-callback-jvp"
+# io_callback's own keywords; any other keyword goes to the callback.
+_IO_CALLBACK_KEYWORDS = frozenset({"result_shape_dtypes", "sharding", "ordered"})
+
+
+def io_callback_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """An ``io_callback`` that returns nothing (a logger, a sink) reached by a tangent: its
+    operands through ``jax.lax.stop_gradient``. Nothing flows back from it, so the derivative
+    of the program is the same."""
+    for span in dict.fromkeys([target.span, *target.frames]):
+        source = Source.parse(span.path, read(span.path))
+        model = Code(Buffers(read, span.path.parent)).model(span.path)
+        if source is None or model is None:
+            continue
+        calls = [
+            call
+            for call, scope in model.calls
+            if call.lineno <= span.line <= (call.end_lineno or call.lineno)
+            and (model.qualified_name(call.func, scope) or "").endswith("io_callback")
+        ]
+        if len(calls) == 1:
+            return _stop_gradient_operands(target, source, calls[0])
+    return []
+
+
+def _stop_gradient_operands(target: FixTarget, source: Source, call: ast.Call) -> list[Fix]:
+    keywords = {k.arg: k.value for k in call.keywords}
+    result = call.args[1] if len(call.args) > 1 else keywords.get("result_shape_dtypes")
+    if not (isinstance(result, ast.Constant) and result.value is None) or None in keywords:
+        return []  # a result the program uses: its derivative is not ours to drop
+    operands = [
+        *call.args[2:],
+        *(k.value for k in call.keywords if k.arg not in _IO_CALLBACK_KEYWORDS),
+    ]
+    spelled = source.jax_or_import()
+    if not operands or spelled is None or any(isinstance(o, ast.Starred) for o in operands):
+        return []
+    jax, imported = spelled
+    edits = [
+        source.replace(o, f"{jax}.lax.stop_gradient({source.segment(o)})")
+        for o in operands
+        if "stop_gradient" not in source.segment(o)
+    ]
+    if not edits:
+        return []
+    title = f"Hand the callback values without tangents: {jax}.lax.stop_gradient(...)"
+    return [Fix(title, target.code, (*imported, *edits), preferred=True)]
+
+
 def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """A solver that uses only the operator it is given solves the transposed system as well:
     ``transpose_solve=`` the same solver."""
@@ -910,5 +959,6 @@ PROVIDERS = (
     Provider(frozenset({CHECKPOINT}), frozenset(), checkpoint_fixes),
     Provider(frozenset({FORWARD_MODE}), frozenset(), forward_mode_fixes),
     Provider(frozenset({LINEAR_SOLVE}), frozenset(), linear_solve_fixes),
+    Provider(frozenset({IO_CALLBACK}), frozenset(), io_callback_fixes),
     Provider(frozenset({NONLINEAR}), frozenset(), nonlinear_fixes),
 )

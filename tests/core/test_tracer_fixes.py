@@ -1,7 +1,8 @@
 """Fixes of tracing errors on programs of tests/fixtures/tracer_fixes (real output in each
 program's run.log): several names selected by one ``jnp.where`` for a Python ``if``/``else``,
 ``lax.switch`` for a traced index into a table of functions of another module, and
-``jax.jvp`` / ``jax.linearize`` through a custom_vjp function done with ``jax.jacrev``."""
+``jax.jvp`` / ``jax.linearize`` through a custom_vjp function done with ``jax.jacrev``, and
+``jax.lax.stop_gradient`` on what a result-less ``io_callback`` is handed."""
 
 from __future__ import annotations
 
@@ -62,9 +63,10 @@ def fixed_diff(fix: Fix) -> str:
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_the_fix_is_the_expected_source(catalog: Catalog, tmp_path: Path, name: str) -> None:
     [fix] = offered(catalog, copy(tmp_path, name))
-    # Unsafe all: jnp.where computes both branches, lax.switch clamps its index, a Jacobian
-    # taken whole fails on a pytree input.
-    assert fix.applicability == Applicability.UNSAFE
+    # Unsafe all but the callback's: jnp.where computes both branches, lax.switch clamps its
+    # index, a Jacobian taken whole fails on a pytree input.
+    safe = name.startswith("io_callback")
+    assert fix.applicability == (Applicability.SAFE if safe else Applicability.UNSAFE)
     assert fixed_diff(fix) == (HERE / "expected" / f"{name}.diff").read_text()
 
 
@@ -85,6 +87,12 @@ DOUBTS = [
         "jvp_matrix_custom_vjp",
         "jax.jvp(self.activations, (weight,), (direction,))",
         "jax.jvp(self.act2, (weight, weight), (direction, direction))",
+    ),
+    # A callback whose result the program uses: dropping its tangents changes the derivative.
+    (
+        "io_callback_loss_logger",
+        "io_callback(_keep, None,",
+        "io_callback(_keep, jax.ShapeDtypeStruct((), 'float32'),",
     ),
     # Linearized at several arguments.
     ("linearize_newton_loop", "jax.linearize(residuals, u)", "jax.linearize(residuals, u, u)"),
