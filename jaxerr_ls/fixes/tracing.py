@@ -558,6 +558,30 @@ def _assigned(source: Source, body: list[ast.stmt]) -> dict[str, str] | None:
     return assigned or None
 
 
+def _bound_before(source: Source, statement: ast.stmt, name: str) -> bool:
+    """Whether ``name`` has a value before ``statement``: a parameter of the function holding
+    it, or assigned on an earlier line of that function (of the module, at its top level)."""
+    holders = [
+        node
+        for node in ast.walk(source.tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        and node.lineno <= statement.lineno <= (node.end_lineno or node.lineno)
+    ]
+    scope: ast.AST = max(holders, key=lambda n: n.lineno, default=source.tree)
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        args = scope.args
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        if name in {a.arg for a in params if a is not None}:
+            return True
+    return any(
+        isinstance(node, ast.Name)
+        and node.id == name
+        and isinstance(node.ctx, ast.Store)
+        and node.lineno < statement.lineno
+        for node in ast.walk(scope)
+    )
+
+
 def _parallel_where_fixes(
     target: FixTarget, source: Source, statement: ast.If, jnp: str
 ) -> list[Fix]:
@@ -569,6 +593,9 @@ def _parallel_where_fixes(
     if then is None or otherwise is None:
         return []
     names = list(dict.fromkeys([*then, *otherwise]))
+    one_sided = [n for n in names if n not in then or n not in otherwise]
+    if not all(_bound_before(source, statement, name) for name in one_sided):
+        return []  # a name one branch leaves unset has no value to keep there
     test = source.segment(statement.test)
     indent = source.indent_of(source.span(statement).line)
     hoisted = ""

@@ -74,6 +74,8 @@ def test_the_fix_is_the_expected_source(catalog: Catalog, tmp_path: Path, name: 
 DOUBTS = [
     # The second assignment reads the first's new value: the two cannot be selected at once.
     ("where_bounce_else", "speed *= -0.9", "speed = -0.9 * height"),
+    # A name only the else branch sets, unset before the if: nothing to keep where c holds.
+    ("where_bounce_else", "speed = speed - 9.8 * DT", "drag = speed * 0.1"),
     # A branch doing more than assigning names.
     ("where_bounce_else", "speed *= -0.9", "print(speed)"),
     # A tuple selected whole would be one array to jnp.where.
