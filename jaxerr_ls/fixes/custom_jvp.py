@@ -95,12 +95,20 @@ def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     params = [a.arg for a in (*rule.args.posonlyargs, *rule.args.args)]
     ret = last_return(rule)
     if ret is not None and ret.lineno == line and isinstance(ret.value, ast.Tuple | ast.List):
-        return _flat_fixes(target, source, rule, ret.value, primal)
+        grouped = _grouped_fixes(target, source, ret.value)
+        return grouped or _flat_fixes(target, source, rule, ret.value, primal)
+    if ret is not None and ret.lineno == line and ret.value is not None:
+        stacked = _stacked_pair(source, ret.value)
+        if stacked is not None:
+            title = f"Return the primal and tangent outputs as a pair, not one array: {stacked}"
+            edit = source.replace(ret.value, stacked)
+            return [Fix(title, target.code, (edit,), True, Applicability.SAFE)]
     if (
         ret is None
         or ret.value is None
         or ret.lineno != line
         or isinstance(ret.value, ast.Tuple | ast.List)
+        or _packs_two(source, ret.value)  # two values packed in one array: not a tangent
         or len(params) != 2  # nondiff arguments come first: their order is not ours to guess
         or rule.args.vararg
         or not _defines(source, primal)
@@ -158,6 +166,76 @@ def _flat_fixes(
     if new is None:
         return []
     title = f"Return the {outputs} primal outputs and the {outputs} tangents as a pair: {new}"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.SAFE)]
+
+
+# jax.numpy calls that make one array of a list of arrays along a new leading axis.
+_STACKERS = frozenset({"stack", "array", "asarray"})
+
+
+def _packs_two(source: Source, value: ast.expr | None) -> bool:
+    """A jax.numpy call making one array of two values (``jnp.stack([y, t], axis=1)``)."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    listed = [*value.args, *(k.value for k in value.keywords if k.arg == "arrays")][:1]
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in _STACKERS | {"concatenate", "hstack", "vstack", "column_stack"}
+        and ast.unparse(func.value) in _jnp_spellings(source)
+        and len(listed) == 1
+        and isinstance(listed[0], ast.List | ast.Tuple)
+        and len(listed[0].elts) == 2
+    )
+
+
+def _stacked_pair(source: Source, value: ast.expr) -> str | None:
+    """``jnp.stack([y, t])`` (or ``jnp.array((y, t))``): the two stacked values as the pair
+    ``y, t``; None for any other call or a stack along another axis."""
+    if not _packs_two(source, value) or not isinstance(value, ast.Call) or len(value.args) != 1:
+        return None
+    if not isinstance(value.func, ast.Attribute) or value.func.attr not in _STACKERS:
+        return None
+    for keyword in value.keywords:
+        if keyword.arg != "axis" or not (
+            isinstance(keyword.value, ast.Constant) and keyword.value.value == 0
+        ):
+            return None
+    listed = value.args[0]
+    if not isinstance(listed, ast.List | ast.Tuple) or len(listed.elts) != 2:
+        return None
+    if any(isinstance(e, ast.Starred) for e in listed.elts):
+        return None
+    return ", ".join(source.segment(e) for e in listed.elts)
+
+
+def _jnp_spellings(source: Source) -> set[str]:
+    """The names ``jax.numpy`` goes by in the module (``jnp``, ``np`` if so imported, and
+    ``jax.numpy`` when ``jax`` is imported)."""
+    return RuleCode(source.path, source.text, source.tree).jnp_names() | {"jax.numpy"}
+
+
+def _grouped_fixes(target: FixTarget, source: Source, value: ast.Tuple | ast.List) -> list[Fix]:
+    """``r, theta, (dr, dtheta)``: k primal outputs flat beside the k tangents already
+    grouped (or the other way round): the flat ones grouped too, making the pair."""
+    elts = value.elts
+    if len(elts) < 3 or any(isinstance(e, ast.Starred) for e in elts):
+        return []
+    groups = [i for i, e in enumerate(elts) if isinstance(e, ast.Tuple | ast.List)]
+    if len(groups) != 1 or groups[0] not in (0, len(elts) - 1):
+        return []
+    group = elts[groups[0]]
+    assert isinstance(group, ast.Tuple | ast.List)
+    flat = [e for i, e in enumerate(elts) if i != groups[0]]
+    if len(group.elts) != len(flat):
+        return []
+    # Both groups as tuples: JAX wants the tangents in the primal outputs' container.
+    joined = f"({', '.join(source.segment(e) for e in flat)})"
+    grouped = f"({', '.join(source.segment(e) for e in group.elts)})"
+    pair = [joined, grouped] if groups[0] else [grouped, joined]
+    new = ", ".join(pair)
+    which = "primal outputs" if groups[0] else "tangents"
+    title = f"Group the {which} into one tuple, making the pair: {new}"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.SAFE)]
 
 

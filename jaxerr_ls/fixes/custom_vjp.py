@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.pytrees import leaf_keys, parse_tree, render
 from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
@@ -352,13 +353,7 @@ def _drop_entries(source: Source, elts: list[ast.expr], drop: list[int]) -> list
 def _cotangent_of(name: str, params: list[str]) -> str | None:
     """The parameter a cotangent's name is made from (``dlogits``, ``d_w``, ``w_ct``,
     ``grad_w``, ``w_bar``, ``g_w``), when exactly one parameter fits."""
-    stems = {name}
-    for prefix in ("d_", "g_", "grad_", "ct_", "d"):
-        if name.startswith(prefix):
-            stems.add(name[len(prefix) :])
-    for suffix in ("_ct", "_grad", "_bar", "_cot", "_cotangent", "_g"):
-        if name.endswith(suffix):
-            stems.add(name[: -len(suffix)])
+    stems = _stems(name)
     found = [p for p in params if p in stems]
     return found[0] if len(found) == 1 else None
 
@@ -414,6 +409,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         title = "Return a 1-tuple: one cotangent per argument of the primal"
         return [Fix(title, target.code, edits, preferred=True)] if edits else []
     final = returns[-1].value
+    rebuilt = _rebuilt_fix(target, source, bwd, final, got_text, expected_text)
+    if rebuilt:
+        return rebuilt
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -430,6 +428,91 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             Fix(title, target.code, tuple(_drop_entries(source, final.elts, drop)), preferred=True)
         ]
     return []
+
+
+def _stems(name: str) -> set[str]:
+    """What a cotangent's name may be made from: ``d_w``, ``dw``, ``w_ct``, ``grad_w`` -> w."""
+    stems = {name}
+    for prefix in ("d_", "g_", "grad_", "ct_", "d"):
+        if name.startswith(prefix):
+            stems.add(name[len(prefix) :])
+    for suffix in ("_ct", "_grad", "_bar", "_cot", "_cotangent", "_g"):
+        if name.endswith(suffix):
+            stems.add(name[: -len(suffix)])
+    return stems
+
+
+def _module_fields(tree: ast.Module) -> dict[str, list[str]]:
+    """The NamedTuple classes of the module and their fields, in order."""
+    return {
+        node.name: [
+            item.target.id
+            for item in node.body
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+        ]
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+    }
+
+
+def _rebuilt_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    final: ast.expr | None,
+    got_text: str,
+    expected_text: str,
+) -> list[Fix]:
+    """Cotangents returned flat (``d_down, d_up, dx``) where the primal's arguments hold
+    containers (``({'down': *, 'up': *}, *)``): the same values built into the arguments'
+    structure. A leaf under a dict key or NamedTuple field takes the value named after it
+    (``d_down`` for ``down``), which also sets the order; without a name for each keyed leaf,
+    only a structure of tuples and lists is rebuilt in the order written (unsafe)."""
+    got, expected = parse_tree(got_text), parse_tree(expected_text)
+    if final is None or got is None or expected is None or expected.kind != "tuple":
+        return []
+    if got.kind not in ("tuple", "list") or any(c.kind != "*" for c in got.children):
+        return []
+    if not isinstance(final, ast.Tuple | ast.List) or len(final.elts) != expected.leaves():
+        return []
+    if len(final.elts) != got.leaves() or any(isinstance(e, ast.Starred) for e in final.elts):
+        return []
+    fields = _module_fields(source.tree)
+    paths = leaf_keys(expected, fields)
+    primal = _primal_of_bwd(source, bwd)
+    if paths is None:
+        return []
+    inner = [i for i, path in enumerate(paths) if path]
+    if primal is not None and len(expected.children) == len(primal.args.args):
+        # A top-level leaf is keyed by its argument's name: ``dx`` for ``x``.
+        params = [a.arg for a in primal.args.args]
+        at = 0
+        for param, child in zip(params, expected.children, strict=True):
+            if child.kind == "*":
+                paths[at] = [param]
+            at += child.leaves()
+    names = [e.id if isinstance(e, ast.Name) else "" for e in final.elts]
+    keyed = [i for i, path in enumerate(paths) if path]
+    matches = [
+        {j for j in keyed if paths[j][-1] in _stems(name)} if name else set() for name in names
+    ]
+    order = list(range(len(names)))
+    safety = Applicability.SAFE
+    if all(len(m) == 1 for m in matches) and len(set().union(*matches)) == len(names):
+        order = [0] * len(names)
+        for i, m in enumerate(matches):
+            order[next(iter(m))] = i
+    elif any(m and m != {i} for i, m in enumerate(matches)):
+        return []
+    elif any(not matches[i] for i in inner):
+        return []  # a dict entry or field without a value named for it: the order is a guess
+    elif any(not matches[i] for i in keyed):
+        safety = Applicability.UNSAFE
+    leaves = [source.segment(final.elts[i]) for i in order]
+    bare = isinstance(final, ast.Tuple) and not source.segment(final).startswith("(")
+    new = render(expected, leaves, fields, top=bare)
+    title = f"Return the cotangents in the structure of the primal's arguments: {new}"
+    return [Fix(title, target.code, (source.replace(final, new),), True, safety)]
 
 
 # --- fwd rules -----------------------------------------------------------------------------------
@@ -520,9 +603,14 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
     if isinstance(value, ast.Tuple | ast.List):
         return []
+    missing = _output_missing_fix(target, source, fwd, value, primal, bwd)
+    if missing is not None:
+        return missing
     if residuals is None:
         return []
     names = residuals if isinstance(residuals, list) else [residuals]
+    if isinstance(value, ast.Name) and value.id in names:
+        return []  # the residuals themselves, not the output: where the output is, is not said
     used = isinstance(residuals, list) or any(
         isinstance(n, ast.Name) and n.id == residuals for n in ast.walk(bwd) if n is not bwd
     )
@@ -539,6 +627,112 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = f"{_parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _class_fields(tree: ast.Module, name: str) -> set[str] | None:
+    """The annotated fields of a class the module defines (a NamedTuple, a dataclass)."""
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return {
+                item.target.id
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+            }
+    return None
+
+
+def _read_attributes(bwd: FunctionNode) -> set[str] | None:
+    """The attributes the bwd rule reads of its residuals parameter (``cache.mask``); None
+    when it also uses the parameter otherwise (unpacks it, indexes it, passes it on)."""
+    params = [a.arg for a in (*bwd.args.posonlyargs, *bwd.args.args)]
+    if len(params) < 2:
+        return None
+    res = params[-2]
+    attributes = {
+        n.attr
+        for n in ast.walk(bwd)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == res
+    }
+    uses = sum(isinstance(n, ast.Name) and n.id == res for n in ast.walk(bwd))
+    readers = sum(
+        isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == res
+        for n in ast.walk(bwd)
+    )
+    return attributes if attributes and uses == readers else None
+
+
+class _Renamed(ast.NodeTransformer):
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.Name(self.names.get(node.id, node.id), node.ctx)
+
+
+def _computed_output(fwd: FunctionNode, primal: FunctionNode) -> str | None:
+    """The name the fwd rule binds once to the primal's output: a call of the primal, or the
+    expression the primal returns with its parameters named as the fwd rule's."""
+    primal_params = [a.arg for a in (*primal.args.posonlyargs, *primal.args.args)]
+    fwd_params = [a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args)]
+    returns = [n for n in own_returns(primal) if n.value is not None]
+    expected = None
+    if len(returns) == 1 and len(primal.body) == 1 and len(primal_params) == len(fwd_params):
+        assert returns[0].value is not None
+        renamed = _Renamed(dict(zip(primal_params, fwd_params, strict=True)))
+        expected = ast.dump(renamed.visit(ast.parse(ast.unparse(returns[0].value), mode="eval")))
+    for statement in fwd.body:
+        if not (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+            and single_definition(fwd, statement.targets[0].id) is statement
+        ):
+            continue
+        value = statement.value
+        called = (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == primal.name
+        )
+        same = expected is not None and ast.dump(ast.Expression(value)) == expected
+        if called or same:
+            return statement.targets[0].id
+    return None
+
+
+def _output_missing_fix(
+    target: FixTarget,
+    source: Source,
+    fwd: FunctionNode,
+    value: ast.expr,
+    primal: FunctionNode | None,
+    bwd: FunctionNode,
+) -> list[Fix] | None:
+    """A fwd rule returning only its residuals, built as a class of the module whose fields
+    the bwd rule reads (``return Cache(x=x, mask=m)`` read as ``cache.mask``): the output
+    first, ``y, Cache(...)``. The output is the name bound to what the primal computes, else
+    a call of the primal on the fwd rule's arguments (unsafe: the fwd computes it twice)."""
+    built = value
+    if isinstance(value, ast.Name):
+        binding = single_definition(fwd, value.id)
+        built = binding.value if binding is not None else value
+    if not isinstance(built, ast.Call) or not isinstance(built.func, ast.Name) or primal is None:
+        return None
+    fields = _class_fields(source.tree, built.func.id)
+    read = _read_attributes(bwd)
+    if not fields or read is None or not read <= fields:
+        return None
+    output = _computed_output(fwd, primal)
+    safety = Applicability.SAFE
+    if output is None:
+        fwd_params = [a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args)]
+        primal_params = [a.arg for a in (*primal.args.posonlyargs, *primal.args.args)]
+        if len(fwd_params) != len(primal_params) or fwd.args.vararg or fwd.args.kwonlyargs:
+            return []
+        output, safety = f"{primal.name}({', '.join(fwd_params)})", Applicability.UNSAFE
+    new = f"{output}, {source.segment(value)}"
+    title = f"Return a pair: the output, then the residuals {bwd.name} reads ({output}, ...)"
+    return [Fix(title, target.code, (source.replace(value, new),), True, safety)]
 
 
 _OUTPUT_KEYS = frozenset(

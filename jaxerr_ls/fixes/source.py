@@ -101,6 +101,27 @@ class Source:
             return name, []
         if "jnp" in self.all_names():
             return None
+        return "jnp", [self.import_edit("import jax.numpy as jnp")]
+
+    def jax_or_import(self) -> tuple[str, list[Edit]] | None:
+        """How to spell ``jax`` here, with the edit importing it when the file does not; None
+        when ``jax`` is taken by something else."""
+        aliases = self.module_aliases("jax")
+        # ``import jax.experimental`` binds ``jax`` too.
+        dotted = any(
+            isinstance(node, ast.Import)
+            and any(a.name.startswith("jax.") and not a.asname for a in node.names)
+            for node in self.tree.body
+        )
+        if aliases or dotted:
+            return (aliases or ["jax"])[0], []
+        if "jax" in self.all_names():
+            return None
+        return "jax", [self.import_edit("import jax")]
+
+    def import_edit(self, statement: str) -> Edit:
+        """The edit adding an import statement after the module's last top-level import, else
+        after its docstring."""
         body = self.tree.body
         imports = [n for n in body if isinstance(n, ast.Import | ast.ImportFrom)]
         docstring = (
@@ -110,8 +131,8 @@ class Source:
         )
         after = imports[-1:] or docstring
         line = (after[0].end_lineno or after[0].lineno) + 1 if after else 1
-        text = "import jax.numpy as jnp\n" if imports else "\nimport jax.numpy as jnp\n"
-        return "jnp", [self.insert(line, 0, text if after else "import jax.numpy as jnp\n\n")]
+        text = f"{statement}\n" if imports else f"\n{statement}\n"
+        return self.insert(line, 0, text if after else f"{statement}\n\n")
 
 
 def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:

@@ -171,6 +171,8 @@ def forward_mode_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         edit = Edit(source.span(call.func), f"{prefix}.jacrev")
         title = f"Take the Jacobian in reverse mode: {prefix}.jacrev"
         return [Fix(title, FORWARD_MODE, (edit,), preferred=True)]
+    if call.func.attr in ("jvp", "linearize"):
+        return _reverse_jvp_fixes(source, call, call.func.attr, prefix)
     if call.func.attr != "hessian" or not call.args or len(call.args) > 2:
         return []
     if any(k.arg != "argnums" for k in call.keywords) or (len(call.args) == 2 and call.keywords):
@@ -183,6 +185,90 @@ def forward_mode_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     text = f"{prefix}.jacrev({prefix}.jacrev({function}{extra}){extra})"
     title = f"Take the Hessian in reverse mode: {prefix}.jacrev({prefix}.jacrev(...))"
     return [Fix(title, FORWARD_MODE, (Edit(at.culprit.span, text),), preferred=True)]
+
+
+def _reverse_jvp_fixes(source: Source, call: ast.Call, api: str, prefix: str) -> list[Fix]:
+    """``jax.jvp(f, (x,), (v,))`` -> ``(f(x), J v)`` and ``jax.linearize(f, x)`` -> ``(f(x),
+    v -> J v)`` with ``J = jax.jacrev(f)(x)``, the Jacobian taken in reverse mode and
+    contracted with the tangent over all of the input's axes. One array input only; unsafe:
+    the whole Jacobian is built, and a pytree input fails."""
+    spelled = source.jnp_or_import()
+    if spelled is None or call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        return []
+    jnp, imported = spelled
+    if api == "jvp":
+        if len(call.args) != 3 or not all(
+            isinstance(a, ast.Tuple | ast.List) and len(a.elts) == 1 for a in call.args[1:]
+        ):
+            return []
+        primal, tangent = (a.elts[0] for a in call.args[1:] if isinstance(a, ast.Tuple | ast.List))
+        if any(isinstance(e, ast.Starred) for e in (primal, tangent)):
+            return []
+        f, x, v = (source.segment(n) for n in (call.args[0], primal, tangent))
+        jvp = f"{jnp}.tensordot({prefix}.jacrev({f})({x}), {v}, axes={jnp}.ndim({v}))"
+        title = f"Push the tangent through the reverse-mode Jacobian: {prefix}.jacrev({f})"
+    else:
+        if len(call.args) != 2:
+            return []
+        f, x = (source.segment(n) for n in call.args)
+        # The Jacobian is a default argument: taken once, at this x, however x changes later.
+        jvp = (
+            f"lambda t, jac={prefix}.jacrev({f})({x}): {jnp}.tensordot(jac, t, axes={jnp}.ndim(t))"
+        )
+        title = f"Linearize with the reverse-mode Jacobian: {prefix}.jacrev({f})"
+    span = source.span(call)
+    text = _tuple_display([f"{f}({x})", jvp], source.indent_of(span.line), span.col)
+    edits = (*imported, source.replace(call, text))
+    return [Fix(title, FORWARD_MODE, edits, preferred=True, applicability=Applicability.UNSAFE)]
+
+
+IO_CALLBACK = "io-callback-jvp"
+# io_callback's own keywords; any other keyword goes to the callback.
+_IO_CALLBACK_KEYWORDS = frozenset({"result_shape_dtypes", "sharding", "ordered"})
+
+
+def io_callback_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """An ``io_callback`` that returns nothing (a logger, a sink) reached by a tangent: its
+    operands through ``jax.lax.stop_gradient``. Nothing flows back from it, so the derivative
+    of the program is the same."""
+    for span in dict.fromkeys([target.span, *target.frames]):
+        source = Source.parse(span.path, read(span.path))
+        model = Code(Buffers(read, span.path.parent)).model(span.path)
+        if source is None or model is None:
+            continue
+        calls = [
+            call
+            for call, scope in model.calls
+            if call.lineno <= span.line <= (call.end_lineno or call.lineno)
+            and (model.qualified_name(call.func, scope) or "").endswith("io_callback")
+        ]
+        if len(calls) == 1:
+            return _stop_gradient_operands(target, source, calls[0])
+    return []
+
+
+def _stop_gradient_operands(target: FixTarget, source: Source, call: ast.Call) -> list[Fix]:
+    keywords = {k.arg: k.value for k in call.keywords}
+    result = call.args[1] if len(call.args) > 1 else keywords.get("result_shape_dtypes")
+    if not (isinstance(result, ast.Constant) and result.value is None) or None in keywords:
+        return []  # a result the program uses: its derivative is not ours to drop
+    operands = [
+        *call.args[2:],
+        *(k.value for k in call.keywords if k.arg not in _IO_CALLBACK_KEYWORDS),
+    ]
+    spelled = source.jax_or_import()
+    if not operands or spelled is None or any(isinstance(o, ast.Starred) for o in operands):
+        return []
+    jax, imported = spelled
+    edits = [
+        source.replace(o, f"{jax}.lax.stop_gradient({source.segment(o)})")
+        for o in operands
+        if "stop_gradient" not in source.segment(o)
+    ]
+    if not edits:
+        return []
+    title = f"Hand the callback values without tangents: {jax}.lax.stop_gradient(...)"
+    return [Fix(title, target.code, (*imported, *edits), preferred=True)]
 
 
 def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -359,7 +445,7 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     then = _branch_value(statement.body)
     if then is None:
-        return []
+        return _parallel_where_fixes(target, source, statement, jnp)
     kind, value = then
     replaced: ast.stmt = statement
     if statement.orelse:
@@ -401,6 +487,136 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
     # makes the gradient nan.
     return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
+_OPERATORS = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.MatMult: "@",
+}
+# A line longer than this gets a tuple written one item a line.
+_LINE = 88
+
+
+def _tuple_display(items: list[str], indent: str, column: int) -> str:
+    """``(a, b)`` starting at ``column``, or one item a line under ``indent`` when too long."""
+    one = f"({', '.join(items)})"
+    if column + len(one) <= _LINE:
+        return one
+    rows = "".join(f"{indent}    {item},\n" for item in items)
+    return f"(\n{rows}{indent})"
+
+
+_ATOMS = (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript)
+
+
+def _assigned(source: Source, body: list[ast.stmt]) -> dict[str, str] | None:
+    """A branch of assignments to names (``x = a``, ``x, y = a, b``, ``n += 1``) as the value
+    each name gets, when they act at once: no value reads a name the branch assigns before it,
+    and no value is a container ``jnp.where`` would take as one array."""
+    assigned: dict[str, str] = {}
+    for statement in body:
+        pairs: list[tuple[ast.expr, str, ast.expr]] = []
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+                if len(target.elts) != len(value.elts):
+                    return None
+                pairs = [
+                    (t, source.segment(v), v) for t, v in zip(target.elts, value.elts, strict=True)
+                ]
+            else:
+                pairs = [(target, source.segment(value), value)]
+        elif isinstance(statement, ast.AugAssign) and type(statement.op) in _OPERATORS:
+            value = statement.value
+            text = source.segment(value)
+            negative = isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant)
+            if not isinstance(value, _ATOMS) and not negative:
+                text = f"({text})"
+            if isinstance(statement.target, ast.Name):
+                op = _OPERATORS[type(statement.op)]
+                pairs = [(statement.target, f"{statement.target.id} {op} {text}", value)]
+        if not pairs:
+            return None
+        for target, _, value in pairs:
+            read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+            if (
+                not isinstance(target, ast.Name)
+                or target.id in assigned
+                or read & assigned.keys()
+                or isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Set | ast.Starred)
+            ):
+                return None
+        for target, text, _ in pairs:
+            assert isinstance(target, ast.Name)
+            assigned[target.id] = text
+    return assigned or None
+
+
+def _bound_before(source: Source, statement: ast.stmt, name: str) -> bool:
+    """Whether ``name`` has a value before ``statement``: a parameter of the function holding
+    it, or assigned on an earlier line of that function (of the module, at its top level)."""
+    holders = [
+        node
+        for node in ast.walk(source.tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        and node.lineno <= statement.lineno <= (node.end_lineno or node.lineno)
+    ]
+    scope: ast.AST = max(holders, key=lambda n: n.lineno, default=source.tree)
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        args = scope.args
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        if name in {a.arg for a in params if a is not None}:
+            return True
+    return any(
+        isinstance(node, ast.Name)
+        and node.id == name
+        and isinstance(node.ctx, ast.Store)
+        and node.lineno < statement.lineno
+        for node in ast.walk(scope)
+    )
+
+
+def _parallel_where_fixes(
+    target: FixTarget, source: Source, statement: ast.If, jnp: str
+) -> list[Fix]:
+    """``if traced: x, y = a, b`` (or several assignments, with an ``else`` of assignments or
+    none) becomes ``x, y = jnp.where(c, a, x), jnp.where(c, b, y)`` with the test computed
+    once before (``c = traced``): every name each branch assigns, kept where it does not."""
+    then = _assigned(source, statement.body)
+    otherwise = _assigned(source, statement.orelse) if statement.orelse else {}
+    if then is None or otherwise is None:
+        return []
+    names = list(dict.fromkeys([*then, *otherwise]))
+    one_sided = [n for n in names if n not in then or n not in otherwise]
+    if not all(_bound_before(source, statement, name) for name in one_sided):
+        return []  # a name one branch leaves unset has no value to keep there
+    test = source.segment(statement.test)
+    indent = source.indent_of(source.span(statement).line)
+    hoisted = ""
+    if len(names) > 1 and not isinstance(statement.test, ast.Name):
+        cond = _fresh(source.all_names(), "cond")
+        hoisted, test = f"{cond} = {test}\n{indent}", cond
+    selected = [f"{jnp}.where({test}, {then.get(n, n)}, {otherwise.get(n, n)})" for n in names]
+    span = source.span(statement)
+    comments = _comments(source, span.line, span.end_line + 1)
+    kept = "".join(f"{comment}\n{indent}" for comment in comments)
+    head = f"{', '.join(names)} = "
+    values = _tuple_display(selected, indent, len(indent) + len(head))
+    if not values.startswith("(\n"):
+        values = values[1:-1]
+    text = f"{kept}{hoisted}{head}{values}"
+    title = f"Select {', '.join(names)} with {jnp}.where instead of a Python if on a traced value"
+    # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
+    # makes the gradient nan.
+    return [
+        Fix(title, target.code, (source.replace(statement, text),), False, Applicability.UNSAFE)
+    ]
 
 
 def _expression_where_fixes(target: FixTarget, source: Source, jnp: str) -> list[Fix]:
@@ -468,6 +684,68 @@ def _next_statement(tree: ast.Module, statement: ast.stmt) -> ast.stmt | None:
                 index = block.index(statement)
                 return block[index + 1] if index + 1 < len(block) else None
     return None
+
+
+def _function_table(code: Code, model: ModuleModel, name: str, scope: Scope) -> bool:
+    """Whether ``name`` is a list or tuple of functions: its one assignment (in this module,
+    or in the project module it is imported from) lists lambdas, or names the module binds by
+    ``def`` or import."""
+    binding = scope.lookup(name)
+    if binding is not None and binding.kind == "import" and binding.qualified:
+        module, _, attribute = binding.qualified.rpartition(".")
+        path = code.module_file(module) if module else None
+        imported = code.model(path) if path is not None else None
+        if imported is None:
+            return False
+        model, binding = imported, imported.module_scope.lookup(attribute)
+    items = binding.value if binding is not None and binding.kind == "assign" else None
+    if not isinstance(items, ast.List | ast.Tuple) or len(items.elts) < 2:
+        return False
+    for item in items.elts:
+        if isinstance(item, ast.Lambda):
+            continue
+        found = model.module_scope.lookup(item.id) if isinstance(item, ast.Name) else None
+        if found is None or found.kind not in ("def", "import"):
+            return False
+    return True
+
+
+def switch_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``STAGES[i](a, b)`` with a traced ``i`` and ``STAGES`` a list of functions:
+    ``jax.lax.switch(i, STAGES, a, b)``, which calls the branch the index selects."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    code = Code(Buffers(read, target.span.path.parent))
+    model = code.model(target.span.path)
+    statement = source and _failing_statement(source, target.span.line)
+    if source is None or model is None or statement is None:
+        return []
+    lax = source.module_aliases("jax.lax") or [
+        f"{name}.lax" for name in source.module_aliases("jax")
+    ]
+    found = []
+    for call, scope in model.calls:
+        func = call.func
+        if (
+            call.lineno <= target.span.line <= (call.end_lineno or call.lineno)
+            and isinstance(func, ast.Subscript)
+            and isinstance(func.value, ast.Name)
+            and not isinstance(func.slice, ast.Slice | ast.Tuple | ast.Constant)
+            and not call.keywords
+            and not any(isinstance(a, ast.Starred) for a in call.args)
+            and _function_table(code, model, func.value.id, scope)
+        ):
+            found.append(call)
+    if len(found) != 1 or not lax:
+        return []
+    call = found[0]
+    assert isinstance(call.func, ast.Subscript)
+    parts = [source.segment(call.func.slice), source.segment(call.func.value)]
+    new = f"{lax[0]}.switch({', '.join([*parts, *(source.segment(a) for a in call.args)])})"
+    title = f"Call the function the traced index selects with {lax[0]}.switch: {new}"
+    # An index out of range is clamped to the last branch instead of raising IndexError, and
+    # every branch is traced (each must return the same shapes).
+    edit = source.replace(call, new)
+    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
 
 
 def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -555,7 +833,7 @@ def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == "tracer-bool-conversion":
         return where_fixes(target, read)
     if target.code == "tracer-integer-conversion":
-        return list_index_fixes(target, read)
+        return list_index_fixes(target, read) or switch_fixes(target, read)
     if target.code == "concretization-type-error":
         return masked_reduction_fixes(target, read)
     return []
@@ -708,5 +986,6 @@ PROVIDERS = (
     Provider(frozenset({CHECKPOINT}), frozenset(), checkpoint_fixes),
     Provider(frozenset({FORWARD_MODE}), frozenset(), forward_mode_fixes),
     Provider(frozenset({LINEAR_SOLVE}), frozenset(), linear_solve_fixes),
+    Provider(frozenset({IO_CALLBACK}), frozenset(), io_callback_fixes),
     Provider(frozenset({NONLINEAR}), frozenset(), nonlinear_fixes),
 )

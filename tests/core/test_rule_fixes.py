@@ -153,6 +153,18 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         "return g, jnp.zeros_like(g)  # bias is frozen",
         Applicability.SAFE,
     ),
+    "jvp_stacked_array": ("custom-jvp-rule-not-pair", "return np.array(", Applicability.SAFE),
+    "jvp_three_outputs_tangent_list": (
+        "custom-jvp-rule-not-pair",
+        "return rho, polar, azimuth, [rho_dot, polar_dot, azimuth_dot]",
+        Applicability.SAFE,
+    ),
+    "fwd_dataclass_residuals": ("custom-vjp-fwd-not-pair", "return saved", Applicability.UNSAFE),
+    "vjp_params_tuple_flat": (
+        "custom-vjp-bwd-structure",
+        "return (weight_ct, shift_ct, h_ct)",
+        Applicability.SAFE,
+    ),
 }
 
 
@@ -265,6 +277,18 @@ DOUBTS = [
     # nondiff_argnums not written out: which entries are extra is not known. (Nor is the
     # primal `return x` the record's example `return g` renamed: it is not where the fault is.)
     ("vjp_static_methods_nondiff", "nondiff_argnums=(0,)", "nondiff_argnums=NONDIFF"),
+    # Stacked along another axis: the two values are not the array's two rows.
+    ("jvp_stacked_array", "return np.array(", "return np.stack(axis=1, arrays="),
+    # Neither group is as long as the flat outputs beside it: which are primals is a guess.
+    (
+        "jvp_three_outputs_tangent_list",
+        "return rho, polar, azimuth, [rho_dot, polar_dot, azimuth_dot]",
+        "return rho, polar, azimuth, [rho_dot, polar_dot]",
+    ),
+    # The bwd rule reads its residuals other than by the class's fields.
+    ("fwd_dataclass_residuals", "d_value = ct * saved.gate", "d_value = ct * saved[0]"),
+    # A NamedTuple field's cotangent not named after it: which leaf is which is a guess.
+    ("vjp_params_tuple_flat", "return (weight_ct, shift_ct, h_ct)", "return (a, shift_ct, h_ct)"),
     # An accumulator already used: returning its cotangent too is not the mapped case.
     (
         "hijax_two_accums",
