@@ -1,0 +1,5 @@
+from regression import main
+
+
+def test_ref_regression_learns():
+    assert main() < 0.69

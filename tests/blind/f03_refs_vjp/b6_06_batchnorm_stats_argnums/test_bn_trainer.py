@@ -1,0 +1,5 @@
+from trainer import main
+
+
+def test_bn_classifier_fits():
+    assert main() < 1.2

@@ -1,0 +1,5 @@
+from train import main
+
+
+def test_spirals_training_step():
+    assert main() < 1.0
