@@ -71,12 +71,16 @@ from jaxerr_ls.fixes.transform_calls import top_level_items, whole_capture
             "main.py",
             ["    return jnp.sum(jnp.mean((recon - targets) ** 2, axis=0))\n"],
         ),
-        # ... the same, in the ``__call__`` of the class a parameter is annotated with.
+        # ... the same, in the ``__call__`` of the class a parameter is annotated with: the
+        # culprit is that ``return``, which makes the vector, and the fix lands there.
         (
             "nonscalar_annotated_metric",
             "the sum",
-            "main.py",
-            ["    return jnp.sum(metric(inputs @ weights, targets))\n"],
+            "metrics.py",
+            [
+                "        return jnp.sum(jnp.mean(0.5 * quad**2 + self.delta * (err - quad), "
+                "axis=0))\n"
+            ],
         ),
         # has_aux=True on an inline partial of a function that returns a pair only on a flag.
         (
