@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 # Word-character runs, as the index sees words in both the records and the messages.
 _WORD_RE = re.compile(r"[A-Za-z0-9_]+")
 _MIN_WORD = 3
+_WHITESPACE_RUN = re.compile(r"\s+")
 # How much of a message the regex fallback and the fuzzy stage look at.
 REGEX_WINDOW = 8192
 FUZZY_WINDOW = 4096
@@ -117,6 +118,11 @@ class _Segments:
 
     def named(self, captures: tuple[str, ...]) -> dict[str, str]:
         return {name: text for name, text in zip(self.names, captures, strict=False) if name}
+
+    def folded(self) -> _Segments:
+        """These segments with each run of whitespace in a literal piece one space (a piece
+        that was only whitespace stays one space)."""
+        return replace(self, literals=tuple(_WHITESPACE_RUN.sub(" ", p) for p in self.literals))
 
     def named_in_beginning(self, text: str) -> dict[str, str]:
         """The named captures that a message beginning with ``text`` fixes: those of the
@@ -366,6 +372,8 @@ class _Matcher:
     specificity: int
     # What a truncated message is tested against: the segments, or a general regex loosened.
     loose: _Segments | None = None
+    # The segments with each whitespace run one space, made on a re-flowed message's first try.
+    folded: _Segments | None = None
 
     def captures(self, message: str) -> tuple[tuple[str, ...], dict[str, str]] | None:
         """The texts the wildcards matched, in order and by group name; None: no match."""
@@ -378,6 +386,16 @@ class _Matcher:
             return None
         named = {name: text for name, text in match.groupdict().items() if text is not None}
         return tuple(g or "" for g in match.groups()), named
+
+    def reflowed_captures(self, message: str) -> tuple[tuple[str, ...], dict[str, str]] | None:
+        """``captures`` of a message whose whitespace runs are single spaces, by the literal
+        pieces folded alike (a general regex is not tried: its whitespace is its own)."""
+        if self.segments is None:
+            return None
+        if self.folded is None:
+            self.folded = self.segments.folded()
+        found = self.folded.search(message)
+        return None if found is None else (found, self.folded.named(found))
 
 
 # A _Segments as plain values: literals, leading gap, trailing gap, wildcard names.
@@ -643,6 +661,13 @@ class RecordIndex:
         exact = self._exact(message, words, exc_type)
         if exact:
             return exact
+        reflowed = " ".join(message[:REGEX_WINDOW].split())
+        if reflowed != message:
+            # The same message with its whitespace changed: a paste's line ends lost their
+            # trailing spaces, or an issue renderer or terminal re-flowed its lines.
+            exact = self._exact(reflowed, words, exc_type, reflow=True)
+            if exact:
+                return exact
         return self._fuzzy(message, words, exc_type)
 
     def _candidates(self, words: set[str]) -> list[_Matcher]:
@@ -657,11 +682,15 @@ class RecordIndex:
         """How many compiled patterns the index lets through to be tried on a message."""
         return len(self._candidates(message_words(message)))
 
-    def _exact(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
+    def _exact(
+        self, message: str, words: set[str], exc_type: str | None, reflow: bool = False
+    ) -> list[Match]:
+        """The exact matches of a message; with ``reflow``, of a message whose whitespace runs
+        are single spaces, against the patterns' literal text whitespace-folded alike."""
         candidates = self._candidates(words)
         results: dict[str, tuple[tuple[float, int], Match]] = {}
         for matcher in candidates:
-            found = matcher.captures(message)
+            found = matcher.reflowed_captures(message) if reflow else matcher.captures(message)
             if found is None:
                 continue
             captures, named = found
