@@ -50,6 +50,8 @@ STAGE_FUZZY = "fuzzy"
 STAGE_PREFIX = "prefix"
 # A quoted message with words left out (an ellipsis inside it) that fits one record.
 STAGE_ELIDED = "elided"
+# A record's text found inside a line of prose (a title, a sentence quoting the message).
+STAGE_WITHIN = "within"
 # pytest's short summary (``--tb=no``, ``-rA``) cuts a message to the terminal's width and
 # ends it with this; such a message says only how the real one begins.
 TRUNCATION_MARK = "..."
@@ -438,6 +440,44 @@ class _PrefixIndex:
         self.gap_first = {word: found for word, found in by_word.items() if len(found) <= limit}
 
 
+# A word's first character: where a quoted run of a record's text may start, in the record's
+# literal text and in the text quoting it alike.
+_WORD_START = re.compile(r"(?<!\w)\w")
+
+
+class _WordStartIndex:
+    """The patterns' literal pieces keyed on the PREFIX_KEY characters from each word start
+    in them: where a run of a record's text that a line of prose quotes (cut at either end)
+    may start."""
+
+    def __init__(self, matchers: Iterable[_Matcher]) -> None:
+        self.at: dict[str, list[tuple[_Matcher, _Segments, int, int]]] = defaultdict(list)
+        for matcher in matchers:
+            segments = matcher.segments or matcher.loose
+            if segments is None:
+                continue
+            for number, piece in enumerate(segments.literals):
+                for start in _WORD_START.finditer(piece):
+                    key = piece[start.start() : start.start() + PREFIX_KEY]
+                    if len(key) == PREFIX_KEY:
+                        self.at[key].append((matcher, segments, number, start.start()))
+
+
+def _run_evidence(segments: _Segments, number: int, offset: int, text: str) -> int:
+    """How many literal characters ``text`` confirms read from piece ``number``'s character
+    ``offset`` on: the run they share, ending at a word boundary of ``text`` (or its end),
+    and past that piece's end as much of the rest of the message as the text goes on with."""
+    piece = segments.literals[number][offset:]
+    shared = _shared_prefix(piece, text)
+    if shared == len(piece) and number + 1 < len(segments.literals):
+        rest = _Segments(segments.literals[number + 1 :], True, segments.trailing_gap)
+        return shared + (rest.prefix_evidence(text[shared:]) or 0)
+    if shared < len(text) and text[shared].isalnum() and text[shared - 1].isalnum():
+        # The two part mid-word: only the whole words before it are shared.
+        shared = max(0, text.rfind(" ", 0, shared) + 1)
+    return shared
+
+
 def _conditioned(records: Iterable[Record]) -> list[tuple[Record, re.Pattern[str]]]:
     """The records that own a message only where the traceback shows a frame (``raisedIn``),
     each with its compiled pattern: never matched by the message alone (``match_raised``)."""
@@ -457,6 +497,8 @@ class RecordIndex:
         self._matchers: list[_Matcher] = []
         # Built on the first truncated message.
         self._prefix_index: _PrefixIndex | None = None
+        # Built on the first line of prose searched for a record's text.
+        self._word_starts: _WordStartIndex | None = None
         # Records that own a message only where the traceback shows a frame: never matched by
         # the message alone (``match_raised``).
         self.conditioned = _conditioned(self.records)
@@ -740,6 +782,29 @@ class RecordIndex:
                 found[matcher.record.id] = (evidence, matcher.record)
         return list(found.values())
 
+    def runs_within(self, text: str, least: int, least_inside: int) -> list[tuple[int, Record]]:
+        """The records a run of ``text`` is the literal text of, from a word start of both:
+        each with how many of its literal characters the longest such run confirms, at least
+        ``least`` for a run from the message's start, ``least_inside`` for one from inside it
+        (the text's own beginning was cut, or prose stands before it)."""
+        if self._word_starts is None:
+            self._word_starts = _WordStartIndex(self._matchers)
+        at = self._word_starts.at
+        text = text[:FUZZY_WINDOW]
+        found: dict[str, tuple[int, Record]] = {}
+        for start in _WORD_START.finditer(text):
+            position = start.start()
+            key = text[position : position + PREFIX_KEY]
+            for matcher, segments, number, offset in at.get(key, ()):
+                evidence = _run_evidence(segments, number, offset, text[position:])
+                from_start = number == offset == 0 and not segments.leading_gap
+                if evidence < (least if from_start else least_inside):
+                    continue
+                best = found.get(matcher.record.id)
+                if best is None or evidence > best[0]:
+                    found[matcher.record.id] = (evidence, matcher.record)
+        return list(found.values())
+
     def _prefix_candidates(self, text: str, words: set[str]) -> list[_Matcher]:
         """The patterns worth testing against a truncated message.
 
@@ -972,6 +1037,10 @@ class LayeredIndex:
                 cut = self.history.shared_beginning(
                     beginning, exc_type, len(beginning), self._curated, self._with_second
                 )
+            if cut is None:
+                # Or a run of one record's text inside it: prose before the message (a
+                # title's prefix), or after it, or the message's own beginning cut.
+                cut = self.match_within(beginning, exc_type)
             if cut is not None:
                 return cut
         if exc_type and self.history is not None and found is None:
@@ -981,7 +1050,21 @@ class LayeredIndex:
             own = self.history.class_record(exc_type, self._curated, self._with_second)
             if own is not None:
                 return own
+        if found is not None and beginning is not None and self._cut_of_several(beginning):
+            # Word for word the beginning of several raise sites' messages: a message cut
+            # where they still agree, which the likest of them (often the shortest) is no
+            # more than the others.
+            return None
         return found
+
+    def _cut_of_several(self, beginning: str) -> bool:
+        """Whether the records that a message beginning with ``beginning`` could be (most of
+        it their literal text) are of more than one raise site."""
+        second = self.second()
+        records = self.first.prefix_records(beginning)
+        records += [] if second is None else second.prefix_records(beginning)
+        least = UNMARKED_CUT_SHARE * len(beginning)
+        return len({raise_site(record) for n, record in records if n >= least}) > 1
 
     def _elided_match(self, elided: list[str], exc_type: str | None) -> Match | None:
         """The one record (one raise site) whose message an elided message can be, confirming
@@ -1011,6 +1094,23 @@ class LayeredIndex:
         only = unique_prefix_match(candidates, exc_type)
         return None if only is None else replace(only, stage=STAGE_ELIDED)
 
+    def match_within(self, text: str, exc_type: str | None = None) -> Match | None:
+        """The one record (one raise site) whose literal text a run of ``text`` is, word for
+        word, from a word start of both: a message quoted inside a line of prose (an issue
+        title with a prefix, a sentence going on after it), cut at either end, maybe mid-word.
+        The run must be long (MIN_WITHIN_RUN characters of the record's text, more when it
+        does not start where the message does) and fit one raise site."""
+        second = self.second()
+        candidates = self.first.runs_within(text, MIN_WITHIN_RUN, MIN_WITHIN_INSIDE_RUN)
+        if second is not None:
+            candidates += second.runs_within(text, MIN_WITHIN_RUN, MIN_WITHIN_INSIDE_RUN)
+        only = unique_prefix_match(candidates, exc_type)
+        if only is None:
+            return None
+        found = replace(only, score=round(WITHIN_SCORE - _class_penalty(only.record, exc_type), 4))
+        found = replace(found, stage=STAGE_WITHIN)
+        return found if self.history is None else self.history.annotate(found, text)
+
     def raised_by_function(self, function: str, exc_type: str) -> Match | None:
         """The record of the one message the JAX function ``function`` raises with this class
         (in any release), when the wording history knows it; else None."""
@@ -1022,6 +1122,24 @@ class LayeredIndex:
         if self._curated_codes is None:
             self._curated_codes = {record.code: record for record in self.first.records}
         return self._curated_codes.get(code)
+
+
+# A generated record whose template has less text of its own than this (``{x} has no
+# attribute {y}``, ``expected {a}, got {b}``) words its message as Python, or any library,
+# may: it stands only where the traceback shows a frame in its raise site's file.
+MIN_UNCONFIRMED_LITERAL_CHARS = 24
+
+
+def confirmed_by_frames(found: Match, paths: Iterable[str]) -> bool:
+    """Whether a match stands, given the paths of the traceback's frames: always, but for a
+    generated record too short to be told from other code's messages, which needs a frame in
+    the file that raises it."""
+    record = found.record
+    if GENERATED_TAG not in record.tags or not record.file_path:
+        return True
+    if literal_chars(record.error_message) >= MIN_UNCONFIRMED_LITERAL_CHARS:
+        return True
+    return any(path.replace("\\", "/").endswith("/" + record.file_path) for path in paths)
 
 
 def _declared_specific_first(matches: list[Match]) -> list[Match]:
@@ -1092,6 +1210,11 @@ _PLACEHOLDER_RE = re.compile(r"\{[^{}]*\}")
 # A past wording found inside a message yields to a record sharing at least this much of its
 # beginning (and twice the wording's own text).
 MIN_SHARED_BEGINNING = 40
+# A record's text inside a line of prose is only believed of a run this long from the
+# message's start, or from inside it (a paste that also cut its beginning), scored so.
+MIN_WITHIN_RUN = 40
+MIN_WITHIN_INSIDE_RUN = 60
+WITHIN_SCORE = 0.8
 # An unmarked cut is only believed of a one-line message this long, whose text is mostly the
 # record's own words (not a wildcard's value).
 MIN_UNMARKED_CUT_CHARS = 30

@@ -102,6 +102,13 @@ def test_a_message_cut_short_without_an_ellipsis_is_its_records_beginning() -> N
             continue
         for cut in (len(head) - 3, len(head) - 9):
             found = catalog().match(message[:cut], exc_type)
+            if any(
+                other.code != code and other.error_message.startswith(message[:cut])
+                for other in catalog().records
+            ):
+                # Cut where another record's message still agrees: no answer is the honest one.
+                assert found is None or found.record.code == code, name
+                continue
             assert found is not None, f"{name}: {message[:cut]!r}"
             assert found.record.code == code, name
             checked += 1
