@@ -17,11 +17,22 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.history import STAGE_CLASS
-from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher
+from jaxerr_ls.matching import (
+    GENERATED_TAG,
+    STAGE_FUZZY,
+    Match,
+    MessageMatcher,
+    literal_chars,
+)
 
 # Only a paste is read this way, never a log: at most this many characters and lines.
 MAX_PASTE_CHARS = 64 * 1024
 MAX_PASTE_LINES = 2_000
+# How many characters of its own text a generated record needs to be found in prose.
+MIN_PROSE_LITERAL_CHARS = 24
+# How alike a quoted phrase must be to a record's message (the fuzzy stage's score, which is
+# 0.72 at its threshold) to be read as a paraphrase of it.
+PARAPHRASE_SCORE = 0.72
 # The most paragraphs one message is read over.
 MAX_MESSAGE_PARAGRAPHS = 6
 # What quotes a line of prose: markdown quoting, comments, docstring quotes, bold, list bullets
@@ -168,11 +179,15 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         # A message quoted inside a sentence ('I get "Attempted boolean conversion of ..." when')
         # is read on its own: prose around it is no message's beginning.
         end_line = start + len(paragraph) - 1
+        quoted_from = len(pieces)
         pieces += [
             (start, next(group for group in quoted.groups() if group), end_line, number + 1)
             for quoted in _QUOTED_SPAN_RE.finditer(" ".join(paragraph))
         ]
-        for first, text, end, after in pieces:
+        for position, (first, text, end, after) in enumerate(pieces):
+            # What a user quotes as the error may be their own paraphrase of it ("cannot use
+            # forward-mode autodiff with a custom_vjp function"): alike enough is enough.
+            accepted = _exact if position < quoted_from else _exact_or_paraphrase
             exc_type, messages = "", [text]
             inline = _INLINE_EXCEPTION_RE.search(text)
             if inline is not None:
@@ -183,7 +198,9 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
                     # Or only up to the code span's end, with the prose after it left out:
                     # its first backtick, or its last (the message has code spans of its own).
                     messages += [inline[2].split("`", 1)[0], inline[2].rsplit("`", 1)[0]]
-            message = next((m for m in messages if _exact(index.match(m, exc_type or None))), None)
+            message = next(
+                (m for m in messages if accepted(index.match(m, exc_type or None))), None
+            )
             if message is not None:
                 events.append(ErrorEvent(exc_type, message, log_line=first, log_end_line=end))
                 taken = after
@@ -201,7 +218,25 @@ def _by_class_alone(found: Match | None) -> bool:
 
 
 def _exact(found: Match | None) -> bool:
-    return found is not None and found.stage != STAGE_FUZZY
+    """Whether a match is exact, and of a record that prose cannot say by chance: a short
+    generated template (``{x} is not supported``, ``must override``) is also how any
+    sentence may go (a curated one's pattern says more than its template)."""
+    return found is not None and found.stage != STAGE_FUZZY and _told_from_prose(found)
+
+
+def _told_from_prose(found: Match) -> bool:
+    record = found.record
+    return (
+        GENERATED_TAG not in record.tags
+        or literal_chars(record.error_message) >= MIN_PROSE_LITERAL_CHARS
+    )
+
+
+def _exact_or_paraphrase(found: Match | None) -> bool:
+    """Whether a match is exact (``_exact``), or fuzzy and close to a record of words enough."""
+    return _exact(found) or (
+        found is not None and found.stage == STAGE_FUZZY and found.score >= PARAPHRASE_SCORE
+    )
 
 
 def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
@@ -220,8 +255,38 @@ def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         for found in _CLASS_NAME_RE.finditer(line)
         if _by_class_alone(index.match("", found[1]))
     ]
+    if not named:
+        # Any other class only in prose: "I get a ``NotImplementedError``", a title quoting
+        # "UnexpectedTracerError" (never in code, where a class is caught, raised or built).
+        named = [
+            (number, found[1])
+            for number, line in _prose_lines(lines)
+            for found in _CLASS_NAME_RE.finditer(line)
+            if _CODE_CONTEXT_RE.search(line[: found.start()]) is None
+            and not line[found.end() :].startswith(("(", "."))
+        ]
     named.sort()
     if len({name for _, name in named}) != 1:
         return []
     number, name = named[0]
     return [ErrorEvent(name, "", log_line=number, log_end_line=number)]
+
+
+# What stands before a class named in code rather than in prose.
+_CODE_CONTEXT_RE = re.compile(
+    r"(?:\b(?:except|raise|import|class|isinstance|raises)\b|[=,(])[^`\"']*$"
+)
+_FENCE_RE = re.compile(r"^\s*(?:>\s*)*(?:```|~~~)")
+# A line of code however it is quoted: indented by four, or a Python prompt.
+_CODE_LINE_RE = re.compile(r"^(?: {4}|\t|>>> |\.\.\. )")
+
+
+def _prose_lines(lines: Sequence[str]) -> Iterator[tuple[int, str]]:
+    """The lines of a paste (1-based numbers) outside its code blocks (markdown fences,
+    indented code, interpreter sessions)."""
+    in_code = False
+    for number, line in enumerate(lines, start=1):
+        if _FENCE_RE.match(line):
+            in_code = not in_code
+        elif not in_code and not _CODE_LINE_RE.match(line):
+            yield number, line

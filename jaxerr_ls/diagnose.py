@@ -12,7 +12,13 @@ from jaxerr_ls.bare import PasteHead, bare_message_events, raised_message
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
-from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher, RaisingFunctionIndex
+from jaxerr_ls.matching import (
+    STAGE_FUZZY,
+    Match,
+    MessageMatcher,
+    RaisingFunctionIndex,
+    confirmed_by_frames,
+)
 from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.reruns import Rerun, rerun_for
 from jaxerr_ls.runs import PytestNode
@@ -318,6 +324,8 @@ class Analyzer:
             if found is not None:
                 return exception, found, member
             found = self._match(exception.message, exception.exc_type)
+            if found is not None and not confirmed_by_frames(found, (path for path, _ in shown)):
+                found = None
             if found is not None and (best[1] is None or found.score > best[1].score):
                 best = (exception, found, member)
         return best
