@@ -463,19 +463,21 @@ class _WordStartIndex:
                         self.at[key].append((matcher, segments, number, start.start()))
 
 
-def _run_evidence(segments: _Segments, number: int, offset: int, text: str) -> int:
+def _run_evidence(segments: _Segments, number: int, offset: int, text: str) -> tuple[int, int]:
     """How many literal characters ``text`` confirms read from piece ``number``'s character
-    ``offset`` on: the run they share, ending at a word boundary of ``text`` (or its end),
-    and past that piece's end as much of the rest of the message as the text goes on with."""
+    ``offset`` on, and how far into ``text`` the reading goes: the run they share, ending at
+    a word boundary of ``text`` (or its end), and past that piece's end as much of the rest
+    of the message as the text goes on with."""
     piece = segments.literals[number][offset:]
     shared = _shared_prefix(piece, text)
     if shared == len(piece) and number + 1 < len(segments.literals):
         rest = _Segments(segments.literals[number + 1 :], True, segments.trailing_gap)
-        return shared + (rest.prefix_evidence(text[shared:]) or 0)
+        more = rest.prefix_evidence(text[shared:])
+        return (shared, shared) if more is None else (shared + more, len(text))
     if shared < len(text) and text[shared].isalnum() and text[shared - 1].isalnum():
         # The two part mid-word: only the whole words before it are shared.
         shared = max(0, text.rfind(" ", 0, shared) + 1)
-    return shared
+    return shared, shared
 
 
 def _conditioned(records: Iterable[Record]) -> list[tuple[Record, re.Pattern[str]]]:
@@ -782,28 +784,52 @@ class RecordIndex:
                 found[matcher.record.id] = (evidence, matcher.record)
         return list(found.values())
 
-    def runs_within(self, text: str, least: int, least_inside: int) -> list[tuple[int, Record]]:
+    def runs_within(
+        self, text: str, least: int, least_inside: int
+    ) -> list[tuple[int, int, int, Record]]:
         """The records a run of ``text`` is the literal text of, from a word start of both:
-        each with how many of its literal characters the longest such run confirms, at least
-        ``least`` for a run from the message's start, ``least_inside`` for one from inside it
-        (the text's own beginning was cut, or prose stands before it)."""
+        each with where in the text its longest run starts and ends, and how many of its
+        literal characters the run confirms, at least ``least`` for a run from the message's
+        start, ``least_inside`` for one from inside it (the text's own beginning was cut, or
+        prose stands before it)."""
         if self._word_starts is None:
             self._word_starts = _WordStartIndex(self._matchers)
         at = self._word_starts.at
         text = text[:FUZZY_WINDOW]
-        found: dict[str, tuple[int, Record]] = {}
+        found: dict[str, tuple[int, int, int, Record]] = {}
         for start in _WORD_START.finditer(text):
             position = start.start()
             key = text[position : position + PREFIX_KEY]
             for matcher, segments, number, offset in at.get(key, ()):
-                evidence = _run_evidence(segments, number, offset, text[position:])
+                evidence, read = _run_evidence(segments, number, offset, text[position:])
                 from_start = number == offset == 0 and not segments.leading_gap
                 if evidence < (least if from_start else least_inside):
                     continue
                 best = found.get(matcher.record.id)
-                if best is None or evidence > best[0]:
-                    found[matcher.record.id] = (evidence, matcher.record)
+                if best is None or (position + read, -position) > (best[1], -best[0]):
+                    found[matcher.record.id] = (position, position + read, evidence, matcher.record)
         return list(found.values())
+
+    def likest(self, text: str) -> list[tuple[float, Record]]:
+        """The records most of whose distinctive words a short text (a phrase quoted in prose)
+        uses, each with how alike the text is to the likest stretch of its message (rapidfuzz's
+        partial ratio, 0-100), likest first."""
+        from rapidfuzz import fuzz
+
+        words = message_words(text)
+        window = " ".join(text[:FUZZY_WINDOW].split())
+        known = sum(self._idf.get(word, 0.0) for word in words)
+        candidates: set[int] = set(self._without_distinctive)
+        for word in words:
+            candidates.update(self._distinctive.get(word, ()))
+        ranked: list[tuple[float, Record]] = []
+        for number in candidates:
+            shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
+            if known and shared / known >= FUZZY_MIN_OVERLAP:
+                similarity = fuzz.partial_ratio(window, self._fuzzy_texts[number])
+                ranked.append((similarity, self.records[number]))
+        ranked.sort(key=lambda item: item[0], reverse=True)
+        return ranked
 
     def _prefix_candidates(self, text: str, words: set[str]) -> list[_Matcher]:
         """The patterns worth testing against a truncated message.
@@ -887,6 +913,13 @@ class MessageMatcher(Protocol):
     def match_raised(
         self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
     ) -> Match | None: ...
+
+
+@runtime_checkable
+class ParaphraseIndex(Protocol):
+    """An index that also tells which record a phrase says in other words."""
+
+    def paraphrase(self, text: str, exc_type: str | None = None) -> Match | None: ...
 
 
 @runtime_checkable
@@ -1101,15 +1134,41 @@ class LayeredIndex:
         The run must be long (MIN_WITHIN_RUN characters of the record's text, more when it
         does not start where the message does) and fit one raise site."""
         second = self.second()
-        candidates = self.first.runs_within(text, MIN_WITHIN_RUN, MIN_WITHIN_INSIDE_RUN)
+        runs = self.first.runs_within(text, MIN_WITHIN_RUN, MIN_WITHIN_INSIDE_RUN)
         if second is not None:
-            candidates += second.runs_within(text, MIN_WITHIN_RUN, MIN_WITHIN_INSIDE_RUN)
+            runs += second.runs_within(text, MIN_WITHIN_RUN, MIN_WITHIN_INSIDE_RUN)
+        # Where one record's text goes on further with the line's words (or began earlier), a
+        # record whose text parted from them before (or joined them later) is not what the
+        # line quotes.
+        furthest = max((end for _, end, _, _ in runs), default=0)
+        runs = [run for run in runs if run[1] == furthest]
+        earliest = min((start for start, _, _, _ in runs), default=0)
+        candidates = [
+            (evidence, record) for start, _, evidence, record in runs if start == earliest
+        ]
         only = unique_prefix_match(candidates, exc_type)
         if only is None:
             return None
         found = replace(only, score=round(WITHIN_SCORE - _class_penalty(only.record, exc_type), 4))
         found = replace(found, stage=STAGE_WITHIN)
         return found if self.history is None else self.history.annotate(found, text)
+
+    def paraphrase(self, text: str, exc_type: str | None = None) -> Match | None:
+        """The one curated record whose message a phrase says in other words ("cannot use
+        forward-mode autodiff with a custom_vjp function"): alike enough to a stretch of it
+        (PARAPHRASE_SIMILARITY), and clearly more than to any other raise site's message
+        (PARAPHRASE_MARGIN); else None."""
+        ranked = self.first.likest(text)
+        if not ranked or ranked[0][0] < PARAPHRASE_SIMILARITY:
+            return None
+        similarity, record = ranked[0]
+        if any(
+            other > similarity - PARAPHRASE_MARGIN and raise_site(r) != raise_site(record)
+            for other, r in ranked[1:]
+        ):
+            return None
+        score = round(0.9 * similarity / 100 - _class_penalty(record, exc_type), 4)
+        return Match(record, score, STAGE_FUZZY)
 
     def raised_by_function(self, function: str, exc_type: str) -> Match | None:
         """The record of the one message the JAX function ``function`` raises with this class
@@ -1210,6 +1269,10 @@ _PLACEHOLDER_RE = re.compile(r"\{[^{}]*\}")
 # A past wording found inside a message yields to a record sharing at least this much of its
 # beginning (and twice the wording's own text).
 MIN_SHARED_BEGINNING = 40
+# A phrase quoted in prose is a record's paraphrase when this alike to a stretch of its message
+# (0-100), and by this much more than to any other raise site's.
+PARAPHRASE_SIMILARITY = 80.0
+PARAPHRASE_MARGIN = 8.0
 # A record's text inside a line of prose is only believed of a run this long from the
 # message's start, or from inside it (a paste that also cut its beginning), scored so.
 MIN_WITHIN_RUN = 40
