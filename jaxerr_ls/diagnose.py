@@ -32,6 +32,17 @@ _CONTEXT_ONLY = (
     "FilteredStackTrace",
     "SimplifiedTraceback",
 )
+
+
+def _wrapper_only(finding: Finding) -> bool:
+    """Whether a finding is a JAX wrapper exception known by its class alone."""
+    return (
+        finding.exception.rsplit(".", 1)[-1] in _CONTEXT_ONLY
+        and not finding.message.strip()
+        and not finding.event.chain
+    )
+
+
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
 # A frame in JAX's own source, as any install prints its path.
 _JAX_PATH_RE = re.compile(r"(?:^|[/\\])jax[/\\]")
@@ -166,11 +177,16 @@ class Analyzer:
         """Findings for every error event, and for warnings that concern the project.
 
         A warning that no record explains and that no frame places in the project (a library's
-        deprecation notice) is left out: it is not the user's error to fix.
+        deprecation notice) is left out: it is not the user's error to fix. So is a JAX
+        wrapper's traceback cut before its message (IPython's ``JaxStackTraceBeforeTransformation
+        Traceback`` header): it only says that some error was raised, whose own line is
+        elsewhere or nowhere.
         """
         for event in events:
             finding = self.analyze_event(event, source_name)
             if finding.severity == "warning" and finding.match is None and finding.span is None:
+                continue
+            if finding.match is None and _wrapper_only(finding):
                 continue
             yield finding
 
