@@ -123,8 +123,20 @@ class _Segments:
 
     def folded(self) -> _Segments:
         """These segments with each run of whitespace in a literal piece one space (a piece
-        that was only whitespace stays one space)."""
-        return replace(self, literals=tuple(_WHITESPACE_RUN.sub(" ", p) for p in self.literals))
+        that was only whitespace stays one space), and none at the message's ends (a folded
+        message has none there)."""
+        literals = [_WHITESPACE_RUN.sub(" ", piece) for piece in self.literals]
+        leading, trailing = self.leading_gap, self.trailing_gap
+        if not leading:
+            literals[0] = literals[0].lstrip()
+        if not trailing:
+            literals[-1] = literals[-1].rstrip()
+        # A piece that was only whitespace at an end is gone: its wildcard is the end now.
+        if len(literals) > 1 and not literals[0]:
+            literals, leading = literals[1:], True
+        if len(literals) > 1 and not literals[-1]:
+            literals, trailing = literals[:-1], True
+        return replace(self, literals=tuple(literals), leading_gap=leading, trailing_gap=trailing)
 
     def named_in_beginning(self, text: str) -> dict[str, str]:
         """The named captures that a message beginning with ``text`` fixes: those of the
