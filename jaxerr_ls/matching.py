@@ -1082,9 +1082,11 @@ class LayeredIndex:
                 cut = self.history.shared_beginning(
                     beginning, exc_type, len(beginning), self._curated, self._with_second
                 )
-            if cut is None:
-                # Or a run of one record's text inside it: prose before the message (a
-                # title's prefix), or after it, or the message's own beginning cut.
+            if cut is None and not exc_type:
+                # Or, in text that names no class (prose, a title, a quote), a run of one
+                # record's text inside it: prose before the message (a title's prefix), or
+                # after it, or the message's own beginning cut. (An exception's message in a
+                # log is JAX's from its start: a log's many other errors never pay for this.)
                 cut = self.match_within(beginning, exc_type)
             if cut is not None:
                 return cut
