@@ -17,11 +17,20 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.history import STAGE_CLASS
-from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher
+from jaxerr_ls.matching import (
+    GENERATED_TAG,
+    STAGE_FUZZY,
+    Match,
+    MessageMatcher,
+    ParaphraseIndex,
+    literal_chars,
+)
 
 # Only a paste is read this way, never a log: at most this many characters and lines.
 MAX_PASTE_CHARS = 64 * 1024
 MAX_PASTE_LINES = 2_000
+# How many characters of its own text a generated record needs to be found in prose.
+MIN_PROSE_LITERAL_CHARS = 24
 # The most paragraphs one message is read over.
 MAX_MESSAGE_PARAGRAPHS = 6
 # What quotes a line of prose: markdown quoting, comments, docstring quotes, bold, list bullets
@@ -35,8 +44,19 @@ _INLINE_EXCEPTION_RE = re.compile(
 )
 
 
-# A span of prose in backticks or double quotes, long enough to be a message's beginning.
-_QUOTED_SPAN_RE = re.compile(r"`([^`]{30,})`|\"([^\"]{30,})\"|\u201c([^\u201d]{30,})\u201d")
+# A span of prose in double quotes, straight or curly, long enough to be a message's beginning.
+_QUOTED_SPAN_RE = re.compile(r"\"([^\"]{30,})\"|\u201c([^\u201d]{30,})\u201d")
+MIN_QUOTED_CHARS = 30
+
+
+def _quoted_spans(paragraph: Sequence[str]) -> list[str]:
+    """The code spans and the quotes of a paragraph long enough to be a message's beginning,
+    each kind read on its own (a quote holds no code span's end, a code span no quote's)."""
+    text = " ".join(paragraph)
+    spans = [span for span in text.split("`")[1::2] if len(span) >= MIN_QUOTED_CHARS]
+    spans += [next(g for g in found.groups() if g) for found in _QUOTED_SPAN_RE.finditer(text)]
+    return spans
+
 
 # A JAX error class named by its module path (`jax.errors.TracerIntegerConversionError`),
 # however the prose around it quotes it.
@@ -168,11 +188,12 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         # A message quoted inside a sentence ('I get "Attempted boolean conversion of ..." when')
         # is read on its own: prose around it is no message's beginning.
         end_line = start + len(paragraph) - 1
-        pieces += [
-            (start, next(group for group in quoted.groups() if group), end_line, number + 1)
-            for quoted in _QUOTED_SPAN_RE.finditer(" ".join(paragraph))
-        ]
-        for first, text, end, after in pieces:
+        quoted_from = len(pieces)
+        pieces += [(start, span, end_line, number + 1) for span in _quoted_spans(paragraph)]
+        for position, (first, text, end, after) in enumerate(pieces):
+            # What a user quotes as the error may be their own paraphrase of it ("cannot use
+            # forward-mode autodiff with a custom_vjp function"): alike enough is enough.
+            quoted = position >= quoted_from
             exc_type, messages = "", [text]
             inline = _INLINE_EXCEPTION_RE.search(text)
             if inline is not None:
@@ -183,7 +204,15 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
                     # Or only up to the code span's end, with the prose after it left out:
                     # its first backtick, or its last (the message has code spans of its own).
                     messages += [inline[2].split("`", 1)[0], inline[2].rsplit("`", 1)[0]]
-            message = next((m for m in messages if _exact(index.match(m, exc_type or None))), None)
+            message = next(
+                (
+                    m
+                    for m in messages
+                    if _exact(found := index.match(m, exc_type or None))
+                    or (quoted and _paraphrased(index, m, exc_type or None, found))
+                ),
+                None,
+            )
             if message is not None:
                 events.append(ErrorEvent(exc_type, message, log_line=first, log_end_line=end))
                 taken = after
@@ -201,7 +230,29 @@ def _by_class_alone(found: Match | None) -> bool:
 
 
 def _exact(found: Match | None) -> bool:
-    return found is not None and found.stage != STAGE_FUZZY
+    """Whether a match is exact, and of a record that prose cannot say by chance: a short
+    generated template (``{x} is not supported``, ``must override``) is also how any
+    sentence may go (a curated one's pattern says more than its template)."""
+    return found is not None and found.stage != STAGE_FUZZY and _told_from_prose(found)
+
+
+def _told_from_prose(found: Match) -> bool:
+    record = found.record
+    return (
+        GENERATED_TAG not in record.tags
+        or literal_chars(record.error_message) >= MIN_PROSE_LITERAL_CHARS
+    )
+
+
+def _paraphrased(
+    index: MessageMatcher, phrase: str, exc_type: str | None, found: Match | None
+) -> bool:
+    """Whether a quoted phrase is, in other words, the message of the record it matches
+    fuzzily (``found``): the one record it is clearly likest to."""
+    if found is None or found.stage != STAGE_FUZZY or not isinstance(index, ParaphraseIndex):
+        return False
+    said = index.paraphrase(phrase, exc_type)
+    return said is not None and said.record.id == found.record.id
 
 
 def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
@@ -220,8 +271,38 @@ def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         for found in _CLASS_NAME_RE.finditer(line)
         if _by_class_alone(index.match("", found[1]))
     ]
+    if not named:
+        # Any other class only in prose: "I get a ``NotImplementedError``", a title quoting
+        # "UnexpectedTracerError" (never in code, where a class is caught, raised or built).
+        named = [
+            (number, found[1])
+            for number, line in _prose_lines(lines)
+            for found in _CLASS_NAME_RE.finditer(line)
+            if _CODE_CONTEXT_RE.search(line[: found.start()]) is None
+            and _USED_IN_CODE_RE.match(line, found.end()) is None
+        ]
     named.sort()
     if len({name for _, name in named}) != 1:
         return []
     number, name = named[0]
     return [ErrorEvent(name, "", log_line=number, log_end_line=number)]
+
+
+# What follows a class used in code: a call, an attribute.
+_USED_IN_CODE_RE = re.compile(r"\(|\.\w")
+# What stands before a class named in code rather than in prose.
+_CODE_CONTEXT_RE = re.compile(r"(?:\b(?:except|raise|import|class|isinstance|raises)\b|=)[^`\"']*$")
+_FENCE_RE = re.compile(r"^\s*(?:>\s*)*(?:```|~~~)")
+# A line of code however it is quoted: indented by four, or a Python prompt.
+_CODE_LINE_RE = re.compile(r"^(?: {4}|\t|>>> |\.\.\. )")
+
+
+def _prose_lines(lines: Sequence[str]) -> Iterator[tuple[int, str]]:
+    """The lines of a paste (1-based numbers) outside its code blocks (markdown fences,
+    indented code, interpreter sessions)."""
+    in_code = False
+    for number, line in enumerate(lines, start=1):
+        if _FENCE_RE.match(line):
+            in_code = not in_code
+        elif not in_code and not _CODE_LINE_RE.match(line):
+            yield number, line

@@ -137,6 +137,9 @@ class Catalog:
     def raised_by_function(self, function: str, exc_type: str) -> Match | None:
         return self.index.raised_by_function(function, exc_type)
 
+    def paraphrase(self, text: str, exc_type: str | None = None) -> Match | None:
+        return self.index.paraphrase(text, exc_type)
+
     def match_raised(
         self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
     ) -> Match | None:

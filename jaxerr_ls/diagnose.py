@@ -12,7 +12,13 @@ from jaxerr_ls.bare import PasteHead, bare_message_events, raised_message
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
-from jaxerr_ls.matching import STAGE_FUZZY, Match, MessageMatcher, RaisingFunctionIndex
+from jaxerr_ls.matching import (
+    STAGE_FUZZY,
+    Match,
+    MessageMatcher,
+    RaisingFunctionIndex,
+    confirmed_by_frames,
+)
 from jaxerr_ls.notebooks import Notebook, error_events
 from jaxerr_ls.reruns import Rerun, rerun_for
 from jaxerr_ls.runs import PytestNode
@@ -26,6 +32,17 @@ _CONTEXT_ONLY = (
     "FilteredStackTrace",
     "SimplifiedTraceback",
 )
+
+
+def _wrapper_only(finding: Finding) -> bool:
+    """Whether a finding is a JAX wrapper exception known by its class alone."""
+    return (
+        finding.exception.rsplit(".", 1)[-1] in _CONTEXT_ONLY
+        and not finding.message.strip()
+        and not finding.event.chain
+    )
+
+
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
 # A frame in JAX's own source, as any install prints its path.
 _JAX_PATH_RE = re.compile(r"(?:^|[/\\])jax[/\\]")
@@ -160,11 +177,16 @@ class Analyzer:
         """Findings for every error event, and for warnings that concern the project.
 
         A warning that no record explains and that no frame places in the project (a library's
-        deprecation notice) is left out: it is not the user's error to fix.
+        deprecation notice) is left out: it is not the user's error to fix. So is a JAX
+        wrapper's traceback cut before its message (IPython's ``JaxStackTraceBeforeTransformation
+        Traceback`` header): it only says that some error was raised, whose own line is
+        elsewhere or nowhere.
         """
         for event in events:
             finding = self.analyze_event(event, source_name)
             if finding.severity == "warning" and finding.match is None and finding.span is None:
+                continue
+            if finding.match is None and _wrapper_only(finding):
                 continue
             yield finding
 
@@ -318,6 +340,8 @@ class Analyzer:
             if found is not None:
                 return exception, found, member
             found = self._match(exception.message, exception.exc_type)
+            if found is not None and not confirmed_by_frames(found, (path for path, _ in shown)):
+                found = None
             if found is not None and (best[1] is None or found.score > best[1].score):
                 best = (exception, found, member)
         return best

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 # Word-character runs, as the index sees words in both the records and the messages.
 _WORD_RE = re.compile(r"[A-Za-z0-9_]+")
 _MIN_WORD = 3
+_WHITESPACE_RUN = re.compile(r"\s+")
 # How much of a message the regex fallback and the fuzzy stage look at.
 REGEX_WINDOW = 8192
 FUZZY_WINDOW = 4096
@@ -49,6 +50,8 @@ STAGE_FUZZY = "fuzzy"
 STAGE_PREFIX = "prefix"
 # A quoted message with words left out (an ellipsis inside it) that fits one record.
 STAGE_ELIDED = "elided"
+# A record's text found inside a line of prose (a title, a sentence quoting the message).
+STAGE_WITHIN = "within"
 # pytest's short summary (``--tb=no``, ``-rA``) cuts a message to the terminal's width and
 # ends it with this; such a message says only how the real one begins.
 TRUNCATION_MARK = "..."
@@ -117,6 +120,23 @@ class _Segments:
 
     def named(self, captures: tuple[str, ...]) -> dict[str, str]:
         return {name: text for name, text in zip(self.names, captures, strict=False) if name}
+
+    def folded(self) -> _Segments:
+        """These segments with each run of whitespace in a literal piece one space (a piece
+        that was only whitespace stays one space), and none at the message's ends (a folded
+        message has none there)."""
+        literals = [_WHITESPACE_RUN.sub(" ", piece) for piece in self.literals]
+        leading, trailing = self.leading_gap, self.trailing_gap
+        if not leading:
+            literals[0] = literals[0].lstrip()
+        if not trailing:
+            literals[-1] = literals[-1].rstrip()
+        # A piece that was only whitespace at an end is gone: its wildcard is the end now.
+        if len(literals) > 1 and not literals[0]:
+            literals, leading = literals[1:], True
+        if len(literals) > 1 and not literals[-1]:
+            literals, trailing = literals[:-1], True
+        return replace(self, literals=tuple(literals), leading_gap=leading, trailing_gap=trailing)
 
     def named_in_beginning(self, text: str) -> dict[str, str]:
         """The named captures that a message beginning with ``text`` fixes: those of the
@@ -366,6 +386,8 @@ class _Matcher:
     specificity: int
     # What a truncated message is tested against: the segments, or a general regex loosened.
     loose: _Segments | None = None
+    # The segments with each whitespace run one space, made on a re-flowed message's first try.
+    folded: _Segments | None = None
 
     def captures(self, message: str) -> tuple[tuple[str, ...], dict[str, str]] | None:
         """The texts the wildcards matched, in order and by group name; None: no match."""
@@ -378,6 +400,16 @@ class _Matcher:
             return None
         named = {name: text for name, text in match.groupdict().items() if text is not None}
         return tuple(g or "" for g in match.groups()), named
+
+    def reflowed_captures(self, message: str) -> tuple[tuple[str, ...], dict[str, str]] | None:
+        """``captures`` of a message whose whitespace runs are single spaces, by the literal
+        pieces folded alike (a general regex is not tried: its whitespace is its own)."""
+        if self.segments is None:
+            return None
+        if self.folded is None:
+            self.folded = self.segments.folded()
+        found = self.folded.search(message)
+        return None if found is None else (found, self.folded.named(found))
 
 
 # A _Segments as plain values: literals, leading gap, trailing gap, wildcard names.
@@ -420,6 +452,46 @@ class _PrefixIndex:
         self.gap_first = {word: found for word, found in by_word.items() if len(found) <= limit}
 
 
+# A word's first character: where a quoted run of a record's text may start, in the record's
+# literal text and in the text quoting it alike.
+_WORD_START = re.compile(r"(?<!\w)\w")
+
+
+class _WordStartIndex:
+    """The patterns' literal pieces keyed on the PREFIX_KEY characters from each word start
+    in them: where a run of a record's text that a line of prose quotes (cut at either end)
+    may start."""
+
+    def __init__(self, matchers: Iterable[_Matcher]) -> None:
+        self.at: dict[str, list[tuple[_Matcher, _Segments, int, int]]] = defaultdict(list)
+        for matcher in matchers:
+            segments = matcher.segments or matcher.loose
+            if segments is None:
+                continue
+            for number, piece in enumerate(segments.literals):
+                for start in _WORD_START.finditer(piece):
+                    key = piece[start.start() : start.start() + PREFIX_KEY]
+                    if len(key) == PREFIX_KEY:
+                        self.at[key].append((matcher, segments, number, start.start()))
+
+
+def _run_evidence(segments: _Segments, number: int, offset: int, text: str) -> tuple[int, int]:
+    """How many literal characters ``text`` confirms read from piece ``number``'s character
+    ``offset`` on, and how far into ``text`` the reading goes: the run they share, ending at
+    a word boundary of ``text`` (or its end), and past that piece's end as much of the rest
+    of the message as the text goes on with."""
+    piece = segments.literals[number][offset:]
+    shared = _shared_prefix(piece, text)
+    if shared == len(piece) and number + 1 < len(segments.literals):
+        rest = _Segments(segments.literals[number + 1 :], True, segments.trailing_gap)
+        more = rest.prefix_evidence(text[shared:])
+        return (shared, shared) if more is None else (shared + more, len(text))
+    if shared < len(text) and text[shared].isalnum() and text[shared - 1].isalnum():
+        # The two part mid-word: only the whole words before it are shared.
+        shared = max(0, text.rfind(" ", 0, shared) + 1)
+    return shared, shared
+
+
 def _conditioned(records: Iterable[Record]) -> list[tuple[Record, re.Pattern[str]]]:
     """The records that own a message only where the traceback shows a frame (``raisedIn``),
     each with its compiled pattern: never matched by the message alone (``match_raised``)."""
@@ -439,6 +511,8 @@ class RecordIndex:
         self._matchers: list[_Matcher] = []
         # Built on the first truncated message.
         self._prefix_index: _PrefixIndex | None = None
+        # Built on the first line of prose searched for a record's text.
+        self._word_starts: _WordStartIndex | None = None
         # Records that own a message only where the traceback shows a frame: never matched by
         # the message alone (``match_raised``).
         self.conditioned = _conditioned(self.records)
@@ -643,6 +717,13 @@ class RecordIndex:
         exact = self._exact(message, words, exc_type)
         if exact:
             return exact
+        reflowed = " ".join(message[:REGEX_WINDOW].split())
+        if reflowed != message:
+            # The same message with its whitespace changed: a paste's line ends lost their
+            # trailing spaces, or an issue renderer or terminal re-flowed its lines.
+            exact = self._exact(reflowed, words, exc_type, reflow=True)
+            if exact:
+                return exact
         return self._fuzzy(message, words, exc_type)
 
     def _candidates(self, words: set[str]) -> list[_Matcher]:
@@ -657,11 +738,15 @@ class RecordIndex:
         """How many compiled patterns the index lets through to be tried on a message."""
         return len(self._candidates(message_words(message)))
 
-    def _exact(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
+    def _exact(
+        self, message: str, words: set[str], exc_type: str | None, reflow: bool = False
+    ) -> list[Match]:
+        """The exact matches of a message; with ``reflow``, of a message whose whitespace runs
+        are single spaces, against the patterns' literal text whitespace-folded alike."""
         candidates = self._candidates(words)
         results: dict[str, tuple[tuple[float, int], Match]] = {}
         for matcher in candidates:
-            found = matcher.captures(message)
+            found = matcher.reflowed_captures(message) if reflow else matcher.captures(message)
             if found is None:
                 continue
             captures, named = found
@@ -710,6 +795,53 @@ class RecordIndex:
             if best is None or evidence > best[0]:
                 found[matcher.record.id] = (evidence, matcher.record)
         return list(found.values())
+
+    def runs_within(
+        self, text: str, least: int, least_inside: int
+    ) -> list[tuple[int, int, int, Record]]:
+        """The records a run of ``text`` is the literal text of, from a word start of both:
+        each with where in the text its longest run starts and ends, and how many of its
+        literal characters the run confirms, at least ``least`` for a run from the message's
+        start, ``least_inside`` for one from inside it (the text's own beginning was cut, or
+        prose stands before it)."""
+        if self._word_starts is None:
+            self._word_starts = _WordStartIndex(self._matchers)
+        at = self._word_starts.at
+        text = text[:FUZZY_WINDOW]
+        found: dict[str, tuple[int, int, int, Record]] = {}
+        for start in _WORD_START.finditer(text):
+            position = start.start()
+            key = text[position : position + PREFIX_KEY]
+            for matcher, segments, number, offset in at.get(key, ()):
+                evidence, read = _run_evidence(segments, number, offset, text[position:])
+                from_start = number == offset == 0 and not segments.leading_gap
+                if evidence < (least if from_start else least_inside):
+                    continue
+                best = found.get(matcher.record.id)
+                if best is None or (position + read, -position) > (best[1], -best[0]):
+                    found[matcher.record.id] = (position, position + read, evidence, matcher.record)
+        return list(found.values())
+
+    def likest(self, text: str) -> list[tuple[float, Record]]:
+        """The records most of whose distinctive words a short text (a phrase quoted in prose)
+        uses, each with how alike the text is to the likest stretch of its message (rapidfuzz's
+        partial ratio, 0-100), likest first."""
+        from rapidfuzz import fuzz
+
+        words = message_words(text)
+        window = " ".join(text[:FUZZY_WINDOW].split())
+        known = sum(self._idf.get(word, 0.0) for word in words)
+        candidates: set[int] = set(self._without_distinctive)
+        for word in words:
+            candidates.update(self._distinctive.get(word, ()))
+        ranked: list[tuple[float, Record]] = []
+        for number in candidates:
+            shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
+            if known and shared / known >= FUZZY_MIN_OVERLAP:
+                similarity = fuzz.partial_ratio(window, self._fuzzy_texts[number])
+                ranked.append((similarity, self.records[number]))
+        ranked.sort(key=lambda item: item[0], reverse=True)
+        return ranked
 
     def _prefix_candidates(self, text: str, words: set[str]) -> list[_Matcher]:
         """The patterns worth testing against a truncated message.
@@ -793,6 +925,13 @@ class MessageMatcher(Protocol):
     def match_raised(
         self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
     ) -> Match | None: ...
+
+
+@runtime_checkable
+class ParaphraseIndex(Protocol):
+    """An index that also tells which record a phrase says in other words."""
+
+    def paraphrase(self, text: str, exc_type: str | None = None) -> Match | None: ...
 
 
 @runtime_checkable
@@ -943,6 +1082,12 @@ class LayeredIndex:
                 cut = self.history.shared_beginning(
                     beginning, exc_type, len(beginning), self._curated, self._with_second
                 )
+            if cut is None and not exc_type:
+                # Or, in text that names no class (prose, a title, a quote), a run of one
+                # record's text inside it: prose before the message (a title's prefix), or
+                # after it, or the message's own beginning cut. (An exception's message in a
+                # log is JAX's from its start: a log's many other errors never pay for this.)
+                cut = self.match_within(beginning, exc_type)
             if cut is not None:
                 return cut
         if exc_type and self.history is not None and found is None:
@@ -952,7 +1097,21 @@ class LayeredIndex:
             own = self.history.class_record(exc_type, self._curated, self._with_second)
             if own is not None:
                 return own
+        if found is not None and beginning is not None and self._cut_of_several(beginning):
+            # Word for word the beginning of several raise sites' messages: a message cut
+            # where they still agree, which the likest of them (often the shortest) is no
+            # more than the others.
+            return None
         return found
+
+    def _cut_of_several(self, beginning: str) -> bool:
+        """Whether the records that a message beginning with ``beginning`` could be (most of
+        it their literal text) are of more than one raise site."""
+        second = self.second()
+        records = self.first.prefix_records(beginning)
+        records += [] if second is None else second.prefix_records(beginning)
+        least = UNMARKED_CUT_SHARE * len(beginning)
+        return len({raise_site(record) for n, record in records if n >= least}) > 1
 
     def _elided_match(self, elided: list[str], exc_type: str | None) -> Match | None:
         """The one record (one raise site) whose message an elided message can be, confirming
@@ -982,6 +1141,49 @@ class LayeredIndex:
         only = unique_prefix_match(candidates, exc_type)
         return None if only is None else replace(only, stage=STAGE_ELIDED)
 
+    def match_within(self, text: str, exc_type: str | None = None) -> Match | None:
+        """The one record (one raise site) whose literal text a run of ``text`` is, word for
+        word, from a word start of both: a message quoted inside a line of prose (an issue
+        title with a prefix, a sentence going on after it), cut at either end, maybe mid-word.
+        The run must be long (MIN_WITHIN_RUN characters of the record's text, more when it
+        does not start where the message does) and fit one raise site."""
+        second = self.second()
+        runs = self.first.runs_within(text, MIN_WITHIN_RUN, MIN_WITHIN_INSIDE_RUN)
+        if second is not None:
+            runs += second.runs_within(text, MIN_WITHIN_RUN, MIN_WITHIN_INSIDE_RUN)
+        # Where one record's text goes on further with the line's words (or began earlier), a
+        # record whose text parted from them before (or joined them later) is not what the
+        # line quotes.
+        furthest = max((end for _, end, _, _ in runs), default=0)
+        runs = [run for run in runs if run[1] == furthest]
+        earliest = min((start for start, _, _, _ in runs), default=0)
+        candidates = [
+            (evidence, record) for start, _, evidence, record in runs if start == earliest
+        ]
+        only = unique_prefix_match(candidates, exc_type)
+        if only is None:
+            return None
+        found = replace(only, score=round(WITHIN_SCORE - _class_penalty(only.record, exc_type), 4))
+        found = replace(found, stage=STAGE_WITHIN)
+        return found if self.history is None else self.history.annotate(found, text)
+
+    def paraphrase(self, text: str, exc_type: str | None = None) -> Match | None:
+        """The one curated record whose message a phrase says in other words ("cannot use
+        forward-mode autodiff with a custom_vjp function"): alike enough to a stretch of it
+        (PARAPHRASE_SIMILARITY), and clearly more than to any other raise site's message
+        (PARAPHRASE_MARGIN); else None."""
+        ranked = self.first.likest(text)
+        if not ranked or ranked[0][0] < PARAPHRASE_SIMILARITY:
+            return None
+        similarity, record = ranked[0]
+        if any(
+            other > similarity - PARAPHRASE_MARGIN and raise_site(r) != raise_site(record)
+            for other, r in ranked[1:]
+        ):
+            return None
+        score = round(0.9 * similarity / 100 - _class_penalty(record, exc_type), 4)
+        return Match(record, score, STAGE_FUZZY)
+
     def raised_by_function(self, function: str, exc_type: str) -> Match | None:
         """The record of the one message the JAX function ``function`` raises with this class
         (in any release), when the wording history knows it; else None."""
@@ -993,6 +1195,24 @@ class LayeredIndex:
         if self._curated_codes is None:
             self._curated_codes = {record.code: record for record in self.first.records}
         return self._curated_codes.get(code)
+
+
+# A generated record whose template has less text of its own than this (``{x} has no
+# attribute {y}``, ``expected {a}, got {b}``) words its message as Python, or any library,
+# may: it stands only where the traceback shows a frame in its raise site's file.
+MIN_UNCONFIRMED_LITERAL_CHARS = 24
+
+
+def confirmed_by_frames(found: Match, paths: Iterable[str]) -> bool:
+    """Whether a match stands, given the paths of the traceback's frames: always, but for a
+    generated record too short to be told from other code's messages, which needs a frame in
+    the file that raises it."""
+    record = found.record
+    if GENERATED_TAG not in record.tags or not record.file_path:
+        return True
+    if literal_chars(record.error_message) >= MIN_UNCONFIRMED_LITERAL_CHARS:
+        return True
+    return any(path.replace("\\", "/").endswith("/" + record.file_path) for path in paths)
 
 
 def _declared_specific_first(matches: list[Match]) -> list[Match]:
@@ -1063,6 +1283,15 @@ _PLACEHOLDER_RE = re.compile(r"\{[^{}]*\}")
 # A past wording found inside a message yields to a record sharing at least this much of its
 # beginning (and twice the wording's own text).
 MIN_SHARED_BEGINNING = 40
+# A phrase quoted in prose is a record's paraphrase when this alike to a stretch of its message
+# (0-100), and by this much more than to any other raise site's.
+PARAPHRASE_SIMILARITY = 80.0
+PARAPHRASE_MARGIN = 8.0
+# A record's text inside a line of prose is only believed of a run this long from the
+# message's start, or from inside it (a paste that also cut its beginning), scored so.
+MIN_WITHIN_RUN = 40
+MIN_WITHIN_INSIDE_RUN = 60
+WITHIN_SCORE = 0.8
 # An unmarked cut is only believed of a one-line message this long, whose text is mostly the
 # record's own words (not a wildcard's value).
 MIN_UNMARKED_CUT_CHARS = 30

@@ -19,7 +19,13 @@ import pytest
 
 from jaxerr_ls.extract import RaiseSite
 from jaxerr_ls.history import STAGE_HISTORY, WordingHistory, bundled_history_path
-from jaxerr_ls.matching import STAGE_FUZZY, STAGE_PATTERN, LayeredIndex, RecordIndex
+from jaxerr_ls.matching import (
+    STAGE_FUZZY,
+    STAGE_PATTERN,
+    STAGE_WITHIN,
+    LayeredIndex,
+    RecordIndex,
+)
 from jaxerr_ls.records import PINNED_GITHUB_URL_RE, Record, load_records
 from jaxerr_ls.tracebacks import parse_text
 
@@ -74,7 +80,8 @@ def test_the_shipped_table_covers_every_release_in_at_most_two_megabytes() -> No
 def test_a_past_wording_finds_its_curated_record_and_says_which_releases_raise_it() -> None:
     message, exc_type = pasted("jax-28757-bwd-shape-dtype.txt")
     without = LayeredIndex(RecordIndex(curated())).match(message, exc_type)
-    assert without is None or without.stage == STAGE_FUZZY
+    # Today's records alone match it loosely at most (the one sharing its beginning).
+    assert without is None or without.stage in (STAGE_FUZZY, STAGE_WITHIN)
     found = index(with_generated=False).match(message, exc_type)
     assert found is not None
     assert found.record.code == "custom-vjp-bwd-args-mismatch"
@@ -134,7 +141,8 @@ def test_without_a_readable_table_matching_is_what_it_was(
     message, exc_type = pasted("jax-28757-bwd-shape-dtype.txt")
     with caplog.at_level(logging.WARNING):
         found = index(table=table).match(message, exc_type)
-    assert found is None or (found.stage == STAGE_FUZZY and found.releases is None)
+    # At most a loose match (today's record sharing its beginning), never the history's.
+    assert found is None or (found.stage in (STAGE_FUZZY, STAGE_WITHIN) and found.releases is None)
     assert "unreadable" in caplog.text
 
 

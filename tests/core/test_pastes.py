@@ -16,7 +16,7 @@ from jaxerr_ls.records import load_records
 from tests.fixtures.pastes.results import HERE, all_outcomes, manifest, rates
 
 # Measured on this corpus; raise them when the matcher gets better.
-MIN_RIGHT = {"current": 90, "older": 53}
+MIN_RIGHT = {"current": 113, "older": 59}
 
 
 def test_the_corpus_is_well_formed() -> None:
@@ -41,3 +41,17 @@ def test_the_right_record_rate_does_not_drop(wording: str) -> None:
     right, total = rates(outcomes)[wording]
     misses = [f"{o.entry['file']}: got {o.got}" for o in outcomes if not o.right]
     assert right >= MIN_RIGHT[wording], f"{right}/{total}; misses: {misses}"
+
+
+# Records named in text that holds no JAX error (tests/fixtures/pastes/negatives.py): one, a
+# generated record whose template is Python's own phrasing word for word (JAX re-raises
+# ``unsupported operand type(s) for +: 'int' and 'str'``), which no text can tell apart.
+MAX_FALSE_RECORDS = 1
+
+
+def test_text_without_a_jax_error_gets_no_record() -> None:
+    from tests.fixtures.pastes.negatives import STDLIB_MODULES, false_records
+
+    # Python's own errors, and the docstrings of a few modules (the script reads fifty).
+    found = false_records(STDLIB_MODULES[:6])
+    assert len(found) <= MAX_FALSE_RECORDS, found
