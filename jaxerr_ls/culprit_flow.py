@@ -56,7 +56,7 @@ class Callee:
             return None
         names = [p.name for p in self.function.positional]
         given = _argument(ast.Call(call.func, call.args[1:], call.keywords), names, name)
-        return None if given is None else _at(self.partial, given)
+        return None if given is None else self.partial.at(given)
 
 
 class Flow:
@@ -93,7 +93,7 @@ class Flow:
         if isinstance(node, ast.Subscript):
             return self._entry_makers(place, node, depth)
         if isinstance(node, ast.NamedExpr):
-            return self.makers(_at(place, node.value), depth + 1)
+            return self.makers(place.at(node.value), depth + 1)
         return [place]
 
     def one_maker(self, place: Place) -> Place | None:
@@ -147,7 +147,7 @@ class Flow:
             names = [p.name for p in function.positional][callee.skip :]
             given = _argument(call.node, names, place.node.id)
             if given is not None:
-                return self.makers(_at(call, given), depth + 1)
+                return self.makers(call.at(given), depth + 1)
             default = _default(function, place.node.id)
             if default is None:
                 return None
@@ -179,14 +179,14 @@ class Flow:
             items = tuple_items(value)
             if items is None or len(items) != len(names):
                 return None
-            found = self.makers(_at(value, items[index]), depth + 1)
+            found = self.makers(value.at(items[index]), depth + 1)
             if found is None:
                 return None
             out.extend(found)
         return out
 
     def _call_makers(self, place: Place, node: ast.Call, depth: int) -> list[Place] | None:
-        callees = self.callees(_at(place, node.func), depth + 1)
+        callees = self.callees(place.at(node.func), depth + 1)
         if not callees:
             return [place]  # a library call or a class: made here
         # Several functions (a registry's): each may make the value.
@@ -217,7 +217,7 @@ class Flow:
         key = node.slice
         if not isinstance(key, ast.Constant) or isinstance(key.value, bool):
             return self._registry_makers(place, node, depth) or [place]
-        containers = self.makers(_at(place, node.value), depth + 1)
+        containers = self.makers(place.at(node.value), depth + 1)
         if containers is None:
             return None
         out: list[Place] = []
@@ -225,7 +225,7 @@ class Flow:
             entry = _entry(container.node, key.value)
             if entry is None:
                 return [place]
-            found = self.makers(_at(container, entry), depth + 1)
+            found = self.makers(container.at(entry), depth + 1)
             if found is None:
                 return None
             out.extend(found)
@@ -236,10 +236,10 @@ class Flow:
         (a dict display of the project, and what is stored in it by ``REGISTRY[k] = v`` in
         its module, a registering decorator's) may hold. None where that is not known."""
         name = node.value.id if isinstance(node.value, ast.Name) else None
-        held = self.code.resolve(_at(place, node.value))
+        held = self.code.resolve(place.at(node.value))
         if name is None or not isinstance(held.node, ast.Dict) or None in held.node.keys:
             return None
-        values = [_at(held, v) for v in held.node.values]
+        values = [held.at(v) for v in held.node.values]
         for statement in ast.walk(held.model.tree):
             if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
                 continue
@@ -283,7 +283,7 @@ class Flow:
     def _attribute_makers(
         self, place: Place, node: ast.Attribute, depth: int
     ) -> list[Place] | None:
-        owners = self.instances(_at(place, node.value), depth + 1)
+        owners = self.instances(place.at(node.value), depth + 1)
         if owners is None:
             return [place]
         found = _every(owners, lambda owner: self._member_makers(*owner, node.attr, depth))
@@ -353,7 +353,7 @@ class Flow:
                 Place(value.path, value.model, default, method.scope.parent or value.scope),
                 depth + 1,
             )
-        return self.makers(_at(construction, given), depth + 1)
+        return self.makers(construction.at(given), depth + 1)
 
     def _field_argument(self, cls: Place, construction: Place | None, attr: str) -> Place | None:
         call = construction.node if construction is not None else None
@@ -364,7 +364,7 @@ class Flow:
             assert isinstance(klass.node, ast.ClassDef)
             names += [n for n in _fields(klass.node) if n not in names]
         given = _argument(call, names, attr)
-        return None if given is None else _at(construction, given)
+        return None if given is None else construction.at(given)
 
     def instances(self, place: Place, depth: int = 0) -> list[tuple[Place, Place | None]] | None:
         """The project classes a value is an instance of, with the call that made each (None
@@ -390,7 +390,7 @@ class Flow:
                 continue
             if not isinstance(made.node, ast.Call):
                 return None
-            cls = self.code.resolve(_at(made, made.node.func))
+            cls = self.code.resolve(made.at(made.node.func))
             if not isinstance(cls.node, ast.ClassDef):
                 return None
             out.append((cls, made))
@@ -473,7 +473,7 @@ class Flow:
             return []
         node = place.node
         if isinstance(node, ast.Attribute) and self.code.resolve(place).node is node:
-            receiver = _at(place, node.value)
+            receiver = place.at(node.value)
             owners = self.instances(receiver, depth + 1) or []
             methods = [self.method(cls, node.attr) for cls, _ in owners]
             found = [replace(m, receiver=receiver) for m in methods if m is not None]
@@ -504,23 +504,19 @@ class Flow:
             wrapper = made.model.qualified_name(node.func, made.scope)
             if wrapper == "functools.partial" and node.args:
                 fixed = len(node.args) - 1
-                inner = self.callees(_at(made, node.args[0]), depth + 1)
+                inner = self.callees(made.at(node.args[0]), depth + 1)
                 return [
                     Callee(c.place, c.function, c.skip + fixed, made)
                     for c in inner
                     if c.partial is None
                 ]
             if wrapper in _KEEPING and node.args:
-                return self.callees(_at(made, node.args[0]), depth + 1)
-            cls = self.code.resolve(_at(made, node.func))
+                return self.callees(made.at(node.args[0]), depth + 1)
+            cls = self.code.resolve(made.at(node.func))
             if isinstance(cls.node, ast.ClassDef):
                 call = self.method(cls, "__call__")
                 return [replace(call, receiver=made)] if call is not None else []
         return []
-
-
-def _at(place: Place, node: ast.AST) -> Place:
-    return Place(place.path, place.model, node, place.scope)
 
 
 def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> list[Place] | None:
@@ -717,20 +713,20 @@ def shape_of(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None
         numbers = [isinstance(n, ast.Constant) and type(n.value) in (int, float) for n in sides]
         if numbers.count(True) != 1:
             return None
-        return shape_of(flow, _at(place, sides[numbers.index(False)]), depth + 1)
+        return shape_of(flow, place.at(sides[numbers.index(False)]), depth + 1)
     if not isinstance(node, ast.Call):
         return None
     qualified = place.model.qualified_name(node.func, place.scope) or ""
     module, _, name = qualified.rpartition(".")
     dtype_only = all(k.arg == "dtype" for k in node.keywords)
     if module in ("jax.numpy", "numpy") and name in _SHAPED_FIRST and node.args and dtype_only:
-        return sizes(flow, _at(place, node.args[0]), depth + 1)
+        return sizes(flow, place.at(node.args[0]), depth + 1)
     if module in ("jax.numpy", "numpy") and name in _LIKE and node.args and dtype_only:
-        return shape_of(flow, _at(place, node.args[0]), depth + 1)
+        return shape_of(flow, place.at(node.args[0]), depth + 1)
     if module == "jax.random" and name in _SHAPED_AFTER_KEY:
         given = node.args[1] if len(node.args) > 1 else None
         given = next((k.value for k in node.keywords if k.arg == "shape"), given)
-        return None if given is None else sizes(flow, _at(place, given), depth + 1)
+        return None if given is None else sizes(flow, place.at(given), depth + 1)
     return None
 
 
@@ -745,15 +741,15 @@ def sizes(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None:
     if isinstance(node, ast.Tuple | ast.List):
         out: list[int] = []
         for item in node.elts:
-            found = _size(flow, _at(place, item), depth + 1)
+            found = _size(flow, place.at(item), depth + 1)
             if found is None:
                 return None
             out.append(found)
         return tuple(out)
     if isinstance(node, ast.Attribute) and node.attr == "shape":
-        return shape_of(flow, _at(place, node.value), depth + 1)
+        return shape_of(flow, place.at(node.value), depth + 1)
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
-        whole = sizes(flow, _at(place, node.value), depth + 1)
+        whole = sizes(flow, place.at(node.value), depth + 1)
         bounds = [node.slice.lower, node.slice.upper, node.slice.step]
         if whole is None or any(
             b is not None and not (isinstance(b, ast.Constant) and type(b.value) is int)
@@ -781,7 +777,7 @@ def _size(flow: Flow, place: Place, depth: int) -> int | None:
         and isinstance(node.slice, ast.Constant)
         and type(node.slice.value) is int
     ):
-        whole = sizes(flow, _at(place, node.value), depth + 1)
+        whole = sizes(flow, place.at(node.value), depth + 1)
         index = node.slice.value
         return whole[index] if whole is not None and -len(whole) <= index < len(whole) else None
     if isinstance(node, ast.Name):

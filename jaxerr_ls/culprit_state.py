@@ -62,6 +62,10 @@ class Place:
     node: ast.AST
     scope: Scope
 
+    def at(self, node: ast.AST) -> Place:
+        """Another expression of the same module, read in the same scope."""
+        return Place(self.path, self.model, node, self.scope)
+
 
 class Buffers:
     """Source texts as a quick fix reads them (an editor's buffers, else the disk), with the
@@ -277,7 +281,7 @@ class _Flow:
                     continue
                 if _is_literal(passed):
                     return True
-                value = self.code.resolve(Place(place.path, place.model, passed, place.scope))
+                value = self.code.resolve(place.at(passed))
                 if _is_literal(value.node) or self._python_loop_value(value):
                     return True
                 outer = _parameter_of(value)
@@ -436,14 +440,14 @@ def with_refs_entries(code: Code, call: ast.Call, place: Place) -> list[Place] |
     entries: list[Place] = []
     for arg in call.args:
         if not isinstance(arg, ast.Starred):
-            entries.append(Place(place.path, place.model, arg, place.scope))
+            entries.append(place.at(arg))
             continue
-        found = code.resolve(Place(place.path, place.model, arg.value, place.scope))
+        found = code.resolve(place.at(arg.value))
         if not isinstance(found.node, ast.Tuple | ast.List) or any(
             isinstance(e, ast.Starred) for e in found.node.elts
         ):
             return None
-        entries.extend(Place(found.path, found.model, e, found.scope) for e in found.node.elts)
+        entries.extend(found.at(e) for e in found.node.elts)
     return entries if not call.keywords else None
 
 
@@ -472,7 +476,7 @@ def attribute_value(code: Code, frames: Sequence[Span], place: Place) -> Place |
     node = place.node
     if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
         return None
-    made = _instance_of(code, frames, Place(place.path, place.model, node.value, place.scope))
+    made = _instance_of(code, frames, place.at(node.value))
     if made is None:
         return None
     cls, constructor = made
@@ -510,7 +514,7 @@ def attribute_value(code: Code, frames: Sequence[Span], place: Place) -> Place |
             return None
     if len(passed) != 1:
         return None
-    return code.resolve(Place(constructor.path, constructor.model, passed[0], constructor.scope))
+    return code.resolve(constructor.at(passed[0]))
 
 
 def bound_method(
@@ -521,7 +525,7 @@ def bound_method(
     node = place.node
     if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
         return None
-    made = _instance_of(code, frames, Place(place.path, place.model, node.value, place.scope))
+    made = _instance_of(code, frames, place.at(node.value))
     if made is None or not isinstance(made[0].node, ast.ClassDef):
         return None
     for item in made[0].node.body:
@@ -550,7 +554,7 @@ def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
             return value
         caller, expression = passed[0]
         assert expression is not None
-        value = code.resolve(Place(caller.path, caller.model, expression, caller.scope))
+        value = code.resolve(caller.at(expression))
     return value
 
 
@@ -561,7 +565,7 @@ def _instance_of(
     ``self``)."""
     value = passed_value(code, frames, place)
     if isinstance(value.node, ast.Call):
-        cls = code.resolve(Place(value.path, value.model, value.node.func, value.scope))
+        cls = code.resolve(value.at(value.node.func))
         return (cls, value) if isinstance(cls.node, ast.ClassDef) else None
     param = _parameter_of(value)
     if param is None or param[0].owner is None or param[1] != 0:
@@ -759,7 +763,7 @@ def _fori_bounds_culprit(
     if len(call.args) < 2 or len(bounds) != 1:
         return None
     flow = _Flow(code, frames)
-    bound = code.resolve(Place(place.path, place.model, bounds[0], place.scope))
+    bound = code.resolve(place.at(bounds[0]))
     jax_call = _jax_computation(bound)
     if jax_call is not None:
         text = ast.unparse(bounds[0])
@@ -779,9 +783,7 @@ def _fori_bounds_culprit(
             break
         caller, expression = passed[0]
         assert expression is not None
-        outer = _parameter_of(
-            code.resolve(Place(caller.path, caller.model, expression, caller.scope))
-        )
+        outer = _parameter_of(code.resolve(caller.at(expression)))
         if outer is None:
             return None
         function, index = outer
@@ -947,7 +949,7 @@ def _closure_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
             made = code.resolve(Place(span.path, model, call.func, scope))
             if not isinstance(made.node, ast.Call):
                 continue
-            factory_place = code.resolve(Place(made.path, made.model, made.node.func, made.scope))
+            factory_place = code.resolve(made.at(made.node.func))
             factory = factory_place.model.functions.get(factory_place.node)
             if factory is None:
                 continue
@@ -1160,7 +1162,7 @@ class Complexity:
         node = place.node
 
         def sub(child: ast.expr) -> bool:
-            return self.of(Place(place.path, place.model, child, place.scope), env)
+            return self.of(place.at(child), env)
 
         if isinstance(node, ast.Constant):
             return isinstance(node.value, complex)
@@ -1192,7 +1194,7 @@ class Complexity:
                 return self._complex_dtype(place, node.args[0])
             # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
             return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
-        callee = self.code.resolve(Place(place.path, place.model, node.func, place.scope))
+        callee = self.code.resolve(place.at(node.func))
         function = callee.model.functions.get(callee.node)
         if function is None:
             return False
@@ -1216,9 +1218,7 @@ class Complexity:
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
                 # ``psi.conj() @ h @ psi`` contracts like ``vdot``.
                 operands = [node.left, node.right]
-                if any(
-                    self.of(Place(place.path, place.model, o, place.scope), env) for o in operands
-                ):
+                if any(self.of(place.at(o), env) for o in operands):
                     return True
                 continue
             if not isinstance(node, ast.Call) or (
@@ -1230,7 +1230,7 @@ class Complexity:
             if last not in _REDUCERS:
                 continue
             operands = node.args if name else [getattr(node.func, "value", node)]
-            if any(self.of(Place(place.path, place.model, o, place.scope), env) for o in operands):
+            if any(self.of(place.at(o), env) for o in operands):
                 return True
         return False
 
@@ -1250,7 +1250,7 @@ def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
             if api not in _DIFFERENTIATING | _PASSING:
                 break
             differentiated |= api in _DIFFERENTIATING
-            made = code.resolve(Place(made.path, made.model, node.args[0], made.scope))
+            made = code.resolve(made.at(node.args[0]))
         if differentiated and made.model.functions.get(made.node) is not None:
             found[id(made.node)] = made
     return next(iter(found.values())) if len(found) == 1 else None
@@ -1304,7 +1304,7 @@ def _nonlinear_culprit(
             continue
         if made.model.qualified_name(transpose.func, made.scope) != "jax.linear_transpose":
             continue
-        function = code.resolve(Place(made.path, made.model, transpose.args[0], made.scope))
+        function = code.resolve(made.at(transpose.args[0]))
         wrapped = function.model.functions.get(function.node)
         if wrapped is None:
             return None

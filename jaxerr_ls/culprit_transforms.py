@@ -268,7 +268,7 @@ def _dict_entry(code: culprit_state.Code, place: Place) -> Place | None:
     key = node.slice
     if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
         return None
-    held = code.resolve(Place(place.path, place.model, node.value, place.scope))
+    held = code.resolve(place.at(node.value))
     if not isinstance(held.node, ast.Dict):
         return None
     entries = [
@@ -278,7 +278,7 @@ def _dict_entry(code: culprit_state.Code, place: Place) -> Place | None:
     ]
     if len(entries) != 1 or any(k is None for k in held.node.keys):
         return None
-    return Place(held.path, held.model, entries[0], held.scope)
+    return held.at(entries[0])
 
 
 def _bound_transform(
@@ -540,15 +540,11 @@ def _vector_part(
         ]
         if len(parts) != 1 and flow is not None:
             place = Place(project.path(model), model, value, scope)
-            parts = [p for p in parts if _surely_vector(flow, _moved(place, p))]
+            parts = [p for p in parts if _surely_vector(flow, place.at(p))]
         if len(parts) != 1:
             return value
         value = parts[0]
     return value
-
-
-def _moved(place: Place, node: ast.AST) -> Place:
-    return Place(place.path, place.model, node, place.scope)
 
 
 # jax.numpy functions applied item by item: a vector in, a vector out.
@@ -567,11 +563,9 @@ def _surely_vector(flow: Flow, place: Place, depth: int = 0) -> bool:
     if depth > _MAX_DEPTH:
         return False
     if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
-        return any(
-            _surely_vector(flow, _moved(place, p), depth + 1) for p in (node.left, node.right)
-        )
+        return any(_surely_vector(flow, place.at(p), depth + 1) for p in (node.left, node.right))
     if isinstance(node, ast.UnaryOp):
-        return _surely_vector(flow, _moved(place, node.operand), depth + 1)
+        return _surely_vector(flow, place.at(node.operand), depth + 1)
     if isinstance(node, ast.Name):
         makers = flow.makers(place)
         return bool(makers) and all(
@@ -588,7 +582,7 @@ def _surely_vector(flow: Flow, place: Place, depth: int = 0) -> bool:
     return (
         name in _ELEMENTWISE
         and len(node.args) == 1
-        and _surely_vector(flow, _moved(place, node.args[0]), depth + 1)
+        and _surely_vector(flow, place.at(node.args[0]), depth + 1)
     )
 
 
@@ -1591,13 +1585,7 @@ def _comprehension_leaf(
     if not makers:
         return []
     ints = [
-        m
-        for m in makers
-        if isinstance(m.node, ast.expr)
-        and (
-            (isinstance(m.node, ast.Constant) and type(m.node.value) is int)
-            or _int_built(m.model, m.node, m.scope) == "built"
-        )
+        m for m in makers if isinstance(m.node, ast.expr) and _int_leaf(m.model, m.node, m.scope)
     ]
     # The keys are known only at run time, so the reads are of the parameter as a whole:
     # one used as indices (a table of ids) is no culprit.
@@ -1926,7 +1914,7 @@ def _shaped_entry(
         entries = [(f"item {i}", v) for i, v in enumerate(node.elts)]
     else:
         return None
-    shapes = [shape_of(flow, _moved(made, value)) for _, value in entries]
+    shapes = [shape_of(flow, made.at(value)) for _, value in entries]
     if any(shape is None for shape in shapes):
         return None  # an entry of unknown shape may have the printed one too
     shaped = [entry for entry, shape in zip(entries, shapes, strict=True) if shape == tangent]
