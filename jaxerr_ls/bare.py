@@ -18,19 +18,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.history import STAGE_CLASS
 from jaxerr_ls.matching import (
-    GENERATED_TAG,
     STAGE_FUZZY,
     Match,
     MessageMatcher,
     ParaphraseIndex,
-    literal_chars,
+    distinctive,
 )
 
 # Only a paste is read this way, never a log: at most this many characters and lines.
 MAX_PASTE_CHARS = 64 * 1024
 MAX_PASTE_LINES = 2_000
-# How many characters of its own text a generated record needs to be found in prose.
-MIN_PROSE_LITERAL_CHARS = 24
 # The most paragraphs one message is read over.
 MAX_MESSAGE_PARAGRAPHS = 6
 # What quotes a line of prose: markdown quoting, comments, docstring quotes, bold, list bullets
@@ -233,15 +230,7 @@ def _exact(found: Match | None) -> bool:
     """Whether a match is exact, and of a record that prose cannot say by chance: a short
     generated template (``{x} is not supported``, ``must override``) is also how any
     sentence may go (a curated one's pattern says more than its template)."""
-    return found is not None and found.stage != STAGE_FUZZY and _told_from_prose(found)
-
-
-def _told_from_prose(found: Match) -> bool:
-    record = found.record
-    return (
-        GENERATED_TAG not in record.tags
-        or literal_chars(record.error_message) >= MIN_PROSE_LITERAL_CHARS
-    )
+    return found is not None and found.stage != STAGE_FUZZY and distinctive(found.record)
 
 
 def _paraphrased(

@@ -1000,10 +1000,7 @@ class LayeredIndex:
         # beginning the record's literal text must confirm; ``min_evidence``: how many
         # characters at least.
         second = self.second()
-        records = self.first.prefix_records(beginning)
-        records += [] if second is None else second.prefix_records(beginning)
-        least = max(min_share * len(beginning), min_evidence)
-        records = [(n, record) for n, record in records if n >= least]
+        records = self._prefix_records(beginning, max(min_share * len(beginning), min_evidence))
         only = unique_prefix_match(records, exc_type)
         if only is None:
             return None
@@ -1104,14 +1101,19 @@ class LayeredIndex:
             return None
         return found
 
-    def _cut_of_several(self, beginning: str) -> bool:
-        """Whether the records that a message beginning with ``beginning`` could be (most of
-        it their literal text) are of more than one raise site."""
+    def _prefix_records(self, beginning: str, least: float) -> list[tuple[int, Record]]:
+        """The records of both sets whose message can begin with ``beginning``, each with how
+        much of it their literal text confirms: at least ``least`` characters."""
         second = self.second()
         records = self.first.prefix_records(beginning)
         records += [] if second is None else second.prefix_records(beginning)
-        least = UNMARKED_CUT_SHARE * len(beginning)
-        return len({raise_site(record) for n, record in records if n >= least}) > 1
+        return [(n, record) for n, record in records if n >= least]
+
+    def _cut_of_several(self, beginning: str) -> bool:
+        """Whether the records that a message beginning with ``beginning`` could be (most of
+        it their literal text) are of more than one raise site."""
+        records = self._prefix_records(beginning, UNMARKED_CUT_SHARE * len(beginning))
+        return len({raise_site(record) for _, record in records}) > 1
 
     def _elided_match(self, elided: list[str], exc_type: str | None) -> Match | None:
         """The one record (one raise site) whose message an elided message can be, confirming
@@ -1199,8 +1201,19 @@ class LayeredIndex:
 
 # A generated record whose template has less text of its own than this (``{x} has no
 # attribute {y}``, ``expected {a}, got {b}``) words its message as Python, or any library,
-# may: it stands only where the traceback shows a frame in its raise site's file.
-MIN_UNCONFIRMED_LITERAL_CHARS = 24
+# or any sentence of prose may: it stands only where the traceback shows a frame in its raise
+# site's file, and is never found in prose.
+MIN_DISTINCTIVE_LITERAL_CHARS = 24
+
+
+def distinctive(record: Record) -> bool:
+    """Whether a record's message can be told from other code's messages and from prose: a
+    curated record's always (its pattern says more than its template), a generated one's
+    when its template has enough text of its own."""
+    return (
+        GENERATED_TAG not in record.tags
+        or literal_chars(record.error_message) >= MIN_DISTINCTIVE_LITERAL_CHARS
+    )
 
 
 def confirmed_by_frames(found: Match, paths: Iterable[str]) -> bool:
@@ -1208,9 +1221,7 @@ def confirmed_by_frames(found: Match, paths: Iterable[str]) -> bool:
     generated record too short to be told from other code's messages, which needs a frame in
     the file that raises it."""
     record = found.record
-    if GENERATED_TAG not in record.tags or not record.file_path:
-        return True
-    if literal_chars(record.error_message) >= MIN_UNCONFIRMED_LITERAL_CHARS:
+    if distinctive(record) or not record.file_path:
         return True
     return any(path.replace("\\", "/").endswith("/" + record.file_path) for path in paths)
 
