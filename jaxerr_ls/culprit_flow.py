@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.culprit_state import Code, Place
-from jaxerr_ls.project import Function, ModuleModel, Scope
+from jaxerr_ls.project import Function, ModuleModel, Scope, class_fields
 from jaxerr_ls.spans import Span
 
 # How deep names, calls and attributes are followed: real code needs few steps, and a bound
@@ -319,7 +319,7 @@ class Flow:
             return _every(assigned, lambda site: self._init_argument(site, construction, depth))
         for klass in self.mro(cls):
             assert isinstance(klass.node, ast.ClassDef)
-            fields = _fields(klass.node)
+            fields = class_fields(klass.node)
             if attr in fields:
                 statement = fields[attr]
                 given = self._field_argument(klass, construction, attr)
@@ -362,7 +362,7 @@ class Flow:
         names: list[str] = []
         for klass in reversed(self.mro(cls)):
             assert isinstance(klass.node, ast.ClassDef)
-            names += [n for n in _fields(klass.node) if n not in names]
+            names += [n for n in class_fields(klass.node) if n not in names]
         given = _argument(call, names, attr)
         return None if given is None else construction.at(given)
 
@@ -448,7 +448,7 @@ class Flow:
                     place = Place(klass.path, klass.model, method.node, method.scope)
                     return Callee(place, method, 0 if _static(method) else 1)
             assert isinstance(klass.node, ast.ClassDef)
-            if name in _fields(klass.node) or _class_assigns(klass.node, name):
+            if name in class_fields(klass.node) or _class_assigns(klass.node, name):
                 return None  # bound otherwise than by ``def``
         return None
 
@@ -620,15 +620,6 @@ def _scope_of_class(cls: Place) -> Scope:
     assert isinstance(cls.node, ast.ClassDef)
     body = cls.model.classes.get(cls.node)
     return body.parent if body is not None and body.parent is not None else cls.model.module_scope
-
-
-def _fields(cls: ast.ClassDef) -> dict[str, ast.AnnAssign]:
-    """The annotated names of a class body in order (a dataclass's or NamedTuple's fields)."""
-    return {
-        s.target.id: s
-        for s in cls.body
-        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
-    }
 
 
 def _class_assigns(cls: ast.ClassDef, name: str) -> bool:

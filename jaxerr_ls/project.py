@@ -1005,3 +1005,12 @@ def build(source: str) -> ModuleModel | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     return ModuleModel(tree)
+
+
+def class_fields(cls: ast.ClassDef) -> dict[str, ast.AnnAssign]:
+    """The annotated names of a class body in order: a dataclass's or a NamedTuple's fields."""
+    return {
+        s.target.id: s
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+    }

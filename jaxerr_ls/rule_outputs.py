@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxerr_ls.project import class_fields
 from jaxerr_ls.spans import Edit, Span, ast_span
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -732,11 +733,7 @@ def _namedtuple_fields(tree: ast.Module, name: str) -> list[str] | None:
         bases = [_base_name(b) for b in node.bases]
         if bases != ["NamedTuple"]:
             return None
-        return [
-            item.target.id
-            for item in node.body
-            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-        ]
+        return list(class_fields(node))
     return None
 
 

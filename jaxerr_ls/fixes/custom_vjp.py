@@ -24,6 +24,7 @@ import ast
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.pytrees import leaf_keys, parse_tree, render
 from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
+from jaxerr_ls.project import class_fields
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
@@ -445,13 +446,7 @@ def _stems(name: str) -> set[str]:
 def _module_fields(tree: ast.Module) -> dict[str, list[str]]:
     """The NamedTuple classes of the module and their fields, in order."""
     return {
-        node.name: [
-            item.target.id
-            for item in node.body
-            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-        ]
-        for node in tree.body
-        if isinstance(node, ast.ClassDef)
+        node.name: list(class_fields(node)) for node in tree.body if isinstance(node, ast.ClassDef)
     }
 
 
@@ -633,11 +628,7 @@ def _class_fields(tree: ast.Module, name: str) -> set[str] | None:
     """The annotated fields of a class the module defines (a NamedTuple, a dataclass)."""
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == name:
-            return {
-                item.target.id
-                for item in node.body
-                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-            }
+            return set(class_fields(node))
     return None
 
 

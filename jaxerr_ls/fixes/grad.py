@@ -31,6 +31,7 @@ from jaxerr_ls.fixes.transform_calls import (
 from jaxerr_ls.project import (
     ModuleModel,
     Partial,
+    class_fields,
     last_name,
     literal_bool,
     literal_ints,
@@ -551,11 +552,7 @@ def _record_total(target: FixTarget, read: ReadSource, source: Source) -> str | 
             if isinstance(c, ast.ClassDef) and c.name == printed["name"]
         ]
         if len(classes) == 1:
-            fields = [
-                n.target.id
-                for n in classes[0].body
-                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-            ]
+            fields = list(class_fields(classes[0]))
             totals = [f for f in fields if f.lower() in _TOTAL_KEYS]
             return totals[0] if len(totals) == 1 and len(fields) > 1 else None
     return None
