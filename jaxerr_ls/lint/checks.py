@@ -610,18 +610,16 @@ def check_hijax_bwd_return(
         if not bad:
             continue
         certain = len(bad) == len(method.returns) and not method.falls_off_end
-        yield Prediction(
+        yield _method_prediction(
             "hijax-vjp-bwd-return",
             "error" if certain else "warning",
             spans.of(bad[0].value or bad[0]),
             f"{prim.node.name}.vjp_bwd must return None or a dict of log entries; accumulate "
             "cotangents into the accumulators (x_acc.accum(ct)) or rename the method to "
             "vjp_bwd_retval to return them",
-            _def_span(spans, method),
-            f"`{prim.node.name}` method",
+            spans,
+            prim,
             "vjp_bwd",
-            (prim.node.name,),
-            subject=prim.node.name,
         )
 
 
@@ -678,17 +676,15 @@ def check_hijax_retval_structure(
         found = _returns_all(method, wrong)
         if found is None:
             continue
-        yield Prediction(
+        yield _method_prediction(
             "hijax-vjp-bwd-retval-structure",
             "error",
             _last_value_span(spans, method, found),
             f"{prim.node.name}.vjp_bwd_retval must return a tuple of {expected} cotangent(s), "
             "one per entry of in_avals; this returns something else",
-            _def_span(spans, method),
-            f"`{prim.node.name}` method",
+            spans,
+            prim,
             "vjp_bwd_retval",
-            (prim.node.name,),
-            subject=prim.node.name,
         )
 
 
@@ -699,18 +695,39 @@ def check_hijax_bwd_both(model: ModuleModel, values: Values, spans: Spans) -> It
     for prim in model.hijax_classes:
         if not {"vjp_bwd", "vjp_bwd_retval"} <= prim.methods.keys():
             continue
-        yield Prediction(
+        yield _method_prediction(
             "hijax-vjp-bwd-both",
             "warning",
             _class_span(spans, prim.node),
             f"{prim.node.name} defines both vjp_bwd and vjp_bwd_retval: jax 0.12 calls vjp_bwd "
             "and ignores vjp_bwd_retval, jax 0.10 refuses the class; keep one",
-            _def_span(spans, prim.methods["vjp_bwd_retval"]),
-            f"`{prim.node.name}` method",
+            spans,
+            prim,
             "vjp_bwd_retval",
-            (prim.node.name,),
-            subject=prim.node.name,
         )
+
+
+def _method_prediction(
+    code: str,
+    severity: str,
+    span: Span,
+    message: str,
+    spans: Spans,
+    prim: HijaxClass,
+    method: str,
+) -> Prediction:
+    """A prediction whose culprit is the ``def`` of one method of a hijax class."""
+    return Prediction(
+        code,
+        severity,
+        span,
+        message,
+        _def_span(spans, prim.methods[method]),
+        f"`{prim.node.name}` method",
+        method,
+        (prim.node.name,),
+        subject=prim.node.name,
+    )
 
 
 def _hijax_missing(prim: HijaxClass) -> tuple[str, str] | None:
