@@ -212,7 +212,7 @@ def _stacked_pair(source: Source, value: ast.expr) -> str | None:
 def _jnp_spellings(source: Source) -> set[str]:
     """The names ``jax.numpy`` goes by in the module (``jnp``, ``np`` if so imported, and
     ``jax.numpy`` when ``jax`` is imported)."""
-    return RuleCode(source.path, source.text, source.tree).jnp_names() | {"jax.numpy"}
+    return {*source.module_aliases("jax.numpy"), "jax.numpy"}
 
 
 def _grouped_fixes(target: FixTarget, source: Source, value: ast.Tuple | ast.List) -> list[Fix]:
