@@ -1291,18 +1291,21 @@ def _nonlinear_culprit(
     primitive = captures.get("primitive", "").strip()
     if not frames or not _IDENTIFIER_RE.match(primitive):
         return None
-    if not any(
-        _is_linear_transpose(code, Place(frames[0].path, model, call.func, scope))
-        for model, call, scope in code.calls_on(frames[0])
-    ):
+    transposes = [
+        made
+        for made in (
+            code.resolve(Place(frames[0].path, model, call.func, scope))
+            for model, call, scope in code.calls_on(frames[0])
+        )
+        if isinstance(made.node, ast.Call)
+        and made.model.qualified_name(made.node.func, made.scope) == "jax.linear_transpose"
+    ]
+    if not transposes:
         # No linear_transpose here: reverse mode transposed a custom_jvp rule's tangent.
         return _nonlinear_tangent_culprit(code, primitive, frames)
-    for model, call, scope in code.calls_on(frames[0]):
-        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+    for made in transposes:
         transpose = made.node
         if not isinstance(transpose, ast.Call) or not transpose.args:
-            continue
-        if made.model.qualified_name(transpose.func, made.scope) != "jax.linear_transpose":
             continue
         function = code.resolve(made.at(transpose.args[0]))
         wrapped = function.model.functions.get(function.node)
@@ -1329,15 +1332,6 @@ def _nonlinear_culprit(
         )
         return Found(span, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive, why)
     return None
-
-
-def _is_linear_transpose(code: Code, func: Place) -> bool:
-    made = code.resolve(func)
-    node = made.node
-    return (
-        isinstance(node, ast.Call)
-        and made.model.qualified_name(node.func, made.scope) == "jax.linear_transpose"
-    )
 
 
 def _nonlinear_tangent_culprit(code: Code, primitive: str, frames: Sequence[Span]) -> Found | None:
