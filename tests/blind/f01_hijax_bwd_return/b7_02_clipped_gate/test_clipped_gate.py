@@ -1,0 +1,5 @@
+import model
+
+
+def test_glu_trains():
+    assert model.main(steps=5) < 10.0
