@@ -224,6 +224,43 @@ def test_a_class_that_writes_its_own_message_is_read_by_its_name_alone() -> None
         assert finding.match is not None and finding.match.stage == "class", text
 
 
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        ("Four tests still fail with bool tracer conversion errors on CI.\n", "TracerBool"),
+        ("# Concretization type error when slicing inside jit\n\nAny idea?\n", "Concretization"),
+        ("Since upgrading I get a tracer-integer conversion error in my scan.\n", "TracerInteger"),
+        ("It throws the tracer integer conversion exception?\n", None),
+        # A class whose raisers word several messages: its name says too little.
+        ("Masking under jit gives a non-concrete boolean index error.\n", None),
+        ("Any conversion tracer bool errors seen with this?\n", "TracerBool"),
+    ],
+)
+def test_a_jax_class_said_in_words_is_read_as_that_class(text: str, cls: str | None) -> None:
+    got = findings(text)
+    if cls is None:
+        # "exception" ends no JAX class's name.
+        assert got == []
+        return
+    (finding,) = got
+    assert finding.match is not None and finding.match.stage == "class", text
+    assert finding.exception.startswith(cls), finding.exception
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I get a type error when I call it with a list.\n",
+        "This raised an unexpected error in the data loader.\n",
+        "Probably a runtime error in XLA, or a value error in my code.\n",
+        "Is a tracer conversion error the same as a bool tracer error?\n",
+        "```\n# a bool tracer conversion error is expected here\n```\n",
+    ],
+)
+def test_ordinary_words_before_error_name_no_class(text: str) -> None:
+    assert findings(text) == []
+
+
 def test_a_class_named_without_jaxs_path_or_among_others_is_not_an_error() -> None:
     # A class whose raisers write the message, named bare; or two classes compared: no error.
     assert findings("Why do I get UnexpectedTracerError or a plain TypeError here?\n") == []
