@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
-from jaxerr_ls.records import Record
+from jaxerr_ls.records import Record, path_ends_with
 
 if TYPE_CHECKING:
     from jaxerr_ls.history import WordingHistory
@@ -831,17 +831,31 @@ class RecordIndex:
         words = message_words(text)
         window = " ".join(text[:FUZZY_WINDOW].split())
         known = sum(self._idf.get(word, 0.0) for word in words)
+        if not known:
+            return []
+        ranked = [
+            (fuzz.partial_ratio(window, self._fuzzy_texts[number]), self.records[number])
+            for _, number in self._overlapping(words, lambda _number: known)
+        ]
+        ranked.sort(key=lambda item: item[0], reverse=True)
+        return ranked
+
+    def _overlapping(
+        self, words: set[str], weight: Callable[[int], float]
+    ) -> list[tuple[float, int]]:
+        """The records (by number) that share with ``words`` at least FUZZY_MIN_OVERLAP of
+        ``weight(number)`` in their words' idf, each with that share: the candidates of the
+        fuzzy stages, found through the words few records use."""
         candidates: set[int] = set(self._without_distinctive)
         for word in words:
             candidates.update(self._distinctive.get(word, ()))
-        ranked: list[tuple[float, Record]] = []
+        found: list[tuple[float, int]] = []
         for number in candidates:
             shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
-            if known and shared / known >= FUZZY_MIN_OVERLAP:
-                similarity = fuzz.partial_ratio(window, self._fuzzy_texts[number])
-                ranked.append((similarity, self.records[number]))
-        ranked.sort(key=lambda item: item[0], reverse=True)
-        return ranked
+            overlap = shared / weight(number)
+            if overlap >= FUZZY_MIN_OVERLAP:
+                found.append((overlap, number))
+        return found
 
     def _prefix_candidates(self, text: str, words: set[str]) -> list[_Matcher]:
         """The patterns worth testing against a truncated message.
@@ -876,9 +890,6 @@ class RecordIndex:
         # Imported here: a run whose errors all match exactly never pays for it.
         from rapidfuzz import fuzz
 
-        candidates: set[int] = set(self._without_distinctive)
-        for word in words:
-            candidates.update(self._distinctive.get(word, ()))
         window = " ".join(message[:FUZZY_WINDOW].split())
         # A message that ends in an ellipsis is the start of one whose rest was left out (as
         # users shorten what they paste): it is compared with the start of each record, and
@@ -888,13 +899,11 @@ class RecordIndex:
             window = window[: elided.start()]
         known = sum(self._idf.get(w, 0.0) for w in words)
         elided_enough = elided is not None and len(words) >= MIN_LOOSE_WORDS and known > 0
-        ranked: list[tuple[float, int]] = []
-        for number in candidates:
-            shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
-            weight = min(self._weights[number], known) if elided_enough else self._weights[number]
-            overlap = shared / weight
-            if overlap >= FUZZY_MIN_OVERLAP:
-                ranked.append((overlap, number))
+        weights = self._weights
+        ranked = self._overlapping(
+            words,
+            (lambda number: min(weights[number], known)) if elided_enough else weights.__getitem__,
+        )
         ranked.sort(reverse=True)
         results: list[Match] = []
         for _, number in ranked[:FUZZY_MAX_CANDIDATES]:
@@ -1223,7 +1232,7 @@ def confirmed_by_frames(found: Match, paths: Iterable[str]) -> bool:
     record = found.record
     if distinctive(record) or not record.file_path:
         return True
-    return any(path.replace("\\", "/").endswith("/" + record.file_path) for path in paths)
+    return any(path_ends_with(path, record.file_path) for path in paths)
 
 
 def _declared_specific_first(matches: list[Match]) -> list[Match]:
