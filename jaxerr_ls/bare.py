@@ -43,8 +43,10 @@ _INLINE_EXCEPTION_RE = re.compile(
 
 
 # A span of prose in double quotes, straight or curly, long enough to be a message's beginning.
-_QUOTED_SPAN_RE = re.compile(r"\"([^\"]{30,})\"|\u201c([^\u201d]{30,})\u201d")
 MIN_QUOTED_CHARS = 30
+_QUOTED_SPAN_RE = re.compile(
+    rf"\"([^\"]{{{MIN_QUOTED_CHARS},}})\"|\u201c([^\u201d]{{{MIN_QUOTED_CHARS},}})\u201d"
+)
 
 
 def _quoted_spans(paragraph: Sequence[str]) -> list[str]:

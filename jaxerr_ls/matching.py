@@ -714,14 +714,15 @@ class RecordIndex:
             only = unique_prefix_match(self.prefix_records(beginning), exc_type)
             return [] if only is None else [self.with_beginning_captures(only, beginning)]
         words = message_words(message)
-        exact = self._exact(message, words, exc_type)
+        candidates = self._candidates(words)
+        exact = self._exact(message, candidates, exc_type)
         if exact:
             return exact
         reflowed = " ".join(message[:REGEX_WINDOW].split())
         if reflowed != message:
             # The same message with its whitespace changed: a paste's line ends lost their
             # trailing spaces, or an issue renderer or terminal re-flowed its lines.
-            exact = self._exact(reflowed, words, exc_type, reflow=True)
+            exact = self._exact(reflowed, candidates, exc_type, reflow=True)
             if exact:
                 return exact
         return self._fuzzy(message, words, exc_type)
@@ -739,11 +740,11 @@ class RecordIndex:
         return len(self._candidates(message_words(message)))
 
     def _exact(
-        self, message: str, words: set[str], exc_type: str | None, reflow: bool = False
+        self, message: str, candidates: list[_Matcher], exc_type: str | None, reflow: bool = False
     ) -> list[Match]:
-        """The exact matches of a message; with ``reflow``, of a message whose whitespace runs
-        are single spaces, against the patterns' literal text whitespace-folded alike."""
-        candidates = self._candidates(words)
+        """The exact matches of a message among the patterns its words let through; with
+        ``reflow``, of a message whose whitespace runs are single spaces, against the patterns'
+        literal text whitespace-folded alike."""
         results: dict[str, tuple[tuple[float, int], Match]] = {}
         for matcher in candidates:
             found = matcher.reflowed_captures(message) if reflow else matcher.captures(message)
