@@ -160,12 +160,13 @@ class _Segments:
             position = found + len(piece)
         return self.named(tuple(captures))
 
-    def prefix_evidence(self, text: str) -> int | None:
+    def prefix_evidence(self, text: str, to_line_end: bool = False) -> int | None:
         """How many literal characters ``text`` confirms when read as the beginning of a
         message this pattern matches; None when no such message begins with ``text``.
 
         The text may end anywhere: in a wildcard (then anything before was its value) or
-        part-way through a literal piece.
+        part-way through a literal piece; with ``to_line_end``, only where the message breaks
+        its line (the text is its first line or lines, whole).
         """
         position = evidence = 0
         last = len(self.literals) - 1
@@ -174,7 +175,9 @@ class _Segments:
                 if text.startswith(piece):
                     position = evidence = len(piece)
                     continue
-                return len(text) if piece.startswith(text) else None
+                if not piece.startswith(text):
+                    return None
+                return len(text) if not to_line_end or _breaks_at(piece, len(text)) else None
             if number == last and not self.trailing_gap:
                 # The message ends with this piece: only an occurrence at the text's end is it.
                 at_end = text.endswith(piece) and len(text) - len(piece) >= position
@@ -184,7 +187,10 @@ class _Segments:
             if found < 0:
                 # The text ends before this piece is complete: in the wildcard before it
                 # (which then holds the rest of the text), or part-way through the piece.
-                return evidence + _overlap(text[position:], piece)
+                overlap = _overlap(text[position:], piece)
+                if to_line_end and not _breaks_at(piece, overlap):
+                    return None
+                return evidence + overlap
             evidence += len(piece)
             position = found + len(piece)
         return evidence if self.trailing_gap or position == len(text) else None
@@ -778,9 +784,10 @@ class RecordIndex:
         named = segments.named_in_beginning(beginning) if segments is not None else {}
         return replace(found, named=named)
 
-    def prefix_records(self, text: str) -> list[tuple[int, Record]]:
+    def prefix_records(self, text: str, to_line_end: bool = False) -> list[tuple[int, Record]]:
         """The records that some message beginning with ``text`` would match, each with how
-        many of its literal characters ``text`` confirms (at least MIN_LITERAL_CHARS)."""
+        many of its literal characters ``text`` confirms (at least MIN_LITERAL_CHARS); with
+        ``to_line_end``, those whose message breaks its line where ``text`` ends."""
         text = text[:FUZZY_WINDOW]
         words = message_words(text)
         if _WORD_RE.search(text[-1:]) is not None:
@@ -789,7 +796,7 @@ class RecordIndex:
         found: dict[str, tuple[int, Record]] = {}
         for matcher in self._prefix_candidates(text, words):
             segments = matcher.segments or matcher.loose
-            evidence = None if segments is None else segments.prefix_evidence(text)
+            evidence = None if segments is None else segments.prefix_evidence(text, to_line_end)
             if evidence is None or evidence < MIN_LITERAL_CHARS:
                 continue
             best = found.get(matcher.record.id)
@@ -1004,13 +1011,16 @@ class LayeredIndex:
         exc_type: str | None,
         min_share: float = 0.0,
         min_evidence: int = 0,
+        to_line_end: bool = False,
     ) -> Match | None:
         # One record among both sets, or none: a cut message that fits a curated record
         # and a generated one says nothing about which it is. ``min_share``: how much of the
         # beginning the record's literal text must confirm; ``min_evidence``: how many
-        # characters at least.
+        # characters at least; ``to_line_end``: the beginning ends where the message's line does.
         second = self.second()
-        records = self._prefix_records(beginning, max(min_share * len(beginning), min_evidence))
+        records = self._prefix_records(
+            beginning, max(min_share * len(beginning), min_evidence), to_line_end
+        )
         only = unique_prefix_match(records, exc_type)
         if only is None:
             return None
@@ -1084,6 +1094,15 @@ class LayeredIndex:
         beginning = unmarked_beginning(message)
         if beginning is not None:
             cut = self._prefix_match(beginning, exc_type, UNMARKED_CUT_SHARE)
+            line = message.strip()
+            if cut is None and "\n" not in line:
+                # Or the whole first line of a message that goes on over more lines, where
+                # placeholders hold much of that line (a pytest summary's one line, an
+                # exception line whose continuation a paste left out): "Leaked trace
+                # DynamicJaxprTrace. Leaked tracer(s):".
+                cut = self._prefix_match(
+                    line, exc_type, min_evidence=MIN_FIRST_LINE_CHARS, to_line_end=True
+                )
             if cut is None and self.history is not None:
                 # Or, word for word, the beginning of one past wording (an old issue's title).
                 cut = self.history.shared_beginning(
@@ -1111,12 +1130,14 @@ class LayeredIndex:
             return None
         return found
 
-    def _prefix_records(self, beginning: str, least: float) -> list[tuple[int, Record]]:
+    def _prefix_records(
+        self, beginning: str, least: float, to_line_end: bool = False
+    ) -> list[tuple[int, Record]]:
         """The records of both sets whose message can begin with ``beginning``, each with how
         much of it their literal text confirms: at least ``least`` characters."""
         second = self.second()
-        records = self.first.prefix_records(beginning)
-        records += [] if second is None else second.prefix_records(beginning)
+        records = self.first.prefix_records(beginning, to_line_end)
+        records += [] if second is None else second.prefix_records(beginning, to_line_end)
         return [(n, record) for n, record in records if n >= least]
 
     def _cut_of_several(self, beginning: str) -> bool:
@@ -1317,6 +1338,8 @@ WITHIN_SCORE = 0.8
 # record's own words (not a wildcard's value).
 MIN_UNMARKED_CUT_CHARS = 30
 UNMARKED_CUT_SHARE = 0.75
+# How much literal text a message's whole first line, read alone, must confirm.
+MIN_FIRST_LINE_CHARS = 24
 MAX_WRAPPED_CUT_LINES = 6
 
 
@@ -1439,6 +1462,11 @@ def unique_prefix_match(
         return None
     record = close[0]
     return Match(record, round(PREFIX_SCORE - _class_penalty(record, exc_type), 4), STAGE_PREFIX)
+
+
+def _breaks_at(piece: str, at: int) -> bool:
+    """Whether a literal piece breaks its line at ``at``."""
+    return piece[at : at + 1] == "\n"
 
 
 def _overlap(text: str, piece: str) -> int:
