@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import permutations
 
 from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.history import STAGE_CLASS
@@ -42,8 +43,10 @@ _INLINE_EXCEPTION_RE = re.compile(
 
 
 # A span of prose in double quotes, straight or curly, long enough to be a message's beginning.
-_QUOTED_SPAN_RE = re.compile(r"\"([^\"]{30,})\"|\u201c([^\u201d]{30,})\u201d")
 MIN_QUOTED_CHARS = 30
+_QUOTED_SPAN_RE = re.compile(
+    rf"\"([^\"]{{{MIN_QUOTED_CHARS},}})\"|\u201c([^\u201d]{{{MIN_QUOTED_CHARS},}})\u201d"
+)
 
 
 def _quoted_spans(paragraph: Sequence[str]) -> list[str]:
@@ -270,11 +273,42 @@ def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
             if _CODE_CONTEXT_RE.search(line[: found.start()]) is None
             and _USED_IN_CODE_RE.match(line, found.end()) is None
         ]
+    if not named:
+        # Or a JAX class said in words: "bool tracer conversion errors", "a concretization
+        # type error".
+        named = [
+            (number, name)
+            for number, line in _prose_lines(lines)
+            for name in _worded_classes(line, index)
+        ]
     named.sort()
     if len({name for _, name in named}) != 1:
         return []
     number, name = named[0]
     return [ErrorEvent(name, "", log_line=number, log_end_line=number)]
+
+
+# Words that end a class said in words, and the words before them that may be its name's
+# (``NonConcreteBooleanIndexError`` has four).
+_WORDED_CLASS_RE = re.compile(r"((?:[A-Za-z]+[\s-]+){1,4})(errors?|exceptions?)\b", re.I)
+_NAME_WORD_RE = re.compile(r"[A-Za-z]+")
+
+
+def _worded_classes(line: str, index: MessageMatcher) -> Iterator[str]:
+    """The JAX error classes a line of prose names in words, in any order ("tracer bool
+    conversion error" for ``TracerBoolConversionError``): only a class that writes its one
+    message itself, which nothing but JAX raises, so that ordinary words ("type error", "an
+    unexpected error") name none."""
+    for found in _WORDED_CLASS_RE.finditer(line):
+        words = [word.lower() for word in _NAME_WORD_RE.findall(found[1])]
+        ending = "Error" if found[2].lower().startswith("error") else "Exception"
+        # The name is the last one to four words before the ending, in some order.
+        for size in range(1, len(words) + 1):
+            tail = words[len(words) - size :]
+            for order in sorted(set(permutations(tail))):
+                name = "".join(word.capitalize() for word in order) + ending
+                if _by_class_alone(index.match("", name)):
+                    yield name
 
 
 # What follows a class used in code: a call, an attribute.

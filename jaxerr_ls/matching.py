@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
-from jaxerr_ls.records import Record
+from jaxerr_ls.records import Record, path_ends_with
 
 if TYPE_CHECKING:
     from jaxerr_ls.history import WordingHistory
@@ -160,12 +160,13 @@ class _Segments:
             position = found + len(piece)
         return self.named(tuple(captures))
 
-    def prefix_evidence(self, text: str) -> int | None:
+    def prefix_evidence(self, text: str, to_line_end: bool = False) -> int | None:
         """How many literal characters ``text`` confirms when read as the beginning of a
         message this pattern matches; None when no such message begins with ``text``.
 
         The text may end anywhere: in a wildcard (then anything before was its value) or
-        part-way through a literal piece.
+        part-way through a literal piece; with ``to_line_end``, only where the message breaks
+        its line (the text is its first line or lines, whole).
         """
         position = evidence = 0
         last = len(self.literals) - 1
@@ -174,7 +175,9 @@ class _Segments:
                 if text.startswith(piece):
                     position = evidence = len(piece)
                     continue
-                return len(text) if piece.startswith(text) else None
+                if not piece.startswith(text):
+                    return None
+                return len(text) if not to_line_end or _breaks_at(piece, len(text)) else None
             if number == last and not self.trailing_gap:
                 # The message ends with this piece: only an occurrence at the text's end is it.
                 at_end = text.endswith(piece) and len(text) - len(piece) >= position
@@ -184,7 +187,10 @@ class _Segments:
             if found < 0:
                 # The text ends before this piece is complete: in the wildcard before it
                 # (which then holds the rest of the text), or part-way through the piece.
-                return evidence + _overlap(text[position:], piece)
+                overlap = _overlap(text[position:], piece)
+                if to_line_end and not _breaks_at(piece, overlap):
+                    return None
+                return evidence + overlap
             evidence += len(piece)
             position = found + len(piece)
         return evidence if self.trailing_gap or position == len(text) else None
@@ -714,14 +720,15 @@ class RecordIndex:
             only = unique_prefix_match(self.prefix_records(beginning), exc_type)
             return [] if only is None else [self.with_beginning_captures(only, beginning)]
         words = message_words(message)
-        exact = self._exact(message, words, exc_type)
+        candidates = self._candidates(words)
+        exact = self._exact(message, candidates, exc_type)
         if exact:
             return exact
         reflowed = " ".join(message[:REGEX_WINDOW].split())
         if reflowed != message:
             # The same message with its whitespace changed: a paste's line ends lost their
             # trailing spaces, or an issue renderer or terminal re-flowed its lines.
-            exact = self._exact(reflowed, words, exc_type, reflow=True)
+            exact = self._exact(reflowed, candidates, exc_type, reflow=True)
             if exact:
                 return exact
         return self._fuzzy(message, words, exc_type)
@@ -739,11 +746,11 @@ class RecordIndex:
         return len(self._candidates(message_words(message)))
 
     def _exact(
-        self, message: str, words: set[str], exc_type: str | None, reflow: bool = False
+        self, message: str, candidates: list[_Matcher], exc_type: str | None, reflow: bool = False
     ) -> list[Match]:
-        """The exact matches of a message; with ``reflow``, of a message whose whitespace runs
-        are single spaces, against the patterns' literal text whitespace-folded alike."""
-        candidates = self._candidates(words)
+        """The exact matches of a message among the patterns its words let through; with
+        ``reflow``, of a message whose whitespace runs are single spaces, against the patterns'
+        literal text whitespace-folded alike."""
         results: dict[str, tuple[tuple[float, int], Match]] = {}
         for matcher in candidates:
             found = matcher.reflowed_captures(message) if reflow else matcher.captures(message)
@@ -777,9 +784,10 @@ class RecordIndex:
         named = segments.named_in_beginning(beginning) if segments is not None else {}
         return replace(found, named=named)
 
-    def prefix_records(self, text: str) -> list[tuple[int, Record]]:
+    def prefix_records(self, text: str, to_line_end: bool = False) -> list[tuple[int, Record]]:
         """The records that some message beginning with ``text`` would match, each with how
-        many of its literal characters ``text`` confirms (at least MIN_LITERAL_CHARS)."""
+        many of its literal characters ``text`` confirms (at least MIN_LITERAL_CHARS); with
+        ``to_line_end``, those whose message breaks its line where ``text`` ends."""
         text = text[:FUZZY_WINDOW]
         words = message_words(text)
         if _WORD_RE.search(text[-1:]) is not None:
@@ -788,7 +796,7 @@ class RecordIndex:
         found: dict[str, tuple[int, Record]] = {}
         for matcher in self._prefix_candidates(text, words):
             segments = matcher.segments or matcher.loose
-            evidence = None if segments is None else segments.prefix_evidence(text)
+            evidence = None if segments is None else segments.prefix_evidence(text, to_line_end)
             if evidence is None or evidence < MIN_LITERAL_CHARS:
                 continue
             best = found.get(matcher.record.id)
@@ -831,17 +839,31 @@ class RecordIndex:
         words = message_words(text)
         window = " ".join(text[:FUZZY_WINDOW].split())
         known = sum(self._idf.get(word, 0.0) for word in words)
+        if not known:
+            return []
+        ranked = [
+            (fuzz.partial_ratio(window, self._fuzzy_texts[number]), self.records[number])
+            for _, number in self._overlapping(words, lambda _number: known)
+        ]
+        ranked.sort(key=lambda item: item[0], reverse=True)
+        return ranked
+
+    def _overlapping(
+        self, words: set[str], weight: Callable[[int], float]
+    ) -> list[tuple[float, int]]:
+        """The records (by number) that share with ``words`` at least FUZZY_MIN_OVERLAP of
+        ``weight(number)`` in their words' idf, each with that share: the candidates of the
+        fuzzy stages, found through the words few records use."""
         candidates: set[int] = set(self._without_distinctive)
         for word in words:
             candidates.update(self._distinctive.get(word, ()))
-        ranked: list[tuple[float, Record]] = []
+        found: list[tuple[float, int]] = []
         for number in candidates:
             shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
-            if known and shared / known >= FUZZY_MIN_OVERLAP:
-                similarity = fuzz.partial_ratio(window, self._fuzzy_texts[number])
-                ranked.append((similarity, self.records[number]))
-        ranked.sort(key=lambda item: item[0], reverse=True)
-        return ranked
+            overlap = shared / weight(number)
+            if overlap >= FUZZY_MIN_OVERLAP:
+                found.append((overlap, number))
+        return found
 
     def _prefix_candidates(self, text: str, words: set[str]) -> list[_Matcher]:
         """The patterns worth testing against a truncated message.
@@ -876,9 +898,6 @@ class RecordIndex:
         # Imported here: a run whose errors all match exactly never pays for it.
         from rapidfuzz import fuzz
 
-        candidates: set[int] = set(self._without_distinctive)
-        for word in words:
-            candidates.update(self._distinctive.get(word, ()))
         window = " ".join(message[:FUZZY_WINDOW].split())
         # A message that ends in an ellipsis is the start of one whose rest was left out (as
         # users shorten what they paste): it is compared with the start of each record, and
@@ -888,13 +907,11 @@ class RecordIndex:
             window = window[: elided.start()]
         known = sum(self._idf.get(w, 0.0) for w in words)
         elided_enough = elided is not None and len(words) >= MIN_LOOSE_WORDS and known > 0
-        ranked: list[tuple[float, int]] = []
-        for number in candidates:
-            shared = sum(self._idf[w] for w in self._fuzzy_words[number] if w in words)
-            weight = min(self._weights[number], known) if elided_enough else self._weights[number]
-            overlap = shared / weight
-            if overlap >= FUZZY_MIN_OVERLAP:
-                ranked.append((overlap, number))
+        weights = self._weights
+        ranked = self._overlapping(
+            words,
+            (lambda number: min(weights[number], known)) if elided_enough else weights.__getitem__,
+        )
         ranked.sort(reverse=True)
         results: list[Match] = []
         for _, number in ranked[:FUZZY_MAX_CANDIDATES]:
@@ -994,13 +1011,16 @@ class LayeredIndex:
         exc_type: str | None,
         min_share: float = 0.0,
         min_evidence: int = 0,
+        to_line_end: bool = False,
     ) -> Match | None:
         # One record among both sets, or none: a cut message that fits a curated record
         # and a generated one says nothing about which it is. ``min_share``: how much of the
         # beginning the record's literal text must confirm; ``min_evidence``: how many
-        # characters at least.
+        # characters at least; ``to_line_end``: the beginning ends where the message's line does.
         second = self.second()
-        records = self._prefix_records(beginning, max(min_share * len(beginning), min_evidence))
+        records = self._prefix_records(
+            beginning, max(min_share * len(beginning), min_evidence), to_line_end
+        )
         only = unique_prefix_match(records, exc_type)
         if only is None:
             return None
@@ -1074,6 +1094,15 @@ class LayeredIndex:
         beginning = unmarked_beginning(message)
         if beginning is not None:
             cut = self._prefix_match(beginning, exc_type, UNMARKED_CUT_SHARE)
+            line = message.strip()
+            if cut is None and "\n" not in line:
+                # Or the whole first line of a message that goes on over more lines, where
+                # placeholders hold much of that line (a pytest summary's one line, an
+                # exception line whose continuation a paste left out): "Leaked trace
+                # DynamicJaxprTrace. Leaked tracer(s):".
+                cut = self._prefix_match(
+                    line, exc_type, min_evidence=MIN_FIRST_LINE_CHARS, to_line_end=True
+                )
             if cut is None and self.history is not None:
                 # Or, word for word, the beginning of one past wording (an old issue's title).
                 cut = self.history.shared_beginning(
@@ -1101,12 +1130,14 @@ class LayeredIndex:
             return None
         return found
 
-    def _prefix_records(self, beginning: str, least: float) -> list[tuple[int, Record]]:
+    def _prefix_records(
+        self, beginning: str, least: float, to_line_end: bool = False
+    ) -> list[tuple[int, Record]]:
         """The records of both sets whose message can begin with ``beginning``, each with how
         much of it their literal text confirms: at least ``least`` characters."""
         second = self.second()
-        records = self.first.prefix_records(beginning)
-        records += [] if second is None else second.prefix_records(beginning)
+        records = self.first.prefix_records(beginning, to_line_end)
+        records += [] if second is None else second.prefix_records(beginning, to_line_end)
         return [(n, record) for n, record in records if n >= least]
 
     def _cut_of_several(self, beginning: str) -> bool:
@@ -1223,7 +1254,7 @@ def confirmed_by_frames(found: Match, paths: Iterable[str]) -> bool:
     record = found.record
     if distinctive(record) or not record.file_path:
         return True
-    return any(path.replace("\\", "/").endswith("/" + record.file_path) for path in paths)
+    return any(path_ends_with(path, record.file_path) for path in paths)
 
 
 def _declared_specific_first(matches: list[Match]) -> list[Match]:
@@ -1307,6 +1338,8 @@ WITHIN_SCORE = 0.8
 # record's own words (not a wildcard's value).
 MIN_UNMARKED_CUT_CHARS = 30
 UNMARKED_CUT_SHARE = 0.75
+# How much literal text a message's whole first line, read alone, must confirm.
+MIN_FIRST_LINE_CHARS = 24
 MAX_WRAPPED_CUT_LINES = 6
 
 
@@ -1429,6 +1462,11 @@ def unique_prefix_match(
         return None
     record = close[0]
     return Match(record, round(PREFIX_SCORE - _class_penalty(record, exc_type), 4), STAGE_PREFIX)
+
+
+def _breaks_at(piece: str, at: int) -> bool:
+    """Whether a literal piece breaks its line at ``at``."""
+    return piece[at : at + 1] == "\n"
 
 
 def _overlap(text: str, piece: str) -> int:

@@ -109,10 +109,14 @@ class FrameCondition:
     function: str
 
     def holds(self, path: str, function: str | None) -> bool:
-        printed = path.replace("\\", "/")
-        return function == self.function and (
-            printed == self.path or printed.endswith("/" + self.path)
-        )
+        return function == self.function and path_ends_with(path, self.path)
+
+
+def path_ends_with(printed: str, path: str) -> bool:
+    """Whether a traceback's printed path (any separator) is ``path``, or ends with it at a
+    ``/``: the file of JAX's a frame runs in, however deep its site-packages lies."""
+    printed = printed.replace("\\", "/")
+    return printed == path or printed.endswith("/" + path)
 
 
 # The shared kinds, under names that say what they are about here.

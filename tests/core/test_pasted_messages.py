@@ -224,6 +224,74 @@ def test_a_class_that_writes_its_own_message_is_read_by_its_name_alone() -> None
         assert finding.match is not None and finding.match.stage == "class", text
 
 
+@pytest.mark.parametrize(
+    ("text", "cls"),
+    [
+        ("Four tests still fail with bool tracer conversion errors on CI.\n", "TracerBool"),
+        ("# Concretization type error when slicing inside jit\n\nAny idea?\n", "Concretization"),
+        ("Since upgrading I get a tracer-integer conversion error in my scan.\n", "TracerInteger"),
+        ("It throws the tracer integer conversion exception?\n", None),
+        # A class whose raisers word several messages: its name says too little.
+        ("Masking under jit gives a non-concrete boolean index error.\n", None),
+        ("Any conversion tracer bool errors seen with this?\n", "TracerBool"),
+    ],
+)
+def test_a_jax_class_said_in_words_is_read_as_that_class(text: str, cls: str | None) -> None:
+    got = findings(text)
+    if cls is None:
+        # "exception" ends no JAX class's name.
+        assert got == []
+        return
+    (finding,) = got
+    assert finding.match is not None and finding.match.stage == "class", text
+    assert finding.exception.startswith(cls), finding.exception
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I get a type error when I call it with a list.\n",
+        "This raised an unexpected error in the data loader.\n",
+        "Probably a runtime error in XLA, or a value error in my code.\n",
+        "Is a tracer conversion error the same as a bool tracer error?\n",
+        "```\n# a bool tracer conversion error is expected here\n```\n",
+    ],
+)
+def test_ordinary_words_before_error_name_no_class(text: str) -> None:
+    assert findings(text) == []
+
+
+def test_the_first_line_alone_of_a_longer_message_is_its_record_or_nothing() -> None:
+    # A pytest summary line, or an exception line whose continuation a paste left out: the
+    # real messages of the logs, each cut to its first line.
+    same = 0
+    for name, exc_type, message, code in explained_errors():
+        first, _, rest = message.strip().partition("\n")
+        if not rest.strip() or len(first) < 20:
+            continue
+        found = catalog().match(first, exc_type)
+        assert found is None or found.record.code == code, (name, first, found)
+        same += found is not None
+    assert same >= 10
+
+
+def test_a_leak_checkers_first_line_is_its_record() -> None:
+    # Its placeholders fill half the line: too little of it is the record's own text for a
+    # cut message, but it is the message's whole first line (the record is a generated one).
+    from tests.fixtures.pastes.results import index
+
+    def codes(text: str) -> list[str]:
+        analyzer = Analyzer(index(), Path("/nonexistent-project"))
+        return [f.code for f in analyzer.analyze_lines(text.splitlines(keepends=True))]
+
+    summary = "FAILED tests/test_x.py::test_y - Exception: Leaked trace {}\n"
+    for trace in ("DynamicJaxprTrace", "MainTrace(1,DynamicJaxprTrace)"):
+        line = summary.format(f"{trace}. Leaked tracer(s):")
+        assert codes(line) == ["jax-leaked-leaked-tracer-s-76641a7c"], line
+    # A line cut part-way is not the message's whole first line.
+    assert codes(summary.format("DynamicJaxprTrace. Leaked tra")) == ["Exception"]
+
+
 def test_a_class_named_without_jaxs_path_or_among_others_is_not_an_error() -> None:
     # A class whose raisers write the message, named bare; or two classes compared: no error.
     assert findings("Why do I get UnexpectedTracerError or a plain TypeError here?\n") == []

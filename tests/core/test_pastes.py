@@ -16,7 +16,7 @@ from jaxerr_ls.records import load_records
 from tests.fixtures.pastes.results import HERE, all_outcomes, manifest, rates
 
 # Measured on this corpus; raise them when the matcher gets better.
-MIN_RIGHT = {"current": 113, "older": 59}
+MIN_RIGHT = {"current": 147, "older": 73}
 
 
 def test_the_corpus_is_well_formed() -> None:
@@ -26,7 +26,10 @@ def test_the_corpus_is_well_formed() -> None:
     codes = {record.code for record in load_records().records}
     for entry in entries:
         assert (HERE / entry["file"]).read_text(encoding="utf-8").strip(), entry["file"]
-        assert re.match(r"^https://github\.com/[\w.-]+/[\w.-]+/(issues|pull)/\d+$", entry["url"])
+        # An issue or pull request, or (a notebook's output kept in a repository) the repository.
+        assert re.match(
+            r"^https://github\.com/[\w.-]+/[\w.-]+(/(issues|pull)/\d+|/blob/\S+)?$", entry["url"]
+        )
         assert entry["kind"] in ("curated", "generated", "class")
         assert entry["wording"] in ("current", "older")
         if entry["kind"] == "curated":
