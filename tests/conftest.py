@@ -73,8 +73,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "live: runs real JAX programs or a real editor (slow)")
     config.addinivalue_line(
         "markers",
-        "slow: a whole JAX release's source or a whole-corpus sweep (tens of seconds); in the"
-        " whole suite, not in a tier",
+        "slow: a whole JAX release's source or generated record set, a whole-corpus sweep, a"
+        " long stream (seconds to tens of seconds each); in the whole suite, not in a tier",
     )
 
 

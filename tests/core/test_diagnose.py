@@ -79,6 +79,9 @@ def test_related_frames_are_in_call_order_and_named_by_their_own_function(log: P
     assert checked > 0
 
 
+# Each error of two whole logs analysed twice over, the second time by a fresh analyzer each:
+# in the whole suite and with `-m slow`, not in the core tier.
+@pytest.mark.slow
 @pytest.mark.parametrize("log", PYTEST_LOGS[1::2], ids=lambda p: p.stem)  # long, native
 def test_an_output_repeated_in_one_log_gives_the_findings_of_each_error_alone(log: Path) -> None:
     # One analyzer works out what follows from a message, frames or test once per run: each

@@ -121,6 +121,12 @@ def logged_errors(version: str) -> tuple[tuple[str, str, str], ...]:
     )
 
 
+# The tests that load a whole generated set (5,000 records, validated, indexed and compiled, for
+# each JAX version) run in the whole suite and with `-m slow`, not in the core tier: loading the
+# two sets is most of this module's time.
+WHOLE_SET = pytest.mark.slow
+
+
 def index_for(built: dict[str, Path], version: str) -> RecordIndex:
     if version not in built:
         pytest.skip(f"jax {version} is not installed")
@@ -188,6 +194,7 @@ def test_a_source_checkout_without_commit_links_to_the_release_tag(tmp_path: Pat
 # ---------------------------------------------------------------- the generated records
 
 
+@WHOLE_SET
 @pytest.mark.parametrize("version", list(HASHES))
 def test_every_generated_record_validates_and_is_unique(
     built: dict[str, Path], version: str
@@ -218,6 +225,7 @@ def test_every_generated_record_validates_and_is_unique(
     assert len(ids) == len(records) and len(codes) == len(records)
 
 
+@WHOLE_SET
 def test_ids_shared_with_curated_records_are_the_same_message(built: dict[str, Path]) -> None:
     """Both follow data/README.md's id convention, so a curated record of the same raise site
     and wording has the generated record's id; load_generated drops those, and codes (always
@@ -268,6 +276,7 @@ SCRIPT_SITES = {
 }
 
 
+@WHOLE_SET
 @pytest.mark.parametrize("version", list(HASHES))
 def test_real_messages_find_their_raise_site(built: dict[str, Path], version: str) -> None:
     index = index_for(built, version)
@@ -283,6 +292,7 @@ def test_real_messages_find_their_raise_site(built: dict[str, Path], version: st
         assert (found.record.file_path, found.record.line_number) == (file, line), program
 
 
+@WHOLE_SET
 @pytest.mark.parametrize("version", list(HASHES))
 def test_manifest_messages_match_exactly(built: dict[str, Path], version: str) -> None:
     index = index_for(built, version)
@@ -303,6 +313,7 @@ def test_manifest_messages_match_exactly(built: dict[str, Path], version: str) -
     assert not matched & {"reraise_from", "reraise_implicit"}
 
 
+@WHOLE_SET
 @pytest.mark.parametrize("version", list(HASHES))
 def test_unfiltered_tracebacks_confirm_the_raise_line(built: dict[str, Path], version: str) -> None:
     """Where the log shows JAX's own frames, the innermost one is the record's line."""
@@ -365,6 +376,7 @@ def test_the_second_build_is_a_cache_hit(private_cache: Path, tmp_path: Path) ->
     assert not build_generated(source, force=True).cache_hit
 
 
+@WHOLE_SET
 def test_the_loaded_set_is_compiled_once_and_read_back_the_same(
     built: dict[str, Path], private_cache: Path
 ) -> None:
@@ -458,6 +470,7 @@ def test_cli_records_build_refuses_a_folder_without_jax(
 # ---------------------------------------------------------------- loading beside curated records
 
 
+@WHOLE_SET
 def test_generated_records_for_a_workspace(
     built: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -478,6 +491,7 @@ def test_generated_records_for_without_any_jax(
     assert generated_records_for(tmp_path) is None
 
 
+@WHOLE_SET
 @pytest.mark.parametrize("version", list(HASHES))
 def test_curated_records_take_precedence(built: dict[str, Path], version: str) -> None:
     """Every message of the captured logs that a curated record explains still gets that

@@ -763,6 +763,9 @@ def noisy_log(n_lines: int, every: int) -> Iterator[str]:
             yield from error
 
 
+# A stream of 300,000 lines under tracemalloc: in the whole suite and with `-m slow`, not in
+# the core tier.
+@pytest.mark.slow
 def test_memory_stays_bounded_on_a_long_stream() -> None:
     import tracemalloc
 

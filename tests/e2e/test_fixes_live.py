@@ -64,10 +64,12 @@ PROGRAMS: dict[str, tuple[list[str], dict[str, str | None]]] = {
 }
 
 # After a script's fix, its results must be the true gradients: each check runs the fixed
-# script and compares what it computed with JAX's own derivative of the same function.
+# script (as `python SCRIPT` does: as __main__, from the project's root) and compares what it
+# computed with JAX's own derivative of the same function. The check's run is the fixed
+# program's run: a script that still fails fails it with the script's own traceback.
 _CLIPPED_RELU = """
 import runpy, jax, jax.numpy as jnp
-ns = runpy.run_path("scripts/{script}.py")
+ns = runpy.run_path("scripts/{script}.py", run_name="__main__")
 x, y, w = ns["x"], ns["y"], ns["w"]
 want = jax.grad(lambda w: jnp.mean((jnp.clip(x @ w, 0.0, 6.0) - y) ** 2))(w)
 assert jnp.allclose(ns["g"], want), (ns["g"], want)
@@ -77,14 +79,14 @@ CHECKS = {
     "script-custom_vjp3_bwd_shape": _CLIPPED_RELU.format(script="custom_vjp3_bwd_shape"),
     "script-hijax_vjp_bwd_return": """
 import runpy, jax, jax.numpy as jnp
-ns = runpy.run_path("scripts/hijax_vjp_bwd_return.py")
+ns = runpy.run_path("scripts/hijax_vjp_bwd_return.py", run_name="__main__")
 x, y, w = ns["x"], ns["y"], ns["w"]
 want = jax.grad(lambda w: jnp.mean((2.0 * jnp.tanh(x @ w) - y) ** 2))(w)
 assert jnp.allclose(ns["g"], want), (ns["g"], want)
 """,
     "script-vjp_ref_grad_missing": """
 import runpy, jax, jax.numpy as jnp
-ns = runpy.run_path("scripts/vjp_ref_grad_missing.py")
+ns = runpy.run_path("scripts/vjp_ref_grad_missing.py", run_name="__main__")
 x, w = ns["x"], ns["w_ref"][...]
 assert jnp.allclose(ns["x_ct"], jnp.broadcast_to(w, x.shape)), ns["x_ct"]
 w_ct = ns["w_ct"]
@@ -166,10 +168,7 @@ def test_every_offered_fix_makes_the_program_pass(
     assert sum(fix.preferred for fix in fixes) == 1
     for fix in fixes:
         apply(fix)
-        after = run(python, args, checkout)
+        after = run(python, ["-c", CHECKS[program]] if program in CHECKS else args, checkout)
         assert after.returncode == 0, f"{fix.title}:\n{after.stdout}\n{after.stderr}"
         assert not [f for f in findings(after.stdout + after.stderr, checkout) if f.code == code]
-        if program in CHECKS:
-            checked = run(python, ["-c", CHECKS[program]], checkout)
-            assert checked.returncode == 0, f"{fix.title}:\n{checked.stderr}"
         restore(checkout, fix)

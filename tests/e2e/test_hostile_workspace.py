@@ -24,9 +24,13 @@ FOREIGN_PYTEST = (
 )
 
 
-def serve(root: Path, **options: object) -> tuple[RawServer, str]:
+def serve(root: Path, *, shared_cache: bool = False, **options: object) -> tuple[RawServer, str]:
+    """A server on ROOT with a cache of generated records of its own (built afresh, as the
+    hostile folder's JAX is), or with the suite's shared one (built once per run) where the
+    test is about something else."""
     (root / "model.py").write_text(SOURCE)
-    server = RawServer(env={"JAXERR_LS_CACHE_DIR": str(root.parent / "cache")})
+    env = {} if shared_cache else {"JAXERR_LS_CACHE_DIR": str(root.parent / "cache")}
+    server = RawServer(env=env)
     answer = server.initialize(root, initializationOptions={"pollInterval": 0.2, **options})
     assert "result" in answer, answer
     return server, server.open(root / "model.py")
@@ -102,7 +106,7 @@ def test_a_python_file_linked_from_outside_gets_no_diagnostics(tmp_path: Path) -
     ]
     output = "".join(run.stderr for run in runs)
     assert output.count("ValueError: step failed") == 2
-    server, _ = serve(root)
+    server, _ = serve(root, shared_cache=True)
     try:
         answer = server.call(
             "workspace/executeCommand",
@@ -120,7 +124,7 @@ def test_code_action_data_naming_a_file_outside_gives_no_edit(tmp_path: Path) ->
     shutil.copytree(PROJECT, root)
     outside = tmp_path / "elsewhere"
     shutil.copytree(PROJECT, outside)
-    server, _ = serve(root, enabledSources=["output"])
+    server, _ = serve(root, shared_cache=True, enabledSources=["output"])
     try:
         server.call(
             "workspace/executeCommand",
