@@ -20,10 +20,10 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from jaxerr_ls import PACKAGE_DIR
 from jaxerr_ls.matching import (
     MIN_LOOSE_WORDS,
     RECENT_MATCHES,
@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 
 
 def bundled_history_path() -> Path:
-    return (Path(str(resources.files("jaxerr_ls"))) / HISTORY_PATH).resolve()
+    return (Path(PACKAGE_DIR) / HISTORY_PATH).resolve()
 
 
 class Wording(NamedTuple):
