@@ -96,6 +96,46 @@ def build(target: Path, size_mb: float) -> int:
     return inserted
 
 
+def describe(log: Path) -> dict[str, int]:
+    """How many errors the log holds and how many of them differ: a long log repeats its
+    failures (the same fixture logs spliced in again and again), and ``check`` works out what
+    follows from a message, a traceback or a test once; so the distinct counts, not the
+    errors, are what its analysis costs."""
+    from jaxerr_ls.reading import read_blocks
+    from jaxerr_ls.tracebacks import parse_blocks
+
+    errors = exceptions = 0
+    messages: set[tuple[str, str]] = set()
+    tracebacks: set[tuple[object, ...]] = set()
+    tests: set[str | None] = set()
+    with log.open("rb") as stream:
+        for event in parse_blocks(read_blocks(stream)):
+            errors += 1
+            for exception in (event, *event.chain):
+                exceptions += 1
+                messages.add((exception.exc_type, exception.message))
+            tracebacks.add(
+                tuple(
+                    (frame.path, frame.line, frame.function, frame.source)
+                    for exception in (event, *event.chain)
+                    for frame in exception.frames
+                )
+            )
+            tests.add(event.test_id)
+    return {
+        "errors": errors,
+        "exceptions_with_their_chains": exceptions,
+        "distinct_messages": len(messages),
+        "distinct_tracebacks": len(tracebacks),
+        "distinct_tests": len(tests),
+    }
+
+
+def holds(log: Path) -> str:
+    """``describe`` in words."""
+    return ", ".join(f"{value} {key.replace('_', ' ')}" for key, value in describe(log).items())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("target", type=Path)
@@ -103,6 +143,7 @@ def main() -> None:
     args = parser.parse_args()
     count = build(args.target, args.size_mb)
     print(f"wrote {args.target} ({args.target.stat().st_size / 2**20:.1f} MiB, {count} error logs)")
+    print(holds(args.target))
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from build_log import build, check_command, read_command
+from build_log import build, check_command, holds, read_command
 
 from jaxerr_ls.generated import cache_dir
 
@@ -122,6 +122,7 @@ def main() -> None:
         base_cpu = [cpu for _, cpu in times["reading line by line"]]
         size = log.stat().st_size / 2**20
         print(f"log: {size:.1f} MiB, {args.rounds} rounds, load average {os.getloadavg()[0]:.1f}")
+        print(f"the log holds {holds(log)}")
         print("| | wall best | wall median | ratio (best / median) | CPU best | CPU ratio (best) |")
         print("| --- | --- | --- | --- | --- | --- |")
         for key, measured in times.items():

@@ -7,10 +7,10 @@ import re
 import textwrap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from jaxerr_ls import PACKAGE_DIR
 from jaxerr_ls.jsonfields import FieldError, FileProblem, json_files, optional_str, required_str
 from jaxerr_ls.records import Record
 
@@ -115,7 +115,7 @@ def load_api_doc_file(path: Path) -> ApiDoc | ApiDocProblem:
 
 def bundled_api_dir() -> Path:
     """The folder of API docs shipped with the package (data/api in the repo)."""
-    return (Path(str(resources.files("jaxerr_ls"))) / "data" / "api").resolve()
+    return (Path(PACKAGE_DIR) / "data" / "api").resolve()
 
 
 def load_api_docs(dirs: Iterable[Path | str] | None = None) -> ApiDocLoadResult:

@@ -44,6 +44,8 @@ def _wrapper_only(finding: Finding) -> bool:
 
 
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
+# A function's definition line, as ``_find_test_definition`` looks for a test's.
+_DEF_RE = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\s*\(")
 # A frame in JAX's own source, as any install prints its path.
 _JAX_PATH_RE = re.compile(r"(?:^|[/\\])jax[/\\]")
 
@@ -402,12 +404,28 @@ class Analyzer:
         if path is None or lines is None or not names:
             return None
         name = re.sub(r"\[.*\]$", "", names[-1])
+        if name.isascii() and name.isidentifier():
+            # The file's definitions are read once for all its tests.
+            place = self.files.memo("definitions", path, lambda _: _definitions(lines)).get(name)
+            return Span(path, place[0], place[1], place[0], place[2]) if place else None
         definition = re.compile(rf"^\s*(?:async\s+)?def\s+({re.escape(name)})\s*\(")
         for number, text in enumerate(lines, start=1):
             found = definition.match(text)
             if found is not None:
                 return Span(path, number, found.start(1), number, found.end(1))
         return None
+
+
+def _definitions(lines: Sequence[str]) -> dict[str, tuple[int, int, int]]:
+    """Where each function of a file is first defined: line, start and end of its name (an
+    ASCII name: a longer run of word characters is another name)."""
+    found: dict[str, tuple[int, int, int]] = {}
+    for number, text in enumerate(lines, start=1):
+        if "def" in text:
+            m = _DEF_RE.match(text)
+            if m is not None and m[1] not in found:
+                found[m[1]] = (number, m.start(1), m.end(1))
+    return found
 
 
 def _frame_related(

@@ -26,7 +26,6 @@ import re
 import site
 import sys
 import sysconfig
-import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -387,9 +386,18 @@ def cache_path(source: JaxSource) -> Path:
     return cache_dir() / name
 
 
+def _temporary_beside(name: str, folder: Path) -> tuple[int, str]:
+    """A new temporary file in ``folder``, to be renamed over ``name`` once written."""
+    # Imported here: only a run that writes a cache file needs it (with ``random``, about
+    # 7 ms of every start).
+    import tempfile
+
+    return tempfile.mkstemp(prefix=name, suffix=".tmp", dir=folder)
+
+
 def _write_atomic(path: Path, document: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    handle, temporary = _temporary_beside(path.name, path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(document, stream, ensure_ascii=False, separators=(",", ":"))
@@ -607,7 +615,7 @@ def _write_compiled(path: Path, key: str, found: GeneratedIndex) -> None:
     problems = [(p.path, p.field, p.message) for p in found.loaded.problems]
     data = marshal.dumps((_COMPILED_FORMAT, found.skipped, rows, problems, found.index.export()))
     target = _compiled_path(path, key)
-    handle, temporary = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=path.parent)
+    handle, temporary = _temporary_beside(target.name, path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

@@ -20,10 +20,10 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from jaxerr_ls import PACKAGE_DIR
 from jaxerr_ls.matching import (
     MIN_LOOSE_WORDS,
     RECENT_MATCHES,
@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 
 
 def bundled_history_path() -> Path:
-    return (Path(str(resources.files("jaxerr_ls"))) / HISTORY_PATH).resolve()
+    return (Path(PACKAGE_DIR) / HISTORY_PATH).resolve()
 
 
 class Wording(NamedTuple):
@@ -97,7 +97,17 @@ _SPACES = re.compile(r"\s{2,}|[^\S ]")
 def wording_key(template: str) -> str:
     """A template with its placeholders blanked: the same for the same wording however its
     placeholders' expressions are spelled."""
-    return _PLACEHOLDER_RE.sub("{}", template)
+    return _PLACEHOLDER_RE.sub("{}", template) if "{" in template else template
+
+
+def single_spaced(text: str) -> str:
+    """``text`` with each run of whitespace (or a lone whitespace character other than a
+    space) made one space."""
+    # Most texts have nothing to change, and telling so is cheaper than the substitution (the
+    # table's wordings are all read at once): a printable text holds no whitespace but spaces.
+    if "  " not in text and text.isprintable():
+        return text
+    return _SPACES.sub(" ", text)
 
 
 class WordingHistory:
@@ -253,7 +263,7 @@ class WordingHistory:
         lines were wrapped where JAX's were not (a terminal's or a paste author's)."""
         spaced = self._spaced_segments.get(number)
         if spaced is None:
-            literals = tuple(_SPACES.sub(" ", piece) for piece in segments.literals)
+            literals = tuple(single_spaced(piece) for piece in segments.literals)
             spaced = self._spaced_segments[number] = replace(segments, literals=literals)
         return spaced
 
@@ -323,7 +333,7 @@ class WordingHistory:
         that most are all tied to one record: a message cut short, or with details that no
         release printed (whitespace runs count as one space)."""
         self._load()
-        line = _SPACES.sub(" ", line)
+        line = single_spaced(line)
         if len(line) < least:
             return None
         short_class = exc_type.rsplit(".", 1)[-1] if exc_type else None
@@ -381,7 +391,7 @@ class WordingHistory:
         if self._head_index is None:
             self._head_index = {}
             for number, wording in enumerate(self._wordings):
-                head = _SPACES.sub(" ", wording.template.split("{", 1)[0])
+                head = single_spaced(wording.template.split("{", 1)[0])
                 self._head_index.setdefault(head[:HEAD_KEY], []).append((number, head))
         return self._head_index
 

@@ -7,10 +7,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from jaxerr_ls import PACKAGE_DIR
 from jaxerr_ls.jsonfields import FieldError, FileProblem, json_files, optional_str, required_str
 from jaxerr_ls.patterns import UnsafePattern, check_safe_pattern
 
@@ -361,7 +361,7 @@ def load_record_file(path: Path, *, check_patterns: bool = True) -> LoadResult:
 
 def bundled_record_dir() -> Path:
     """The folder of curated records shipped with the package (data/records in the repo)."""
-    return (Path(str(resources.files("jaxerr_ls"))) / "data" / "records").resolve()
+    return (Path(PACKAGE_DIR) / "data" / "records").resolve()
 
 
 def load_records(dirs: Iterable[Path | str] | None = None) -> LoadResult:

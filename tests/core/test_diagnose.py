@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_ls.diagnose import Analyzer
+from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import load_records
 
@@ -102,3 +103,33 @@ def test_an_output_repeated_in_one_log_gives_the_findings_of_each_error_alone(lo
     assert [e.log_line + shift for e in events[:half]] == [e.log_line for e in events[half:]]
     assert [finding_json(f, PROJECT) for f in findings] == [finding_json(f, PROJECT) for f in alone]
     assert any(f.span is not None for f in findings)
+
+
+def test_an_error_without_frames_goes_on_its_tests_first_definition(tmp_path: Path) -> None:
+    """A test reported without frames (``--tb=no``) is placed on the name of its first ``def``:
+    not on a longer name that starts with it, nor on a later ``def`` of the same name; a name
+    that is no Python identifier is still looked for as written."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_steps.py").write_text(
+        "def test_stepper(x):\n"
+        "    pass\n"
+        "\n"
+        "class TestSteps:\n"
+        "    async  def  test_step (self, x):\n"
+        "        pass\n"
+        "\n"
+        "def test_step(x):\n"
+        "    pass\n"
+        "def test-yaml-item(\n"
+    )
+    analyzer = Analyzer(RecordIndex(load_records().records), tmp_path, cwd=tmp_path)
+
+    def placed(test_id: str) -> tuple[int, int, int] | None:
+        event = ErrorEvent("AssertionError", "", rootdir=str(tmp_path), test_id=test_id)
+        span = analyzer.analyze_event(event).span
+        return None if span is None else (span.line, span.col, span.end_col)
+
+    assert placed("tests/test_steps.py::TestSteps::test_step[3]") == (5, 16, 25)
+    assert placed("tests/test_steps.py::test_stepper") == (1, 4, 16)
+    assert placed("tests/test_steps.py::test_ste") is None
+    assert placed("tests/test_steps.py::test-yaml-item") == (10, 4, 18)

@@ -16,9 +16,17 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jaxerr_ls.extract import RaiseSite
-from jaxerr_ls.history import STAGE_HISTORY, WordingHistory, bundled_history_path
+from jaxerr_ls.history import (
+    STAGE_HISTORY,
+    WordingHistory,
+    bundled_history_path,
+    single_spaced,
+    wording_key,
+)
 from jaxerr_ls.matching import (
     STAGE_FUZZY,
     STAGE_PATTERN,
@@ -391,3 +399,20 @@ def test_todays_long_wording_wrapped_by_the_paster_beats_a_short_past_one_inside
             found = index().match(wrapped, "UnexpectedTracerError")
             assert found is not None, (width, cut)
             assert found.record.code.startswith("jax-encountered-an-unexpected-tracer-a-function")
+
+
+# Text with every kind of whitespace Python's ``\s`` knows, printable or not, and braces.
+_SPACY_TEXT = st.text(
+    st.sampled_from([*"ab{}x ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x85"])
+    | st.sampled_from(["\xa0", "\u1680", "\u2000", "\u2028", "\u2029", "\u3000", "\x00"])
+    | st.characters(),
+    max_size=40,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_SPACY_TEXT)
+def test_single_spaced_and_wording_key_are_their_substitutions(text: str) -> None:
+    """The shortcuts taken for text with nothing to change give what the substitutions give."""
+    assert single_spaced(text) == re.sub(r"\s{2,}|[^\S ]", " ", text)
+    assert wording_key(text) == re.sub(r"\{[^{}]*\}", "{}", text)
