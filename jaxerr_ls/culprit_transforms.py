@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls import culprit_state
@@ -85,7 +85,10 @@ _CONSTRUCTORS = {
     "jax.numpy.full": 2,
     "jax.numpy.eye": 3,
     "jax.numpy.identity": 1,
+    "jax.random.rademacher": 2,
 }
+# Constructors whose dtype, when none is given, is an integer one (``rademacher``'s ``int``).
+_INT_BY_DEFAULT = frozenset({"jax.random.rademacher"})
 _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
 CAPTURES_READ = frozenset(
@@ -1133,8 +1136,9 @@ def _origin(
         if unpacked is not None:
             return _origin(project, *unpacked, frames, None, depth + 1)
         loop = binding.node
-        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name):
-            # ``for v in directions``: v is one of the items of what the loop goes over.
+        if isinstance(loop, ast.For | ast.comprehension) and isinstance(loop.target, ast.Name):
+            # ``for v in directions`` (a statement or a comprehension): v is one of the items
+            # of what the loop goes over.
             found = _origin(project, model, loop.iter, binding.scope, frames, frame, depth + 1)
             if found is None or found.iterated:
                 return None
@@ -1308,6 +1312,8 @@ def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | 
         dtype = call.args[position]
     if dtype is not None:
         return "built" if _names_int_dtype(model, dtype, scope) else None
+    if qualified in _INT_BY_DEFAULT:
+        return "built"
     if qualified in ("jax.numpy.array", "jax.numpy.asarray"):
         return "built" if call.args and _int_leaves(call.args[0]) else None
     if qualified == "jax.numpy.full":
@@ -1823,7 +1829,8 @@ def _tangent_argument(
     return None
 
 
-_INT_DTYPE = re.compile(r"^\s*~?u?int\d*\s*$")
+# An integer dtype, alone (``int32``) or as an aval's (``int32[4]``).
+_INT_DTYPE = re.compile(r"^\s*~?u?int\d*(?:\[[\d,\s]*\])?\s*$")
 
 
 def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin | None:
@@ -1834,8 +1841,9 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
     if depth > _MAX_DEPTH:
         return None
     node = origin.node
-    if not origin.iterated and _int_built(origin.model, node, origin.scope) is not None:
-        return origin
+    if _int_built(origin.model, node, origin.scope) is not None:
+        # The rows of an integer array are integers too: the dtype is made where it is.
+        return replace(origin, iterated=False)
     parts: list[ast.expr] = []
     if origin.iterated and isinstance(node, ast.List | ast.Tuple):
         parts = list(node.elts)
@@ -1930,6 +1938,39 @@ def _shaped_entry(
     return _culprit(project, made.model, value, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
 
 
+def _wrong_shape(captures: Mapping[str, str]) -> bool:
+    """Whether the message prints a tangent whose shape differs from the wanted one."""
+    tangent = _dims(captures.get("tangent"))
+    wanted = _dims(captures.get("expected") or captures.get("primal"))
+    return tangent is not None and wanted is not None and tangent != wanted
+
+
+def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin:
+    """Where a tangent of the wrong shape got its shape: through arithmetic whose other
+    operands are surely scalars (``v / jnp.linalg.norm(v)``, ``-0.5 * d``) to the one operand
+    that carries the shape, and the name it is bound to."""
+    node = origin.node
+    if origin.iterated or depth > _MAX_DEPTH:
+        return origin
+    if isinstance(node, ast.UnaryOp):
+        parts = [node.operand]
+    elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+        parts = [node.left, node.right]
+    else:
+        return origin
+    carriers = [
+        part
+        for part in parts
+        if not _scalar_value(project, origin.model, part, origin.scope, depth)
+    ]
+    if len(carriers) != 1:
+        return origin
+    inner = _origin(project, origin.model, carriers[0], origin.scope, (), None)
+    if inner is None or inner.iterated or isinstance(inner.node, ast.Name):
+        return origin
+    return _shape_source(project, inner, depth + 1)
+
+
 def _tangent_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -1950,6 +1991,8 @@ def _tangent_culprits(
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
         origin = _int_source(project, origin)
+    elif origin is not None and _wrong_shape(captures):
+        origin = _shape_source(project, origin)
     if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
         return []
     shown = project.source(origin.model, origin.node)

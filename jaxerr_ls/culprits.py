@@ -394,6 +394,9 @@ def find_culprits(
     """
     if kind is None:
         return []
+    # A comprehension runs in a frame of its own before Python 3.12, on its function's line:
+    # one frame per line keeps "the caller is the next frame out" true on every version.
+    frames = [f for i, f in enumerate(frames) if i == 0 or _line_of(frames[i - 1]) != _line_of(f)]
     if kind.value.startswith("transform."):
         # Imported here: that module builds on ``Culprit``, defined above.
         from jaxerr_ls.culprit_transforms import transform_culprits
@@ -422,6 +425,10 @@ def find_culprits(
             kind, captures, files, traceback_files, called_names, frames
         )
     return [found] if found is not None else []
+
+
+def _line_of(frame: Span) -> tuple[Path, int]:
+    return frame.path, frame.line
 
 
 def _registered_rule_culprit(
