@@ -518,6 +518,8 @@ def _followed_rule_culprit(
         return None
     code = Code(files)
     found = culprit_rules.registrations(code, list(dict.fromkeys(paths)), frames)
+    # A bwd rule fails in the backward pass: JAX shows where the primal was called in the
+    # stack trace "before transformation", which the frames begin with.
     fitting = [
         r for r in culprit_rules.failing(code, found, frames, primal, primal_at) if role in r.rules
     ]
