@@ -71,6 +71,10 @@ class Flow:
         # Every call each function was entered through: a value made in a callee and read
         # after the flow left it (a dict display's entry) reads its parameters from that call.
         self._entered: dict[int, list[tuple[Callee, Place]]] = {}
+        # The instance ``self`` is in a method the flow read an attribute's assignment in:
+        # ``self.f = jax.grad(self.loss)`` in a base class's ``__init__``, read through an
+        # instance of a subclass, differentiates the subclass's ``loss``.
+        self._self_of: dict[int, tuple[Place, Place | None]] = {}
         self._steps = 0
 
     # -- values --------------------------------------------------------------------------------
@@ -315,6 +319,7 @@ class Flow:
                         value = _assigned_to(target, statement.value, this, attr)
                         if value is not None:
                             assigned.append(Place(klass.path, klass.model, value, method.scope))
+                            self._self_of.setdefault(id(method), (cls, construction))
         if assigned:
             return _every(assigned, lambda site: self._init_argument(site, construction, depth))
         for klass in self.mro(cls):
@@ -375,6 +380,8 @@ class Flow:
             function = _function_of_param(place)
             if function is None or function.owner is None:
                 return None
+            if id(function) in self._self_of:
+                return [self._self_of[id(function)]]
             cls = Place(place.path, place.model, function.owner, place.model.module_scope)
             return self._receivers(function, cls, depth) or [(cls, None)]
         makers = self.makers(place, depth + 1)

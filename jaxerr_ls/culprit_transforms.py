@@ -645,14 +645,29 @@ def _received(
     model = application.defined_in
     given = transform.call.args[0]
     found = model.locate_function(given, transform.scope, project.importer(model))
-    if found is not None or not frames:
-        return found
-    place = callable_place(project, frames, model, given, transform.scope)
-    function = place.model.functions.get(place.node)
-    if function is not None:
-        return place.model, function
-    # The value flow: a method of an instance passed in, a callable object, a partial.
     flow = Flow(culprit_state.Code(project.files), frames)
+    overridden = False
+    if application.home is not None and frames:
+        # ``self._grad_fn = jax.grad(self.loss)`` in a base class, called through an instance
+        # of a subclass: the flow that read the attribute through that instance knows which
+        # ``loss`` the instance runs (an override of the base's).
+        call = application.call
+        flow.makers(
+            Place(project.path(application.model), application.model, call.func, application.scope)
+        )
+        callees = flow.callees(Place(project.path(model), model, given, transform.scope))
+        override = callees[0] if len(callees) == 1 else None
+        overridden = (
+            found is not None and override is not None and override.function is not found[1]
+        )
+    if (found is not None and not overridden) or not frames:
+        return found
+    if not overridden:
+        place = callable_place(project, frames, model, given, transform.scope)
+        function = place.model.functions.get(place.node)
+        if function is not None:
+            return place.model, function
+    # The value flow: a method of an instance passed in, a callable object, a partial.
     callees = flow.callees(Place(project.path(model), model, given, transform.scope))
     if len(callees) != 1:
         return None

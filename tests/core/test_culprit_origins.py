@@ -6,7 +6,8 @@ function made by ``jax.custom_vjp(fun)`` in a factory and called through an inst
 attribute, a rule kept in a dict of another module, a rule given as ``functools.partial``
 whose output a shared helper builds, a bwd rule given as a partial of another module's
 function, a decorator factory registering one ``@f.defjvp`` rule for every function it wraps.
-None of them names the rule where the traceback passes.
+None of them names the rule where the traceback passes. A method a base class's ``__init__``
+hands to a transform through ``self``, run by an instance of a subclass: the override.
 
 Tangents through the shapes and dtypes the message prints: an integer tangent followed
 through the rows a comprehension takes and to constructors whose default dtype is an integer
@@ -69,6 +70,16 @@ CULPRITS: list[Case] = [
         "smoothing.py",
         "        return t",
         ["`_rule` returns `t`", "a pair (primal output, tangent output)"],
+    ),
+    # ``self.gradient = jax.grad(self.objective)`` in a base class's ``__init__``, called
+    # through an instance of a subclass (made by a factory) that overrides ``objective``.
+    (
+        "flow_override_base_init",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "problems.py",
+        "return (self.a @ x - self.b) ** 2",
+        ["`objective`", "shape (3,)"],
     ),
     # ``[jax.jvp(f, (x,), (d,))[1] for d in AXES]``: each row of an int array is an int.
     (
