@@ -1462,8 +1462,18 @@ def _argument_culprits(
         # Where ``_origin`` stopped, the value flow goes on through calls (a bound method's
         # return), not through parameters to the traceback's callers, which ``_origin``
         # already weighs (a step counter passed in is no construction to change).
-        made = Flow(flow.code).one_maker(given) if origin is None else None
-        if made is not None and made.node is not args[index]:
+        # So does it where ``_origin`` stopped at a call it could not enter (a classmethod
+        # called on the class, ``Rates.from_config(cfg)``).
+        if origin is not None and isinstance(origin.node, ast.Call):
+            path = project.path(origin.model)
+            made = Flow(flow.code).one_maker(Place(path, origin.model, origin.node, origin.scope))
+        else:
+            made = Flow(flow.code).one_maker(given) if origin is None else None
+        if (
+            made is not None
+            and made.node is not args[index]
+            and made.node is not (origin.node if origin is not None else None)
+        ):
             assert isinstance(made.node, ast.expr)
             project.adopt(made)
             origin = _Origin(made.model, made.node, made.scope)
@@ -1545,6 +1555,12 @@ def _int_leaf_culprits(
     is the change, not a cast)."""
     if function is None or parameter is None:
         return []
+    node = origin.node
+    if isinstance(node, ast.Call) and not node.args and len(node.keywords) == 1:
+        # ``cls(**{name: jnp.asarray(v) for ...})``: the class's fields are the entries.
+        unpacked = node.keywords[0]
+        if unpacked.arg is None and isinstance(unpacked.value, ast.DictComp):
+            origin = replace(origin, node=unpacked.value)
     if isinstance(origin.node, ast.DictComp) and flow is not None:
         return _comprehension_leaf(project, flow, origin, function, parameter, api, dtype)
     out = []
@@ -1605,6 +1621,24 @@ def _comprehension_leaf(
     makers = flow.makers(Place(project.path(origin.model), origin.model, node.value, origin.scope))
     if not makers:
         return []
+    # An entry converted from values made elsewhere (``jnp.asarray(value)`` over a config's
+    # ``.items()``) has their dtypes: the Python int among them is where the float belongs.
+    converted = []
+    for made in makers:
+        call = made.node
+        if (
+            isinstance(call, ast.Call)
+            and made.model.qualified_name(call.func, made.scope) in _CONVERTING
+            and len(call.args) == 1
+            and not call.keywords
+        ):
+            inner = flow.makers(made.at(call.args[0]))
+            if not inner:
+                return []
+            converted += inner
+        else:
+            converted.append(made)
+    makers = converted
     ints = [
         m for m in makers if isinstance(m.node, ast.expr) and _int_leaf(m.model, m.node, m.scope)
     ]

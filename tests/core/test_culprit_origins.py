@@ -7,7 +7,8 @@ attribute, a rule kept in a dict of another module, a rule given as ``functools.
 whose output a shared helper builds, a bwd rule given as a partial of another module's
 function, a decorator factory registering one ``@f.defjvp`` rule for every function it wraps.
 None of them names the rule where the traceback passes. A method a base class's ``__init__``
-hands to a transform through ``self``, run by an instance of a subclass: the override.
+hands to a transform through ``self``, run by an instance of a subclass: the override. An
+integer among the values a comprehension over a config's ``.items()`` converts.
 
 Tangents through the shapes and dtypes the message prints: an integer tangent followed
 through the rows a comprehension takes and to constructors whose default dtype is an integer
@@ -17,7 +18,8 @@ one (``jax.random.rademacher``); a tangent of the wrong shape through arithmetic
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import VERSIONS, finding
+from test_culprit_transforms import VERSIONS, Copy, finding, line_of
+from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
 )
@@ -71,6 +73,16 @@ CULPRITS: list[Case] = [
         "        return t",
         ["`_rule` returns `t`", "a pair (primal output, tangent output)"],
     ),
+    # A dict of parameters a classmethod called on the class converts from a config's
+    # ``.items()``: of the values the entries are made from, the one Python int.
+    (
+        "int_config_items_comprehension",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "defaults.py",
+        '"offset": 2,',
+        ["`2` builds an array of int32", "`residual` reads as numbers"],
+    ),
     # ``self.gradient = jax.grad(self.objective)`` in a base class's ``__init__``, called
     # through an instance of a subclass (made by a factory) that overrides ``objective``.
     (
@@ -116,6 +128,21 @@ CULPRITS: list[Case] = [
 @pytest.mark.parametrize("case", CULPRITS, ids=[c[0] for c in CULPRITS])
 def test_the_culprit_is_found_by_following_the_value(case: Case, version: str) -> None:
     culprit_is_where_the_change_belongs(*case, version)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_two_int_values_among_a_configs_entries_leave_the_culprit_in_doubt(
+    copy: Copy, version: str
+) -> None:
+    found = finding("int_config_items_two_ints", version)
+    assert found.code == "grad-int-input"
+    assert found.culprits == []
+    # With one of them a float, the other is the culprit.
+    root = copy("int_config_items_two_ints")
+    config = root / "defaults.py"
+    config.write_text(config.read_text().replace('"curvature": 1,', '"curvature": 0.01,'))
+    [culprit] = finding("int_config_items_two_ints", version, root).culprits
+    assert (culprit.span.path, culprit.span.line) == (config, line_of(config, '"offset": 2,'))
 
 
 @pytest.mark.parametrize("version", VERSIONS)
