@@ -88,22 +88,14 @@ def _registering_calls(place_of: Place) -> Iterator[tuple[str, ast.expr, list[as
                 yield "defjvp", decorator.value, [], Place(place_of.path, model, node, outer)
 
 
-def registrations(
-    code: Code, paths: Sequence[Path], frames: Sequence[Span] = ()
-) -> list[Registration]:
+def registrations(code: Code, paths: Sequence[Path]) -> list[Registration]:
     """Every registration in the modules at ``paths``, by the function object it registers on
     (a receiver the flow cannot follow to one maker is left out)."""
     found: list[Registration] = []
-    for path, model in code.models(paths):
-        module = Place(path, model, model.tree, model.module_scope)
-        for method, receiver, given, site in _registering_calls(module):
-            made = Flow(code, frames).one_maker(site.at(receiver))
-            if made is None:
-                continue
-            # ``@f.defjvp`` gives no expression: the decorated ``def`` is the rule.
-            rules = [_rule(code, site.at(e), frames) for e in given] if given else [site]
-            if len(rules) != len(_ROLES[method]):
-                continue
+    for path in dict.fromkeys(paths):
+        for method, made, rules in code.files.memo(
+            "registrations", path, lambda p: _module_registrations(code, p)
+        ):
             entry = next((r for r in found if r.primal.node is made.node), None)
             if entry is None:
                 entry = Registration(made)
@@ -115,9 +107,26 @@ def registrations(
     return found
 
 
-def _rule(code: Code, place: Place, frames: Sequence[Span]) -> Place | None:
+def _module_registrations(code: Code, path: Path) -> list[tuple[str, Place, list[Place | None]]]:
+    """``(method, the function object registered on, its rules)`` for each registration of
+    one module, followed once per run."""
+    model = code.model(path)
+    if model is None:
+        return []
+    out: list[tuple[str, Place, list[Place | None]]] = []
+    module = Place(path, model, model.tree, model.module_scope)
+    for method, receiver, given, site in _registering_calls(module):
+        made = Flow(code).one_maker(site.at(receiver))
+        # ``@f.defjvp`` gives no expression: the decorated ``def`` is the rule.
+        rules: list[Place | None] = [_rule(code, site.at(e)) for e in given] if given else [site]
+        if made is not None and len(rules) == len(_ROLES[method]):
+            out.append((method, made, rules))
+    return out
+
+
+def _rule(code: Code, place: Place) -> Place | None:
     """The one ``def`` / ``lambda`` a rule expression evaluates to, when that is certain."""
-    callees = Flow(code, frames).callees(place)
+    callees = Flow(code).callees(place)
     return callees[0].place if len(callees) == 1 else None
 
 
@@ -157,7 +166,10 @@ def _decorated(code: Code, made: Place) -> list[Place]:
     decorators = getattr(node, "decorator_list", [])
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or not decorators:
         return out
-    outer = made.model.functions[node].scope.parent or made.model.module_scope
+    function = made.model.functions.get(node)
+    if function is None:
+        return out
+    outer = function.scope.parent or made.model.module_scope
     callees = Flow(code).callees(Place(made.path, made.model, decorators[0], outer))
     if len(callees) != 1 or len(callees[0].function.positional) != 1:
         return out

@@ -517,7 +517,7 @@ def _followed_rule_culprit(
     if role is None:
         return None
     code = Code(files)
-    found = culprit_rules.registrations(code, list(dict.fromkeys(paths)), frames)
+    found = culprit_rules.registrations(code, paths)
     # A bwd rule fails in the backward pass: JAX shows where the primal was called in the
     # stack trace "before transformation", which the frames begin with.
     fitting = [
