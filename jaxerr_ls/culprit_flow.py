@@ -71,6 +71,10 @@ class Flow:
         # Every call each function was entered through: a value made in a callee and read
         # after the flow left it (a dict display's entry) reads its parameters from that call.
         self._entered: dict[int, list[tuple[Callee, Place]]] = {}
+        # The instance ``self`` is in a method the flow read an attribute's assignment in:
+        # ``self.f = jax.grad(self.loss)`` in a base class's ``__init__``, read through an
+        # instance of a subclass, differentiates the subclass's ``loss``.
+        self._self_of: dict[int, tuple[Place, Place | None]] = {}
         self._steps = 0
 
     # -- values --------------------------------------------------------------------------------
@@ -124,6 +128,8 @@ class Flow:
                 found = [Place(place.path, place.model, statement, binding.scope)]
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                 found = self._unpacked(place, statement, node.id, binding.scope, depth)
+            elif isinstance(statement, ast.comprehension):
+                found = self._dict_items(place, statement, node.id, binding.scope, depth)
             else:
                 found = None  # a loop variable, a ``with`` target, an exception
             if found is None:
@@ -184,6 +190,34 @@ class Flow:
                 return None
             out.extend(found)
         return out
+
+    def _dict_items(
+        self, place: Place, loop: ast.comprehension, name: str, scope: Scope, depth: int
+    ) -> list[Place] | None:
+        """``for k, v in d.items()`` / ``for v in d.values()`` in a comprehension: every value
+        of the dict displays ``d`` is made by (None where ``d`` is anything else)."""
+        target, source = loop.target, loop.iter
+        if not isinstance(source, ast.Call) or not isinstance(source.func, ast.Attribute):
+            return None
+        method = source.func.attr
+        if source.args or source.keywords:
+            return None
+        takes_value = (
+            method == "items"
+            and isinstance(target, ast.Tuple)
+            and len(target.elts) == 2
+            and isinstance(target.elts[1], ast.Name)
+            and target.elts[1].id == name
+        ) or (method == "values" and isinstance(target, ast.Name))
+        if not takes_value:
+            return None
+        dicts = self.makers(Place(place.path, place.model, source.func.value, scope), depth + 1)
+        held = [d.node for d in dicts or [] if isinstance(d.node, ast.Dict)]
+        if not dicts or len(held) != len(dicts) or any(None in h.keys for h in held):
+            return None  # not only displays, or one unpacks another mapping (``**base``)
+        values = [d.at(v) for d, h in zip(dicts, held, strict=True) for v in h.values]
+        found = _every(values, lambda value: self.makers(value, depth + 1))
+        return None if found is None else _unique(found)
 
     def _call_makers(self, place: Place, node: ast.Call, depth: int) -> list[Place] | None:
         callees = self.callees(place.at(node.func), depth + 1)
@@ -315,6 +349,7 @@ class Flow:
                         value = _assigned_to(target, statement.value, this, attr)
                         if value is not None:
                             assigned.append(Place(klass.path, klass.model, value, method.scope))
+                            self._self_of.setdefault(id(method), (cls, construction))
         if assigned:
             return _every(assigned, lambda site: self._init_argument(site, construction, depth))
         for klass in self.mro(cls):
@@ -375,6 +410,8 @@ class Flow:
             function = _function_of_param(place)
             if function is None or function.owner is None:
                 return None
+            if id(function) in self._self_of:
+                return [self._self_of[id(function)]]
             cls = Place(place.path, place.model, function.owner, place.model.module_scope)
             return self._receivers(function, cls, depth) or [(cls, None)]
         makers = self.makers(place, depth + 1)
@@ -474,6 +511,14 @@ class Flow:
         node = place.node
         if isinstance(node, ast.Attribute) and self.code.resolve(place).node is node:
             receiver = place.at(node.value)
+            cls = self.code.resolve(receiver)
+            if isinstance(cls.node, ast.ClassDef):
+                # ``Config.from_dict(d)``: a method called on the class itself, where only a
+                # classmethod receives a first argument the call does not pass.
+                on_class = self.method(cls, node.attr)
+                if on_class is None:
+                    return []
+                return [replace(on_class, skip=1 if _classmethod(on_class.function) else 0)]
             owners = self.instances(receiver, depth + 1) or []
             methods = [self.method(cls, node.attr) for cls, _ in owners]
             found = [replace(m, receiver=receiver) for m in methods if m is not None]
@@ -599,6 +644,13 @@ def _function_of_param(place: Place) -> Function | None:
     if binding is None or binding.kind != "param":
         return None
     return place.model.functions.get(binding.node)
+
+
+def _classmethod(function: Function) -> bool:
+    return any(
+        isinstance(d, ast.Name) and d.id == "classmethod"
+        for d in getattr(function.node, "decorator_list", [])
+    )
 
 
 def _static(function: Function) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls import culprit_state
@@ -85,7 +85,10 @@ _CONSTRUCTORS = {
     "jax.numpy.full": 2,
     "jax.numpy.eye": 3,
     "jax.numpy.identity": 1,
+    "jax.random.rademacher": 2,
 }
+# Constructors whose dtype, when none is given, is an integer one (``rademacher``'s ``int``).
+_INT_BY_DEFAULT = frozenset({"jax.random.rademacher"})
 _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
 CAPTURES_READ = frozenset(
@@ -642,14 +645,29 @@ def _received(
     model = application.defined_in
     given = transform.call.args[0]
     found = model.locate_function(given, transform.scope, project.importer(model))
-    if found is not None or not frames:
-        return found
-    place = callable_place(project, frames, model, given, transform.scope)
-    function = place.model.functions.get(place.node)
-    if function is not None:
-        return place.model, function
-    # The value flow: a method of an instance passed in, a callable object, a partial.
     flow = Flow(culprit_state.Code(project.files), frames)
+    overridden = False
+    if application.home is not None and frames:
+        # ``self._grad_fn = jax.grad(self.loss)`` in a base class, called through an instance
+        # of a subclass: the flow that read the attribute through that instance knows which
+        # ``loss`` the instance runs (an override of the base's).
+        call = application.call
+        flow.makers(
+            Place(project.path(application.model), application.model, call.func, application.scope)
+        )
+        callees = flow.callees(Place(project.path(model), model, given, transform.scope))
+        override = callees[0] if len(callees) == 1 else None
+        overridden = (
+            found is not None and override is not None and override.function is not found[1]
+        )
+    if (found is not None and not overridden) or not frames:
+        return found
+    if not overridden:
+        place = callable_place(project, frames, model, given, transform.scope)
+        function = place.model.functions.get(place.node)
+        if function is not None:
+            return place.model, function
+    # The value flow: a method of an instance passed in, a callable object, a partial.
     callees = flow.callees(Place(project.path(model), model, given, transform.scope))
     if len(callees) != 1:
         return None
@@ -1133,8 +1151,9 @@ def _origin(
         if unpacked is not None:
             return _origin(project, *unpacked, frames, None, depth + 1)
         loop = binding.node
-        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name):
-            # ``for v in directions``: v is one of the items of what the loop goes over.
+        if isinstance(loop, ast.For | ast.comprehension) and isinstance(loop.target, ast.Name):
+            # ``for v in directions`` (a statement or a comprehension): v is one of the items
+            # of what the loop goes over.
             found = _origin(project, model, loop.iter, binding.scope, frames, frame, depth + 1)
             if found is None or found.iterated:
                 return None
@@ -1308,6 +1327,8 @@ def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | 
         dtype = call.args[position]
     if dtype is not None:
         return "built" if _names_int_dtype(model, dtype, scope) else None
+    if qualified in _INT_BY_DEFAULT:
+        return "built"
     if qualified in ("jax.numpy.array", "jax.numpy.asarray"):
         return "built" if call.args and _int_leaves(call.args[0]) else None
     if qualified == "jax.numpy.full":
@@ -1441,8 +1462,18 @@ def _argument_culprits(
         # Where ``_origin`` stopped, the value flow goes on through calls (a bound method's
         # return), not through parameters to the traceback's callers, which ``_origin``
         # already weighs (a step counter passed in is no construction to change).
-        made = Flow(flow.code).one_maker(given) if origin is None else None
-        if made is not None and made.node is not args[index]:
+        # So does it where ``_origin`` stopped at a call it could not enter (a classmethod
+        # called on the class, ``Rates.from_config(cfg)``).
+        if origin is not None and isinstance(origin.node, ast.Call):
+            path = project.path(origin.model)
+            made = Flow(flow.code).one_maker(Place(path, origin.model, origin.node, origin.scope))
+        else:
+            made = Flow(flow.code).one_maker(given) if origin is None else None
+        if (
+            made is not None
+            and made.node is not args[index]
+            and made.node is not (origin.node if origin is not None else None)
+        ):
             assert isinstance(made.node, ast.expr)
             project.adopt(made)
             origin = _Origin(made.model, made.node, made.scope)
@@ -1524,6 +1555,12 @@ def _int_leaf_culprits(
     is the change, not a cast)."""
     if function is None or parameter is None:
         return []
+    node = origin.node
+    if isinstance(node, ast.Call) and not node.args and len(node.keywords) == 1:
+        # ``cls(**{name: jnp.asarray(v) for ...})``: the class's fields are the entries.
+        unpacked = node.keywords[0]
+        if unpacked.arg is None and isinstance(unpacked.value, ast.DictComp):
+            origin = replace(origin, node=unpacked.value)
     if isinstance(origin.node, ast.DictComp) and flow is not None:
         return _comprehension_leaf(project, flow, origin, function, parameter, api, dtype)
     out = []
@@ -1584,6 +1621,24 @@ def _comprehension_leaf(
     makers = flow.makers(Place(project.path(origin.model), origin.model, node.value, origin.scope))
     if not makers:
         return []
+    # An entry converted from values made elsewhere (``jnp.asarray(value)`` over a config's
+    # ``.items()``) has their dtypes: the Python int among them is where the float belongs.
+    converted = []
+    for made in makers:
+        call = made.node
+        if (
+            isinstance(call, ast.Call)
+            and made.model.qualified_name(call.func, made.scope) in _CONVERTING
+            and len(call.args) == 1
+            and not call.keywords
+        ):
+            inner = flow.makers(made.at(call.args[0]))
+            if not inner:
+                return []
+            converted += inner
+        else:
+            converted.append(made)
+    makers = converted
     ints = [
         m for m in makers if isinstance(m.node, ast.expr) and _int_leaf(m.model, m.node, m.scope)
     ]
@@ -1823,7 +1878,8 @@ def _tangent_argument(
     return None
 
 
-_INT_DTYPE = re.compile(r"^\s*~?u?int\d*\s*$")
+# An integer dtype, alone (``int32``) or as an aval's (``int32[4]``).
+_INT_DTYPE = re.compile(r"^\s*~?u?int\d*(?:\[[\d,\s]*\])?\s*$")
 
 
 def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin | None:
@@ -1834,8 +1890,9 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
     if depth > _MAX_DEPTH:
         return None
     node = origin.node
-    if not origin.iterated and _int_built(origin.model, node, origin.scope) is not None:
-        return origin
+    if _int_built(origin.model, node, origin.scope) is not None:
+        # The rows of an integer array are integers too: the dtype is made where it is.
+        return replace(origin, iterated=False)
     parts: list[ast.expr] = []
     if origin.iterated and isinstance(node, ast.List | ast.Tuple):
         parts = list(node.elts)
@@ -1930,6 +1987,39 @@ def _shaped_entry(
     return _culprit(project, made.model, value, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
 
 
+def _wrong_shape(captures: Mapping[str, str]) -> bool:
+    """Whether the message prints a tangent whose shape differs from the wanted one."""
+    tangent = _dims(captures.get("tangent"))
+    wanted = _dims(captures.get("expected") or captures.get("primal"))
+    return tangent is not None and wanted is not None and tangent != wanted
+
+
+def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin:
+    """Where a tangent of the wrong shape got its shape: through arithmetic whose other
+    operands are surely scalars (``v / jnp.linalg.norm(v)``, ``-0.5 * d``) to the one operand
+    that carries the shape, and the name it is bound to."""
+    node = origin.node
+    if origin.iterated or depth > _MAX_DEPTH:
+        return origin
+    if isinstance(node, ast.UnaryOp):
+        parts = [node.operand]
+    elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+        parts = [node.left, node.right]
+    else:
+        return origin
+    carriers = [
+        part
+        for part in parts
+        if not _scalar_value(project, origin.model, part, origin.scope, depth)
+    ]
+    if len(carriers) != 1:
+        return origin
+    inner = _origin(project, origin.model, carriers[0], origin.scope, (), None)
+    if inner is None or inner.iterated or isinstance(inner.node, ast.Name):
+        return origin
+    return _shape_source(project, inner, depth + 1)
+
+
 def _tangent_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -1950,6 +2040,8 @@ def _tangent_culprits(
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
         origin = _int_source(project, origin)
+    elif origin is not None and _wrong_shape(captures):
+        origin = _shape_source(project, origin)
     if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
         return []
     shown = project.source(origin.model, origin.node)

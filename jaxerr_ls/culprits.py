@@ -204,21 +204,24 @@ def _last_return_span(
 def _rule_culprit(
     files: ProjectFiles,
     path: Path,
-    rule_name: str,
+    rule: str | ast.FunctionDef | ast.AsyncFunctionDef,
     kind: CulpritKind,
     captures: Mapping[str, str] | None = None,
 ) -> Culprit | None:
-    for function in _definitions(files, path):
-        if function.name == rule_name:
-            change = _output_change(files, path, function, kind, captures or {})
-            if change is not None:
-                return Culprit(change.statement, kind, rule_name, why=change.why)
-            span = _last_return_span(files, path, function)
-            why = _return_why(files, path, function, kind, captures or {})
-            return Culprit(
-                span or _def_span(files, path, function, rule_name), kind, rule_name, why=why
-            )
-    return None
+    """A rule (its ``def``, or the first of that name in the file) as culprit: the statement
+    its output is wrong at, else its last ``return``."""
+    if isinstance(rule, str):
+        named = [f for f in _definitions(files, path) if f.name == rule]
+        if not named:
+            return None
+        rule = named[0]
+    name = rule.name
+    change = _output_change(files, path, rule, kind, captures or {})
+    if change is not None:
+        return Culprit(change.statement, kind, name, why=change.why)
+    span = _last_return_span(files, path, rule)
+    why = _return_why(files, path, rule, kind, captures or {})
+    return Culprit(span or _def_span(files, path, rule, name), kind, name, why=why)
 
 
 # What each kind of rule must return, for the sentence saying why its return is the culprit.
@@ -391,6 +394,9 @@ def find_culprits(
     """
     if kind is None:
         return []
+    # A comprehension runs in a frame of its own before Python 3.12, on its function's line:
+    # one frame per line keeps "the caller is the next frame out" true on every version.
+    frames = [f for i, f in enumerate(frames) if i == 0 or _line_of(frames[i - 1]) != _line_of(f)]
     if kind.value.startswith("transform."):
         # Imported here: that module builds on ``Culprit``, defined above.
         from jaxerr_ls.culprit_transforms import transform_culprits
@@ -415,8 +421,14 @@ def find_culprits(
         if primal is not None:
             found = _function_culprit(files, traceback_files, primal[1], kind)
     else:
-        found = _registered_rule_culprit(kind, captures, files, traceback_files, called_names)
+        found = _registered_rule_culprit(
+            kind, captures, files, traceback_files, called_names, frames
+        )
     return [found] if found is not None else []
+
+
+def _line_of(frame: Span) -> tuple[Path, int]:
+    return frame.path, frame.line
 
 
 def _registered_rule_culprit(
@@ -425,16 +437,29 @@ def _registered_rule_culprit(
     files: ProjectFiles,
     traceback_files: list[Path],
     called_names: set[str],
+    frames: Sequence[Span],
 ) -> Culprit | None:
     """The custom_vjp / custom_jvp rule of the failing function, through its registration."""
     search_paths = list(traceback_files)
     primal_hint: str | None = None
+    located: Path | None = None
     primal = _PRIMAL_RE.match(captures.get("primal", ""))
     if primal is not None:
         primal_hint = primal[1].rsplit(".", 1)[-1]
         located = files.resolve(primal[2]) if primal[2] else None
         if located is not None:
             search_paths.insert(0, located)
+    followed = _followed_rule_culprit(
+        kind,
+        captures,
+        files,
+        [*search_paths, *_registering_files(files)],
+        frames,
+        primal_hint,
+        located,
+    )
+    if followed is not None:
+        return followed
     # The rules usually live in a module the traceback never enters (it shows the call of the
     # primal function, not the rule): the project's other files that register rules come next.
     # There, a rule counts only when the traceback calls its primal function by name: the one
@@ -464,3 +489,57 @@ def _registered_rule_culprit(
         if found is not None:
             return found
     return None
+
+
+_ROLE_OF = {
+    CulpritKind.CUSTOM_VJP_BWD: "bwd",
+    CulpritKind.CUSTOM_VJP_FWD: "fwd",
+    CulpritKind.CUSTOM_JVP_RULE: "jvp",
+}
+
+
+def _followed_rule_culprit(
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+    files: ProjectFiles,
+    paths: list[Path],
+    frames: Sequence[Span],
+    primal: str | None,
+    primal_at: Path | None,
+) -> Culprit | None:
+    """The rule registered on the failing custom function, both followed through the value
+    flow (see ``culprit_rules``), when exactly one registration and rule fit."""
+    # Imported here: the value flow builds on the project model this module's callers share.
+    from jaxerr_ls import culprit_rules
+    from jaxerr_ls.culprit_state import Code
+
+    role = _ROLE_OF.get(kind)
+    if role is None:
+        return None
+    code = Code(files)
+    found = culprit_rules.registrations(code, paths)
+    # A bwd rule fails in the backward pass: JAX shows where the primal was called in the
+    # stack trace "before transformation", which the frames begin with.
+    fitting = [
+        r for r in culprit_rules.failing(code, found, frames, primal, primal_at) if role in r.rules
+    ]
+    rule = fitting[0].rules[role] if len(fitting) == 1 else None
+    if rule is None:
+        return None
+    node = rule.node
+    if isinstance(node, ast.Lambda):
+        return Culprit(code.span(rule.path, node.body), kind, "lambda")
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    culprit = _rule_culprit(files, rule.path, node, kind, captures)
+    if culprit is None:
+        return None
+    built = culprit_rules.helper_return(code, rule)
+    if built is None or culprit.span != _last_return_span(files, rule.path, node):
+        return culprit  # the message's types placed it, or the rule builds its own output
+    span, helper = built
+    contract = _CONTRACTS.get(kind)
+    why = f"`{node.name}` returns what `{helper}` builds here" + (
+        f", where it must return {contract}." if contract else "."
+    )
+    return Culprit(span, kind, node.name, why=why)

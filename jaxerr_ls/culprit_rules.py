@@ -1,0 +1,201 @@
+"""Custom rules found through their registration calls, wherever the code keeps them.
+
+A custom_vjp / custom_jvp function and its rules are tied together by a call, not by names:
+``f.defvjp(fwd, bwd)``, ``f.defjvp(rule)``, ``@f.defjvp``, where ``f`` may be a decorated
+``def`` made inside a factory, the result of ``jax.custom_vjp(fun)``, a name imported from
+another module; and each rule may be a ``def`` of another module, a ``functools.partial``, an
+attribute, a dict entry, or what a helper returns (``saving_inputs(f)`` returning its inner
+``fwd``). The value flow (``culprit_flow``) follows both sides to what makes them: the
+registration's receiver to the function object it registers on, each rule to its ``def``.
+The failing custom function is found the same way, from the calls on the traceback's lines
+(the innermost that calls a registered function), or from the primal the message names.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_state import Code, Place
+from jaxerr_ls.spans import Span
+
+# The arguments of each registering method, in order, as rule roles.
+_ROLES: dict[str, tuple[str, ...]] = {"defvjp": ("fwd", "bwd"), "defjvp": ("jvp",)}
+
+
+@dataclass(slots=True)
+class Registration:
+    """The rules registered on one custom function object, each a ``def`` / ``lambda``
+    (None where two registrations disagree or a rule cannot be followed)."""
+
+    primal: Place  # the decorated ``def``, or the ``jax.custom_vjp(fun)`` call
+    rules: dict[str, Place | None] = field(default_factory=dict)
+
+    def names(self, code: Code) -> set[str]:
+        """The names JAX prints for the function: the decorated ``def``'s, or those of the
+        function ``custom_vjp(fun)`` wraps."""
+        node = self.primal.node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return {node.name}
+        if isinstance(node, ast.Call) and node.args:
+            wrapped = Flow(code).callees(self.primal.at(node.args[0]))
+            return {c.function.name for c in wrapped}
+        return set()
+
+    def defined_at(self, code: Code) -> Iterator[tuple[Path, int]]:
+        """The places JAX may print for the function: its ``def`` line and first decorator's."""
+        node = self.primal.node
+        if isinstance(node, ast.Call) and node.args:
+            for callee in Flow(code).callees(self.primal.at(node.args[0])):
+                yield from _def_lines(callee.place)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield from _def_lines(self.primal)
+
+
+def _def_lines(place: Place) -> Iterator[tuple[Path, int]]:
+    node = place.node
+    yield place.path, getattr(node, "lineno", 0)
+    for decorator in getattr(node, "decorator_list", []):
+        yield place.path, decorator.lineno
+
+
+def _registering_calls(place_of: Place) -> Iterator[tuple[str, ast.expr, list[ast.expr], Place]]:
+    """``(method, receiver, rule expressions, where they are read)`` for each registration of
+    a module: calls ``f.defvjp(fwd, bwd)`` / ``f.defjvp(rule)`` (by position or keyword) and
+    ``@f.defjvp`` decorators."""
+    model = place_of.model
+    for call, scope in model.calls:
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in _ROLES:
+            continue
+        roles = _ROLES[func.attr]
+        given: list[ast.expr] = list(call.args[: len(roles)])
+        keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+        for role in roles[len(given) :]:
+            if role not in keywords:
+                break
+            given.append(keywords[role])
+        if any(isinstance(arg, ast.Starred) for arg in given):
+            continue
+        yield func.attr, func.value, given, Place(place_of.path, model, call, scope)
+    for function, node in model.decorated:
+        outer = function.scope.parent or model.module_scope
+        for decorator in node.decorator_list:
+            if isinstance(decorator, ast.Attribute) and decorator.attr == "defjvp":
+                yield "defjvp", decorator.value, [], Place(place_of.path, model, node, outer)
+
+
+def registrations(code: Code, paths: Sequence[Path]) -> list[Registration]:
+    """Every registration in the modules at ``paths``, by the function object it registers on
+    (a receiver the flow cannot follow to one maker is left out)."""
+    found: list[Registration] = []
+    for path in dict.fromkeys(paths):
+        for method, made, rules in code.files.memo(
+            "registrations", path, lambda p: _module_registrations(code, p)
+        ):
+            entry = next((r for r in found if r.primal.node is made.node), None)
+            if entry is None:
+                entry = Registration(made)
+                found.append(entry)
+            for role, rule in zip(_ROLES[method], rules, strict=True):
+                before = entry.rules.get(role, rule)
+                same = before is not None and rule is not None and before.node is rule.node
+                entry.rules[role] = rule if role not in entry.rules or same else None
+    return found
+
+
+def _module_registrations(code: Code, path: Path) -> list[tuple[str, Place, list[Place | None]]]:
+    """``(method, the function object registered on, its rules)`` for each registration of
+    one module, followed once per run."""
+    model = code.model(path)
+    if model is None:
+        return []
+    out: list[tuple[str, Place, list[Place | None]]] = []
+    module = Place(path, model, model.tree, model.module_scope)
+    for method, receiver, given, site in _registering_calls(module):
+        made = Flow(code).one_maker(site.at(receiver))
+        # ``@f.defjvp`` gives no expression: the decorated ``def`` is the rule.
+        rules: list[Place | None] = [_rule(code, site.at(e)) for e in given] if given else [site]
+        if made is not None and len(rules) == len(_ROLES[method]):
+            out.append((method, made, rules))
+    return out
+
+
+def _rule(code: Code, place: Place) -> Place | None:
+    """The one ``def`` / ``lambda`` a rule expression evaluates to, when that is certain."""
+    callees = Flow(code).callees(place)
+    return callees[0].place if len(callees) == 1 else None
+
+
+def failing(
+    code: Code,
+    found: list[Registration],
+    frames: Sequence[Span],
+    primal: str | None,
+    primal_at: Path | None,
+) -> list[Registration]:
+    """The registrations the error may be about: those whose function the innermost frame
+    that calls a registered function calls, narrowed by the primal the message names (its
+    name, and the file it says the function is defined in)."""
+    if primal is not None:
+        named = [r for r in found if primal in r.names(code)]
+        if primal_at is not None:
+            named = [r for r in named if any(p == primal_at for p, _ in r.defined_at(code))]
+    else:
+        named = found
+    flow = Flow(code, frames)
+    for span in frames:
+        called: list[Registration] = []
+        for model, call, scope in code.calls_on(span):
+            makers = flow.makers(Place(span.path, model, call.func, scope)) or []
+            for made in [m for maker in makers for m in _decorated(code, maker)]:
+                called += [r for r in named if r.primal.node is made.node and r not in called]
+        if called:
+            return called
+    return named if primal is not None else []
+
+
+def _decorated(code: Code, made: Place) -> list[Place]:
+    """A ``def`` and what its outermost decorator of the project returns for it (a
+    ``jax.custom_jvp(fn)`` made inside ``def smooth(fn)``), as far as that is certain."""
+    node = made.node
+    out = [made]
+    decorators = getattr(node, "decorator_list", [])
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or not decorators:
+        return out
+    function = made.model.functions.get(node)
+    if function is None:
+        return out
+    outer = function.scope.parent or made.model.module_scope
+    callees = Flow(code).callees(Place(made.path, made.model, decorators[0], outer))
+    if len(callees) != 1 or len(callees[0].function.positional) != 1:
+        return out
+    function = callees[0].function
+    at = callees[0].place
+    for value in function.return_values:
+        if value is not None:
+            found = Flow(code).makers(Place(at.path, at.model, value, function.scope))
+            out += found or []
+    return out
+
+
+def helper_return(code: Code, rule: Place) -> tuple[Span, str] | None:
+    """Where a rule's output is built when its one ``return`` hands on the tuple a project
+    helper returns (``return pack(y, x)``, ``def pack(out, *saved): return (out, *saved)``):
+    that helper's ``return`` and the helper's name. A call returning anything else (the
+    primal's output, say) leaves the rule's own ``return`` at fault."""
+    function = rule.model.functions.get(rule.node)
+    returns = [r for r in function.returns if r.value is not None] if function else []
+    if function is None or len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
+        return None
+    made = Flow(code).one_maker(Place(rule.path, rule.model, returns[0].value, function.scope))
+    if made is None or not isinstance(made.node, ast.Tuple | ast.List):
+        return None
+    for helper in made.model.functions.values():
+        for statement in helper.returns:
+            if statement.value is made.node:
+                return code.span(made.path, statement), helper.name
+    return None
