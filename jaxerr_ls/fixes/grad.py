@@ -8,7 +8,7 @@ import re
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
-from jaxerr_ls.fixes.source import FunctionNode, Source, own_nodes, own_returns
+from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, own_nodes, own_returns
 from jaxerr_ls.fixes.transform_calls import (
     ARGNUMS,
     JVP_NOT_TUPLES,
@@ -26,6 +26,7 @@ from jaxerr_ls.fixes.transform_calls import (
     on_line,
     received,
     results_of,
+    top_level_items,
     unsafe_fix,
 )
 from jaxerr_ls.project import (
@@ -655,6 +656,65 @@ def _dict_output_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return unsafe_fix(target, title, tuple(edits))
 
 
+# ``Losses(total=JitTracer(float32[]), parts={...})``: a class's repr, as the message prints it.
+_PRINTED_RECORD = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<fields>\(.*\))$", re.DOTALL)
+_FIELD = re.compile(r"^(?P<field>[A-Za-z_]\w*)=(?P<value>.*)$", re.DOTALL)
+# A real scalar, traced (``JitTracer(float32[])``) or not (``Array(0.5, dtype=float32)``).
+_REAL_SCALAR = re.compile(r"^(?:\w*Tracer\(b?float\d+\[\]\)|Array\([^\[\],]*, dtype=b?float\d+\))$")
+
+
+def _printed_fields(printed: str) -> dict[str, str] | None:
+    """The fields of a NamedTuple's or dataclass's repr (``Objective(value=..., parts=...)``)
+    with their printed values; None when the text is not one such repr."""
+    found = _PRINTED_RECORD.match(printed.strip())
+    if found is None:
+        return None
+    items = top_level_items(found["fields"])
+    if items is None:
+        inner = found["fields"][1:-1].strip()
+        # One field: no comma at the top level (else two items and a last one).
+        one = top_level_items(f"({inner}, _)") if inner else None
+        items = [inner] if one is not None and len(one) == 2 else None
+    if not items:
+        return None
+    fields = {}
+    for item in items:
+        named = _FIELD.match(item)
+        if named is None:
+            return None
+        fields[named["field"]] = named["value"].strip()
+    return fields
+
+
+def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """grad of a function that returns a NamedTuple / dataclass (``Objective(value=...,
+    parts=...)`` in the message): differentiate its one real scalar field (or, among several,
+    the one named as the total), read from the returned object by a lambda around the function
+    given to grad, so the call and its result keep their shape."""
+    fields = _printed_fields(target.captures.get("output") or "")
+    if fields is None:
+        return []
+    scalars = [name for name, value in fields.items() if _REAL_SCALAR.match(value)]
+    if len(scalars) > 1:
+        scalars = [name for name in scalars if name.lower() in _TOTAL_KEYS]
+    source = Source.parse(target.span.path, read(target.span.path))
+    call = applied_transform(source, target.span.line, frozenset({"grad"})) if source else None
+    if len(scalars) != 1 or source is None or call is None or not call.args:
+        return []
+    if any(k.arg == "has_aux" for k in call.keywords) or isinstance(call.args[0], ast.Starred):
+        return []
+    function = call.args[0]
+    taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
+    args, kwargs = fresh(taken, "args"), fresh(taken, "kwargs")
+    text = source.segment(function)
+    if not isinstance(function, ast.Name | ast.Attribute | ast.Call | ast.Subscript):
+        text = f"({text})"
+    field = scalars[0]
+    new = f"lambda *{args}, **{kwargs}: {text}(*{args}, **{kwargs}).{field}"
+    title = f"Differentiate the `{field}` field of what {source.segment(function)} returns"
+    return unsafe_fix(target, title, (source.replace(function, new),))
+
+
 def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
     """Remove ``has_aux=True`` from its call, and the aux from where the result is unpacked."""
     call = next(
@@ -1079,6 +1139,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _dict_output_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
+    if target.code == NOT_ARRAY and _printed_fields(target.captures.get("output") or ""):
+        return _record_field_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:
         return _argnums_fixes(target, read)
     if target.code == INT_INPUT:

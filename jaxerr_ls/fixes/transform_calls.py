@@ -524,6 +524,16 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
 
 
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
+_REPR_START = re.compile(r"[A-Za-z_]\w*\(")
+
+
+def _opening(text: str) -> int:
+    """Where the brackets of a printed value open: at a bracket, or at the parenthesis of a
+    class's repr (``Losses(total=Array(0``); -1 for any other text."""
+    if text[:1] in _CLOSING:
+        return 0
+    found = _REPR_START.match(text)
+    return found.end() - 1 if found else -1
 
 
 def _brackets(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
@@ -563,10 +573,11 @@ def whole_capture(text: str, message: str) -> str:
     """A capture cut short inside a printed value (``(Array(0`` where the pattern's lazy
     group stopped at the value's first ``.``), extended to where its brackets close in the
     message; any other capture as it is."""
-    start = message.find(text) if text and text[0] in _CLOSING else -1
+    opening = _opening(text)
+    start = message.find(text) if opening >= 0 else -1
     if start < 0:
         return text
-    for i, _, depth in _brackets(message, start):
+    for i, _, depth in _brackets(message, start + opening):
         if depth == 0:
             return message[start : i + 1] if i + 1 > start + len(text) else text
     return text
