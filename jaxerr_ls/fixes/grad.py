@@ -703,16 +703,34 @@ def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     if any(k.arg == "has_aux" for k in call.keywords) or isinstance(call.args[0], ast.Starred):
         return []
-    function = call.args[0]
+    function, field = call.args[0], scalars[0]
+    if isinstance(function, ast.Lambda):
+        # ``lambda p: losses(p, batch)``: the field read in the lambda's own body.
+        body = function.body
+        title = f"Differentiate the `{field}` field of what the lambda returns"
+        return unsafe_fix(target, title, (source.replace(body, f"{_atom(source, body)}.{field}"),))
     taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
     args, kwargs = fresh(taken, "args"), fresh(taken, "kwargs")
-    text = source.segment(function)
-    if not isinstance(function, ast.Name | ast.Attribute | ast.Call | ast.Subscript):
-        text = f"({text})"
-    field = scalars[0]
-    new = f"lambda *{args}, **{kwargs}: {text}(*{args}, **{kwargs}).{field}"
+    called, bound = _atom(source, function), ""
+    if (
+        isinstance(function, ast.Call)
+        and last_name(function.func) == "partial"
+        and function.args
+        and not function.keywords
+        and not any(isinstance(a, ast.Starred) for a in function.args)
+    ):
+        # ``partial(f, a)``: f called with ``a`` first, as the partial would.
+        called = _atom(source, function.args[0])
+        bound = "".join(f"{source.segment(a)}, " for a in function.args[1:])
+    new = f"lambda *{args}, **{kwargs}: {called}({bound}*{args}, **{kwargs}).{field}"
     title = f"Differentiate the `{field}` field of what {source.segment(function)} returns"
     return unsafe_fix(target, title, (source.replace(function, new),))
+
+
+def _atom(source: Source, node: ast.expr) -> str:
+    """The expression's text, parenthesised unless it is a name, attribute, call or item."""
+    text = source.segment(node)
+    return text if isinstance(node, _ATOMIC) else f"({text})"
 
 
 def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
