@@ -313,7 +313,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not places:
         found = _failing_lambda(target, read)
         if found is None:
-            return _jacobian_fixes(target, read)
+            return _jacobian_fixes(target, read) or _call_site_reduction_fixes(target, read)
         places, names = [found], ["<lambda>"]
     label = "the lambda" if names[0] == "<lambda>" else f"`{names[0]}`"
     fixes = _every_axis_fixes(target, places, label)
@@ -704,11 +704,18 @@ def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if any(k.arg == "has_aux" for k in call.keywords) or isinstance(call.args[0], ast.Starred):
         return []
     function, field = call.args[0], scalars[0]
+    label = "the lambda" if isinstance(function, ast.Lambda) else source.segment(function)
+    title = f"Differentiate the `{field}` field of what {label} returns"
+    return unsafe_fix(target, title, (_read_from_result(source, function, f".{field}"),))
+
+
+def _read_from_result(source: Source, function: ast.expr, suffix: str) -> Edit:
+    """The function given to a transform, replaced by one that reads ``suffix`` (``.total``,
+    ``.sum()``) from its result: a lambda's own body gets it; any other function is called
+    from a lambda taking whatever it takes (a partial's bound arguments first)."""
     if isinstance(function, ast.Lambda):
-        # ``lambda p: losses(p, batch)``: the field read in the lambda's own body.
         body = function.body
-        title = f"Differentiate the `{field}` field of what the lambda returns"
-        return unsafe_fix(target, title, (source.replace(body, f"{_atom(source, body)}.{field}"),))
+        return source.replace(body, f"{_atom(source, body)}{suffix}")
     taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
     args, kwargs = fresh(taken, "args"), fresh(taken, "kwargs")
     called, bound = _atom(source, function), ""
@@ -722,9 +729,51 @@ def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         # ``partial(f, a)``: f called with ``a`` first, as the partial would.
         called = _atom(source, function.args[0])
         bound = "".join(f"{source.segment(a)}, " for a in function.args[1:])
-    new = f"lambda *{args}, **{kwargs}: {called}({bound}*{args}, **{kwargs}).{field}"
-    title = f"Differentiate the `{field}` field of what {source.segment(function)} returns"
-    return unsafe_fix(target, title, (source.replace(function, new),))
+    new = f"lambda *{args}, **{kwargs}: {called}({bound}*{args}, **{kwargs}){suffix}"
+    return source.replace(function, new)
+
+
+def _call_site_reduction_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """grad of a function whose vector output no ``return`` of the project was found to
+    build (a method set from a parameter, a function a factory made): the reduction applied
+    where the function is given to grad, in the order the program's own evidence asks for
+    (see ``_reductions``; here its reductions of calls of the same function)."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    call = applied_transform(source, target.span.line, _SCALAR_TRANSFORMS) if source else None
+    if source is None or call is None or not call.args:
+        return []
+    function = call.args[0]
+    if isinstance(function, ast.Lambda | ast.Starred) or any(
+        k.arg == "has_aux" for k in call.keywords
+    ):
+        return []
+    spelled = source.segment(function)
+    siblings = {
+        name
+        for node in ast.walk(source.tree)
+        if isinstance(node, ast.Call)
+        and (name := last_name(node.func)) in ("sum", "mean")
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Call)
+        and source.segment(node.args[0].func) == spelled
+    }
+    name = last_name(function.args[0] if isinstance(function, ast.Call) else function) or ""
+    words = f"{_docstrings(source, name)} {name.lower()}"
+    totals = any(w in words for w in _TOTAL_WORDS) and not any(w in words for w in _AVERAGE_WORDS)
+    if len(siblings) == 1:
+        order = ("sum", "mean") if siblings == {"sum"} else ("mean", "sum")
+    else:
+        order = ("sum", "mean") if totals else ("mean", "sum")
+    meanings = {"mean": "the mean", "sum": "the sum"}
+    return [
+        fix
+        for reduction in order
+        for fix in unsafe_fix(
+            target,
+            f"Differentiate {meanings[reduction]} of {_label_of(name or spelled)}'s output",
+            (_read_from_result(source, function, f".{reduction}()"),),
+        )
+    ]
 
 
 def _atom(source: Source, node: ast.expr) -> str:

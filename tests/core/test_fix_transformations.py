@@ -73,6 +73,14 @@ from jaxerr_ls.fixes import Applicability, finding_target, fixes_for
             "    return n, tuple(saved)  # keep what bwd needs\n",
             "*saved",
         ),
+        # A vector loss looked up by getattr (no return found to reduce): the mean, at the call.
+        (
+            "fix7_nonscalar_getattr_loss",
+            "the mean of `objective`",
+            "main.py",
+            "value_and_grad(lambda *args, **kwargs: objective(*args, **kwargs).mean())(w, x, y)",
+            "jax.value_and_grad(objective)",
+        ),
         # ``return f(*primals), *primals``: ``*primals`` is a tuple already.
         (
             "fix7_fwd_varargs_residuals",
@@ -150,3 +158,17 @@ def test_the_line_indexing_twice_gets_no_array_fix(copy: Copy) -> None:
     poly = root / "poly.py"
     poly.write_text(poly.read_text().replace("coeffs[k] * x**k", "coeffs[k] * coeffs[k - 1]"))
     assert fixes("fix7_index_tuple_fori", root) == []
+
+
+def test_the_call_site_reduction_follows_the_programs_own_reduction(copy: Copy) -> None:
+    root = copy("fix7_nonscalar_getattr_loss")
+    main = root / "main.py"
+    # The program sums the same function's output elsewhere: the sum comes first.
+    main.write_text(
+        main.read_text().replace(
+            "    return w, value", "    print(jnp.sum(objective(w, x, y)))\n    return w, value"
+        )
+    )
+    first, second = fixes("fix7_nonscalar_getattr_loss", root)
+    assert "the sum" in first.title and "the mean" in second.title
+    assert "objective(*args, **kwargs).sum())(w, x, y)" in applied(first)["main.py"]
