@@ -909,6 +909,125 @@ def python_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
+def _int_bound(node: ast.expr, scope: Scope) -> bool:
+    """A literal int, or a name bound to one (a module constant, a parameter's default)."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    binding = scope.lookup(node.id) if isinstance(node, ast.Name) else None
+    if binding is None:
+        return False
+    if binding.kind == "assign":
+        return binding.value is not None and _int_bound(binding.value, binding.scope)
+    function = binding.node if binding.kind == "param" else None
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        return False
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [
+        *zip(reversed(positional), reversed(arguments.defaults), strict=False),
+        *zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True),
+    ]
+    default = next((d for a, d in pairs if a.arg == binding.name), None)
+    return isinstance(default, ast.Constant) and type(default.value) is int
+
+
+def _counter_tests(test: ast.expr) -> list[tuple[str, ast.expr, bool]]:
+    """The ``i < n`` / ``i <= n`` / ``n > i`` of a loop's test (alone, or and-ed with other
+    tests, which can only stop the loop sooner): (the name compared, the bound, whether the
+    bound is included); an or-ed test gives none."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return [found for part in test.values for found in _counter_tests(part)]
+    if isinstance(test, ast.BinOp) and isinstance(test.op, ast.BitAnd):
+        return [*_counter_tests(test.left), *_counter_tests(test.right)]
+    if isinstance(test, ast.Call) and _last_part(test.func) == "logical_and" and not test.keywords:
+        return [found for part in test.args for found in _counter_tests(part)]
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return []
+    op, left, right = test.ops[0], test.left, test.comparators[0]
+    if isinstance(op, ast.Gt | ast.GtE):
+        left, right = right, left
+    if not isinstance(left, ast.Name) or not isinstance(op, ast.Lt | ast.Gt | ast.LtE | ast.GtE):
+        return []
+    return [(left.id, right, isinstance(op, ast.LtE | ast.GtE))]
+
+
+def _state_position(function: ast.FunctionDef, name: str) -> int | None:
+    """Where ``name`` sits in the one state parameter the function unpacks
+    (``_, err, i = state``)."""
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    unpackings = [
+        [e.id if isinstance(e, ast.Name) else None for e in statement.targets[0].elts]
+        for statement in function.body
+        if isinstance(statement, ast.Assign)
+        and isinstance(statement.value, ast.Name)
+        and [statement.value.id] == params
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Tuple)
+    ]
+    names = unpackings[0] if len(unpackings) == 1 else []
+    return names.index(name) if names.count(name) == 1 else None
+
+
+def _tuple_value(node: ast.expr, scope: Scope) -> ast.Tuple | None:
+    """A tuple display, given or bound once to the name given."""
+    binding = scope.lookup(node.id) if isinstance(node, ast.Name) else None
+    value = binding.value if binding is not None and binding.kind == "assign" else node
+    return value if isinstance(value, ast.Tuple) else None
+
+
+def bounded_while_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``lax.while_loop(cond, body, init)`` whose cond stops a counter that starts at 0 at a
+    static bound (``(err > tol) & (i < max_iter)``): ``lax.fori_loop(0, max_iter, lambda _, s:
+    body(s), init)``, static bounds that reverse mode can differentiate. Unsafe: the loop runs
+    every iteration, where the other tests stopped it sooner."""
+    at = _at_culprit(target, read, {CulpritKind.LOOP_BOUNDS})
+    if at is None or not isinstance(at.node, ast.Call):
+        return []
+    call, model, source = at.node, at.model, at.source
+    scope = next((sc for c, sc in model.calls if c is call), None)
+    func = call.func
+    if (
+        scope is None
+        or not isinstance(func, ast.Attribute)
+        or model.qualified_name(func, scope) != "jax.lax.while_loop"
+        or len(call.args) != 3
+        or call.keywords
+    ):
+        return []
+    cond, body, init = call.args
+    binding = scope.lookup(cond.id) if isinstance(cond, ast.Name) else None
+    cond_function = binding.node if binding is not None and binding.kind == "def" else None
+    if not isinstance(cond_function, ast.FunctionDef):
+        return []
+    returns = [n for n in ast.walk(cond_function) if isinstance(n, ast.Return)]
+    test = returns[0].value if len(returns) == 1 else None
+    display = _tuple_value(init, scope)
+    counted = []
+    # The counter: a state entry that starts at 0, compared with a static int.
+    for counter, bound, included in _counter_tests(test) if test is not None else []:
+        position = _state_position(cond_function, counter)
+        start = display.elts[position] if display is not None and position is not None else None
+        if (
+            isinstance(start, ast.Constant)
+            and type(start.value) is int
+            and start.value == 0
+            and _int_bound(bound, scope)
+        ):
+            counted.append((bound, included))
+    if len(counted) != 1:
+        return []
+    bound, included = counted[0]
+    stop = f"{source.segment(bound)} + 1" if included else source.segment(bound)
+    taken = {n.id for n in ast.walk(body) if isinstance(n, ast.Name)}
+    state = fresh(taken, "state")
+    loop = source.segment(func)[: -len("while_loop")] + "fori_loop"
+    new = f"{loop}(0, {stop}, lambda _, {state}: {source.segment(body)}({state}), "
+    new += f"{source.segment(init)})"
+    title = f"Run all {stop} iterations with {loop} (static bounds, reverse-differentiable)"
+    edit = source.replace(call, new)
+    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
 def _last_part(node: ast.expr) -> str | None:
     if isinstance(node, ast.Attribute):
         return node.attr
@@ -918,7 +1037,11 @@ def _last_part(node: ast.expr) -> str | None:
 def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """The jit's static argument where the traced value is a Python constant; else the
     control flow or the indexing on the failing line, done with arrays."""
-    static = static_fixes(target, read) or python_bound_fixes(target, read)
+    static = (
+        static_fixes(target, read)
+        or python_bound_fixes(target, read)
+        or bounded_while_fixes(target, read)
+    )
     if static or target.culprits:
         return static
     if target.code == "tracer-bool-conversion":

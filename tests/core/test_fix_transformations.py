@@ -81,6 +81,15 @@ from jaxerr_ls.fixes import Applicability, finding_target, fixes_for
             "value_and_grad(lambda *args, **kwargs: objective(*args, **kwargs).mean())(w, x, y)",
             "jax.value_and_grad(objective)",
         ),
+        # A counter compared (<=) with a module constant inside jnp.logical_and, from
+        # ``from jax import lax``: every iteration, the bound included.
+        (
+            "fix7_while_counter_module_bound",
+            "MAX_STEPS + 1 iterations",
+            "solver.py",
+            "lax.fori_loop(0, MAX_STEPS + 1, lambda _, state: newton(state), (jnp.ones_like(c)",
+            "while_loop",
+        ),
         # ``return f(*primals), *primals``: ``*primals`` is a tuple already.
         (
             "fix7_fwd_varargs_residuals",
@@ -172,3 +181,27 @@ def test_the_call_site_reduction_follows_the_programs_own_reduction(copy: Copy) 
     first, second = fixes("fix7_nonscalar_getattr_loss", root)
     assert "the sum" in first.title and "the mean" in second.title
     assert "objective(*args, **kwargs).sum())(w, x, y)" in applied(first)["main.py"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Or-ed with the tolerance: the counter alone does not bound the loop.
+        (
+            "jnp.logical_and(jnp.abs(delta) > 1e-7, step <= MAX_STEPS)",
+            "(jnp.abs(delta) > 1e-7) | (step <= MAX_STEPS)",
+        ),
+        # The counter starts at 1: the number of iterations is not the bound.
+        ("(jnp.ones_like(c), 0, jnp.ones_like(c))", "(jnp.ones_like(c), 1, jnp.ones_like(c))"),
+        # The bound is computed at run time.
+        ("MAX_STEPS = 30", "MAX_STEPS = int(jnp.ceil(30.5))"),
+    ],
+)
+def test_no_fori_loop_unless_a_counter_from_zero_meets_a_static_bound(
+    copy: Copy, old: str, new: str
+) -> None:
+    root = copy("fix7_while_counter_module_bound")
+    solver = root / "solver.py"
+    assert old in solver.read_text()
+    solver.write_text(solver.read_text().replace(old, new))
+    assert fixes("fix7_while_counter_module_bound", root) == []
