@@ -90,6 +90,15 @@ from jaxerr_ls.fixes import Applicability, finding_target, fixes_for
             "lax.fori_loop(0, MAX_STEPS + 1, lambda _, state: newton(state), (jnp.ones_like(c)",
             "while_loop",
         ),
+        # Integer counts first, read as numbers (no index): the argument the caller updates
+        # with ``+=`` from the gradient, preferred to building the counts as floats.
+        (
+            "fix7_int_first_rebound",
+            "`log_rates`, which the caller updates",
+            "main.py",
+            "            ascent = jax.grad(loglik, argnums=1)(n_events, log_rates, exposure)\n",
+            "grad(loglik)(",
+        ),
         # ``return f(*primals), *primals``: ``*primals`` is a tuple already.
         (
             "fix7_fwd_varargs_residuals",
@@ -205,3 +214,11 @@ def test_no_fori_loop_unless_a_counter_from_zero_meets_a_static_bound(
     assert old in solver.read_text()
     solver.write_text(solver.read_text().replace(old, new))
     assert fixes("fix7_while_counter_module_bound", root) == []
+
+
+def test_no_argnums_fix_when_the_caller_updates_nothing_with_the_gradient(copy: Copy) -> None:
+    root = copy("fix7_int_first_rebound")
+    main = root / "main.py"
+    main.write_text(main.read_text().replace("log_rates += self.step * ascent", "print(ascent)"))
+    titles = [f.title for f in fixes("fix7_int_first_rebound", root)]
+    assert titles and not any("argnums" in t for t in titles)
