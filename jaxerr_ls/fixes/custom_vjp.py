@@ -569,6 +569,8 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     source, fwd, line = found
     ret = last_return(fwd)
+    if ret is not None and ret.lineno == line and (grouped := _starred_residuals(source, ret)):
+        return [Fix(grouped[0], target.code, (grouped[1],), True, Applicability.UNSAFE)]
     primal_name, bwd = _bwd_of(source, fwd)
     if ret is None or ret.value is None or bwd is None or ret.lineno != line:
         return []
@@ -622,6 +624,38 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = f"{_parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _starred_residuals(source: Source, ret: ast.Return) -> tuple[str, Edit] | None:
+    """``return fn(*args), *args`` / ``return y, x, *rest``: the first entry is the output
+    whatever it holds, and the unpacked rest is the residuals; one tuple of them makes the pair
+    (the message printed more than two entries)."""
+    value = ret.value
+    if not isinstance(value, ast.Tuple) or len(value.elts) < 2:
+        return None
+    first, *rest = value.elts
+    if isinstance(first, ast.Starred) or not any(isinstance(e, ast.Starred) for e in rest):
+        return None
+    if len(rest) == 1 and isinstance(rest[0], ast.Starred):
+        starred = rest[0].value
+        residuals = f"tuple({source.segment(starred)})"
+        if isinstance(starred, ast.Name) and _is_varargs(source, ret, starred.id):
+            residuals = starred.id  # ``*args`` is a tuple already
+    else:
+        residuals = f"({', '.join(source.segment(e) for e in rest)},)"
+    new = f"{_parenthesized(source, first)}, {residuals}"
+    return "Return a pair: the output and one tuple of residuals", source.replace(value, new)
+
+
+def _is_varargs(source: Source, node: ast.AST, name: str) -> bool:
+    """Whether ``name`` is the ``*args`` parameter of the function that holds ``node``."""
+    holders = [
+        f
+        for f in source.functions()
+        if f.lineno <= getattr(node, "lineno", 0) <= (f.end_lineno or f.lineno)
+    ]
+    inner = max(holders, key=lambda f: f.lineno, default=None)
+    return inner is not None and inner.args.vararg is not None and inner.args.vararg.arg == name
 
 
 def _class_fields(tree: ast.Module, name: str) -> set[str] | None:

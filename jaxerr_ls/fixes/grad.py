@@ -8,7 +8,7 @@ import re
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
-from jaxerr_ls.fixes.source import FunctionNode, Source, own_nodes, own_returns
+from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, own_nodes, own_returns
 from jaxerr_ls.fixes.transform_calls import (
     ARGNUMS,
     JVP_NOT_TUPLES,
@@ -26,6 +26,7 @@ from jaxerr_ls.fixes.transform_calls import (
     on_line,
     received,
     results_of,
+    top_level_items,
     unsafe_fix,
 )
 from jaxerr_ls.project import (
@@ -312,7 +313,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not places:
         found = _failing_lambda(target, read)
         if found is None:
-            return _jacobian_fixes(target, read)
+            return _jacobian_fixes(target, read) or _call_site_reduction_fixes(target, read)
         places, names = [found], ["<lambda>"]
     label = "the lambda" if names[0] == "<lambda>" else f"`{names[0]}`"
     fixes = _every_axis_fixes(target, places, label)
@@ -653,6 +654,132 @@ def _dict_output_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return []
     title = "Return (total, the dict) and pass has_aux=True: the dict comes back as aux"
     return unsafe_fix(target, title, tuple(edits))
+
+
+# ``Losses(total=JitTracer(float32[]), parts={...})``: a class's repr, as the message prints it.
+_PRINTED_RECORD = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<fields>\(.*\))$", re.DOTALL)
+_FIELD = re.compile(r"^(?P<field>[A-Za-z_]\w*)=(?P<value>.*)$", re.DOTALL)
+# A real scalar, traced (``JitTracer(float32[])``) or not (``Array(0.5, dtype=float32)``).
+_REAL_SCALAR = re.compile(r"^(?:\w*Tracer\(b?float\d+\[\]\)|Array\([^\[\],]*, dtype=b?float\d+\))$")
+
+
+def _printed_fields(printed: str) -> dict[str, str] | None:
+    """The fields of a NamedTuple's or dataclass's repr (``Objective(value=..., parts=...)``)
+    with their printed values; None when the text is not one such repr."""
+    found = _PRINTED_RECORD.match(printed.strip())
+    if found is None:
+        return None
+    items = top_level_items(found["fields"])
+    if items is None:
+        inner = found["fields"][1:-1].strip()
+        # One field: no comma at the top level (else two items and a last one).
+        one = top_level_items(f"({inner}, _)") if inner else None
+        items = [inner] if one is not None and len(one) == 2 else None
+    if not items:
+        return None
+    fields = {}
+    for item in items:
+        named = _FIELD.match(item)
+        if named is None:
+            return None
+        fields[named["field"]] = named["value"].strip()
+    return fields
+
+
+def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """grad of a function that returns a NamedTuple / dataclass (``Objective(value=...,
+    parts=...)`` in the message): differentiate its one real scalar field (or, among several,
+    the one named as the total), read from the returned object by a lambda around the function
+    given to grad, so the call and its result keep their shape."""
+    fields = _printed_fields(target.captures.get("output") or "")
+    if fields is None:
+        return []
+    scalars = [name for name, value in fields.items() if _REAL_SCALAR.match(value)]
+    if len(scalars) > 1:
+        scalars = [name for name in scalars if name.lower() in _TOTAL_KEYS]
+    source = Source.parse(target.span.path, read(target.span.path))
+    call = applied_transform(source, target.span.line, frozenset({"grad"})) if source else None
+    if len(scalars) != 1 or source is None or call is None or not call.args:
+        return []
+    if any(k.arg == "has_aux" for k in call.keywords) or isinstance(call.args[0], ast.Starred):
+        return []
+    function, field = call.args[0], scalars[0]
+    label = "the lambda" if isinstance(function, ast.Lambda) else source.segment(function)
+    title = f"Differentiate the `{field}` field of what {label} returns"
+    return unsafe_fix(target, title, (_read_from_result(source, function, f".{field}"),))
+
+
+def _read_from_result(source: Source, function: ast.expr, suffix: str) -> Edit:
+    """The function given to a transform, replaced by one that reads ``suffix`` (``.total``,
+    ``.sum()``) from its result: a lambda's own body gets it; any other function is called
+    from a lambda taking whatever it takes (a partial's bound arguments first)."""
+    if isinstance(function, ast.Lambda):
+        body = function.body
+        return source.replace(body, f"{_atom(source, body)}{suffix}")
+    taken = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)}
+    args, kwargs = fresh(taken, "args"), fresh(taken, "kwargs")
+    called, bound = _atom(source, function), ""
+    if (
+        isinstance(function, ast.Call)
+        and last_name(function.func) == "partial"
+        and function.args
+        and not function.keywords
+        and not any(isinstance(a, ast.Starred) for a in function.args)
+    ):
+        # ``partial(f, a)``: f called with ``a`` first, as the partial would.
+        called = _atom(source, function.args[0])
+        bound = "".join(f"{source.segment(a)}, " for a in function.args[1:])
+    new = f"lambda *{args}, **{kwargs}: {called}({bound}*{args}, **{kwargs}){suffix}"
+    return source.replace(function, new)
+
+
+def _call_site_reduction_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """grad of a function whose vector output no ``return`` of the project was found to
+    build (a method set from a parameter, a function a factory made): the reduction applied
+    where the function is given to grad, in the order the program's own evidence asks for
+    (see ``_reductions``; here its reductions of calls of the same function)."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    call = applied_transform(source, target.span.line, _SCALAR_TRANSFORMS) if source else None
+    if source is None or call is None or not call.args:
+        return []
+    function = call.args[0]
+    if isinstance(function, ast.Lambda | ast.Starred) or any(
+        k.arg == "has_aux" for k in call.keywords
+    ):
+        return []
+    spelled = source.segment(function)
+    siblings = {
+        name
+        for node in ast.walk(source.tree)
+        if isinstance(node, ast.Call)
+        and (name := last_name(node.func)) in ("sum", "mean")
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Call)
+        and source.segment(node.args[0].func) == spelled
+    }
+    name = last_name(function.args[0] if isinstance(function, ast.Call) else function) or ""
+    words = f"{_docstrings(source, name)} {name.lower()}"
+    totals = any(w in words for w in _TOTAL_WORDS) and not any(w in words for w in _AVERAGE_WORDS)
+    if len(siblings) == 1:
+        order = ("sum", "mean") if siblings == {"sum"} else ("mean", "sum")
+    else:
+        order = ("sum", "mean") if totals else ("mean", "sum")
+    meanings = {"mean": "the mean", "sum": "the sum"}
+    return [
+        fix
+        for reduction in order
+        for fix in unsafe_fix(
+            target,
+            f"Differentiate {meanings[reduction]} of {_label_of(name or spelled)}'s output",
+            (_read_from_result(source, function, f".{reduction}()"),),
+        )
+    ]
+
+
+def _atom(source: Source, node: ast.expr) -> str:
+    """The expression's text, parenthesised unless it is a name, attribute, call or item."""
+    text = source.segment(node)
+    return text if isinstance(node, _ATOMIC) else f"({text})"
 
 
 def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
@@ -1079,6 +1206,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _dict_output_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
+    if target.code == NOT_ARRAY and _printed_fields(target.captures.get("output") or ""):
+        return _record_field_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:
         return _argnums_fixes(target, read)
     if target.code == INT_INPUT:

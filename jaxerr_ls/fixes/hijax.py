@@ -45,18 +45,23 @@ def _culprit_method(
         source = Source.parse(culprit.span.path, read(culprit.span.path))
         if source is None:
             continue
-        for node in ast.walk(source.tree):
-            if not isinstance(node, ast.ClassDef) or node.name != class_name:
-                continue
-            for item in node.body:
-                # The culprit lies in the method (its return): a method moved or renamed
-                # since the run is no longer the one the error is about.
-                if (
-                    isinstance(item, ast.FunctionDef)
-                    and item.name == "vjp_bwd"
-                    and item.lineno <= culprit.span.line <= (item.end_lineno or item.lineno)
-                ):
-                    return source, node, item
+        found = [
+            (node, item)
+            for node in ast.walk(source.tree)
+            if isinstance(node, ast.ClassDef)
+            for item in node.body
+            # The culprit lies in the method (its return): a method moved or renamed since
+            # the run is no longer the one the error is about.
+            if isinstance(item, ast.FunctionDef)
+            and item.name == "vjp_bwd"
+            and item.lineno <= culprit.span.line <= (item.end_lineno or item.lineno)
+        ]
+        # The primitive's own class, or the base class (here or in another module) whose
+        # ``vjp_bwd`` it inherits: the culprit finder resolved the method through the bases.
+        own = [(node, item) for node, item in found if node.name == class_name]
+        chosen = own or found
+        if len(chosen) == 1:
+            return source, *chosen[0]
     return None
 
 

@@ -135,6 +135,15 @@ class Source:
         return self.insert(line, 0, text if after else f"{statement}\n\n")
 
 
+def fresh(taken: set[str], wanted: str) -> str:
+    """``wanted``, or ``wanted2``, ``wanted3``... : the first name not in ``taken``."""
+    name, n = wanted, 1
+    while name in taken:
+        n += 1
+        name = f"{wanted}{n}"
+    return name
+
+
 def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:
     """Nodes of the function's body, not descending into nested functions or classes."""
     stack: list[ast.AST] = list(function.body)

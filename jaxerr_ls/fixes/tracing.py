@@ -18,7 +18,7 @@ from pathlib import Path
 
 from jaxerr_ls.culprit_state import Buffers, Code, Place, number_table_index, wrapped_function
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.fixes.source import Source, fresh
 from jaxerr_ls.project import FunctionNode, ModuleModel, Scope
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
@@ -285,9 +285,13 @@ def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if solve is None or "transpose_solve" in keywords or len(call.args) > 3:
         return []
     scope = next((s for c, s in model.calls if c is call), None)
-    if scope is None or not _uses_only_its_operator(code, culprit.span.path, model, solve, scope):
+    # ``functools.partial(cg_solve, tol=tol)``: the function, when what it binds are settings.
+    solver = _partial_of_settings(model, solve, scope) if scope is not None else None
+    if scope is None or not _uses_only_its_operator(
+        code, culprit.span.path, model, solver or solve, scope
+    ):
         return []
-    if _solves_by_conjugate_gradient(code, culprit.span.path, model, solve, scope):
+    if _solves_by_conjugate_gradient(code, culprit.span.path, model, solver or solve, scope):
         # Conjugate gradient converges only for a symmetric (positive-definite) operator:
         # the operator is its own transpose, which ``symmetric=True`` tells JAX.
         edit = _add_keyword(source, call, "symmetric=True")
@@ -303,6 +307,42 @@ def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     # Right for any solver that handles A as it handles A's transpose (Krylov methods do).
     fix = Fix(title, LINEAR_SOLVE, (edit,), preferred=True, applicability=Applicability.UNSAFE)
     return [fix]
+
+
+def _partial_of_settings(model: ModuleModel, node: ast.expr, scope: Scope) -> ast.expr | None:
+    """The function of ``functools.partial(f, ...)`` whose bound values are all settings:
+    literals, or parameters of the enclosing function with a literal default (``tol=tol``).
+    An array bound there (``partial(solve_with, A)``) is an operator the solver closes over."""
+    if not isinstance(node, ast.Call) or model.qualified_name(node.func, scope) != (
+        "functools.partial"
+    ):
+        return None
+    if not node.args or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    bound = [*node.args[1:], *(k.value for k in node.keywords)]
+    if any(k.arg is None for k in node.keywords) or not all(_setting(v, scope) for v in bound):
+        return None
+    return node.args[0]
+
+
+def _setting(value: ast.expr, scope: Scope) -> bool:
+    if isinstance(value, ast.Constant):
+        return True
+    if not isinstance(value, ast.Name):
+        return False
+    name = value.id
+    binding = scope.lookup(name)
+    function = binding.node if binding is not None and binding.kind == "param" else None
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        return False
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(zip(reversed(positional), reversed(arguments.defaults), strict=False))
+    defaults |= {
+        a: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d
+    }
+    default = next((d for a, d in defaults.items() if a.arg == name), None)
+    return isinstance(default, ast.Constant) and not isinstance(default.value, str)
 
 
 def _uses_only_its_operator(
@@ -418,14 +458,6 @@ def _is_tree_map(node: ast.expr) -> bool:
     return name == "map" and isinstance(func, ast.Attribute) and _last_part(func.value) == "tree"
 
 
-def _fresh(taken: set[str], wanted: str) -> str:
-    name, n = wanted, 1
-    while name in taken:
-        n += 1
-        name = f"{wanted}{n}"
-    return name
-
-
 def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``if traced: return A`` / ``return B`` (or the same with assignments) becomes one
     ``jnp.where(traced, A, B)``."""
@@ -470,7 +502,7 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if isinstance(value, ast.Call) and _is_tree_map(value):
         # A pytree (``jax.tree.map(...)``) is selected leaf by leaf, against the same tree.
         taken = source.all_names()
-        new, old = _fresh(taken, "new"), _fresh(taken, "old")
+        new, old = fresh(taken, "new"), fresh(taken, "old")
         select = f"lambda {new}, {old}: {jnp}.where({test}, {new}, {old})"
         text = (
             f"{head} {source.segment(value.func)}({select}, {source.segment(value)}, {otherwise})"
@@ -600,7 +632,7 @@ def _parallel_where_fixes(
     indent = source.indent_of(source.span(statement).line)
     hoisted = ""
     if len(names) > 1 and not isinstance(statement.test, ast.Name):
-        cond = _fresh(source.all_names(), "cond")
+        cond = fresh(source.all_names(), "cond")
         hoisted, test = f"{cond} = {test}\n{indent}", cond
     selected = [f"{jnp}.where({test}, {then.get(n, n)}, {otherwise.get(n, n)})" for n in names]
     span = source.span(statement)
@@ -776,6 +808,65 @@ def list_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return [Fix(title, target.code, edits, applicability=Applicability.UNSAFE)]
 
 
+# Builtins that call ``__index__`` on their argument (the error could come from them instead).
+_INDEXING_BUILTINS = frozenset({"range", "int", "hex", "oct", "bin", "chr", "index"})
+
+
+def _indexed_container(node: ast.AST, scope: Scope) -> ast.expr | None:
+    """``table[i]`` / ``self.table[t - 1]``: the container a computed index reads, unless the
+    container is visibly something an array cannot hold (a display of functions, strings or
+    dicts, bound in the scope)."""
+    if not (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name | ast.Attribute)
+        and not isinstance(node.slice, ast.Constant | ast.Slice | ast.Tuple)
+        and any(isinstance(n, ast.Name) for n in ast.walk(node.slice))
+    ):
+        return None
+    binding = scope.lookup(node.value.id) if isinstance(node.value, ast.Name) else None
+    items = binding.value if binding is not None and binding.kind == "assign" else None
+    if isinstance(items, ast.List | ast.Tuple | ast.Dict | ast.Set) and not all(
+        isinstance(e, ast.Constant) and type(e.value) in (int, float, bool)
+        for e in getattr(items, "elts", [None])
+    ):
+        return None
+    return node.value
+
+
+def array_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A sequence (``self.alpha_bars[t]``, a list a function built) indexed by a traced
+    value on the failing line: ``jnp.asarray(self.alpha_bars)[t]``, which takes a traced index
+    (an array is left as it is). Only where the line indexes one such container and calls no
+    builtin that wants an int itself. Unsafe: an index out of range is clamped."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    spelled = source.jnp_or_import() if source is not None else None
+    model = ModuleModel(source.tree) if source is not None else None
+    statement = _failing_statement(source, target.span.line) if source is not None else None
+    if source is None or spelled is None or model is None or statement is None:
+        return []
+    if isinstance(statement, ast.If | ast.For | ast.While | ast.With | ast.Try):
+        return []  # only the header is on the failing line: its body is not ours to read
+    scope = next(
+        (sc for node, sc in model.calls if any(node is n for n in ast.walk(statement))),
+        model.module_scope,
+    )
+    found = []
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Call) and _last_part(node.func) in _INDEXING_BUILTINS:
+            return []
+        container = _indexed_container(node, scope)
+        if container is not None:
+            found.append(container)
+    if len(found) != 1:
+        return []
+    jnp, imported = spelled
+    name = source.segment(found[0])
+    edit = source.replace(found[0], f"{jnp}.asarray({name})")
+    title = f"Index an array of {name} with the traced value: {jnp}.asarray({name})[...]"
+    return [Fix(title, target.code, (*imported, edit), applicability=Applicability.UNSAFE)]
+
+
 # jax.numpy functions whose Python counterpart gives the same number as a plain int.
 _PYTHON_ROUNDING = {"round": "round", "rint": "round", "int32": "int", "int64": "int"}
 _INT_DTYPES = frozenset({"int", "int32", "int64", "int16", "int8", "uint32"})
@@ -818,6 +909,125 @@ def python_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
+def _int_bound(node: ast.expr, scope: Scope) -> bool:
+    """A literal int, or a name bound to one (a module constant, a parameter's default)."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    binding = scope.lookup(node.id) if isinstance(node, ast.Name) else None
+    if binding is None:
+        return False
+    if binding.kind == "assign":
+        return binding.value is not None and _int_bound(binding.value, binding.scope)
+    function = binding.node if binding.kind == "param" else None
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        return False
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [
+        *zip(reversed(positional), reversed(arguments.defaults), strict=False),
+        *zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True),
+    ]
+    default = next((d for a, d in pairs if a.arg == binding.name), None)
+    return isinstance(default, ast.Constant) and type(default.value) is int
+
+
+def _counter_tests(test: ast.expr) -> list[tuple[str, ast.expr, bool]]:
+    """The ``i < n`` / ``i <= n`` / ``n > i`` of a loop's test (alone, or and-ed with other
+    tests, which can only stop the loop sooner): (the name compared, the bound, whether the
+    bound is included); an or-ed test gives none."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return [found for part in test.values for found in _counter_tests(part)]
+    if isinstance(test, ast.BinOp) and isinstance(test.op, ast.BitAnd):
+        return [*_counter_tests(test.left), *_counter_tests(test.right)]
+    if isinstance(test, ast.Call) and _last_part(test.func) == "logical_and" and not test.keywords:
+        return [found for part in test.args for found in _counter_tests(part)]
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return []
+    op, left, right = test.ops[0], test.left, test.comparators[0]
+    if isinstance(op, ast.Gt | ast.GtE):
+        left, right = right, left
+    if not isinstance(left, ast.Name) or not isinstance(op, ast.Lt | ast.Gt | ast.LtE | ast.GtE):
+        return []
+    return [(left.id, right, isinstance(op, ast.LtE | ast.GtE))]
+
+
+def _state_position(function: ast.FunctionDef, name: str) -> int | None:
+    """Where ``name`` sits in the one state parameter the function unpacks
+    (``_, err, i = state``)."""
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    unpackings = [
+        [e.id if isinstance(e, ast.Name) else None for e in statement.targets[0].elts]
+        for statement in function.body
+        if isinstance(statement, ast.Assign)
+        and isinstance(statement.value, ast.Name)
+        and [statement.value.id] == params
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Tuple)
+    ]
+    names = unpackings[0] if len(unpackings) == 1 else []
+    return names.index(name) if names.count(name) == 1 else None
+
+
+def _tuple_value(node: ast.expr, scope: Scope) -> ast.Tuple | None:
+    """A tuple display, given or bound once to the name given."""
+    binding = scope.lookup(node.id) if isinstance(node, ast.Name) else None
+    value = binding.value if binding is not None and binding.kind == "assign" else node
+    return value if isinstance(value, ast.Tuple) else None
+
+
+def bounded_while_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``lax.while_loop(cond, body, init)`` whose cond stops a counter that starts at 0 at a
+    static bound (``(err > tol) & (i < max_iter)``): ``lax.fori_loop(0, max_iter, lambda _, s:
+    body(s), init)``, static bounds that reverse mode can differentiate. Unsafe: the loop runs
+    every iteration, where the other tests stopped it sooner."""
+    at = _at_culprit(target, read, {CulpritKind.LOOP_BOUNDS})
+    if at is None or not isinstance(at.node, ast.Call):
+        return []
+    call, model, source = at.node, at.model, at.source
+    scope = next((sc for c, sc in model.calls if c is call), None)
+    func = call.func
+    if (
+        scope is None
+        or not isinstance(func, ast.Attribute)
+        or model.qualified_name(func, scope) != "jax.lax.while_loop"
+        or len(call.args) != 3
+        or call.keywords
+    ):
+        return []
+    cond, body, init = call.args
+    binding = scope.lookup(cond.id) if isinstance(cond, ast.Name) else None
+    cond_function = binding.node if binding is not None and binding.kind == "def" else None
+    if not isinstance(cond_function, ast.FunctionDef):
+        return []
+    returns = [n for n in ast.walk(cond_function) if isinstance(n, ast.Return)]
+    test = returns[0].value if len(returns) == 1 else None
+    display = _tuple_value(init, scope)
+    counted = []
+    # The counter: a state entry that starts at 0, compared with a static int.
+    for counter, bound, included in _counter_tests(test) if test is not None else []:
+        position = _state_position(cond_function, counter)
+        start = display.elts[position] if display is not None and position is not None else None
+        if (
+            isinstance(start, ast.Constant)
+            and type(start.value) is int
+            and start.value == 0
+            and _int_bound(bound, scope)
+        ):
+            counted.append((bound, included))
+    if len(counted) != 1:
+        return []
+    bound, included = counted[0]
+    stop = f"{source.segment(bound)} + 1" if included else source.segment(bound)
+    taken = {n.id for n in ast.walk(body) if isinstance(n, ast.Name)}
+    state = fresh(taken, "state")
+    loop = source.segment(func)[: -len("while_loop")] + "fori_loop"
+    new = f"{loop}(0, {stop}, lambda _, {state}: {source.segment(body)}({state}), "
+    new += f"{source.segment(init)})"
+    title = f"Run all {stop} iterations with {loop} (static bounds, reverse-differentiable)"
+    edit = source.replace(call, new)
+    return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
 def _last_part(node: ast.expr) -> str | None:
     if isinstance(node, ast.Attribute):
         return node.attr
@@ -827,13 +1037,21 @@ def _last_part(node: ast.expr) -> str | None:
 def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """The jit's static argument where the traced value is a Python constant; else the
     control flow or the indexing on the failing line, done with arrays."""
-    static = static_fixes(target, read) or python_bound_fixes(target, read)
+    static = (
+        static_fixes(target, read)
+        or python_bound_fixes(target, read)
+        or bounded_while_fixes(target, read)
+    )
     if static or target.culprits:
         return static
     if target.code == "tracer-bool-conversion":
         return where_fixes(target, read)
     if target.code == "tracer-integer-conversion":
-        return list_index_fixes(target, read) or switch_fixes(target, read)
+        return (
+            list_index_fixes(target, read)
+            or switch_fixes(target, read)
+            or array_index_fixes(target, read)
+        )
     if target.code == "concretization-type-error":
         return masked_reduction_fixes(target, read)
     return []

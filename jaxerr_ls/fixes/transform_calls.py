@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
@@ -332,9 +333,19 @@ def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -
     ):
         return []
     data = names[selected[0]]
-    if not _data_like(inner, data):
-        return []
     given_names = names[: len(arguments)]
+    if not _data_like(inner, data):
+        # Integer by the message, read as a number: differentiate the argument the caller
+        # rebinds from the gradient (``beta = beta - solve(h, score)``), where there is one.
+        texts = [source.segment(a) for i, a in enumerate(arguments) if i != selected[0]]
+        rebound = _rebound_with_result(source, application, texts)
+        if len(rebound) != 1:
+            return []
+        chosen = given_names[[source.segment(a) for a in arguments].index(rebound[0])]
+        why = f"which the caller updates with the gradient, not the integer `{data}`"
+        fixes = _argnums_fix(target, source, call, given, names.index(chosen), chosen, why)
+        # Before a cast of the integer data: its gradient is not what the caller applies.
+        return [replace(fix, preferred=True) for fix in fixes]
     tables = reads_of(inner, data).indexed & set(given_names)
     others = [
         n
@@ -356,6 +367,19 @@ def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -
     else:
         return []
     index = names.index(chosen)
+    return _argnums_fix(target, source, call, given, index, chosen, why)
+
+
+def _argnums_fix(
+    target: FixTarget,
+    source: Source,
+    call: ast.Call,
+    given: ast.keyword | None,
+    index: int,
+    chosen: str,
+    why: str,
+) -> list[Fix]:
+    """argnums of ``call`` set to ``index`` (``why`` says what the argument is)."""
     if given is not None and index == 0:
         edit: Edit | None = _remove_keyword(source, call, given)
     elif given is not None:
@@ -366,6 +390,30 @@ def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -
         return []
     title = f"Differentiate `{chosen}`, {why}: argnums={index}"
     return unsafe_fix(target, title, (edit,))
+
+
+def _rebound_with_result(source: Source, application: ast.Call, texts: list[str]) -> list[str]:
+    """Which of the argument texts (plain names) the caller assigns anew from an expression
+    that reads the gradient it got back: ``beta = beta - jnp.linalg.solve(h, score)``."""
+    holder = _parents(source.tree).get(id(application))
+    if not isinstance(holder, ast.Assign) or len(holder.targets) != 1:
+        return []
+    bound = holder.targets[0]
+    functions = [f for f in source.functions() if on_line(f, holder.lineno)]
+    if not isinstance(bound, ast.Name) or not functions:
+        return []
+    rebound = set()
+    for node in ast.walk(max(functions, key=lambda f: f.lineno)):
+        if not isinstance(node, ast.Assign | ast.AugAssign) or node.lineno <= holder.lineno:
+            continue
+        assigned = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if (
+            len(assigned) == 1
+            and isinstance(assigned[0], ast.Name)
+            and any(isinstance(n, ast.Name) and n.id == bound.id for n in ast.walk(node.value))
+        ):
+            rebound.add(assigned[0].id)
+    return sorted(rebound & set(texts))
 
 
 def _remove_keyword(source: Source, call: ast.Call, keyword: ast.keyword) -> Edit | None:
@@ -524,6 +572,16 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
 
 
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
+_REPR_START = re.compile(r"[A-Za-z_]\w*\(")
+
+
+def _opening(text: str) -> int:
+    """Where the brackets of a printed value open: at a bracket, or at the parenthesis of a
+    class's repr (``Losses(total=Array(0``); -1 for any other text."""
+    if text[:1] in _CLOSING:
+        return 0
+    found = _REPR_START.match(text)
+    return found.end() - 1 if found else -1
 
 
 def _brackets(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
@@ -563,10 +621,11 @@ def whole_capture(text: str, message: str) -> str:
     """A capture cut short inside a printed value (``(Array(0`` where the pattern's lazy
     group stopped at the value's first ``.``), extended to where its brackets close in the
     message; any other capture as it is."""
-    start = message.find(text) if text and text[0] in _CLOSING else -1
+    opening = _opening(text)
+    start = message.find(text) if opening >= 0 else -1
     if start < 0:
         return text
-    for i, _, depth in _brackets(message, start):
+    for i, _, depth in _brackets(message, start + opening):
         if depth == 0:
             return message[start : i + 1] if i + 1 > start + len(text) else text
     return text
