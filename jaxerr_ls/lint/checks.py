@@ -67,6 +67,15 @@ class Prediction:
     # The name through which code reaches what is wrong (the hijax class, the custom_vjp or
     # custom_jvp function): a run's traceback line that names it runs the predicted error.
     subject: str | None = None
+    # Other records a run raises for the same mistake (under other JAX versions), and the
+    # check's own record where the prediction names another one (the JAX in use words it so).
+    also: tuple[str, ...] = ()
+    origin: str | None = None
+
+    @property
+    def check_code(self) -> str:
+        """The record of the check that made the prediction (what its fixes are for)."""
+        return self.origin or self.code
 
     @property
     def culprit_description(self) -> str | None:
