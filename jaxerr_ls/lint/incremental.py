@@ -81,6 +81,7 @@ class IncrementalLinter:
         self._names: dict[tuple[int, str], _Names] = {}
         # Each group's result, by its pieces and the module's imports.
         self._groups: dict[tuple[tuple[int, str], ...], LintResult] = {}
+        self._context: tuple[object, ...] = ()
         # What the last call analysed: the pieces of the groups analysed again, and of all the
         # groups (imports left out).
         self.analysed = (0, 0)
@@ -96,6 +97,10 @@ class IncrementalLinter:
         if not checks:
             self._groups = {}
             return LintResult([], suppressions(source))
+        # Results of other codes, another place, another JAX or other checks are not reused.
+        context = (enabled, path, jax_version, checks)
+        if context != self._context:
+            self._groups, self._context = {}, context
         tree = self.parser.parse(source)
         if tree is None:
             self._groups = {}

@@ -120,3 +120,13 @@ def test_every_lint_while_typing_is_the_whole_texts(edits: list[tuple[float, int
         at = int(where * len(source))
         source = source[:at] + inserted + source[at + deleted :]
         same(linter.lint(source), lint_source(source))
+
+
+def test_other_codes_or_another_jax_analyse_everything_again() -> None:
+    linter = IncrementalLinter()
+    linter.lint(MODULE)
+    fewer = frozenset({"grad-output-not-array"})
+    assert codes(linter.lint(MODULE, enabled=fewer)) == [("grad-output-not-array", 15)]
+    assert linter.analysed == (5, 5)
+    same(linter.lint(MODULE, jax_version="0.10.2"), lint_source(MODULE, jax_version="0.10.2"))
+    assert linter.analysed == (5, 5)
