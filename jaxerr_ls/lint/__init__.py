@@ -138,10 +138,12 @@ def lint_model(
     path: Path = MODULE,
     checks: Sequence[Check] = CHECKS,
     jax_version: str | None = None,
+    comments: list[Suppression] | None = None,
 ) -> LintResult:
     """The predictions of the ``checks`` on a module's model, as the JAX ``jax_version``
-    raises them (None: not known, each names what every pinned release raises)."""
-    found = suppressions(source)
+    raises them (None: not known, each names what every pinned release raises).
+    ``comments`` are the source's suppression comments, where the caller has read them."""
+    found = suppressions(source) if comments is None else comments
     by_line: dict[int, list[Suppression]] = {}
     for suppression in found:
         by_line.setdefault(suppression.line, []).append(suppression)

@@ -113,6 +113,7 @@ class IncrementalLinter:
             self.analysed = (len(pieces), len(pieces))
             return lint_model(ModuleModel(tree), source, enabled, path, checks, jax_version)
         groups, imports = _groups(pieces, names)
+        comments = suppressions(source)
         results: dict[tuple[tuple[int, str], ...], LintResult] = {}
         again = 0
         for group in groups:
@@ -123,14 +124,14 @@ class IncrementalLinter:
                 members = {id(p) for p in group} | {id(p) for p in imports}
                 body = [stmt for p in pieces if id(p) in members for stmt in p.body]
                 model = ModuleModel(ast.Module(body=body, type_ignores=[]))
-                result = lint_model(model, source, enabled, path, checks, jax_version)
+                result = lint_model(model, source, enabled, path, checks, jax_version, comments)
             results[key] = result
         self._groups = results
         self.analysed = (again, sum(len(group) for group in groups))
         order = lambda p: (p.span.line, p.span.col, p.code)  # noqa: E731
         return LintResult(
             sorted((p for r in results.values() for p in r.predictions), key=order),
-            suppressions(source),
+            comments,
             expected=sorted((p for r in results.values() for p in r.expected), key=order),
         )
 
