@@ -85,7 +85,7 @@ class ChunkedParser:
                     return None
             body.extend(found)
             self.last.append(Piece((line, text), found))
-            line += _line_count(text)
+            line += line_count(text)
             index = end
         return body
 
@@ -106,6 +106,6 @@ class ChunkedParser:
         return found
 
 
-def _line_count(text: str) -> int:
+def line_count(text: str) -> int:
     """The lines a piece ends (it ends at the start of a line, or at the end of the text)."""
     return text.count("\n") + text.count("\r") - text.count("\r\n")

@@ -17,11 +17,13 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-from jaxerr_ls.lint import MODULE, LintResult, lint_model, suppressions
+from jaxerr_ls.lint import MODULE, LintResult, Prediction, Suppression, lint_model, suppressions
 from jaxerr_ls.lint.checks import CODES, checks_for
-from jaxerr_ls.lint.chunks import ChunkedParser, Piece
+from jaxerr_ls.lint.chunks import ChunkedParser, Piece, line_count
 from jaxerr_ls.project import ModuleModel
 
+# A group's pieces and the module's imports, by their first lines and texts.
+GroupKey = tuple[tuple[int, str], ...]
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # Statements and patterns that bind the name they carry.
 _NAMED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.MatchAs, ast.MatchStar)
@@ -80,7 +82,7 @@ class IncrementalLinter:
         self.parser = ChunkedParser()
         self._names: dict[tuple[int, str], _Names] = {}
         # Each group's result, by its pieces and the module's imports.
-        self._groups: dict[tuple[tuple[int, str], ...], LintResult] = {}
+        self._groups: dict[GroupKey, LintResult] = {}
         self._context: tuple[object, ...] = ()
         # What the last call analysed: the pieces of the groups analysed again, and of all the
         # groups (imports left out).
@@ -114,18 +116,20 @@ class IncrementalLinter:
             return lint_model(ModuleModel(tree), source, enabled, path, checks, jax_version)
         groups, imports = _groups(pieces, names)
         comments = suppressions(source)
-        results: dict[tuple[tuple[int, str], ...], LintResult] = {}
-        again = 0
-        for group in groups:
-            key = tuple(p.key for p in group) + tuple(p.key for p in imports)
-            result = self._groups.get(key)
-            if result is None:
-                again += len(group)
-                members = {id(p) for p in group} | {id(p) for p in imports}
-                body = [stmt for p in pieces if id(p) in members for stmt in p.body]
-                model = ModuleModel(ast.Module(body=body, type_ignores=[]))
-                result = lint_model(model, source, enabled, path, checks, jax_version, comments)
-            results[key] = result
+        keys = [tuple(p.key for p in group) + tuple(p.key for p in imports) for group in groups]
+        results = {key: self._groups[key] for key in keys if key in self._groups}
+        stale = [
+            (key, group) for key, group in zip(keys, groups, strict=True) if key not in results
+        ]
+        if stale:
+            # The groups share no name, so one model of them all (and the imports) predicts for
+            # each what a model of it alone would, at the cost of one model of their text.
+            members = {id(p) for _, group in stale for p in group} | {id(p) for p in imports}
+            body = [stmt for p in pieces if id(p) in members for stmt in p.body]
+            model = ModuleModel(ast.Module(body=body, type_ignores=[]))
+            found = lint_model(model, source, enabled, path, checks, jax_version, comments)
+            results.update(_by_group(found, stale, comments))
+        again = sum(len(group) for _, group in stale)
         self._groups = results
         self.analysed = (again, sum(len(group) for group in groups))
         order = lambda p: (p.span.line, p.span.col, p.code)  # noqa: E731
@@ -134,6 +138,28 @@ class IncrementalLinter:
             comments,
             expected=sorted((p for r in results.values() for p in r.expected), key=order),
         )
+
+
+def _by_group(
+    found: LintResult,
+    stale: list[tuple[GroupKey, list[Piece]]],
+    comments: list[Suppression],
+) -> dict[GroupKey, LintResult]:
+    """The predictions of a model of several groups, each given to the group whose pieces hold
+    its line."""
+    owner = {}
+    for key, group in stale:
+        for piece in group:
+            first = piece.key[0]
+            for line in range(first, first + max(line_count(piece.key[1]), 1)):
+                owner[line] = key
+    fallback = stale[0][0]
+    predictions: dict[GroupKey, list[Prediction]] = {k: [] for k, _ in stale}
+    expected: dict[GroupKey, list[Prediction]] = {k: [] for k, _ in stale}
+    for kept, into in ((found.predictions, predictions), (found.expected, expected)):
+        for prediction in kept:
+            into[owner.get(prediction.span.line, fallback)].append(prediction)
+    return {key: LintResult(predictions[key], comments, expected=expected[key]) for key, _ in stale}
 
 
 def _groups(
