@@ -15,6 +15,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+# Imported with the checks, in the thread that imports them, not first in the lint thread while
+# another thread may be importing them (the server loads the generated records in the
+# background).
+from jaxerr_ls.environments import workspace_venvs
+from jaxerr_ls.generated import JaxNotFound, find_jax
+from jaxerr_ls.history import WordingHistory
 from jaxerr_ls.lint.checks import Prediction
 
 
@@ -55,8 +61,6 @@ def version_key(version: str) -> tuple[int, ...] | None:
 @lru_cache(maxsize=64)
 def first_release(code: str) -> str | None:
     """The oldest release that raises a wording of the record ``code``, from the history."""
-    from jaxerr_ls.history import WordingHistory
-
     releases = WordingHistory().curated_releases(code)
     return releases[0] if releases else None
 
@@ -108,9 +112,6 @@ def installed_jax_version(root: Path | None, python_path: str = "") -> str | Non
     """The version of the JAX a project uses, read from its ``jax/version.py``: the
     ``pythonPath`` setting's virtualenv, then ``root``'s ``.venv`` and ``venv``, then
     ``$VIRTUAL_ENV`` and the running interpreter's site-packages. None where none has JAX."""
-    from jaxerr_ls.environments import workspace_venvs
-    from jaxerr_ls.generated import JaxNotFound, find_jax
-
     for venv in workspace_venvs(root, python_path):
         try:
             return find_jax(explicit=venv).version
