@@ -8,8 +8,9 @@ Speed, each against ``ast.parse`` of the same text in the same run:
 - one module of 5,000 lines (and 1,000 and 20,000, to show the growth is linear), made of the
   trigger programs (tests/fixtures/lint and the fixture project's scripts and modules), each
   copy wrapped in a function of its own so that all of its definitions stay distinct;
-- the same modules re-linted as the server does while they are typed (its ChunkedParser, one
-  statement edited between analyses);
+- the same modules re-linted as the server does while they are typed (its IncrementalLinter,
+  one statement edited between analyses), and the largest real modules of the corpus that lint
+  analyses, a space typed at the end of their middle line;
 - the whole of flax.
 
 CPU time of this process is the measure (wall time is printed too, with the load average: on
@@ -29,13 +30,13 @@ import sys
 import tarfile
 import textwrap
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from jaxerr_ls.lint import lint_source
 from jaxerr_ls.lint.checks import checks_for
-from jaxerr_ls.lint.chunks import ChunkedParser
 from jaxerr_ls.lint.files import python_files
+from jaxerr_ls.lint.incremental import IncrementalLinter
 
 REPO = Path(__file__).resolve().parents[1]
 PINNED = {
@@ -103,10 +104,44 @@ def synthetic_module(lines: int) -> str:
     return "".join(parts)
 
 
+def as_you_type(versions: list[str], repeats: int) -> str:
+    """The table cells of re-linting the two versions in turn, as the server does, against
+    ``ast.parse`` of the edited one."""
+    linter = IncrementalLinter()
+    linter.lint(versions[0])
+    # Each analysis is of the other version than the one before it (never a text unchanged).
+    turn = iter(range(1, 10**9))
+
+    def analyse() -> None:
+        linter.lint(versions[next(turn) % 2])
+
+    ours, ours_wall = best(analyse, repeats)
+    again, total = linter.analysed
+    analysed = f"{again} of {total}"
+    parse, parse_wall = best(lambda s=versions[1]: ast.parse(s), repeats)
+    return (
+        f"{analysed} | {ours * 1e3:.1f} ms | {parse * 1e3:.1f} ms | {ours / parse:.2f} "
+        f"| {ours_wall * 1e3:.1f} ms | {parse_wall * 1e3:.1f} ms | {ours_wall / parse_wall:.2f} |"
+    )
+
+
+def largest_linted(folders: Iterable[Path], count: int) -> list[Path]:
+    """The ``count`` largest modules of the folders that lint analyses (they name an API)."""
+    found = []
+    for path in python_files(list(folders)):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if checks_for(text):
+            found.append((len(text), path))
+    return [path for _, path in sorted(found, reverse=True)[:count]]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cache", type=Path, default=REPO / "build" / "lint-corpus")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument(
+        "--modules", type=int, default=4, help="how many of the largest real modules to edit"
+    )
     parser.add_argument(
         "--also",
         type=Path,
@@ -142,45 +177,49 @@ def main() -> int:
     print(f"\nload average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
     # The server re-lints a document after each pause in typing, with the document's
-    # ChunkedParser: one statement changed since the last analysis, the rest reused.
-    # Typed within a line (a name in the middle of the module), or a line added there, which
-    # moves every statement below it (those are parsed again).
+    # IncrementalLinter: one statement changed since the last analysis; the groups of
+    # statements the edit cannot reach keep their predictions. Typed within a line (a name in
+    # the middle of the module), or a line added there, which moves every statement below it
+    # (those are parsed and analysed again). The synthetic module's copies share no
+    # module-level name (each is a function of its own): the best case for the groups.
     print("\n## As you type (the server): one statement edited between analyses")
     print(
-        "| lines | edit | lint CPU | ast.parse CPU | ratio | lint wall | ast.parse wall | ratio |"
+        "| lines | edit | pieces analysed | lint CPU | ast.parse CPU | ratio | lint wall "
+        "| ast.parse wall | ratio |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for lines, edit in ((n, e) for n in SIZES for e in ("in a line", "a line")):
         source = synthetic_module(lines)
         middle = source.index("\ndef ", len(source) // 2) + 1
         typed = "def _" if edit == "in a line" else "x = 1\ndef "
         versions = [source, source[:middle] + typed + source[middle + 4 :]]
-        parser = ChunkedParser()
-        lint_source(source, parse=parser.parse)
-        turn = iter(range(10**9))
+        row = as_you_type(versions, args.repeats)
+        print(f"| {source.count(chr(10))} | {edit} | {row}")
 
-        def analyse(
-            versions: list[str] = versions,
-            parser: ChunkedParser = parser,
-            turn: Iterator[int] = turn,
-        ) -> None:
-            lint_source(versions[next(turn) % 2], parse=parser.parse)
-
-        ours, ours_wall = best(analyse, args.repeats)
-        parse, parse_wall = best(lambda s=versions[1]: ast.parse(s), args.repeats)
-        n = source.count("\n")
-        print(
-            f"| {n} | {edit} | {ours * 1e3:.1f} ms | {parse * 1e3:.1f} ms | {ours / parse:.2f} "
-            f"| {ours_wall * 1e3:.1f} ms | {parse_wall * 1e3:.1f} ms "
-            f"| {ours_wall / parse_wall:.2f} |"
-        )
+    corpus_folders = corpus(args.cache)
+    print("\n## As you type, real modules: a space typed at the end of the middle line")
+    print(
+        "| module | lines | pieces analysed | lint CPU | ast.parse CPU | ratio | lint wall "
+        "| ast.parse wall | ratio |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for path in largest_linted(corpus_folders.values(), args.modules):
+        source = path.read_text(encoding="utf-8", errors="replace")
+        lines_of = source.split("\n")
+        middle = len(lines_of) // 2
+        while middle < len(lines_of) - 1 and not lines_of[middle].strip():
+            middle += 1
+        lines_of[middle] += " "
+        row = as_you_type([source, "\n".join(lines_of)], args.repeats)
+        name = os.path.relpath(path, args.cache)
+        print(f"| {name} | {source.count(chr(10))} | {row}")
 
     print("\n## Precision and speed on real code")
     print("| package | files | not parsed | lines | findings | lint | ast.parse | ratio |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     findings: list[str] = []
     expected: list[str] = []
-    folders = {f"{name} {PINNED[name]}": folder for name, folder in corpus(args.cache).items()}
+    folders = {f"{name} {PINNED[name]}": folder for name, folder in corpus_folders.items()}
     folders.update({f"{folder.parent.name}/{folder.name}": folder for folder in args.also})
     for name, folder in folders.items():
         files = list(python_files([folder]))

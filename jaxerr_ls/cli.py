@@ -423,6 +423,13 @@ def add_lint_parser(commands: Any) -> None:
     )
     lint.add_argument("--ignore", metavar="CODES", help="comma-separated codes not to check")
     lint.add_argument(
+        "--jax-version",
+        metavar="VERSION",
+        help="the JAX release the code runs with, whose records the predictions name (default: "
+        "read from the jax/version.py of ./.venv, ./venv, $VIRTUAL_ENV or this interpreter's "
+        "site-packages; where none has JAX, a prediction names every pinned release's record)",
+    )
+    lint.add_argument(
         "--list-rules", action="store_true", help="list the codes lint can report, and exit"
     )
     lint.set_defaults(handler=_lint)

@@ -205,6 +205,13 @@ class WordingHistory:
         runs = [run for number in found for run in rows[number][2]]
         return self.releases_text(_release_numbers(runs)) if runs else None
 
+    def curated_releases(self, code: str) -> list[str]:
+        """The releases that raise a wording of the curated record ``code``, oldest first (none
+        where the table does not know the record)."""
+        rows = self._curated_rows().get(code, [])
+        numbers = _release_numbers([run for row in rows for run in row[2]])
+        return [self.releases[n] for n in sorted(set(numbers)) if 0 <= n < len(self.releases)]
+
     def _releases_of_wording(self, template: str) -> str | None:
         if self._by_wording is None:
             self._by_wording = {}

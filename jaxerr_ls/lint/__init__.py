@@ -19,6 +19,7 @@ from pathlib import Path
 
 from jaxerr_ls.fixes.model import CulpritRef, FixTarget
 from jaxerr_ls.lint.checks import CHECKS, CODES, Check, Prediction, Spans, checks_for, run_checks
+from jaxerr_ls.lint.versions import for_jax, installed_jax_version
 from jaxerr_ls.project import ModuleModel, Scope, build
 from jaxerr_ls.records import CulpritKind
 
@@ -28,6 +29,7 @@ __all__ = [
     "Prediction",
     "Suppression",
     "fix_target",
+    "installed_jax_version",
     "lint_source",
     "raised_by_run",
 ]
@@ -135,8 +137,13 @@ def lint_model(
     enabled: frozenset[str] = CODES,
     path: Path = MODULE,
     checks: Sequence[Check] = CHECKS,
+    jax_version: str | None = None,
+    comments: list[Suppression] | None = None,
 ) -> LintResult:
-    found = suppressions(source)
+    """The predictions of the ``checks`` on a module's model, as the JAX ``jax_version``
+    raises them (None: not known, each names what every pinned release raises).
+    ``comments`` are the source's suppression comments, where the caller has read them."""
+    found = suppressions(source) if comments is None else comments
     by_line: dict[int, list[Suppression]] = {}
     for suppression in found:
         by_line.setdefault(suppression.line, []).append(suppression)
@@ -150,7 +157,9 @@ def lint_model(
             expected.append(prediction)
         else:
             predictions.append(prediction)
-    return LintResult(predictions, found, expected=expected)
+    return LintResult(
+        for_jax(predictions, jax_version), found, expected=for_jax(expected, jax_version)
+    )
 
 
 def lint_source(
@@ -158,11 +167,13 @@ def lint_source(
     enabled: frozenset[str] = CODES,
     path: Path = MODULE,
     parse: Callable[[str], ast.Module | None] | None = None,
+    jax_version: str | None = None,
 ) -> LintResult:
     """The predictions for one module's source, placed in ``path``. A module that does not parse
     has none (its syntax error is reported, for the caller to show or not); one that names no API
     a check starts from is not parsed at all. ``parse`` stands for ``ast.parse`` (None where that
-    raises): the server's ``ChunkedParser`` of the document, which re-parses only what changed."""
+    raises): the server's ``ChunkedParser`` of the document, which re-parses only what changed.
+    ``jax_version`` is the JAX the project uses (``installed_jax_version``), None if unknown."""
     checks = checks_for(source, enabled)
     if not checks:
         return LintResult([], suppressions(source))
@@ -173,7 +184,7 @@ def lint_source(
         model = None if tree is None else ModuleModel(tree)
     if model is None:
         return LintResult([], [], "the file does not parse")
-    return lint_model(model, source, enabled, path, checks)
+    return lint_model(model, source, enabled, path, checks, jax_version)
 
 
 def raised_by_run(
@@ -183,13 +194,14 @@ def raised_by_run(
     lines: Sequence[str],
     by_subject: bool = True,
 ) -> bool:
-    """Whether a run's error of record ``code`` is the predicted one. ``places`` are the lines
+    """Whether a run's error of record ``code`` is the predicted one (or the record another JAX
+    version raises for it). ``places`` are the lines
     of the prediction's module where the run shows it: where it surfaced, its culprits and its
     traceback's frames. The same record and either a line in common (the prediction's, or its
     culprit's) or, with ``by_subject`` (for a run that names no culprit: one that does says
     where the fault is), a frame whose line names the prediction's subject (the run reached the
     faulty class or custom function through it)."""
-    if code != prediction.code:
+    if code != prediction.code and code not in prediction.also:
         return False
     places = set(places)
     own = {prediction.span.line}
@@ -212,9 +224,9 @@ def raised_by_run(
 
 # What the run error's pattern would capture, where the source tells: read by the fixes.
 def _captures(prediction: Prediction, owner: str | None) -> dict[str, str]:
-    if prediction.code == "hijax-vjp-bwd-return" and owner:
+    if prediction.check_code == "hijax-vjp-bwd-return" and owner:
         return {"primitive": owner}
-    if prediction.code == "vjp-ref-grad-missing" and prediction.captures:
+    if prediction.check_code == "vjp-ref-grad-missing" and prediction.captures:
         return {"argument": prediction.captures[0]}
     return {}
 
@@ -232,13 +244,13 @@ def fix_target(prediction: Prediction) -> FixTarget:
     culprit, label = prediction.culprit, prediction.culprit_kind or ""
     owner = None
     kind = _CULPRIT_KINDS.get(label)
-    if label.endswith(" method") and prediction.code == "hijax-vjp-bwd-return":
+    if label.endswith(" method") and prediction.check_code == "hijax-vjp-bwd-return":
         kind, owner = CulpritKind.HIJAX_VJP_BWD, label.removesuffix(" method").strip("`")
     culprits: tuple[CulpritRef, ...] = ()
     if culprit is not None and kind is not None and prediction.culprit_name:
         culprits = (CulpritRef(culprit, kind, prediction.culprit_name, owner),)
     return FixTarget(
-        code=prediction.code,
+        code=prediction.check_code,
         span=prediction.span,
         captures=_captures(prediction, owner),
         culprits=culprits,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from jaxerr_ls.lint.values import Values
 from jaxerr_ls.project import (
+    TRANSPARENT,
     CustomFunction,
     Function,
     HijaxClass,
@@ -66,6 +67,15 @@ class Prediction:
     # The name through which code reaches what is wrong (the hijax class, the custom_vjp or
     # custom_jvp function): a run's traceback line that names it runs the predicted error.
     subject: str | None = None
+    # Other records a run raises for the same mistake (under other JAX versions), and the
+    # check's own record where the prediction names another one (the JAX in use words it so).
+    also: tuple[str, ...] = ()
+    origin: str | None = None
+
+    @property
+    def check_code(self) -> str:
+        """The record of the check that made the prediction (what its fixes are for)."""
+        return self.origin or self.code
 
     @property
     def culprit_description(self) -> str | None:
@@ -308,6 +318,7 @@ def check_custom_no_rule(model: ModuleModel, values: Values, spans: Spans) -> It
 
 _GRADS = ("jax.grad", "jax.value_and_grad")
 _AUX = ("jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.hessian")
+_JACOBIANS = ("jax.jacrev", "jax.jacfwd", "jax.jacobian", "jax.hessian")
 
 
 def _target_function(transform: TransformCall) -> tuple[Function, int] | None:
@@ -340,16 +351,65 @@ def _argnums(transform: TransformCall) -> tuple[ast.expr | None, tuple[int, ...]
     expr = transform.keywords.get("argnums")
     if expr is None and len(transform.call.args) >= 2:
         expr = transform.call.args[1]
-    return expr, (0,) if expr is None else literal_ints(expr)
+    return expr, (0,) if expr is None else literal_ints(_negatives_folded(expr))
+
+
+def _negatives_folded(expr: ast.expr) -> ast.expr:
+    """``-1`` (a unary minus applied to ``1`` in the tree) as the constant it is, in an
+    index or a tuple of them."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        operand = expr.operand
+        if isinstance(operand, ast.Constant) and type(operand.value) is int:
+            return ast.Constant(-operand.value)
+    if isinstance(expr, ast.Tuple | ast.List):
+        return ast.Tuple([_negatives_folded(item) for item in expr.elts])
+    return expr
+
+
+def _decorator_transforms(model: ModuleModel, apis: tuple[str, ...]) -> Iterator[TransformCall]:
+    """``@functools.partial(jax.jacrev, argnums=1)`` on a ``def``: the transform and the
+    function it receives (the ``def`` itself, where every decorator below it keeps the
+    parameters)."""
+    for function, node in model.decorated:
+        outer = function.scope.parent or model.module_scope
+        for index, decorator in enumerate(node.decorator_list):
+            if not (
+                isinstance(decorator, ast.Call)
+                and len(decorator.args) == 1
+                and model.qualified_name(decorator.func, outer) == "functools.partial"
+                and all(k.arg is not None for k in decorator.keywords)
+            ):
+                continue
+            api = model.qualified_name(decorator.args[0], outer)
+            if api not in apis:
+                continue
+            if all(_transparent(model, d, outer) for d in node.decorator_list[index + 1 :]):
+                keywords = {k.arg: k.value for k in decorator.keywords if k.arg is not None}
+                yield TransformCall(api, decorator, outer, function, keywords)
+
+
+def _transparent(model: ModuleModel, decorator: ast.expr, scope: Scope) -> bool:
+    """``@jax.jit`` or ``@partial(jax.jit, ...)``: the function keeps its parameters."""
+    if isinstance(decorator, ast.Call):
+        if model.qualified_name(decorator.func, scope) != "functools.partial":
+            return False
+        if not decorator.args:
+            return False
+        decorator = decorator.args[0]
+    return model.qualified_name(decorator, scope) in TRANSPARENT
+
+
+def _argnum_transforms(model: ModuleModel, apis: tuple[str, ...]) -> Iterator[TransformCall]:
+    """The calls of the ``apis`` (``jax.grad(f, argnums=1)``) and their ``partial`` decorators."""
+    yield from (t for t in model.transforms if t.api in apis)
+    yield from _decorator_transforms(model, apis)
 
 
 def check_grad_argnums(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """Differentiating with respect to a position the call does not pass (arguments given by
     keyword) or the function does not have."""
     del values
-    for transform in model.transforms:
-        if transform.api not in _GRADS:
-            continue
+    for transform in _argnum_transforms(model, _GRADS):
         expr, argnums = _argnums(transform)
         if not argnums or min(argnums) < 0:
             continue
@@ -366,21 +426,73 @@ def check_grad_argnums(model: ModuleModel, values: Values, spans: Spans) -> Iter
                     f"the call passes {given}: arguments given by keyword are not differentiated",
                 )
             continue
-        target = _target_function(transform)
-        if expr is None or target is None or target[0].has_varargs:
+        taken = _parameter_count(transform)
+        if expr is not None and taken is not None and highest >= taken[1]:
+            yield _parameters_prediction(
+                "grad-argnums-missing-positional", spans, expr, shown, *taken
+            )
+
+
+def _parameter_count(transform: TransformCall) -> tuple[Function, int] | None:
+    """The function a transform receives and how many positional arguments it takes (None
+    with ``*args``)."""
+    target = _target_function(transform)
+    if target is None or target[0].has_varargs:
+        return None
+    function, fixed = target
+    return function, len(function.positional) - fixed
+
+
+def _parameters_prediction(
+    code: str, spans: Spans, expr: ast.expr, shown: str, function: Function, available: int
+) -> Prediction:
+    return Prediction(
+        code,
+        "warning",
+        spans.of(expr),
+        f"argnums={shown} but {function.name} takes only {available} positional "
+        "argument(s): there is no argument to differentiate at that position",
+        _def_span(spans, function),
+        "differentiated function",
+        function.name,
+    )
+
+
+def _out_of_range(argnums: tuple[int, ...], count: int) -> int | None:
+    """The first index JAX refuses for ``count`` positional arguments: it takes
+    ``-count <= i < count``."""
+    return next((i for i in argnums if not -count <= i < count), None)
+
+
+def check_jacobian_argnums(
+    model: ModuleModel, values: Values, spans: Spans
+) -> Iterator[Prediction]:
+    """``jax.jacrev`` / ``jacfwd`` / ``hessian`` with an ``argnums`` index outside the
+    positional arguments of the call, or of the function (a call with more raises a
+    ``TypeError`` in the function instead)."""
+    del values
+    for transform in _argnum_transforms(model, _JACOBIANS):
+        expr, argnums = _argnums(transform)
+        if not argnums:
             continue
-        function, fixed = target
-        available = len(function.positional) - fixed
-        if highest >= available:
-            yield Prediction(
-                "grad-argnums-missing-positional",
-                "warning",
-                spans.of(expr),
-                f"argnums={shown} but {function.name} takes only {available} positional "
-                "argument(s): there is no argument to differentiate at that position",
-                _def_span(spans, function),
-                "differentiated function",
-                function.name,
+        shown = "0 (the default)" if expr is None else ast.unparse(expr)
+        given = _applied_positional(transform)
+        if given is not None and transform.applied is not None:
+            index = _out_of_range(argnums, given)
+            if index is not None:
+                yield Prediction(
+                    "jacobian-argnums-out-of-range",
+                    "error",
+                    spans.of(transform.applied),
+                    f"{transform.api.removeprefix('jax.')} with argnums={shown}: index {index} "
+                    f"is out of range for the {given} positional argument(s) the call passes "
+                    "(arguments given by keyword do not count)",
+                )
+            continue
+        taken = _parameter_count(transform)
+        if expr is not None and taken is not None and _out_of_range(argnums, taken[1]) is not None:
+            yield _parameters_prediction(
+                "jacobian-argnums-out-of-range", spans, expr, shown, *taken
             )
 
 
@@ -774,6 +886,11 @@ CHECKS: tuple[Check, ...] = (
         ("custom_vjp", "custom_jvp"),
     ),
     Check(("grad-argnums-missing-positional",), check_grad_argnums, ("grad",)),
+    Check(
+        ("jacobian-argnums-out-of-range",),
+        check_jacobian_argnums,
+        ("jacrev", "jacfwd", "jacobian", "hessian"),
+    ),
     Check(
         ("grad-has-aux-not-pair", "grad-output-not-array", "grad-nonscalar-output"),
         check_grad_outputs,

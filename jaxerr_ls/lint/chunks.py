@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 
 # A line where a top-level statement may start.
 _STATEMENT_START = re.compile(r"(?m)^(?![ \t\f#\r\n]|(?:else|elif|except|finally)\b)")
@@ -23,6 +24,15 @@ _STATEMENT_START = re.compile(r"(?m)^(?![ \t\f#\r\n]|(?:else|elif|except|finally
 _MAX_JOINS = 16
 # Pieces remembered from earlier versions of the text (a module has a few thousand at most).
 _MAX_PIECES = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A run of top-level statements parsed alone: its first line and text, and its trees (the
+    same objects while the piece is unchanged)."""
+
+    key: tuple[int, str]
+    body: list[ast.stmt]
 
 
 class ChunkedParser:
@@ -33,15 +43,20 @@ class ChunkedParser:
         # Each piece's statements, or None for a piece that does not parse alone.
         self._pieces: dict[tuple[int, str], list[ast.stmt] | None] = {}
         self._used: dict[tuple[int, str], list[ast.stmt] | None] = {}
+        # The pieces of the last text parsed, in order (empty where it was parsed whole).
+        self.last: list[Piece] = []
 
     def parse(self, source: str) -> ast.Module | None:
         self._used = {}
+        self.last = []
         try:
             body = self._body(source)
             module = ast.Module(body=body, type_ignores=[]) if body is not None else None
             if module is None:
+                self.last = []
                 module = ast.parse(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
+            self.last = []
             module = None
         self._pieces = self._used if len(self._used) <= _MAX_PIECES else {}
         return module
@@ -69,7 +84,8 @@ class ChunkedParser:
                 if end - index > _MAX_JOINS or end >= len(starts) or wasted > len(source):
                     return None
             body.extend(found)
-            line += _line_count(text)
+            self.last.append(Piece((line, text), found))
+            line += line_count(text)
             index = end
         return body
 
@@ -90,6 +106,6 @@ class ChunkedParser:
         return found
 
 
-def _line_count(text: str) -> int:
+def line_count(text: str) -> int:
     """The lines a piece ends (it ends at the start of a line, or at the end of the text)."""
     return text.count("\n") + text.count("\r") - text.count("\r\n")

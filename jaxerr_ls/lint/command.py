@@ -24,6 +24,7 @@ from jaxerr_ls.lint.config import (
     unknown_code_message,
 )
 from jaxerr_ls.lint.files import python_files
+from jaxerr_ls.lint.versions import EARLIER_CODES, installed_jax_version
 from jaxerr_ls.records import Record, bundled_record_dir, load_records
 from jaxerr_ls.spans import Span
 
@@ -39,17 +40,21 @@ class FilePrediction:
 
 
 def lint_paths(
-    paths: Iterable[Path], config: LintConfig, problems: list[Problem]
+    paths: Iterable[Path],
+    config: LintConfig,
+    problems: list[Problem],
+    jax_version: str | None = None,
 ) -> Iterator[FilePrediction]:
-    """Every prediction for the Python files under ``paths``; unreadable files and unknown codes
-    in suppression comments are added to ``problems``."""
+    """Every prediction for the Python files under ``paths``, as the JAX ``jax_version`` raises
+    them (None: not known); unreadable files and unknown codes in suppression comments are
+    added to ``problems``."""
     for path in python_files(paths):
         try:
             source = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             problems.append(Problem(path, 1, f"cannot read: {exc}"))
             continue
-        result: LintResult = lint_source(source, config.enabled, path)
+        result: LintResult = lint_source(source, config.enabled, path, jax_version=jax_version)
         for suppression in result.suppressions:
             for code in suppression.codes or ():
                 if code not in CODES:
@@ -58,8 +63,12 @@ def lint_paths(
             yield FilePrediction(path, prediction)
 
 
+# The records a prediction may name: the checks' own, and those older JAX releases raise.
+NAMED = CODES | EARLIER_CODES
+
+
 def _records() -> dict[str, Record]:
-    return {r.code: r for r in load_records([bundled_record_dir()]).records if r.code in CODES}
+    return {r.code: r for r in load_records([bundled_record_dir()]).records if r.code in NAMED}
 
 
 def _span_json(span: Span, path: Path, root: Path) -> dict[str, Any]:
@@ -144,7 +153,7 @@ def sarif_document(
     found: list[FilePrediction], records: dict[str, Record], root: Path
 ) -> dict[str, Any]:
     """A SARIF 2.1.0 log: one run, a rule per record code, a result per prediction."""
-    codes = sorted(CODES)
+    codes = sorted(NAMED)
     rules = []
     for code in codes:
         record = records.get(code)
@@ -236,7 +245,8 @@ def run_lint(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         config = LintConfig(enabled, config.path, config.problems)
     root = Path.cwd().resolve()
-    found = list(lint_paths(paths, config, problems))
+    jax_version = args.jax_version or installed_jax_version(root)
+    found = list(lint_paths(paths, config, problems, jax_version))
     for problem in problems:
         print(f"jaxerr-ls: {problem}", file=sys.stderr)
     records = _records()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
 
 if TYPE_CHECKING:
     from jaxerr_ls.lint import Prediction
-    from jaxerr_ls.lint.chunks import ChunkedParser
+    from jaxerr_ls.lint.incremental import IncrementalLinter
 
 # Typing pauses shorter than this do not start a new analysis.
 DEBOUNCE_SECONDS = 0.3
@@ -110,9 +111,12 @@ def register(server: JaxErrServer) -> None:
     timers: dict[str, asyncio.TimerHandle] = {}
     # Each document's predictions, with their diagnostics.
     predicted: dict[str, list[tuple[Prediction, types.Diagnostic]]] = {}
-    # Each open document's parsed statements, reused by the next analysis (only the pool's one
-    # thread touches them).
-    parsers: dict[str, ChunkedParser] = {}
+    # Each open document's parsed statements and the predictions of each group of them, reused
+    # by the next analysis where the edit did not reach them (only the pool's one thread
+    # touches them).
+    linters: dict[str, IncrementalLinter] = {}
+    # The JAX version of each (folder, pythonPath), None where none is installed.
+    jax_versions: dict[tuple[Path | None, str], str | None] = {}
 
     def document_changed(uri: str) -> None:
         """Analyse the document once typing pauses (each change restarts the wait)."""
@@ -129,24 +133,33 @@ def register(server: JaxErrServer) -> None:
             return
         path = Path(fs_path)
         await server.settings_ready()
-        settings = server.settings_for(path).lint
+        folder_settings = server.settings_for(path)
+        settings = folder_settings.lint
         is_open = uri in server.workspace.text_documents
         if not (is_open and settings.enabled):
-            parsers.pop(uri, None)
+            linters.pop(uri, None)
             if predicted.pop(uri, None) is not None:
                 server.publish({path})
             return
         document = server.workspace.get_text_document(uri)
         version, source = document.version, document.source
         # The checks are imported on the first document linted, not when the server starts.
-        from jaxerr_ls.lint import lint_source, source_lines
-        from jaxerr_ls.lint.chunks import ChunkedParser
+        from jaxerr_ls.lint import source_lines
         from jaxerr_ls.lint.config import enabled_codes
+        from jaxerr_ls.lint.incremental import IncrementalLinter
 
         enabled, _ = enabled_codes(settings.select, settings.ignore)
-        parse = parsers.setdefault(uri, ChunkedParser()).parse
+        linter = linters.setdefault(uri, IncrementalLinter())
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(pool, lint_source, source, enabled, path, parse)
+        # The JAX the file's folder uses, read from disk once per folder and interpreter
+        # setting: the predictions name the records that release raises.
+        where = (server.folder_for(path), folder_settings.python_path)
+        if where not in jax_versions:
+            from jaxerr_ls.lint import installed_jax_version
+
+            jax_versions[where] = await loop.run_in_executor(pool, installed_jax_version, *where)
+        lint = partial(linter.lint, jax_version=jax_versions[where])
+        result = await loop.run_in_executor(pool, lint, source, enabled, path)
         if uri not in server.workspace.text_documents:
             return
         if server.workspace.get_text_document(uri).version != version:
@@ -168,6 +181,7 @@ def register(server: JaxErrServer) -> None:
         return merge(run, pairs, to_uri(path), server.documents.lines(path) or [])
 
     def settings_changed() -> None:
+        jax_versions.clear()
         if not server.has_workspace:
             return
         for uri in [*predicted, *server.workspace.text_documents]:

@@ -138,3 +138,27 @@ def test_bad_input(tmp_path: Path) -> None:
     result = run("src", cwd=root)
     assert result.returncode == 1
     assert "binary.py:1: cannot read" in result.stderr
+
+
+def test_the_records_of_the_projects_jax(tmp_path: Path) -> None:
+    """The predictions name the records of the JAX in ./.venv (its jax/version.py), or of
+    --jax-version; SARIF lists those records as rules."""
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    shutil.copy(LINT_TRIGGERS / "ref_with_refs_grad_value.py", root / "refs.py")
+    jax = root / ".venv" / "lib" / "python3.11" / "site-packages" / "jax"
+    jax.mkdir(parents=True)
+    (jax / "__init__.py").write_text("")
+    (jax / "version.py").write_text('_version: str = "0.10.2"\n')
+
+    def named(*args: str) -> list[tuple[str, str]]:
+        result = run("--format", "json", *args, "refs.py", cwd=root)
+        assert result.returncode == 1, result.stderr
+        return [(f["code"], f["record"]["code"]) for f in json.loads(result.stdout)]
+
+    assert named() == [("cotangent-type-mismatch", "cotangent-type-mismatch")]
+    assert named("--jax-version", "0.12.0.1") == [("vjp-ref-grad-returned",) * 2]
+    sarif = json.loads(run("--format", "sarif", "refs.py", cwd=root).stdout)
+    [result] = sarif["runs"][0]["results"]
+    rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == "cotangent-type-mismatch"

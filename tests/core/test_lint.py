@@ -291,6 +291,109 @@ def test_severity_is_a_warning_when_the_transform_is_not_applied_here() -> None:
     ]
 
 
+def test_jacobian_argnums_out_of_range_in_every_spelling() -> None:
+    """Each of these raises the record's ValueError under jax 0.12.0.1 and 0.10.2 (the applied
+    ones where they stand, the others once called with the positional arguments the function
+    takes): a call that passes too few positional arguments, or a function that takes too few."""
+    assert lint(
+        """
+        import functools
+        from functools import partial
+        import jax
+        from jax import jacfwd as jf
+        def f(x, y):
+            return x * y
+        a = jax.jacrev(f, argnums=2)(1.0, 2.0)
+        b = jf(f, 1)(1.0, y=2.0)
+        c = jax.hessian(f, argnums=(0, -3))(1.0, 2.0)
+        d = jax.jacobian(f)(x=1.0, y=2.0)
+        e = jax.jacfwd(f, argnums=2)
+        g = jax.jacrev(functools.partial(f, 1.0), argnums=1)
+        @partial(jax.jacrev, argnums=1)
+        @jax.jit
+        def k(x):
+            return x ** 2
+        class Model:
+            def energy(self, x, y):
+                return x * y
+            def forces(self):
+                return jax.jacrev(self.energy, argnums=2)
+            def force(self, x):
+                return jax.jacrev(self.energy, argnums=1)(x)
+        """
+    ) == [
+        ("jacobian-argnums-out-of-range", "error", 8),
+        ("jacobian-argnums-out-of-range", "error", 9),
+        ("jacobian-argnums-out-of-range", "error", 10),
+        ("jacobian-argnums-out-of-range", "error", 11),
+        ("jacobian-argnums-out-of-range", "warning", 12),
+        ("jacobian-argnums-out-of-range", "warning", 13),
+        ("jacobian-argnums-out-of-range", "warning", 14),
+        ("jacobian-argnums-out-of-range", "warning", 22),
+        ("jacobian-argnums-out-of-range", "error", 24),
+    ]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # in range, counted from either end
+        """
+        import jax
+        def f(x, y):
+            return x * y
+        a = jax.jacrev(f, argnums=(0, 1))(1.0, 2.0)
+        b = jax.jacfwd(f, argnums=-2)(1.0, 2.0)
+        c = jax.hessian(f, argnums=1)
+        """,
+        # *args, in the function or in the call
+        """
+        import jax
+        def f(*args):
+            return args[0]
+        def g(x):
+            return x
+        a = jax.jacrev(f, argnums=3)
+        b = jax.jacfwd(g, argnums=0)(*xs)
+        """,
+        # argnums not a literal, a function from elsewhere, a partial fixing a keyword
+        """
+        import functools
+        import jax
+        from model import energy
+        def f(x, y):
+            return x * y
+        a = jax.jacrev(f, argnums=N)
+        b = jax.jacrev(energy, argnums=3)
+        c = jax.jacfwd(functools.partial(f, y=2.0), argnums=1)
+        """,
+        # a decorator above the transform, or one that may change the parameters
+        """
+        from functools import partial
+        import jax
+        @partial(jax.jacrev, argnums=1)
+        @functools.wraps(g)
+        def k(x):
+            return x
+        """,
+    ],
+)
+def test_jacobian_argnums_silent_where_in_range_or_unknown(code: str) -> None:
+    assert lint(code) == []
+
+
+def test_grad_argnums_through_a_partial_decorator() -> None:
+    assert lint(
+        """
+        from functools import partial
+        import jax
+        @partial(jax.value_and_grad, argnums=(0, 2))
+        def loss(params, batch):
+            return (params * batch).sum()
+        """
+    ) == [("grad-argnums-missing-positional", "warning", 4)]
+
+
 def test_bwd_tuple_length_counts_nondiff_argnums() -> None:
     source = """
         from functools import partial

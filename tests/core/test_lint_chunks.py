@@ -75,17 +75,22 @@ range(3)]
 PIECES = ["x", "(", ")", '"""', "\n", "\r\n", "else:\n", "@d\n", "def g():\n", "    ", "#", "\\\n"]
 
 
-@settings(max_examples=200, deadline=None)
-@given(
-    edits=st.lists(
+def typing_edits(
+    pieces: list[str], max_size: int
+) -> st.SearchStrategy[list[tuple[float, int, str]]]:
+    """Edits as typed: where (a fraction of the text), how many characters go, what comes."""
+    return st.lists(
         st.tuples(
             st.floats(min_value=0, max_value=1),
             st.integers(min_value=0, max_value=3),
-            st.sampled_from(PIECES),
+            st.sampled_from(pieces),
         ),
-        max_size=12,
+        max_size=max_size,
     )
-)
+
+
+@settings(max_examples=200, deadline=None)
+@given(edits=typing_edits(PIECES, 12))
 def test_every_parse_while_typing_is_ast_parse_tree(
     edits: list[tuple[float, int, str]],
 ) -> None:

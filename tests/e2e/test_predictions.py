@@ -352,3 +352,39 @@ async def test_a_class_with_both_backward_methods_offers_deleting_either(
     for fix in fixes:
         resolved = fix if fix.edit is not None else await client.code_action_resolve_async(fix)
         assert resolved.edit is not None
+
+
+@pytest.mark.asyncio
+async def test_predictions_name_the_record_of_the_workspace_jax(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """With jax 0.10.2 in the workspace's .venv (read from its jax/version.py), a prediction
+    names the record that release raises, and that release's real run of the program is the
+    same diagnostic."""
+    old = ENVIRONMENTS["0.10.2"]
+    if not old.exists():
+        pytest.skip("no jax 0.10.2 environment")
+    root = (tmp_path / "ws").resolve()
+    root.mkdir()
+    (root / ".venv").symlink_to(old.parent.parent, target_is_directory=True)
+    shutil.copytree(FIXTURES / "lint", root / "lint")
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=root)  # type: ignore[attr-defined]
+    path = root / "lint" / "ref_with_refs_grad_value.py"
+    open_document(client, path)
+    [predicted] = await until(client, uri(path), lambda d: len(d) == 1)
+    assert predicted.code == "cotangent-type-mismatch"
+    assert (predicted.data or {}).get("role") == "predicted"
+    assert "jax 0.10.2 raises it as cotangent-type-mismatch" in predicted.message
+    log = LINT_LOGS / "jax-0.10.2" / "ref_with_refs_grad_value.log"
+    await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            command="jaxerr.ingestOutput",
+            arguments=[{"text": log.read_text(), "cwd": str(root / "lint"), "source": "old"}],
+        )
+    )
+    found = await until(
+        client, uri(path), lambda d: any((x.data or {}).get("role") != "predicted" for x in d)
+    )
+    assert [(d.code, (d.data or {}).get("role") == "predicted") for d in found] == [
+        ("cotangent-type-mismatch", False)
+    ]

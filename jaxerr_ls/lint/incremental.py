@@ -1,0 +1,193 @@
+"""Re-linting a module as it is edited: the predictions of the parts of the module that the edit
+cannot reach are kept, and only the rest is analysed again.
+
+The module's top-level pieces (``ChunkedParser``) are grouped by the module-level names they
+share: two pieces are in one group when one binds a name that the other binds or reads. A
+name bound only by import statements joins nothing (what it resolves to depends on the import
+alone), so an import-only piece belongs to every group instead. The module model resolves
+values only through names, so a group's predictions are those of the model of its pieces and
+the imports: a group whose pieces and imports are unchanged keeps its predictions, and each
+other group is analysed alone. A module that does not split (it is parsed whole) or uses
+``import *`` is analysed whole.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+from jaxerr_ls.lint import MODULE, LintResult, Prediction, Suppression, lint_model, suppressions
+from jaxerr_ls.lint.checks import CODES, checks_for
+from jaxerr_ls.lint.chunks import ChunkedParser, Piece, line_count
+from jaxerr_ls.project import ModuleModel
+
+# A group's pieces and the module's imports, by their first lines and texts.
+GroupKey = tuple[tuple[int, str], ...]
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+# Statements and patterns that bind the name they carry.
+_NAMED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.MatchAs, ast.MatchStar)
+
+
+@dataclass(frozen=True, slots=True)
+class _Names:
+    """The module-level names a piece binds, every name it reads, and whether it is made only
+    of imports."""
+
+    binds: frozenset[str]
+    mentions: frozenset[str]
+    imports_only: bool
+    star: bool
+
+
+def _names(body: list[ast.stmt]) -> _Names:
+    binds: set[str] = set()
+    mentions: set[str] = set()
+    star = False
+    # Module level: the statements, and what they hold outside function and class bodies.
+    stack: list[tuple[ast.AST, bool]] = [(stmt, True) for stmt in body]
+    while stack:
+        node, module_level = stack.pop()
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load):
+                mentions.add(node.id)
+            elif module_level:
+                binds.add(node.id)
+            else:
+                mentions.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            for alias in node.names:
+                if alias.name == "*":
+                    star = True
+                name = alias.asname or alias.name.split(".")[0]
+                (binds if module_level else mentions).add(name)
+        elif isinstance(node, ast.Global):
+            binds.update(node.names)
+        elif isinstance(node, _NAMED) and node.name is not None:
+            (binds if module_level else mentions).add(node.name)
+        inner = module_level and not isinstance(node, _SCOPES)
+        for child in ast.iter_child_nodes(node):
+            # A function's decorators and defaults, a class's bases, run at module level, but
+            # reading them as inside keeps them mentions, which is what they are.
+            stack.append((child, inner))
+    only = all(isinstance(stmt, ast.Import | ast.ImportFrom) for stmt in body)
+    return _Names(frozenset(binds), frozenset(mentions), only, star)
+
+
+class IncrementalLinter:
+    """``lint(source)`` is ``lint_source(source)``, analysing again only the groups of
+    statements an edit since the last call can reach."""
+
+    def __init__(self) -> None:
+        self.parser = ChunkedParser()
+        self._names: dict[tuple[int, str], _Names] = {}
+        # Each group's result, by its pieces and the module's imports.
+        self._groups: dict[GroupKey, LintResult] = {}
+        self._context: tuple[object, ...] = ()
+        # What the last call analysed: the pieces of the groups analysed again, and of all the
+        # groups (imports left out).
+        self.analysed = (0, 0)
+
+    def lint(
+        self,
+        source: str,
+        enabled: frozenset[str] = CODES,
+        path: Path = MODULE,
+        jax_version: str | None = None,
+    ) -> LintResult:
+        checks = checks_for(source, enabled)
+        if not checks:
+            self._groups = {}
+            return LintResult([], suppressions(source))
+        # Results of other codes, another place, another JAX or other checks are not reused.
+        context = (enabled, path, jax_version, checks)
+        if context != self._context:
+            self._groups, self._context = {}, context
+        tree = self.parser.parse(source)
+        if tree is None:
+            self._groups = {}
+            return LintResult([], [], "the file does not parse")
+        pieces = self.parser.last
+        names = {p.key: self._names.get(p.key) or _names(p.body) for p in pieces}
+        self._names = names
+        if not pieces or any(n.star for n in names.values()):
+            self._groups = {}
+            self.analysed = (len(pieces), len(pieces))
+            return lint_model(ModuleModel(tree), source, enabled, path, checks, jax_version)
+        groups, imports = _groups(pieces, names)
+        comments = suppressions(source)
+        keys = [tuple(p.key for p in group) + tuple(p.key for p in imports) for group in groups]
+        results = {key: self._groups[key] for key in keys if key in self._groups}
+        stale = [
+            (key, group) for key, group in zip(keys, groups, strict=True) if key not in results
+        ]
+        if stale:
+            # The groups share no name, so one model of them all (and the imports) predicts for
+            # each what a model of it alone would, at the cost of one model of their text.
+            members = {id(p) for _, group in stale for p in group} | {id(p) for p in imports}
+            body = [stmt for p in pieces if id(p) in members for stmt in p.body]
+            model = ModuleModel(ast.Module(body=body, type_ignores=[]))
+            found = lint_model(model, source, enabled, path, checks, jax_version, comments)
+            results.update(_by_group(found, stale, comments))
+        again = sum(len(group) for _, group in stale)
+        self._groups = results
+        self.analysed = (again, sum(len(group) for group in groups))
+        order = lambda p: (p.span.line, p.span.col, p.code)  # noqa: E731
+        return LintResult(
+            sorted((p for r in results.values() for p in r.predictions), key=order),
+            comments,
+            expected=sorted((p for r in results.values() for p in r.expected), key=order),
+        )
+
+
+def _by_group(
+    found: LintResult,
+    stale: list[tuple[GroupKey, list[Piece]]],
+    comments: list[Suppression],
+) -> dict[GroupKey, LintResult]:
+    """The predictions of a model of several groups, each given to the group whose pieces hold
+    its line."""
+    owner = {}
+    for key, group in stale:
+        for piece in group:
+            first = piece.key[0]
+            for line in range(first, first + max(line_count(piece.key[1]), 1)):
+                owner[line] = key
+    fallback = stale[0][0]
+    predictions: dict[GroupKey, list[Prediction]] = {k: [] for k, _ in stale}
+    expected: dict[GroupKey, list[Prediction]] = {k: [] for k, _ in stale}
+    for kept, into in ((found.predictions, predictions), (found.expected, expected)):
+        for prediction in kept:
+            into[owner.get(prediction.span.line, fallback)].append(prediction)
+    return {key: LintResult(predictions[key], comments, expected=expected[key]) for key, _ in stale}
+
+
+def _groups(
+    pieces: list[Piece], names: dict[tuple[int, str], _Names]
+) -> tuple[list[list[Piece]], list[Piece]]:
+    """The pieces joined by the module-level names they share (in module order), and the
+    import-only pieces."""
+    # (A piece of blank lines and comments, at the start or the end, is in neither.)
+    imports = [p for p in pieces if p.body and names[p.key].imports_only]
+    others = [p for p in pieces if p.body and not names[p.key].imports_only]
+    parent = list(range(len(others)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    binders: dict[str, list[int]] = {}
+    for index, piece in enumerate(others):
+        for name in names[piece.key].binds:
+            binders.setdefault(name, []).append(index)
+    for index, piece in enumerate(others):
+        found = names[piece.key]
+        for name in found.binds | found.mentions:
+            for other in binders.get(name, ()):
+                parent[find(index)] = find(other)
+    grouped: dict[int, list[Piece]] = {}
+    for index, piece in enumerate(others):
+        grouped.setdefault(find(index), []).append(piece)
+    return list(grouped.values()), imports
