@@ -489,6 +489,50 @@ class Flow:
                 return None  # bound otherwise than by ``def``
         return None
 
+    def runs(self, callee: Callee) -> Callee | None:
+        """The function that runs when a decorated ``def`` is called: the ``def`` itself, or
+        the nested function a project decorator returns in its place (``@clip(max_norm=5.0)``
+        whose ``wrap(fn)`` returns ``inner``); a decorator that returns the function it got
+        (a registering one) or is not the project's keeps it. None where it is in doubt."""
+        node = callee.place.node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return callee
+        outer = callee.function.scope.parent or callee.place.model.module_scope
+        at = Place(callee.place.path, callee.place.model, node, outer)
+        running = callee
+        # Decorators apply from the innermost (last written) out.
+        for decorator in reversed(node.decorator_list):
+            factory = decorator.func if isinstance(decorator, ast.Call) else decorator
+            found = self.callees(at.at(factory))
+            if not found:
+                continue  # not the project's (``jax.jit``, ``staticmethod``): keeps it
+            if len(found) != 1:
+                return None
+            wrapper: Callee | None = found[0]
+            if isinstance(decorator, ast.Call):
+                wrapper = self._returned_function(found[0])
+            if wrapper is None or len(wrapper.function.positional) != 1:
+                return None
+            made = self._returned_function(wrapper, keeps=wrapper.function.positional[0].name)
+            if made is None:
+                return None
+            if made is not wrapper:
+                running = made
+        return running
+
+    def _returned_function(self, callee: Callee, keeps: str | None = None) -> Callee | None:
+        """The one project function ``callee`` returns; ``callee`` itself where it returns
+        its parameter ``keeps`` (the function it was given)."""
+        values = callee.function.return_values
+        if len(values) != 1 or values[0] is None:
+            return None
+        value = values[0]
+        if isinstance(value, ast.Name) and value.id == keeps:
+            return callee
+        place = Place(callee.place.path, callee.place.model, value, callee.function.scope)
+        found = self.callees(place)
+        return found[0] if len(found) == 1 else None
+
     def enter(self, callee: Callee, call: Place) -> None:
         """Know that ``call`` (a call of a transformed function, say) runs ``callee``: its
         parameters hold what the call passes."""
