@@ -558,6 +558,11 @@ def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
     return value
 
 
+def traceback_calls(code: Code, frames: Sequence[Span], target: ast.AST) -> list[ast.Call]:
+    """The calls on the traceback's lines whose callee is ``target`` (a ``def``)."""
+    return [call for _, call in _Flow(code, frames).calls_of(target)]
+
+
 def _instance_of(
     code: Code, frames: Sequence[Span], place: Place
 ) -> tuple[Place, Place | None] | None:

@@ -455,7 +455,7 @@ def _returns(
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
             if callee is None and vector and flow is not None:
-                callee = _flow_callee(project, flow, model, part, function.scope, env)
+                callee = _flow_callee(project, flow, model, part, function.scope, env, vector)
             if (
                 vector
                 and callee is not None
@@ -548,10 +548,20 @@ def _flow_callee(
     call: ast.Call,
     scope: Scope,
     env: Env = None,
+    vector: bool = False,
 ) -> tuple[ModuleModel, Function, Flow, Env] | None:
     """The one project function a call runs, by the value flow (a callable object passed in
-    as a parameter, a method of an attribute), with what its parameters hold."""
+    as a parameter, a method of an attribute), with what its parameters hold. Where it may
+    run several (a registry's, the key not known), the one that can return other than a
+    scalar, when the others surely return scalars; the value is in doubt where several
+    can (``_InDoubt``, with ``vector``)."""
     found = flow.callees(Place(project.path(model), model, call.func, scope))
+    if len(found) > 1 and vector:
+        for callee in found:
+            project.adopt(callee.place)
+        found = [c for c in found if not _returns_scalars(project, flow, c)]
+        if len(found) != 1:
+            raise _InDoubt
     if len(found) != 1:
         return None
     callee = found[0]
@@ -569,6 +579,17 @@ def _flow_callee(
         )
     )
     return callee.place.model, callee.function, flow, inner
+
+
+def _returns_scalars(project: _Project, flow: Flow, callee: Callee) -> bool:
+    """Whether every value a function may return is surely a scalar."""
+    function, model = callee.function, callee.place.model
+    if isinstance(function.node, ast.Lambda):
+        return _surely_scalar(model, function.node.body, function.scope)
+    returned = _reachable(project, model, function, flow, None)
+    return bool(returned) and all(
+        r.value is not None and _surely_scalar(model, r.value, function.scope) for r in returned
+    )
 
 
 def _local_maker(
@@ -806,6 +827,9 @@ def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
         return False
     if name in ("float", "int") and qualified is None:
         return True
+    if (qualified or "").startswith("jax.numpy.") and name in _ELEMENTWISE:
+        # An item-by-item function of a scalar (``jnp.sqrt(jnp.mean(d**2))``).
+        return len(value.args) == 1 and _surely_scalar(model, value.args[0], scope)
     if name not in _REDUCTIONS:
         return False
     # ``jnp.sum(x)`` takes the array first; ``x.sum()`` is a method of the array.

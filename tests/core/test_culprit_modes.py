@@ -8,12 +8,17 @@ a fwd rule switched by a flag of its module, the ``return`` the flag selects (an
 an ``else``, the other return last). A reduction over one axis of a local name, next to a
 surely scalar term: its assignment. A hijax ``vjp_bwd`` wrapped by a plain decorator of
 another module: the wrapper's ``return``. A mode the program leaves to the command line:
-no culprit."""
+no culprit.
+
+Registries: a dict of functions indexed by a settings module's constant, the entry it names;
+indexed by a name known only at run time, the one entry that can return other than a scalar
+(with two such entries, no culprit)."""
 
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import VERSIONS, finding
+from test_culprit_transforms import VERSIONS, Copy, finding
+from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
 )
@@ -49,6 +54,22 @@ CULPRITS: list[Case] = [
         "        return out",
         ["`softclip_fwd` returns `out`", "a pair (output, residuals)"],
     ),
+    (
+        "registry_settings_key",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "objectives.py",
+        "return (xs - m) ** 2",
+        ["`sq_dev` returns", "shape (3,)"],
+    ),
+    (
+        "registry_runtime_odd_entry",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "metrics.py",
+        "return jnp.log(jnp.cosh(a - b))",
+        ["`logcosh` returns", "shape (4,)"],
+    ),
 ]
 
 
@@ -76,3 +97,15 @@ def test_a_mode_the_program_leaves_open_leaves_the_culprit_in_doubt(version: str
     found = finding("mode_unknown_reduction", version)
     assert found.code == "grad-nonscalar-output"
     assert found.culprits == []
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_two_registry_entries_that_return_vectors_leave_the_culprit_in_doubt(
+    copy: Copy, version: str
+) -> None:
+    root = copy("registry_runtime_odd_entry")
+    metrics = root / "metrics.py"
+    metrics.write_text(
+        metrics.read_text().replace("jnp.sqrt(jnp.mean((a - b) ** 2))", "jnp.sqrt((a - b) ** 2)")
+    )
+    assert finding("registry_runtime_odd_entry", version, root).culprits == []
