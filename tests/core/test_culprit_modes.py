@@ -17,7 +17,7 @@ indexed by a name known only at run time, the one entry that can return other th
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import VERSIONS, Copy, finding
+from test_culprit_transforms import VERSIONS, Copy, finding, line_of
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
@@ -109,3 +109,31 @@ def test_two_registry_entries_that_return_vectors_leave_the_culprit_in_doubt(
         metrics.read_text().replace("jnp.sqrt(jnp.mean((a - b) ** 2))", "jnp.sqrt((a - b) ** 2)")
     )
     assert finding("registry_runtime_odd_entry", version, root).culprits == []
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_an_inverse_fft_of_spectra_of_real_values_is_where_the_real_part_belongs(
+    copy: Copy, version: str
+) -> None:
+    # ``blur(image)``: a ``Blur`` instance passed in, whose ``__call__`` ends in ``ifft2``.
+    culprit_is_where_the_change_belongs(
+        "complex_ifft2_method",
+        "grad-complex-output",
+        CulpritKind.COMPLEX_OUTPUT,
+        "optics.py",
+        "blurred = jnp.fft.ifft2(spectrum)",
+        ["`jnp.fft.ifft2(spectrum)` transforms spectra of real values back"],
+        version,
+    )
+    # With a complex phase in the transfer function the field is complex by nature: the
+    # reduction that keeps it complex is the culprit.
+    root = copy("complex_ifft2_method")
+    optics = root / "optics.py"
+    optics.write_text(
+        optics.read_text().replace(
+            "jnp.fft.fft2(psf)\n", "jnp.fft.fft2(psf) * jnp.exp(0.25j * jnp.pi)\n"
+        )
+    )
+    [culprit] = finding("complex_ifft2_method", version, root).culprits
+    main = root / "main.py"
+    assert (culprit.span.path, culprit.span.line) == (main, line_of(main, "jnp.sum(residual**2)"))
