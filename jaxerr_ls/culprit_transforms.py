@@ -1101,7 +1101,48 @@ def _not_array(
         transform = application.transform
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
         return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
+    size = _printed_items(output) if output.startswith("(") else None
+    sizes = {_tuple_size(r.value) for r in returns}
+    if size is None and output.startswith("(") and len(sizes) == 1:
+        # The message cut the printed tuple short (at the ``.`` of ``Array(6., ...)``): every
+        # return is a tuple display of one size, which is what was printed.
+        size = next(iter(sizes))
+    tuples = [r for r in returns if size is not None and _tuple_size(r.value) == size]
+    if size is not None and size != 2 and tuples and len(tuples) == len(returns):
+        # The printed tuple has as many items as the tuple the function returns: a trailing
+        # comma (``return (loss,)``) or values that belong in aux.
+        items = "one item" if size == 1 else f"{size} items"
+        return [
+            _culprit(
+                project,
+                r.model,
+                r.node,
+                kind,
+                r.function.name,
+                f"{_label(r.function)} returns a tuple of {items}: {api} needs a scalar",
+            )
+            for r in tuples
+        ]
     return []
+
+
+def _printed_items(output: str) -> int | None:
+    """How many items a printed tuple has: ``(JitTracer(float32[]),)`` has one."""
+    text = output.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    depth, items, current = 0, 0, ""
+    for char in text[1:-1]:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            items += 1 if current.strip() else 0
+            current = ""
+        else:
+            current += char
+    return items + (1 if current.strip() else 0)
 
 
 def _tuple_size(value: ast.expr | None) -> int | None:

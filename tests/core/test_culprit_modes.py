@@ -10,6 +10,8 @@ surely scalar term: its assignment. A hijax ``vjp_bwd`` wrapped by a plain decor
 another module: the wrapper's ``return``. A mode the program leaves to the command line:
 no culprit.
 
+A tuple returned where a scalar is due: its ``return``.
+
 Registries: a dict of functions indexed by a settings module's constant, the entry it names;
 indexed by a name known only at run time, the one entry that can return other than a scalar
 (with two such entries, no culprit)."""
@@ -69,6 +71,16 @@ CULPRITS: list[Case] = [
         "metrics.py",
         "return jnp.log(jnp.cosh(a - b))",
         ["`logcosh` returns", "shape (4,)"],
+    ),
+    # A method returning three values without has_aux: the message prints a tuple (cut short
+    # at the ``.`` of ``Array(6., ...)``) and every return is a tuple display of three.
+    (
+        "tuple_three_items_method",
+        "grad-output-not-array",
+        FUNCTION,
+        "model.py",
+        "return err + reg, err, reg",
+        ["`loss` returns a tuple of 3 items", "grad needs a scalar"],
     ),
 ]
 
