@@ -4,10 +4,11 @@ line where the change belongs (the culprit, when that is elsewhere) and a refere
 
 For each program and captured output (script, pytest, pytest --tb=short) of jax 0.12.0.1 and
 0.10.2 it reports whether the error is recognised (the expected record), placed (the expected
-line), and its culprit found (or, for a program with none, none reported). For the script
-output of jax 0.12.0.1 it then takes the quick fix a diagnostic would offer, applies it to a
-copy of the program, runs the program with real JAX and compares what it prints with what the
-reference fix prints.
+line), and its culprit found (or, for a program with none, none reported). Where a culprit is
+expected, "wrong culprit" counts the outputs given culprits none of which is the expected line
+(worse than none: the user is sent to another line). For the script output of jax 0.12.0.1 it
+then takes the quick fix a diagnostic would offer, applies it to a copy of the program, runs
+the program with real JAX and compares what it prints with what the reference fix prints.
 
     .venv/bin/python bench/blind.py [--no-run] [--out bench/blind-results.md] [FOLDER-PART ...]
 
@@ -49,6 +50,8 @@ class Tally:
     culprit_found: int = 0
     culprit_absent_expected: int = 0
     culprit_false: int = 0
+    # A culprit reported where one is expected, but none of them the expected line.
+    culprit_wrong: int = 0
     fixable: int = 0
     fix_offered: int = 0
     fix_runs: int = 0
@@ -155,10 +158,13 @@ def _measure_program(
                 tally.culprit_expected += 1
                 if expected_culprit in culprits:
                     tally.culprit_found += 1
-                else:
+                elif culprits:
+                    tally.culprit_wrong += 1
                     tally.misses.append(
-                        f"{where}: culprit {culprits or 'none'}, not {expected_culprit}"
+                        f"{where}: wrong culprit {culprits}, not {expected_culprit}"
                     )
+                else:
+                    tally.misses.append(f"{where}: culprit none, not {expected_culprit}")
             else:
                 tally.culprit_absent_expected += 1
                 if culprits:
@@ -216,33 +222,31 @@ def _rate(part: int, whole: int) -> str:
     return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
 
 
+def _row(name: str, t: Tally) -> str:
+    return (
+        f"| {name} | {t.outputs} | {_rate(t.recognised, t.outputs)} "
+        f"| {_rate(t.placed, t.recognised)} | {_rate(t.culprit_found, t.culprit_expected)} "
+        f"| {_rate(t.culprit_false, t.culprit_absent_expected)} "
+        f"| {_rate(t.culprit_wrong, t.culprit_expected)} "
+        f"| {_rate(t.fix_offered, t.fixable)} | {_rate(t.fix_runs, t.fixable)} "
+        f"| {_rate(t.fix_equal, t.fixable)} |"
+    )
+
+
 def report(tallies: dict[str, Tally], ran_fixes: bool = True) -> str:
     lines = [
-        "| family | outputs | record | line | culprit found | false culprit | fix offered "
-        "| fix runs | = reference |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| family | outputs | record | line | culprit found | false culprit | wrong culprit "
+        "| fix offered | fix runs | = reference |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     total = Tally()
     for family, t in sorted(tallies.items()):
-        lines.append(
-            f"| {family} | {t.outputs} | {_rate(t.recognised, t.outputs)} "
-            f"| {_rate(t.placed, t.recognised)} | {_rate(t.culprit_found, t.culprit_expected)} "
-            f"| {_rate(t.culprit_false, t.culprit_absent_expected)} "
-            f"| {_rate(t.fix_offered, t.fixable)} | {_rate(t.fix_runs, t.fixable)} "
-            f"| {_rate(t.fix_equal, t.fixable)} |"
-        )
+        lines.append(_row(family, t))
         for name in vars(total):
             if name != "misses":
                 setattr(total, name, getattr(total, name) + getattr(t, name))
         total.misses.extend(t.misses)
-    t = total
-    lines.append(
-        f"| **all** | {t.outputs} | {_rate(t.recognised, t.outputs)} "
-        f"| {_rate(t.placed, t.recognised)} | {_rate(t.culprit_found, t.culprit_expected)} "
-        f"| {_rate(t.culprit_false, t.culprit_absent_expected)} "
-        f"| {_rate(t.fix_offered, t.fixable)} | {_rate(t.fix_runs, t.fixable)} "
-        f"| {_rate(t.fix_equal, t.fixable)} |"
-    )
+    lines.append(_row("**all**", total))
     if not ran_fixes:
         lines += [
             "",

@@ -163,8 +163,30 @@ class Flow:
         if passed.node is place.node:
             if _is_self(place):
                 return [place]
-            return self._decorated(place, function) if function is not None else None
+            if function is None:
+                return None
+            left = self._left_to_default(place, function)
+            return left if left is not None else self._decorated(place, function)
         return self.makers(passed, depth + 1)
+
+    def _left_to_default(self, place: Place, function: Function) -> list[Place] | None:
+        """A parameter that every call of its function on the traceback's lines leaves to
+        its default (``run()`` for ``def run(cfg=CONFIG)``): the default's makers."""
+        assert isinstance(place.node, ast.Name)
+        name = place.node.id
+        default = _default(function, name)
+        calls = culprit_state.traceback_calls(self.code, self.frames, function.node)
+        if default is None or not calls:
+            return None
+        names = [p.name for p in function.positional]
+        for call in calls:
+            unpacked = any(isinstance(a, ast.Starred) for a in call.args) or any(
+                k.arg is None for k in call.keywords
+            )
+            if unpacked or _argument(call, names, name) is not None:
+                return None
+        outer = function.scope.parent or place.model.module_scope
+        return self.makers(Place(place.path, place.model, default, outer))
 
     def _unpacked(
         self, place: Place, statement: ast.Assign, name: str, scope: Scope, depth: int
@@ -258,12 +280,47 @@ class Flow:
         for container in containers:
             entry = _entry(container.node, key.value)
             if entry is None:
-                return [place]
+                based = self._dict_call_entry(container, key.value, depth)
+                if based is None:
+                    return [place]
+                out.extend(based)
+                continue
             found = self.makers(container.at(entry), depth + 1)
             if found is None:
                 return None
             out.extend(found)
         return _unique(out)
+
+    def _dict_call_entry(self, container: Place, key: object, depth: int) -> list[Place] | None:
+        """An entry of ``dict(base, k=v)``: the keyword's value, else ``base``'s entry."""
+        node = container.node
+        if (
+            not isinstance(node, ast.Call)
+            or not isinstance(node.func, ast.Name)
+            or node.func.id != "dict"
+            or container.scope.lookup("dict") is not None
+            or len(node.args) > 1
+            or any(k.arg is None for k in node.keywords)
+        ):
+            return None
+        for keyword in node.keywords:
+            if keyword.arg == key:
+                return self.makers(container.at(keyword.value), depth + 1)
+        if not node.args:
+            return None
+        bases = self.makers(container.at(node.args[0]), depth + 1)
+        if not bases:
+            return None
+        out: list[Place] = []
+        for base in bases:
+            entry = _entry(base.node, key)
+            if entry is None:
+                return None
+            found = self.makers(base.at(entry), depth + 1)
+            if found is None:
+                return None
+            out.extend(found)
+        return out
 
     def _registry_makers(self, place: Place, node: ast.Subscript, depth: int) -> list[Place] | None:
         """``REGISTRY[name]`` with a key known only at run time: every value the registry
@@ -285,8 +342,75 @@ class Flow:
             ):
                 scope = _scope_at(held.model, statement)
                 values.append(Place(held.path, held.model, statement.value, scope))
-        found = _every(values, lambda value: self.makers(value, depth + 1))
+        keyed = self._keyed(place.at(node.slice), held, values, name)
+        found = _every(keyed or values, lambda value: self.makers(value, depth + 1))
         return (_unique(found) or None) if found is not None else None
+
+    def _keyed(self, key: Place, held: Place, values: list[Place], name: str) -> list[Place] | None:
+        """The values of a registry stored under ``key``, when the flow follows the key, a
+        config's entry or attribute, to a constant and the registry's keys are constants too: a dict
+        display's, ``REGISTRY["k"] = v``, or a registering decorator's argument
+        (``@register("huber")`` whose ``deco(fn)`` stores ``REGISTRY[name] = fn``)."""
+        # A config's value (``cfg["loss"]``, ``config.loss``), not a bare name: a function's
+        # parameter chooses at run time, whatever its default.
+        if not isinstance(key.node, ast.Subscript | ast.Attribute):
+            return None
+        made = self.one_maker(key)
+        wanted = made.node if made is not None else None
+        if not isinstance(wanted, ast.Constant) or isinstance(wanted.value, bool):
+            return None
+        display = held.node
+        assert isinstance(display, ast.Dict)
+        out = [
+            held.at(v)
+            for k, v in zip(display.keys, display.values, strict=True)
+            if isinstance(k, ast.Constant) and k.value == wanted.value
+        ]
+        for statement in ast.walk(held.model.tree):
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target = statement.targets[0]
+            if not (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == name
+            ):
+                continue
+            scope = _scope_at(held.model, statement)
+            stored = Place(held.path, held.model, statement.value, scope)
+            if isinstance(target.slice, ast.Constant):
+                if target.slice.value == wanted.value:
+                    out.append(stored)
+                continue
+            out.extend(self._registered_under(stored, stored.at(target.slice), wanted.value))
+        return out or None
+
+    def _registered_under(self, stored: Place, key: Place, wanted: object) -> list[Place]:
+        """The ``def``s a registering decorator stores under the constant ``wanted``: where
+        ``REGISTRY[name] = fn`` stores the decorator's parameter ``fn`` under a parameter
+        ``name`` of the factory, the ``def``s decorated with a call of the factory that
+        passes ``wanted`` for it."""
+        inner = _function_of_param(stored)
+        outer = _function_of_param(key)
+        if inner is None or outer is None or inner is outer or len(inner.positional) != 1:
+            return []
+        assert isinstance(key.node, ast.Name)
+        names = [p.name for p in outer.positional]
+        out: list[Place] = []
+        for candidate in stored.model.functions.values():
+            for decorator in getattr(candidate.node, "decorator_list", []):
+                if not isinstance(decorator, ast.Call):
+                    continue
+                scope = candidate.scope.parent or stored.model.module_scope
+                made = self.code.resolve(Place(stored.path, stored.model, decorator.func, scope))
+                given = _argument(decorator, names, key.node.id)
+                if (
+                    made.node is outer.node
+                    and isinstance(given, ast.Constant)
+                    and given.value == wanted
+                ):
+                    out.append(Place(stored.path, stored.model, candidate.node, scope))
+        return out
 
     def _decorated(self, place: Place, function: Function) -> list[Place] | None:
         """The parameter of a decorator (``def deco(fn)``, maybe returned by a factory
@@ -488,6 +612,50 @@ class Flow:
             if name in class_fields(klass.node) or _class_assigns(klass.node, name):
                 return None  # bound otherwise than by ``def``
         return None
+
+    def runs(self, callee: Callee) -> Callee | None:
+        """The function that runs when a decorated ``def`` is called: the ``def`` itself, or
+        the nested function a project decorator returns in its place (``@clip(max_norm=5.0)``
+        whose ``wrap(fn)`` returns ``inner``); a decorator that returns the function it got
+        (a registering one) or is not the project's keeps it. None where it is in doubt."""
+        node = callee.place.node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return callee
+        outer = callee.function.scope.parent or callee.place.model.module_scope
+        at = Place(callee.place.path, callee.place.model, node, outer)
+        running = callee
+        # Decorators apply from the innermost (last written) out.
+        for decorator in reversed(node.decorator_list):
+            factory = decorator.func if isinstance(decorator, ast.Call) else decorator
+            found = self.callees(at.at(factory))
+            if not found:
+                continue  # not the project's (``jax.jit``, ``staticmethod``): keeps it
+            if len(found) != 1:
+                return None
+            wrapper: Callee | None = found[0]
+            if isinstance(decorator, ast.Call):
+                wrapper = self._returned_function(found[0])
+            if wrapper is None or len(wrapper.function.positional) != 1:
+                return None
+            made = self._returned_function(wrapper, keeps=wrapper.function.positional[0].name)
+            if made is None:
+                return None
+            if made is not wrapper:
+                running = made
+        return running
+
+    def _returned_function(self, callee: Callee, keeps: str | None = None) -> Callee | None:
+        """The one project function ``callee`` returns; ``callee`` itself where it returns
+        its parameter ``keeps`` (the function it was given)."""
+        values = callee.function.return_values
+        if len(values) != 1 or values[0] is None:
+            return None
+        value = values[0]
+        if isinstance(value, ast.Name) and value.id == keeps:
+            return callee
+        place = Place(callee.place.path, callee.place.model, value, callee.function.scope)
+        found = self.callees(place)
+        return found[0] if len(found) == 1 else None
 
     def enter(self, callee: Callee, call: Place) -> None:
         """Know that ``call`` (a call of a transformed function, say) runs ``callee``: its

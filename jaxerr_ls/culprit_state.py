@@ -15,14 +15,17 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import Function, ModuleModel, Scope, TransformCall, build
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
+
+if TYPE_CHECKING:
+    from jaxerr_ls.culprit_flow import Flow
 
 # "the argument at position args[1] of the differentiated function f at m.py:3"
 ARG_POSITION_RE = re.compile(r"\bargs\[(\d+)\](?=[\s:,]|$)")
@@ -556,6 +559,11 @@ def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
         assert expression is not None
         value = code.resolve(caller.at(expression))
     return value
+
+
+def traceback_calls(code: Code, frames: Sequence[Span], target: ast.AST) -> list[ast.Call]:
+    """The calls on the traceback's lines whose callee is ``target`` (a ``def``)."""
+    return [call for _, call in _Flow(code, frames).calls_of(target)]
 
 
 def _instance_of(
@@ -1123,6 +1131,12 @@ class Complexity:
     # Returns whose value is complex and reduces a complex operand (where a loss is made).
     reducing: dict[int, tuple[Path, ast.Return]]
     depth: int = 0
+    # What made complex values on the way: each FFT call (with its path), else a literal, a
+    # complex dtype or a conversion (None), by node.
+    origins: dict[int, tuple[Path, ast.AST] | None] = field(default_factory=dict)
+    # The value flow, to follow calls of callables held by parameters and instances
+    # (``blur(image)`` with ``blur`` a ``Blur`` whose ``__call__`` runs).
+    flow: Flow | None = None
 
     def function(self, place: Place, complex_params: set[str]) -> bool:
         """Whether a project ``def`` returns a complex value, given its complex parameters."""
@@ -1131,6 +1145,9 @@ class Complexity:
             return False
         self.depth += 1
         try:
+            if isinstance(function.node, ast.Lambda):
+                body = Place(place.path, place.model, function.node.body, function.scope)
+                return self.of(body, set(complex_params))
             env = self.names(place, complex_params)
             result = False
             for ret in function.returns:
@@ -1165,20 +1182,29 @@ class Complexity:
             return self.of(place.at(child), env)
 
         if isinstance(node, ast.Constant):
+            if isinstance(node.value, complex):
+                self.origins[id(node)] = None
             return isinstance(node.value, complex)
         if isinstance(node, ast.Name):
             return node.id in env
+        # Every operand is read (no short circuit): the origins of all complex values count.
         if isinstance(node, ast.BinOp):
-            return sub(node.left) or sub(node.right)
+            return any([sub(node.left), sub(node.right)])
         if isinstance(node, ast.UnaryOp):
             return sub(node.operand)
         if isinstance(node, ast.Subscript):
             return sub(node.value)
         if isinstance(node, ast.List | ast.Tuple):
             # ``jnp.stack([re, 1j * im])``: a container holds what its elements hold.
-            return any(sub(e) for e in node.elts)
+            return any([sub(e) for e in node.elts])
         if isinstance(node, ast.Attribute):
-            return node.attr not in ("real", "imag", "shape", "ndim", "size") and sub(node.value)
+            if node.attr in ("real", "imag", "shape", "ndim", "size"):
+                return False
+            if sub(node.value):
+                return True
+            # ``self.otf``: what the assignment the value flow finds made it.
+            made = self.flow.one_maker(place) if self.flow is not None else None
+            return made is not None and made.node is not node and self.of(made, set())
         if not isinstance(node, ast.Call):
             return False
         name = place.model.qualified_name(node.func, place.scope) or ""
@@ -1187,18 +1213,36 @@ class Complexity:
             if last in _REAL_MAKERS:
                 return False
             if any(k.arg == "dtype" and self._complex_dtype(place, k.value) for k in node.keywords):
+                self.origins[id(node)] = None
                 return True
-            return last in _COMPLEX_MAKERS or any(sub(a) for a in node.args)
+            if last in _COMPLEX_MAKERS:
+                self.origins[id(node)] = (place.path, node)
+            return any([last in _COMPLEX_MAKERS, *[sub(a) for a in node.args]])
         if isinstance(node.func, ast.Attribute) and not name:
             if node.func.attr == "astype" and node.args:
-                return self._complex_dtype(place, node.args[0])
+                converted = self._complex_dtype(place, node.args[0])
+                if converted:
+                    self.origins[id(node)] = None
+                return converted
             # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
             return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
         callee = self.code.resolve(place.at(node.func))
         function = callee.model.functions.get(callee.node)
+        skip = 0
+        if function is None and self.flow is not None:
+            found = self.flow.callees(place.at(node.func))
+            if len(found) != 1 or found[0].partial is not None:
+                return False
+            self.flow.enter(found[0], place)
+            callee, function, skip = found[0].place, found[0].function, found[0].skip
         if function is None:
             return False
-        params = [p.name for p in function.positional]
+        if self.flow is not None and skip == 0:
+            # Its parameters hold what this call passes (a callable object, say).
+            from jaxerr_ls.culprit_flow import Callee
+
+            self.flow.enter(Callee(callee, function), place)
+        params = [p.name for p in function.positional][skip:]
         passed = {params[i] for i, a in enumerate(node.args[: len(params)]) if sub(a)}
         passed |= {k.arg for k in node.keywords if k.arg in params and sub(k.value)}
         return self.function(callee, passed)
@@ -1238,9 +1282,15 @@ class Complexity:
 def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
     """The one ``def`` given to ``jax.grad`` / ``jax.value_and_grad`` (maybe under
     ``jax.jit``) that the failing line's calls apply."""
-    found: dict[int, Place] = {}
+    found = _differentiated_call(code, frames)
+    return found[0] if found is not None else None
+
+
+def _differentiated_call(code: Code, frames: Sequence[Span]) -> tuple[Place, Place] | None:
+    """``differentiated_function`` and the call on the failing line that applies it."""
+    found: dict[int, tuple[Place, Place]] = {}
     for model, call, scope in code.calls_on(frames[0]) if frames else ():
-        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        made = passed_value(code, frames, Place(frames[0].path, model, call.func, scope))
         differentiated = False
         for _ in range(_MAX_STEPS):
             node = made.node
@@ -1252,20 +1302,61 @@ def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
             differentiated |= api in _DIFFERENTIATING
             made = code.resolve(made.at(node.args[0]))
         if differentiated and made.model.functions.get(made.node) is not None:
-            found[id(made.node)] = made
+            found[id(made.node)] = (made, Place(frames[0].path, model, call, scope))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+_INVERSE_FFTS = frozenset({"ifft", "ifft2", "ifftn"})
+
+
+def _inverse_transform(analysis: Complexity) -> tuple[Path, ast.AST] | None:
+    """The one inverse FFT that every complex value on the way comes out of, when all of them
+    were made by FFTs (no complex literal, dtype or conversion): a real signal taken to the
+    frequency domain and back, complex by type only, where the real part belongs."""
+    origins = list(analysis.origins.values())
+    if not origins or any(o is None for o in origins):
+        return None
+    inverse = [
+        o
+        for o in origins
+        if o is not None
+        and isinstance(o[1], ast.Call)
+        and (getattr(o[1].func, "attr", None) or getattr(o[1].func, "id", "")) in _INVERSE_FFTS
+    ]
+    return inverse[0] if len(inverse) == 1 else None
 
 
 def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     """The ``return`` that reduces a complex value to the loss, in the differentiated
     function or a project function its value comes from: the one such return on the value's
     way, where the magnitude (``jnp.abs(x) ** 2``) belongs."""
-    function = differentiated_function(code, frames)
-    if function is None:
+    # Imported here: the value flow builds on this module.
+    from jaxerr_ls.culprit_flow import Callee
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    applied = _differentiated_call(code, frames)
+    if applied is None:
         return None
-    analysis = Complexity(code, {})
+    function, call = applied
+    flow = ValueFlow(code, frames)
+    defined = function.model.functions.get(function.node)
+    if defined is not None and not isinstance(function.node, ast.Lambda):
+        # The call on the failing line passes the differentiated function its arguments.
+        flow.enter(Callee(function, defined), call)
+    analysis = Complexity(code, {}, flow=flow)
     if not analysis.function(function, set()) or len(analysis.reducing) != 1:
         return None
+    inverse = _inverse_transform(analysis)
+    if inverse is not None:
+        span = code.span(*inverse)
+        if not _not_failing(span, frames):
+            return None
+        why = (
+            f"`{ast.unparse(inverse[1])[:60]}` transforms spectra of real values back: its "
+            "result is complex by type only, and grad needs a real output (take its real "
+            "part, or use the real inverse `irfft`)."
+        )
+        return Found(span, CulpritKind.COMPLEX_OUTPUT, "inverse FFT", why)
     path, ret = next(iter(analysis.reducing.values()))
     span = code.span(path, ret)
     if not _not_failing(span, frames):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.culprit_flow import Callee, Flow, shape_of
+from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.locate import ProjectFiles
@@ -430,35 +431,49 @@ def _returns(
     depth: int = 0,
     vector: bool = False,
     flow: Flow | None = None,
+    env: Env = None,
 ) -> list[_Return]:
     """What a function returns, following ``return helper(...)`` into project functions;
     with ``vector``, also into the one call of arithmetic that can make the output a vector
     (``-self.log_joint(w)``, ``prior(w) + likelihood(w)`` with a scalar prior) and, through
     the value flow, into callables held by parameters and attributes (a loss object's
-    ``__call__``) and to the local assignment that makes the one operand surely a vector."""
+    ``__call__``) and to the local assignment that makes the one operand surely a vector.
+    With the flow, only the returns the constants of the call's mode arguments (``env``)
+    and the project's flags leave reachable count."""
     if function.is_generator or depth > _MAX_DEPTH:
         return []
     nodes: list[tuple[ast.AST, ast.expr | None]]
     if isinstance(function.node, ast.Lambda):
         nodes = [(function.node.body, function.node.body)]
     else:
-        nodes = [(r, r.value) for r in function.returns]
+        nodes = [(r, r.value) for r in _reachable(project, model, function, flow, env)]
     out = []
     for node, value in nodes:
         part = value
         if vector and value is not None:
-            part = _vector_part(project, model, value, function.scope, depth, flow)
+            part = _vector_part(project, model, value, function.scope, depth, flow, env)
         if isinstance(part, ast.Call):
-            callee = _callee(project, model, part, function.scope)
+            callee = _callee_env(project, model, part, function.scope, flow, env)
             if callee is None and vector and flow is not None:
-                callee = _flow_callee(project, flow, model, part, function.scope)
+                callee = _flow_callee(project, flow, model, part, function.scope, env, vector)
+            if (
+                vector
+                and callee is not None
+                and _selects_mode(project, model, part, function.scope, env, callee)
+            ):
+                # What the call's arguments (or the defaults it leaves) select is the fault.
+                out.append(_Return(model, function, node, value))
+                continue
             if callee is not None:
-                deeper = _returns(project, *callee, depth + 1, vector, flow)
+                inner_model, inner, _, inner_env = callee
+                if vector and _mode_undecided(project, inner_model, inner, flow, inner_env):
+                    raise _InDoubt
+                deeper = _returns(project, inner_model, inner, depth + 1, vector, flow, inner_env)
                 if deeper:
                     out.extend(deeper)
                     continue
         made = (
-            _local_maker(project, flow, model, function, part)
+            _local_maker(project, flow, model, function, part, env)
             if vector and flow is not None and part is not value
             else None
         )
@@ -467,6 +482,54 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+class _InDoubt(Exception):
+    """The value's shape depends on a mode the program does not decide: no culprit."""
+
+
+def _mode_undecided(
+    project: _Project, model: ModuleModel, function: Function, flow: Flow | None, env: Env
+) -> bool:
+    """Whether a function called on the value's way may return a scalar or not, as tests the
+    program leaves open choose (a reduction read from the command line, say)."""
+    if flow is None or isinstance(function.node, ast.Lambda):
+        return False
+    values = [r.value for r in _reachable(project, model, function, flow, env) if r.value]
+    scalar = [_surely_scalar(model, v, function.scope) for v in values]
+    return any(scalar) and not all(scalar)
+
+
+def _reachable(
+    project: _Project, model: ModuleModel, function: Function, flow: Flow | None, env: Env
+) -> tuple[ast.Return, ...] | list[ast.Return]:
+    """The function's returns that the constants leave reachable (all without the flow)."""
+    if flow is None:
+        return function.returns
+    place = Place(project.path(model), model, function.node, function.scope)
+    return reachable_returns(flow, place, function, env) or function.returns
+
+
+def _callee_env(
+    project: _Project,
+    model: ModuleModel,
+    call: ast.Call,
+    scope: Scope,
+    flow: Flow | None,
+    env: Env,
+) -> tuple[ModuleModel, Function, Flow | None, Env] | None:
+    """The project function a call runs (``_callee``), with what its parameters hold."""
+    found = model.locate_function(call.func, scope, project.importer(model))
+    if found is None:
+        return None
+    callee_model, function = found
+    if isinstance(function, Partial):
+        return callee_model, function.function, flow, None
+    if flow is None or function.owner is not None:
+        return callee_model, function, flow, None
+    at = Place(project.path(model), model, call, scope)
+    defined = Place(project.path(callee_model), callee_model, function.node, function.scope)
+    return callee_model, function, flow, call_env(flow, at, defined, function, 0, env)
 
 
 def _callee(
@@ -479,15 +542,54 @@ def _callee(
 
 
 def _flow_callee(
-    project: _Project, flow: Flow, model: ModuleModel, call: ast.Call, scope: Scope
-) -> tuple[ModuleModel, Function] | None:
+    project: _Project,
+    flow: Flow,
+    model: ModuleModel,
+    call: ast.Call,
+    scope: Scope,
+    env: Env = None,
+    vector: bool = False,
+) -> tuple[ModuleModel, Function, Flow, Env] | None:
     """The one project function a call runs, by the value flow (a callable object passed in
-    as a parameter, a method of an attribute)."""
+    as a parameter, a method of an attribute), with what its parameters hold. Where it may
+    run several (a registry's, the key not known), the one that can return other than a
+    scalar, when the others surely return scalars; the value is in doubt where several
+    can (``_InDoubt``, with ``vector``)."""
     found = flow.callees(Place(project.path(model), model, call.func, scope))
+    if len(found) > 1 and vector:
+        for callee in found:
+            project.adopt(callee.place)
+        found = [c for c in found if not _returns_scalars(project, flow, c)]
+        if len(found) != 1:
+            raise _InDoubt
     if len(found) != 1:
         return None
-    project.adopt(found[0].place)
-    return found[0].place.model, found[0].function
+    callee = found[0]
+    project.adopt(callee.place)
+    inner = (
+        None
+        if callee.partial is not None
+        else call_env(
+            flow,
+            Place(project.path(model), model, call, scope),
+            callee.place,
+            callee.function,
+            callee.skip,
+            env,
+        )
+    )
+    return callee.place.model, callee.function, flow, inner
+
+
+def _returns_scalars(project: _Project, flow: Flow, callee: Callee) -> bool:
+    """Whether every value a function may return is surely a scalar."""
+    function, model = callee.function, callee.place.model
+    if isinstance(function.node, ast.Lambda):
+        return _surely_scalar(model, function.node.body, function.scope)
+    returned = _reachable(project, model, function, flow, None)
+    return bool(returned) and all(
+        r.value is not None and _surely_scalar(model, r.value, function.scope) for r in returned
+    )
 
 
 def _local_maker(
@@ -496,19 +598,98 @@ def _local_maker(
     model: ModuleModel,
     function: Function,
     part: ast.expr | None,
+    env: Env = None,
 ) -> tuple[ast.AST, ast.expr] | None:
     """The assignment in the function that makes the operand of a return that is surely a
-    vector (``logdet = 2.0 * jnp.log(jnp.diag(chol))`` for ``return fit + logdet``): the
-    statement and its value."""
+    vector (``logdet = 2.0 * jnp.log(jnp.diag(chol))`` for ``return fit + logdet``), or that
+    calls a project function in the mode that makes it one (``data = bce(logits, y)`` under
+    a ``reduction="none"`` default): the statement and its value."""
     if flow is None or not isinstance(part, ast.Name):
         return None
-    binding = function.scope.lookup(part.id)
-    if binding is None or binding.kind != "assign" or binding.scope is not function.scope:
+    binding = _single_local(function.scope, part.id)
+    if binding is None or binding.value is None or not isinstance(binding.node, ast.stmt):
         return None
+    value = binding.value
+    if isinstance(value, ast.Call):
+        callee = _callee_env(project, model, value, function.scope, flow, env)
+        if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
+            callee = _flow_callee(project, flow, model, value, function.scope, env)
+        if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
+            return binding.node, value
     maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
-    if maker is None or maker.node is not binding.value or not isinstance(binding.node, ast.stmt):
+    if maker is None or maker.node is not value:
         return None
-    return binding.node, binding.value
+    return binding.node, value
+
+
+def _single_local(scope: Scope, name: str) -> Binding | None:
+    """The one plain assignment that binds ``name`` in a function's own scope."""
+    bindings = scope.lookup_all(name)
+    if len(bindings) != 1:
+        return None
+    binding = bindings[0]
+    if binding.kind != "assign" or binding.scope is not scope:
+        return None
+    return binding
+
+
+def _selects_mode(
+    project: _Project,
+    model: ModuleModel,
+    call: ast.Call,
+    scope: Scope,
+    env: Env,
+    callee: tuple[ModuleModel, Function, Flow | None, Env],
+) -> bool:
+    """Whether the returns a call reaches depend on what it passes (or leaves to defaults):
+    then the call chose the mode its value is made in, and is where a change belongs."""
+    callee_model, function, flow, chosen = callee
+    if flow is None or chosen is None:
+        return False
+    defined = Place(project.path(callee_model), callee_model, function.node, function.scope)
+    return _mode_differs(project, flow, defined, function, chosen, {}, 0)
+
+
+def _mode_differs(
+    project: _Project,
+    flow: Flow,
+    defined: Place,
+    function: Function,
+    chosen: Env,
+    open_env: Env,
+    depth: int,
+) -> bool:
+    """Whether a function reaches other returns with its parameters as ``chosen`` than as
+    ``open_env`` holds them, itself or in a project function its returns call."""
+    if depth > _MAX_DEPTH:
+        return False
+    reached = reachable_returns(flow, defined, function, chosen)
+    if reached != reachable_returns(flow, defined, function, open_env):
+        return True
+    for ret in reached or ():
+        value = ret.value
+        if not isinstance(value, ast.Call):
+            continue
+        model = defined.model
+        found = model.locate_function(value.func, function.scope, project.importer(model))
+        if found is None:
+            continue
+        inner_model, inner = found
+        if isinstance(inner, Partial) or inner.owner is not None:
+            continue
+        at = Place(defined.path, model, value, function.scope)
+        inner_def = Place(project.path(inner_model), inner_model, inner.node, inner.scope)
+        if _mode_differs(
+            project,
+            flow,
+            inner_def,
+            inner,
+            call_env(flow, at, inner_def, inner, 0, chosen),
+            call_env(flow, at, inner_def, inner, 0, open_env),
+            depth + 1,
+        ):
+            return True
+    return False
 
 
 def _vector_part(
@@ -518,12 +699,17 @@ def _vector_part(
     scope: Scope,
     depth: int,
     flow: Flow | None = None,
+    env: Env = None,
 ) -> ast.expr:
     """The one operand of a sign or of arithmetic with scalars that is not surely a scalar,
     followed in; the expression itself where none or several are, unless exactly one of them
     is surely a vector (arithmetic broadcasts: that operand alone makes the output one). Only
     through operations a reduction passes through (``-v``, ``s + v``, ``c * v``, ``v / c``):
     where ``v ** 2`` is the vector, reducing ``v`` instead would change what is computed."""
+
+    def scalar(part: ast.expr) -> bool:
+        return _scalar_value(project, model, part, scope, depth, flow, env)
+
     for _ in range(_MAX_DEPTH):
         if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub | ast.UAdd):
             value = value.operand
@@ -532,15 +718,9 @@ def _vector_part(
             value.op, ast.Add | ast.Sub | ast.Mult | ast.Div
         ):
             return value
-        if isinstance(value.op, ast.Div) and not _scalar_value(
-            project, model, value.right, scope, depth
-        ):
+        if isinstance(value.op, ast.Div) and not scalar(value.right):
             return value
-        parts = [
-            p
-            for p in (value.left, value.right)
-            if not _scalar_value(project, model, p, scope, depth)
-        ]
+        parts = [p for p in (value.left, value.right) if not scalar(p)]
         if len(parts) != 1 and flow is not None:
             place = Place(project.path(model), model, value, scope)
             parts = [p for p in parts if _surely_vector(flow, place.at(p))]
@@ -590,18 +770,40 @@ def _surely_vector(flow: Flow, place: Place, depth: int = 0) -> bool:
 
 
 def _scalar_value(
-    project: _Project, model: ModuleModel, value: ast.expr, scope: Scope, depth: int
+    project: _Project,
+    model: ModuleModel,
+    value: ast.expr,
+    scope: Scope,
+    depth: int,
+    flow: Flow | None = None,
+    env: Env = None,
 ) -> bool:
     """Surely a scalar: a number, a full reduction, or a call of a project function whose
-    every return is one."""
+    every return is one; with the value flow, also a name whose one local assignment or one
+    maker is, and arithmetic of scalars."""
     if _surely_scalar(model, value, scope):
         return True
-    if not isinstance(value, ast.Call) or depth > _MAX_DEPTH:
+    if depth > _MAX_DEPTH:
         return False
-    callee = _callee(project, model, value, scope)
+    if flow is not None and isinstance(value, ast.BinOp | ast.UnaryOp):
+        sides = [value.left, value.right] if isinstance(value, ast.BinOp) else [value.operand]
+        return all(_scalar_value(project, model, s, scope, depth + 1, flow, env) for s in sides)
+    if flow is not None and isinstance(value, ast.Name):
+        local = _single_local(scope, value.id)
+        if local is not None and local.value is not None:
+            return _scalar_value(project, model, local.value, scope, depth + 1, flow, env)
+        made = flow.one_maker(Place(project.path(model), model, value, scope))
+        if made is None or made.node is value or not isinstance(made.node, ast.expr):
+            return False
+        project.adopt(made)
+        return _scalar_value(project, made.model, made.node, made.scope, depth + 1, flow)
+    if not isinstance(value, ast.Call):
+        return False
+    callee = _callee_env(project, model, value, scope, flow, env)
     if callee is None:
         return False
-    returns = _returns(project, *callee, depth + 1)
+    inner_model, inner, _, inner_env = callee
+    returns = _returns(project, inner_model, inner, depth + 1, flow=flow, env=inner_env)
     return bool(returns) and all(
         r.value is not None and _surely_scalar(r.model, r.value, r.function.scope) for r in returns
     )
@@ -625,6 +827,9 @@ def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
         return False
     if name in ("float", "int") and qualified is None:
         return True
+    if (qualified or "").startswith("jax.numpy.") and name in _ELEMENTWISE:
+        # An item-by-item function of a scalar (``jnp.sqrt(jnp.mean(d**2))``).
+        return len(value.args) == 1 and _surely_scalar(model, value.args[0], scope)
     if name not in _REDUCTIONS:
         return False
     # ``jnp.sum(x)`` takes the array first; ``x.sum()`` is a method of the array.
@@ -742,7 +947,10 @@ def _function_culprits(
         return []
     model, function = target
     flow = _entered_flow(project, application, frames)
-    returns = _returns(project, model, function, vector="shape" in captures, flow=flow)
+    try:
+        returns = _returns(project, model, function, vector="shape" in captures, flow=flow)
+    except _InDoubt:
+        return []
     if "shape" in captures:
         if wants_jacobian(function, [r.value for r in returns], [application.model, model]):
             return []
@@ -893,7 +1101,48 @@ def _not_array(
         transform = application.transform
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
         return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
+    size = _printed_items(output) if output.startswith("(") else None
+    sizes = {_tuple_size(r.value) for r in returns}
+    if size is None and output.startswith("(") and len(sizes) == 1:
+        # The message cut the printed tuple short (at the ``.`` of ``Array(6., ...)``): every
+        # return is a tuple display of one size, which is what was printed.
+        size = next(iter(sizes))
+    tuples = [r for r in returns if size is not None and _tuple_size(r.value) == size]
+    if size is not None and size != 2 and tuples and len(tuples) == len(returns):
+        # The printed tuple has as many items as the tuple the function returns: a trailing
+        # comma (``return (loss,)``) or values that belong in aux.
+        items = "one item" if size == 1 else f"{size} items"
+        return [
+            _culprit(
+                project,
+                r.model,
+                r.node,
+                kind,
+                r.function.name,
+                f"{_label(r.function)} returns a tuple of {items}: {api} needs a scalar",
+            )
+            for r in tuples
+        ]
     return []
+
+
+def _printed_items(output: str) -> int | None:
+    """How many items a printed tuple has: ``(JitTracer(float32[]),)`` has one."""
+    text = output.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        return None
+    depth, items, current = 0, 0, ""
+    for char in text[1:-1]:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            items += 1 if current.strip() else 0
+            current = ""
+        else:
+            current += char
+    return items + (1 if current.strip() else 0)
 
 
 def _tuple_size(value: ast.expr | None) -> int | None:

@@ -190,11 +190,38 @@ def _own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[a
             stack.extend(ast.iter_child_nodes(node))
 
 
+def _valued_returns(
+    files: ProjectFiles, path: Path, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> list[ast.Return]:
+    """The function's ``return`` statements that return something and that the project's
+    constants leave reachable (``if settings.RECOMPUTE: return y`` with the flag True: only
+    that one)."""
+    # Imported here: the value flow builds on the project model this module's callers share.
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_modes import reachable_returns
+    from jaxerr_ls.culprit_state import Code, Place
+
+    returns = [node for node in _own_returns(function) if node.value is not None]
+    code = Code(files)
+    model = code.model(path)
+    same = [
+        f
+        for f in (model.functions.values() if model is not None else ())
+        if f.node.lineno == function.lineno and f.name == function.name
+    ]
+    if model is None or len(same) != 1:
+        return returns
+    place = Place(path, model, same[0].node, same[0].scope)
+    reached = reachable_returns(Flow(code), place, same[0], None)
+    lines = {(r.lineno, r.col_offset) for r in reached or ()}
+    return [r for r in returns if (r.lineno, r.col_offset) in lines] or returns
+
+
 def _last_return_span(
     files: ProjectFiles, path: Path, function: ast.FunctionDef | ast.AsyncFunctionDef
 ) -> Span | None:
-    """The span of the function's last ``return`` that returns something."""
-    returns = [node for node in _own_returns(function) if node.value is not None]
+    """The span of the function's last reachable ``return`` that returns something."""
+    returns = _valued_returns(files, path, function)
     if not returns:
         return None
     last = max(returns, key=lambda node: (node.lineno, node.col_offset))
@@ -242,7 +269,7 @@ def _return_why(
     captures: Mapping[str, str],
 ) -> str | None:
     """One sentence: what the rule's last return gives and what it must give."""
-    returns = [node for node in _own_returns(function) if node.value is not None]
+    returns = _valued_returns(files, path, function)
     if not returns:
         return None
     value = max(returns, key=lambda node: (node.lineno, node.col_offset)).value
@@ -334,7 +361,13 @@ def _class_method_culprit(
         if model is None or len(same) != 1:
             continue
         # The method the class runs: its own, or a base's (a mixin in another module).
-        found = Flow(code).method(Place(path, model, same[0], model.module_scope), method)
+        flow = Flow(code)
+        found = flow.method(Place(path, model, same[0], model.module_scope), method)
+        if found is not None:
+            # A project decorator may put a function of its own in the method's place.
+            found = flow.runs(found)
+            if found is None:
+                return None
         item = found.place.node if found is not None else None
         if found is not None and isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
             at = found.place.path

@@ -1,0 +1,162 @@
+"""Which of a function's ``return`` statements run, given the constants its mode arguments hold.
+
+A function often chooses what it returns by a mode: a ``reduction="none"`` default, a string a
+caller passes, a flag kept in a settings module (``if settings.RECOMPUTE: return y``). Where
+the tests of its ``if`` statements are decided by constants the project shows (literals,
+defaults, arguments of the call being followed, module-level constants reached through the
+value flow), only the returns on the path those constants select can have made the value; a
+test that is not decided keeps both branches, so the answer is never narrower than the code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_state import Place
+from jaxerr_ls.project import Function
+
+# Not a constant the project shows: a test of it keeps both of its branches.
+UNKNOWN: Final = object()
+# What a function's parameters hold in the call being followed (``UNKNOWN`` where not known);
+# None where the call is not known at all.
+Env = Mapping[str, object] | None
+_MAX_DEPTH = 6
+_COMPARE: dict[type[ast.cmpop], Callable[[object, object], bool]] = {
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+    ast.Is: lambda a, b: a is b,
+    ast.IsNot: lambda a, b: a is not b,
+}
+
+
+def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
+    """The constant an expression surely evaluates to, else ``UNKNOWN``: a literal, a name or
+    attribute the value flow follows to one (a module's flag), a parameter the call passes one
+    to (``env``), comparisons, ``not``, ``and`` / ``or`` and membership in a literal tuple."""
+    node = place.node
+    if depth > _MAX_DEPTH:
+        return UNKNOWN
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        binding = place.scope.lookup(node.id)
+        if binding is not None and binding.kind == "param" and binding.scope is place.scope:
+            return UNKNOWN if env is None else env.get(node.id, UNKNOWN)
+    if isinstance(node, ast.Name | ast.Attribute):
+        made = flow.one_maker(place)
+        if made is None or made.node is node or not isinstance(made.node, ast.Constant):
+            return UNKNOWN
+        return made.node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        value = constant(flow, place.at(node.operand), env, depth + 1)
+        return UNKNOWN if value is UNKNOWN else not value
+    if isinstance(node, ast.BoolOp):
+        values = [constant(flow, place.at(v), env, depth + 1) for v in node.values]
+        if any(v is UNKNOWN for v in values):
+            return UNKNOWN
+        return all(values) if isinstance(node.op, ast.And) else any(values)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        left = constant(flow, place.at(node.left), env, depth + 1)
+        right_node = node.comparators[0]
+        op = type(node.ops[0])
+        if op in (ast.In, ast.NotIn) and isinstance(right_node, ast.Tuple | ast.List | ast.Set):
+            items = [constant(flow, place.at(e), env, depth + 1) for e in right_node.elts]
+            if left is UNKNOWN or any(i is UNKNOWN for i in items):
+                return UNKNOWN
+            return (left in items) == (op is ast.In)
+        right = constant(flow, place.at(right_node), env, depth + 1)
+        compare = _COMPARE.get(op)
+        if compare is None or left is UNKNOWN or right is UNKNOWN:
+            return UNKNOWN
+        return compare(left, right)
+    return UNKNOWN
+
+
+def reachable_returns(
+    flow: Flow, place: Place, function: Function, env: Env
+) -> list[ast.Return] | None:
+    """The ``return`` statements of a ``def`` (``place`` is its node) that the constants
+    decide can run, in source order; None for a lambda."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return None
+    found: list[ast.Return] = []
+
+    def decided(test: ast.expr) -> object:
+        return constant(flow, Place(place.path, place.model, test, function.scope), env)
+
+    def block(body: list[ast.stmt]) -> bool:
+        """Collect the returns a block may run; whether it surely ends there."""
+        for statement in body:
+            if isinstance(statement, ast.Return):
+                found.append(statement)
+                return True
+            if isinstance(statement, ast.Raise):
+                return True
+            if isinstance(statement, ast.If):
+                value = decided(statement.test)
+                if value is UNKNOWN:
+                    ends = block(statement.body)
+                    if block(statement.orelse) and ends:
+                        return True
+                elif block(statement.body if value else statement.orelse):
+                    return True
+            elif isinstance(statement, ast.With | ast.AsyncWith):
+                if block(statement.body):
+                    return True
+            elif not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                # A loop or ``try``: every return inside may run, and none surely does.
+                found.extend(r for r in function.returns if _within(r, statement))
+        return False
+
+    block(node.body)
+    return sorted(dict.fromkeys(found), key=lambda r: (r.lineno, r.col_offset))
+
+
+def _within(inner: ast.stmt, outer: ast.stmt) -> bool:
+    end = outer.end_lineno or outer.lineno
+    return outer.lineno <= inner.lineno <= end
+
+
+def call_env(
+    flow: Flow, call: Place, callee: Place, function: Function, skip: int, env: Env
+) -> dict[str, object]:
+    """What each parameter of ``function`` (defined at ``callee``) holds when ``call`` (read
+    with the caller's ``env``) runs it: the constant passed, else its default's, else
+    ``UNKNOWN``; ``skip`` leading positional parameters the call does not pass."""
+    node = call.node
+    assert isinstance(node, ast.Call)
+    out: dict[str, object] = {}
+    positional = [p.name for p in function.positional][skip:]
+    if any(isinstance(a, ast.Starred) for a in node.args) or any(
+        k.arg is None for k in node.keywords
+    ):
+        return out
+    given: dict[str, ast.expr] = dict(zip(positional, node.args, strict=False))
+    given.update({k.arg: k.value for k in node.keywords if k.arg is not None})
+    defaults = _defaults(function)
+    for param in function.params:
+        if param.name in given:
+            out[param.name] = constant(flow, call.at(given[param.name]), env)
+        elif param.name in defaults:
+            outer = function.scope.parent or callee.model.module_scope
+            default = Place(callee.path, callee.model, defaults[param.name], outer)
+            out[param.name] = constant(flow, default, None)
+    return out
+
+
+def _defaults(function: Function) -> dict[str, ast.expr]:
+    node = function.node
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    out = {
+        a.arg: d
+        for a, d in zip(
+            positional[len(positional) - len(args.defaults) :], args.defaults, strict=True
+        )
+    }
+    out.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d})
+    return out
