@@ -69,7 +69,9 @@ class Catalog:
         self._by_code = {record.code: record for record in self.curated}
         self._fuzzy_threshold = fuzzy_threshold
         self._generated_loader = generated
-        self._generated: list[Record] = []
+        self._generated: Sequence[Record] = []
+        # The generated records by id and by code, made on the first look-up that needs them.
+        self._generated_by_key: dict[str, dict[str, Record]] = {}
         self._generated_problems: list[RecordProblem] = []
         self._lock = threading.Lock()
         curated_index = RecordIndex(self.curated, fuzzy_threshold=fuzzy_threshold)
@@ -98,11 +100,10 @@ class Catalog:
         if found is None:
             return None
         with self._lock:
-            self._generated = list(found.loaded.records)
-            self._generated_problems = list(found.loaded.problems)
-            for record in self._generated:
-                self._by_id.setdefault(record.id, record)
-                self._by_code.setdefault(record.code, record)
+            # Not copied nor walked here: read from the compiled form, a generated record is
+            # made on first use, and a check uses a few of thousands.
+            self._generated = found.records
+            self._generated_problems = list(found.problems)
         return found.index
 
     def load_generated(self) -> bool:
@@ -126,9 +127,25 @@ class Catalog:
         if not key:
             return None
         with self._lock:
-            found = self._by_id.get(key) or self._by_code.get(key)
+            found = self._by_id.get(key)
+            if found is None and self._generated:
+                found = self._generated_by("id").get(key)
+            found = found or self._by_code.get(key)
+            if found is None and self._generated:
+                found = self._generated_by("code").get(key)
         if found is None and self.index.history is not None:
             found = self.index.history.record_for_code(key)
+        return found
+
+    def _generated_by(self, field: str) -> dict[str, Record]:
+        """The generated records by ``id`` or ``code`` (the first of each), made on first need
+        (with the lock held)."""
+        found = self._generated_by_key.get(field)
+        if found is None:
+            found = {}
+            for record in self._generated:
+                found.setdefault(getattr(record, field), record)
+            self._generated_by_key[field] = found
         return found
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:

@@ -21,6 +21,7 @@ import hashlib
 import json
 import logging
 import marshal
+import mmap
 import os
 import re
 import site
@@ -30,7 +31,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from jaxerr_ls import extract
 from jaxerr_ls.environments import venv_site_packages
@@ -523,7 +524,7 @@ def generated_set(
 # ------------------------------------------------------- the loaded set, compiled for fast loading
 
 # Bumped when what a compiled file holds changes shape.
-_COMPILED_FORMAT = 1
+_COMPILED_FORMAT = 2
 _RECORD_FIELDS = tuple(field.name for field in dataclasses.fields(Record))[:-1]
 assert dataclasses.fields(Record)[-1].name == "raw"
 _CULPRIT_FIELD = _RECORD_FIELDS.index("culprit")
@@ -570,50 +571,127 @@ def _compiled_path(path: Path, key: str) -> Path:
 
 @dataclass(frozen=True, slots=True)
 class GeneratedIndex:
-    """The generated records kept beside some curated ones, and their index."""
+    """The generated records kept beside some curated ones, and their index. Read from the
+    compiled form, a record (and a matcher of the index) is made only when first used."""
 
-    loaded: LoadResult
+    records: Sequence[Record]
+    problems: list[RecordProblem]
     index: RecordIndex
     # Whether the build skipped files of its JAX that this interpreter could not parse.
     skipped: bool
 
 
+class _Stored(Sequence[Any]):
+    """Values kept as ``marshal`` bytes in a mapped file, each read when asked for: most are
+    never asked for, and their pages never read."""
+
+    def __init__(self, data: mmap.mmap, offsets: list[int]) -> None:
+        self._data = data
+        self._offsets = offsets  # where each value starts, then where the last one ends
+
+    def __len__(self) -> int:
+        return len(self._offsets) - 1
+
+    @overload
+    def __getitem__(self, number: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, number: slice) -> list[Any]: ...
+
+    def __getitem__(self, number: int | slice) -> Any:
+        if isinstance(number, slice):
+            return [self[n] for n in range(*number.indices(len(self)))]
+        number %= len(self)
+        return marshal.loads(self._data[self._offsets[number] : self._offsets[number + 1]])
+
+
+def _packed(values: Iterable[Any], start: int) -> tuple[list[bytes], list[int]]:
+    """Each value marshalled alone, and the offsets ``_Stored`` reads them by (from
+    ``start``)."""
+    parts = [marshal.dumps(value) for value in values]
+    offsets = [start]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    return parts, offsets
+
+
+def _record_from_row(row: object) -> Record:
+    values, raw = cast("tuple[tuple[Any, ...], dict[str, Any]]", row)
+    if values[_CULPRIT_FIELD] is not None:
+        values = (
+            *values[:_CULPRIT_FIELD],
+            CulpritKind(values[_CULPRIT_FIELD]),
+            *values[_CULPRIT_FIELD + 1 :],
+        )
+    fields: tuple[Any, ...] = (*values, raw)  # raw is the last field
+    return Record(*fields)
+
+
+def _record_row(record: Record) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    values = tuple(
+        value.value if isinstance(value, CulpritKind) else value
+        for value in (getattr(record, name) for name in _RECORD_FIELDS)
+    )
+    return values, record.raw
+
+
+# A compiled file: this, the length of its head (8 bytes, little-endian), the head (marshal:
+# the format, whether files were skipped, the problems, the index but its matchers, and the
+# offsets of the records and of the matchers), then each record and each matcher marshalled
+# alone, read on first use through a memory map.
+_COMPILED_MAGIC = b"jaxerr-ls compiled generated records\n"
+
+
 def _read_compiled(path: Path, key: str, fuzzy_threshold: float) -> GeneratedIndex | None:
-    from jaxerr_ls.matching import RecordIndex
+    from jaxerr_ls.matching import LazyRecords, RecordIndex
 
     try:
-        data = _compiled_path(path, key).read_bytes()
-        form, skipped, rows, problems, exported = marshal.loads(data)
-        if form != _COMPILED_FORMAT:
-            return None
-        kept = []
-        for values, raw in rows:
-            if values[_CULPRIT_FIELD] is not None:
-                values = list(values)
-                values[_CULPRIT_FIELD] = CulpritKind(values[_CULPRIT_FIELD])
-            fields: tuple[Any, ...] = (*values, raw)  # raw is the last field
-            kept.append(Record(*fields))
-        loaded = LoadResult(kept, [RecordProblem(*problem) for problem in problems])
-        index = RecordIndex.from_export(kept, exported, fuzzy_threshold=fuzzy_threshold)
+        with _compiled_path(path, key).open("rb") as stream:
+            if stream.read(len(_COMPILED_MAGIC)) != _COMPILED_MAGIC:
+                return None
+            size = int.from_bytes(stream.read(8), "little")
+            head = stream.read(size)
+            if len(head) != size:
+                return None
+            form, skipped, problems, exported, rows, matchers = marshal.loads(head)
+            if form != _COMPILED_FORMAT:
+                return None
+            data = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+        records = LazyRecords(_Stored(data, rows), _record_from_row)
+        index = RecordIndex.from_export(
+            records, (_Stored(data, matchers), *exported), fuzzy_threshold=fuzzy_threshold
+        )
+        kept = [RecordProblem(*problem) for problem in problems]
     except (OSError, EOFError, ValueError, TypeError, IndexError, re.error):
         # Missing, from another interpreter, or damaged: compiled again from the JSON.
         return None
-    return GeneratedIndex(loaded, index, bool(skipped))
+    return GeneratedIndex(records, kept, index, bool(skipped))
 
 
 def _write_compiled(path: Path, key: str, found: GeneratedIndex) -> None:
-    rows = [
-        (
-            tuple(
-                value.value if isinstance(value, CulpritKind) else value
-                for value in (getattr(record, name) for name in _RECORD_FIELDS)
-            ),
-            record.raw,
-        )
-        for record in found.loaded.records
-    ]
-    problems = [(p.path, p.field, p.message) for p in found.loaded.problems]
-    data = marshal.dumps((_COMPILED_FORMAT, found.skipped, rows, problems, found.index.export()))
+    matchers, *exported = found.index.export()
+    problems = [(p.path, p.field, p.message) for p in found.problems]
+    # The offsets count from the file's start, which depends on the head's length, which
+    # depends on the offsets: the head is sized once with offsets from 0, and its length is
+    # then fixed by padding it to a width that cannot change.
+    rows, row_offsets = _packed(map(_record_row, found.records), 0)
+    packed, matcher_offsets = _packed(matchers, row_offsets[-1])
+
+    def head(start: int) -> bytes:
+        shifted = ([start + o for o in row_offsets], [start + o for o in matcher_offsets])
+        rest: tuple[Any, ...] = tuple(exported)
+        return marshal.dumps((_COMPILED_FORMAT, found.skipped, problems, rest, *shifted))
+
+    width = len(head(0)) + 64  # offsets grow by a few bytes each at most: see the loop
+    while True:
+        start = len(_COMPILED_MAGIC) + 8 + width
+        text = head(start)
+        if len(text) <= width:
+            break
+        width = len(text) + 64
+    data = b"".join(
+        [_COMPILED_MAGIC, width.to_bytes(8, "little"), text.ljust(width, b"\0"), *rows, *packed]
+    )
     target = _compiled_path(path, key)
     handle, temporary = _temporary_beside(target.name, path.parent)
     try:
@@ -672,7 +750,8 @@ def generated_index(
     loaded = load_generated(path, curated)
     cached = _cached_record_count(path)
     found = GeneratedIndex(
-        loaded,
+        loaded.records,
+        loaded.problems,
         RecordIndex(loaded.records, fuzzy_threshold=threshold),
         cached is not None and cached[1],
     )
