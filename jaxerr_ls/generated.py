@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import dataclasses
 import glob
 import hashlib
 import json
 import logging
 import marshal
-import mmap
 import os
 import re
 import site
@@ -31,9 +29,10 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast, overload
+from typing import TYPE_CHECKING, Any
 
-from jaxerr_ls import extract
+from jaxerr_ls import compiled, extract
+from jaxerr_ls.compiled import cache_dir
 from jaxerr_ls.environments import venv_site_packages
 from jaxerr_ls.extract import (
     EXTRACTOR_VERSION,
@@ -44,7 +43,6 @@ from jaxerr_ls.extract import (
 )
 from jaxerr_ls.records import (
     CODE_RE,
-    CulpritKind,
     LoadResult,
     Record,
     RecordProblem,
@@ -360,16 +358,6 @@ def build_document(
 # ---------------------------------------------------------------- cache
 
 
-def cache_dir() -> Path:
-    """``$JAXERR_LS_CACHE_DIR``, else ``$XDG_CACHE_HOME/jaxerr-ls``, else ``~/.cache/...``."""
-    override = os.environ.get("JAXERR_LS_CACHE_DIR")
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "jaxerr-ls"
-
-
 def _tree_fingerprint(jax_dir: Path) -> str:
     """For a JAX without a git hash (a source checkout): the files' sizes and times."""
     digest = hashlib.sha1()
@@ -525,9 +513,6 @@ def generated_set(
 
 # Bumped when what a compiled file holds changes shape.
 _COMPILED_FORMAT = 2
-_RECORD_FIELDS = tuple(field.name for field in dataclasses.fields(Record))[:-1]
-assert dataclasses.fields(Record)[-1].name == "raw"
-_CULPRIT_FIELD = _RECORD_FIELDS.index("culprit")
 
 
 def _compiled_key(path: Path, curated: Sequence[Record]) -> str | None:
@@ -539,7 +524,7 @@ def _compiled_key(path: Path, curated: Sequence[Record]) -> str | None:
     digest = hashlib.sha256()
     try:
         status = path.stat()
-        for module in (matching, records, sys.modules[__name__]):
+        for module in (matching, records, compiled, sys.modules[__name__]):
             if module.__file__ is not None:
                 digest.update(Path(module.__file__).read_bytes())
     except OSError:
@@ -581,142 +566,40 @@ class GeneratedIndex:
     skipped: bool
 
 
-class _Stored(Sequence[Any]):
-    """Values kept as ``marshal`` bytes in a mapped file, each read when asked for: most are
-    never asked for, and their pages never read."""
-
-    def __init__(self, data: mmap.mmap, offsets: list[int]) -> None:
-        self._data = data
-        self._offsets = offsets  # where each value starts, then where the last one ends
-
-    def __len__(self) -> int:
-        return len(self._offsets) - 1
-
-    @overload
-    def __getitem__(self, number: int) -> Any: ...
-
-    @overload
-    def __getitem__(self, number: slice) -> list[Any]: ...
-
-    def __getitem__(self, number: int | slice) -> Any:
-        if isinstance(number, slice):
-            return [self[n] for n in range(*number.indices(len(self)))]
-        number %= len(self)
-        return marshal.loads(self._data[self._offsets[number] : self._offsets[number + 1]])
-
-
-def _packed(values: Iterable[Any], start: int) -> tuple[list[bytes], list[int]]:
-    """Each value marshalled alone, and the offsets ``_Stored`` reads them by (from
-    ``start``)."""
-    parts = [marshal.dumps(value) for value in values]
-    offsets = [start]
-    for part in parts:
-        offsets.append(offsets[-1] + len(part))
-    return parts, offsets
-
-
-def _record_from_row(row: object) -> Record:
-    values, raw = cast("tuple[tuple[Any, ...], dict[str, Any]]", row)
-    if values[_CULPRIT_FIELD] is not None:
-        values = (
-            *values[:_CULPRIT_FIELD],
-            CulpritKind(values[_CULPRIT_FIELD]),
-            *values[_CULPRIT_FIELD + 1 :],
-        )
-    fields: tuple[Any, ...] = (*values, raw)  # raw is the last field
-    return Record(*fields)
-
-
-def _record_row(record: Record) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    values = tuple(
-        value.value if isinstance(value, CulpritKind) else value
-        for value in (getattr(record, name) for name in _RECORD_FIELDS)
-    )
-    return values, record.raw
-
-
-# A compiled file: this, the length of its head (8 bytes, little-endian), the head (marshal:
-# the format, whether files were skipped, the problems, the index but its matchers, and the
-# offsets of the records and of the matchers), then each record and each matcher marshalled
-# alone, read on first use through a memory map.
-_COMPILED_MAGIC = b"jaxerr-ls compiled generated records\n"
-
-
 def _read_compiled(path: Path, key: str, fuzzy_threshold: float) -> GeneratedIndex | None:
     from jaxerr_ls.matching import LazyRecords, RecordIndex
 
     try:
-        with _compiled_path(path, key).open("rb") as stream:
-            if stream.read(len(_COMPILED_MAGIC)) != _COMPILED_MAGIC:
-                return None
-            size = int.from_bytes(stream.read(8), "little")
-            head = stream.read(size)
-            if len(head) != size:
-                return None
-            form, skipped, problems, exported, rows, matchers = marshal.loads(head)
-            if form != _COMPILED_FORMAT:
-                return None
-            data = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
-        records = LazyRecords(_Stored(data, rows), _record_from_row)
+        found = compiled.read(_compiled_path(path, key))
+        if found is None:
+            return None
+        (form, skipped, problems, exported), (rows, matchers) = found
+        if form != _COMPILED_FORMAT:
+            return None
+        records = LazyRecords(rows, compiled.record_from_row)
         index = RecordIndex.from_export(
-            records, (_Stored(data, matchers), *exported), fuzzy_threshold=fuzzy_threshold
+            records, (matchers, *exported), fuzzy_threshold=fuzzy_threshold
         )
         kept = [RecordProblem(*problem) for problem in problems]
     except (OSError, EOFError, ValueError, TypeError, IndexError, re.error):
-        # Missing, from another interpreter, or damaged: compiled again from the JSON.
+        # From another interpreter, or damaged: compiled again from the JSON.
         return None
     return GeneratedIndex(records, kept, index, bool(skipped))
 
 
 def _write_compiled(path: Path, key: str, found: GeneratedIndex) -> None:
+    # Each record and each matcher is stored alone: reading the file reads only the index's
+    # words and numbers, and a record or matcher is decoded on first use.
     matchers, *exported = found.index.export()
     problems = [(p.path, p.field, p.message) for p in found.problems]
-    # The offsets count from the file's start, which depends on the head's length, which
-    # depends on the offsets: the head is sized once with offsets from 0, and its length is
-    # then fixed by padding it to a width that cannot change.
-    rows, row_offsets = _packed(map(_record_row, found.records), 0)
-    packed, matcher_offsets = _packed(matchers, row_offsets[-1])
-
-    def head(start: int) -> bytes:
-        shifted = ([start + o for o in row_offsets], [start + o for o in matcher_offsets])
-        rest: tuple[Any, ...] = tuple(exported)
-        return marshal.dumps((_COMPILED_FORMAT, found.skipped, problems, rest, *shifted))
-
-    width = len(head(0)) + 64  # offsets grow by a few bytes each at most: see the loop
-    while True:
-        start = len(_COMPILED_MAGIC) + 8 + width
-        text = head(start)
-        if len(text) <= width:
-            break
-        width = len(text) + 64
-    data = b"".join(
-        [_COMPILED_MAGIC, width.to_bytes(8, "little"), text.ljust(width, b"\0"), *rows, *packed]
+    head = (_COMPILED_FORMAT, found.skipped, problems, tuple(exported))
+    compiled.write(
+        _compiled_path(path, key), head, [map(compiled.record_row, found.records), matchers]
     )
-    target = _compiled_path(path, key)
-    handle, temporary = _temporary_beside(target.name, path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
     # A few compiled forms per generated file, the newest: projects with records of their own,
     # or two versions of jaxerr-ls, share the generated set, and with one form each would
     # compile it again whenever the other had run last.
-    others = [
-        old for old in path.parent.glob(f"{glob.escape(path.stem)}.*.compiled") if old != target
-    ]
-    others.sort(key=_modified, reverse=True)
-    for old in others[MAX_COMPILED_FORMS - 1 :]:
-        old.unlink(missing_ok=True)
-
-
-def _modified(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return 0
+    compiled.keep_newest(path.parent, f"{glob.escape(path.stem)}.*.compiled", MAX_COMPILED_FORMS)
 
 
 def generated_index(

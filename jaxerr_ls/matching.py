@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -458,6 +459,7 @@ class _MadeOnUse(Sequence[T_co]):
         self._stored = stored
         self._make = make
         self._made: list[T_co | None] = [None] * len(stored)
+        self._lock = threading.RLock()
 
     def __len__(self) -> int:
         return len(self._made)
@@ -473,8 +475,13 @@ class _MadeOnUse(Sequence[T_co]):
             return [self[n] for n in range(*number.indices(len(self._made)))]
         made = self._made[number]
         if made is None:
-            made = self._made[number] = self._make(self._stored[number])
-            self._made_now(number % len(self._made), made)
+            # Once per item even with threads (the server's): records are told apart by
+            # identity, and a matcher holds the very record the index gives.
+            with self._lock:
+                made = self._made[number]
+                if made is None:
+                    made = self._made[number] = self._make(self._stored[number])
+                    self._made_now(number % len(self._made), made)
         return made
 
     def __iter__(self) -> Iterator[T_co]:
