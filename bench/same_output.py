@@ -4,7 +4,7 @@ Speed work on `check` must not change what it finds. For each version (a `git ar
 the package, as `compare.py` makes), one process runs `check` (JSON and text) on every fixture
 log (`tests/fixtures/logs/`, with the fixture project as the root) and every log of the blind
 corpus's tuning batches (`tests/blind/*/*/logs/`, each with its program's folder as the root
-and working directory; the held-out batch, `b7_*`, is never opened), and, with
+and working directory; the held-out batch, `b8_*`, is never opened), and, with
 `--log`, on a big log (such as `build_log.py`'s); the outputs are compared byte for byte.
 
 The catalog (the records, the generated set, the wording history) is loaded once per process
@@ -30,7 +30,7 @@ REPO = HERE.parent
 FIXTURE_LOGS = REPO / "tests" / "fixtures" / "logs"
 PROJECT = REPO / "tests" / "fixtures" / "project"
 BLIND = REPO / "tests" / "blind"
-HELD_OUT = ("b7_",)
+HELD_OUT = ("b8_",)
 
 
 def logs(big: Path | None) -> Iterator[tuple[Path, Path]]:

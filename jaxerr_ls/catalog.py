@@ -8,12 +8,18 @@ current one.
 
 from __future__ import annotations
 
+import contextlib
+import marshal
+import re
+import sys
 import threading
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxerr_ls.history import WordingHistory
+from jaxerr_ls.jsonfields import json_files
 from jaxerr_ls.matching import DEFAULT_FUZZY_THRESHOLD, LayeredIndex, Match, RecordIndex
 from jaxerr_ls.records import LoadResult, Record, RecordProblem, bundled_record_dir, load_records
 
@@ -61,7 +67,9 @@ class Catalog:
         fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD,
         generated: GeneratedLoader | None = None,
         history: WordingHistory | None = None,
+        index: RecordIndex | None = None,
     ) -> None:
+        """``index``: the curated records' index when already made (read compiled)."""
         self.curated: list[Record] = list(loaded.records)
         # What was wrong with the record files: reported by the caller, once.
         self.problems: list[RecordProblem] = list(loaded.problems)
@@ -69,10 +77,14 @@ class Catalog:
         self._by_code = {record.code: record for record in self.curated}
         self._fuzzy_threshold = fuzzy_threshold
         self._generated_loader = generated
-        self._generated: list[Record] = []
+        self._generated: Sequence[Record] = []
+        # The generated records by id and by code, made on the first look-up that needs them.
+        self._generated_by_key: dict[str, dict[str, Record]] = {}
         self._generated_problems: list[RecordProblem] = []
         self._lock = threading.Lock()
-        curated_index = RecordIndex(self.curated, fuzzy_threshold=fuzzy_threshold)
+        curated_index = (
+            RecordIndex(self.curated, fuzzy_threshold=fuzzy_threshold) if index is None else index
+        )
         self.index = LayeredIndex(
             curated_index,
             self._generated_index if generated is not None else None,
@@ -88,9 +100,27 @@ class Catalog:
         generated: GeneratedLoader | None = None,
         history: WordingHistory | None = None,
     ) -> Catalog:
-        """The bundled records and those of ``extra_dirs`` (a team's own)."""
-        loaded = load_records([bundled_record_dir(), *extra_dirs])
-        return cls(loaded, fuzzy_threshold=fuzzy_threshold, generated=generated, history=history)
+        """The bundled records and those of ``extra_dirs`` (a team's own), read from their
+        compiled form when one was made from the same files by the same code (reading,
+        checking and indexing the JSON takes a good part of a short run's time)."""
+        sources = [bundled_record_dir(), *map(Path, extra_dirs)]
+        key = _curated_key(sources)
+        found = _read_curated(key, fuzzy_threshold) if key is not None else None
+        if found is not None:
+            loaded, index = found
+        else:
+            loaded = load_records(sources)
+            index = RecordIndex(loaded.records, fuzzy_threshold=fuzzy_threshold)
+            if key is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    _write_curated(key, loaded, index)
+        return cls(
+            loaded,
+            fuzzy_threshold=fuzzy_threshold,
+            generated=generated,
+            history=history,
+            index=index,
+        )
 
     def _generated_index(self) -> RecordIndex | None:
         assert self._generated_loader is not None
@@ -98,11 +128,10 @@ class Catalog:
         if found is None:
             return None
         with self._lock:
-            self._generated = list(found.loaded.records)
-            self._generated_problems = list(found.loaded.problems)
-            for record in self._generated:
-                self._by_id.setdefault(record.id, record)
-                self._by_code.setdefault(record.code, record)
+            # Not copied nor walked here: read from the compiled form, a generated record is
+            # made on first use, and a check uses a few of thousands.
+            self._generated = found.records
+            self._generated_problems = list(found.problems)
         return found.index
 
     def load_generated(self) -> bool:
@@ -126,9 +155,25 @@ class Catalog:
         if not key:
             return None
         with self._lock:
-            found = self._by_id.get(key) or self._by_code.get(key)
+            found = self._by_id.get(key)
+            if found is None and self._generated:
+                found = self._generated_by("id").get(key)
+            found = found or self._by_code.get(key)
+            if found is None and self._generated:
+                found = self._generated_by("code").get(key)
         if found is None and self.index.history is not None:
             found = self.index.history.record_for_code(key)
+        return found
+
+    def _generated_by(self, field: str) -> dict[str, Record]:
+        """The generated records by ``id`` or ``code`` (the first of each), made on first need
+        (with the lock held)."""
+        found = self._generated_by_key.get(field)
+        if found is None:
+            found = {}
+            for record in self._generated:
+                found.setdefault(getattr(record, field), record)
+            self._generated_by_key[field] = found
         return found
 
     def match(self, message: str, exc_type: str | None = None) -> Match | None:
@@ -144,3 +189,66 @@ class Catalog:
         self, message: str, exc_type: str | None, frames: Iterable[tuple[str, str | None]]
     ) -> Match | None:
         return self.index.match_raised(message, exc_type, frames)
+
+
+# Bumped when what a compiled form of the curated records holds changes shape.
+_CURATED_FORMAT = 1
+# How many compiled forms of curated records are kept (a team's records make their own).
+MAX_CURATED_FORMS = 8
+
+
+def _curated_key(sources: list[Path]) -> str | None:
+    """What a compiled form of the records in ``sources`` depends on: every record file (path,
+    size, time), the code that reads and indexes them, the interpreter (``marshal``'s format is
+    its own). None when a source is missing or a file cannot be looked at: then the JSON is
+    read, and its problems reported."""
+    from jaxerr_ls import __version__, compiled, jsonfields, matching, patterns, records
+
+    problems: list[RecordProblem] = []
+    parts: list[object] = [_CURATED_FORMAT, sys.version, marshal.version, __version__]
+    try:
+        files = list(json_files(sources, problems))
+        modules = [Path(m.__file__ or "") for m in (compiled, jsonfields, matching, patterns)]
+        for path in [*modules, Path(records.__file__ or ""), Path(__file__), *files]:
+            status = path.stat()
+            parts += [path, status.st_size, status.st_mtime_ns]
+    except OSError:
+        return None
+    return None if problems else "\0".join(map(str, parts))
+
+
+def _curated_path(key: str) -> Path:
+    from jaxerr_ls.compiled import cache_dir
+
+    return cache_dir() / f"curated-{zlib.crc32(key.encode()):08x}.compiled"
+
+
+def _read_curated(key: str, fuzzy_threshold: float) -> tuple[LoadResult, RecordIndex] | None:
+    from jaxerr_ls import compiled
+
+    try:
+        found = compiled.read(_curated_path(key))
+        if found is None:
+            return None
+        (stored_key, problems, exported), (rows, matchers) = found
+        if stored_key != key:  # another set of files whose key has the same checksum
+            return None
+        records = [compiled.record_from_row(row) for row in rows]
+        index = RecordIndex.from_export(
+            records, (matchers, *exported), fuzzy_threshold=fuzzy_threshold
+        )
+        kept = [RecordProblem(*problem) for problem in problems]
+    except (OSError, EOFError, ValueError, TypeError, IndexError, re.error):
+        return None
+    return LoadResult(records, kept), index
+
+
+def _write_curated(key: str, loaded: LoadResult, index: RecordIndex) -> None:
+    from jaxerr_ls import compiled
+
+    matchers, *exported = index.export()
+    problems = [(p.path, p.field, p.message) for p in loaded.problems]
+    path = _curated_path(key)
+    rows = map(compiled.record_row, loaded.records)
+    compiled.write(path, (key, problems, tuple(exported)), [rows, matchers])
+    compiled.keep_newest(path.parent, "curated-*.compiled", MAX_CURATED_FORMS)

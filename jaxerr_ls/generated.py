@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import dataclasses
 import glob
 import hashlib
 import json
@@ -32,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jaxerr_ls import extract
+from jaxerr_ls import compiled, extract
+from jaxerr_ls.compiled import cache_dir
 from jaxerr_ls.environments import venv_site_packages
 from jaxerr_ls.extract import (
     EXTRACTOR_VERSION,
@@ -43,7 +43,6 @@ from jaxerr_ls.extract import (
 )
 from jaxerr_ls.records import (
     CODE_RE,
-    CulpritKind,
     LoadResult,
     Record,
     RecordProblem,
@@ -359,16 +358,6 @@ def build_document(
 # ---------------------------------------------------------------- cache
 
 
-def cache_dir() -> Path:
-    """``$JAXERR_LS_CACHE_DIR``, else ``$XDG_CACHE_HOME/jaxerr-ls``, else ``~/.cache/...``."""
-    override = os.environ.get("JAXERR_LS_CACHE_DIR")
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "jaxerr-ls"
-
-
 def _tree_fingerprint(jax_dir: Path) -> str:
     """For a JAX without a git hash (a source checkout): the files' sizes and times."""
     digest = hashlib.sha1()
@@ -523,10 +512,7 @@ def generated_set(
 # ------------------------------------------------------- the loaded set, compiled for fast loading
 
 # Bumped when what a compiled file holds changes shape.
-_COMPILED_FORMAT = 1
-_RECORD_FIELDS = tuple(field.name for field in dataclasses.fields(Record))[:-1]
-assert dataclasses.fields(Record)[-1].name == "raw"
-_CULPRIT_FIELD = _RECORD_FIELDS.index("culprit")
+_COMPILED_FORMAT = 2
 
 
 def _compiled_key(path: Path, curated: Sequence[Record]) -> str | None:
@@ -538,7 +524,7 @@ def _compiled_key(path: Path, curated: Sequence[Record]) -> str | None:
     digest = hashlib.sha256()
     try:
         status = path.stat()
-        for module in (matching, records, sys.modules[__name__]):
+        for module in (matching, records, compiled, sys.modules[__name__]):
             if module.__file__ is not None:
                 digest.update(Path(module.__file__).read_bytes())
     except OSError:
@@ -570,75 +556,50 @@ def _compiled_path(path: Path, key: str) -> Path:
 
 @dataclass(frozen=True, slots=True)
 class GeneratedIndex:
-    """The generated records kept beside some curated ones, and their index."""
+    """The generated records kept beside some curated ones, and their index. Read from the
+    compiled form, a record (and a matcher of the index) is made only when first used."""
 
-    loaded: LoadResult
+    records: Sequence[Record]
+    problems: list[RecordProblem]
     index: RecordIndex
     # Whether the build skipped files of its JAX that this interpreter could not parse.
     skipped: bool
 
 
 def _read_compiled(path: Path, key: str, fuzzy_threshold: float) -> GeneratedIndex | None:
-    from jaxerr_ls.matching import RecordIndex
+    from jaxerr_ls.matching import LazyRecords, RecordIndex
 
     try:
-        data = _compiled_path(path, key).read_bytes()
-        form, skipped, rows, problems, exported = marshal.loads(data)
+        found = compiled.read(_compiled_path(path, key))
+        if found is None:
+            return None
+        (form, skipped, problems, exported), (rows, matchers) = found
         if form != _COMPILED_FORMAT:
             return None
-        kept = []
-        for values, raw in rows:
-            if values[_CULPRIT_FIELD] is not None:
-                values = list(values)
-                values[_CULPRIT_FIELD] = CulpritKind(values[_CULPRIT_FIELD])
-            fields: tuple[Any, ...] = (*values, raw)  # raw is the last field
-            kept.append(Record(*fields))
-        loaded = LoadResult(kept, [RecordProblem(*problem) for problem in problems])
-        index = RecordIndex.from_export(kept, exported, fuzzy_threshold=fuzzy_threshold)
+        records = LazyRecords(rows, compiled.record_from_row)
+        index = RecordIndex.from_export(
+            records, (matchers, *exported), fuzzy_threshold=fuzzy_threshold
+        )
+        kept = [RecordProblem(*problem) for problem in problems]
     except (OSError, EOFError, ValueError, TypeError, IndexError, re.error):
-        # Missing, from another interpreter, or damaged: compiled again from the JSON.
+        # From another interpreter, or damaged: compiled again from the JSON.
         return None
-    return GeneratedIndex(loaded, index, bool(skipped))
+    return GeneratedIndex(records, kept, index, bool(skipped))
 
 
 def _write_compiled(path: Path, key: str, found: GeneratedIndex) -> None:
-    rows = [
-        (
-            tuple(
-                value.value if isinstance(value, CulpritKind) else value
-                for value in (getattr(record, name) for name in _RECORD_FIELDS)
-            ),
-            record.raw,
-        )
-        for record in found.loaded.records
-    ]
-    problems = [(p.path, p.field, p.message) for p in found.loaded.problems]
-    data = marshal.dumps((_COMPILED_FORMAT, found.skipped, rows, problems, found.index.export()))
-    target = _compiled_path(path, key)
-    handle, temporary = _temporary_beside(target.name, path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    # Each record and each matcher is stored alone: reading the file reads only the index's
+    # words and numbers, and a record or matcher is decoded on first use.
+    matchers, *exported = found.index.export()
+    problems = [(p.path, p.field, p.message) for p in found.problems]
+    head = (_COMPILED_FORMAT, found.skipped, problems, tuple(exported))
+    compiled.write(
+        _compiled_path(path, key), head, [map(compiled.record_row, found.records), matchers]
+    )
     # A few compiled forms per generated file, the newest: projects with records of their own,
     # or two versions of jaxerr-ls, share the generated set, and with one form each would
     # compile it again whenever the other had run last.
-    others = [
-        old for old in path.parent.glob(f"{glob.escape(path.stem)}.*.compiled") if old != target
-    ]
-    others.sort(key=_modified, reverse=True)
-    for old in others[MAX_COMPILED_FORMS - 1 :]:
-        old.unlink(missing_ok=True)
-
-
-def _modified(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return 0
+    compiled.keep_newest(path.parent, f"{glob.escape(path.stem)}.*.compiled", MAX_COMPILED_FORMS)
 
 
 def generated_index(
@@ -672,7 +633,8 @@ def generated_index(
     loaded = load_generated(path, curated)
     cached = _cached_record_count(path)
     found = GeneratedIndex(
-        loaded,
+        loaded.records,
+        loaded.problems,
         RecordIndex(loaded.records, fuzzy_threshold=threshold),
         cached is not None and cached[1],
     )

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, overload, runtime_checkable
 
 from jaxerr_ls.records import Record, path_ends_with
 
@@ -427,8 +428,100 @@ ExportedMatcher = tuple[
 ]
 
 
+# The index as plain values: its matchers, each one's record position, the exact index (key ->
+# matcher numbers, the numbers under no key, their codes), the prefix index (see
+# ``_PrefixIndex``), each record's fuzzy text and words, and the conditioned records' positions.
+ExportedPrefixIndex = tuple[dict[int, dict[str, list[int]]], list[int], dict[str, list[int]]]
+ExportedIndex = tuple[
+    Sequence[ExportedMatcher],
+    list[int],
+    dict[str, list[int]],
+    list[int],
+    list[str],
+    ExportedPrefixIndex,
+    dict[int, tuple[str, tuple[str, ...]]],
+    list[int],
+]
+
+
 def _export_segments(segments: _Segments) -> ExportedSegments:
     return (segments.literals, segments.leading_gap, segments.trailing_gap, segments.names)
+
+
+T_co = TypeVar("T_co", covariant=True)
+
+
+class _MadeOnUse(Sequence[T_co]):
+    """Items made from stored values on first use, each once: an index of thousands of
+    records, most of which a run never matches, costs only what it matches."""
+
+    def __init__(self, stored: Sequence[object], make: Callable[[object], T_co]) -> None:
+        self._stored = stored
+        self._make = make
+        self._made: list[T_co | None] = [None] * len(stored)
+        self._lock = threading.RLock()
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, number: int) -> T_co: ...
+
+    @overload
+    def __getitem__(self, number: slice) -> list[T_co]: ...
+
+    def __getitem__(self, number: int | slice) -> T_co | list[T_co]:
+        if isinstance(number, slice):
+            return [self[n] for n in range(*number.indices(len(self._made)))]
+        made = self._made[number]
+        if made is None:
+            # Once per item even with threads (the server's): records are told apart by
+            # identity, and a matcher holds the very record the index gives.
+            with self._lock:
+                made = self._made[number]
+                if made is None:
+                    made = self._made[number] = self._make(self._stored[number])
+                    self._made_now(number % len(self._made), made)
+        return made
+
+    def __iter__(self) -> Iterator[T_co]:
+        for number in range(len(self._made)):
+            yield self[number]
+
+    def made_count(self) -> int:
+        """How many items have been made so far."""
+        return sum(made is not None for made in self._made)
+
+    def _made_now(self, number: int, item: T_co) -> None:  # type: ignore[misc]
+        """Called once for each item made (a covariant parameter: the item is only read)."""
+
+
+class LazyRecords(_MadeOnUse[Record]):
+    """Records made from stored values (``make``) on first use, each knowing its position."""
+
+    def __init__(self, stored: Sequence[object], make: Callable[[object], Record]) -> None:
+        super().__init__(stored, make)
+        self._positions: dict[int, int] = {}
+
+    def _made_now(self, number: int, item: Record) -> None:
+        self._positions[id(item)] = number
+
+    def position(self, record: Record) -> int | None:
+        """Where ``record`` (one made here) is, or None."""
+        return self._positions.get(id(record))
+
+
+def _matcher_from_export(records: Sequence[Record], values: ExportedMatcher) -> _Matcher:
+    number, stage, segments, regex, required, specificity, loose = values
+    return _Matcher(
+        records[number],
+        stage,
+        None if segments is None else _Segments(*segments),
+        None if regex is None else re.compile(regex, re.DOTALL),
+        frozenset(required),
+        specificity,
+        None if loose is None else _Segments(*loose),
+    )
 
 
 class _PrefixIndex:
@@ -436,26 +529,37 @@ class _PrefixIndex:
     (keyed on its first PREFIX_KEY characters, or all of it when shorter), or a placeholder
     (keyed on each of its words that few records use)."""
 
+    # Each holds matcher numbers (positions in the index's matchers).
     def __init__(self, matchers: Iterable[_Matcher], store_size: int) -> None:
-        self.by_start: dict[int, dict[str, list[_Matcher]]] = defaultdict(lambda: defaultdict(list))
-        self.short_start: list[_Matcher] = []
-        by_word: dict[str, list[_Matcher]] = defaultdict(list)
-        for matcher in matchers:
+        self.by_start: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+        self.short_start: list[int] = []
+        by_word: dict[str, list[int]] = defaultdict(list)
+        for number, matcher in enumerate(matchers):
             segments = matcher.segments or matcher.loose
             if segments is None:
                 continue
             if not segments.leading_gap:
                 first = segments.literals[0]
                 if len(first) < _MIN_WORD:
-                    self.short_start.append(matcher)
+                    self.short_start.append(number)
                 else:
                     key = first[:PREFIX_KEY]
-                    self.by_start[len(key)][key].append(matcher)
+                    self.by_start[len(key)][key].append(number)
                 continue
             for word in segments.all_words():
-                by_word[word].append(matcher)
+                by_word[word].append(number)
         limit = max(FUZZY_COMMON_WORD_RECORDS, int(FUZZY_COMMON_WORD_SHARE * store_size))
         self.gap_first = {word: found for word, found in by_word.items() if len(found) <= limit}
+
+    def export(self) -> ExportedPrefixIndex:
+        by_start = {length: dict(keys) for length, keys in self.by_start.items()}
+        return by_start, self.short_start, self.gap_first
+
+    @classmethod
+    def from_export(cls, exported: ExportedPrefixIndex) -> _PrefixIndex:
+        index = cls((), 0)
+        index.by_start, index.short_start, index.gap_first = exported
+        return index
 
 
 # A word's first character: where a quoted run of a record's text may start, in the record's
@@ -504,33 +608,59 @@ def _conditioned(records: Iterable[Record]) -> list[tuple[Record, re.Pattern[str
     return [(r, re.compile(r.message_pattern, re.DOTALL)) for r in records if r.raised_in]
 
 
+# A record's text and words as the fuzzy stage compares them.
+FuzzyEntry = tuple[str, frozenset[str]]
+
+
+def _fuzzy_entry(record: Record) -> FuzzyEntry:
+    """A record's text and words as the fuzzy stage compares them ("" and none: never)."""
+    if GENERATED_TAG in record.tags or record.raised_in:
+        # A set generated for the exact JAX version matches its messages exactly; thousands
+        # of short templates would only add fuzzy false positives. A record with conditions
+        # on the traceback never matches by the message alone.
+        return "", frozenset()
+    template = segments_from_template(record.error_message)
+    text = " ".join(template.literals) if template else record.error_message
+    words = frozenset(w for w in _WORD_RE.findall(text) if len(w) >= _MIN_WORD)
+    if len(words) < MIN_LOOSE_WORDS:
+        words = frozenset()  # too few words to be told apart from other messages
+    return " ".join(text.split()), words
+
+
 class RecordIndex:
     """Records indexed for matching messages; built once, queried many times."""
 
     def __init__(
         self, records: Iterable[Record], *, fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD
     ) -> None:
-        self.records: list[Record] = list(records)
+        self.records: Sequence[Record] = list(records)
         self.fuzzy_threshold = fuzzy_threshold
         self._recent: OrderedDict[tuple[str, str | None], Match | None] = OrderedDict()
         self.unindexed: list[str] = []
-        self._matchers: list[_Matcher] = []
+        self._matchers: Sequence[_Matcher] = []
         # Built on the first truncated message.
         self._prefix_index: _PrefixIndex | None = None
         # Built on the first line of prose searched for a record's text.
         self._word_starts: _WordStartIndex | None = None
+        # In an index made on use (``from_export``): each matcher's record position, and each
+        # record position's matcher numbers (worked out on first need).
+        self._matcher_positions: Sequence[int] | None = None
+        self._record_matchers: dict[int, list[int]] | None = None
         # Records that own a message only where the traceback shows a frame: never matched by
         # the message alone (``match_raised``).
         self.conditioned = _conditioned(self.records)
+        matchers: list[_Matcher] = []
         for record in self.records:
             if not record.raised_in:
-                self._matchers.extend(self._compile(record))
+                matchers.extend(self._compile(record))
+        self._matchers = matchers
         self._build_exact_index()
         self._build_fuzzy_index()
 
-    def export(self) -> list[ExportedMatcher]:
-        """The compiled matchers as plain values (``marshal``-able), each naming its record by
-        position: what ``from_export`` rebuilds the index from without compiling anything."""
+    def export(self) -> ExportedIndex:
+        """The index as plain values (``marshal``-able), each matcher naming its record by
+        position: what ``from_export`` rebuilds it from without compiling or indexing
+        anything."""
         position = {id(record): number for number, record in enumerate(self.records)}
         exported: list[ExportedMatcher] = []
         for matcher in self._matchers:
@@ -546,34 +676,51 @@ class RecordIndex:
                     None if matcher.loose is None else _export_segments(matcher.loose),
                 )
             )
-        return exported
+        if self._prefix_index is None:
+            self._prefix_index = _PrefixIndex(self._matchers, len(self.records))
+        fuzzy = {
+            number: (text, tuple(sorted(self._fuzzy_words[number])))
+            for number, text in enumerate(self._fuzzy_texts)
+            if text
+        }
+        return (
+            exported,
+            [values[0] for values in exported],
+            dict(self._by_key),
+            self._always,
+            self.unindexed,
+            self._prefix_index.export(),
+            fuzzy,
+            [position[id(record)] for record, _ in self.conditioned],
+        )
 
     @classmethod
     def from_export(
         cls,
         records: Sequence[Record],
-        exported: Iterable[ExportedMatcher],
+        exported: ExportedIndex,
         *,
         fuzzy_threshold: float = DEFAULT_FUZZY_THRESHOLD,
     ) -> RecordIndex:
-        """The index ``export`` described, over the same records in the same order."""
+        """The index ``export`` described, over the same records in the same order. Its
+        matchers are made on first use (``matchers``, the exported ones, may be a sequence
+        that reads each on use too): a message is tried against the few its words select."""
+        matchers, positions, by_key, always, unindexed, prefix, fuzzy, conditioned = exported
         index = cls((), fuzzy_threshold=fuzzy_threshold)
-        index.records = list(records)
-        index.conditioned = _conditioned(index.records)
-        index._matchers = [
-            _Matcher(
-                index.records[number],
-                stage,
-                None if segments is None else _Segments(*segments),
-                None if regex is None else re.compile(regex, re.DOTALL),
-                frozenset(required),
-                specificity,
-                None if loose is None else _Segments(*loose),
-            )
-            for number, stage, segments, regex, required, specificity, loose in exported
+        index.records = records
+        index.conditioned = [
+            (records[n], re.compile(records[n].message_pattern, re.DOTALL)) for n in conditioned
         ]
-        index._build_exact_index()
-        index._build_fuzzy_index()
+        index._matchers = _MadeOnUse(
+            matchers,
+            lambda values: _matcher_from_export(records, values),  # type: ignore[arg-type]
+        )
+        index._matcher_positions = positions
+        index._by_key, index._always, index.unindexed = by_key, always, unindexed
+        index._prefix_index = _PrefixIndex.from_export(prefix)
+        index._build_fuzzy_index(
+            {number: (text, frozenset(words)) for number, (text, words) in fuzzy.items()}
+        )
         return index
 
     def _compile(self, record: Record) -> list[_Matcher]:
@@ -630,47 +777,48 @@ class RecordIndex:
         return matchers
 
     def _build_exact_index(self) -> None:
-        self._by_key: dict[str, list[_Matcher]] = defaultdict(list)
-        self._always: list[_Matcher] = []
+        # Matcher numbers (positions in ``_matchers``) by the word each is looked up by.
+        self._by_key: dict[str, list[int]] = defaultdict(list)
+        self._always: list[int] = []
         keys = index_keys([matcher.required for matcher in self._matchers])
-        for matcher, key in zip(self._matchers, keys, strict=True):
+        for number, (matcher, key) in enumerate(zip(self._matchers, keys, strict=True)):
             if key is None:
-                self._always.append(matcher)
+                self._always.append(number)
                 self.unindexed.append(matcher.record.code)
             else:
-                self._by_key[key].append(matcher)
+                self._by_key[key].append(number)
 
-    def _build_fuzzy_index(self) -> None:
-        self._fuzzy_texts: list[str] = []
-        self._fuzzy_words: list[frozenset[str]] = []
+    def _build_fuzzy_index(self, entries: Mapping[int, FuzzyEntry] | None = None) -> None:
+        """The fuzzy stage's index, from the text and words of each record that has any, by
+        position in ascending order (``entries``: as an exported index gives them; else
+        worked out from the records)."""
+        if entries is None:
+            entries = {
+                number: entry
+                for number, record in enumerate(self.records)
+                if (entry := _fuzzy_entry(record))[0]
+            }
+        count = len(self.records)
+        self._fuzzy_texts: list[str] = [""] * count
+        self._fuzzy_words: list[frozenset[str]] = [frozenset()] * count
         postings: dict[str, list[int]] = defaultdict(list)
-        for number, record in enumerate(self.records):
-            if GENERATED_TAG in record.tags or record.raised_in:
-                # A set generated for the exact JAX version matches its messages exactly;
-                # thousands of short templates would only add fuzzy false positives. A record
-                # with conditions on the traceback never matches by the message alone.
-                self._fuzzy_texts.append("")
-                self._fuzzy_words.append(frozenset())
-                continue
-            template = segments_from_template(record.error_message)
-            text = " ".join(template.literals) if template else record.error_message
-            words = frozenset(w for w in _WORD_RE.findall(text) if len(w) >= _MIN_WORD)
-            if len(words) < MIN_LOOSE_WORDS:
-                words = frozenset()  # too few words to be told apart from other messages
-            self._fuzzy_texts.append(" ".join(text.split()))
-            self._fuzzy_words.append(words)
+        for number, (text, words) in entries.items():
+            self._fuzzy_texts[number] = text
+            self._fuzzy_words[number] = words
             for word in words:
                 postings[word].append(number)
-        total = max(len(self.records), 1)
+        total = max(count, 1)
         self._idf = {word: math.log(1 + total / len(ids)) for word, ids in postings.items()}
-        self._weights = [sum(self._idf[w] for w in words) or 1.0 for words in self._fuzzy_words]
+        self._weights = [1.0] * count
+        for number, (_, words) in entries.items():
+            self._weights[number] = sum(self._idf[w] for w in words) or 1.0
         # Candidates are found through their distinctive words only: a word that a large share
         # of the store uses ("type", "function") would make every lookup touch most records.
         limit = max(FUZZY_COMMON_WORD_RECORDS, int(FUZZY_COMMON_WORD_SHARE * total))
         self._distinctive = {word: ids for word, ids in postings.items() if len(ids) <= limit}
         self._without_distinctive = [
             number
-            for number, words in enumerate(self._fuzzy_words)
+            for number, (_, words) in entries.items()
             if words and not any(word in self._distinctive for word in words)
         ]
 
@@ -734,12 +882,13 @@ class RecordIndex:
         return self._fuzzy(message, words, exc_type)
 
     def _candidates(self, words: set[str]) -> list[_Matcher]:
-        candidates: list[_Matcher] = list(self._always)
+        matcher = self._matchers.__getitem__
+        candidates: list[_Matcher] = list(map(matcher, self._always))
         for word in words:
             bucket = self._by_key.get(word)
             if bucket:
-                candidates.extend(bucket)
-        return [matcher for matcher in candidates if matcher.required <= words]
+                candidates.extend(map(matcher, bucket))
+        return [found for found in candidates if found.required <= words]
 
     def candidate_count(self, message: str) -> int:
         """How many compiled patterns the index lets through to be tried on a message."""
@@ -776,7 +925,7 @@ class RecordIndex:
         segments = next(
             (
                 m.segments
-                for m in self._matchers
+                for m in self._matchers_of(found.record)
                 if m.record is found.record and m.stage == STAGE_PATTERN and m.segments
             ),
             None,
@@ -784,11 +933,29 @@ class RecordIndex:
         named = segments.named_in_beginning(beginning) if segments is not None else {}
         return replace(found, named=named)
 
+    def _matchers_of(self, record: Record) -> Iterable[_Matcher]:
+        """The matchers (in order) that may be ``record``'s: in an index made on use, only
+        those made from its position."""
+        records = self.records
+        if not isinstance(records, LazyRecords) or self._matcher_positions is None:
+            return self._matchers
+        if self._record_matchers is None:
+            self._record_matchers = defaultdict(list)
+            for number, at in enumerate(self._matcher_positions):
+                self._record_matchers[at].append(number)
+        position = records.position(record)
+        numbers = self._record_matchers.get(position, []) if position is not None else []
+        return [self._matchers[number] for number in numbers]
+
     def prefix_records(self, text: str, to_line_end: bool = False) -> list[tuple[int, Record]]:
         """The records that some message beginning with ``text`` would match, each with how
         many of its literal characters ``text`` confirms (at least MIN_LITERAL_CHARS); with
         ``to_line_end``, those whose message breaks its line where ``text`` ends."""
         text = text[:FUZZY_WINDOW]
+        if len(text) < MIN_LITERAL_CHARS:
+            # A text confirms at most its own length: no record would be kept, and an empty
+            # one ("...") would try every pattern (making each, in an index made on use).
+            return []
         words = message_words(text)
         if _WORD_RE.search(text[-1:]) is not None:
             # The last word may have been cut ("Output had sh"): only whole words count.
@@ -875,7 +1042,7 @@ class RecordIndex:
         if self._prefix_index is None:
             self._prefix_index = _PrefixIndex(self._matchers, len(self.records))
         index = self._prefix_index
-        seen: dict[int, _Matcher] = {}
+        seen: dict[int, None] = {}
         for length, by_start in index.by_start.items():
             if len(text) >= length:
                 starting = by_start.get(text[:length], [])
@@ -883,14 +1050,12 @@ class RecordIndex:
                 starting = [
                     m for key, found in by_start.items() if key.startswith(text) for m in found
                 ]
-            for matcher in starting:
-                seen[id(matcher)] = matcher
-        for matcher in index.short_start:
-            seen[id(matcher)] = matcher
+            seen.update(dict.fromkeys(starting))
+        seen.update(dict.fromkeys(index.short_start))
         for word in words:
-            for matcher in index.gap_first.get(word, ()):
-                seen[id(matcher)] = matcher
-        return list(seen.values())
+            seen.update(dict.fromkeys(index.gap_first.get(word, ())))
+        matchers = self._matchers
+        return [matchers[number] for number in seen]
 
     def _fuzzy(self, message: str, words: set[str], exc_type: str | None) -> list[Match]:
         if self.fuzzy_threshold > 100:
