@@ -17,7 +17,15 @@ import ast
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jaxerr_ls.lint import MODULE, LintResult, Prediction, Suppression, lint_model, suppressions
+from jaxerr_ls.lint import (
+    MODULE,
+    LintResult,
+    Prediction,
+    Suppression,
+    collector_paused,
+    lint_model,
+    suppressions,
+)
 from jaxerr_ls.lint.checks import CODES, checks_for
 from jaxerr_ls.lint.chunks import ChunkedParser, Piece, line_count
 from jaxerr_ls.project import ModuleModel
@@ -108,6 +116,12 @@ class IncrementalLinter:
         enabled: frozenset[str] = CODES,
         path: Path = MODULE,
         jax_version: str | None = None,
+    ) -> LintResult:
+        with collector_paused():
+            return self._lint(source, enabled, path, jax_version)
+
+    def _lint(
+        self, source: str, enabled: frozenset[str], path: Path, jax_version: str | None
     ) -> LintResult:
         checks = checks_for(source, enabled)
         if not checks:

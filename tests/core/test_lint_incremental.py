@@ -4,6 +4,8 @@ analysed again."""
 
 from __future__ import annotations
 
+import ast
+import gc
 import random
 import textwrap
 from pathlib import Path
@@ -159,3 +161,24 @@ def test_repeated_statements_keep_their_predictions_apart() -> None:
     moved = "import jax\n\nadded = 1\n" + twice.split("\n\n", 1)[1]
     same(linter.lint(moved), lint_source(moved))
     assert linter.analysed == (1, 3)
+
+
+def test_the_collector_is_paused_during_a_lint_and_left_as_it_was() -> None:
+    seen: list[bool] = []
+
+    def parse(source: str) -> ast.Module | None:
+        seen.append(gc.isenabled())
+        return None if "(" in source.split("\n")[-2] else ast.parse(source)
+
+    assert gc.isenabled()
+    lint_source(MODULE, parse=parse)
+    lint_source(MODULE + "x = (\n", parse=parse)
+    IncrementalLinter().lint(MODULE + "x = (\n")
+    assert seen == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        lint_source(MODULE, parse=parse)
+        IncrementalLinter().lint(MODULE)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
