@@ -9,8 +9,9 @@ Speed, each against ``ast.parse`` of the same text in the same run:
   trigger programs (tests/fixtures/lint and the fixture project's scripts and modules), each
   copy wrapped in a function of its own so that all of its definitions stay distinct;
 - the same modules re-linted as the server does while they are typed (its IncrementalLinter,
-  one statement edited between analyses), and the largest real modules of the corpus that lint
-  analyses, a space typed at the end of their middle line;
+  one statement edited between analyses), each time checked against linting the whole text;
+- the largest real modules of the corpus that lint analyses, cold, and as they are typed (a
+  space at the end of their middle line, or an empty line added after it);
 - the whole of flax.
 
 CPU time of this process is the measure (wall time is printed too, with the load average: on
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import gc
 import os
 import subprocess
 import sys
@@ -33,7 +35,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from jaxerr_ls.lint import lint_source
+from jaxerr_ls.lint import LintResult, lint_source
 from jaxerr_ls.lint.checks import checks_for
 from jaxerr_ls.lint.files import python_files
 from jaxerr_ls.lint.incremental import IncrementalLinter
@@ -119,9 +121,43 @@ def as_you_type(versions: list[str], repeats: int) -> str:
     again, total = linter.analysed
     analysed = f"{again} of {total}"
     parse, parse_wall = best(lambda s=versions[1]: ast.parse(s), repeats)
+    # The predictions are those of linting the whole text, for both versions.
+    same = all(_whole(v, linter.lint(v)) for v in (versions[1], versions[0], versions[1]))
     return (
         f"{analysed} | {ours * 1e3:.1f} ms | {parse * 1e3:.1f} ms | {ours / parse:.2f} "
-        f"| {ours_wall * 1e3:.1f} ms | {parse_wall * 1e3:.1f} ms | {ours_wall / parse_wall:.2f} |"
+        f"| {ours_wall * 1e3:.1f} ms | {parse_wall * 1e3:.1f} ms | {ours_wall / parse_wall:.2f} "
+        f"| {'yes' if same else 'NO'} |"
+    )
+
+
+def _whole(source: str, result: LintResult) -> bool:
+    whole = lint_source(source)
+    return (result.predictions, result.expected, result.syntax_error) == (
+        whole.predictions,
+        whole.expected,
+        whole.syntax_error,
+    )
+
+
+def cold_row(name: str, source: str, repeats: int) -> str:
+    """The table cells of linting one module cold, against ``ast.parse`` (lint holds the
+    garbage collector off: the parse alone with it off is shown too)."""
+    ours, ours_wall = best(lambda: lint_source(source), repeats)
+    parse, parse_wall = best(lambda: ast.parse(source), repeats)
+    gc.disable()
+    try:
+        quiet, _ = best(lambda: ast.parse(source), repeats)
+    finally:
+        gc.enable()
+    # What lint adds to the parse: the module model and the checks, on a parsed tree.
+    tree = ast.parse(source)
+    added, _ = best(lambda: lint_source(source, parse=lambda _: tree), repeats)
+    return (
+        f"| {name} | {ours * 1e3:.1f} ms | {parse * 1e3:.1f} ms | {ours / parse:.2f} "
+        f"| {quiet * 1e3:.1f} ms ({ours / quiet:.2f}) "
+        f"| {added * 1e3:.1f} ms ({added / parse:.2f}) "
+        f"| {ours_wall * 1e3:.1f} ms | {parse_wall * 1e3:.1f} ms "
+        f"| {ours_wall / parse_wall:.2f} |"
     )
 
 
@@ -156,38 +192,27 @@ def main() -> int:
 
     print("## One module")
     print(
-        "| lines | lint CPU | ast.parse CPU | ratio | model + checks | lint wall "
-        "| ast.parse wall | ratio |"
+        "| lines | lint CPU | ast.parse CPU | ratio | ast.parse, collector off | model + checks "
+        "| lint wall | ast.parse wall | ratio |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for lines in SIZES:
         source = synthetic_module(lines)
-        n = source.count("\n")
-        ours, ours_wall = best(lambda s=source: lint_source(s), args.repeats)
-        parse, parse_wall = best(lambda s=source: ast.parse(s), args.repeats)
-        # What lint adds to the parse: the module model and the checks, on a parsed tree.
-        tree = ast.parse(source)
-        added, _ = best(lambda s=source, t=tree: lint_source(s, parse=lambda _: t), args.repeats)
-        print(
-            f"| {n} | {ours * 1e3:.1f} ms | {parse * 1e3:.1f} ms | {ours / parse:.2f} "
-            f"| {added * 1e3:.1f} ms ({added / parse:.2f}) "
-            f"| {ours_wall * 1e3:.1f} ms | {parse_wall * 1e3:.1f} ms "
-            f"| {ours_wall / parse_wall:.2f} |"
-        )
+        print(cold_row(f"{source.count(chr(10))}", source, args.repeats))
     print(f"\nload average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
     # The server re-lints a document after each pause in typing, with the document's
     # IncrementalLinter: one statement changed since the last analysis; the groups of
     # statements the edit cannot reach keep their predictions. Typed within a line (a name in
     # the middle of the module), or a line added there, which moves every statement below it
-    # (those are parsed and analysed again). The synthetic module's copies share no
+    # (their trees and predictions move with them). The synthetic module's copies share no
     # module-level name (each is a function of its own): the best case for the groups.
     print("\n## As you type (the server): one statement edited between analyses")
     print(
         "| lines | edit | pieces analysed | lint CPU | ast.parse CPU | ratio | lint wall "
-        "| ast.parse wall | ratio |"
+        "| ast.parse wall | ratio | as linted whole |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for lines, edit in ((n, e) for n in SIZES for e in ("in a line", "a line")):
         source = synthetic_module(lines)
         middle = source.index("\ndef ", len(source) // 2) + 1
@@ -197,22 +222,38 @@ def main() -> int:
         print(f"| {source.count(chr(10))} | {edit} | {row}")
 
     corpus_folders = corpus(args.cache)
-    print("\n## As you type, real modules: a space typed at the end of the middle line")
+    largest = largest_linted(corpus_folders.values(), args.modules)
+    print("\n## Cold, the largest real modules that lint analyses")
     print(
-        "| module | lines | pieces analysed | lint CPU | ast.parse CPU | ratio | lint wall "
-        "| ast.parse wall | ratio |"
+        "| module | lint CPU | ast.parse CPU | ratio | ast.parse, collector off | model + checks "
+        "| lint wall | ast.parse wall | ratio |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for path in largest_linted(corpus_folders.values(), args.modules):
+    for path in largest:
         source = path.read_text(encoding="utf-8", errors="replace")
-        lines_of = source.split("\n")
-        middle = len(lines_of) // 2
-        while middle < len(lines_of) - 1 and not lines_of[middle].strip():
-            middle += 1
-        lines_of[middle] += " "
-        row = as_you_type([source, "\n".join(lines_of)], args.repeats)
+        name = f"{os.path.relpath(path, args.cache)} ({source.count(chr(10))} lines)"
+        print(cold_row(name, source, args.repeats))
+
+    print(
+        "\n## As you type, real modules: a space typed at the end of the middle line, "
+        "or an empty line added after it"
+    )
+    print(
+        "| module | lines | edit | pieces analysed | lint CPU | ast.parse CPU | ratio | lint wall "
+        "| ast.parse wall | ratio | as linted whole |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for path in largest:
+        source = path.read_text(encoding="utf-8", errors="replace")
         name = os.path.relpath(path, args.cache)
-        print(f"| {name} | {source.count(chr(10))} | {row}")
+        for edit, typed in (("in a line", " "), ("a line", "\n")):
+            lines_of = source.split("\n")
+            middle = len(lines_of) // 2
+            while middle < len(lines_of) - 1 and not lines_of[middle].strip():
+                middle += 1
+            lines_of[middle] += typed
+            row = as_you_type([source, "\n".join(lines_of)], args.repeats)
+            print(f"| {name} | {source.count(chr(10))} | {edit} | {row}")
 
     print("\n## Precision and speed on real code")
     print("| package | files | not parsed | lines | findings | lint | ast.parse | ratio |")
