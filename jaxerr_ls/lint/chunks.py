@@ -1,7 +1,7 @@
 """Parsing a module as it is edited: each top-level statement is parsed once and its tree reused
 while its text stays the same, so that re-linting after a keystroke parses only the statement
-that changed. A statement that a line added or removed above it moved keeps its tree until its
-new lines are needed (``ChunkedParser.place``).
+that changed. A statement that a line added or removed above it moved keeps its tree, whose
+lines are moved when they are needed (``ChunkedParser.place``).
 
 A module's text is cut where a line starts at column 0 with code (not ``else``, ``elif``,
 ``except`` or ``finally``, which continue the statement above); a piece that does not parse
@@ -63,8 +63,8 @@ class Piece:
 class ChunkedParser:
     """``parse(source)`` is ``ast.parse(source)`` (None where that raises), reusing the trees of
     the pieces of the text that the previous calls already parsed. A piece whose text moved to
-    another line (a line added or removed above it) keeps its tree until ``place`` needs it at
-    its new lines: ``cut`` alone parses only the text no call has parsed yet."""
+    another line (a line added or removed above it) keeps its tree, whose lines ``place``
+    moves when they are needed: ``cut`` parses only the text no call has parsed yet."""
 
     def __init__(self) -> None:
         # The parsed pieces of the last text, by their texts (one text may be several pieces),
@@ -101,15 +101,22 @@ class ChunkedParser:
         return pieces
 
     def place(self, piece: Piece) -> list[ast.stmt]:
-        """The piece's statements with their lines in the module (parsed again at its new line
-        if it moved)."""
-        if piece.parsed.at != piece.line:
-            # Parsed after as many line ends as lines precede it: its nodes get their lines in
-            # the module from the parser (``ast.increment_lineno`` would walk the whole tree
-            # again in Python, at more than half the parse's cost).
-            tree = ast.parse("\n" * (piece.line - 1) + piece.text)
-            piece.parsed.at, piece.parsed.body = piece.line, tree.body
-        return piece.parsed.body
+        """The piece's statements with their lines in the module (moved there if the piece
+        moved)."""
+        parsed = piece.parsed
+        if parsed.at != piece.line:
+            # Moving the lines of a tree costs about half of parsing its text again.
+            by = piece.line - parsed.at
+            stack: list[ast.AST] = list(parsed.body)
+            while stack:
+                node = stack.pop()
+                if "lineno" in node._attributes:
+                    node.lineno += by  # type: ignore[attr-defined]  # (statements, expressions, ...)
+                    if node.end_lineno is not None:  # type: ignore[attr-defined]
+                        node.end_lineno += by  # type: ignore[attr-defined]
+                stack.extend(ast.iter_child_nodes(node))
+            parsed.at = piece.line
+        return parsed.body
 
     def _pieces(
         self, source: str, earlier: dict[str, list[_Parsed]], failed: set[str]
