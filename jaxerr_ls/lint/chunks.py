@@ -1,6 +1,7 @@
-"""Parsing a module as it is edited: each top-level statement is parsed once and reused while its
-text and its first line stay the same, so that re-linting after a keystroke parses only the
-statement that changed.
+"""Parsing a module as it is edited: each top-level statement is parsed once and its tree reused
+while its text stays the same, so that re-linting after a keystroke parses only the statement
+that changed. A statement that a line added or removed above it moved keeps its tree, whose
+lines are moved when they are needed (``ChunkedParser.place``).
 
 A module's text is cut where a line starts at column 0 with code (not ``else``, ``elif``,
 ``except`` or ``finally``, which continue the statement above); a piece that does not parse
@@ -26,47 +27,105 @@ _MAX_JOINS = 16
 _MAX_PIECES = 20_000
 
 
+class _Parsed:
+    """The statements of a piece's text, as parsed after ``at - 1`` line ends."""
+
+    __slots__ = ("at", "body")
+
+    def __init__(self, at: int, body: list[ast.stmt]) -> None:
+        self.at = at
+        self.body = body
+
+
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A run of top-level statements parsed alone: its first line and text, and its trees (the
-    same objects while the piece is unchanged)."""
+    """A run of top-level statements that parses alone, at its first line in the module."""
 
-    key: tuple[int, str]
-    body: list[ast.stmt]
+    line: int
+    text: str
+    parsed: _Parsed
+
+    @property
+    def key(self) -> tuple[int, str]:
+        return (self.line, self.text)
+
+    @property
+    def body(self) -> list[ast.stmt]:
+        """Its statements, with the lines of where the text was last parsed (``placed``: of
+        where it is now). What they bind and read does not depend on the lines."""
+        return self.parsed.body
+
+    @property
+    def placed(self) -> bool:
+        return self.parsed.at == self.line
 
 
 class ChunkedParser:
     """``parse(source)`` is ``ast.parse(source)`` (None where that raises), reusing the trees of
-    the pieces of the text that the previous calls already parsed at the same lines."""
+    the pieces of the text that the previous calls already parsed. A piece whose text moved to
+    another line (a line added or removed above it) keeps its tree, whose lines ``place``
+    moves when they are needed: ``cut`` parses only the text no call has parsed yet."""
 
     def __init__(self) -> None:
-        # Each piece's statements, or None for a piece that does not parse alone.
-        self._pieces: dict[tuple[int, str], list[ast.stmt] | None] = {}
-        self._used: dict[tuple[int, str], list[ast.stmt] | None] = {}
-        # The pieces of the last text parsed, in order (empty where it was parsed whole).
+        # The parsed pieces of the last text, by their texts (one text may be several pieces),
+        # and the texts that do not parse alone.
+        self._parsed: dict[str, list[_Parsed]] = {}
+        self._failed: set[str] = set()
+        # The pieces of the last text cut, in order (empty where it was parsed whole).
         self.last: list[Piece] = []
 
     def parse(self, source: str) -> ast.Module | None:
-        self._used = {}
-        self.last = []
         try:
-            body = self._body(source)
-            module = ast.Module(body=body, type_ignores=[]) if body is not None else None
-            if module is None:
-                self.last = []
-                module = ast.parse(source)
+            pieces = self.cut(source)
+            if pieces is None:
+                return ast.parse(source)
+            return ast.Module(body=[s for p in pieces for s in self.place(p)], type_ignores=[])
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             self.last = []
-            module = None
-        self._pieces = self._used if len(self._used) <= _MAX_PIECES else {}
-        return module
+            return None
 
-    def _body(self, source: str) -> list[ast.stmt] | None:
+    def cut(self, source: str) -> list[Piece] | None:
+        """The text's pieces in order, their trees not necessarily at their lines (see
+        ``place``); None where it does not split (it is then parsed whole, or does not
+        parse)."""
+        earlier, self._parsed = self._parsed, {}
+        failed, self._failed = self._failed, set()
+        self.last = []
+        try:
+            pieces = self._pieces(source, earlier, failed)
+        except (ValueError, RecursionError, MemoryError):
+            pieces = None
+        if sum(len(found) for found in self._parsed.values()) > _MAX_PIECES:
+            self._parsed = {}
+        self.last = pieces or []
+        return pieces
+
+    def place(self, piece: Piece) -> list[ast.stmt]:
+        """The piece's statements with their lines in the module (moved there if the piece
+        moved)."""
+        parsed = piece.parsed
+        if parsed.at != piece.line:
+            # Moving the lines of a tree costs about half of parsing its text again.
+            by = piece.line - parsed.at
+            stack: list[ast.AST] = list(parsed.body)
+            while stack:
+                node = stack.pop()
+                if "lineno" in node._attributes:
+                    node.lineno += by  # type: ignore[attr-defined]  # (statements, expressions, ...)
+                    if node.end_lineno is not None:  # type: ignore[attr-defined]
+                        node.end_lineno += by  # type: ignore[attr-defined]
+                stack.extend(ast.iter_child_nodes(node))
+            parsed.at = piece.line
+        return parsed.body
+
+    def _pieces(
+        self, source: str, earlier: dict[str, list[_Parsed]], failed: set[str]
+    ) -> list[Piece] | None:
         starts = [m.start() for m in _STATEMENT_START.finditer(source)]
         if not starts or starts[0] != 0:
             starts.insert(0, 0)
         starts.append(len(source))
-        body: list[ast.stmt] = []
+        pieces: list[Piece] = []
         line = 1
         index = 0
         # The text given to pieces that did not parse: past the module's length, parsing the
@@ -76,34 +135,37 @@ class ChunkedParser:
             end = index + 1
             while True:
                 text = source[starts[index] : starts[end]]
-                found = self._piece(line, text)
+                found = self._piece(line, text, earlier, failed)
                 if found is not None:
                     break
                 wasted += len(text)
                 end += 1
                 if end - index > _MAX_JOINS or end >= len(starts) or wasted > len(source):
                     return None
-            body.extend(found)
-            self.last.append(Piece((line, text), found))
+            pieces.append(found)
             line += line_count(text)
             index = end
-        return body
+        return pieces
 
-    def _piece(self, line: int, text: str) -> list[ast.stmt] | None:
-        key = (line, text)
-        if key in self._pieces:
-            found = self._pieces[key]
+    def _piece(
+        self, line: int, text: str, earlier: dict[str, list[_Parsed]], failed: set[str]
+    ) -> Piece | None:
+        if text in failed:
+            self._failed.add(text)
+            return None
+        candidates = earlier.get(text)
+        if candidates:
+            # The same text at the same line where there is one (a text may repeat).
+            parsed = next((c for c in candidates if c.at == line), candidates[0])
+            candidates.remove(parsed)
         else:
             try:
-                # Parsed after as many line ends as lines precede it: its nodes get their
-                # lines in the module from the parser (``ast.increment_lineno`` would walk the
-                # whole tree again in Python, at more than half the parse's cost).
-                tree = ast.parse("\n" * (line - 1) + text)
+                parsed = _Parsed(line, ast.parse("\n" * (line - 1) + text).body)
             except SyntaxError:
-                tree = None
-            found = None if tree is None else tree.body
-        self._used[key] = found
-        return found
+                self._failed.add(text)
+                return None
+        self._parsed.setdefault(text, []).append(parsed)
+        return Piece(line, text, parsed)
 
 
 def line_count(text: str) -> int:

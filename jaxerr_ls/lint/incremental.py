@@ -14,16 +14,24 @@ other group is analysed alone. A module that does not split (it is parsed whole)
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jaxerr_ls.lint import MODULE, LintResult, Prediction, Suppression, lint_model, suppressions
+from jaxerr_ls.lint import (
+    MODULE,
+    LintResult,
+    Prediction,
+    Suppression,
+    collector_paused,
+    lint_model,
+    suppressions,
+)
 from jaxerr_ls.lint.checks import CODES, checks_for
 from jaxerr_ls.lint.chunks import ChunkedParser, Piece, line_count
 from jaxerr_ls.project import ModuleModel
 
-# A group's pieces and the module's imports, by their first lines and texts.
-GroupKey = tuple[tuple[int, str], ...]
+# A group's pieces (texts and lines from the group's first) and the imports (texts), in order.
+GroupKey = tuple[tuple[str, int | None], ...]
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # Statements and patterns that bind the name they carry.
 _NAMED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.MatchAs, ast.MatchStar)
@@ -41,6 +49,7 @@ class _Names:
 
 
 def _names(body: list[ast.stmt]) -> _Names:
+    """What a piece binds and reads (the same wherever its lines are)."""
     binds: set[str] = set()
     mentions: set[str] = set()
     star = False
@@ -74,15 +83,28 @@ def _names(body: list[ast.stmt]) -> _Names:
     return _Names(frozenset(binds), frozenset(mentions), only, star)
 
 
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """A group's result, with where its first piece and the imports were when it was made, and
+    whether every line it names is in the group's pieces (it then moves with them)."""
+
+    first: int
+    imports: tuple[int, ...]
+    result: LintResult
+    movable: bool
+
+
 class IncrementalLinter:
     """``lint(source)`` is ``lint_source(source)``, analysing again only the groups of
-    statements an edit since the last call can reach."""
+    statements an edit since the last call can reach. A group that a line added or removed
+    above it moved keeps its predictions, moved with it."""
 
     def __init__(self) -> None:
         self.parser = ChunkedParser()
-        self._names: dict[tuple[int, str], _Names] = {}
-        # Each group's result, by its pieces and the module's imports.
-        self._groups: dict[GroupKey, LintResult] = {}
+        self._names: dict[str, _Names] = {}
+        # Each group's result, by its pieces' texts and lines from its first, in module order
+        # with the imports' texts.
+        self._groups: dict[GroupKey, _Kept] = {}
         self._context: tuple[object, ...] = ()
         # What the last call analysed: the pieces of the groups analysed again, and of all the
         # groups (imports left out).
@@ -95,6 +117,12 @@ class IncrementalLinter:
         path: Path = MODULE,
         jax_version: str | None = None,
     ) -> LintResult:
+        with collector_paused():
+            return self._lint(source, enabled, path, jax_version)
+
+    def _lint(
+        self, source: str, enabled: frozenset[str], path: Path, jax_version: str | None
+    ) -> LintResult:
         checks = checks_for(source, enabled)
         if not checks:
             self._groups = {}
@@ -103,41 +131,115 @@ class IncrementalLinter:
         context = (enabled, path, jax_version, checks)
         if context != self._context:
             self._groups, self._context = {}, context
-        tree = self.parser.parse(source)
-        if tree is None:
+        pieces = self.parser.cut(source)
+        if not pieces:
             self._groups = {}
-            return LintResult([], [], "the file does not parse")
-        pieces = self.parser.last
-        names = {p.key: self._names.get(p.key) or _names(p.body) for p in pieces}
+            self.analysed = (0, 0)
+            try:
+                tree = ast.parse(source)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return LintResult([], [], "the file does not parse")
+            return lint_model(ModuleModel(tree), source, enabled, path, checks, jax_version)
+        names = {p.text: self._names.get(p.text) or _names(p.body) for p in pieces}
         self._names = names
-        if not pieces or any(n.star for n in names.values()):
+        if any(n.star for n in names.values()):
             self._groups = {}
             self.analysed = (len(pieces), len(pieces))
-            return lint_model(ModuleModel(tree), source, enabled, path, checks, jax_version)
+            body = [stmt for p in pieces for stmt in self.parser.place(p)]
+            model = ModuleModel(ast.Module(body=body, type_ignores=[]))
+            return lint_model(model, source, enabled, path, checks, jax_version)
         groups, imports = _groups(pieces, names)
         comments = suppressions(source)
-        keys = [tuple(p.key for p in group) + tuple(p.key for p in imports) for group in groups]
-        results = {key: self._groups[key] for key in keys if key in self._groups}
-        stale = [
-            (key, group) for key, group in zip(keys, groups, strict=True) if key not in results
-        ]
+        import_lines = tuple(p.line for p in imports)
+        keys: list[GroupKey] = []
+        seen: dict[GroupKey, int] = {}
+        for group in groups:
+            key = _key(group, imports)
+            # Groups of the same text (a statement repeated that binds nothing) stay apart.
+            seen[key] = seen.get(key, 0) + 1
+            keys.append(key if seen[key] == 1 else (*key, ("", seen[key])))
+        results: dict[GroupKey, _Kept] = {}
+        stale = []
+        for key, group in zip(keys, groups, strict=True):
+            kept = self._groups.get(key)
+            first = group[0].line
+            if kept is not None and kept.first == first and kept.imports == import_lines:
+                results[key] = kept
+            elif kept is not None and kept.movable:
+                moved = _moved(kept.result, first - kept.first, comments)
+                results[key] = _Kept(first, import_lines, moved, True)
+            else:
+                stale.append((key, group))
         if stale:
             # The groups share no name, so one model of them all (and the imports) predicts for
             # each what a model of it alone would, at the cost of one model of their text.
             members = {id(p) for _, group in stale for p in group} | {id(p) for p in imports}
-            body = [stmt for p in pieces if id(p) in members for stmt in p.body]
+            body = [stmt for p in pieces if id(p) in members for stmt in self.parser.place(p)]
             model = ModuleModel(ast.Module(body=body, type_ignores=[]))
             found = lint_model(model, source, enabled, path, checks, jax_version, comments)
-            results.update(_by_group(found, stale, comments))
+            by_group = _by_group(found, stale, comments)
+            for key, group in stale:
+                result = by_group[key]
+                results[key] = _Kept(group[0].line, import_lines, result, _within(result, group))
         again = sum(len(group) for _, group in stale)
         self._groups = results
         self.analysed = (again, sum(len(group) for group in groups))
         order = lambda p: (p.span.line, p.span.col, p.code)  # noqa: E731
         return LintResult(
-            sorted((p for r in results.values() for p in r.predictions), key=order),
+            sorted((p for k in results.values() for p in k.result.predictions), key=order),
             comments,
-            expected=sorted((p for r in results.values() for p in r.expected), key=order),
+            expected=sorted((p for k in results.values() for p in k.result.expected), key=order),
         )
+
+
+def _key(group: list[Piece], imports: list[Piece]) -> GroupKey:
+    """A group's pieces by their texts and lines from its first, in module order with the
+    imports' texts (the model is the same wherever the group is, and so are its predictions,
+    moved)."""
+    first = group[0].line
+    members: list[tuple[int, str, int | None]] = [(p.line, p.text, p.line - first) for p in group]
+    members += [(p.line, p.text, None) for p in imports]
+    members.sort(key=lambda member: member[0])
+    return tuple((text, offset) for _, text, offset in members)
+
+
+def _lines(group: list[Piece]) -> list[tuple[int, int]]:
+    """The first and last line of each piece of a group."""
+    return [(p.line, p.line + max(line_count(p.text), 1) - 1) for p in group]
+
+
+def _within(result: LintResult, group: list[Piece]) -> bool:
+    """Whether every line the predictions name is in the group's pieces."""
+    ranges = _lines(group)
+    for prediction in (*result.predictions, *result.expected):
+        spans = [prediction.span] + ([prediction.culprit] if prediction.culprit else [])
+        for span in spans:
+            for line in (span.line, span.end_line):
+                if not any(first <= line <= last for first, last in ranges):
+                    return False
+    return True
+
+
+def _moved(result: LintResult, by: int, comments: list[Suppression]) -> LintResult:
+    """The predictions of a group moved ``by`` lines."""
+
+    def move(prediction: Prediction) -> Prediction:
+        culprit = prediction.culprit
+        return replace(
+            prediction,
+            span=replace(
+                prediction.span,
+                line=prediction.span.line + by,
+                end_line=prediction.span.end_line + by,
+            ),
+            culprit=None
+            if culprit is None
+            else replace(culprit, line=culprit.line + by, end_line=culprit.end_line + by),
+        )
+
+    return LintResult(
+        [move(p) for p in result.predictions], comments, expected=[move(p) for p in result.expected]
+    )
 
 
 def _by_group(
@@ -162,14 +264,12 @@ def _by_group(
     return {key: LintResult(predictions[key], comments, expected=expected[key]) for key, _ in stale}
 
 
-def _groups(
-    pieces: list[Piece], names: dict[tuple[int, str], _Names]
-) -> tuple[list[list[Piece]], list[Piece]]:
+def _groups(pieces: list[Piece], names: dict[str, _Names]) -> tuple[list[list[Piece]], list[Piece]]:
     """The pieces joined by the module-level names they share (in module order), and the
     import-only pieces."""
     # (A piece of blank lines and comments, at the start or the end, is in neither.)
-    imports = [p for p in pieces if p.body and names[p.key].imports_only]
-    others = [p for p in pieces if p.body and not names[p.key].imports_only]
+    imports = [p for p in pieces if p.body and names[p.text].imports_only]
+    others = [p for p in pieces if p.body and not names[p.text].imports_only]
     parent = list(range(len(others)))
 
     def find(i: int) -> int:
@@ -180,10 +280,10 @@ def _groups(
 
     binders: dict[str, list[int]] = {}
     for index, piece in enumerate(others):
-        for name in names[piece.key].binds:
+        for name in names[piece.text].binds:
             binders.setdefault(name, []).append(index)
     for index, piece in enumerate(others):
-        found = names[piece.key]
+        found = names[piece.text]
         for name in found.binds | found.mentions:
             for other in binders.get(name, ()):
                 parent[find(index)] = find(other)

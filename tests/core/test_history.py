@@ -416,3 +416,15 @@ def test_single_spaced_and_wording_key_are_their_substitutions(text: str) -> Non
     """The shortcuts taken for text with nothing to change give what the substitutions give."""
     assert single_spaced(text) == re.sub(r"\s{2,}|[^\S ]", " ", text)
     assert wording_key(text) == re.sub(r"\{[^{}]*\}", "{}", text)
+
+
+@pytest.mark.parametrize("jax", ["jax-0.10.2", "jax-0.12.0.1"])
+def test_a_jacobian_argnums_error_names_the_releases_that_word_it_so(jax: str) -> None:
+    """The record's wording is tied to it in the table (the check has been worded so since jax
+    0.3.11): a real run's error under either pinned JAX names that range."""
+    log = LOGS / "lint" / jax / "jacrev_argnums_range.log"
+    events = [e for e in parse_text(log.read_text(encoding="utf-8")) if "argnums" in e.message]
+    found = index().match(events[0].message, events[0].exc_type)
+    assert found is not None and found.record.code == "jacobian-argnums-out-of-range"
+    assert found.releases is not None
+    assert found.releases.startswith("0.3.11") and found.releases.endswith("0.12.0.1")

@@ -150,3 +150,33 @@ def test_text_that_keeps_failing_in_pieces_is_parsed_whole(monkeypatch: pytest.M
     tried.clear()
     assert ChunkedParser().parse(source.replace("y = 1", "y = (")) is None
     assert sum(tried) <= 3 * len(source)
+
+
+def test_statements_a_line_moved_are_not_parsed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A line added above statements moves them: cutting the text parses only the new line;
+    placing the moved statements moves their trees' lines without parsing them again."""
+    source = (FIXTURES / "lint" / "hijax_vjp_bwd_retval_structure.py").read_text()
+    parser = ChunkedParser()
+    assert parser.parse(source) is not None
+    parsed: list[str] = []
+    real_parse = ast.parse
+    monkeypatch.setattr(
+        ast, "parse", lambda text, *a, **k: parsed.append(text) or real_parse(text, *a, **k)
+    )
+    at = source.index("class Scale(HiPrim):")
+    edited = source[:at] + "added = 1\n" + source[at:]
+    pieces = parser.cut(edited)
+    assert pieces is not None
+    assert [text.lstrip("\n") for text in parsed] == ["added = 1\n"]
+    moved = [p for p in pieces if not p.placed]
+    assert moved and all(p.line > source[:at].count("\n") + 1 for p in moved)
+    parsed.clear()
+    tree = ast.Module(body=[s for p in pieces for s in parser.place(p)], type_ignores=[])
+    assert dump(tree) == dump(real_parse(edited))
+    assert parsed == []
+    # Moved back: nothing is parsed.
+    parsed.clear()
+    assert dump(parser.parse(source)) == dump(real_parse(source))
+    assert parsed == []

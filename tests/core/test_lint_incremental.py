@@ -4,6 +4,8 @@ analysed again."""
 
 from __future__ import annotations
 
+import ast
+import gc
 import random
 import textwrap
 from pathlib import Path
@@ -130,3 +132,53 @@ def test_other_codes_or_another_jax_analyse_everything_again() -> None:
     assert linter.analysed == (5, 5)
     same(linter.lint(MODULE, jax_version="0.10.2"), lint_source(MODULE, jax_version="0.10.2"))
     assert linter.analysed == (5, 5)
+
+
+def test_a_line_added_or_removed_moves_the_groups_below_without_analysing_them() -> None:
+    linter = IncrementalLinter()
+    linter.lint(MODULE)
+    # A statement of its own added above both findings: only it is analysed, and the
+    # predictions below move by a line.
+    edited = MODULE.replace("@jax.custom_vjp", "added = 1\n@jax.custom_vjp")
+    result = linter.lint(edited)
+    same(result, lint_source(edited))
+    assert codes(result) == [("custom-vjp-no-rule", 8), ("grad-output-not-array", 16)]
+    assert linter.analysed == (1, 6)
+    # Removed again: every group moves back, none is analysed.
+    result = linter.lint(MODULE)
+    same(result, lint_source(MODULE))
+    assert codes(result) == [("custom-vjp-no-rule", 7), ("grad-output-not-array", 15)]
+    assert linter.analysed == (0, 5)
+
+
+def test_repeated_statements_keep_their_predictions_apart() -> None:
+    """Two statements of the same text that share no name are two groups of the same pieces:
+    each keeps its own prediction, moved or not."""
+    twice = "import jax\n\njax.grad(lambda x: (x, x))(1.0)\njax.grad(lambda x: (x, x))(1.0)\n"
+    linter = IncrementalLinter()
+    same(linter.lint(twice), lint_source(twice))
+    assert len(lint_source(twice).predictions) == 2
+    moved = "import jax\n\nadded = 1\n" + twice.split("\n\n", 1)[1]
+    same(linter.lint(moved), lint_source(moved))
+    assert linter.analysed == (1, 3)
+
+
+def test_the_collector_is_paused_during_a_lint_and_left_as_it_was() -> None:
+    seen: list[bool] = []
+
+    def parse(source: str) -> ast.Module | None:
+        seen.append(gc.isenabled())
+        return None if "(" in source.split("\n")[-2] else ast.parse(source)
+
+    assert gc.isenabled()
+    lint_source(MODULE, parse=parse)
+    lint_source(MODULE + "x = (\n", parse=parse)
+    IncrementalLinter().lint(MODULE + "x = (\n")
+    assert seen == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        lint_source(MODULE, parse=parse)
+        IncrementalLinter().lint(MODULE)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
