@@ -166,6 +166,44 @@ class PasteHead:
         return [line for text in self._kept for line in text.splitlines()]
 
 
+# A message cut shorter than this is too little to say which earlier one it repeats.
+MIN_CUT_REPEAT_CHARS = 16
+# How many of an output's distinct explained messages are kept to complete later cut ones.
+MAX_EARLIER_MESSAGES = 32
+
+
+class EarlierMessages:
+    """The last few distinct messages of an output, for completing a later one of the same
+    class cut short (a paste's last line cut by an excerpt or a notebook page, in a list of
+    pytest summary lines or a notebook's repeated error): the cut copy is the message it
+    begins, when exactly one earlier message begins with it."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, str], str] = {}
+
+    def add(self, exc_type: str, message: str) -> None:
+        key = (exc_type.rsplit(".", 1)[-1], " ".join(message.split()))
+        if not key[1]:
+            return
+        self._kept.pop(key, None)
+        self._kept[key] = message
+        if len(self._kept) > MAX_EARLIER_MESSAGES:
+            del self._kept[next(iter(self._kept))]
+
+    def completing(self, exc_type: str, message: str) -> str | None:
+        """The one earlier message of ``exc_type`` that ``message`` is a cut beginning of."""
+        cut = " ".join(message.split())
+        if len(cut) < MIN_CUT_REPEAT_CHARS:
+            return None
+        name = exc_type.rsplit(".", 1)[-1]
+        whole = {
+            kept
+            for (kept_type, folded), kept in self._kept.items()
+            if kept_type == name and folded != cut and folded.startswith(cut)
+        }
+        return whole.pop() if len(whole) == 1 else None
+
+
 def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
     """Events for the messages in a short paste that has no exception line: from each
     paragraph on, the longest run of paragraphs (JAX's messages have several), else one of

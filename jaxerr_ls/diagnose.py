@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
-from jaxerr_ls.bare import PasteHead, bare_message_events, raised_message
+from jaxerr_ls.bare import EarlierMessages, PasteHead, bare_message_events, raised_message
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
@@ -149,10 +149,19 @@ class Analyzer:
         self, events: Iterable[ErrorEvent], head: PasteHead, source_name: str
     ) -> Iterator[Finding]:
         found = False
+        earlier = EarlierMessages()
         for finding in self.analyze_events(events, source_name):
             found = True
             if finding.match is None and not finding.message.strip():
                 finding = self._with_raised_message(finding, head, source_name)
+            if finding.match is None and finding.message == finding.event.message:
+                whole = earlier.completing(finding.exception, finding.message)
+                if whole is not None:
+                    completed = self.analyze_event(
+                        replace(finding.event, message=whole), source_name
+                    )
+                    finding = completed if completed.match is not None else finding
+            earlier.add(finding.exception, finding.message)
             yield finding
         paste = head.paste() if not found else None
         if paste is not None:

@@ -1270,10 +1270,21 @@ def _declared_specific_first(matches: list[Match]) -> list[Match]:
     return ordered
 
 
+# A quoted message's cut marked in brackets after a space, as in prose ("of integer type
+# (...)"); a call's "f(...)" is code, not a cut.
+_BRACKETED_CUT_RE = re.compile(r"\s[(\[](?:\.\.\.|\u2026)[)\]]$")
+
+
 def truncated_beginning(message: str) -> str | None:
-    """What is left of a one-line message that ends in ``...`` (cut short), else None."""
+    """What is left of a one-line message that ends in ``...`` or `` (...)`` (cut short),
+    else None."""
     stripped = message.strip()
-    if stripped.endswith(TRUNCATION_MARK) and "\n" not in stripped:
+    if "\n" in stripped:
+        return None
+    bracketed = _BRACKETED_CUT_RE.search(stripped)
+    if bracketed is not None:
+        return stripped[: bracketed.start()]
+    if stripped.endswith(TRUNCATION_MARK):
         return stripped[: -len(TRUNCATION_MARK)]
     return None
 
@@ -1361,8 +1372,11 @@ def unmarked_beginning(message: str) -> str | None:
 
 # Where a user left words out of a message they quote: "..." or "\u2026" between words (not
 # an array's elided elements, "[1., ..., 5.]", nor a call's "f(...)").
-_ELISION_RE = re.compile(r"\.\.\.|\u2026")
-_INNER_ELISION_RE = re.compile(r"[\w`'\"]\s*(?:\.\.\.|\u2026)\s*[\w`'\"]")
+# Brackets around it after a space ("type (...) got") are the user's too.
+_ELISION_RE = re.compile(r"(?<=\s)[(\[](?:\.\.\.|\u2026)[)\]]|\.\.\.|\u2026")
+_INNER_ELISION_RE = re.compile(
+    r"[\w`'\"]\s*(?:\.\.\.|\u2026|(?<=\s)[(\[](?:\.\.\.|\u2026)[)\]])\s*[\w`'\"]"
+)
 # A token of an elided comparison: a word, or one other character.
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 _PLACEHOLDER_TOKEN = "\x00"

@@ -17,7 +17,7 @@ import pytest
 from jaxerr_ls.bare import MAX_PASTE_CHARS, raised_message
 from jaxerr_ls.catalog import Catalog
 from jaxerr_ls.diagnose import Analyzer, Finding
-from jaxerr_ls.matching import STAGE_PREFIX, literal_chars
+from jaxerr_ls.matching import STAGE_PREFIX, literal_chars, truncated_beginning
 from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.tracebacks import parse_text, strip_ansi
 
@@ -388,7 +388,9 @@ def _elided(line: str, mark: str, keep_end: bool) -> str | None:
     return " ".join(words[:3]) + f" {mark} " + " ".join(end)
 
 
-@pytest.mark.parametrize(("mark", "keep_end"), [("...", True), ("\u2026", False)])
+@pytest.mark.parametrize(
+    ("mark", "keep_end"), [("...", True), ("\u2026", False), ("(...)", True), ("[\u2026]", False)]
+)
 def test_a_message_quoted_with_words_left_out_finds_its_record(mark: str, keep_end: bool) -> None:
     """Never another record's; the record itself when the words left say which it is (the
     words kept may fit several records, or be mostly a placeholder's value: then none)."""
@@ -409,6 +411,34 @@ def test_a_message_quoted_with_words_left_out_finds_its_record(mark: str, keep_e
         assert [f.code for f in findings(text)] == [code], name
     assert checked >= 40
     assert right * 3 >= checked * (2 if keep_end else 1.5), f"{right}/{checked}"
+
+
+@pytest.mark.parametrize("mark", ["(...)", "[...]", "(\u2026)"])
+def test_a_message_cut_with_a_bracketed_ellipsis_is_its_records_beginning(mark: str) -> None:
+    """``integer type (...)`` as users end a quoted message: never another record's; the
+    record itself when the words kept say which it is."""
+    checked, right = 0, 0
+    for name, exc_type, message, code in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        if len(first) < 60:
+            continue
+        cut = first[:50].rsplit(" ", 1)[0]
+        found = catalog().match(f"{cut} {mark}", exc_type)
+        checked += 1
+        if found is not None and found.stage != "fuzzy":
+            assert found.record.code == code, (name, cut, found.record.code)
+            right += 1
+            text = f"It fails with a `{exc_type}: {cut} {mark}`. Any idea?\n"
+            assert [f.code for f in findings(text)] == [code], name
+    assert checked >= 25
+    assert right * 2 >= checked, f"{right}/{checked}"
+
+
+def test_a_call_with_its_arguments_left_out_is_no_cut() -> None:
+    # "f(...)" is code that names a call, not a message cut short.
+    assert truncated_beginning("Called jit(...)") is None
+    assert truncated_beginning("integer type (...)") == "integer type"
+    assert truncated_beginning("integer type [\u2026]") == "integer type"
 
 
 def test_prose_with_an_ellipsis_is_not_a_message() -> None:
@@ -634,3 +664,57 @@ def test_a_quoted_python_error_is_no_records_paraphrase() -> None:
         message = paste.splitlines()[-1].split(": ", 1)[-1]
         text = f'Running it I get the error "{message}" on the second call.\n'
         assert all(f.match is None for f in findings(text)), snippet
+
+
+def _cut_repeats(exc_type: str, message: str, cut: str, style: str) -> str:
+    """The same error printed twice and then once more, cut short by the paste's end."""
+    first = message.strip().split("\n", 1)[0]
+    if style == "pytest-summary":
+        return "".join(
+            f"FAILED tests/test_m.py::test_step[{n}] - {exc_type}: {text}\n"
+            for n, text in enumerate((first, first, cut))
+        )
+    return (
+        f"In [7]:\nloss(x)\n\n{exc_type}: {first}\n\nIn [8]:\nloss(x[0])\n\n"
+        f"{exc_type}: {first}\n\nIn [9]:\nloss(x[1])\n\n{exc_type}: {cut}\n"
+    )
+
+
+@pytest.mark.parametrize("style", ["pytest-summary", "notebook-page"])
+def test_a_repeated_message_cut_short_is_the_message_it_repeats(style: str) -> None:
+    """A list of pytest's summary lines or a notebook page cut in its last copy of an error,
+    anywhere past its first 16 characters: the last copy gets the record the others get."""
+    checked = 0
+    for name, exc_type, message, code in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        for at in (16, 25, len(first) * 2 // 3):
+            cut = first[:at].rstrip()
+            if len(cut) < 16 or at >= len(first) - 1:
+                continue
+            got = findings(_cut_repeats(exc_type, message, cut, style))
+            if not got or got[0].code != code:
+                continue  # a line that alone is not its record (a multi-line message's first)
+            checked += 1
+            assert [f.code for f in got] == [code] * 3, (name, cut)
+    assert checked >= 60
+
+
+def test_a_cut_that_repeats_no_single_earlier_message_stays_as_printed() -> None:
+    """Two earlier messages it begins, an earlier message of another class, or a cut too
+    short to tell: the cut copy gets what it gets alone."""
+    checked = 0
+    for name, exc_type, message, _ in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        if len(first) < 40:
+            continue
+        other = "ValueError" if exc_type.rsplit(".", 1)[-1] != "ValueError" else "TypeError"
+        for earlier, cut in (
+            (f"{exc_type}: {first}\n\n{exc_type}: {first[:30]} went another way\n", first[:25]),
+            (f"{other}: {first}\n", first[:25]),
+            (f"{exc_type}: {first}\n", first[:12]),
+        ):
+            alone = [f.code for f in findings(f"{exc_type}: {cut}\n")]
+            got = [f.code for f in findings(f"{earlier}\n{exc_type}: {cut}\n")]
+            assert got[-1:] == alone, (name, earlier, cut)
+            checked += 1
+    assert checked >= 60
