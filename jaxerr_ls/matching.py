@@ -1103,6 +1103,11 @@ class LayeredIndex:
                 cut = self._prefix_match(
                     line, exc_type, min_evidence=MIN_FIRST_LINE_CHARS, to_line_end=True
                 )
+            if cut is None and self.history is not None and "\n" not in line:
+                # Or the whole first line of a past wording (placeholders may hold much of it).
+                cut = self.history.first_line_record(
+                    line, exc_type, MIN_FIRST_LINE_CHARS, self._curated, self._with_second
+                )
             if cut is None and self.history is not None:
                 # Or, word for word, the beginning of one past wording (an old issue's title).
                 cut = self.history.shared_beginning(
