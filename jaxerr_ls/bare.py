@@ -260,7 +260,7 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         if raised is not None and _exact(index.match(raised[1], raised[0])):
             # A raise statement quoted as source (the paste's only message).
             events.append(ErrorEvent(raised[0], raised[1], log_line=1, log_end_line=len(lines)))
-    return events or _named_class_events(lines, index)
+    return events or named_class_events(lines, index)
 
 
 def _by_class_alone(found: Match | None) -> bool:
@@ -285,7 +285,7 @@ def _paraphrased(
     return said is not None and said.record.id == found.record.id
 
 
-def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
+def named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
     """An event without a message for the one JAX error class a paste names when it quotes no
     message ("I get a `jax.errors.TracerIntegerConversionError`", a traceback cut before its
     exception line, a title "ConcretizationTypeError in lax.cond"): the class may still say

@@ -718,3 +718,41 @@ def test_a_cut_that_repeats_no_single_earlier_message_stays_as_printed() -> None
             assert got[-1:] == alone, (name, earlier, cut)
             checked += 1
     assert checked >= 60
+
+
+CHAINED_LOG = LOGS.parent.parent / "generic" / "py311-chained.log"
+
+
+@pytest.mark.parametrize(
+    "separator",
+    [
+        "During handling of the above exception, another exception occurred:",
+        "The above exception was the direct cause of the following exception:",
+    ],
+)
+@pytest.mark.parametrize("cut", [17, 22, None])
+def test_a_chain_cut_at_its_separator_shows_a_cause_and_the_prose_names_the_error(
+    separator: str, cut: int | None
+) -> None:
+    """The traceback ends in a separator, maybe cut mid-word: what it shows is a cause, not
+    the error raised, and a JAX class the issue's prose names is that error."""
+    log = CHAINED_LOG.read_text(encoding="utf-8")
+    shown = log[: log.index(separator)] + separator[:cut]
+    prose = "# `ConcretizationTypeError` under jit\n\nI get a ConcretizationTypeError here:\n\n"
+    got = findings(f"{prose}```\n{shown}\n```\n")
+    assert [f.code for f in got][-1] == "concretization-type-error"
+    assert got[-1].match is not None and got[-1].match.stage == "class"
+    # The cause keeps its own message, without the separator's words.
+    cause = got[-2]
+    assert cause.exception in ("KeyError", "TypeError") and "above" not in cause.message
+    # Without prose naming a class, the cause alone.
+    assert [f.exception for f in findings(shown)] == [cause.exception]
+    # The whole chain shown: its last exception is the error, whatever the prose says.
+    whole = findings(f"{prose}```\n{log}```\n")
+    assert [f.exception for f in whole] == ["RuntimeError"]
+
+
+def test_a_line_that_only_begins_like_a_separator_ends_no_message() -> None:
+    text = "TypeError: bad value\nThe above exc\n"
+    (finding,) = findings(text)
+    assert finding.message == "bad value\nThe above exc"
