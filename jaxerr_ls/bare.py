@@ -103,7 +103,13 @@ def raised_message(lines: Sequence[str]) -> tuple[str, str] | None:
 
 
 def _unquoted(line: str) -> str:
-    return _TRAILING_RE.sub("", _QUOTING_RE.sub("", line.rstrip("\r\n"))).strip()
+    text = _QUOTING_RE.sub("", line.rstrip("\r\n"))
+    trailing = _TRAILING_RE.search(text)
+    # A closing quote whose opening one is inside the line ('Fails with "Detected ..."') is
+    # the prose's quote of a message, which the quoted spans read: kept.
+    if trailing is not None and not (trailing[0].strip() == '"' and text.count('"') % 2 == 0):
+        text = text[: trailing.start()]
+    return text.strip()
 
 
 def _paragraphs(lines: Sequence[str]) -> Iterator[tuple[int, list[str]]]:

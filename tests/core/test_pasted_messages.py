@@ -480,8 +480,9 @@ def test_a_message_wrapped_by_its_paster_and_cut_short_is_its_records_beginning(
         lambda m: f'# Getting "{m}" when calling grad\n\nHi all,\n',
         lambda m: f"I get `{m}` from my loss,\nbut only under jit.\n",
         lambda m: f"The error \u201c{m}\u201d goes away without vmap.\n",
+        lambda m: f'# Training fails with "{m}"\n\nThe model below fails.\n',
     ],
-    ids=["title-double-quotes", "backticks-wrapped-prose", "curly-quotes"],
+    ids=["title-double-quotes", "backticks-wrapped-prose", "curly-quotes", "title-ends-in-quote"],
 )
 def test_a_message_beginning_quoted_inside_a_sentence_is_read_on_its_own(wrap: object) -> None:
     """Cut at a word within its first 60 characters: never another record's."""
