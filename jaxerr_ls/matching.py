@@ -1094,6 +1094,13 @@ class LayeredIndex:
         beginning = unmarked_beginning(message)
         if beginning is not None:
             cut = self._prefix_match(beginning, exc_type, UNMARKED_CUT_SHARE)
+            values = value_chars(beginning)
+            if cut is None and values:
+                # Placeholders may hold much of a cut message ("Custom VJP fwd rule
+                # _safe_log_fwd for function safe_log must ..."): names, paths and reprs, which
+                # no prose is made of, count for neither side.
+                share = UNMARKED_CUT_SHARE * (1 - values / len(beginning))
+                cut = self._prefix_match(beginning, exc_type, share, MIN_UNMARKED_CUT_CHARS)
             line = message.strip()
             if cut is None and "\n" not in line:
                 # Or the whole first line of a message that goes on over more lines, where
@@ -1357,6 +1364,16 @@ UNMARKED_CUT_SHARE = 0.75
 # How much literal text a message's whole first line, read alone, must confirm.
 MIN_FIRST_LINE_CHARS = 24
 MAX_WRAPPED_CUT_LINES = 6
+
+
+# A value a placeholder printed: a name with an underscore, a path, a repr, an index, a number.
+_VALUE_TOKEN_RE = re.compile(r"[^\s_/<>\[\]\d]*[_/<>\[\]\d]\S*")
+
+
+def value_chars(text: str) -> int:
+    """How many characters of ``text`` are values a message's placeholders print (tokens
+    with an underscore, a slash, an angle or square bracket, or a digit), not words."""
+    return sum(len(token) for token in _VALUE_TOKEN_RE.findall(text))
 
 
 def unmarked_beginning(message: str) -> str | None:
