@@ -266,7 +266,25 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         if raised is not None and _exact(index.match(raised[1], raised[0])):
             # A raise statement quoted as source (the paste's only message).
             events.append(ErrorEvent(raised[0], raised[1], log_line=1, log_end_line=len(lines)))
-    return events or named_class_events(lines, index)
+    return events or named_class_events(lines, index) or _failed_assertion_events(lines)
+
+
+# IPython's arrow at the line a frame was executing (``--> 520   assert ...``), maybe quoted.
+_ARROW_ASSERT_RE = re.compile(r"^\s*(?:>\s?)*-+>\s*\d+\s+assert\b")
+
+
+def _failed_assertion_events(lines: Sequence[str]) -> list[ErrorEvent]:
+    """A class-only event for the ``assert`` statement that the last IPython arrow of a
+    paste shows executing, when nothing else in it says the error (an arrow line pasted
+    alone): an ``assert`` raises ``AssertionError``, unless a call in its condition raised,
+    whose frame would have been printed below it."""
+    arrows = [n for n, line in enumerate(lines, start=1) if _ARROW_RE.match(line)]
+    if not arrows or not _ARROW_ASSERT_RE.match(lines[arrows[-1] - 1]):
+        return []
+    return [ErrorEvent("AssertionError", "", log_line=arrows[-1], log_end_line=arrows[-1])]
+
+
+_ARROW_RE = re.compile(r"^\s*(?:>\s?)*-+>\s*\d+\s")
 
 
 def _by_class_alone(found: Match | None) -> bool:

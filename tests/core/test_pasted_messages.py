@@ -798,3 +798,25 @@ def test_prose_in_a_placeholders_place_is_no_cut_message() -> None:
     ):
         found = catalog().match(text, None)
         assert found is None or found.stage == "fuzzy", (text, found)
+
+
+TERMINAL = LOGS.parents[2] / "notebooks" / "terminal"
+
+
+def test_an_ipython_arrow_at_an_assert_pasted_alone_is_an_assertion_error() -> None:
+    # A 2020 issue's whole paste (tests/fixtures/pastes): the arrow line in a fence.
+    paste = (LOGS.parents[2] / "pastes" / "jax-2520-closed-over-assert-arrow-line.txt").read_text()
+    assert [f.code for f in findings(paste)] == ["AssertionError"]
+    # The real arrows of IPython's output at any other statement say nothing alone; neither
+    # does an assert in a code block without IPython's arrow.
+    arrows = {
+        line
+        for log in sorted(TERMINAL.glob("ipython*-nocolor.log"))
+        for line in log.read_text(encoding="utf-8").splitlines()
+        if line.lstrip().startswith(("-->", "---->", "->"))
+    }
+    assert len(arrows) >= 3
+    for arrow in arrows:
+        assert [f.exception for f in findings(f"```\n{arrow}\n```\n")] != ["AssertionError"]
+    code = paste.replace("--> 520   ", "")
+    assert [f.code for f in findings(code)] == []
