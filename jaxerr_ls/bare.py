@@ -230,14 +230,17 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         if len(paragraph) > 1:
             pieces += [(start + n, line, start + n, number + 1) for n, line in enumerate(paragraph)]
         # A message quoted inside a sentence ('I get "Attempted boolean conversion of ..." when')
-        # is read on its own: prose around it is no message's beginning.
+        # is read on its own: prose around it is no message's beginning. Its exact match
+        # comes first: the sentence around a quote cut short may hold a longer run of
+        # another record's text than the quote's own words do.
         end_line = start + len(paragraph) - 1
-        quoted_from = len(pieces)
-        pieces += [(start, span, end_line, number + 1) for span in _quoted_spans(paragraph)]
+        spans = [(start, span, end_line, number + 1) for span in _quoted_spans(paragraph)]
+        paraphrased_from = len(spans) + len(pieces)
+        pieces = spans + pieces + spans
         for position, (first, text, end, after) in enumerate(pieces):
             # What a user quotes as the error may be their own paraphrase of it ("cannot use
             # forward-mode autodiff with a custom_vjp function"): alike enough is enough.
-            quoted = position >= quoted_from
+            quoted = position >= paraphrased_from
             exc_type, messages = "", [text]
             inline = _INLINE_EXCEPTION_RE.search(text)
             if inline is not None:

@@ -1021,6 +1021,12 @@ class LayeredIndex:
         records = self._prefix_records(
             beginning, max(min_share * len(beginning), min_evidence), to_line_end
         )
+        # The message's first words, when the record that confirms the most has them as its
+        # own text, are not another's placeholder value ("jacfwd with holomorphic=True ..."
+        # and "{name} with ...").
+        own_start = [(n, r) for n, r in records if not r.error_message.startswith("{")]
+        if own_start and max(n for n, _ in own_start) == max(n for n, _ in records):
+            records = own_start
         only = unique_prefix_match(records, exc_type)
         if only is None:
             return None
@@ -1420,6 +1426,12 @@ def elided_tokens(message: str) -> list[str] | None:
         if number:
             tokens.append(_ELIDED)
         tokens.extend(_TOKEN_RE.findall(piece))
+    # Only the prose's closing quote after the last one ("... with (...)`."): the message was
+    # cut there, not elided.
+    while tokens and not tokens[-1][0].isalnum() and tokens[-1] != _ELIDED:
+        tokens.pop()
+    if tokens.count(_ELIDED) == 1 and tokens[-1] == _ELIDED:
+        return None
     return tokens[:MAX_ELIDED_TOKENS]
 
 

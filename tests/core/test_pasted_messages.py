@@ -820,3 +820,42 @@ def test_an_ipython_arrow_at_an_assert_pasted_alone_is_an_assertion_error() -> N
         assert [f.exception for f in findings(f"```\n{arrow}\n```\n")] != ["AssertionError"]
     code = paste.replace("--> 520   ", "")
     assert [f.code for f in findings(code)] == []
+
+
+OLD_LOGS = LOGS.parents[1] / "jax-0.10.2" / "script"
+
+
+def _last_error(log: Path) -> tuple[str, str]:
+    event = parse_text(strip_ansi(log.read_text(encoding="utf-8")))[-1]
+    return event.exc_type, event.message.strip().split("\n", 1)[0]
+
+
+@pytest.mark.parametrize("log", [LOGS, OLD_LOGS], ids=["jax-0.12.0.1", "jax-0.10.2"])
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("jac_holomorphic_real_input", "jacfwd-holomorphic-real-input"),
+        ("jac_holomorphic_real_output", "jacfwd-holomorphic-real-output"),
+        ("grad_holomorphic_real_input", "grad-holomorphic-real-input"),
+    ],
+)
+def test_a_cut_message_whose_first_word_one_record_has_is_not_anothers_placeholder(
+    log: Path, name: str, code: str
+) -> None:
+    """``jacfwd with holomorphic=True ...`` cut short is jacfwd's record, not the one whose
+    template begins ``{name} with holomorphic=True``."""
+    exc_type, first = _last_error(log / f"{name}.log")
+    cut = first[:50].rsplit(" ", 1)[0]
+    for text in (f"{exc_type}: {cut} ...\n", f"It fails with `{exc_type}: {cut} (...)`.\n"):
+        assert [f.code for f in findings(text)] == [code], text
+    # As a title's quote, with no class.
+    assert [f.code for f in findings(f'# Fails with "{first[:70]}"\n\nbody\n')] == [code]
+
+
+def test_a_title_quoting_a_past_wording_cut_short_is_never_the_record_its_prose_runs_into() -> None:
+    # 0.10.2's custom_vjp bwd message; "the same " runs on into another record's text.
+    exc_type, first = _last_error(OLD_LOGS / "custom_vjp_bwd_shape.log")
+    got = [f.code for f in findings(f'# Fails with "{first[:70]}"\n\nbody\n')]
+    assert got in ([], ["custom-vjp-bwd-args-mismatch"]), got
+    got = [f.code for f in findings(f"It fails with `{exc_type}: {first[:48]} (...)`.\n")]
+    assert got in ([exc_type], ["custom-vjp-bwd-args-mismatch"]), got
