@@ -103,7 +103,13 @@ def raised_message(lines: Sequence[str]) -> tuple[str, str] | None:
 
 
 def _unquoted(line: str) -> str:
-    return _TRAILING_RE.sub("", _QUOTING_RE.sub("", line.rstrip("\r\n"))).strip()
+    text = _QUOTING_RE.sub("", line.rstrip("\r\n"))
+    trailing = _TRAILING_RE.search(text)
+    # A closing quote whose opening one is inside the line ('Fails with "Detected ..."') is
+    # the prose's quote of a message, which the quoted spans read: kept.
+    if trailing is not None and not (trailing[0].strip() == '"' and text.count('"') % 2 == 0):
+        text = text[: trailing.start()]
+    return text.strip()
 
 
 def _paragraphs(lines: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
@@ -166,6 +172,44 @@ class PasteHead:
         return [line for text in self._kept for line in text.splitlines()]
 
 
+# A message cut shorter than this is too little to say which earlier one it repeats.
+MIN_CUT_REPEAT_CHARS = 16
+# How many of an output's distinct explained messages are kept to complete later cut ones.
+MAX_EARLIER_MESSAGES = 32
+
+
+class EarlierMessages:
+    """The last few distinct messages of an output, for completing a later one of the same
+    class cut short (a paste's last line cut by an excerpt or a notebook page, in a list of
+    pytest summary lines or a notebook's repeated error): the cut copy is the message it
+    begins, when exactly one earlier message begins with it."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, str], str] = {}
+
+    def add(self, exc_type: str, message: str) -> None:
+        key = (exc_type.rsplit(".", 1)[-1], " ".join(message.split()))
+        if not key[1]:
+            return
+        self._kept.pop(key, None)
+        self._kept[key] = message
+        if len(self._kept) > MAX_EARLIER_MESSAGES:
+            del self._kept[next(iter(self._kept))]
+
+    def completing(self, exc_type: str, message: str) -> str | None:
+        """The one earlier message of ``exc_type`` that ``message`` is a cut beginning of."""
+        cut = " ".join(message.split())
+        if len(cut) < MIN_CUT_REPEAT_CHARS:
+            return None
+        name = exc_type.rsplit(".", 1)[-1]
+        whole = {
+            kept
+            for (kept_type, folded), kept in self._kept.items()
+            if kept_type == name and folded != cut and folded.startswith(cut)
+        }
+        return whole.pop() if len(whole) == 1 else None
+
+
 def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
     """Events for the messages in a short paste that has no exception line: from each
     paragraph on, the longest run of paragraphs (JAX's messages have several), else one of
@@ -186,14 +230,17 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         if len(paragraph) > 1:
             pieces += [(start + n, line, start + n, number + 1) for n, line in enumerate(paragraph)]
         # A message quoted inside a sentence ('I get "Attempted boolean conversion of ..." when')
-        # is read on its own: prose around it is no message's beginning.
+        # is read on its own: prose around it is no message's beginning. Its exact match
+        # comes first: the sentence around a quote cut short may hold a longer run of
+        # another record's text than the quote's own words do.
         end_line = start + len(paragraph) - 1
-        quoted_from = len(pieces)
-        pieces += [(start, span, end_line, number + 1) for span in _quoted_spans(paragraph)]
+        spans = [(start, span, end_line, number + 1) for span in _quoted_spans(paragraph)]
+        paraphrased_from = len(spans) + len(pieces)
+        pieces = spans + pieces + spans
         for position, (first, text, end, after) in enumerate(pieces):
             # What a user quotes as the error may be their own paraphrase of it ("cannot use
             # forward-mode autodiff with a custom_vjp function"): alike enough is enough.
-            quoted = position >= quoted_from
+            quoted = position >= paraphrased_from
             exc_type, messages = "", [text]
             inline = _INLINE_EXCEPTION_RE.search(text)
             if inline is not None:
@@ -222,7 +269,25 @@ def bare_message_events(lines: Sequence[str], index: MessageMatcher) -> list[Err
         if raised is not None and _exact(index.match(raised[1], raised[0])):
             # A raise statement quoted as source (the paste's only message).
             events.append(ErrorEvent(raised[0], raised[1], log_line=1, log_end_line=len(lines)))
-    return events or _named_class_events(lines, index)
+    return events or named_class_events(lines, index) or _failed_assertion_events(lines)
+
+
+# IPython's arrow at the line a frame was executing (``--> 520   assert ...``), maybe quoted.
+_ARROW_ASSERT_RE = re.compile(r"^\s*(?:>\s?)*-+>\s*\d+\s+assert\b")
+
+
+def _failed_assertion_events(lines: Sequence[str]) -> list[ErrorEvent]:
+    """A class-only event for the ``assert`` statement that the last IPython arrow of a
+    paste shows executing, when nothing else in it says the error (an arrow line pasted
+    alone): an ``assert`` raises ``AssertionError``, unless a call in its condition raised,
+    whose frame would have been printed below it."""
+    arrows = [n for n, line in enumerate(lines, start=1) if _ARROW_RE.match(line)]
+    if not arrows or not _ARROW_ASSERT_RE.match(lines[arrows[-1] - 1]):
+        return []
+    return [ErrorEvent("AssertionError", "", log_line=arrows[-1], log_end_line=arrows[-1])]
+
+
+_ARROW_RE = re.compile(r"^\s*(?:>\s?)*-+>\s*\d+\s")
 
 
 def _by_class_alone(found: Match | None) -> bool:
@@ -247,7 +312,7 @@ def _paraphrased(
     return said is not None and said.record.id == found.record.id
 
 
-def _named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
+def named_class_events(lines: Sequence[str], index: MessageMatcher) -> list[ErrorEvent]:
     """An event without a message for the one JAX error class a paste names when it quotes no
     message ("I get a `jax.errors.TracerIntegerConversionError`", a traceback cut before its
     exception line, a title "ConcretizationTypeError in lax.cond"): the class may still say

@@ -8,7 +8,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
-from jaxerr_ls.bare import PasteHead, bare_message_events, raised_message
+from jaxerr_ls.bare import (
+    EarlierMessages,
+    PasteHead,
+    bare_message_events,
+    named_class_events,
+    raised_message,
+)
 from jaxerr_ls.culprits import Culprit, find_culprits
 from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.locate import PlacedFrame, ProjectFiles, enclosing_scope, project_frames
@@ -148,15 +154,30 @@ class Analyzer:
     def _analyze_output(
         self, events: Iterable[ErrorEvent], head: PasteHead, source_name: str
     ) -> Iterator[Finding]:
-        found = False
+        found = cut_cause = False
+        earlier = EarlierMessages()
         for finding in self.analyze_events(events, source_name):
             found = True
+            # A cause whose chain the paste cut after its separator: the error raised is
+            # the next exception, which the paste does not show.
+            cut_cause = finding.match is None and finding.event.chain_relation is not None
             if finding.match is None and not finding.message.strip():
                 finding = self._with_raised_message(finding, head, source_name)
+            if finding.match is None and finding.message == finding.event.message:
+                whole = earlier.completing(finding.exception, finding.message)
+                if whole is not None:
+                    completed = self.analyze_event(
+                        replace(finding.event, message=whole), source_name
+                    )
+                    finding = completed if completed.match is not None else finding
+            earlier.add(finding.exception, finding.message)
             yield finding
-        paste = head.paste() if not found else None
-        if paste is not None:
+        paste = head.paste() if not found or cut_cause else None
+        if paste is not None and not found:
             yield from self.analyze_events(bare_message_events(paste, self.index), source_name)
+        elif paste is not None:
+            # The prose around it may name that exception's class.
+            yield from self.analyze_events(named_class_events(paste, self.index), source_name)
 
     def _with_raised_message(self, finding: Finding, head: PasteHead, source_name: str) -> Finding:
         """A paste cut before its exception's message but after the raise statement that JAX's

@@ -35,10 +35,12 @@ class ErrorEvent:
     last, as Python prints them. ``chain`` holds the earlier exceptions of a chained traceback
     ("The above exception was the direct cause ..." / "During handling ..."), oldest first, each
     with its own frames; JAX's ``SimplifiedTraceback`` notice is not an exception and never
-    appears there. ``log_line`` / ``log_end_line`` are the 1-based lines of the log that the event
-    spans. ``rootdir`` is pytest's rootdir (or the run's cwd) when the log reveals it, for
-    resolving relative paths. ``test_id`` is the pytest node id when known, ``python`` the
-    interpreter that ran it when the output names it (pytest's verbose header).
+    appears there (a relation on the event itself says that the output went on, past a
+    separator, to an exception it does not show: a paste cut there). ``log_line`` /
+    ``log_end_line`` are the 1-based lines of the log that the event spans. ``rootdir`` is
+    pytest's rootdir (or the run's cwd) when the log reveals it, for resolving relative paths.
+    ``test_id`` is the pytest node id when known, ``python`` the interpreter that ran it when
+    the output names it (pytest's verbose header).
     """
 
     exc_type: str

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from jaxerr_ls import PACKAGE_DIR
 from jaxerr_ls.matching import (
+    MIN_LITERAL_CHARS,
     MIN_LOOSE_WORDS,
     RECENT_MATCHES,
     STAGE_FUZZY,
@@ -92,6 +93,8 @@ class Site(NamedTuple):
 _PLACEHOLDER_RE = re.compile(r"\{[^{}]*\}")
 # Whitespace that is more than one space: a line break, a run of spaces.
 _SPACES = re.compile(r"\s{2,}|[^\S ]")
+# A word as the index reads a message's (``message_words``).
+_OWN_WORD_RE = re.compile(r"[A-Za-z0-9_]{3,}")
 
 
 def wording_key(template: str) -> str:
@@ -135,6 +138,7 @@ class WordingHistory:
         self._recent_past: OrderedDict[tuple[str, str, bool], Match | None] = OrderedDict()
         self._by_class: dict[tuple[str, bool], Match | None] = {}
         self._head_index: dict[str, list[tuple[int, str]]] | None = None
+        self._first_words: dict[str, list[int]] | None = None
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -360,14 +364,67 @@ class WordingHistory:
             line,
             least,
         )
-        records = [self._record_of(number, curated, with_generated) for number in best]
+        return self._tied_to_one_record(best, curated, with_generated)
+
+    def first_line_record(
+        self,
+        line: str,
+        exc_type: str | None,
+        least: int,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The record of the past wording whose first line ``line`` is, whole, with at least
+        ``least`` characters of its own text (placeholders may hold the rest): an exception
+        line whose continuation a paste left out, or a summary line, in an older release's
+        wording ("while_loop body function carry input and carry output must have equal
+        types (e.g. ...), but they differ:"). None when the wordings that confirm the most of
+        it are tied to several records."""
+        self._load()
+        short_class = exc_type.rsplit(".", 1)[-1] if exc_type else None
+        firsts = self._first_word_index()
+        candidates = {n for word in message_words(line) for n in firsts.get(word, ())}
+        scored: list[tuple[int, int]] = []
+        for number in candidates:
+            if short_class is not None and self._wordings[number].error_class != short_class:
+                continue
+            compiled = self._compile(number)
+            evidence = None if compiled is None else compiled[0].prefix_evidence(line, True)
+            if evidence is not None and evidence >= least:
+                scored.append((evidence, number))
+        if not scored:
+            return None
+        most = max(evidence for evidence, _ in scored)
+        best = sorted(n for evidence, n in scored if most - evidence < MIN_LITERAL_CHARS)
+        return self._tied_to_one_record(best, curated, with_generated)
+
+    def _tied_to_one_record(
+        self,
+        wordings: Sequence[int],
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The history match of the one record these wordings are tied to (the first one's
+        releases), or None where they are tied to several."""
+        records = [self._record_of(number, curated, with_generated) for number in wordings]
         # One message raised from several places (a helper's error) is one answer.
         if None in records or len({_message_of(r) for r in records if r is not None}) != 1:
             return None
         record = records[0]
         assert record is not None
-        releases = self._releases_of_wording(self._wordings[best[0]].template)
+        releases = self._releases_of_wording(self._wordings[wordings[0]].template)
         return Match(record, HISTORY_SCORE, STAGE_HISTORY, releases=releases)
+
+    def _first_word_index(self) -> dict[str, list[int]]:
+        """The wordings by the first word of their own text (a message's first line holds
+        it, whatever its placeholders hold)."""
+        if self._first_words is None:
+            self._first_words = {}
+            for number, wording in enumerate(self._wordings):
+                first = _OWN_WORD_RE.search(_PLACEHOLDER_RE.sub(" ", wording.template))
+                if first is not None:
+                    self._first_words.setdefault(first[0], []).append(number)
+        return self._first_words
 
     def function_record(
         self,

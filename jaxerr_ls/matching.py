@@ -1186,6 +1186,12 @@ class LayeredIndex:
         records = self._prefix_records(
             beginning, max(min_share * len(beginning), min_evidence), to_line_end
         )
+        # The message's first words, when the record that confirms the most has them as its
+        # own text, are not another's placeholder value ("jacfwd with holomorphic=True ..."
+        # and "{name} with ...").
+        own_start = [(n, r) for n, r in records if not r.error_message.startswith("{")]
+        if own_start and max(n for n, _ in own_start) == max(n for n, _ in records):
+            records = own_start
         only = unique_prefix_match(records, exc_type)
         if only is None:
             return None
@@ -1259,6 +1265,13 @@ class LayeredIndex:
         beginning = unmarked_beginning(message)
         if beginning is not None:
             cut = self._prefix_match(beginning, exc_type, UNMARKED_CUT_SHARE)
+            values = value_chars(beginning)
+            if cut is None and values:
+                # Placeholders may hold much of a cut message ("Custom VJP fwd rule
+                # _safe_log_fwd for function safe_log must ..."): names, paths and reprs, which
+                # no prose is made of, count for neither side.
+                share = UNMARKED_CUT_SHARE * (1 - values / len(beginning))
+                cut = self._prefix_match(beginning, exc_type, share, MIN_UNMARKED_CUT_CHARS)
             line = message.strip()
             if cut is None and "\n" not in line:
                 # Or the whole first line of a message that goes on over more lines, where
@@ -1267,6 +1280,11 @@ class LayeredIndex:
                 # DynamicJaxprTrace. Leaked tracer(s):".
                 cut = self._prefix_match(
                     line, exc_type, min_evidence=MIN_FIRST_LINE_CHARS, to_line_end=True
+                )
+            if cut is None and self.history is not None and "\n" not in line:
+                # Or the whole first line of a past wording (placeholders may hold much of it).
+                cut = self.history.first_line_record(
+                    line, exc_type, MIN_FIRST_LINE_CHARS, self._curated, self._with_second
                 )
             if cut is None and self.history is not None:
                 # Or, word for word, the beginning of one past wording (an old issue's title).
@@ -1435,10 +1453,21 @@ def _declared_specific_first(matches: list[Match]) -> list[Match]:
     return ordered
 
 
+# A quoted message's cut marked in brackets after a space, as in prose ("of integer type
+# (...)"); a call's "f(...)" is code, not a cut.
+_BRACKETED_CUT_RE = re.compile(r"\s[(\[](?:\.\.\.|\u2026)[)\]]$")
+
+
 def truncated_beginning(message: str) -> str | None:
-    """What is left of a one-line message that ends in ``...`` (cut short), else None."""
+    """What is left of a one-line message that ends in ``...`` or `` (...)`` (cut short),
+    else None."""
     stripped = message.strip()
-    if stripped.endswith(TRUNCATION_MARK) and "\n" not in stripped:
+    if "\n" in stripped:
+        return None
+    bracketed = _BRACKETED_CUT_RE.search(stripped)
+    if bracketed is not None:
+        return stripped[: bracketed.start()]
+    if stripped.endswith(TRUNCATION_MARK):
         return stripped[: -len(TRUNCATION_MARK)]
     return None
 
@@ -1508,6 +1537,16 @@ MIN_FIRST_LINE_CHARS = 24
 MAX_WRAPPED_CUT_LINES = 6
 
 
+# A value a placeholder printed: a name with an underscore, a path, a repr, an index, a number.
+_VALUE_TOKEN_RE = re.compile(r"[^\s_/<>\[\]\d]*[_/<>\[\]\d]\S*")
+
+
+def value_chars(text: str) -> int:
+    """How many characters of ``text`` are values a message's placeholders print (tokens
+    with an underscore, a slash, an angle or square bracket, or a digit), not words."""
+    return sum(len(token) for token in _VALUE_TOKEN_RE.findall(text))
+
+
 def unmarked_beginning(message: str) -> str | None:
     """A one-line message that may have been cut short without an ellipsis, without the
     sentence's closing full stop or question mark (a title ends a sentence where the message
@@ -1526,8 +1565,11 @@ def unmarked_beginning(message: str) -> str | None:
 
 # Where a user left words out of a message they quote: "..." or "\u2026" between words (not
 # an array's elided elements, "[1., ..., 5.]", nor a call's "f(...)").
-_ELISION_RE = re.compile(r"\.\.\.|\u2026")
-_INNER_ELISION_RE = re.compile(r"[\w`'\"]\s*(?:\.\.\.|\u2026)\s*[\w`'\"]")
+# Brackets around it after a space ("type (...) got") are the user's too.
+_ELISION_RE = re.compile(r"(?<=\s)[(\[](?:\.\.\.|\u2026)[)\]]|\.\.\.|\u2026")
+_INNER_ELISION_RE = re.compile(
+    r"[\w`'\"]\s*(?:\.\.\.|\u2026|(?<=\s)[(\[](?:\.\.\.|\u2026)[)\]])\s*[\w`'\"]"
+)
 # A token of an elided comparison: a word, or one other character.
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 _PLACEHOLDER_TOKEN = "\x00"
@@ -1549,6 +1591,12 @@ def elided_tokens(message: str) -> list[str] | None:
         if number:
             tokens.append(_ELIDED)
         tokens.extend(_TOKEN_RE.findall(piece))
+    # Only the prose's closing quote after the last one ("... with (...)`."): the message was
+    # cut there, not elided.
+    while tokens and not tokens[-1][0].isalnum() and tokens[-1] != _ELIDED:
+        tokens.pop()
+    if tokens.count(_ELIDED) == 1 and tokens[-1] == _ELIDED:
+        return None
     return tokens[:MAX_ELIDED_TOKENS]
 
 

@@ -22,6 +22,20 @@ TB_HEADER = "Traceback (most recent call last):"
 GROUP_HEADER = "Exception Group Traceback (most recent call last):"
 CAUSE_SEP = "The above exception was the direct cause of the following exception:"
 CONTEXT_SEP = "During handling of the above exception, another exception occurred:"
+# A separator cut short by a paste's end ("The above exception wa") still ends the message
+# above it: at least this much of it.
+MIN_CUT_SEPARATOR = 16
+
+
+def chain_separator(stripped: str) -> str | None:
+    """The chain separator a stripped line is, whole or cut short at a paste's end."""
+    if stripped in (CAUSE_SEP, CONTEXT_SEP):
+        return stripped
+    if len(stripped) >= MIN_CUT_SEPARATOR:
+        return next((sep for sep in (CAUSE_SEP, CONTEXT_SEP) if sep.startswith(stripped)), None)
+    return None
+
+
 JAX_NOTICE = "For simplicity, JAX has removed its internal frames"
 # What JAX appends to the message of its wrapper exceptions (FilteredStackTrace,
 # UnfilteredStackTrace, JaxStackTraceBeforeTransformation), in the wordings of its releases.
@@ -130,7 +144,9 @@ def assemble(blocks: list[Block]) -> ErrorEvent | None:
     events = [b.to_event() for b in kept]
     final = events[-1]
     final.chain = events[:-1]
-    final.chain_relation = None
+    # A relation left on the last exception shown says that the output goes on to one it
+    # does not show (cut after the separator).
+    final.chain_relation = kept[-1].relation
     final.log_line = min(b.start for b in blocks)
     final.log_end_line = max(max(b.end, b.start) for b in blocks)
     return final
@@ -195,7 +211,7 @@ def _continues_lone_message(stripped: str) -> bool:
     """After a blank line, a lone exception line's message goes on only into JAX's wrapper
     notes and its chain (the rest is other output)."""
     return (
-        stripped in (CAUSE_SEP, CONTEXT_SEP)
+        chain_separator(stripped) is not None
         or stripped.startswith(JAX_WRAPPER_NOTES)
         or stripped.startswith(JAX_NOTICE)
         or (stripped.startswith("-----") and not stripped.strip("-"))
@@ -267,8 +283,9 @@ class TracebackReader:
         stripped = line.strip()
         if not stripped:
             return True
-        if stripped in (CAUSE_SEP, CONTEXT_SEP):
-            self._separator(lineno, stripped)
+        separator = chain_separator(stripped)
+        if separator is not None:
+            self._separator(lineno, separator)
             return True
         if state == GAP:
             if stripped.startswith(TB_HEADER) or stripped.endswith(GROUP_HEADER):
@@ -344,9 +361,10 @@ class TracebackReader:
         stripped = line.strip()
         if self.lone_gap and not _continues_lone_message(stripped):
             return False
-        if stripped in (CAUSE_SEP, CONTEXT_SEP):
+        separator = chain_separator(stripped)
+        if separator is not None:
             # A rule still pending here is JAX's decoration before the separator: dropped.
-            self._separator(lineno, stripped)
+            self._separator(lineno, separator)
             return True
         if line.startswith(JAX_NOTICE):
             self.pending_dashes = None

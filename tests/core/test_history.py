@@ -428,3 +428,35 @@ def test_a_jacobian_argnums_error_names_the_releases_that_word_it_so(jax: str) -
     assert found is not None and found.record.code == "jacobian-argnums-out-of-range"
     assert found.releases is not None
     assert found.releases.startswith("0.3.11") and found.releases.endswith("0.12.0.1")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # 2024's wording as a paste left it: the exception line alone, its differences cut.
+        "while_loop body function carry input and carry output must have equal types "
+        "(e.g. shapes and dtypes of arrays), but they differ:",
+        # The same check's wording of 0.4.24 to 0.4.31, for lax.scan.
+        "Scanned function carry input and carry output must have equal types "
+        "(e.g. shapes and dtypes of arrays), but they differ:",
+    ],
+)
+def test_the_first_line_alone_of_a_past_multiline_wording_finds_its_record(line: str) -> None:
+    found = index().match(line, "TypeError")
+    assert found is not None and found.stage == STAGE_HISTORY, found
+    assert found.record.code.startswith("jax-function-carry-input-and-carry-output"), found
+    assert found.releases is not None
+    # Read from the real paste too (a lone exception line, then paragraphs after a blank).
+    message, exc_type = pasted("netket-1999-while-carry-types-older.txt")
+    from_paste = index().match(message, exc_type)
+    assert from_paste is not None and from_paste.record == found.record
+
+
+def test_a_line_that_goes_on_past_a_wordings_line_end_or_has_another_class_is_not_it() -> None:
+    line = (
+        "while_loop body function carry input and carry output must have equal types "
+        "(e.g. shapes and dtypes of arrays), but they differ:"
+    )
+    for text, exc_type in ((line + " see the docs", "TypeError"), (line, "ValueError")):
+        found = index().match(text, exc_type)
+        assert found is None or found.stage == STAGE_FUZZY, (text, found)

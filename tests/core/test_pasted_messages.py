@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ import pytest
 from jaxerr_ls.bare import MAX_PASTE_CHARS, raised_message
 from jaxerr_ls.catalog import Catalog
 from jaxerr_ls.diagnose import Analyzer, Finding
-from jaxerr_ls.matching import STAGE_PREFIX, literal_chars
+from jaxerr_ls.matching import STAGE_PREFIX, literal_chars, truncated_beginning
 from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.tracebacks import parse_text, strip_ansi
 
@@ -388,7 +390,9 @@ def _elided(line: str, mark: str, keep_end: bool) -> str | None:
     return " ".join(words[:3]) + f" {mark} " + " ".join(end)
 
 
-@pytest.mark.parametrize(("mark", "keep_end"), [("...", True), ("\u2026", False)])
+@pytest.mark.parametrize(
+    ("mark", "keep_end"), [("...", True), ("\u2026", False), ("(...)", True), ("[\u2026]", False)]
+)
 def test_a_message_quoted_with_words_left_out_finds_its_record(mark: str, keep_end: bool) -> None:
     """Never another record's; the record itself when the words left say which it is (the
     words kept may fit several records, or be mostly a placeholder's value: then none)."""
@@ -411,6 +415,34 @@ def test_a_message_quoted_with_words_left_out_finds_its_record(mark: str, keep_e
     assert right * 3 >= checked * (2 if keep_end else 1.5), f"{right}/{checked}"
 
 
+@pytest.mark.parametrize("mark", ["(...)", "[...]", "(\u2026)"])
+def test_a_message_cut_with_a_bracketed_ellipsis_is_its_records_beginning(mark: str) -> None:
+    """``integer type (...)`` as users end a quoted message: never another record's; the
+    record itself when the words kept say which it is."""
+    checked, right = 0, 0
+    for name, exc_type, message, code in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        if len(first) < 60:
+            continue
+        cut = first[:50].rsplit(" ", 1)[0]
+        found = catalog().match(f"{cut} {mark}", exc_type)
+        checked += 1
+        if found is not None and found.stage != "fuzzy":
+            assert found.record.code == code, (name, cut, found.record.code)
+            right += 1
+            text = f"It fails with a `{exc_type}: {cut} {mark}`. Any idea?\n"
+            assert [f.code for f in findings(text)] == [code], name
+    assert checked >= 25
+    assert right * 2 >= checked, f"{right}/{checked}"
+
+
+def test_a_call_with_its_arguments_left_out_is_no_cut() -> None:
+    # "f(...)" is code that names a call, not a message cut short.
+    assert truncated_beginning("Called jit(...)") is None
+    assert truncated_beginning("integer type (...)") == "integer type"
+    assert truncated_beginning("integer type [\u2026]") == "integer type"
+
+
 def test_prose_with_an_ellipsis_is_not_a_message() -> None:
     for text in (
         "I tried jax.grad ... and then the loss was nan, so I switched to float64 ...",
@@ -423,23 +455,31 @@ def test_prose_with_an_ellipsis_is_not_a_message() -> None:
         assert found is None or found.stage == "fuzzy", (text, found)
 
 
+def _cut_first_lines_matched(cut_of: Callable[[str], str | None]) -> tuple[int, int]:
+    """(right, checked): of the logs' messages whose first line ``cut_of`` cuts, how many
+    the cut matches exactly; none may match another record."""
+    checked, right = 0, 0
+    for name, exc_type, message, code in explained_errors():
+        cut = cut_of(message.strip().split("\n", 1)[0])
+        if cut is None:
+            continue
+        found = catalog().match(cut, exc_type)
+        checked += 1
+        if found is not None and found.stage != "fuzzy":
+            assert found.record.code == code, (name, cut, found.record.code)
+            right += 1
+    return right, checked
+
+
 @pytest.mark.parametrize("width", [48, 72])
 def test_a_message_wrapped_by_its_paster_and_cut_short_is_its_records_beginning(
     width: int,
 ) -> None:
     """Lines wrapped where JAX did not wrap them, cut mid-word: never another record's; the
     record itself when its beginning says which it is."""
-    checked, right = 0, 0
-    for name, exc_type, message, code in explained_errors():
-        first = message.strip().split("\n", 1)[0]
-        if len(first) < 130:
-            continue
-        cut = first[:117]
-        found = catalog().match(textwrap.fill(cut, width), exc_type)
-        checked += 1
-        if found is not None and found.stage != "fuzzy":
-            assert found.record.code == code, (name, cut, found.record.code)
-            right += 1
+    right, checked = _cut_first_lines_matched(
+        lambda first: textwrap.fill(first[:117], width) if len(first) >= 130 else None
+    )
     assert checked >= 25
     assert right * 3 >= checked * 2, f"{right}/{checked}"
 
@@ -450,8 +490,9 @@ def test_a_message_wrapped_by_its_paster_and_cut_short_is_its_records_beginning(
         lambda m: f'# Getting "{m}" when calling grad\n\nHi all,\n',
         lambda m: f"I get `{m}` from my loss,\nbut only under jit.\n",
         lambda m: f"The error \u201c{m}\u201d goes away without vmap.\n",
+        lambda m: f'# Training fails with "{m}"\n\nThe model below fails.\n',
     ],
-    ids=["title-double-quotes", "backticks-wrapped-prose", "curly-quotes"],
+    ids=["title-double-quotes", "backticks-wrapped-prose", "curly-quotes", "title-ends-in-quote"],
 )
 def test_a_message_beginning_quoted_inside_a_sentence_is_read_on_its_own(wrap: object) -> None:
     """Cut at a word within its first 60 characters: never another record's."""
@@ -634,3 +675,187 @@ def test_a_quoted_python_error_is_no_records_paraphrase() -> None:
         message = paste.splitlines()[-1].split(": ", 1)[-1]
         text = f'Running it I get the error "{message}" on the second call.\n'
         assert all(f.match is None for f in findings(text)), snippet
+
+
+def _cut_repeats(exc_type: str, message: str, cut: str, style: str) -> str:
+    """The same error printed twice and then once more, cut short by the paste's end."""
+    first = message.strip().split("\n", 1)[0]
+    if style == "pytest-summary":
+        return "".join(
+            f"FAILED tests/test_m.py::test_step[{n}] - {exc_type}: {text}\n"
+            for n, text in enumerate((first, first, cut))
+        )
+    return (
+        f"In [7]:\nloss(x)\n\n{exc_type}: {first}\n\nIn [8]:\nloss(x[0])\n\n"
+        f"{exc_type}: {first}\n\nIn [9]:\nloss(x[1])\n\n{exc_type}: {cut}\n"
+    )
+
+
+@pytest.mark.parametrize("style", ["pytest-summary", "notebook-page"])
+def test_a_repeated_message_cut_short_is_the_message_it_repeats(style: str) -> None:
+    """A list of pytest's summary lines or a notebook page cut in its last copy of an error,
+    anywhere past its first 16 characters: the last copy gets the record the others get."""
+    checked = 0
+    for name, exc_type, message, code in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        for at in (16, 25, len(first) * 2 // 3):
+            cut = first[:at].rstrip()
+            if len(cut) < 16 or at >= len(first) - 1:
+                continue
+            got = findings(_cut_repeats(exc_type, message, cut, style))
+            if not got or got[0].code != code:
+                continue  # a line that alone is not its record (a multi-line message's first)
+            checked += 1
+            assert [f.code for f in got] == [code] * 3, (name, cut)
+    assert checked >= 60
+
+
+def test_a_cut_that_repeats_no_single_earlier_message_stays_as_printed() -> None:
+    """Two earlier messages it begins, an earlier message of another class, or a cut too
+    short to tell: the cut copy gets what it gets alone."""
+    checked = 0
+    for name, exc_type, message, _ in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        if len(first) < 40:
+            continue
+        other = "ValueError" if exc_type.rsplit(".", 1)[-1] != "ValueError" else "TypeError"
+        for earlier, cut in (
+            (f"{exc_type}: {first}\n\n{exc_type}: {first[:30]} went another way\n", first[:25]),
+            (f"{other}: {first}\n", first[:25]),
+            (f"{exc_type}: {first}\n", first[:12]),
+        ):
+            alone = [f.code for f in findings(f"{exc_type}: {cut}\n")]
+            got = [f.code for f in findings(f"{earlier}\n{exc_type}: {cut}\n")]
+            assert got[-1:] == alone, (name, earlier, cut)
+            checked += 1
+    assert checked >= 60
+
+
+CHAINED_LOG = LOGS.parent.parent / "generic" / "py311-chained.log"
+
+
+@pytest.mark.parametrize(
+    "separator",
+    [
+        "During handling of the above exception, another exception occurred:",
+        "The above exception was the direct cause of the following exception:",
+    ],
+)
+@pytest.mark.parametrize("cut", [17, 22, None])
+def test_a_chain_cut_at_its_separator_shows_a_cause_and_the_prose_names_the_error(
+    separator: str, cut: int | None
+) -> None:
+    """The traceback ends in a separator, maybe cut mid-word: what it shows is a cause, not
+    the error raised, and a JAX class the issue's prose names is that error."""
+    log = CHAINED_LOG.read_text(encoding="utf-8")
+    shown = log[: log.index(separator)] + separator[:cut]
+    prose = "# `ConcretizationTypeError` under jit\n\nI get a ConcretizationTypeError here:\n\n"
+    got = findings(f"{prose}```\n{shown}\n```\n")
+    assert [f.code for f in got][-1] == "concretization-type-error"
+    assert got[-1].match is not None and got[-1].match.stage == "class"
+    # The cause keeps its own message, without the separator's words.
+    cause = got[-2]
+    assert cause.exception in ("KeyError", "TypeError") and "above" not in cause.message
+    # Without prose naming a class, the cause alone.
+    assert [f.exception for f in findings(shown)] == [cause.exception]
+    # The whole chain shown: its last exception is the error, whatever the prose says.
+    whole = findings(f"{prose}```\n{log}```\n")
+    assert [f.exception for f in whole] == ["RuntimeError"]
+
+
+def test_a_line_that_only_begins_like_a_separator_ends_no_message() -> None:
+    text = "TypeError: bad value\nThe above exc\n"
+    (finding,) = findings(text)
+    assert finding.message == "bad value\nThe above exc"
+
+
+def _cut_inside_a_value(line: str) -> str | None:
+    """The line cut in the middle of the last name, path or repr it prints past its 30th
+    character (a title or a paste cut where a placeholder's value was)."""
+    values = [m for m in _VALUE_RE.finditer(line) if m.start() >= 30 and m.end() - m.start() >= 6]
+    if not values:
+        return None
+    value = values[-1]
+    return line[: (value.start() + value.end()) // 2]
+
+
+_VALUE_RE = re.compile(r"\S*[_/<>\[\]\d]\S*")
+
+
+def test_a_message_cut_inside_a_value_it_prints_is_its_records_beginning() -> None:
+    """Never another record's; the record itself for five in six (those whose cut still
+    fits several records' beginnings give none), though the values (names, paths, reprs)
+    make much of what is left."""
+    right, checked = _cut_first_lines_matched(_cut_inside_a_value)
+    assert checked >= 50
+    assert right * 6 >= checked * 5, f"{right}/{checked}"
+
+
+def test_prose_in_a_placeholders_place_is_no_cut_message() -> None:
+    for text in (
+        "Custom VJP bwd rule attached to my function never works when I jit it",
+        "Gradient only defined for scalar-output functions, says the FAQ; my_loss is",
+    ):
+        found = catalog().match(text, None)
+        assert found is None or found.stage == "fuzzy", (text, found)
+
+
+TERMINAL = LOGS.parents[2] / "notebooks" / "terminal"
+
+
+def test_an_ipython_arrow_at_an_assert_pasted_alone_is_an_assertion_error() -> None:
+    # A 2020 issue's whole paste (tests/fixtures/pastes): the arrow line in a fence.
+    paste = (LOGS.parents[2] / "pastes" / "jax-2520-closed-over-assert-arrow-line.txt").read_text()
+    assert [f.code for f in findings(paste)] == ["AssertionError"]
+    # The real arrows of IPython's output at any other statement say nothing alone; neither
+    # does an assert in a code block without IPython's arrow.
+    arrows = {
+        line
+        for log in sorted(TERMINAL.glob("ipython*-nocolor.log"))
+        for line in log.read_text(encoding="utf-8").splitlines()
+        if line.lstrip().startswith(("-->", "---->", "->"))
+    }
+    assert len(arrows) >= 3
+    for arrow in arrows:
+        assert [f.exception for f in findings(f"```\n{arrow}\n```\n")] != ["AssertionError"]
+    code = paste.replace("--> 520   ", "")
+    assert [f.code for f in findings(code)] == []
+
+
+OLD_LOGS = LOGS.parents[1] / "jax-0.10.2" / "script"
+
+
+def _last_error(log: Path) -> tuple[str, str]:
+    event = parse_text(strip_ansi(log.read_text(encoding="utf-8")))[-1]
+    return event.exc_type, event.message.strip().split("\n", 1)[0]
+
+
+@pytest.mark.parametrize("log", [LOGS, OLD_LOGS], ids=["jax-0.12.0.1", "jax-0.10.2"])
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("jac_holomorphic_real_input", "jacfwd-holomorphic-real-input"),
+        ("jac_holomorphic_real_output", "jacfwd-holomorphic-real-output"),
+        ("grad_holomorphic_real_input", "grad-holomorphic-real-input"),
+    ],
+)
+def test_a_cut_message_whose_first_word_one_record_has_is_not_anothers_placeholder(
+    log: Path, name: str, code: str
+) -> None:
+    """``jacfwd with holomorphic=True ...`` cut short is jacfwd's record, not the one whose
+    template begins ``{name} with holomorphic=True``."""
+    exc_type, first = _last_error(log / f"{name}.log")
+    cut = first[:50].rsplit(" ", 1)[0]
+    for text in (f"{exc_type}: {cut} ...\n", f"It fails with `{exc_type}: {cut} (...)`.\n"):
+        assert [f.code for f in findings(text)] == [code], text
+    # As a title's quote, with no class.
+    assert [f.code for f in findings(f'# Fails with "{first[:70]}"\n\nbody\n')] == [code]
+
+
+def test_a_title_quoting_a_past_wording_cut_short_is_never_the_record_its_prose_runs_into() -> None:
+    # 0.10.2's custom_vjp bwd message; "the same " runs on into another record's text.
+    exc_type, first = _last_error(OLD_LOGS / "custom_vjp_bwd_shape.log")
+    got = [f.code for f in findings(f'# Fails with "{first[:70]}"\n\nbody\n')]
+    assert got in ([], ["custom-vjp-bwd-args-mismatch"]), got
+    got = [f.code for f in findings(f"It fails with `{exc_type}: {first[:48]} (...)`.\n")]
+    assert got in ([exc_type], ["custom-vjp-bwd-args-mismatch"]), got
