@@ -25,6 +25,7 @@ from jaxerr_ls.fixes.transform_calls import (
     located,
     on_line,
     received,
+    received_at,
     results_of,
     top_level_items,
     unsafe_fix,
@@ -1159,6 +1160,77 @@ def _without_discarded(
     return source.replace(unpacked, texts[0] if len(texts) == 1 else ", ".join(texts))
 
 
+# -- one value in a tuple ------------------------------------------------------------------
+
+# A real scalar as a message prints it, traced or not: ``JitTracer(float32[])``, ``Array(0.5,
+# dtype=float32)``, ``Traced<ShapedArray(float32[])>...``.
+_PRINTED_SCALAR = re.compile(
+    r"^(?:\w*Tracer\(~?(?:float\d+|bfloat16)\[\]\)|Traced<\w+\((?:float\d+|bfloat16)\[\]\)>"
+    r".*|Array\([-\d.e+]+(?:, dtype=(?:float\d+|bfloat16))?\)|[-\d.e+]+)$"
+)
+
+
+def _single_item(printed: str) -> str | None:
+    """The one item of a printed 1-tuple ``(x,)`` or 1-list ``[x]``, when it is a real scalar."""
+    text = printed.strip()
+    if text.startswith("(") and text.endswith(",)"):
+        inner = text[1:-2]
+    elif text.startswith("[") and text.endswith("]"):
+        inner = text[1:-1]
+    else:
+        return None
+    depth = 0
+    for char in inner:
+        depth += 1 if char in "([{" else -1 if char in ")]}" else 0
+        if depth < 0 or (char == "," and depth == 0):
+            return None
+    inner = inner.strip()
+    return inner if depth == 0 and _PRINTED_SCALAR.match(inner) else None
+
+
+def _one_item_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """grad of a function that returns its loss as the one item of a tuple or list (a
+    trailing comma, ``return (loss,)``, ``return [loss]``), as the message prints it:
+    each ``return`` of the function gives back the item itself. Found from the failing
+    line's transform (no culprit needed), or from the culprit the diagnostic carries."""
+    printed = (target.captures.get("output") or "").strip()
+    display = ast.List if printed.startswith("[") else ast.Tuple
+    homes: list[tuple[Source, list[ast.expr | None]]] = []
+    for home, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
+        value = _returned(node)
+        homes.append((home, [value]))
+    if not homes:
+        source = Source.parse(target.span.path, read(target.span.path))
+        call = applied_transform(source, target.span.line, _SCALAR_TRANSFORMS) if source else None
+        found = received_at(source, call, read) if source and call and call.args else None
+        if found is None or call is None or any(k.arg == "has_aux" for k in call.keywords):
+            return []
+        home, function = found
+        inner = function.function if isinstance(function, Partial) else function
+        if inner.falls_off_end or inner.is_generator:
+            return []
+        homes.append((home, list(inner.return_values)))
+    if len(homes) != 1:
+        return []
+    home, values = homes[0]
+    edits = []
+    for value in values:
+        if not isinstance(value, display) or len(value.elts) != 1:
+            return []
+        [item] = value.elts
+        if isinstance(item, ast.Starred):
+            return []
+        text = home.segment(item)
+        if "\n" in text and not isinstance(item, ast.Name | ast.Call | ast.Subscript):
+            text = f"({text})"  # an item over several lines stays one expression
+        edits.append(home.replace(value, text))
+    if not edits:
+        return []
+    kind = "list" if display is ast.List else "tuple"
+    title = f"Return the loss itself, not a one-item {kind}"
+    return unsafe_fix(target, title, tuple(edits))
+
+
 # -- argnums -------------------------------------------------------------------------------
 
 
@@ -1208,6 +1280,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _missing_return_fixes(target, read)
     if target.code == NOT_ARRAY and _printed_fields(target.captures.get("output") or ""):
         return _record_field_fixes(target, read)
+    if target.code == NOT_ARRAY and _single_item(target.captures.get("output") or ""):
+        return _one_item_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:
         return _argnums_fixes(target, read)
     if target.code == INT_INPUT:
