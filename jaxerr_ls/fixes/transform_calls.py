@@ -437,17 +437,23 @@ def _updates(
     gradients = _gradient_names(holder, application)
     values = []
     for node in ast.walk(function):
-        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            assigned, value = node.targets[0], node.value
+        elif isinstance(node, ast.AugAssign):
+            # ``x -= lr * g``: arithmetic on the name itself, as ``x = x - lr * g`` is.
+            assigned = node.target
+            value = ast.BinOp(ast.Name(name, ast.Load()), node.op, node.value)
+            ast.copy_location(value, node.value)
+        else:
             continue
-        assigned = node.targets[0]
         if not isinstance(assigned, ast.Name) or assigned.id != name:
             continue
-        inside = list(ast.walk(node.value))
+        inside = list(ast.walk(value))
         if any(n is application for n in inside) or (
             node.lineno >= holder.lineno
             and any(isinstance(n, ast.Name) and n.id in gradients for n in inside)
         ):
-            values.append(node.value)
+            values.append(value)
     return values
 
 
@@ -513,6 +519,15 @@ def _optimized_cast_fixes(target: FixTarget, source: Source, read: ReadSource) -
         leaf = fresh(source.all_names(), "leaf")
         cast = f"lambda {leaf}: {jnp[0]}.asarray({leaf}, dtype={dtype})"
         new_text = f"{jax[0]}.tree.map({cast}, {source.segment(value)})"
+    elif (
+        isinstance(value, ast.Call)
+        and source.segment(value.func) in (f"{jnp[0]}.array", f"{jnp[0]}.asarray")
+        and len(value.args) == 1
+        and not value.keywords
+    ):
+        # ``jnp.array(START)``: built with the dtype, not wrapped in a second conversion.
+        inside = source.segment(value.args[0])
+        new_text = f"{source.segment(value.func)}({inside}, dtype={dtype})"
     else:
         new_text = f"{jnp[0]}.asarray({source.segment(value)}, dtype={dtype})"
     imports = list(dict.fromkeys([*jnp[1], *jax[1]]))
@@ -1332,9 +1347,15 @@ def _scaled_only(node: ast.expr, call: ast.Call) -> bool:
     if isinstance(node, ast.BinOp):
         sides = (node.left, node.right)
         return any(_scaled_only(side, call) for side in sides) and all(
-            _scaled_only(side, call) or isinstance(side, ast.Constant) for side in sides
+            _scaled_only(side, call) or _number(side) for side in sides
         )
     return False
+
+
+def _number(node: ast.expr) -> bool:
+    if isinstance(node, ast.UnaryOp):
+        return _number(node.operand)
+    return isinstance(node, ast.Constant) and isinstance(node.value, int | float)
 
 
 def _int_like(node: ast.expr) -> bool:
