@@ -387,7 +387,8 @@ def _argnums_fix(
         edit = add_keyword(source, call, f"argnums={index}")
     if edit is None:
         return []
-    title = f"Differentiate `{chosen}`, {why}: argnums={index}"
+    title = f"Differentiate {chosen if chosen.startswith('`') else f'`{chosen}`'}, {why}: "
+    title += f"argnums={index}"
     return unsafe_fix(target, title, (edit,))
 
 
@@ -455,6 +456,63 @@ def _updates(
         ):
             values.append(value)
     return values
+
+
+def updated_arguments(source: Source, application: ast.Call) -> list[int]:
+    """The positions of the arguments of a gradient call (names, ``self.w``) that the
+    caller's function assigns anew from the gradient: ``self.w = self.w - lr * g`` after
+    ``loss, g = grad_fn(self.ema, self.w, x)`` gives 1. What the caller updates from a
+    gradient is what it meant to differentiate."""
+    holder = _statement_of(source, application)
+    functions = [f for f in source.functions() if on_line(f, application.lineno)]
+    if holder is None or not functions:
+        return []
+    function = max(functions, key=lambda f: f.lineno)
+    texts = [
+        source.segment(a) if isinstance(a, ast.Name | ast.Attribute) else None
+        for a in application.args
+    ]
+    gradients = _gradient_names(holder, application)
+    found = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            assigned, value = node.targets[0], node.value
+        elif isinstance(node, ast.AugAssign):
+            assigned, value = node.target, node.value
+        else:
+            continue
+        if not isinstance(assigned, ast.Name | ast.Attribute):
+            continue
+        text = source.segment(assigned)
+        inside = list(ast.walk(value))
+        if text in texts and (
+            any(n is application for n in inside)
+            or (
+                node.lineno >= holder.lineno
+                and any(isinstance(n, ast.Name) and n.id in gradients for n in inside)
+            )
+        ):
+            found.add(texts.index(text))
+    return sorted(found)
+
+
+def argnums_fix(
+    target: FixTarget, source: Source, line: int, why: str, choose: Callable[[ast.Call], int | None]
+) -> list[Fix]:
+    """argnums of the one gradient transform applied on ``line`` set to the position
+    ``choose(application)`` gives (None: no fix)."""
+    found = _applications(source, line, _ALLOW_INT)
+    if len(found) != 1:
+        return []
+    application, call = found[0]
+    index = choose(application)
+    if index is None or any(isinstance(a, ast.Starred) for a in application.args[: index + 1]):
+        return []
+    given = next((k for k in call.keywords if k.arg == "argnums"), None)
+    if given is None and len(call.args) > 1:
+        return []  # argnums given positionally: left as written
+    chosen = source.segment(application.args[index])
+    return _argnums_fix(target, source, call, given, index, f"`{chosen}`", why)
 
 
 # Updates of a whole pytree of parameters from its gradient.
