@@ -1348,44 +1348,88 @@ def _given_tangent(target: FixTarget, source: Source) -> ast.expr | None:
     return given
 
 
-def _aval_shape_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
-    """A tangent built by a constructor (``jnp.ones((n,))``, ``jax.random.normal(k, shape)``)
-    with a shape that differs from the one the message prints it must have only by unit dims:
-    its shape display rebuilt with the user's own dims in order and a ``1`` for each unit
-    dim added (``(cfg["batch"],)`` -> ``(cfg["batch"], 1)``). Any other difference (a dim of
-    another size) says nothing of which values the missing entries hold: no fix."""
-    shapes = _printed_shapes(target)
-    if shapes is None:
-        return []
-    got, wanted = shapes
-    mapping = _unit_dims_mapping(got, wanted)
+def _tangent_constructor(
+    target: FixTarget, source: Source, read: ReadSource
+) -> tuple[Source, ast.Call] | None:
+    """The one constructor call (``jnp.ones(shape)``, ``jax.random.normal(key, shape)``) that
+    builds the failing tangent, where nothing but number literals combines with it: the
+    culprit construction, else the tangent given on the failing line."""
     built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
     if target.culprits and len(built) != 1:
-        return []
+        return None
     if built:
         home, node = built[0][0], built[0][1]
     else:
         given = _given_tangent(target, source)
         if given is None:
-            return []
+            return None
         home, node = source, given
     calls = [
-        (call, shape)
+        call
         for call in ast.walk(node)
-        if isinstance(call, ast.Call) and (shape := _shape_argument(call)) is not None
+        if isinstance(call, ast.Call) and last_name(call.func) in _SHAPE_POSITION
     ]
-    if mapping is None or len(calls) != 1:
-        return []
-    call, shape = calls[0]
     built_value = node.value if isinstance(node, ast.Return | ast.Assign) else node
-    if not isinstance(built_value, ast.expr) or not _scaled_only(built_value, call):
-        return []  # other operands would broadcast against the new shape
+    if len(calls) != 1 or not isinstance(built_value, ast.expr):
+        return None
+    if not _scaled_only(built_value, calls[0]):
+        return None  # other operands would broadcast against a new shape or dtype
+    return home, calls[0]
+
+
+def _dims_mapping(
+    got: tuple[int, ...], wanted: tuple[int, ...], texts: list[str]
+) -> list[int | None] | None:
+    """The unit-dims mapping (see ``_unit_dims_mapping``), where a wanted dim that no got dim
+    matches in order may also repeat the one dim of its size, when a single expression gives
+    that size (``(n,)`` -> ``(n, n)`` for a matrix primal)."""
+    mapping = _unit_dims_mapping(got, wanted)
+    if mapping is not None:
+        return mapping
+    extra = [d for d in wanted if d != 1 and d not in got]
+    if extra:
+        return None
+    built: list[int | None] = []
+    at = 0
+    for dim in wanted:
+        if at < len(got) and got[at] == dim:
+            built.append(at)
+            at += 1
+        elif dim == 1:
+            built.append(None)
+        else:
+            same = {texts[i] for i, g in enumerate(got) if g == dim}
+            if len(same) != 1:
+                return None
+            built.append(next(i for i, g in enumerate(got) if g == dim))
+    return built if at == len(got) else None
+
+
+def _aval_shape_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """A tangent built by a constructor (``jnp.ones((n,))``, ``jax.random.normal(k, shape)``)
+    with a shape that differs from the one the message prints it must have by unit dims, or
+    by dims of a size it already has: its shape display rebuilt with the user's own dims in
+    order, a ``1`` for each unit dim added, the one expression of a size for a dim of that
+    size (``(cfg["batch"],)`` -> ``(cfg["batch"], 1)``, ``(n,)`` -> ``(n, n)``). A dim of
+    another size says nothing of which values the new entries hold: no fix."""
+    shapes = _printed_shapes(target)
+    found = _tangent_constructor(target, source, read) if shapes is not None else None
+    if shapes is None or found is None:
+        return []
+    got, wanted = shapes
+    home, call = found
+    shape = _shape_argument(call)
+    if shape is None:
+        return []
     dims = list(shape.elts) if isinstance(shape, ast.Tuple | ast.List) else [shape]
     if isinstance(shape, ast.Tuple | ast.List) and any(isinstance(d, ast.Starred) for d in dims):
         return []
     if len(dims) != len(got):
         return []
     if not isinstance(shape, ast.Tuple | ast.List) and not _int_like(shape):
+        return []
+    mapping = _dims_mapping(got, wanted, [home.segment(d) for d in dims])
+    if mapping is None:
         return []
     texts = ["1" if i is None else home.segment(dims[i]) for i in mapping]
     new_text = f"({texts[0]},)" if len(texts) == 1 else f"({', '.join(texts)})"
@@ -1394,6 +1438,41 @@ def _aval_shape_fixes(target: FixTarget, source: Source, read: ReadSource) -> li
     title = f"Build the tangent with shape {new_text}, the shape {'x'.join(map(str, wanted))}"
     title += " it must have"
     return unsafe_fix(target, title, (home.replace(shape, new_text),))
+
+
+# Constructors that take the dtype of the array they build as a ``dtype=`` keyword.
+_DTYPE_KEYWORD = frozenset({"zeros", "ones", "full", "empty", "normal", "uniform", "rademacher"})
+
+
+def _aval_dtype_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """A tangent of the right shape but another dtype than the message prints it must have
+    (``int32[4]`` for ``float32[4]``: ``jax.random.rademacher`` builds ints), built by a
+    constructor that takes a dtype: built with the wanted one, ``dtype=jnp.float32``."""
+    got = _shape(target.captures.get("tangent") or "")
+    wanted = _shape(target.captures.get("expected") or target.captures.get("primal") or "")
+    if got is None or wanted is None or got[1] != wanted[1] or not _dtype_differs(target):
+        return []
+    dtype = wanted[0] or ""
+    if not re.fullmatch(r"(b?float|complex)\d+", dtype):
+        return []
+    found = _tangent_constructor(target, source, read)
+    if found is None or last_name(found[1].func) not in _DTYPE_KEYWORD:
+        return []
+    home, call = found
+    jnp = home.jnp_or_import()
+    if jnp is None or any(k.arg is None for k in call.keywords):
+        return []
+    spelled = f"{jnp[0]}.{dtype}"
+    given = next((k for k in call.keywords if k.arg == "dtype"), None)
+    edit = (
+        home.replace(given.value, spelled)
+        if given is not None
+        else add_keyword(home, call, f"dtype={spelled}")
+    )
+    if edit is None:
+        return []
+    title = f"Build the tangent as {dtype}, the dtype it must have: dtype={spelled}"
+    return unsafe_fix(target, title, (*jnp[1], edit))
 
 
 def _scaled_only(node: ast.expr, call: ast.Call) -> bool:
@@ -1582,11 +1661,13 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == VJP_COTANGENT:
         found = _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
         found = found or _aval_shape_fixes(target, source, read)
-        return found or _cast_cotangent_fixes(target, source)
+        found = found or _cast_cotangent_fixes(target, source)
+        return found or _aval_dtype_fixes(target, source, read)
     if target.code == ARGNUMS and not target.culprits:
         return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
         shaped = _shape_argument_fixes(target, source, read)
         shaped = shaped or _aval_shape_fixes(target, source, read)
+        shaped = shaped or _aval_dtype_fixes(target, source, read)
         return shaped or _reshape_fixes(target, source, read)
     return []
