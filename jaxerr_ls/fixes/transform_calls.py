@@ -309,17 +309,30 @@ def _paired_with_result(source: Source, application: ast.Call, texts: list[str])
     return sorted(paired)
 
 
+def _selecting(
+    source: Source, line: int
+) -> tuple[ast.Call, ast.Call, ast.keyword | None, tuple[int, ...] | None] | None:
+    """The one gradient transform applied on a line: its application, the transform call,
+    its ``argnums`` keyword and the positions it selects (0 when not given; None when not
+    literal)."""
+    found = _applications(source, line, _ALLOW_INT)
+    if len(found) != 1:
+        return None
+    application, call = found[0]
+    given = next((k for k in call.keywords if k.arg == "argnums"), None)
+    selected = literal_ints(given.value) if given is not None else (0,)
+    return application, call, given, selected
+
+
 def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
     """argnums (given or the default 0) selecting one argument that the function reads as
     integer data (an index, a count, a mask): differentiate the argument it looks up
     (``table`` of ``table[ids]``), else the one other argument that is not data, else the
     one the caller combines with the gradient (``p - lr * g for p, g in zip(params, grads)``)."""
-    found = _applications(source, target.span.line, _ALLOW_INT)
-    if len(found) != 1:
+    found = _selecting(source, target.span.line)
+    if found is None:
         return []
-    application, call = found[0]
-    given = next((k for k in call.keywords if k.arg == "argnums"), None)
-    selected = literal_ints(given.value) if given is not None else (0,)
+    application, call, given, selected = found
     function = received(source, call, read)
     if selected is None or len(selected) != 1 or function is None:
         return []
@@ -501,14 +514,13 @@ def argnums_fix(
 ) -> list[Fix]:
     """argnums of the one gradient transform applied on ``line`` set to the position
     ``choose(application)`` gives (None: no fix)."""
-    found = _applications(source, line, _ALLOW_INT)
-    if len(found) != 1:
+    found = _selecting(source, line)
+    if found is None:
         return []
-    application, call = found[0]
+    application, call, given, _ = found
     index = choose(application)
     if index is None or any(isinstance(a, ast.Starred) for a in application.args[: index + 1]):
         return []
-    given = next((k for k in call.keywords if k.arg == "argnums"), None)
     if given is None and len(call.args) > 1:
         return []  # argnums given positionally: left as written
     chosen = source.segment(application.args[index])
@@ -525,12 +537,10 @@ def _optimized_cast_fixes(target: FixTarget, source: Source, read: ReadSource) -
     it is a parameter being optimized and must be floating: cast it where the caller first
     gives it its value (``jnp.asarray(..., dtype=jnp.float32)``, leaf by leaf for a pytree the
     update rebuilds); grad requires every leaf of it to be floating anyway."""
-    found = _applications(source, target.span.line, _ALLOW_INT)
-    if len(found) != 1:
+    found = _selecting(source, target.span.line)
+    if found is None:
         return []
-    application, call = found[0]
-    given = next((k for k in call.keywords if k.arg == "argnums"), None)
-    selected = literal_ints(given.value) if given is not None else (0,)
+    application, _, _, selected = found
     if selected is None or len(selected) != 1 or selected[0] >= len(application.args):
         return []
     if any(isinstance(a, ast.Starred) for a in application.args[: selected[0] + 1]):
