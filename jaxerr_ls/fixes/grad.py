@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
@@ -431,7 +432,8 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         ):
             # A NamedTuple / dataclass of losses with a total among its fields: the total is
             # the output, the whole record the aux.
-            built = _returned_with_total(source, node, value, record)
+            aux_part = _plain_dataclass_rest(target, read, source, record)
+            built = _returned_with_total(source, node, value, record, aux_part)
             if built is None:
                 return []
             edits.append(built[0])
@@ -560,11 +562,37 @@ def _record_total(target: FixTarget, read: ReadSource, source: Source) -> str | 
     return None
 
 
+def _plain_dataclass_rest(
+    target: FixTarget, read: ReadSource, source: Source, total: str
+) -> list[str]:
+    """``.total, parts`` keeps the whole record as the aux, which JAX can return only where it
+    is a pytree (a NamedTuple, a registered class): for a plain ``@dataclass`` the aux is its
+    other fields instead (empty: the whole record will do)."""
+    printed = _PRINTED_CLASS.match((target.captures.get("type") or "").strip())
+    if printed is None:
+        return []
+    module, class_name = printed["module"], printed["name"]
+    paths = [source.path] if module is None else module_files(module, (source.path.parent,))
+    for path in paths:
+        defining = Source.parse(path, read(path)) if path == source.path or path.is_file() else None
+        for cls in defining.tree.body if defining is not None else []:
+            if not isinstance(cls, ast.ClassDef) or cls.name != class_name:
+                continue
+            decorators = [
+                last_name(d.func if isinstance(d, ast.Call) else d) for d in cls.decorator_list
+            ]
+            if decorators != ["dataclass"] or cls.bases:
+                return []
+            return [f for f in class_fields(cls) if f != total]
+    return []
+
+
 def _returned_with_total(
-    source: Source, node: ast.Return, value: ast.expr, field: str
+    source: Source, node: ast.Return, value: ast.expr, field: str, rest: Sequence[str] = ()
 ) -> tuple[Edit, str] | None:
     """``return combine(...)`` -> ``parts = combine(...)`` and ``return parts.total, parts``
-    (a name the function does not use yet)."""
+    (a name the function does not use yet); with ``rest``, fields of the record, the aux is
+    those instead of the whole record (the one field, else a dict of them)."""
     function = _enclosing_function(source, node)
     if function is None or not source.owns_its_lines(node):
         return None
@@ -574,7 +602,12 @@ def _returned_with_total(
     if name is None:
         return None
     indent = source.indent_of(node.lineno)
-    pair = f"{name}.{field}, {name}"
+    aux = name
+    if len(rest) == 1:
+        aux = f"{name}.{rest[0]}"
+    elif rest:
+        aux = "{" + ", ".join(f'"{f}": {name}.{f}' for f in rest) + "}"
+    pair = f"{name}.{field}, {aux}"
     text = f"{name} = {source.segment(value)}\n{indent}return {pair}"
     return source.replace(node, text), pair
 

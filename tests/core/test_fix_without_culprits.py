@@ -8,8 +8,9 @@ added, a unit dim dropped, a dim repeated) and its dtype set at its constructor;
 argument the caller updates from its gradient made floating where it is first set (an
 array, a dict of parameters); a parameter argnums selects that the call leaves to its
 literal default, passed; a Ref selected by argnums where the caller updates another
-argument from the gradient, that argument selected. And, where the program leaves room for
-doubt, nothing."""
+argument from the gradient, that argument selected; a plain dataclass of losses returned
+under has_aux as its total and a dict of its other fields (it is no pytree). And, where
+the program leaves room for doubt, nothing."""
 
 from __future__ import annotations
 
@@ -106,6 +107,14 @@ CASES = [
         "    params = jax.tree.map(lambda leaf: jnp.asarray(leaf, dtype=jnp.float32), "
         "make_params())\n",
         "    params = make_params()\n",
+    ),
+    (
+        "fix8_aux_plain_dataclass",
+        False,
+        'parts.total, {"data": parts.data, "penalty": parts.penalty}',
+        "main.py",
+        '    return parts.total, {"data": parts.data, "penalty": parts.penalty}\n',
+        "    return Report(",
     ),
     (
         "fix8_argnums_literal_default",
