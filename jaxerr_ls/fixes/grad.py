@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
@@ -25,6 +26,7 @@ from jaxerr_ls.fixes.transform_calls import (
     located,
     on_line,
     received,
+    received_at,
     results_of,
     top_level_items,
     unsafe_fix,
@@ -430,7 +432,8 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         ):
             # A NamedTuple / dataclass of losses with a total among its fields: the total is
             # the output, the whole record the aux.
-            built = _returned_with_total(source, node, value, record)
+            aux_part = _plain_dataclass_rest(target, read, source, record)
+            built = _returned_with_total(source, node, value, record, aux_part)
             if built is None:
                 return []
             edits.append(built[0])
@@ -559,11 +562,37 @@ def _record_total(target: FixTarget, read: ReadSource, source: Source) -> str | 
     return None
 
 
+def _plain_dataclass_rest(
+    target: FixTarget, read: ReadSource, source: Source, total: str
+) -> list[str]:
+    """``.total, parts`` keeps the whole record as the aux, which JAX can return only where it
+    is a pytree (a NamedTuple, a registered class): for a plain ``@dataclass`` the aux is its
+    other fields instead (empty: the whole record will do)."""
+    printed = _PRINTED_CLASS.match((target.captures.get("type") or "").strip())
+    if printed is None:
+        return []
+    module, class_name = printed["module"], printed["name"]
+    paths = [source.path] if module is None else module_files(module, (source.path.parent,))
+    for path in paths:
+        defining = Source.parse(path, read(path)) if path == source.path or path.is_file() else None
+        for cls in defining.tree.body if defining is not None else []:
+            if not isinstance(cls, ast.ClassDef) or cls.name != class_name:
+                continue
+            decorators = [
+                last_name(d.func if isinstance(d, ast.Call) else d) for d in cls.decorator_list
+            ]
+            if decorators != ["dataclass"] or cls.bases:
+                return []
+            return [f for f in class_fields(cls) if f != total]
+    return []
+
+
 def _returned_with_total(
-    source: Source, node: ast.Return, value: ast.expr, field: str
+    source: Source, node: ast.Return, value: ast.expr, field: str, rest: Sequence[str] = ()
 ) -> tuple[Edit, str] | None:
     """``return combine(...)`` -> ``parts = combine(...)`` and ``return parts.total, parts``
-    (a name the function does not use yet)."""
+    (a name the function does not use yet); with ``rest``, fields of the record, the aux is
+    those instead of the whole record (the one field, else a dict of them)."""
     function = _enclosing_function(source, node)
     if function is None or not source.owns_its_lines(node):
         return None
@@ -573,7 +602,12 @@ def _returned_with_total(
     if name is None:
         return None
     indent = source.indent_of(node.lineno)
-    pair = f"{name}.{field}, {name}"
+    aux = name
+    if len(rest) == 1:
+        aux = f"{name}.{rest[0]}"
+    elif rest:
+        aux = "{" + ", ".join(f'"{f}": {name}.{f}' for f in rest) + "}"
+    pair = f"{name}.{field}, {aux}"
     text = f"{name} = {source.segment(value)}\n{indent}return {pair}"
     return source.replace(node, text), pair
 
@@ -1159,6 +1193,77 @@ def _without_discarded(
     return source.replace(unpacked, texts[0] if len(texts) == 1 else ", ".join(texts))
 
 
+# -- one value in a tuple ------------------------------------------------------------------
+
+# A real scalar as a message prints it, traced or not: ``JitTracer(float32[])``, ``Array(0.5,
+# dtype=float32)``, ``Traced<ShapedArray(float32[])>...``.
+_PRINTED_SCALAR = re.compile(
+    r"^(?:\w*Tracer\(~?(?:float\d+|bfloat16)\[\]\)|Traced<\w+\((?:float\d+|bfloat16)\[\]\)>"
+    r".*|Array\([-\d.e+]+(?:, dtype=(?:float\d+|bfloat16))?\)|[-\d.e+]+)$"
+)
+
+
+def _single_item(printed: str) -> str | None:
+    """The one item of a printed 1-tuple ``(x,)`` or 1-list ``[x]``, when it is a real scalar."""
+    text = printed.strip()
+    if text.startswith("(") and text.endswith(",)"):
+        inner = text[1:-2]
+    elif text.startswith("[") and text.endswith("]"):
+        inner = text[1:-1]
+    else:
+        return None
+    depth = 0
+    for char in inner:
+        depth += 1 if char in "([{" else -1 if char in ")]}" else 0
+        if depth < 0 or (char == "," and depth == 0):
+            return None
+    inner = inner.strip()
+    return inner if depth == 0 and _PRINTED_SCALAR.match(inner) else None
+
+
+def _one_item_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """grad of a function that returns its loss as the one item of a tuple or list (a
+    trailing comma, ``return (loss,)``, ``return [loss]``), as the message prints it:
+    each ``return`` of the function gives back the item itself. Found from the failing
+    line's transform (no culprit needed), or from the culprit the diagnostic carries."""
+    printed = (target.captures.get("output") or "").strip()
+    display = ast.List if printed.startswith("[") else ast.Tuple
+    homes: list[tuple[Source, list[ast.expr | None]]] = []
+    for home, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
+        value = _returned(node)
+        homes.append((home, [value]))
+    if not homes:
+        source = Source.parse(target.span.path, read(target.span.path))
+        call = applied_transform(source, target.span.line, _SCALAR_TRANSFORMS) if source else None
+        found = received_at(source, call, read) if source and call and call.args else None
+        if found is None or call is None or any(k.arg == "has_aux" for k in call.keywords):
+            return []
+        home, function = found
+        inner = function.function if isinstance(function, Partial) else function
+        if inner.falls_off_end or inner.is_generator:
+            return []
+        homes.append((home, list(inner.return_values)))
+    if len(homes) != 1:
+        return []
+    home, values = homes[0]
+    edits = []
+    for value in values:
+        if not isinstance(value, display) or len(value.elts) != 1:
+            return []
+        [item] = value.elts
+        if isinstance(item, ast.Starred):
+            return []
+        text = home.segment(item)
+        if "\n" in text and not isinstance(item, ast.Name | ast.Call | ast.Subscript):
+            text = f"({text})"  # an item over several lines stays one expression
+        edits.append(home.replace(value, text))
+    if not edits:
+        return []
+    kind = "list" if display is ast.List else "tuple"
+    title = f"Return the loss itself, not a one-item {kind}"
+    return unsafe_fix(target, title, tuple(edits))
+
+
 # -- argnums -------------------------------------------------------------------------------
 
 
@@ -1208,6 +1313,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _missing_return_fixes(target, read)
     if target.code == NOT_ARRAY and _printed_fields(target.captures.get("output") or ""):
         return _record_field_fixes(target, read)
+    if target.code == NOT_ARRAY and _single_item(target.captures.get("output") or ""):
+        return _one_item_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:
         return _argnums_fixes(target, read)
     if target.code == INT_INPUT:

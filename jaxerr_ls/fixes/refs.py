@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls.culprit_state import (
@@ -40,6 +40,7 @@ from jaxerr_ls.culprit_state import (
 )
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.fixes.transform_calls import argnums_fix, updated_arguments
 from jaxerr_ls.spans import Edit, Span
 
 CODE = "vjp-ref-grad-missing"
@@ -866,12 +867,23 @@ _REF_REJECTING = frozenset(
 
 
 def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
-    """``jax.grad(f)(w_ref, ...)``: differentiate the Ref's value, ``w_ref[...]``, where ``f``
-    only ever reads ``w_ref[...]`` (an array reads the same)."""
+    """``jax.grad(f)(w_ref, ...)``: where the caller updates one other argument from the
+    gradient (``self.w = self.w - lr * g``), that argument selected by argnums, the Ref left
+    as plumbing; else differentiate the Ref's value, ``w_ref[...]``, where ``f`` only ever
+    reads ``w_ref[...]`` (an array reads the same)."""
     code = Code(Buffers(read, target.span.path.parent))
     source = Source.parse(target.span.path, read(target.span.path))
     if source is None:
         return []
+
+    def updated(application: ast.Call) -> int | None:
+        positions = updated_arguments(source, application)
+        return positions[0] if len(positions) == 1 else None
+
+    why = "which the caller updates from the gradient (the Ref stays plumbing)"
+    selected = argnums_fix(target, source, target.span.line, why, updated)
+    if selected:
+        return [replace(fix, preferred=True) for fix in selected]
     for model, call, scope in code.calls_on(target.span):
         made = code.resolve(Place(target.span.path, model, call.func, scope))
         grad = made.node

@@ -19,7 +19,7 @@ from pathlib import Path
 from jaxerr_ls.culprit_state import Buffers, Code, Place, number_table_index, wrapped_function
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source, fresh
-from jaxerr_ls.project import FunctionNode, ModuleModel, Scope
+from jaxerr_ls.project import Function, FunctionNode, ModuleModel, Scope
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
@@ -1034,6 +1034,101 @@ def _last_part(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
+# Loops whose bounds (the first two arguments) must be static for reverse mode / range.
+_LOOP_BOUNDS = {"jax.lax.fori_loop": 2, "range": 2}
+
+
+def _jit_of(model: ModuleModel, function: Function) -> ast.expr | None:
+    """The one ``jax.jit`` applied to a ``def`` itself (so a parameter's name can mark it
+    static): its decorator (``@jax.jit``, ``@partial(jax.jit, ...)``), or a call
+    ``jax.jit(fn)`` in the same module."""
+    node = function.node
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    scope = model.scopes.get(node, model.module_scope).parent or model.module_scope
+    found: list[ast.expr] = []
+    for decorator in node.decorator_list:
+        called = decorator.func if isinstance(decorator, ast.Call) else decorator
+        api = model.qualified_name(called, scope)
+        if api == "jax.jit":
+            found.append(decorator)
+        elif api == "functools.partial" and isinstance(decorator, ast.Call):
+            first = decorator.args[0] if decorator.args else None
+            if first is not None and model.qualified_name(first, scope) == "jax.jit":
+                found.append(decorator)
+    for transform in model.transforms:
+        call = transform.call
+        if transform.api == "jax.jit" and call.args and isinstance(call.args[0], ast.Name):
+            binding = transform.scope.lookup(call.args[0].id)
+            if binding is not None and binding.node is node:
+                found.append(call)
+    return found[0] if len(found) == 1 else None
+
+
+def _static_argument_edit(source: Source, jit: ast.expr, name: str) -> tuple[str, Edit] | None:
+    """``static_argnames="name"`` added to a jit (a bare ``@jax.jit`` is called with it);
+    None where the jit already marks arguments static, which the user chose."""
+    keyword = f'static_argnames="{name}"'
+    if not isinstance(jit, ast.Call):
+        return keyword, Edit(source.span(jit), f"{source.segment(jit)}({keyword})")
+    if any(k.arg in _STATIC_KEYWORDS or k.arg is None for k in jit.keywords):
+        return None
+    edit = _add_keyword(source, jit, keyword)
+    return None if edit is None else (keyword, edit)
+
+
+def traced_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """No culprit needed: on the lines of the traceback in the project (the failing line
+    first), a ``fori_loop`` / ``range`` whose bound is a parameter, never rebound, of a
+    function that ``jax.jit`` traces: that parameter marked static in the jit. Two such
+    parameters, or a function not surely jitted, leave it to the user."""
+    found: dict[tuple[Path, str], tuple[Source, ast.expr]] = {}
+    for span in dict.fromkeys([target.span, *target.frames]):
+        source = Source.parse(span.path, read(span.path))
+        if source is None:
+            continue
+        model = ModuleModel(source.tree)
+        for call, scope in model.calls:
+            if call.lineno > span.line or (call.end_lineno or call.lineno) < span.line:
+                continue
+            api = model.qualified_name(call.func, scope)
+            if isinstance(call.func, ast.Name) and call.func.id == "range":
+                api = "range" if scope.lookup("range") is None else api
+            count = _LOOP_BOUNDS.get(api or "")
+            if count is None or (api == "range" and target.code == "grad-while-loop-reverse"):
+                continue
+            bounds = call.args[: count if api != "range" or len(call.args) > 1 else 1]
+            for bound in bounds:
+                binding = scope.lookup(bound.id) if isinstance(bound, ast.Name) else None
+                function = model.functions.get(binding.node) if binding is not None else None
+                if binding is None or binding.kind != "param" or function is None:
+                    continue
+                if not isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    continue
+                if name_stores(function.node, binding.name):
+                    continue
+                if binding.name not in [p.name for p in function.positional]:
+                    continue
+                jitted = _jit_of(model, function)
+                if jitted is not None:
+                    found[(span.path, binding.name)] = (source, jitted)
+    if len(found) != 1:
+        return []
+    [((_, name), (home, jit))] = found.items()
+    made = _static_argument_edit(home, jit, name)
+    if made is None:
+        return []
+    keyword, edit = made
+    return _static_fix(target, name, keyword, edit)
+
+
+def name_stores(function: ast.AST, name: str) -> bool:
+    """Whether a function assigns a name (a parameter rebound, say)."""
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(function)
+    )
+
+
 def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """The jit's static argument where the traced value is a Python constant; else the
     control flow or the indexing on the failing line, done with arrays."""
@@ -1042,6 +1137,11 @@ def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         or python_bound_fixes(target, read)
         or bounded_while_fixes(target, read)
     )
+    if not static and not any(
+        c.kind in (CulpritKind.TRACER_JIT_ARGUMENT, CulpritKind.LOOP_BOUNDS)
+        for c in target.culprits
+    ):
+        static = traced_bound_fixes(target, read)
     if static or target.culprits:
         return static
     if target.code == "tracer-bool-conversion":

@@ -9,12 +9,11 @@ from dataclasses import replace
 
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
-from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.fixes.source import Source, fresh
 from jaxerr_ls.project import (
     Function,
     ModuleModel,
     Partial,
-    build,
     last_name,
     literal_ints,
     module_files,
@@ -310,17 +309,30 @@ def _paired_with_result(source: Source, application: ast.Call, texts: list[str])
     return sorted(paired)
 
 
+def _selecting(
+    source: Source, line: int
+) -> tuple[ast.Call, ast.Call, ast.keyword | None, tuple[int, ...] | None] | None:
+    """The one gradient transform applied on a line: its application, the transform call,
+    its ``argnums`` keyword and the positions it selects (0 when not given; None when not
+    literal)."""
+    found = _applications(source, line, _ALLOW_INT)
+    if len(found) != 1:
+        return None
+    application, call = found[0]
+    given = next((k for k in call.keywords if k.arg == "argnums"), None)
+    selected = literal_ints(given.value) if given is not None else (0,)
+    return application, call, given, selected
+
+
 def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
     """argnums (given or the default 0) selecting one argument that the function reads as
     integer data (an index, a count, a mask): differentiate the argument it looks up
     (``table`` of ``table[ids]``), else the one other argument that is not data, else the
     one the caller combines with the gradient (``p - lr * g for p, g in zip(params, grads)``)."""
-    found = _applications(source, target.span.line, _ALLOW_INT)
-    if len(found) != 1:
+    found = _selecting(source, target.span.line)
+    if found is None:
         return []
-    application, call = found[0]
-    given = next((k for k in call.keywords if k.arg == "argnums"), None)
-    selected = literal_ints(given.value) if given is not None else (0,)
+    application, call, given, selected = found
     function = received(source, call, read)
     if selected is None or len(selected) != 1 or function is None:
         return []
@@ -388,7 +400,8 @@ def _argnums_fix(
         edit = add_keyword(source, call, f"argnums={index}")
     if edit is None:
         return []
-    title = f"Differentiate `{chosen}`, {why}: argnums={index}"
+    title = f"Differentiate {chosen if chosen.startswith('`') else f'`{chosen}`'}, {why}: "
+    title += f"argnums={index}"
     return unsafe_fix(target, title, (edit,))
 
 
@@ -416,6 +429,189 @@ def _rebound_with_result(source: Source, application: ast.Call, texts: list[str]
     return sorted(rebound & set(texts))
 
 
+def _gradient_names(holder: ast.stmt, application: ast.Call) -> set[str]:
+    """The names a statement binds from a gradient call's result (``g = grad_fn(...)``, the
+    last of ``value, g = ...``)."""
+    if not isinstance(holder, ast.Assign) or holder.value is not application:
+        return set()
+    names = set()
+    for bound in holder.targets:
+        if isinstance(bound, ast.Tuple) and bound.elts:
+            bound = bound.elts[-1]
+        if isinstance(bound, ast.Name):
+            names.add(bound.id)
+    return names
+
+
+def _updates(
+    function: ast.AST, holder: ast.stmt, application: ast.Call, name: str
+) -> list[ast.expr]:
+    """The values a function assigns to ``name`` from the gradient: an assignment of the name
+    whose value holds the gradient call itself, or reads a name bound from it (after it)."""
+    gradients = _gradient_names(holder, application)
+    values = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            assigned, value = node.targets[0], node.value
+        elif isinstance(node, ast.AugAssign):
+            # ``x -= lr * g``: arithmetic on the name itself, as ``x = x - lr * g`` is.
+            assigned = node.target
+            value = ast.BinOp(ast.Name(name, ast.Load()), node.op, node.value)
+            ast.copy_location(value, node.value)
+        else:
+            continue
+        if not isinstance(assigned, ast.Name) or assigned.id != name:
+            continue
+        inside = list(ast.walk(value))
+        if any(n is application for n in inside) or (
+            node.lineno >= holder.lineno
+            and any(isinstance(n, ast.Name) and n.id in gradients for n in inside)
+        ):
+            values.append(value)
+    return values
+
+
+def updated_arguments(source: Source, application: ast.Call) -> list[int]:
+    """The positions of the arguments of a gradient call (names, ``self.w``) that the
+    caller's function assigns anew from the gradient: ``self.w = self.w - lr * g`` after
+    ``loss, g = grad_fn(self.ema, self.w, x)`` gives 1. What the caller updates from a
+    gradient is what it meant to differentiate."""
+    holder = _statement_of(source, application)
+    functions = [f for f in source.functions() if on_line(f, application.lineno)]
+    if holder is None or not functions:
+        return []
+    function = max(functions, key=lambda f: f.lineno)
+    texts = [
+        source.segment(a) if isinstance(a, ast.Name | ast.Attribute) else None
+        for a in application.args
+    ]
+    gradients = _gradient_names(holder, application)
+    found = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            assigned, value = node.targets[0], node.value
+        elif isinstance(node, ast.AugAssign):
+            assigned, value = node.target, node.value
+        else:
+            continue
+        if not isinstance(assigned, ast.Name | ast.Attribute):
+            continue
+        text = source.segment(assigned)
+        inside = list(ast.walk(value))
+        if text in texts and (
+            any(n is application for n in inside)
+            or (
+                node.lineno >= holder.lineno
+                and any(isinstance(n, ast.Name) and n.id in gradients for n in inside)
+            )
+        ):
+            found.add(texts.index(text))
+    return sorted(found)
+
+
+def argnums_fix(
+    target: FixTarget, source: Source, line: int, why: str, choose: Callable[[ast.Call], int | None]
+) -> list[Fix]:
+    """argnums of the one gradient transform applied on ``line`` set to the position
+    ``choose(application)`` gives (None: no fix)."""
+    found = _selecting(source, line)
+    if found is None:
+        return []
+    application, call, given, _ = found
+    index = choose(application)
+    if index is None or any(isinstance(a, ast.Starred) for a in application.args[: index + 1]):
+        return []
+    if given is None and len(call.args) > 1:
+        return []  # argnums given positionally: left as written
+    chosen = source.segment(application.args[index])
+    return _argnums_fix(target, source, call, given, index, f"`{chosen}`", why)
+
+
+# Updates of a whole pytree of parameters from its gradient.
+_TREE_UPDATES = frozenset({"tree_map", "map"})
+
+
+def _optimized_cast_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """No culprit: the integer argument grad differentiates is a name the caller updates from
+    the gradient (``x = x - lr * grad_fn(x)``, ``params = {k: params[k] - lr * g[k] ...}``), so
+    it is a parameter being optimized and must be floating: cast it where the caller first
+    gives it its value (``jnp.asarray(..., dtype=jnp.float32)``, leaf by leaf for a pytree the
+    update rebuilds); grad requires every leaf of it to be floating anyway."""
+    found = _selecting(source, target.span.line)
+    if found is None:
+        return []
+    application, _, _, selected = found
+    if selected is None or len(selected) != 1 or selected[0] >= len(application.args):
+        return []
+    if any(isinstance(a, ast.Starred) for a in application.args[: selected[0] + 1]):
+        return []
+    argument = application.args[selected[0]]
+    functions = [f for f in source.functions() if on_line(f, application.lineno)]
+    holder = _statement_of(source, application)
+    if not isinstance(argument, ast.Name) or not functions or holder is None:
+        return []
+    function = max(functions, key=lambda f: f.lineno)
+    updates = _updates(function, holder, application, argument.id)
+    if not updates:
+        return []
+    if all(isinstance(v, ast.BinOp | ast.UnaryOp) for v in updates):
+        tree = False
+    elif all(
+        isinstance(v, ast.Dict | ast.DictComp)
+        or (isinstance(v, ast.Call) and last_name(v.func) in _TREE_UPDATES)
+        for v in updates
+    ):
+        tree = True
+    else:
+        return []
+    firsts = [
+        n
+        for n in ast.walk(function)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id == argument.id
+        and n.value not in updates
+    ]
+    if len(firsts) != 1 or firsts[0].lineno >= holder.lineno:
+        return []
+    value = firsts[0].value
+    jnp = source.jnp_or_import()
+    jax = source.jax_or_import() if tree else ("jax", [])
+    if jnp is None or jax is None:
+        return []
+    # 64-bit integers are what x64 mode makes: the floats of that mode, else float32.
+    wide = (target.captures.get("dtype") or "").strip().endswith("64")
+    dtype = f"{jnp[0]}.{'float64' if wide else 'float32'}"
+    if tree:
+        leaf = fresh(source.all_names(), "leaf")
+        cast = f"lambda {leaf}: {jnp[0]}.asarray({leaf}, dtype={dtype})"
+        new_text = f"{jax[0]}.tree.map({cast}, {source.segment(value)})"
+    elif (
+        isinstance(value, ast.Call)
+        and source.segment(value.func) in (f"{jnp[0]}.array", f"{jnp[0]}.asarray")
+        and len(value.args) == 1
+        and not value.keywords
+    ):
+        # ``jnp.array(START)``: built with the dtype, not wrapped in a second conversion.
+        inside = source.segment(value.args[0])
+        new_text = f"{source.segment(value.func)}({inside}, dtype={dtype})"
+    else:
+        new_text = f"{jnp[0]}.asarray({source.segment(value)}, dtype={dtype})"
+    imports = list(dict.fromkeys([*jnp[1], *jax[1]]))
+    title = f"Make `{argument.id}` floating where it is first set: it is updated from its gradient"
+    return unsafe_fix(target, title, (*imports, source.replace(value, new_text)))
+
+
+def _statement_of(source: Source, node: ast.AST) -> ast.stmt | None:
+    """The innermost statement that holds a node."""
+    parents = _parents(source.tree)
+    at: ast.AST | None = node
+    while at is not None and not isinstance(at, ast.stmt):
+        at = parents.get(id(at))
+    return at if isinstance(at, ast.stmt) else None
+
+
 def _remove_keyword(source: Source, call: ast.Call, keyword: ast.keyword) -> Edit | None:
     """The edit that removes a keyword argument with the comma before it."""
     items: list[ast.AST] = [*call.args, *call.keywords]
@@ -437,14 +633,36 @@ def received(source: Source, call: ast.Call, read: ReadSource) -> Function | Par
     return None if found is None else found[1]
 
 
-def importer(source: Source, read: ReadSource) -> Callable[[str], ModuleModel | None]:
-    """The models of the project modules beside a file, by module name."""
+def received_at(
+    source: Source, call: ast.Call, read: ReadSource
+) -> tuple[Source, Function | Partial] | None:
+    """The function a transform call received and the source of the module defining it (the
+    file itself or a project module it imports from), for edits there without a culprit."""
+    model = ModuleModel(source.tree)
+    transform = next((t for t in model.transforms if t.call is call), None)
+    if transform is None:
+        return None
+    sources: dict[int, Source] = {id(model): source}
+    found = model.locate_function(call.args[0], transform.scope, importer(source, read, sources))
+    home = sources.get(id(found[0])) if found is not None else None
+    return None if found is None or home is None else (home, found[1])
+
+
+def importer(
+    source: Source, read: ReadSource, sources: dict[int, Source] | None = None
+) -> Callable[[str], ModuleModel | None]:
+    """The models of the project modules beside a file, by module name (each model's source
+    kept in ``sources`` by the model's id, where given)."""
 
     def load(module: str) -> ModuleModel | None:
         for candidate in module_files(module, (source.path.parent,)):
             text = read(candidate) if candidate.is_file() else None
-            if text is not None:
-                return build(text)
+            loaded = Source.parse(candidate, text) if text is not None else None
+            if loaded is not None:
+                model = ModuleModel(loaded.tree)
+                if sources is not None:
+                    sources[id(model)] = loaded
+                return model
         return None
 
     return load
@@ -500,7 +718,7 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     application, transform = found[0]
     argnums_node = next((k.value for k in transform.keywords if k.arg == "argnums"), None)
     argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
-    function = received(source, transform, read)
+    function = received(source, transform, read) or _only_method(source, transform, read)
     if argnums is None or function is None or not argnums:
         return []
     if any(isinstance(a, ast.Starred) for a in application.args):
@@ -514,11 +732,21 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
         return []
     by_name = {k.arg: k for k in application.keywords if k.arg is not None}
     moved = [by_name.get(name) for name in names[given:wanted]]
-    if any(k is None for k in moved):
+    # A parameter left to its default: the caller's value of the same name, else the default
+    # itself when it is a literal (what the call computed with, now an argument to
+    # differentiate); one of neither kind leaves it to the user.
+    added = [
+        None if k is not None else _value_for(source, application, inner, name)
+        for k, name in zip(moved, names[given:wanted], strict=True)
+    ]
+    if any(k is None and a is None for k, a in zip(moved, added, strict=True)):
         return []
     rest = [k for k in application.keywords if k not in moved]
     parts = [source.segment(a) for a in application.args]
-    parts += [source.segment(k.value) for k in moved if k is not None]
+    parts += [
+        source.segment(k.value) if k is not None else str(a)
+        for k, a in zip(moved, added, strict=True)
+    ]
     parts += [source.segment(k) for k in rest]
     items: list[ast.AST] = [*application.args, *application.keywords]
     first = min((source.span(i) for i in items), key=lambda s: (s.line, s.col))
@@ -528,6 +756,63 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     called = source.segment(application.func)
     title = f"Pass positionally the arguments argnums counts: {called}({joined})"
     return unsafe_fix(target, title, (Edit(inside, joined),))
+
+
+def _only_method(source: Source, transform: ast.Call, read: ReadSource) -> Partial | None:
+    """``jax.grad(model.energy)`` where ``model`` is a value the file cannot follow (a
+    parameter): the method, when exactly one class of the file, or imported by name from a
+    project module, defines a method of that name; bound, so ``self`` is not counted."""
+    given = transform.args[0] if transform.args else None
+    if not isinstance(given, ast.Attribute) or not isinstance(given.value, ast.Name):
+        return None
+    model = ModuleModel(source.tree)
+    load = importer(source, read)
+    homes = [(model, c) for c in model.classes]
+    for binding in (b for bs in model.module_scope.bindings.values() for b in bs):
+        module, _, name = (binding.qualified or "").rpartition(".")
+        imported = load(module) if binding.kind == "import" and module else None
+        if imported is not None:
+            homes += [(imported, c) for c in imported.classes if c.name == name]
+    methods = [
+        home.functions[node]
+        for home, cls in homes
+        for node in cls.body
+        if isinstance(node, ast.FunctionDef) and node.name == given.attr and node in home.functions
+    ]
+    if len(methods) != 1 or methods[0].decorators:
+        return None
+    return Partial(methods[0], 1, frozenset())
+
+
+def _value_for(source: Source, application: ast.Call, function: Function, name: str) -> str | None:
+    """What to pass for a parameter a call leaves to its default: a name of the caller's
+    function spelled as the parameter (its own parameter, or assigned before the call), else
+    the default when it is a number or string literal."""
+    callers = [f for f in source.functions() if on_line(f, application.lineno)]
+    if callers:
+        caller = max(callers, key=lambda f: f.lineno)
+        arguments = caller.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        stored = [
+            n
+            for n in ast.walk(caller)
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        ]
+        if any(a.arg == name for a in every) or (
+            stored and all(n.lineno < application.lineno for n in stored)
+        ):
+            return name
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return None
+    positional = [*node.args.posonlyargs, *node.args.args]
+    pairs = zip(reversed(positional), reversed(node.args.defaults), strict=False)
+    default = next((d for a, d in pairs if a.arg == name), None)
+    if isinstance(default, ast.Constant) and isinstance(default.value, int | float | str):
+        return repr(default.value)
+    if isinstance(default, ast.UnaryOp) and isinstance(default.operand, ast.Constant):
+        return ast.unparse(default)
+    return None
 
 
 def applied_capacity(target: FixTarget, read: ReadSource) -> int | None:
@@ -1006,6 +1291,232 @@ def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -
     return unsafe_fix(target, title, (source.replace(shape, wanted),))
 
 
+# Where a constructor takes the shape of the array it builds: its position, by last name.
+_SHAPE_POSITION = {
+    **dict.fromkeys(_SHAPED, 0),
+    **dict.fromkeys(("normal", "uniform", "rademacher", "truncated_normal", "laplace"), 1),
+}
+
+
+def _unit_dims_mapping(got: tuple[int, ...], wanted: tuple[int, ...]) -> list[int | None] | None:
+    """For each wanted dim, the index of the got dim it keeps, or None for a unit dim to
+    insert: where the two shapes differ only by unit dims (``[16]`` -> ``[16,1]``, ``[1,4]``
+    -> ``[4]``); None when any other dim would have to change."""
+    mapping: list[int | None] = []
+    at = 0
+    for dim in wanted:
+        while at < len(got) and got[at] != dim and got[at] == 1:
+            at += 1  # a unit dim the wanted shape drops
+        if at < len(got) and got[at] == dim:
+            mapping.append(at)
+            at += 1
+        elif dim == 1:
+            mapping.append(None)
+        else:
+            return None
+    if any(d != 1 for d in got[at:]):
+        return None
+    return mapping
+
+
+def _shape_argument(call: ast.Call) -> ast.expr | None:
+    position = _SHAPE_POSITION.get(last_name(call.func) or "")
+    if position is None:
+        return None
+    shaped = [k.value for k in call.keywords if k.arg == "shape"]
+    if len(call.args) > position:
+        shaped.append(call.args[position])
+    return shaped[0] if len(shaped) == 1 else None
+
+
+def _printed_shapes(target: FixTarget) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The tangent's shape and the one it must have, as the message prints them, when their
+    dtypes (where printed) agree."""
+    got = _shape(target.captures.get("tangent") or "")
+    wanted = _shape(target.captures.get("expected") or target.captures.get("primal") or "")
+    if got is None or wanted is None or got[1] == wanted[1]:
+        return None
+    if None not in (got[0], wanted[0]) and got[0] != wanted[0]:
+        return None
+    return got[1], wanted[1]
+
+
+def _given_tangent(target: FixTarget, source: Source) -> ast.expr | None:
+    """The tangent given on the failing line, through the one assignment of its name."""
+    line = target.span.line
+    given: ast.expr | None = None
+    if target.code == VJP_COTANGENT:
+        calls = _pullback_calls(source, line)
+        if len(calls) == 1 and len(calls[0][0].args) == 1:
+            given = calls[0][0].args[0]
+    else:
+        found = _tangent_and_primal(source, line)
+        given = found[0] if found is not None else None
+    if isinstance(given, ast.Name):
+        assign = assigned_once(source, given.id, line)
+        given = assign.value if assign is not None and len(assign.targets) == 1 else None
+    return given
+
+
+def _tangent_constructor(
+    target: FixTarget, source: Source, read: ReadSource
+) -> tuple[Source, ast.Call] | None:
+    """The one constructor call (``jnp.ones(shape)``, ``jax.random.normal(key, shape)``) that
+    builds the failing tangent, where nothing but number literals combines with it: the
+    culprit construction, else the tangent given on the failing line."""
+    built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
+    if target.culprits and len(built) != 1:
+        return None
+    if built:
+        home, node = built[0][0], built[0][1]
+    else:
+        given = _given_tangent(target, source)
+        if given is None:
+            return None
+        home, node = source, given
+    calls = [
+        call
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call) and last_name(call.func) in _SHAPE_POSITION
+    ]
+    built_value = node.value if isinstance(node, ast.Return | ast.Assign) else node
+    if len(calls) != 1 or not isinstance(built_value, ast.expr):
+        return None
+    if not _scaled_only(built_value, calls[0]):
+        return None  # other operands would broadcast against a new shape or dtype
+    return home, calls[0]
+
+
+def _dims_mapping(
+    got: tuple[int, ...], wanted: tuple[int, ...], texts: list[str]
+) -> list[int | None] | None:
+    """The unit-dims mapping (see ``_unit_dims_mapping``), where a wanted dim that no got dim
+    matches in order may also repeat the one dim of its size, when a single expression gives
+    that size (``(n,)`` -> ``(n, n)`` for a matrix primal)."""
+    mapping = _unit_dims_mapping(got, wanted)
+    if mapping is not None:
+        return mapping
+    extra = [d for d in wanted if d != 1 and d not in got]
+    if extra:
+        return None
+    built: list[int | None] = []
+    at = 0
+    for dim in wanted:
+        if at < len(got) and got[at] == dim:
+            built.append(at)
+            at += 1
+        elif dim == 1:
+            built.append(None)
+        else:
+            same = {texts[i] for i, g in enumerate(got) if g == dim}
+            if len(same) != 1:
+                return None
+            built.append(next(i for i, g in enumerate(got) if g == dim))
+    return built if at == len(got) else None
+
+
+def _aval_shape_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """A tangent built by a constructor (``jnp.ones((n,))``, ``jax.random.normal(k, shape)``)
+    with a shape that differs from the one the message prints it must have by unit dims, or
+    by dims of a size it already has: its shape display rebuilt with the user's own dims in
+    order, a ``1`` for each unit dim added, the one expression of a size for a dim of that
+    size (``(cfg["batch"],)`` -> ``(cfg["batch"], 1)``, ``(n,)`` -> ``(n, n)``). A dim of
+    another size says nothing of which values the new entries hold: no fix."""
+    shapes = _printed_shapes(target)
+    found = _tangent_constructor(target, source, read) if shapes is not None else None
+    if shapes is None or found is None:
+        return []
+    got, wanted = shapes
+    home, call = found
+    shape = _shape_argument(call)
+    if shape is None:
+        return []
+    dims = list(shape.elts) if isinstance(shape, ast.Tuple | ast.List) else [shape]
+    if isinstance(shape, ast.Tuple | ast.List) and any(isinstance(d, ast.Starred) for d in dims):
+        return []
+    if len(dims) != len(got):
+        return []
+    if not isinstance(shape, ast.Tuple | ast.List) and not _int_like(shape):
+        return []
+    mapping = _dims_mapping(got, wanted, [home.segment(d) for d in dims])
+    if mapping is None:
+        return []
+    texts = ["1" if i is None else home.segment(dims[i]) for i in mapping]
+    new_text = f"({texts[0]},)" if len(texts) == 1 else f"({', '.join(texts)})"
+    if isinstance(shape, ast.List):
+        new_text = f"[{', '.join(texts)}]"
+    title = f"Build the tangent with shape {new_text}, the shape {'x'.join(map(str, wanted))}"
+    title += " it must have"
+    return unsafe_fix(target, title, (home.replace(shape, new_text),))
+
+
+# Constructors that take the dtype of the array they build as a ``dtype=`` keyword.
+_DTYPE_KEYWORD = frozenset({"zeros", "ones", "full", "empty", "normal", "uniform", "rademacher"})
+
+
+def _aval_dtype_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """A tangent of the right shape but another dtype than the message prints it must have
+    (``int32[4]`` for ``float32[4]``: ``jax.random.rademacher`` builds ints), built by a
+    constructor that takes a dtype: built with the wanted one, ``dtype=jnp.float32``."""
+    got = _shape(target.captures.get("tangent") or "")
+    wanted = _shape(target.captures.get("expected") or target.captures.get("primal") or "")
+    if got is None or wanted is None or got[1] != wanted[1] or not _dtype_differs(target):
+        return []
+    dtype = wanted[0] or ""
+    if not re.fullmatch(r"(b?float|complex)\d+", dtype):
+        return []
+    found = _tangent_constructor(target, source, read)
+    if found is None or last_name(found[1].func) not in _DTYPE_KEYWORD:
+        return []
+    home, call = found
+    jnp = home.jnp_or_import()
+    if jnp is None or any(k.arg is None for k in call.keywords):
+        return []
+    spelled = f"{jnp[0]}.{dtype}"
+    given = next((k for k in call.keywords if k.arg == "dtype"), None)
+    edit = (
+        home.replace(given.value, spelled)
+        if given is not None
+        else add_keyword(home, call, f"dtype={spelled}")
+    )
+    if edit is None:
+        return []
+    title = f"Build the tangent as {dtype}, the dtype it must have: dtype={spelled}"
+    return unsafe_fix(target, title, (*jnp[1], edit))
+
+
+def _scaled_only(node: ast.expr, call: ast.Call) -> bool:
+    """Whether an expression is the call, alone or in arithmetic with number literals only."""
+    if node is call:
+        return True
+    if isinstance(node, ast.UnaryOp):
+        return _scaled_only(node.operand, call)
+    if isinstance(node, ast.BinOp):
+        sides = (node.left, node.right)
+        return any(_scaled_only(side, call) for side in sides) and all(
+            _scaled_only(side, call) or _number(side) for side in sides
+        )
+    return False
+
+
+def _number(node: ast.expr) -> bool:
+    if isinstance(node, ast.UnaryOp):
+        return _number(node.operand)
+    return isinstance(node, ast.Constant) and isinstance(node.value, int | float)
+
+
+def _int_like(node: ast.expr) -> bool:
+    """A one-dim shape written without a tuple: an int literal, a name, an item or a length
+    (not an attribute like ``x.shape``, a tuple itself)."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    if isinstance(node, ast.Attribute):
+        return node.attr != "shape"
+    if isinstance(node, ast.Call):
+        return last_name(node.func) == "len"
+    return isinstance(node, ast.Name | ast.Subscript | ast.BinOp)
+
+
 def _dtype_differs(target: FixTarget) -> bool:
     """Whether the message's tangent and the aval it must have differ in their dtype."""
     got = _shape(target.captures.get("tangent") or "")
@@ -1144,7 +1655,10 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if source is None:
         return []
     if target.code == INT_INPUT:
-        return _lookup_argnums_fixes(target, source, read) + _allow_int_fixes(target, source)
+        found = _lookup_argnums_fixes(target, source, read) + _allow_int_fixes(target, source)
+        if found or any(c.kind is CulpritKind.TRANSFORM_ARGUMENT for c in target.culprits):
+            return found
+        return _optimized_cast_fixes(target, source, read)
     if target.code == NOT_ARRAY:
         return _has_aux_fixes(target, source, read)
     if target.code == JVP_NOT_TUPLES:
@@ -1156,10 +1670,14 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _vmap_fixes(target, source, batched)
     if target.code == VJP_COTANGENT:
         found = _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
-        return found or _cast_cotangent_fixes(target, source)
+        found = found or _aval_shape_fixes(target, source, read)
+        found = found or _cast_cotangent_fixes(target, source)
+        return found or _aval_dtype_fixes(target, source, read)
     if target.code == ARGNUMS and not target.culprits:
         return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
         shaped = _shape_argument_fixes(target, source, read)
+        shaped = shaped or _aval_shape_fixes(target, source, read)
+        shaped = shaped or _aval_dtype_fixes(target, source, read)
         return shaped or _reshape_fixes(target, source, read)
     return []
