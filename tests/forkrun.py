@@ -175,7 +175,9 @@ class ForkRunner:
         runner's (but for PER_RUN), and no module of the script's folder or ``PYTHONPATH``
         has the name of one the runner imported (in a real run the script's would be imported,
         by the script and by JAX alike)."""
-        if any(env.get(k) != self.env.get(k) for k in env.keys() | self.env.keys() - set(PER_RUN)):
+        if any(
+            env.get(k) != self.env.get(k) for k in (env.keys() | self.env.keys()) - set(PER_RUN)
+        ):
             return False
         pythonpath = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
         for folder in [(cwd / argv[0]).parent, *(cwd / p for p in pythonpath)]:

@@ -75,6 +75,8 @@ def test_a_fixed_script_in_a_copied_project_forked_runs_as_a_real_run(tmp_path: 
     changed, text = example_fixed(trigger.name, record.example_fix)
     (project / changed).write_text(text)
     run_script(python, PROJECT, trigger.name, forked=True)
+    script = [f"scripts/{trigger.name}.py"]
+    assert forkrun.runner(python, run_env(PROJECT)).accepts(script, project, run_env(project))
     real = run_script(python, project, trigger.name)
     assert real.returncode == 0
     assert_same_run(run_script(python, project, trigger.name, forked=True), real)
