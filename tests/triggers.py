@@ -32,6 +32,7 @@ from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import Record, load_records
 from jaxerr_ls.spans import apply_edits
+from tests import forkrun
 from tests.e2e.support import ENVIRONMENTS, expected_codes
 
 REPO = Path(__file__).resolve().parents[1]
@@ -155,13 +156,22 @@ def run_python(
     args: list[str],
     timeout: float = 300,
     env: dict[str, str] | None = None,
+    *,
+    forked: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """``python ARGS`` in the project, as a user runs it there (with ``env`` added to a clean
-    environment): output and errors together."""
+    environment): output and errors together. ``forked``: a script (``ARGS[0]`` a ``.py``
+    file) is run by a child of a process that imported JAX already (tests/forkrun.py), for
+    tests that run many; what captures fixtures runs a fresh interpreter."""
+    full_env = run_env(project) | (env or {})
+    if forked and args and args[0].endswith(".py"):
+        runner = forkrun.runner(python, full_env)
+        if runner.accepts(args, project, full_env):
+            return runner.run(args, project, full_env, timeout)
     return subprocess.run(
         [str(python), *args],
         cwd=project,
-        env=run_env(project) | (env or {}),
+        env=full_env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -170,8 +180,10 @@ def run_python(
     )
 
 
-def run_script(python: Path, project: Path, name: str) -> subprocess.CompletedProcess[str]:
-    return run_python(python, project, [f"scripts/{name}.py"])
+def run_script(
+    python: Path, project: Path, name: str, *, forked: bool = False
+) -> subprocess.CompletedProcess[str]:
+    return run_python(python, project, [f"scripts/{name}.py"], forked=forked)
 
 
 def run_pytest(

@@ -47,7 +47,7 @@ def placed_on_its_marker(finding: Finding, code: str) -> bool:
 def test_the_trigger_script_raises_its_record(record: Record) -> None:
     python = interpreter(MAIN_VERSION)
     [trigger, *_] = record_triggers(record.code)
-    proc = run_script(python, PROJECT, trigger.name)
+    proc = run_script(python, PROJECT, trigger.name, forked=True)
     assert proc.returncode != 0
     findings = analyze(proc.stdout, PROJECT)
     assert [f.code for f in findings] == [record.code], proc.stdout[-2000:]
@@ -76,6 +76,6 @@ def test_the_example_fix_makes_the_error_go_away(record: Record, tmp_path: Path)
     [trigger, *_] = record_triggers(record.code)
     project = copy_project(tmp_path / "project")
     apply_example_fix(project, trigger.name, record.example_fix)
-    proc = run_script(python, project, trigger.name)
+    proc = run_script(python, project, trigger.name, forked=True)
     assert proc.returncode == 0, proc.stdout[-3000:]
     assert analyze(proc.stdout, project) == []
