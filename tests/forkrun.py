@@ -88,9 +88,10 @@ def _run_child(request: dict[str, Any], base_path: list[str]) -> int:
     try:
         with open(path, "rb") as source:
             code = compile(source.read(), path, "exec", dont_inherit=True)
-    except SyntaxError:
-        exc_type, exc, tb = sys.exc_info()
-        sys.excepthook(exc_type, exc, None)  # type: ignore[arg-type]
+    except SyntaxError as exc:
+        # A real run prints no traceback above a script's syntax error (and printing reads the
+        # exception's own traceback, whatever the hook is given).
+        sys.excepthook(SyntaxError, exc.with_traceback(None), None)
         return 1
     try:
         exec(code, main.__dict__)
