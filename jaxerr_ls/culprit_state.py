@@ -1352,9 +1352,9 @@ def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         if not _not_failing(span, frames):
             return None
         why = (
-            f"`{ast.unparse(inverse[1])[:60]}` transforms spectra of real values back: its "
-            "result is complex by type only, and grad needs a real output (take its real "
-            "part, or use the real inverse `irfft`)."
+            f"`{ast.unparse(inverse[1])[:60]}` transforms back what FFTs made: its result "
+            "is complex, the only complex values on the way come from FFTs, and grad needs a "
+            "real output (take its real part, or the real inverse `irfft` of a real signal)."
         )
         return Found(span, CulpritKind.COMPLEX_OUTPUT, "inverse FFT", why)
     path, ret = next(iter(analysis.reducing.values()))

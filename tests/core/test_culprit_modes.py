@@ -134,7 +134,7 @@ def test_an_inverse_fft_of_spectra_of_real_values_is_where_the_real_part_belongs
         CulpritKind.COMPLEX_OUTPUT,
         "optics.py",
         "blurred = jnp.fft.ifft2(spectrum)",
-        ["`jnp.fft.ifft2(spectrum)` transforms spectra of real values back"],
+        ["`jnp.fft.ifft2(spectrum)` transforms back what FFTs made"],
         version,
     )
     # With a complex phase in the transfer function the field is complex by nature: the
