@@ -86,6 +86,10 @@ class FindingStore:
 
     def __init__(self) -> None:
         self._by_source: dict[str, list[Placed]] = {}
+        # Clearing is counted, so that an analysis that began before a clear (its output
+        # printed or written before it) can tell, and not bring back what was cleared.
+        self._clears = 0
+        self._cleared: dict[str | None, int] = {}
 
     def replace_source(
         self,
@@ -146,8 +150,18 @@ class FindingStore:
         self._by_source[source] = self._by_source.get(source, []) + _in_step(placed)
         return touched | {item.path for item in placed}
 
+    def clear_mark(self) -> int:
+        """A mark to give ``cleared_since`` when an analysis begins."""
+        return self._clears
+
+    def cleared_since(self, source: str, mark: int) -> bool:
+        """Whether ``source`` (or every source) was cleared after ``mark`` was taken."""
+        return max(self._cleared.get(None, 0), self._cleared.get(source, 0)) > mark
+
     def clear(self, source: str | None = None) -> set[Path]:
         """Forget one source's findings (or all); return the files that had some."""
+        self._clears += 1
+        self._cleared[source] = self._clears
         sources = list(self._by_source) if source is None else [source]
         touched: set[Path] = set()
         for name in sources:

@@ -69,6 +69,9 @@ class JaxErrServer(LanguageServer):
         # and read the watched files now.
         self.restart_watching: Callable[[], None] = lambda: None
         self.check_watched: Callable[[], Awaitable[None]] = _nothing
+        # Take the watched files as read as they are now (one source's, or all): cleared,
+        # a report or log written before the clear is not read again.
+        self.mark_watched_read: Callable[[str | None], None] = lambda source: None
         # Set by the predictions feature: a document to lint again, the predictions merged
         # into what is published for a document, and a settings change.
         self.document_changed: Callable[[str], None] = lambda uri: None
@@ -318,9 +321,14 @@ class JaxErrServer(LanguageServer):
         findings: list[Finding],
         scope: RunScope | None = None,
         replaces: Callable[[Finding], bool] | None = None,
+        since: int | None = None,
     ) -> set[Path]:
         """Publish ``findings`` in place of what they replace (see
-        ``FindingStore.replace_source``); return the files touched."""
+        ``FindingStore.replace_source``); return the files touched. ``since``, the store's
+        ``clear_mark()`` taken when their analysis began: output that a Clear Diagnostics
+        came after stays cleared, however late its analysis ends."""
+        if since is not None and self.store.cleared_since(source, since):
+            return set()
         analysed: dict[Path, Sequence[str] | None] = {}
 
         def analysed_lines(path: Path) -> Sequence[str] | None:

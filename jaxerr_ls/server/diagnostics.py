@@ -81,12 +81,13 @@ async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
         # Keep the end: a run's errors and pytest's summary come last.
         text = text[-limit:]
     ls.output_roots.add(root)
+    mark = ls.store.clear_mark()
     findings = await asyncio.get_running_loop().run_in_executor(
         ls.analysis_pool, analyze_text, ls, text, root, request.cwd or root, request.command
     )
     cwd = request.cwd or root
     scope = run_scope(request.command, cwd) if request.command is not None else None
-    touched = ls.replace_findings(request.source, findings, scope)
+    touched = ls.replace_findings(request.source, findings, scope, since=mark)
     return {
         "errors": sum(1 for f in findings if f.severity == "error"),
         "files": sorted(to_uri(path) for path in touched if ls.store.for_path(path)),
@@ -95,6 +96,7 @@ async def ingest_output(ls: JaxErrServer, *args: Any) -> dict[str, Any]:
 
 def clear_diagnostics(ls: JaxErrServer, *args: Any) -> None:
     source = args[0] if args and isinstance(args[0], str) else None
+    ls.mark_watched_read(source)
     ls.publish(ls.store.clear(source))
 
 

@@ -100,8 +100,18 @@ class Watcher:
             if source.startswith(("log:", "pytest:")) and source not in watched:
                 self.server.publish(self.server.store.clear(source))
 
+    def mark_read(self, source: str | None) -> None:
+        """Take the watched files (those of ``source``, or all) as read as they are now."""
+        for path in self.report_paths():
+            if source in (None, report_source(path)):
+                self.seen[path] = _stamp(path)
+        for path in self.log_paths():
+            if source in (None, log_source(path)):
+                self.seen[path] = _stamp(path)
+
     async def load_report(self, path: Path) -> None:
         loop = asyncio.get_running_loop()
+        mark = self.server.store.clear_mark()
         try:
             findings, report = await loop.run_in_executor(
                 self.server.analysis_pool, analyze_report, self.server, path
@@ -115,14 +125,16 @@ class Watcher:
             report_source(path),
             findings,
             replaces=ran and (lambda finding: ran(finding.event.test_id)),
+            since=mark,
         )
 
     async def load_log(self, path: Path) -> None:
         loop = asyncio.get_running_loop()
+        mark = self.server.store.clear_mark()
         findings = await loop.run_in_executor(
             self.server.analysis_pool, analyze_log, self.server, path
         )
-        self.server.replace_findings(log_source(path), findings)
+        self.server.replace_findings(log_source(path), findings, since=mark)
 
     async def poll(self) -> None:
         while True:
@@ -240,4 +252,5 @@ def register(server: JaxErrServer) -> None:
 
     server.restart_watching = restart
     server.check_watched = watcher.check
+    server.mark_watched_read = watcher.mark_read
     server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(did_change_watched_files)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +319,33 @@ def test_new_settings_make_a_new_catalog_that_a_late_build_cannot_undo(
     # ... and changes only the catalog it was started for.
     assert server.catalog is second
     assert second.records == second.curated
+
+
+def test_output_whose_analysis_a_clear_overtook_stays_cleared(
+    make_server: MakeServer, project: Path
+) -> None:
+    """Clear Diagnostics while a run's output is being analysed: the output was printed
+    before the clear, so its errors do not appear once the analysis ends."""
+    server, writer = make_server(project)
+    ops = project / "model" / "ops.py"
+    busy = threading.Event()
+
+    async def cleared_during_analysis() -> dict[str, Any]:
+        # The analysis thread is held, so the ingest waits in its queue.
+        server.analysis_pool.submit(busy.wait)
+        request = {"text": SHAPE_LOG.read_text(), "cwd": str(project), "source": "run"}
+        task = asyncio.ensure_future(ingest_output(server, request))
+        await asyncio.sleep(0.05)
+        clear_diagnostics(server)
+        busy.set()
+        return await task
+
+    result = asyncio.run(cleared_during_analysis())
+    assert result["errors"] == 1 and result["files"] == []
+    assert writer.diagnostics(ops.as_uri()) == []
+    # The same output ingested after the clear is shown.
+    assert ingest(server, SHAPE_LOG, project)["errors"] == 1
+    assert len(writer.diagnostics(ops.as_uri())) == 1
 
 
 def test_a_pulling_client_is_told_when_nothing_changed(

@@ -17,7 +17,12 @@ from lsprotocol import types
 
 from jaxerr_ls.payload import from_json
 from jaxerr_ls.server.code_actions import code_action, rerun, resolve_code_action
-from jaxerr_ls.server.diagnostics import did_change, document_diagnostic, ingest_output
+from jaxerr_ls.server.diagnostics import (
+    clear_diagnostics,
+    did_change,
+    document_diagnostic,
+    ingest_output,
+)
 from jaxerr_ls.server.explain import explain_text
 from tests.server.conftest import PULLING, MakeServer
 from tests.server.test_handlers import RESOLVING, in_loop, open_document, published
@@ -218,6 +223,36 @@ def test_a_passing_run_of_one_test_clears_that_test_only(
     _pytest(project, *plugin, "test_pair.py::test_two")
     asyncio.run(server.check_watched())
     assert len(writer.diagnostics(uri)) == 1
+
+
+def test_a_report_written_before_clear_diagnostics_stays_cleared(
+    make_server: MakeServer, tmp_path: Path
+) -> None:
+    """The report's change notice may reach the server after the user cleared: what the run
+    wrote before the clear is not brought back; a run after it is shown."""
+    project = tmp_path / "proj"
+    project.mkdir()
+    (project / "pytest.ini").write_text("[pytest]\njaxerr = true\n")
+    tests = project / "test_pair.py"
+    tests.write_text(
+        "def test_one():\n    assert int('one')\n\n\ndef test_two():\n    assert int('two')\n"
+    )
+    plugin = ("-p", "jaxerr_ls.pytest_plugin")
+    _pytest(project, *plugin)
+    server, writer = make_server(
+        project, options={"generatedRecords": False, "enabledSources": ["pytest"]}
+    )
+    asyncio.run(server.check_watched())
+    uri = tests.as_uri()
+    assert len(writer.diagnostics(uri)) == 2
+    _pytest(project, *plugin)
+    clear_diagnostics(server)
+    asyncio.run(server.check_watched())
+    assert writer.diagnostics(uri) == []
+    _pytest(project, *plugin, "test_pair.py::test_one")
+    asyncio.run(server.check_watched())
+    [shown] = writer.diagnostics(uri)
+    assert shown["range"]["start"]["line"] == 1  # test_one's assert
 
 
 @pytest.mark.parametrize("pulling", [False, True], ids=["pushed", "pulled"])
