@@ -31,6 +31,7 @@ from jaxerr_ls.project import (
     literal_ints,
     module_files,
     reads_of,
+    reduced_where_called,
     used_as_vector,
 )
 from jaxerr_ls.records import CulpritKind
@@ -955,6 +956,12 @@ def _function_culprits(
         if wants_jacobian(function, [r.value for r in returns], [application.model, model]):
             return []
         if result_used_as_matrix(application.model.tree, application.call):
+            return []
+        if function.name != "<lambda>" and any(
+            reduced_where_called(m, function.name) for m in (application.model, model)
+        ):
+            # The program sums the entries itself elsewhere: the vector is meant, and what to
+            # differentiate (their sum) is the failing call's to say.
             return []
         return _nonscalar(project, returns, captures["shape"].strip(), api)
     if "output" in captures:

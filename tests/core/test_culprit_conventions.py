@@ -6,6 +6,9 @@ An entry of the output that is a local name, made by an operation that sets its 
 (an ``einsum``, a ``reshape``): its assignment, where the change belongs, not the ``return``.
 A tangent whose dtype drifted, next to one local built from a constant without a dtype: that
 local's assignment; a Python number (weakly typed) promotes nothing, so there the ``return``.
+
+A function whose vector output the program reduces itself where it calls it
+(``f(x).mean()``): the vector is meant, so the change belongs at the failing grad: no culprit.
 """
 
 from __future__ import annotations
@@ -70,3 +73,24 @@ def test_an_assignment_that_makes_no_shape_or_dtype_leaves_the_return(
     main.write_text(main.read_text().replace(old, new))
     [culprit] = finding(case, version, root).culprits
     assert (culprit.span.path, culprit.span.line) == (main, line_of(main, returned))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_function_whose_output_the_program_reduces_itself_is_meant_as_a_vector(
+    copy: Copy, version: str
+) -> None:
+    # ``self.bond_energies(nodes).mean()``: one energy per bond is what the method is for, so
+    # the change belongs where grad is applied to it (the failing line), not in its return.
+    found = finding("nonscalar_summed_elsewhere", version)
+    assert found.code == "grad-nonscalar-output"
+    assert found.culprits == []
+    # Taking its largest entry says nothing of that: its return is the culprit again.
+    root = copy("nonscalar_summed_elsewhere")
+    main = root / "main.py"
+    main.write_text(
+        main.read_text().replace(
+            "self.bond_energies(nodes).mean()", "jnp.max(self.bond_energies(nodes))"
+        )
+    )
+    [culprit] = finding("nonscalar_summed_elsewhere", version, root).culprits
+    assert culprit.span.line == line_of(main, "return 0.5 * self.stiffness")
