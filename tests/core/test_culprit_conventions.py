@@ -9,6 +9,9 @@ local's assignment; a Python number (weakly typed) promotes nothing, so there th
 
 A function whose vector output the program reduces itself where it calls it
 (``f(x).mean()``): the vector is meant, so the change belongs at the failing grad: no culprit.
+A jitted step's argument tested where it fails and computed with in the same function (an
+epoch): data traced by design, the change belongs in the test: no culprit; only tested, the
+``jax.jit`` that traces it.
 """
 
 from __future__ import annotations
@@ -94,3 +97,21 @@ def test_a_function_whose_output_the_program_reduces_itself_is_meant_as_a_vector
     )
     [culprit] = finding("nonscalar_summed_elsewhere", version, root).culprits
     assert culprit.span.line == line_of(main, "return 0.5 * self.stiffness")
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_number_the_function_computes_with_is_tested_where_it_fails(
+    copy: Copy, version: str
+) -> None:
+    # ``if epoch >= epochs`` and ``epoch / epochs``: the epoch is data the step computes with,
+    # so the change is a ``jnp.where`` on the failing line, not a static argument that
+    # compiles the step again for each epoch.
+    found = finding("jit_tested_number", version)
+    assert found.code == "tracer-bool-conversion"
+    assert found.culprits == []
+    # Only tested, never computed with, it is a setting: the jit that traces it is culprit.
+    root = copy("jit_tested_number")
+    main = root / "main.py"
+    main.write_text(main.read_text().replace("start + (stop - start) * epoch / epochs", "start"))
+    [culprit] = finding("jit_tested_number", version, root).culprits
+    assert culprit.span.line == line_of(main, "@partial(jax.jit")
