@@ -2167,6 +2167,46 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
     return found[0] if len(found) == 1 else None
 
 
+# Constructors of floating-point arrays that take the default dtype (float32) unless given
+# one, and the index of their positional ``dtype`` argument.
+_FLOAT_BY_DEFAULT = {
+    "jax.random.normal": 2,
+    "jax.random.uniform": 2,
+    "jax.random.truncated_normal": 4,
+    "jax.random.laplace": 2,
+    "jax.random.gumbel": 2,
+    "jax.numpy.zeros": 1,
+    "jax.numpy.ones": 1,
+    "jax.numpy.empty": 1,
+    "jax.numpy.linspace": 5,
+}
+
+
+def _default_float(captures: Mapping[str, str]) -> bool:
+    """The message says a tangent is float32 where another float dtype is due: the default
+    dtype of a constructor that was given none."""
+    tangent, expected = captures.get("tangent", "").strip(), captures.get("expected", "").strip()
+    return tangent == "float32" and expected in ("bfloat16", "float16", "float64")
+
+
+def _default_dtype_source(origin: _Origin) -> _Origin | None:
+    """The one call in the expression that builds floats without a dtype
+    (``jax.random.normal(k, leaf.shape)``), where the dtype belongs."""
+    found = []
+    for node in ast.walk(origin.node):
+        if not isinstance(node, ast.Call):
+            continue
+        position = _FLOAT_BY_DEFAULT.get(origin.model.qualified_name(node.func, origin.scope) or "")
+        if (
+            position is not None
+            and len(node.args) <= position
+            and not any(k.arg == "dtype" for k in node.keywords)
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        ):
+            found.append(node)
+    return replace(origin, node=found[0], iterated=False) if len(found) == 1 else None
+
+
 _DIMS = re.compile(r"^\s*~?\w*[\[(](?P<dims>[\d,\s]*)[\])]\s*\.?\s*$")
 
 
@@ -2298,6 +2338,8 @@ def _tangent_culprits(
         origin = _int_source(project, origin)
     elif origin is not None and _wrong_shape(captures):
         origin = _shape_source(project, origin)
+    elif origin is not None and _default_float(captures):
+        origin = _default_dtype_source(origin) or origin
     if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
         return []
     shown = project.source(origin.model, origin.node)

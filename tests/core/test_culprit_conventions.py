@@ -12,6 +12,8 @@ A function whose vector output the program reduces itself where it calls it
 A jitted step's argument tested where it fails and computed with in the same function (an
 epoch): data traced by design, the change belongs in the test: no culprit; only tested, the
 ``jax.jit`` that traces it.
+A float32 tangent where the primal is half precision, built with one constructor given no
+dtype among others: that constructor.
 """
 
 from __future__ import annotations
@@ -115,3 +117,25 @@ def test_a_number_the_function_computes_with_is_tested_where_it_fails(
     main.write_text(main.read_text().replace("start + (stop - start) * epoch / epochs", "start"))
     [culprit] = finding("jit_tested_number", version, root).culprits
     assert culprit.span.line == line_of(main, "@partial(jax.jit")
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_one_constructor_without_a_dtype_builds_a_float32_tangent(
+    copy: Copy, version: str
+) -> None:
+    culprit_is_where_the_change_belongs(
+        "tangent_default_float",
+        "jvp-dtype-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "jnp.ones(filters.shape[1:]),",
+        ["`jnp.ones(filters.shape[1:])` builds the tangent, dtype float32", "must be float16"],
+        version,
+    )
+    # Two of them: the construction of the whole tangent, as before.
+    root = copy("tangent_default_float")
+    main = root / "main.py"
+    typed = "filters.shape[1:], filters.dtype)"
+    main.write_text(main.read_text().replace(typed, "filters.shape[1:])"))
+    [culprit] = finding("tangent_default_float", version, root).culprits
+    assert culprit.span.line == line_of(main, "return jnp.stack(")
