@@ -453,6 +453,7 @@ def _returns(
         part = value
         if vector and value is not None:
             part = _vector_part(project, model, value, function.scope, depth, flow, env)
+            part = _summed_item(function, part) or part
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
             if callee is None and vector and flow is not None:
@@ -621,6 +622,37 @@ def _local_maker(
     if maker is None or maker.node is not value:
         return None
     return binding.node, value
+
+
+def _summed_item(function: Function, part: ast.expr | None) -> ast.expr | None:
+    """The item expression of ``sum(terms.values())`` (or of ``sum(...)`` over a list or a
+    generator) where ``terms`` is one comprehension of the function: Python's ``sum`` adds
+    the items, so the output has an axis where an item has one. The comprehension's own
+    names (``for name, (reg, strength) in ...``) are left to the value flow to follow."""
+    if not (
+        isinstance(part, ast.Call)
+        and isinstance(part.func, ast.Name)
+        and part.func.id == "sum"
+        and function.scope.lookup("sum") is None
+        and len(part.args) == 1
+        and not part.keywords
+    ):
+        return None
+    items = part.args[0]
+    if (
+        isinstance(items, ast.Call)
+        and isinstance(items.func, ast.Attribute)
+        and items.func.attr == "values"
+        and not items.args
+        and isinstance(items.func.value, ast.Name)
+    ):
+        binding = _single_local(function.scope, items.func.value.id)
+        made = binding.value if binding is not None else None
+        return made.value if isinstance(made, ast.DictComp) else None
+    if isinstance(items, ast.Name):
+        binding = _single_local(function.scope, items.id)
+        items = binding.value if binding is not None and binding.value is not None else items
+    return items.elt if isinstance(items, ast.ListComp | ast.GeneratorExp) else None
 
 
 def _single_local(scope: Scope, name: str) -> Binding | None:

@@ -13,7 +13,8 @@ A jitted step's argument tested where it fails and computed with in the same fun
 epoch): data traced by design, the change belongs in the test: no culprit; only tested, the
 ``jax.jit`` that traces it.
 A float32 tangent where the primal is half precision, built with one constructor given no
-dtype among others: that constructor.
+dtype among others: that constructor. Python's ``sum`` over a generator of a function's
+outputs: that function's ``return``.
 """
 
 from __future__ import annotations
@@ -139,3 +140,18 @@ def test_the_one_constructor_without_a_dtype_builds_a_float32_tangent(
     main.write_text(main.read_text().replace(typed, "filters.shape[1:])"))
     [culprit] = finding("tangent_default_float", version, root).culprits
     assert culprit.span.line == line_of(main, "return jnp.stack(")
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_python_sum_over_a_generator_is_followed_into_its_item(version: str) -> None:
+    # ``sum(micro_batch_loss(w, x, y) for x, y in micro_batches)`` has an axis because each
+    # item has one: the item's function is where the reduction belongs.
+    culprit_is_where_the_change_belongs(
+        "nonscalar_summed_generator",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "main.py",
+        "return 0.5 * residual**2",
+        ["`micro_batch_loss` returns `0.5 * residual**2`, shape (3,)"],
+        version,
+    )
