@@ -14,7 +14,9 @@ epoch): data traced by design, the change belongs in the test: no culprit; only 
 ``jax.jit`` that traces it.
 A float32 tangent where the primal is half precision, built with one constructor given no
 dtype among others: that constructor. Python's ``sum`` over a generator of a function's
-outputs: that function's ``return``.
+outputs: that function's ``return``. A hijax ``vjp_bwd`` of a base class that returns what a
+hook method returns (``return self.report(ct)``), overridden by the primitive's class: the
+override's ``return``, unless it hands back its argument.
 """
 
 from __future__ import annotations
@@ -155,3 +157,23 @@ def test_python_sum_over_a_generator_is_followed_into_its_item(version: str) -> 
         ["`micro_batch_loss` returns `0.5 * residual**2`, shape (3,)"],
         version,
     )
+
+
+def test_a_hook_the_subclass_overrides_is_where_the_bwd_value_is_made(copy: Copy) -> None:
+    # HiPrim is jax 0.12's name: 0.10 fails at the import.
+    culprit_is_where_the_change_belongs(
+        "hijax_hook_override",
+        "hijax-vjp-bwd-return",
+        CulpritKind.HIJAX_VJP_BWD,
+        "main.py",
+        "return [jnp.max(jnp.abs(ct))]",
+        ["`vjp_bwd` returns what `report` returns here", "None (the accumulators"],
+        "0.12.0.1",
+    )
+    # A hook that hands back what it was given made nothing: the base's return is culprit.
+    root = copy("hijax_hook_override")
+    main = root / "main.py"
+    main.write_text(main.read_text().replace("return [jnp.max(jnp.abs(ct))]", "return ct"))
+    [culprit] = finding("hijax_hook_override", "0.12.0.1", root).culprits
+    base = root / "base.py"
+    assert (culprit.span.path, culprit.span.line) == (base, line_of(base, "return self.report"))
