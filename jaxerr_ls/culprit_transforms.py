@@ -458,6 +458,11 @@ def _returns(
             callee = _callee_env(project, model, part, function.scope, flow, env)
             if callee is None and vector and flow is not None:
                 callee = _flow_callee(project, flow, model, part, function.scope, env, vector)
+            elif callee is not None and callee[1].owner is not None and flow is not None:
+                # A method called on an instance runs its class's override, which the flow
+                # knows from the construction the instance came from (``self.reduce(...)``
+                # in a base class's ``__call__``).
+                callee = _dispatched(project, flow, model, part, function.scope, env) or callee
             if (
                 vector
                 and callee is not None
@@ -581,6 +586,16 @@ def _flow_callee(
         )
     )
     return callee.place.model, callee.function, flow, inner
+
+
+def _dispatched(
+    project: _Project, flow: Flow, model: ModuleModel, call: ast.Call, scope: Scope, env: Env
+) -> tuple[ModuleModel, Function, Flow, Env] | None:
+    """The one method the flow says a method call runs, by its receiver's class."""
+    try:
+        return _flow_callee(project, flow, model, call, scope, env)
+    except _InDoubt:
+        return None
 
 
 def _returns_scalars(project: _Project, flow: Flow, callee: Callee) -> bool:

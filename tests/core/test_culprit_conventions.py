@@ -16,7 +16,8 @@ A float32 tangent where the primal is half precision, built with one constructor
 dtype among others: that constructor. Python's ``sum`` over a generator of a function's
 outputs: that function's ``return``. A hijax ``vjp_bwd`` of a base class that returns what a
 hook method returns (``return self.report(ct)``), overridden by the primitive's class: the
-override's ``return``, unless it hands back its argument.
+override's ``return``, unless it hands back its argument. The same for a loss object whose
+base ``__call__`` returns ``self.aggregate(r)``: the instance's class's ``aggregate``.
 """
 
 from __future__ import annotations
@@ -177,3 +178,18 @@ def test_a_hook_the_subclass_overrides_is_where_the_bwd_value_is_made(copy: Copy
     [culprit] = finding("hijax_hook_override", "0.12.0.1", root).culprits
     base = root / "base.py"
     assert (culprit.span.path, culprit.span.line) == (base, line_of(base, "return self.report"))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_method_call_on_self_runs_the_override_of_the_instance_class(version: str) -> None:
+    # ``jax.grad(loss)`` of a ``Weighted`` instance: the base's ``__call__`` returns
+    # ``self.aggregate(r)``, which is ``Weighted.aggregate``, not the base's scalar one.
+    culprit_is_where_the_change_belongs(
+        "nonscalar_override_hook",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "losses.py",
+        "return self.weights * r**2",
+        ["`aggregate` returns `self.weights * r**2`, shape (4,)"],
+        version,
+    )
