@@ -243,7 +243,8 @@ def callable_place(
 
 
 def _made_by_factory(project: _Project, place: Place) -> Place | None:
-    """``make_loss(cfg)`` where ``make_loss`` returns its nested ``def loss`` at every exit."""
+    """``make_loss(cfg)`` where ``make_loss`` returns its nested ``def loss`` at every exit,
+    or the one ``functools.partial(...)`` it builds."""
     assert isinstance(place.node, ast.Call)
     project.adopt(place)
     found = place.model.locate_function(place.node.func, place.scope, project.importer(place.model))
@@ -255,6 +256,13 @@ def _made_by_factory(project: _Project, place: Place) -> Place | None:
     values = factory.return_values
     if not values or factory.falls_off_end:
         return None
+    if (
+        len(values) == 1
+        and isinstance(values[0], ast.Call)
+        and model.qualified_name(values[0].func, factory.scope) == "functools.partial"
+    ):
+        # ``return functools.partial(grad_nll, times=times)``: the partial it builds.
+        return Place(project.path(model), model, values[0], factory.scope)
     nested = set()
     for value in values:
         binding = factory.scope.lookup(value.id) if isinstance(value, ast.Name) else None
@@ -299,6 +307,17 @@ def _bound_transform(
     if not isinstance(value, ast.expr):
         return None
     applied = _unwrapped(place.model, value, place.scope)
+    if (
+        isinstance(applied, ast.Call)
+        and applied.args
+        and place.model.qualified_name(applied.func, place.scope) == "functools.partial"
+    ):
+        # ``functools.partial(grad_nll, times=times)``: the transformed function it fixes
+        # arguments of, bound wherever the partial's own code binds it.
+        place = callable_place(project, frames, place.model, applied.args[0], place.scope)
+        if not isinstance(place.node, ast.expr):
+            return None
+        applied = _unwrapped(place.model, place.node, place.scope)
     if not isinstance(applied, ast.Call):
         return None
     transform = next((t for t in place.model.transforms if t.call is applied), None)
@@ -2125,10 +2144,10 @@ def _argnums_culprits(
     if argnums is None or not argnums or found is None:
         return []
     capacity = positional_capacity(found[1])
-    if capacity is None or max(argnums) < capacity:
-        # The function takes that many: the call passed too few (by keyword, maybe).
-        return []
     inner = found[1].function if isinstance(found[1], Partial) else found[1]
+    if capacity is None or max(argnums) < capacity:
+        # The function takes that many: the call passed too few, by keyword maybe.
+        return _keyword_partial(project, application, frames, inner, max(argnums))
     shown = project.source(model, argnums_node)
     why = (
         f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
@@ -2136,6 +2155,37 @@ def _argnums_culprits(
     )
     api = transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, model, argnums_node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
+
+
+def _keyword_partial(
+    project: _Project,
+    application: _Application,
+    frames: Sequence[Span],
+    function: Function,
+    last: int,
+) -> list[Culprit]:
+    """The ``functools.partial`` of the transformed function that the failing call runs and
+    that binds, by keyword, a parameter argnums counts by position (``partial(grad_nll,
+    times=times)`` for ``argnums=3``): the call then passes too few positionally."""
+    names = [p.name for p in function.positional][: last + 1]
+    model = application.model
+    place = callable_place(project, frames, model, application.call.func, application.scope)
+    node = place.node
+    if not (
+        isinstance(node, ast.Call)
+        and place.model.qualified_name(node.func, place.scope) == "functools.partial"
+    ):
+        return []
+    bound = [k.arg for k in node.keywords if k.arg is not None and k.arg in names]
+    if not bound:
+        return []
+    listed = ", ".join(f"`{b}`" for b in bound)
+    why = (
+        f"the partial binds {listed} by keyword, so the call passes fewer positional arguments "
+        f"than argnums counts: {_label(function)} takes them by position"
+    )
+    api = application.transform.api.rsplit(".", 1)[-1]
+    return [_culprit(project, place.model, node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
 
 
 def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:

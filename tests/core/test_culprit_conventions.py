@@ -18,6 +18,8 @@ outputs: that function's ``return``. A hijax ``vjp_bwd`` of a base class that re
 hook method returns (``return self.report(ct)``), overridden by the primitive's class: the
 override's ``return``, unless it hands back its argument. The same for a loss object whose
 base ``__call__`` returns ``self.aggregate(r)``: the instance's class's ``aggregate``.
+A ``functools.partial`` of a gradient function that binds by keyword a parameter argnums
+counts by position: that partial.
 """
 
 from __future__ import annotations
@@ -193,3 +195,25 @@ def test_a_method_call_on_self_runs_the_override_of_the_instance_class(version: 
         ["`aggregate` returns `self.weights * r**2`, shape (4,)"],
         version,
     )
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_partial_that_binds_by_keyword_what_argnums_counts_is_culprit(
+    copy: Copy, version: str
+) -> None:
+    culprit_is_where_the_change_belongs(
+        "argnums_partial_keyword",
+        "grad-argnums-missing-positional",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "self.step = functools.partial(value_and_grad, x=x)",
+        ["the partial binds `x` by keyword", "`loss` takes them by position"],
+        version,
+    )
+    # Without the partial the call itself passes too few: the failing line is the fault.
+    root = copy("argnums_partial_keyword")
+    main = root / "main.py"
+    main.write_text(
+        main.read_text().replace("functools.partial(value_and_grad, x=x)", "value_and_grad")
+    )
+    assert finding("argnums_partial_keyword", version, root).culprits == []
