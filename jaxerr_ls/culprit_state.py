@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_ls.locate import ProjectFiles
-from jaxerr_ls.project import Function, ModuleModel, Scope, TransformCall, build
+from jaxerr_ls.project import Function, ModuleModel, Scope, TransformCall, build, reads_of
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
 
@@ -709,6 +709,35 @@ def _indexes_number_table(code: Code, span: Span) -> bool:
     )
 
 
+def _tested_number(code: Code, span: Span) -> bool:
+    """Whether the failing line tests a parameter of its function that the function also
+    computes with (``if step < warmup: return peak * (step + 1) / warmup``): a number the
+    computation takes, traced by design, so the change belongs in the test (``jnp.where``),
+    not in a ``static_argnums`` that would compile again for each of its values."""
+    model = code.model(span.path)
+    if model is None:
+        return False
+    enclosing = [
+        f
+        for f in model.functions.values()
+        if not isinstance(f.node, ast.Lambda)
+        and f.node.lineno <= span.line <= (f.node.end_lineno or f.node.lineno)
+    ]
+    if not enclosing:
+        return False
+    function = max(enclosing, key=lambda f: f.node.lineno)
+    params = {p.name for p in function.positional}
+    tests = [
+        node.test
+        for node in own_statements(function.node)
+        if isinstance(node, ast.If | ast.While) and node.test.lineno == span.line
+    ]
+    tested = {
+        n.id for test in tests for n in ast.walk(test) if isinstance(n, ast.Name) and n.id in params
+    }
+    return any(reads_of(function, name).numeric for name in tested)
+
+
 def _jit_argument_culprit(
     code: Code, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> Found | None:
@@ -722,6 +751,8 @@ def _jit_argument_culprit(
     site = sites[0]
     flow = _Flow(code, frames)
     if not flow.python_value(function, index, _jit_names(site)):
+        return None
+    if frames and _tested_number(code, frames[0]):
         return None
     span = code.span(site.path, site.node)
     if not _not_failing(span, frames):

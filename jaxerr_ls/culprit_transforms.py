@@ -31,6 +31,7 @@ from jaxerr_ls.project import (
     literal_ints,
     module_files,
     reads_of,
+    reduced_where_called,
     used_as_vector,
 )
 from jaxerr_ls.records import CulpritKind
@@ -242,7 +243,8 @@ def callable_place(
 
 
 def _made_by_factory(project: _Project, place: Place) -> Place | None:
-    """``make_loss(cfg)`` where ``make_loss`` returns its nested ``def loss`` at every exit."""
+    """``make_loss(cfg)`` where ``make_loss`` returns its nested ``def loss`` at every exit,
+    or the one ``functools.partial(...)`` it builds."""
     assert isinstance(place.node, ast.Call)
     project.adopt(place)
     found = place.model.locate_function(place.node.func, place.scope, project.importer(place.model))
@@ -254,6 +256,13 @@ def _made_by_factory(project: _Project, place: Place) -> Place | None:
     values = factory.return_values
     if not values or factory.falls_off_end:
         return None
+    if (
+        len(values) == 1
+        and isinstance(values[0], ast.Call)
+        and model.qualified_name(values[0].func, factory.scope) == "functools.partial"
+    ):
+        # ``return functools.partial(grad_nll, times=times)``: the partial it builds.
+        return Place(project.path(model), model, values[0], factory.scope)
     nested = set()
     for value in values:
         binding = factory.scope.lookup(value.id) if isinstance(value, ast.Name) else None
@@ -298,6 +307,17 @@ def _bound_transform(
     if not isinstance(value, ast.expr):
         return None
     applied = _unwrapped(place.model, value, place.scope)
+    if (
+        isinstance(applied, ast.Call)
+        and applied.args
+        and place.model.qualified_name(applied.func, place.scope) == "functools.partial"
+    ):
+        # ``functools.partial(grad_nll, times=times)``: the transformed function it fixes
+        # arguments of, bound wherever the partial's own code binds it.
+        place = callable_place(project, frames, place.model, applied.args[0], place.scope)
+        if not isinstance(place.node, ast.expr):
+            return None
+        applied = _unwrapped(place.model, place.node, place.scope)
     if not isinstance(applied, ast.Call):
         return None
     transform = next((t for t in place.model.transforms if t.call is applied), None)
@@ -452,10 +472,16 @@ def _returns(
         part = value
         if vector and value is not None:
             part = _vector_part(project, model, value, function.scope, depth, flow, env)
+            part = _summed_item(function, part) or part
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
             if callee is None and vector and flow is not None:
                 callee = _flow_callee(project, flow, model, part, function.scope, env, vector)
+            elif callee is not None and callee[1].owner is not None and flow is not None:
+                # A method called on an instance runs its class's override, which the flow
+                # knows from the construction the instance came from (``self.reduce(...)``
+                # in a base class's ``__call__``).
+                callee = _dispatched(project, flow, model, part, function.scope, env) or callee
             if (
                 vector
                 and callee is not None
@@ -581,6 +607,16 @@ def _flow_callee(
     return callee.place.model, callee.function, flow, inner
 
 
+def _dispatched(
+    project: _Project, flow: Flow, model: ModuleModel, call: ast.Call, scope: Scope, env: Env
+) -> tuple[ModuleModel, Function, Flow, Env] | None:
+    """The one method the flow says a method call runs, by its receiver's class."""
+    try:
+        return _flow_callee(project, flow, model, call, scope, env)
+    except _InDoubt:
+        return None
+
+
 def _returns_scalars(project: _Project, flow: Flow, callee: Callee) -> bool:
     """Whether every value a function may return is surely a scalar."""
     function, model = callee.function, callee.place.model
@@ -620,6 +656,37 @@ def _local_maker(
     if maker is None or maker.node is not value:
         return None
     return binding.node, value
+
+
+def _summed_item(function: Function, part: ast.expr | None) -> ast.expr | None:
+    """The item expression of ``sum(terms.values())`` (or of ``sum(...)`` over a list or a
+    generator) where ``terms`` is one comprehension of the function: Python's ``sum`` adds
+    the items, so the output has an axis where an item has one. The comprehension's own
+    names (``for name, (reg, strength) in ...``) are left to the value flow to follow."""
+    if not (
+        isinstance(part, ast.Call)
+        and isinstance(part.func, ast.Name)
+        and part.func.id == "sum"
+        and function.scope.lookup("sum") is None
+        and len(part.args) == 1
+        and not part.keywords
+    ):
+        return None
+    items = part.args[0]
+    if (
+        isinstance(items, ast.Call)
+        and isinstance(items.func, ast.Attribute)
+        and items.func.attr == "values"
+        and not items.args
+        and isinstance(items.func.value, ast.Name)
+    ):
+        binding = _single_local(function.scope, items.func.value.id)
+        made = binding.value if binding is not None else None
+        return made.value if isinstance(made, ast.DictComp) else None
+    if isinstance(items, ast.Name):
+        binding = _single_local(function.scope, items.id)
+        items = binding.value if binding is not None and binding.value is not None else items
+    return items.elt if isinstance(items, ast.ListComp | ast.GeneratorExp) else None
 
 
 def _single_local(scope: Scope, name: str) -> Binding | None:
@@ -955,6 +1022,12 @@ def _function_culprits(
         if wants_jacobian(function, [r.value for r in returns], [application.model, model]):
             return []
         if result_used_as_matrix(application.model.tree, application.call):
+            return []
+        if function.name != "<lambda>" and any(
+            reduced_where_called(m, function.name) for m in (application.model, model)
+        ):
+            # The program sums the entries itself elsewhere: the vector is meant, and what to
+            # differentiate (their sum) is the failing call's to say.
             return []
         return _nonscalar(project, returns, captures["shape"].strip(), api)
     if "output" in captures:
@@ -2071,10 +2144,10 @@ def _argnums_culprits(
     if argnums is None or not argnums or found is None:
         return []
     capacity = positional_capacity(found[1])
-    if capacity is None or max(argnums) < capacity:
-        # The function takes that many: the call passed too few (by keyword, maybe).
-        return []
     inner = found[1].function if isinstance(found[1], Partial) else found[1]
+    if capacity is None or max(argnums) < capacity:
+        # The function takes that many: the call passed too few, by keyword maybe.
+        return _keyword_partial(project, application, frames, inner, max(argnums))
     shown = project.source(model, argnums_node)
     why = (
         f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
@@ -2082,6 +2155,37 @@ def _argnums_culprits(
     )
     api = transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, model, argnums_node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
+
+
+def _keyword_partial(
+    project: _Project,
+    application: _Application,
+    frames: Sequence[Span],
+    function: Function,
+    last: int,
+) -> list[Culprit]:
+    """The ``functools.partial`` of the transformed function that the failing call runs and
+    that binds, by keyword, a parameter argnums counts by position (``partial(grad_nll,
+    times=times)`` for ``argnums=3``): the call then passes too few positionally."""
+    names = [p.name for p in function.positional][: last + 1]
+    model = application.model
+    place = callable_place(project, frames, model, application.call.func, application.scope)
+    node = place.node
+    if not (
+        isinstance(node, ast.Call)
+        and place.model.qualified_name(node.func, place.scope) == "functools.partial"
+    ):
+        return []
+    bound = [k.arg for k in node.keywords if k.arg is not None and k.arg in names]
+    if not bound:
+        return []
+    listed = ", ".join(f"`{b}`" for b in bound)
+    why = (
+        f"the partial binds {listed} by keyword, so the call passes fewer positional arguments "
+        f"than argnums counts: {_label(function)} takes them by position"
+    )
+    api = application.transform.api.rsplit(".", 1)[-1]
+    return [_culprit(project, place.model, node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
 
 
 def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
@@ -2158,6 +2262,46 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
         if source is not None:
             found.append(source)
     return found[0] if len(found) == 1 else None
+
+
+# Constructors of floating-point arrays that take the default dtype (float32) unless given
+# one, and the index of their positional ``dtype`` argument.
+_FLOAT_BY_DEFAULT = {
+    "jax.random.normal": 2,
+    "jax.random.uniform": 2,
+    "jax.random.truncated_normal": 4,
+    "jax.random.laplace": 2,
+    "jax.random.gumbel": 2,
+    "jax.numpy.zeros": 1,
+    "jax.numpy.ones": 1,
+    "jax.numpy.empty": 1,
+    "jax.numpy.linspace": 5,
+}
+
+
+def _default_float(captures: Mapping[str, str]) -> bool:
+    """The message says a tangent is float32 where another float dtype is due: the default
+    dtype of a constructor that was given none."""
+    tangent, expected = captures.get("tangent", "").strip(), captures.get("expected", "").strip()
+    return tangent == "float32" and expected in ("bfloat16", "float16", "float64")
+
+
+def _default_dtype_source(origin: _Origin) -> _Origin | None:
+    """The one call in the expression that builds floats without a dtype
+    (``jax.random.normal(k, leaf.shape)``), where the dtype belongs."""
+    found = []
+    for node in ast.walk(origin.node):
+        if not isinstance(node, ast.Call):
+            continue
+        position = _FLOAT_BY_DEFAULT.get(origin.model.qualified_name(node.func, origin.scope) or "")
+        if (
+            position is not None
+            and len(node.args) <= position
+            and not any(k.arg == "dtype" for k in node.keywords)
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        ):
+            found.append(node)
+    return replace(origin, node=found[0], iterated=False) if len(found) == 1 else None
 
 
 _DIMS = re.compile(r"^\s*~?\w*[\[(](?P<dims>[\d,\s]*)[\])]\s*\.?\s*$")
@@ -2291,6 +2435,8 @@ def _tangent_culprits(
         origin = _int_source(project, origin)
     elif origin is not None and _wrong_shape(captures):
         origin = _shape_source(project, origin)
+    elif origin is not None and _default_float(captures):
+        origin = _default_dtype_source(origin) or origin
     if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
         return []
     shown = project.source(origin.model, origin.node)

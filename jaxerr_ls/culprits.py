@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.locate import ProjectFiles
@@ -31,6 +32,10 @@ from jaxerr_ls.rule_outputs import (
     structure_change,
 )
 from jaxerr_ls.spans import Span, ast_span
+
+if TYPE_CHECKING:
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_state import Place
 
 # A captured primal: "f" or, from custom_vjp's bwd checks, "f at model/ops.py:12".
 _PRIMAL_RE = re.compile(r"^\s*([A-Za-z_][\w.<>]*)(?: at (.+?\.py):\d+)?\s*$")
@@ -371,11 +376,64 @@ def _class_method_culprit(
         item = found.place.node if found is not None else None
         if found is not None and isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
             at = found.place.path
+            hook = _self_hook(flow, Place(path, model, same[0], model.module_scope), item)
+            if hook is not None:
+                # The method hands on what another method of the class returns (a hook a
+                # subclass overrides): that method's return made the value.
+                hook_path, hook_def = hook
+                span = _last_return_span(files, hook_path, hook_def)
+                if span is not None:
+                    handed = f"`{method}` returns what `{hook_def.name}` returns here" + (
+                        f", where it must return {_CONTRACTS[kind]}." if kind in _CONTRACTS else "."
+                    )
+                    return Culprit(span, kind, hook_def.name, owner=class_name, why=handed)
             # What the method returned is what JAX refused: its last return, else its def.
             span = _last_return_span(files, at, item) or _def_span(files, at, item, method)
             why = _return_why(files, at, item, kind, {})
             return Culprit(span, kind, method, owner=class_name, why=why)
     return None
+
+
+def _self_hook(
+    flow: Flow, cls: Place, method: ast.FunctionDef | ast.AsyncFunctionDef
+) -> tuple[Path, ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    """The method of the class itself (``cls``, a subclass's override first) that ``method``
+    returns the result of in every valued ``return`` (``return self.on_backward(x, g)``),
+    followed through such hand-ons; None unless there is exactly one."""
+    found: tuple[Path, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
+    for _ in range(3):
+        params = method.args.posonlyargs + method.args.args
+        returns = [r.value for r in _own_returns(method) if r.value is not None]
+        called = {
+            value.func.attr
+            for value in returns
+            if isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and isinstance(value.func.value, ast.Name)
+            and params
+            and value.func.value.id == params[0].arg
+        }
+        if not returns or len(called) != 1 or len(returns) != 1:
+            return found
+        callee = flow.method(cls, called.pop())
+        callee = flow.runs(callee) if callee is not None else None
+        node = callee.place.node if callee is not None else None
+        if callee is None or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return found
+        if _hands_back_argument(node):
+            return found  # the value was made where the caller built the argument
+        found = callee.place.path, node
+        method = node
+    return found
+
+
+def _hands_back_argument(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a function returns one of its parameters as it got it (``return cts``)."""
+    args = function.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    return any(
+        isinstance(r.value, ast.Name) and r.value.id in params for r in _own_returns(function)
+    )
 
 
 def _class_culprit(

@@ -711,11 +711,37 @@ def used_as_vector(model: ModuleModel, name: str) -> bool:
     """Whether a module uses what function ``name`` returns as a vector: indexes a call of it
     (``f(x)[:, None]``, ``f(x)[0]``) or gives it to a Jacobian (``jax.jacrev(f)``)."""
     for call, _ in model.calls:
-        if last_name(call.func) == name and isinstance(model.parents.get(call), ast.Subscript):
-            subscript = model.parents[call]
-            if isinstance(subscript, ast.Subscript) and subscript.value is call:
-                return True
+        parent = model.parents.get(call)
+        indexed = isinstance(parent, ast.Subscript) and parent.value is call
+        if last_name(call.func) == name and indexed:
+            return True
         if last_name(call.func) in JACOBIANS and call.args and last_name(call.args[0]) == name:
+            return True
+    return False
+
+
+# Reductions of a whole array to a scalar, as a function (``jnp.sum(a)``) or a method.
+_WHOLE_REDUCTIONS = frozenset({"sum", "mean", "nansum", "nanmean"})
+
+
+def _reduction_of(call: ast.Call) -> ast.expr | None:
+    """What ``call`` reduces over every axis when it is ``jnp.sum(value)`` or
+    ``value.sum()``, a call of ``sum`` or ``mean`` with no axis; None for any other call."""
+    func = call.func
+    if call.keywords or last_name(func) not in _WHOLE_REDUCTIONS:
+        return None
+    if isinstance(func, ast.Attribute) and not call.args and isinstance(func.value, ast.Call):
+        return func.value
+    return call.args[0] if len(call.args) == 1 else None
+
+
+def reduced_where_called(model: ModuleModel, name: str) -> bool:
+    """Whether a module reduces what function ``name`` returns right where it calls it
+    (``jnp.sum(f(x))``, ``f(x).mean()``): the program means the output as a vector of terms
+    and sums them itself."""
+    for call, _ in model.calls:
+        reduced = _reduction_of(call)
+        if isinstance(reduced, ast.Call) and last_name(reduced.func) == name:
             return True
     return False
 

@@ -628,14 +628,116 @@ def entry_change(
             dtype = f"{module}.{expected.dtype}"
         if dtype is None:
             return None
+        # The cast goes on the returned tangent; the culprit is the operand that brought the
+        # other dtype in, when the rule builds exactly one array without saying its dtype.
+        promoter = _dtype_maker(function, entry, jnp_names)
+        why = f"{said}: the tangent must have the primal output's dtype." + (
+            f" `{promoter.targets[0].id}` is built here without a dtype"  # type: ignore[attr-defined]
+            " and promotes it."
+            if promoter is not None
+            else ""
+        )
         return Change(
-            code.span(ret),
-            f"{said}: the tangent must have the primal output's dtype.",
+            code.span(promoter or ret),
+            why,
             f"Cast the tangent to {expected.dtype}",
             (code.replace(entry, f"{_text(code, entry)}.astype({dtype})"),),
             safe=True,
         )
+    if definition is not None and got.shape != expected.shape and _makes_shape(definition.value):
+        # The types say the entry's shape is wrong, and the one statement that gives it a shape
+        # is its definition: the change belongs there, though the types do not say which.
+        return Change(
+            code.span(definition),
+            f"{said}: `{code.segment(entry)}` gets that shape here.",
+            "",
+            (),
+            safe=False,
+        )
     return None
+
+
+# Calls and methods whose result's shape is their own making, not their operands'.
+_SHAPE_MAKERS = frozenset(
+    {
+        "reshape",
+        "ravel",
+        "flatten",
+        "transpose",
+        "swapaxes",
+        "moveaxis",
+        "squeeze",
+        "expand_dims",
+        "broadcast_to",
+        "tile",
+        "repeat",
+        "concatenate",
+        "stack",
+        "hstack",
+        "vstack",
+        "outer",
+        "einsum",
+        "take",
+        "zeros",
+        "ones",
+        "full",
+        "empty",
+        "eye",
+        "arange",
+        "linspace",
+        "dot",
+        "matmul",
+        "tensordot",
+        *_REDUCTIONS,
+    }
+)
+# Constructors that take the default dtype (float32) unless given one.
+_DTYPE_MAKERS = frozenset({"array", "asarray", "zeros", "ones", "full", "empty", "linspace"})
+
+
+def _makes_shape(value: ast.expr) -> bool:
+    """The value's outermost operation sets its shape: ``g.reshape(-1, d)``, ``a @ b``,
+    ``jnp.zeros((n, d))``."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.MatMult):
+        return True
+    if isinstance(value, ast.Attribute):
+        return value.attr in ("T", "mT")
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    return (isinstance(func, ast.Attribute) and func.attr in _SHAPE_MAKERS) or (
+        isinstance(func, ast.Name) and func.id in _SHAPE_MAKERS
+    )
+
+
+def _is_number(node: ast.expr) -> bool:
+    if isinstance(node, ast.UnaryOp):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float, complex)
+
+
+def _dtype_maker(function: FunctionNode, entry: ast.expr, jnp_names: set[str]) -> ast.Assign | None:
+    """The one local of the returned expression whose definition builds an array without a
+    dtype (``jnp.asarray(COEFFS)``): the operand that promotes the expression's dtype."""
+    found = []
+    for name in {n.id for n in ast.walk(entry) if isinstance(n, ast.Name)}:
+        definition = single_definition(function, name)
+        if definition is None:
+            continue
+        for node in ast.walk(definition.value):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in _DTYPE_MAKERS
+                and _is_module(node.func.value, jnp_names)
+                and not any(k.arg == "dtype" for k in node.keywords)
+                and len(node.args) < 2
+                # A Python number stays weakly typed (``jnp.array(1.0)``): it promotes nothing.
+                and not (node.args and _is_number(node.args[0]))
+            ):
+                found.append(definition)
+                break
+    return found[0] if len(found) == 1 else None
 
 
 def tree_items(text: str) -> tuple[str, list[str]] | None:
