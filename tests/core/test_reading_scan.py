@@ -53,15 +53,15 @@ def test_every_fixture_gives_the_same_events_in_blocks(path: Path) -> None:
     data = path.read_bytes()
     expected = by_lines(data)
     assert list(parse_blocks(read_blocks(io.BytesIO(data)), strict=True)) == expected
-    # Blocks ending anywhere between lines: an error cut by a block's end.
+    # A block for each line: every error cut by a block's end, wherever.
     text = data.decode("utf-8", "replace")
-    for size in (1, 7):
-        assert list(parse_blocks(blocks_of(text, size), strict=True)) == expected
+    assert list(parse_blocks(blocks_of(text, 1), strict=True)) == expected
     # CRLF line ends.
     crlf = data.replace(b"\n", b"\r\n")
     assert list(parse_blocks(read_blocks(io.BytesIO(crlf)), strict=True)) == by_lines(crlf)
 
 
+@pytest.mark.slow
 def test_all_fixtures_as_one_log_in_small_reads() -> None:
     """The fixture logs as one log read in 1,000-byte chunks, with noise between them (idle
     lines, ANSI colours, binary garbage, carriage returns, NULs), so that errors start and end
@@ -133,7 +133,7 @@ lines_strategy = st.lists(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(lines_strategy, st.data())
 def test_the_scan_never_skips_a_line_that_may_start_a_construct(
     lines: list[str], data: st.DataObject
@@ -158,7 +158,7 @@ def test_the_scan_never_skips_a_line_that_may_start_a_construct(
         assert pos <= stop <= wanted
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(lines_strategy, st.data())
 def test_the_summary_scan_skips_only_passing_tests(lines: list[str], data: st.DataObject) -> None:
     block = "".join(line + "\n" for line in lines)
@@ -173,7 +173,7 @@ def test_the_summary_scan_skips_only_passing_tests(lines: list[str], data: st.Da
     assert _next_line_not_passing(block, pos) == wanted
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.lists(
         st.one_of(
