@@ -145,9 +145,38 @@ def parse_blocks(
     blocks: Iterable[str], *, strip_ansi: bool = True, strict: bool | None = None
 ) -> Iterator[ErrorEvent]:
     """The events of ``parse_output`` for the lines of ``blocks``: texts of whole lines, each
-    line ended by ``\\n`` (``reading.read_blocks``). Faster on a long log: each block is split
-    at once, in C, rather than handed over line by line."""
-    return _parse_batches((block.split("\n")[:-1] for block in blocks), strip_ansi, strict)
+    line ended by ``\\n`` (``reading.read_blocks``). Faster on a long log: while nothing is in
+    progress, the lines that cannot start anything are skipped in bulk (``_BlockScan``), and
+    the others are taken out of their block one by one."""
+    parser = _Parser(strip_ansi, strict)
+    for block in blocks:
+        scan = _BlockScan(block)
+        pos = 0
+        size = len(block)
+        while pos < size:
+            if parser.idle:
+                start = scan.next_line_that_may_matter(pos)
+            elif parser.in_summary:
+                start = _next_line_not_passing(block, pos)
+            else:
+                start = pos
+            if start > pos:
+                parser.lineno += block.count("\n", pos, start)
+                if start >= size:
+                    break
+            end = block.find("\n", start)
+            if end < 0:
+                # Not a whole line (``read_blocks`` never gives one): as before, not read.
+                break
+            pos = end + 1
+            raw = block[start:end]
+            parser.lineno += 1
+            if not parser.skips(raw):
+                parser.take(raw)
+                if parser.out:
+                    yield from parser.out
+                    parser.out.clear()
+    yield from parser.close()
 
 
 def _batched(lines: Iterable[str], size: int = 4096) -> Iterator[list[str]]:
@@ -159,86 +188,105 @@ def _batched(lines: Iterable[str], size: int = 4096) -> Iterator[list[str]]:
 def _parse_batches(
     batches: Iterable[list[str]], ansi: bool, strict: bool | None
 ) -> Iterator[ErrorEvent]:
-    if strict is None:
-        strict = strict_by_default()
-    parser = _Parser()
-    feed = parser.feed
+    parser = _Parser(ansi, strict)
+    skips = parser.skips
+    take = parser.take
     out = parser.out
-    report = parser.pytest
-    lineno = 0
-    idle = True
-    in_summary = False
     for batch in batches:
         for raw in batch:
-            lineno += 1
-            if in_summary and raw.startswith(_SUMMARY_PASSING):
-                # -rA lists every passing test in the summary; only failures merge into events.
+            parser.lineno += 1
+            if skips(raw):
                 continue
-            # The cheap path: with nothing in progress, a line matters only if it can start a
-            # construct. Each check is one C-level call, and single-character searches
-            # (memchr) guard the longer ones, since most log lines hold no "E" or "W" at all.
-            if (
-                idle
-                and ("E" not in raw or ("Error" not in raw and "Exception" not in raw))
-                and ("W" not in raw or "Warning" not in raw)
-                and ("T" not in raw or "Traceback" not in raw)
-            ):
-                first = raw[:1]
-                if (
-                    first not in _STARTS_CONSTRUCT
-                    and (
-                        # Traceback headers and frame lines are indented or start with "T".
-                        first not in _MAY_START_TRACEBACK
-                        or ("Traceback" not in raw and "File " not in raw)
-                    )
-                    # pytest's header line that names the interpreter (-v).
-                    and (first != "p" or not raw.startswith("platform "))
-                ):
-                    continue
-            line = raw[:MAX_LINE_CHARS]
-            if line.endswith("\n"):
-                line = line[:-1]
-            had_cr = False
-            if "\r" in line:
-                if line.endswith("\r"):
-                    line = line[:-1]
-                if "\r" in line:
-                    # A terminal shows what was written after the last carriage return.
-                    had_cr = True
-                    line = line[line.rfind("\r") + 1 :]
-            if ansi and "\x1b" in line:
-                line = ANSI_RE.sub("", line)
-            if "\x00" in line:
-                line = line.replace("\x00", "")
-            try:
-                feed(lineno, line, had_cr)
-            except Exception:
-                # A parser bug must not take the caller down; strict mode shows it instead.
-                if strict:
-                    raise
-                parser.reset_after_error()
+            take(raw)
             if out:
                 yield from out
                 out.clear()
-            # Whether the next line may take the cheap path: nothing in progress. In a report
-            # area other than failures and the summary (warnings, -rA's PASSES) only titles
-            # and tracebacks matter, as outside pytest.
-            area = report.area
-            idle = (
-                parser.reader is None
-                and (area is None or area == "other")
-                and parser.warning is None
-                and not parser.in_group
-            )
-            in_summary = area == "summary"
-    try:
-        parser.finish(lineno)
-    except Exception:
-        if strict:
-            raise
-        parser.reset_after_error()
-    yield from out
-    out.clear()
+    yield from parser.close()
+
+
+def _may_start_construct(raw: str) -> bool:
+    """Whether a line read while nothing is in progress can start anything: False only for
+    lines that cannot (most of a long log). Each check is one C-level call, and
+    single-character searches (memchr) guard the longer ones, since most log lines hold no
+    "E" or "W" at all. ``_BlockScan`` finds every line for which this may be True."""
+    if (
+        ("E" not in raw or ("Error" not in raw and "Exception" not in raw))
+        and ("W" not in raw or "Warning" not in raw)
+        and ("T" not in raw or "Traceback" not in raw)
+    ):
+        first = raw[:1]
+        return (
+            first in _STARTS_CONSTRUCT
+            # Traceback headers and frame lines are indented or start with "T".
+            or (first in _MAY_START_TRACEBACK and ("Traceback" in raw or "File " in raw))
+            # pytest's header line that names the interpreter (-v).
+            or (first == "p" and raw.startswith("platform "))
+        )
+    return True
+
+
+# The words whose presence anywhere in a line makes ``_may_start_construct`` True (or, for
+# "File ", may), and the line starts that do: a line with neither is skipped unread.
+_WORDS_THAT_MAY_MATTER = ("Error", "Exception", "Warning", "Traceback", "File ")
+_LINE_START_THAT_MAY_MATTER = r"(?:[=rF\[\x1b]|platform )"
+_NEXT_LINE_START_RE = re.compile(r"\n" + _LINE_START_THAT_MAY_MATTER)
+_FIRST_LINE_START_RE = re.compile(_LINE_START_THAT_MAY_MATTER)
+# A line of -rA's summary that is not a passing test's (or the block's end).
+_NOT_PASSING_RE = re.compile(r"\n(?!PASSED |SKIPPED |XFAIL |XPASS )")
+
+
+def _next_line_not_passing(block: str, pos: int) -> int:
+    """Where the first line at or after ``pos`` (a line start) that lists no passing test
+    starts; ``len(block)`` when there is none."""
+    if not block.startswith(_SUMMARY_PASSING, pos):
+        return pos
+    m = _NOT_PASSING_RE.search(block, pos)
+    return len(block) if m is None else m.end()
+
+
+class _BlockScan:
+    """The lines of one block that an idle parser must look at.
+
+    Each word is searched for with ``str.find`` (a fast C search, far cheaper per line than a
+    Python loop) and each line start with one regular expression anchored on newlines; the
+    position found for each is kept until the parser passes it, so the block is searched
+    once for each, however often the parser stops and starts skipping again."""
+
+    __slots__ = ("block", "found")
+
+    def __init__(self, block: str) -> None:
+        self.block = block
+        # The next position of each word and of a line start (-1 when none is left),
+        # valid while it is at or after where the parser stands.
+        self.found = [-2] * (len(_WORDS_THAT_MAY_MATTER) + 1)
+
+    def next_line_that_may_matter(self, pos: int) -> int:
+        """Where the first line at or after ``pos`` (a line start) for which
+        ``_may_start_construct`` may be True starts; ``len(self.block)`` when there is none."""
+        block = self.block
+        found = self.found
+        best = len(block)
+        for index, word in enumerate(_WORDS_THAT_MAY_MATTER):
+            at = found[index]
+            if -1 < at < pos or at == -2:
+                at = found[index] = block.find(word, pos)
+            if at >= 0 and at < best:
+                best = at
+        if best < len(block):
+            # The start of the line the nearest word is in (at or after ``pos``).
+            best = block.rfind("\n", pos, best) + 1 or pos
+        last = len(_WORDS_THAT_MAY_MATTER)
+        at = found[last]
+        if -1 < at < pos or at == -2:
+            if pos == 0 and _FIRST_LINE_START_RE.match(block):
+                at = 0
+            else:
+                m = _NEXT_LINE_START_RE.search(block, pos - 1 if pos else 0)
+                at = -1 if m is None else m.start() + 1
+            found[last] = at
+        if 0 <= at < best:
+            best = at
+        return best
 
 
 # First characters of lines that start a construct whatever else they contain: pytest titles,
@@ -292,8 +340,16 @@ _MAY_START_TRACEBACK = frozenset(" \tT+|")
 class _Parser:
     """The line-by-line state machine behind ``parse_output``."""
 
-    def __init__(self) -> None:
+    def __init__(self, ansi: bool = True, strict: bool | None = None) -> None:
+        self.ansi = ansi
+        self.strict = strict_by_default() if strict is None else strict
         self.out: list[ErrorEvent] = []
+        # The number of the last line read.
+        self.lineno = 0
+        # Nothing in progress: the next line matters only if it can start a construct.
+        self.idle = True
+        # In pytest's short test summary, whose passing tests (-rA) merge into nothing.
+        self.in_summary = False
         self.rootdir: str | None = None
         # The interpreter pytest's verbose header names.
         self.python: str | None = None
@@ -320,6 +376,62 @@ class _Parser:
         self.warning = None
         self.e_width = 0
         self.pytest.reset()
+
+    # -- driving ----------------------------------------------------------------------------
+
+    def skips(self, raw: str) -> bool:
+        """Whether line ``raw`` (the next one) cannot change anything: a passing test of
+        -rA's summary, or, with nothing in progress, a line that can start no construct."""
+        if self.in_summary:
+            return raw.startswith(_SUMMARY_PASSING)
+        return self.idle and not _may_start_construct(raw)
+
+    def take(self, raw: str) -> None:
+        """Clean line ``raw`` (the next one; ``lineno`` already counts it) and feed it."""
+        line = raw[:MAX_LINE_CHARS]
+        if line.endswith("\n"):
+            line = line[:-1]
+        had_cr = False
+        if "\r" in line:
+            if line.endswith("\r"):
+                line = line[:-1]
+            if "\r" in line:
+                # A terminal shows what was written after the last carriage return.
+                had_cr = True
+                line = line[line.rfind("\r") + 1 :]
+        if self.ansi and "\x1b" in line:
+            line = ANSI_RE.sub("", line)
+        if "\x00" in line:
+            line = line.replace("\x00", "")
+        try:
+            self.feed(self.lineno, line, had_cr)
+        except Exception:
+            # A parser bug must not take the caller down; strict mode shows it instead.
+            if self.strict:
+                raise
+            self.reset_after_error()
+        # Whether the next line may be skipped unread: nothing in progress. In a report area
+        # other than failures and the summary (warnings, -rA's PASSES) only titles and
+        # tracebacks matter, as outside pytest.
+        area = self.pytest.area
+        self.idle = (
+            self.reader is None
+            and (area is None or area == "other")
+            and self.warning is None
+            and not self.in_group
+        )
+        self.in_summary = area == "summary"
+
+    def close(self) -> Iterator[ErrorEvent]:
+        """The events left at the end of the input."""
+        try:
+            self.finish(self.lineno)
+        except Exception:
+            if self.strict:
+                raise
+            self.reset_after_error()
+        yield from self.out
+        self.out.clear()
 
     # -- emission -------------------------------------------------------------------------
 
