@@ -72,6 +72,10 @@ def _names(body: list[ast.stmt]) -> _Names:
                 (binds if module_level else mentions).add(name)
         elif isinstance(node, ast.Global):
             binds.update(node.names)
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            # In a decorator or a default it binds at module level: taken as a module-level
+            # name wherever it is (a join too many only analyses a group more).
+            binds.add(node.target.id)
         elif isinstance(node, _NAMED) and node.name is not None:
             (binds if module_level else mentions).add(node.name)
         inner = module_level and not isinstance(node, _SCOPES)
