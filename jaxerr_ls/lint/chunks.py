@@ -16,6 +16,7 @@ is parsed as ``ast.parse`` would, which keeps the cost linear and the result ide
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -92,7 +93,15 @@ class ChunkedParser:
         failed, self._failed = self._failed, set()
         self.last = []
         try:
-            pieces = self._pieces(source, earlier, failed)
+            # With no tree to reuse, one parse of the whole text costs about half as much as
+            # parsing its pieces one by one (each after as many line ends as precede it).
+            if earlier:
+                pieces = self._pieces(source, earlier, failed)
+            else:
+                try:
+                    pieces = self._split(source)
+                except SyntaxError:
+                    pieces = self._pieces(source, earlier, failed)
         except (ValueError, RecursionError, MemoryError):
             pieces = None
         if sum(len(found) for found in self._parsed.values()) > _MAX_PIECES:
@@ -121,10 +130,7 @@ class ChunkedParser:
     def _pieces(
         self, source: str, earlier: dict[str, list[_Parsed]], failed: set[str]
     ) -> list[Piece] | None:
-        starts = [m.start() for m in _STATEMENT_START.finditer(source)]
-        if not starts or starts[0] != 0:
-            starts.insert(0, 0)
-        starts.append(len(source))
+        starts = statement_starts(source)
         pieces: list[Piece] = []
         line = 1
         index = 0
@@ -147,6 +153,54 @@ class ChunkedParser:
             index = end
         return pieces
 
+    def _split(self, source: str) -> list[Piece] | None:
+        """The pieces ``_pieces`` gives with nothing parsed before, from one parse of the whole
+        text (SyntaxError where it does not parse; None where ``_pieces`` gives up): a piece
+        parses alone exactly when no statement of the module runs past its end, since a
+        statement cut at the start of a line at column 0 leaves a string, a bracket, a
+        continuation or a decorator open."""
+        body = ast.parse(source).body
+        starts = statement_starts(source)
+        count = len(starts) - 1
+        # Each candidate piece's first line, and whether a statement runs past its start.
+        firsts = [1]
+        for start, end in itertools.pairwise(starts[:count]):
+            firsts.append(firsts[-1] + line_count(source[start:end]))
+        inside = [False] * count
+        candidate = 0
+        for stmt in body:
+            first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+            stop = stmt.end_lineno or stmt.lineno
+            while candidate < count and firsts[candidate] <= first:
+                candidate += 1
+            while candidate < count and firsts[candidate] <= stop:
+                inside[candidate] = True
+                candidate += 1
+        pieces: list[Piece] = []
+        wasted = 0
+        index = 0
+        taken = 0
+        while index < count:
+            end = index + 1
+            while end < count and inside[end]:
+                # What ``_pieces`` would have parsed in vain.
+                self._failed.add(source[starts[index] : starts[end]])
+                wasted += starts[end] - starts[index]
+                end += 1
+                if end - index > _MAX_JOINS or wasted > len(source):
+                    return None
+            next_line = firsts[end] if end < count else None
+            members = []
+            while taken < len(body) and (next_line is None or body[taken].lineno < next_line):
+                members.append(body[taken])
+                taken += 1
+            text = source[starts[index] : starts[end]]
+            parsed = _Parsed(firsts[index], members)
+            self._parsed.setdefault(text, []).append(parsed)
+            pieces.append(Piece(firsts[index], text, parsed))
+            index = end
+        return pieces
+
     def _piece(
         self, line: int, text: str, earlier: dict[str, list[_Parsed]], failed: set[str]
     ) -> Piece | None:
@@ -166,6 +220,15 @@ class ChunkedParser:
                 return None
         self._parsed.setdefault(text, []).append(parsed)
         return Piece(line, text, parsed)
+
+
+def statement_starts(source: str) -> list[int]:
+    """The offsets where a top-level statement may start (0 always), and the text's end."""
+    starts = [m.start() for m in _STATEMENT_START.finditer(source)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    starts.append(len(source))
+    return starts
 
 
 def line_count(text: str) -> int:

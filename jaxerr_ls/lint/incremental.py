@@ -28,7 +28,7 @@ from jaxerr_ls.lint import (
 )
 from jaxerr_ls.lint.checks import CODES, checks_for
 from jaxerr_ls.lint.chunks import ChunkedParser, Piece, line_count
-from jaxerr_ls.project import ModuleModel
+from jaxerr_ls.project import ModuleModel, _children
 
 # A group's pieces (texts and lines from the group's first) and the imports (texts), in order.
 GroupKey = tuple[tuple[str, int | None], ...]
@@ -53,34 +53,54 @@ def _names(body: list[ast.stmt]) -> _Names:
     binds: set[str] = set()
     mentions: set[str] = set()
     star = False
-    # Module level: the statements, and what they hold outside function and class bodies.
-    stack: list[tuple[ast.AST, bool]] = [(stmt, True) for stmt in body]
-    while stack:
-        node, module_level = stack.pop()
+    # Module level: the statements, and what they hold outside function and class bodies. A
+    # function's decorators and defaults, a class's bases, run at module level, but reading
+    # them as inside keeps them mentions, which is what they are.
+    outer: list[ast.AST] = list(body)
+    inner: list[ast.AST] = []
+    while outer:
+        node = outer.pop()
         if isinstance(node, ast.Name):
-            if isinstance(node.ctx, ast.Load):
-                mentions.add(node.id)
-            elif module_level:
-                binds.add(node.id)
-            else:
-                mentions.add(node.id)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            for alias in node.names:
-                if alias.name == "*":
-                    star = True
-                name = alias.asname or alias.name.split(".")[0]
-                (binds if module_level else mentions).add(name)
+            (mentions if isinstance(node.ctx, ast.Load) else binds).add(node.id)
+            continue
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            star = star or _star(node)
+            binds.update(_imported(node))
         elif isinstance(node, ast.Global):
             binds.update(node.names)
         elif isinstance(node, _NAMED) and node.name is not None:
-            (binds if module_level else mentions).add(node.name)
-        inner = module_level and not isinstance(node, _SCOPES)
-        for child in ast.iter_child_nodes(node):
-            # A function's decorators and defaults, a class's bases, run at module level, but
-            # reading them as inside keeps them mentions, which is what they are.
-            stack.append((child, inner))
+            binds.add(node.name)
+        (inner if isinstance(node, _SCOPES) else outer).extend(_children(node))
+    # Inside: every name is read (a binding there is the scope's own), but for ``global``
+    # and assignment expressions.
+    while inner:
+        node = inner.pop()
+        kind = type(node)
+        if kind is ast.Name:
+            mentions.add(node.id)  # type: ignore[attr-defined]  # (an ast.Name)
+            continue
+        if kind is ast.Import or kind is ast.ImportFrom:
+            star = star or _star(node)  # type: ignore[arg-type]  # (an import)
+            mentions.update(_imported(node))  # type: ignore[arg-type]  # (an import)
+        elif kind is ast.Global:
+            binds.update(node.names)  # type: ignore[attr-defined]  # (an ast.Global)
+        elif kind is ast.NamedExpr and isinstance(node.target, ast.Name):  # type: ignore[attr-defined]
+            # In a decorator or a default it binds at module level: taken as a module-level
+            # name wherever it is (a join too many only analyses a group more).
+            binds.add(node.target.id)  # type: ignore[attr-defined]  # (an ast.NamedExpr)
+        elif isinstance(node, _NAMED) and node.name is not None:
+            mentions.add(node.name)
+        inner.extend(_children(node))
     only = all(isinstance(stmt, ast.Import | ast.ImportFrom) for stmt in body)
     return _Names(frozenset(binds), frozenset(mentions), only, star)
+
+
+def _star(node: ast.Import | ast.ImportFrom) -> bool:
+    return any(alias.name == "*" for alias in node.names)
+
+
+def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
+    return [alias.asname or alias.name.split(".")[0] for alias in node.names]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jaxerr_ls.lint import lint_source
-from jaxerr_ls.lint.chunks import ChunkedParser
+from jaxerr_ls.lint.chunks import ChunkedParser, Piece
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MODULES = sorted(
@@ -125,6 +125,56 @@ def test_only_the_edited_statement_is_parsed_again(monkeypatch: pytest.MonkeyPat
     # The statements around it are the very same trees as before.
     kept = [a for a, b in zip(first.body, second.body, strict=True) if a is b]
     assert len(kept) == len(first.body) - 1
+
+
+# Column-0 lines inside a statement: a string, brackets, a continuation, decorators.
+SPLIT_CASES = [
+    TRICKY,
+    '"""Module.\n\nat column 0\n"""\nimport jax\n',
+    "@a\n@b(\n1,\n)\ndef f():\n    pass\n# end\n",
+    "x = 1; y = 2\nif x:\n    pass\nelif y:\n    pass\n",
+    "def f():\n    return '''\ndef g():\n    pass\n'''\n\n\nclass C: pass\n",
+    "x = 1\r\ny = (\r\n2)\r\n",
+    'x = """\n' + "".join(f"line{i} = {i}\n" for i in range(40)) + '"""\ny = 1\n',
+    "# only a comment\n",
+    "",
+]
+
+
+def one_by_one(source: str) -> tuple[list[tuple[int, str, str]] | None, set[str]]:
+    """The pieces parsed one by one, as after an edit, and the texts that failed."""
+    parser = ChunkedParser()
+    pieces = parser._pieces(source, {}, set())
+    return _pieces(pieces), parser._failed
+
+
+def _pieces(pieces: list[Piece] | None) -> list[tuple[int, str, str]] | None:
+    if pieces is None:
+        return None
+    return [(p.line, p.text, dump(ast.Module(p.body, type_ignores=[])) or "") for p in pieces]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [*SPLIT_CASES, *(p.read_text() for p in MODULES)],
+    ids=[*(f"case{i}" for i in range(len(SPLIT_CASES))), *(p.name for p in MODULES)],
+)
+def test_a_first_cut_from_one_parse_gives_the_pieces_parsed_one_by_one(source: str) -> None:
+    parser = ChunkedParser()
+    assert _pieces(parser.cut(source)) == one_by_one(source)[0]
+    assert parser._failed == one_by_one(source)[1]
+
+
+def test_a_first_cut_parses_the_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    source = (FIXTURES / "lint" / "hijax_vjp_bwd_retval_structure.py").read_text()
+    parsed: list[str] = []
+    real_parse = ast.parse
+    monkeypatch.setattr(
+        ast, "parse", lambda text, *a, **k: parsed.append(text) or real_parse(text, *a, **k)
+    )
+    parser = ChunkedParser()
+    assert dump(parser.parse(source)) == dump(real_parse(source))
+    assert parsed == [source] and len(parser.last) > 3
 
 
 def test_lint_with_the_chunked_parser_gives_the_same_predictions() -> None:

@@ -163,6 +163,20 @@ def test_repeated_statements_keep_their_predictions_apart() -> None:
     assert linter.analysed == (1, 3)
 
 
+def test_a_name_bound_by_an_assignment_expression_in_a_default_joins_its_readers() -> None:
+    """``loss := ...`` in a default binds ``loss`` at module level: the gradient that reads it
+    is analysed again when the default changes."""
+    scalar = (
+        "import jax\n\ndef make(a=(loss := lambda x: x.sum())):\n    return a\n\n"
+        "h = jax.grad(loss)\n"
+    )
+    vector = scalar.replace("x.sum()", "(x, x)")
+    linter = IncrementalLinter()
+    for source in (scalar, vector, scalar):
+        same(linter.lint(source), lint_source(source))
+    assert [p.code for p in lint_source(vector).predictions] == ["grad-output-not-array"]
+
+
 def test_the_collector_is_paused_during_a_lint_and_left_as_it_was() -> None:
     seen: list[bool] = []
 
