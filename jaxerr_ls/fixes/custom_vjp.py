@@ -577,7 +577,7 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     residuals = _residual_names(bwd)
     value = ret.value
     primal = rule_function(source.tree, primal_name) if primal_name else None
-    entries = _dict_entries(value)
+    entries = dict_entries(value)
     if entries is not None:
         return _dict_fwd_fix(target, source, fwd, value, entries, primal_name, residuals)
     if isinstance(value, ast.Tuple) and primal is not None and (output_count(primal) or 0) > 1:
@@ -621,7 +621,7 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         )
     else:
         return []
-    new = f"{_parenthesized(source, value)}, {saved}"
+    new = f"{parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
 
@@ -643,7 +643,7 @@ def _starred_residuals(source: Source, ret: ast.Return) -> tuple[str, Edit] | No
             residuals = starred.id  # ``*args`` is a tuple already
     else:
         residuals = f"({', '.join(source.segment(e) for e in rest)},)"
-    new = f"{_parenthesized(source, first)}, {residuals}"
+    new = f"{parenthesized(source, first)}, {residuals}"
     return "Return a pair: the output and one tuple of residuals", source.replace(value, new)
 
 
@@ -760,13 +760,13 @@ def _output_missing_fix(
     return [Fix(title, target.code, (source.replace(value, new),), True, safety)]
 
 
-_OUTPUT_KEYS = frozenset(
+OUTPUT_KEYS = frozenset(
     {"out", "output", "outputs", "y", "primal", "primal_out", "result", "value", "forward"}
 )
 _RESIDUAL_KEYS = frozenset({"res", "residuals", "saved", "cache", "ctx", "context", "aux"})
 
 
-def _primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> bool:
+def primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> bool:
     """A call of the primal function, or a name the fwd rule binds once to one."""
     if isinstance(node, ast.Name):
         binding = single_definition(fwd, node.id)
@@ -779,7 +779,7 @@ def _primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> boo
     )
 
 
-def _dict_entries(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
+def dict_entries(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
     """The string keys and values of ``{"out": y, ...}`` or ``dict(out=y, ...)``."""
     if isinstance(node, ast.Dict):
         keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
@@ -813,7 +813,7 @@ def _dict_fwd_fix(
     outputs = [
         i
         for i, (key, item) in enumerate(entries)
-        if _primal_output(fwd, item, primal) or key in _OUTPUT_KEYS
+        if primal_output(fwd, item, primal) or key in OUTPUT_KEYS
     ]
     if not outputs and len(entries) == 2:
         # ``{"h": ..., "saved": (x, w)}``: the entry not keyed as residuals is the output.
@@ -832,12 +832,12 @@ def _dict_fwd_fix(
         saved = f"({', '.join(source.segment(by_key[name]) for name in residuals)})"
     else:
         return []
-    new = f"{_parenthesized(source, output)}, {saved}"
+    new = f"{parenthesized(source, output)}, {saved}"
     title = f"Return a pair, not a dict: the output and the residuals ({new})"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
 
 
-def _parenthesized(source: Source, node: ast.expr) -> str:
+def parenthesized(source: Source, node: ast.expr) -> str:
     text = source.segment(node)
     return f"({text})" if isinstance(node, ast.Lambda | ast.IfExp | ast.NamedExpr) else text
 
