@@ -15,10 +15,10 @@ import re
 
 from jaxerr_ls.fixes.custom_vjp import (
     OUTPUT_KEYS,
+    culprit_rule,
     dict_entries,
     parenthesized,
     primal_output,
-    culprit_rule,
 )
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
@@ -104,11 +104,15 @@ def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         grouped = _grouped_fixes(target, source, ret.value)
         return grouped or _flat_fixes(target, source, rule, ret.value, primal)
     entries = dict_entries(ret.value) if ret is not None and ret.value is not None else None
-    if ret is not None and ret.lineno == line and entries is not None:
-        # The pair written as a dict: its two entries, when their keys say which is which. A
-        # dict whose keys do not is the tangent only where the function returns such a dict.
-        if not _returns_dict(source, primal):
-            return _dict_pair_fixes(target, source, rule, entries, ret, primal)
+    # The pair written as a dict: its two entries, when their keys say which is which. (A
+    # dict is the tangent alone only where the function returns a dict.)
+    if (
+        ret is not None
+        and ret.lineno == line
+        and entries is not None
+        and not _returns_dict(source, primal)
+    ):
+        return _dict_pair_fixes(target, source, rule, entries, ret, primal)
     if ret is not None and ret.lineno == line and ret.value is not None:
         stacked = _stacked_pair(source, ret.value)
         if stacked is not None:
