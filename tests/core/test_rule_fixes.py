@@ -160,6 +160,16 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         Applicability.SAFE,
     ),
     "fwd_dataclass_residuals": ("custom-vjp-fwd-not-pair", "return saved", Applicability.UNSAFE),
+    "hijax_listcomp_accums": (
+        "hijax-vjp-bwd-return",
+        "return [acc.accum(ct) for acc, ct in zip((w_acc, x_acc), grads)]",
+        Applicability.SAFE,
+    ),
+    "hijax_tree_map_acc_second": (
+        "hijax-vjp-bwd-return",
+        "return jax.tree.map(",
+        Applicability.SAFE,
+    ),
     "jvp_dict_tangent_first": (
         "custom-jvp-rule-not-pair",
         'return {"jvp": dx * x / smooth_abs(x, eps), "y": smooth_abs(x, eps)}',
