@@ -5,7 +5,9 @@ a tangent tree built leaf by leaf gets each leaf made in its primal's dtype (nev
 shape than its argument's gets the shape due, spelled with the user's sizes where the printed
 shapes show which; a gradient function called with too few positional arguments, through a
 ``functools.partial`` made elsewhere that binds the leading parameters by keyword, binds them
-positionally; and, where the code leaves the edit in doubt, none."""
+positionally; a bwd rule's tuple display where the primal takes a NamedTuple or registered
+dataclass (defined in another module) is built as that class, by its fields in flattening
+order; and, where the code leaves the edit in doubt, none."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from test_culprit_transforms import Copy, applied, fixes
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 
 from jaxerr_ls.fixes import Applicability
+from jaxerr_ls.fixes.pytrees import parse_tree
 
 
 @pytest.mark.parametrize(
@@ -36,6 +39,16 @@ from jaxerr_ls.fixes import Applicability
             "main.py",
             "self.objective = functools.partial(grads, data)",
             "data=data",
+        ),
+        # A dataclass registered by a call after it in another module, its data fields in
+        # another order than declared; the bwd returns a list of unnamed values for it: built
+        # as the class in the flattening order (unsafe: no name proves it).
+        (
+            "fix9_vjp_dataclass_registered_call",
+            "structure of the primal's arguments",
+            "main.py",
+            "Stats(mean=jnp.sum(-g * inv), var=jnp.sum(-0.5 * g * (x - s.mean) * inv**3))",
+            "[jnp.sum(",
         ),
         # ``random.uniform(key, image.shape, ...)`` from ``from jax import random``, for a
         # bfloat16 image in a method: the sampler takes the image's dtype.
@@ -110,3 +123,10 @@ def test_a_gradient_ref_is_made_in_the_shape_due(
     fixed = applied(fix)[file]
     assert expected in fixed
     assert gone not in fixed
+
+
+def test_a_custom_node_with_meta_fields_is_not_rebuilt() -> None:
+    """Its constructor would need the meta fields' values, which the message does not give."""
+    assert parse_tree("PyTreeDef((CustomNode(Params[(1,)], [*, *]), *))") is None
+    tree = parse_tree("PyTreeDef((CustomNode(Params[()], [*, *]), *))")
+    assert tree is not None and tree.children[0].keys == ("Params",)

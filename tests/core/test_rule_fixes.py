@@ -170,6 +170,11 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         "return jax.tree.map(",
         Applicability.SAFE,
     ),
+    "vjp_namedtuple_grouped_swapped": (
+        "custom-vjp-bwd-structure",
+        "return (grad_b, grad_w), g @ p.w.T",
+        Applicability.SAFE,
+    ),
     "jvp_dict_tangent_first": (
         "custom-jvp-rule-not-pair",
         'return {"jvp": dx * x / smooth_abs(x, eps), "y": smooth_abs(x, eps)}',
