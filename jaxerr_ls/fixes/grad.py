@@ -1023,6 +1023,8 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if _builds_tree(api_of, call):
         return []
     like = _shaped_like(api_of, call) if target.code == JVP_DTYPE else None
+    if like is not None and not _given_to_the_failing_call(target, read, like):
+        like = None  # shaped like some other value, whose dtype may be an int's
     made = _dtype_edit(source, api_of, call, like or dtype, jnp)
     if like is not None and made is not None:
         title = f"Build `{source.segment(call)}` with the dtype of {like[: -len('.dtype')]}"
@@ -1108,6 +1110,28 @@ def _is_constructor(api_of: _Apis, node: ast.expr) -> bool:
             and node.func.attr in (*_DTYPE_POSITION, "arange", "astype")
         )
     )
+
+
+def _given_to_the_failing_call(target: FixTarget, read: ReadSource, like: str) -> bool:
+    """Is the value (``image`` of ``image.dtype``) among the primals the ``jax.jvp`` call on
+    the failing line is given (``jvp(f, (image,), (t,))``)? Only then is its dtype due."""
+    name = like.removesuffix(".dtype")
+    source = Source.parse(target.span.path, read(target.span.path))
+    if source is None:
+        return False
+    for node in ast.walk(source.tree):
+        if (
+            isinstance(node, ast.Call)
+            and node.lineno <= target.span.line <= (node.end_lineno or node.lineno)
+            and last_name(node.func) == "jvp"
+            and len(node.args) >= 2
+        ):
+            primals = node.args[1]
+            return any(
+                isinstance(n, ast.Name | ast.Attribute) and ast.unparse(n) == name
+                for n in ast.walk(primals)
+            )
+    return False
 
 
 def _shaped_like(api_of: _Apis, call: ast.expr) -> str | None:

@@ -31,6 +31,15 @@ from jaxerr_ls.fixes.pytrees import parse_tree
             "jax.tree.map(lambda p: jnp.ones(p.shape, dtype=p.dtype), params)",
             "jnp.ones(p.shape)",
         ),
+        # ``jnp.ones(labels.shape)`` for bfloat16 logits, the labels integers: shaped like
+        # a value the jvp is not given as a primal, so the dtype is the one the message asks.
+        (
+            "fix9_jvp_ones_like_other",
+            "as bfloat16",
+            "main.py",
+            "direction = jnp.ones(labels.shape, dtype=jnp.bfloat16)",
+            "labels.dtype",
+        ),
         # ``functools.partial(jax.value_and_grad(nll, argnums=(1, 2)), data=data)`` kept as
         # an attribute and called in another method: the data bound positionally.
         (

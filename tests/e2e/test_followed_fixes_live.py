@@ -21,6 +21,7 @@ from tests.e2e.test_fixes_live import run
 CASES = Path(__file__).resolve().parents[1] / "fixtures" / "transforms"
 VERSION = "0.12.0.1"
 PROGRAMS = [
+    "fix9_jvp_ones_like_other",
     "fix9_jvp_tree_map_ones",
     "fix9_jvp_uniform_like_primal",
     "fix9_partial_keywords_attribute",
