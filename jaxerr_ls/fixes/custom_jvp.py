@@ -13,9 +13,15 @@ from __future__ import annotations
 import ast
 import re
 
-from jaxerr_ls.fixes.custom_vjp import culprit_rule
+from jaxerr_ls.fixes.custom_vjp import (
+    OUTPUT_KEYS,
+    culprit_rule,
+    dict_entries,
+    parenthesized,
+    primal_output,
+)
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import FunctionNode, Source
+from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
@@ -97,6 +103,16 @@ def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if ret is not None and ret.lineno == line and isinstance(ret.value, ast.Tuple | ast.List):
         grouped = _grouped_fixes(target, source, ret.value)
         return grouped or _flat_fixes(target, source, rule, ret.value, primal)
+    entries = dict_entries(ret.value) if ret is not None and ret.value is not None else None
+    # The pair written as a dict: its two entries, when their keys say which is which. (A
+    # dict is the tangent alone only where the function returns a dict.)
+    if (
+        ret is not None
+        and ret.lineno == line
+        and entries is not None
+        and not _returns_dict(source, primal)
+    ):
+        return _dict_pair_fixes(target, source, rule, entries, ret, primal)
     if ret is not None and ret.lineno == line and ret.value is not None:
         stacked = _stacked_pair(source, ret.value)
         if stacked is not None:
@@ -121,6 +137,51 @@ def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         call = f"{primal}(*{params[0]})"
     new = f"{call}, {source.segment(ret.value)}"
     title = f"Return the primal output too: ({call}, tangent)"
+    return [Fix(title, target.code, (source.replace(ret.value, new),), True, Applicability.SAFE)]
+
+
+# Keys that name the tangent half of a pair written as a dict.
+_TANGENT_KEYS = frozenset(
+    {"tangent", "tangents", "tangent_out", "tangents_out", "t", "dot", "jvp", "dy", "y_dot"}
+)
+
+
+def _returns_dict(source: Source, primal: str) -> bool:
+    """Does the primal function (a ``def`` of the module) return a dict, or is it not found?"""
+    function = rule_function(source.tree, primal)
+    if function is None:
+        return True
+    return any(
+        dict_entries(r.value) is not None or isinstance(r.value, ast.DictComp)
+        for r in own_returns(function)
+        if r.value is not None
+    )
+
+
+def _dict_pair_fixes(
+    target: FixTarget,
+    source: Source,
+    rule: FunctionNode,
+    entries: list[tuple[str, ast.expr]],
+    ret: ast.Return,
+    primal: str,
+) -> list[Fix]:
+    """``dict(primal=y, tangent=t)``: the pair ``y, t``. The primal output is the entry keyed
+    as an output or made by the primal function; the tangent the other, keyed as one."""
+    if len(entries) != 2:
+        return []
+    outputs = [
+        i
+        for i, (key, item) in enumerate(entries)
+        if key in OUTPUT_KEYS or primal_output(rule, item, primal)
+    ]
+    tangents = [i for i, (key, _) in enumerate(entries) if key in _TANGENT_KEYS]
+    if len(outputs) != 1 or len(tangents) != 1 or outputs == tangents:
+        return []
+    assert ret.value is not None
+    out, tangent = entries[outputs[0]][1], entries[tangents[0]][1]
+    new = f"{parenthesized(source, out)}, {parenthesized(source, tangent)}"
+    title = f"Return a pair, not a dict: the primal output and the tangent ({new})"
     return [Fix(title, target.code, (source.replace(ret.value, new),), True, Applicability.SAFE)]
 
 

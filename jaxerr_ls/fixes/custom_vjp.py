@@ -20,9 +20,11 @@ in the fwd.
 from __future__ import annotations
 
 import ast
+from typing import Literal
 
+from jaxerr_ls.culprit_state import Buffers, Code
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.pytrees import leaf_keys, parse_tree, render
+from jaxerr_ls.fixes.pytrees import LIST, NAMEDTUPLE, TUPLE, Tree, leaf_keys, parse_tree, render
 from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
 from jaxerr_ls.project import class_fields
 from jaxerr_ls.records import CulpritKind
@@ -413,6 +415,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     rebuilt = _rebuilt_fix(target, source, bwd, final, got_text, expected_text)
     if rebuilt:
         return rebuilt
+    regrouped = _regrouped_fix(target, source, final, got_text, expected_text, read)
+    if regrouped:
+        return regrouped
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -444,9 +449,12 @@ def _stems(name: str) -> set[str]:
 
 
 def _module_fields(tree: ast.Module) -> dict[str, list[str]]:
-    """The NamedTuple classes of the module and their fields, in order."""
+    """The NamedTuple and dataclass classes of the module and their fields, in flattening
+    order."""
     return {
-        node.name: list(class_fields(node)) for node in tree.body if isinstance(node, ast.ClassDef)
+        node.name: fields
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and (fields := _data_fields(tree, node)) is not None
     }
 
 
@@ -508,6 +516,145 @@ def _rebuilt_fix(
     new = render(expected, leaves, fields, top=bare)
     title = f"Return the cotangents in the structure of the primal's arguments: {new}"
     return [Fix(title, target.code, (source.replace(final, new),), True, safety)]
+
+
+def _imported_fields(source: Source, read: ReadSource) -> dict[str, list[str]]:
+    """The fields, in flattening order, of the dataclasses and NamedTuples the module defines
+    or imports by name from a project module (``from params import Params``): a dataclass
+    registered with ``data_fields=[...]`` flattens in that order."""
+    found: dict[str, list[str]] = {}
+    homes: list[tuple[ast.Module, set[str] | None]] = [(source.tree, None)]
+    code = Code(Buffers(read, source.path.parent))
+    for node in source.tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            path = code.module_file(node.module)
+            text = read(path) if path is not None else None
+            home = Source.parse(path, text) if path is not None else None
+            if home is not None:
+                homes.append((home.tree, {a.name for a in node.names if a.asname is None}))
+    for tree, wanted in homes:
+        for cls in tree.body:
+            if isinstance(cls, ast.ClassDef) and (wanted is None or cls.name in wanted):
+                order = _data_fields(tree, cls)
+                if order is not None:
+                    found[cls.name] = order
+    return found
+
+
+def _data_fields(tree: ast.Module, cls: ast.ClassDef) -> list[str] | None:
+    """A class's fields in flattening order: ``data_fields=[...]`` of its registration when
+    given (None when meta fields are declared: the constructor would need their values), else
+    its annotated fields."""
+    fields = list(class_fields(cls))
+    calls = [n.value for n in tree.body if isinstance(n, ast.Expr)]
+    registrations = [
+        call
+        for call in cls.decorator_list
+        if isinstance(call, ast.Call)
+        and any("register_dataclass" in ast.unparse(part) for part in [call.func, *call.args])
+    ] + [
+        # ``register_dataclass(Params, data_fields=[...], meta_fields=[])`` after the class.
+        call
+        for call in calls
+        if isinstance(call, ast.Call)
+        and "register_dataclass" in ast.unparse(call.func)
+        and call.args
+        and isinstance(call.args[0], ast.Name)
+        and call.args[0].id == cls.name
+    ]
+    for call in registrations:
+        for keyword in call.keywords:
+            value = keyword.value
+            if not isinstance(value, ast.List | ast.Tuple):
+                return None
+            names = [
+                e.value
+                for e in value.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            ]
+            if keyword.arg == "meta_fields" and value.elts:
+                return None
+            if keyword.arg == "data_fields":
+                if len(names) != len(value.elts) or sorted(names) != sorted(fields):
+                    return None
+                fields = names
+    return fields or None
+
+
+def _regrouped_fix(
+    target: FixTarget,
+    source: Source,
+    final: ast.expr | None,
+    got_text: str,
+    expected_text: str,
+    read: ReadSource,
+) -> list[Fix]:
+    """A tuple display where the primal's argument is a NamedTuple or registered dataclass
+    (``(d_scale, d_shift), dz`` for ``(CustomNode(Params[()], [*, *]), *)``): that display
+    built as the class, the rest of the two printed structures the same. A value takes the
+    field named after it (``d_scale`` for ``scale``); values named after none keep their order
+    (unsafe)."""
+    got, expected = parse_tree(got_text), parse_tree(expected_text)
+    if final is None or got is None or expected is None:
+        return []
+    fields = _imported_fields(source, read)
+    safety = [Applicability.SAFE]
+
+    def walk(node: ast.expr, have: Tree, due: Tree) -> list[Edit] | None:
+        if have == due:
+            return []
+        if have.kind not in (TUPLE, LIST) or not isinstance(node, ast.Tuple | ast.List):
+            return None
+        elts = node.elts
+        if len(elts) != len(have.children) or any(isinstance(e, ast.Starred) for e in elts):
+            return None
+        if due.kind == NAMEDTUPLE and have.children == due.children:
+            names = fields.get(due.keys[0])
+            if names is None or len(names) != len(elts):
+                return None
+            named = _named_order(elts, names)
+            if named is None:
+                return None
+            order = named if named is not False else list(range(len(elts)))
+            if named is False:
+                safety[0] = Applicability.UNSAFE
+            values = [source.segment(elts[i]) for i in order]
+            built = ", ".join(f"{n}={v}" for n, v in zip(names, values, strict=True))
+            return [source.replace(node, f"{due.keys[0]}({built})")]
+        if due.kind != have.kind or len(due.children) != len(have.children):
+            return None
+        edits: list[Edit] = []
+        for elt, have_child, due_child in zip(elts, have.children, due.children, strict=True):
+            inner = walk(elt, have_child, due_child)
+            if inner is None:
+                return None
+            edits += inner
+        return edits
+
+    edits = walk(final, got, expected)
+    if not edits:
+        return []
+    title = "Return the cotangents in the structure of the primal's arguments (its classes)"
+    return [Fix(title, target.code, tuple(edits), True, safety[0])]
+
+
+def _named_order(elts: list[ast.expr], names: list[str]) -> list[int] | Literal[False] | None:
+    """For each field, the value named after it (``d_w`` for ``w``); False when no value is
+    named after a field; None when the names contradict (two for one field)."""
+    matched: dict[int, int] = {}
+    for i, elt in enumerate(elts):
+        if not isinstance(elt, ast.Name):
+            continue
+        hits = [j for j, name in enumerate(names) if name in _stems(elt.id)]
+        if len(hits) > 1 or (hits and hits[0] in matched):
+            return None
+        if hits:
+            matched[hits[0]] = i
+    if not matched:
+        return False
+    if len(matched) != len(names):
+        return None
+    return [matched[j] for j in range(len(names))]
 
 
 # --- fwd rules -----------------------------------------------------------------------------------
@@ -577,7 +724,7 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     residuals = _residual_names(bwd)
     value = ret.value
     primal = rule_function(source.tree, primal_name) if primal_name else None
-    entries = _dict_entries(value)
+    entries = dict_entries(value)
     if entries is not None:
         return _dict_fwd_fix(target, source, fwd, value, entries, primal_name, residuals)
     if isinstance(value, ast.Tuple) and primal is not None and (output_count(primal) or 0) > 1:
@@ -621,7 +768,7 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         )
     else:
         return []
-    new = f"{_parenthesized(source, value)}, {saved}"
+    new = f"{parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
 
@@ -643,7 +790,7 @@ def _starred_residuals(source: Source, ret: ast.Return) -> tuple[str, Edit] | No
             residuals = starred.id  # ``*args`` is a tuple already
     else:
         residuals = f"({', '.join(source.segment(e) for e in rest)},)"
-    new = f"{_parenthesized(source, first)}, {residuals}"
+    new = f"{parenthesized(source, first)}, {residuals}"
     return "Return a pair: the output and one tuple of residuals", source.replace(value, new)
 
 
@@ -760,13 +907,13 @@ def _output_missing_fix(
     return [Fix(title, target.code, (source.replace(value, new),), True, safety)]
 
 
-_OUTPUT_KEYS = frozenset(
+OUTPUT_KEYS = frozenset(
     {"out", "output", "outputs", "y", "primal", "primal_out", "result", "value", "forward"}
 )
 _RESIDUAL_KEYS = frozenset({"res", "residuals", "saved", "cache", "ctx", "context", "aux"})
 
 
-def _primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> bool:
+def primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> bool:
     """A call of the primal function, or a name the fwd rule binds once to one."""
     if isinstance(node, ast.Name):
         binding = single_definition(fwd, node.id)
@@ -779,7 +926,7 @@ def _primal_output(fwd: FunctionNode, node: ast.expr, primal: str | None) -> boo
     )
 
 
-def _dict_entries(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
+def dict_entries(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
     """The string keys and values of ``{"out": y, ...}`` or ``dict(out=y, ...)``."""
     if isinstance(node, ast.Dict):
         keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
@@ -813,7 +960,7 @@ def _dict_fwd_fix(
     outputs = [
         i
         for i, (key, item) in enumerate(entries)
-        if _primal_output(fwd, item, primal) or key in _OUTPUT_KEYS
+        if primal_output(fwd, item, primal) or key in OUTPUT_KEYS
     ]
     if not outputs and len(entries) == 2:
         # ``{"h": ..., "saved": (x, w)}``: the entry not keyed as residuals is the output.
@@ -832,12 +979,12 @@ def _dict_fwd_fix(
         saved = f"({', '.join(source.segment(by_key[name]) for name in residuals)})"
     else:
         return []
-    new = f"{_parenthesized(source, output)}, {saved}"
+    new = f"{parenthesized(source, output)}, {saved}"
     title = f"Return a pair, not a dict: the output and the residuals ({new})"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
 
 
-def _parenthesized(source: Source, node: ast.expr) -> str:
+def parenthesized(source: Source, node: ast.expr) -> str:
     text = source.segment(node)
     return f"({text})" if isinstance(node, ast.Lambda | ast.IfExp | ast.NamedExpr) else text
 

@@ -52,6 +52,8 @@ JVP_DTYPE = "jvp-dtype-mismatch"
 _SCALAR_TRANSFORMS = frozenset({"grad", "value_and_grad"})
 _ATOMIC = (ast.Name, ast.Call, ast.Attribute, ast.Subscript)
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
+# The floating dtypes a message names (``float32``, ``bfloat16``, ``float8_e4m3fn``).
+_INEXACT = re.compile(r"^b?float\d+\w*$")
 
 
 def _returned(node: ast.AST) -> ast.expr | None:
@@ -973,7 +975,7 @@ _DTYPE_POSITION = {"array": 1, "asarray": 1, "zeros": 1, "ones": 1, "empty": 1, 
 
 def _float_dtype(target: FixTarget) -> str:
     expected = (target.captures.get("expected") or "").strip()
-    if target.code == JVP_DTYPE and _IDENTIFIER.match(expected) and expected.startswith("float"):
+    if target.code == JVP_DTYPE and _INEXACT.match(expected):
         return expected
     return "float32"
 
@@ -1007,40 +1009,179 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if jnp is None:
         return []
     dtype = f"{jnp}.{_float_dtype(target)}"
-    constructor = (
-        isinstance(call, ast.Call)
-        and isinstance(call.func, ast.Attribute)
-        and call.func.attr in (*_DTYPE_POSITION, "arange", "astype")
-    )
-    if not constructor:
+    api_of = _Apis(source)
+    leaf = _leaf_builder(api_of, call)
+    if leaf is not None:
+        # A pytree built from its leaves (``tree_unflatten(treedef, [normal(k, s) ...])``)
+        # has no ``astype``: each leaf is built with the dtype, where it is made.
+        like = _shaped_like(api_of, leaf) if target.code == JVP_DTYPE else None
+        made = _dtype_edit(source, api_of, leaf, like or dtype, jnp)
+        if made is None:
+            return []
+        title = f"Build each leaf `{source.segment(leaf)}` as {like or dtype.rsplit('.', 1)[-1]}"
+        return unsafe_fix(target, title, (made,))
+    if _builds_tree(api_of, call):
+        return []
+    like = _shaped_like(api_of, call) if target.code == JVP_DTYPE else None
+    if like is not None and not _given_to_the_failing_call(target, read, like):
+        like = None  # shaped like some other value, whose dtype may be an int's
+    made = _dtype_edit(source, api_of, call, like or dtype, jnp)
+    if like is not None and made is not None:
+        title = f"Build `{source.segment(call)}` with the dtype of {like[: -len('.dtype')]}"
+        return unsafe_fix(target, title, (made,))
+    if made is None:
+        if _is_constructor(api_of, call):
+            return []
         # Built by a chain (``jnp.indices(s).reshape(2, -1).T``): cast what it gives.
         text = source.segment(call)
         if not text or not isinstance(call, ast.Attribute | ast.Subscript | ast.Name | ast.Call):
             return []
         title = f"Cast `{text}` to {dtype.rsplit('.', 1)[-1]}"
         return unsafe_fix(target, title, (source.replace(call, f"{text}.astype({dtype})"),))
-    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-    method = call.func.attr
+    title = f"Build `{source.segment(call)}` as {dtype.rsplit('.', 1)[-1]}"
+    return unsafe_fix(target, title, (made,))
+
+
+# jax.random samplers of floats and where they take their dtype positionally.
+_SAMPLER_DTYPE_POSITION = {"normal": 2, "uniform": 2, "truncated_normal": 4, "laplace": 2}
+# Functions that return a pytree: ``.astype`` of their result is no cast.
+_TREE_BUILDERS = frozenset(
+    {
+        "jax.tree_util.tree_unflatten",
+        "jax.tree.unflatten",
+        "jax.tree_util.tree_map",
+        "jax.tree.map",
+        "jax.tree_map",
+    }
+)
+
+
+class _Apis:
+    """The qualified names of called functions, spelled through a module's imports."""
+
+    def __init__(self, source: Source) -> None:
+        self.model: ModuleModel | None = None
+        self.source = source
+
+    def __call__(self, func: ast.expr) -> str | None:
+        if self.model is None:
+            self.model = ModuleModel(self.source.tree)
+        return self.model.qualified_name(func, self.model.module_scope)
+
+
+def _builds_tree(api_of: _Apis, node: ast.expr) -> bool:
+    if isinstance(node, ast.Dict | ast.DictComp | ast.List | ast.Tuple | ast.ListComp):
+        return True
+    return isinstance(node, ast.Call) and (
+        api_of(node.func) in _TREE_BUILDERS
+        or (isinstance(node.func, ast.Name) and node.func.id in ("dict", "list", "tuple"))
+    )
+
+
+def _leaf_builder(api_of: _Apis, node: ast.expr) -> ast.expr | None:
+    """The one expression that makes every leaf of a pytree built by ``tree_unflatten(treedef,
+    [leaf ... for ...])`` or ``tree_map(lambda ...: leaf, tree)``."""
+    if not isinstance(node, ast.Call) or node.keywords:
+        return None
+    api = api_of(node.func)
+    if api in ("jax.tree_util.tree_unflatten", "jax.tree.unflatten") and len(node.args) == 2:
+        leaves = node.args[1]
+        if isinstance(leaves, ast.ListComp):
+            return leaves.elt
+        return None
+    if api in ("jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map") and node.args:
+        function = node.args[0]
+        return function.body if isinstance(function, ast.Lambda) else None
+    return None
+
+
+def _sampler(api_of: _Apis, call: ast.Call) -> int | None:
+    """Where a ``jax.random`` sampler of floats takes its dtype; None for another call."""
+    api = api_of(call.func) or ""
+    module, _, name = api.rpartition(".")
+    return _SAMPLER_DTYPE_POSITION.get(name) if module == "jax.random" else None
+
+
+def _is_constructor(api_of: _Apis, node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and (
+        _sampler(api_of, node) is not None
+        or (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr in (*_DTYPE_POSITION, "arange", "astype")
+        )
+    )
+
+
+def _given_to_the_failing_call(target: FixTarget, read: ReadSource, like: str) -> bool:
+    """Is the value (``image`` of ``image.dtype``) among the primals the ``jax.jvp`` call on
+    the failing line is given (``jvp(f, (image,), (t,))``)? Only then is its dtype due."""
+    name = like.removesuffix(".dtype")
+    source = Source.parse(target.span.path, read(target.span.path))
+    if source is None:
+        return False
+    for node in ast.walk(source.tree):
+        if (
+            isinstance(node, ast.Call)
+            and node.lineno <= target.span.line <= (node.end_lineno or node.lineno)
+            and last_name(node.func) == "jvp"
+            and len(node.args) >= 2
+        ):
+            primals = node.args[1]
+            return any(
+                isinstance(n, ast.Name | ast.Attribute) and ast.unparse(n) == name
+                for n in ast.walk(primals)
+            )
+    return False
+
+
+def _shaped_like(api_of: _Apis, call: ast.expr) -> str | None:
+    """``v.dtype`` for a constructor shaped ``v.shape`` (``normal(k, leaf.shape)``): a tangent
+    made like the primal value it is shaped after takes its dtype too, which holds for every
+    leaf of a tree of mixed dtypes where one written dtype would not."""
+    if not isinstance(call, ast.Call) or not _is_constructor(api_of, call):
+        return None
+    sampler = _sampler(api_of, call)
+    at = 1 if sampler is not None else 0
+    shape = call.args[at] if len(call.args) > at else None
+    shape = next((k.value for k in call.keywords if k.arg == "shape"), shape)
+    if (
+        isinstance(shape, ast.Attribute)
+        and shape.attr == "shape"
+        and isinstance(shape.value, ast.Name | ast.Attribute)
+    ):
+        return f"{ast.unparse(shape.value)}.dtype"
+    return None
+
+
+def _dtype_edit(source: Source, api_of: _Apis, call: ast.expr, dtype: str, jnp: str) -> Edit | None:
+    """The edit that makes an array constructor (``jnp.zeros(s)``, ``x.astype(int)``,
+    ``jax.random.normal(k, s)``) build its array with ``dtype``; None for another call."""
+    if not _is_constructor(api_of, call):
+        return None
+    assert isinstance(call, ast.Call)
+    sampler = _sampler(api_of, call)
+    method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
     keyword = next((k for k in call.keywords if k.arg == "dtype"), None)
-    position = _DTYPE_POSITION.get(method)
-    if method == "astype" and len(call.args) == 1:
-        edit = source.replace(call.args[0], dtype)
-    elif keyword is not None:
-        edit = source.replace(keyword.value, dtype)
-    elif position is not None and len(call.args) > position:
-        edit = source.replace(call.args[position], dtype)
-    elif method in (*_DTYPE_POSITION, "arange") and call.args:
+    position = sampler if sampler is not None else _DTYPE_POSITION.get(method)
+    if sampler is None and method == "astype" and len(call.args) == 1:
+        return source.replace(call.args[0], dtype)
+    if keyword is not None:
+        return source.replace(keyword.value, dtype)
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    ):
+        return None
+    if position is not None and len(call.args) > position:
+        return source.replace(call.args[position], dtype)
+    if sampler is None and not (method in (*_DTYPE_POSITION, "arange") and call.args):
+        return None
+    if sampler is None:
         spellings = [jnp, *source.module_aliases("numpy")]
         if source.segment(call.func) not in [f"{name}.{method}" for name in spellings]:
-            return []
-        end = source.span(call)
-        closing = Span(source.path, end.end_line, end.end_col - 1, end.end_line, end.end_col - 1)
-        edit = Edit(closing, f", dtype={dtype}")
-    else:
-        return []
-    shown = source.segment(call)
-    title = f"Build `{shown}` as {dtype.rsplit('.', 1)[-1]}"
-    return unsafe_fix(target, title, (edit,))
+            return None
+    end = source.span(call)
+    closing = Span(source.path, end.end_line, end.end_col - 1, end.end_line, end.end_col - 1)
+    return Edit(closing, f", dtype={dtype}")
 
 
 def _static_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

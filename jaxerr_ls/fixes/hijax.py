@@ -279,16 +279,97 @@ def _accumulating_calls(
     return found
 
 
+def _lambda_accumulates(function: ast.Lambda, index: int) -> bool:
+    """``lambda acc, ct: acc.accum(ct)``: does the body accumulate into parameter ``index``?"""
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if index >= len(params):
+        return False
+    return any(
+        _is_accum_call(node)
+        and isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == params[index]
+        for node in ast.walk(function.body)
+    )
+
+
+def _holds(node: ast.expr, name: str) -> bool:
+    """``name`` itself, or an entry of a tuple or list display."""
+    if isinstance(node, ast.Name):
+        return node.id == name
+    return isinstance(node, ast.Tuple | ast.List) and any(
+        isinstance(e, ast.Name) and e.id == name for e in node.elts
+    )
+
+
+def _mapped_accumulations(method: FunctionNode, name: str) -> list[ast.expr]:
+    """Mappings that hand each cotangent to its accumulator: ``tree_map(lambda a, c:
+    a.accum(c), (x_acc, y_acc), cts)`` (the lambda's parameter ``i`` takes the mapped
+    argument ``i``), or ``[a.accum(c) for a, c in zip((x_acc, y_acc), cts)]``. Only eager
+    ones: a ``map`` or a generator left as a statement would accumulate nothing."""
+    found: list[ast.expr] = []
+    for node in own_nodes(method):
+        if (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.Lambda)
+            and not node.keywords
+            and _is_tree_map(node.func)
+        ):
+            function = node.args[0]
+            for index, mapped in enumerate(node.args[1:]):
+                if _holds(mapped, name) and _lambda_accumulates(function, index):
+                    found.append(node)
+        elif isinstance(node, ast.ListComp) and len(node.generators) == 1:
+            loop = node.generators[0]
+            iterated = loop.iter
+            zipped = (
+                isinstance(iterated, ast.Call)
+                and isinstance(iterated.func, ast.Name)
+                and iterated.func.id == "zip"
+            )
+            if not zipped or not isinstance(loop.target, ast.Tuple) or loop.ifs:
+                continue
+            assert isinstance(iterated, ast.Call)
+            targets = loop.target.elts
+            for index, mapped in enumerate(iterated.args[: len(targets)]):
+                target = targets[index]
+                if (
+                    _holds(mapped, name)
+                    and isinstance(target, ast.Name)
+                    and _is_accum_call(node.elt)
+                    and isinstance(node.elt, ast.Call)
+                    and isinstance(node.elt.func, ast.Attribute)
+                    and isinstance(node.elt.func.value, ast.Name)
+                    and node.elt.func.value.id == target.id
+                ):
+                    found.append(node)
+    return found
+
+
+def _is_tree_map(func: ast.expr) -> bool:
+    """``jax.tree_util.tree_map`` / ``tree_map`` / ``jax.tree.map`` as spelled."""
+    if isinstance(func, ast.Name):
+        return func.id == "tree_map"
+    if not isinstance(func, ast.Attribute):
+        return False
+    owner = func.value
+    owner_name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+    return func.attr == "tree_map" or (func.attr == "map" and owner_name == "tree")
+
+
 def _return_none_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix | None:
     args = method.args
     positional = [*args.posonlyargs, *args.args]
     accums = [(a.arg, False) for a in positional[_LEADING:]]
     if args.vararg is not None:
         accums.append((args.vararg.arg, True))
-    helpers: list[ast.Call] = []
+    helpers: list[ast.expr] = []
     for name, star in accums:
         if not _accumulated(method, name, star):
-            passing = _accumulating_calls(source, cls, method, name)
+            passing: list[ast.expr] = [*_accumulating_calls(source, cls, method, name)]
+            passing += _mapped_accumulations(method, name)
             if not passing:
                 return None
             helpers += passing
@@ -310,11 +391,22 @@ def _return_none_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) ->
         # ``return a.accum(x), b.accum(y)``: the calls stay, as statements.
         calls = [n for n in ast.walk(ret.value) if _is_accum_call(n)]
         elements = ret.value.elts if isinstance(ret.value, ast.Tuple | ast.List) else [ret.value]
-        if calls and any(not any(c is e for e in elements) for c in calls):
+        mapping = any(ret.value is h for h in helpers)
+        if calls and not mapping and any(not any(c is e for e in elements) for c in calls):
             return None  # an accumulation inside another expression: not ours to move
-        if any(ret.value is h for h in helpers):
-            # ``return self._scatter(accs, cts)``: the helper accumulates; its call stays.
-            edits.append(source.replace(ret, source.segment(ret.value)))
+        if mapping:
+            # ``return self._scatter(accs, cts)`` / ``return tree_map(lambda a, c:
+            # a.accum(c), accs, cts)``: the call accumulates; it stays, as a statement.
+            # A comprehension becomes the loop it stands for.
+            value = ret.value
+            if isinstance(value, ast.ListComp):
+                loop = value.generators[0]
+                indent = source.indent_of(ret.lineno)
+                head = f"for {source.segment(loop.target)} in {source.segment(loop.iter)}:"
+                kept = f"{head}\n{indent}    {source.segment(value.elt)}"
+            else:
+                kept = source.segment(value)
+            edits.append(source.replace(ret, kept))
         elif calls:
             indent = source.indent_of(ret.lineno)
             kept = f"\n{indent}".join(_with_comment(source, c) for c in calls)

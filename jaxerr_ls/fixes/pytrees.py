@@ -95,7 +95,27 @@ class _Parser:
             children = self.items("]")
             self.take(")")
             return Tree(NAMEDTUPLE, tuple(children), (name,))
+        if self.peek("CustomNode(") and self.text.startswith("[()], [", self._after_name()):
+            # A registered dataclass without meta fields: ``CustomNode(Params[()], [*, *])``,
+            # built back like a NamedTuple, by its fields.
+            self.take("CustomNode(")
+            end = self.text.index("[", self.at)
+            name = self.text[self.at : end]
+            self.at = end
+            self.take("[()]")
+            self.take(",")
+            self.take("[")
+            children = self.items("]")
+            self.take(")")
+            return Tree(NAMEDTUPLE, tuple(children), (name,))
         raise ValueError(self.text[self.at :])
+
+    def _after_name(self) -> int:
+        """Where the bracket after ``CustomNode(Name`` starts (or the text's end)."""
+        at = self.at + len("CustomNode(")
+        while at < len(self.text) and (self.text[at].isalnum() or self.text[at] in "_."):
+            at += 1
+        return at
 
 
 def parse_tree(text: str) -> Tree | None:

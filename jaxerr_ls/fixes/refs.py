@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_state import (
     ARG_POSITION_RE,
     Buffers,
@@ -784,7 +785,12 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if found is None:
         return []
     entry, code = found
-    node = entry.value.node
+    value = entry.value
+    if not isinstance(value.node, ast.Call):
+        # ``g_w, g_s = grad_buffers(cfg)``: the value followed through calls, their returns
+        # and the unpacking, to the one place the project makes it.
+        value = Flow(code, [target.span, *target.frames]).one_maker(value) or value
+    node = value.node
     if not (
         isinstance(node, ast.Call)
         and (_dotted(node.func) or "").endswith("new_ref")
@@ -795,8 +801,10 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     alloc = node.args[0]
     if not isinstance(alloc, ast.Call):
         return []
-    retyped = _dtype_fix(target, code, entry.value.path, alloc)
-    if entry.value.path != target.span.path or not _makes_zeros(alloc):
+    retyped = _dtype_fix(target, code, value.path, alloc) or _shape_fix(
+        target, code, value.path, alloc
+    )
+    if value.path != target.span.path or not _makes_zeros(alloc):
         return retyped
     named = _named_primal(target, read, entry.call)
     if named is None:
@@ -846,6 +854,73 @@ def _dtype_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> li
     edit = Edit(code.span(path, dtype), text)
     title = f"Make the gradient ref {new}, the dtype of the argument's gradient"
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def _shape_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> list[Fix]:
+    """A gradient ref of the primal's dtype made with another shape (``jnp.zeros((n,))``),
+    wherever the project makes it: the shape the message expects, written out. Safe for a
+    scalar (``()`` holds whatever the sizes); another shape is written as the numbers of this
+    run, which the user may rather spell with their sizes."""
+    given = _TYPE_RE.match(target.captures.get("given", "").strip())
+    expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
+    if given is None or expected is None or given[1] != expected[1] or given[2] == expected[2]:
+        return []
+    name = (_dotted(alloc.func) or "").rsplit(".", 1)[-1]
+    if name not in _DTYPE_POSITION:
+        return []
+    written = [k.value for k in alloc.keywords if k.arg == "shape"]
+    if not written and alloc.args and not isinstance(alloc.args[0], ast.Starred):
+        written = [alloc.args[0]]
+    if len(written) != 1 or _parameter_of_its_function(code, path, written[0]):
+        return []
+    sizes = [size for size in expected[2][1:-1].split(",") if size]
+    spelled = _spelled_sizes(code, path, written[0], given[2], sizes)
+    items = spelled if spelled is not None else sizes
+    shape = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
+    edit = Edit(code.span(path, written[0]), shape)
+    title = f"Make the gradient ref of shape {shape}, the shape of the argument's gradient"
+    safety = Applicability.SAFE if not sizes or spelled is not None else Applicability.UNSAFE
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=safety)]
+
+
+def _parameter_of_its_function(code: Code, path: Path, node: ast.expr) -> bool:
+    """``jnp.zeros(size)`` with ``size`` a parameter: a helper's callers choose the shape, and
+    an edit in the helper would change every buffer it makes."""
+    model = code.model(path)
+    if not isinstance(node, ast.Name) or model is None:
+        return False
+    return any(
+        isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        and node.id
+        in {a.arg for a in (*function.args.posonlyargs, *function.args.args)}
+        | {a.arg for a in function.args.kwonlyargs}
+        and any(inner is node for inner in ast.walk(function))
+        for function in ast.walk(model.tree)
+    )
+
+
+def _spelled_sizes(
+    code: Code, path: Path, written: ast.expr, given: str, sizes: list[str]
+) -> list[str] | None:
+    """The expected sizes as the user spelled them: ``(n_in, 1)`` printed ``[3,1]`` where
+    ``[3]`` is due gives ``n_in``, each size taken, in order, from the one written entry the
+    message shows has that size. None where an entry is starred or a size is not written
+    once among the entries left."""
+    printed = [size for size in given[1:-1].split(",") if size]
+    if not isinstance(written, ast.Tuple | ast.List) or len(written.elts) != len(printed):
+        return None
+    if any(isinstance(e, ast.Starred) for e in written.elts):
+        return None
+    text = code.files.text(path) or ""
+    out: list[str] = []
+    at = 0
+    for size in sizes:
+        left = [i for i in range(at, len(printed)) if printed[i] == size]
+        if len(left) != 1:
+            return None
+        at = left[0] + 1
+        out.append(ast.get_source_segment(text, written.elts[left[0]]) or "")
+    return out if all(out) else None
 
 
 def _makes_zeros(call: ast.Call) -> bool:

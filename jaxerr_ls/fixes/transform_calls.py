@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_state import Buffers, Code, Place
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
 from jaxerr_ls.fixes.source import Source, fresh
@@ -713,6 +715,8 @@ def _returns_pairs(source: Source, call: ast.Call, read: ReadSource) -> bool:
 def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
     """``grad(f, argnums=1)(a, b=b)``: pass positionally what argnums counts on."""
     found = _applications(source, target.span.line, _POSITIONAL)
+    if not found:
+        return _partial_keywords_fixes(target, read)
     if len(found) != 1:
         return []
     application, transform = found[0]
@@ -756,6 +760,75 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     called = source.segment(application.func)
     title = f"Pass positionally the arguments argnums counts: {called}({joined})"
     return unsafe_fix(target, title, (Edit(inside, joined),))
+
+
+def _partial_keywords_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``functools.partial(grad_fn, a=a, b=b)`` made elsewhere (followed through parameters,
+    calls and returns from the failing call), with ``grad_fn = jax.grad(f, argnums=2)`` and
+    ``f(a, b, x)``: argnums counts positions only, so the partial binds ``a`` and ``b``
+    positionally. Only where its keywords are exactly the parameters before those the
+    caller passes, and those make the count."""
+    code = Code(Buffers(read, target.span.path.parent))
+    model = code.model(target.span.path)
+    if model is None:
+        return []
+    flow = Flow(code, [target.span, *target.frames])
+    line = target.span.line
+    calls = [
+        (call, scope)
+        for call, scope in model.calls
+        if call.lineno <= line <= (call.end_lineno or call.lineno)
+        and not call.keywords
+        and not any(isinstance(a, ast.Starred) for a in call.args)
+    ]
+    fixes: list[Fix] = []
+    for call, scope in calls:
+        made = flow.one_maker(Place(target.span.path, model, call.func, scope))
+        partial = made.node if made is not None else None
+        if made is None or not isinstance(partial, ast.Call) or not partial.args:
+            continue
+        if made.model.qualified_name(partial.func, made.scope) != "functools.partial":
+            continue
+        transform = flow.one_maker(made.at(partial.args[0]))
+        node = transform.node if transform is not None else None
+        if transform is None or not isinstance(node, ast.Call) or not node.args:
+            continue
+        api = transform.model.qualified_name(node.func, transform.scope) or ""
+        if api.rpartition(".")[2] not in _POSITIONAL or not api.startswith("jax."):
+            continue
+        argnums_node = next((k.value for k in node.keywords if k.arg == "argnums"), None)
+        argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
+        callees = flow.callees(transform.at(node.args[0]))
+        if not argnums or len(callees) != 1 or callees[0].skip or callees[0].partial:
+            continue
+        names = [p.name for p in callees[0].function.positional]
+        fixed = partial.args[1:]
+        keywords = partial.keywords
+        moved = len(keywords)
+        start = len(fixed)
+        if (
+            any(isinstance(a, ast.Starred) for a in fixed)
+            or not keywords
+            or sorted(str(k.arg) for k in keywords) != sorted(names[start : start + moved])
+            or start + moved + len(call.args) <= max(argnums)
+            or start + moved + len(call.args) > len(names)
+        ):
+            continue
+        home = Source.parse(made.path, read(made.path))
+        if home is None:
+            continue
+        by_name = {k.arg: k for k in keywords}
+        values = [home.segment(by_name[name].value) for name in names[start : start + moved]]
+        first, last = home.span(keywords[0]), home.span(keywords[-1])
+        inside = Span(home.path, first.line, first.col, last.end_line, last.end_col)
+        edit = Edit(inside, ", ".join(values))
+        title = (
+            "Bind positionally what argnums counts: "
+            f"{home.segment(partial.func)}({home.segment(partial.args[0])}, "
+            f"{', '.join([*(home.segment(a) for a in fixed), *values])})"
+        )
+        fixes += unsafe_fix(target, title, (edit,))
+    return fixes if len(fixes) == 1 else []
 
 
 def _only_method(source: Source, transform: ast.Call, read: ReadSource) -> Partial | None:

@@ -160,6 +160,31 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         Applicability.SAFE,
     ),
     "fwd_dataclass_residuals": ("custom-vjp-fwd-not-pair", "return saved", Applicability.UNSAFE),
+    "hijax_listcomp_accums": (
+        "hijax-vjp-bwd-return",
+        "return [acc.accum(ct) for acc, ct in zip((w_acc, x_acc), grads)]",
+        Applicability.SAFE,
+    ),
+    "hijax_tree_map_acc_second": (
+        "hijax-vjp-bwd-return",
+        "return jax.tree.map(",
+        Applicability.SAFE,
+    ),
+    "vjp_namedtuple_grouped_swapped": (
+        "custom-vjp-bwd-structure",
+        "return (grad_b, grad_w), g @ p.w.T",
+        Applicability.SAFE,
+    ),
+    "jvp_dict_tangent_first": (
+        "custom-jvp-rule-not-pair",
+        'return {"jvp": dx * x / smooth_abs(x, eps), "y": smooth_abs(x, eps)}',
+        Applicability.SAFE,
+    ),
+    "jvp_dict_of_a_dict_function": (
+        "custom-jvp-rule-not-pair",
+        'return {"mean": jnp.mean(dx), "power": jnp.mean(2.0 * x * dx)}',
+        Applicability.SAFE,
+    ),
     "vjp_params_tuple_flat": (
         "custom-vjp-bwd-structure",
         "return (weight_ct, shift_ct, h_ct)",
