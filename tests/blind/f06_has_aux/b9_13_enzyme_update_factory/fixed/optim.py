@@ -1,0 +1,14 @@
+"""Plain gradient-descent update built from a named objective."""
+import jax
+
+from kinetics_fit import OBJECTIVES
+
+
+def make_update(name, lr):
+    loss_grad = jax.grad(OBJECTIVES[name], has_aux=True)
+
+    def update(params, *data):
+        grads, metrics = loss_grad(params, *data)
+        return params - lr * grads, metrics
+
+    return update
