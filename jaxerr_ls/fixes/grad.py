@@ -1011,6 +1011,13 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     dtype = f"{jnp}.{_float_dtype(target)}"
     api_of = _Apis(source)
     leaf = _leaf_builder(api_of, call)
+    if leaf is None and any(
+        _leaf_builder(api_of, node) is call
+        for node in ast.walk(source.tree)
+        if isinstance(node, ast.Call)
+    ):
+        # The culprit is the leaf itself (the constructor in ``tree.map``'s lambda).
+        leaf = call
     if leaf is not None:
         # A pytree built from its leaves (``tree_unflatten(treedef, [normal(k, s) ...])``)
         # has no ``astype``: each leaf is built with the dtype, where it is made.
@@ -1457,7 +1464,10 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == NOT_ARRAY and _single_item(target.captures.get("output") or ""):
         return _one_item_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:
-        return _argnums_fixes(target, read)
+        # argnums written wrong; else (the culprit is what binds the parameters) the call.
+        chosen = _argnums_fixes(target, read)
+        if chosen:
+            return chosen
     if target.code == INT_INPUT:
         static = _static_field_fixes(target, read)
         if static:

@@ -1746,7 +1746,7 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         found = found or _aval_shape_fixes(target, source, read)
         found = found or _cast_cotangent_fixes(target, source)
         return found or _aval_dtype_fixes(target, source, read)
-    if target.code == ARGNUMS and not target.culprits:
+    if target.code == ARGNUMS:
         return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
         shaped = _shape_argument_fixes(target, source, read)

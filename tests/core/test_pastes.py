@@ -26,10 +26,15 @@ def test_the_corpus_is_well_formed() -> None:
     codes = {record.code for record in load_records().records}
     for entry in entries:
         assert (HERE / entry["file"]).read_text(encoding="utf-8").strip(), entry["file"]
-        # An issue or pull request, or (a notebook's output kept in a repository) the repository.
-        assert re.match(
-            r"^https://github\.com/[\w.-]+/[\w.-]+(/(issues|pull)/\d+|/blob/\S+)?$", entry["url"]
-        )
+        # An issue or pull request, or (a notebook's output kept in a repository) the repository;
+        # else a web page where a user pasted it (a question-and-answer page, a blog post).
+        if entry["url"].startswith("https://github.com/"):
+            assert re.match(
+                r"^https://github\.com/[\w.-]+/[\w.-]+(/(issues|pull)/\d+|/blob/\S+)?$",
+                entry["url"],
+            )
+        else:
+            assert re.match(r"^https://[\w.-]+\.[a-z]+/\S*$", entry["url"]), entry["url"]
         assert entry["kind"] in ("curated", "generated", "class")
         assert entry["wording"] in ("current", "older")
         if entry["kind"] == "curated":
