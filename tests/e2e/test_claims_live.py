@@ -12,7 +12,6 @@ import subprocess
 
 import pytest
 
-from tests import forkrun
 from tests.claims import REPO, claim_files, declared
 from tests.e2e.support import ENVIRONMENTS, interpreter
 
@@ -25,16 +24,6 @@ def _env() -> dict[str, str]:
     return env
 
 
-def claims(version: str, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
-    """``python -m tests.claims ARGS`` under this JAX version, run by a child of a process that
-    imported JAX already (tests/forkrun.py)."""
-    argv = ["-m", "tests.claims", *args]
-    done = forkrun.run(interpreter(version), argv, REPO, _env(), timeout=900, separate=True)
-    if check:
-        done.check_returncode()
-    return done
-
-
 # One test per JAX version, so that each version's checks run in one process even when the
 # tests are spread over xdist workers; a failure lists every claim that does not hold.
 @pytest.mark.parametrize("version", sorted(ENVIRONMENTS))
@@ -45,7 +34,14 @@ def test_every_claim_holds(version: str) -> None:
         for found in declared(path)
         if found.applies_to(version)
     }
-    done = claims(version)
+    done = subprocess.run(
+        [str(interpreter(version)), "-m", "tests.claims"],
+        cwd=REPO,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     ran = {}
     for line in done.stdout.splitlines():
         result = json.loads(line)
@@ -69,7 +65,14 @@ def test_every_api_name_and_alias_exists_in_a_pinned_jax() -> None:
     existing: dict[str, set[str]] = {}
     newest = max(ENVIRONMENTS, key=lambda v: tuple(int(p) for p in v.split(".")))
     for version in ENVIRONMENTS:
-        done = claims(version, "--names", check=True)
+        done = subprocess.run(
+            [str(interpreter(version)), "-m", "tests.claims", "--names"],
+            cwd=REPO,
+            env=_env(),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         for stem, names in json.loads(done.stdout).items():
             existing.setdefault(stem, set()).update(names)
             if version == newest:
@@ -86,7 +89,14 @@ def test_signatures_name_real_parameters(version: str) -> None:
     """A doc's signature names only parameters its JAX has: in the newest version all of them,
     in an older one all but those its version note names as new."""
     newest = max(ENVIRONMENTS, key=lambda v: tuple(int(p) for p in v.split(".")))
-    done = claims(version, "--signatures", check=True)
+    done = subprocess.run(
+        [str(interpreter(version)), "-m", "tests.claims", "--signatures"],
+        cwd=REPO,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     for stem, missing in json.loads(done.stdout).items():
         doc = json.loads((REPO / "data" / "api" / f"{stem}.json").read_text())
         notes = f"{doc.get('since') or ''} {doc.get('versionNotes') or ''}"
