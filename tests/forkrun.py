@@ -4,11 +4,14 @@ Importing JAX costs one to two seconds of CPU, and the live tests run the fixtur
 scripts hundreds of times. So a runner process per Python (per JAX version) imports JAX, and
 for each script forks a child that sets up what a fresh interpreter running the script has
 (``__main__`` from the script's file, ``sys.argv``, ``sys.path`` with the script's folder and
-``PYTHONPATH`` first, the working directory, the environment, stdout and stderr into one file,
-stdin empty) and exits with the code the interpreter would give, after the interpreter's own
-shutdown (threads joined, ``atexit`` handlers, streams flushed). The fork happens before JAX
-starts a backend (JAX starts its thread pools then; it warns on a fork after that), so each
-child starts its own. tests/e2e/test_forkrun_live.py checks outputs against real runs.
+``PYTHONPATH`` first, the working directory, the environment, stdout and stderr into one file
+or two, stdin empty) and exits with the code the interpreter would give, after the
+interpreter's own shutdown (threads joined, ``atexit`` handlers, streams flushed).
+``python -c CODE`` and ``python -m MODULE`` are run as the interpreter runs them too
+(``sys.path[0]`` the empty string or the working directory, ``__main__`` as each makes it).
+The fork happens before JAX starts a backend (JAX starts its thread pools then; it warns on a
+fork after that), so each child starts its own. tests/e2e/test_forkrun_live.py checks outputs
+against real runs.
 
 This file is also the runner's program (run by the Python under test, which may be an older
 one without jaxerr_ls): the standard library only, and nothing from the tests.
@@ -56,55 +59,112 @@ def _hide_from_jax(path: str) -> None:
 
 
 def _run_child(request: dict[str, Any], base_path: list[str]) -> int:
-    """In the forked child: run the script as ``__main__``; the exit code a real run gives."""
+    """In the forked child: run the script (or ``-c`` / ``-m``) as ``__main__``; the exit code
+    a real run gives."""
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
-    out = os.open(request["output"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    out = os.open(request["output"], flags, 0o600)
+    err = os.open(request["errors"], flags, 0o600) if request.get("errors") else out
     os.dup2(out, 1)
-    os.dup2(out, 2)
+    os.dup2(err, 2)
     os.close(out)
+    if err != out:
+        os.close(err)
     os.close(null)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
     argv = request["argv"]
     path = os.path.abspath(argv[0])
+    # What the interpreter puts first on sys.path: the script's folder, or for ``-c`` the
+    # empty string, for ``-m`` the working directory.
+    first = {"-c": "", "-m": os.getcwd()}.get(argv[0], os.path.dirname(path))
     pythonpath = [p for p in request["env"].get("PYTHONPATH", "").split(os.pathsep) if p]
-    sys.path[:] = [os.path.dirname(path), *(os.path.abspath(p) for p in pythonpath), *base_path]
+    sys.path[:] = [first, *(os.path.abspath(p) for p in pythonpath), *base_path]
     sys.path_importer_cache.clear()
     import importlib
 
     importlib.invalidate_caches()
+    if argv[0] == "-c":
+        sys.argv[:] = ["-c", *argv[2:]]
+        return _run_command(argv[1])
+    if argv[0] == "-m":
+        # runpy puts the module's file in sys.argv[0], as the interpreter's -m does.
+        sys.argv[:] = ["-m", *argv[2:]]
+        return _run_module(argv[1])
     sys.argv[:] = argv
-    main = ModuleType("__main__")
-    main.__dict__.update(__file__=path, __builtins__=sys.modules["builtins"], __cached__=None)
-    if sys.version_info < (3, 14):
-        # Since 3.14 a module's annotations are made when first read.
-        main.__annotations__ = {}
     import importlib.machinery
 
+    main = _fresh_main()
+    main.__dict__.update(__file__=path, __cached__=None)
     main.__loader__ = importlib.machinery.SourceFileLoader("__main__", path)
-    sys.modules["__main__"] = main
+    with open(path, "rb") as source:
+        return _run_source(source.read(), path, main)
+
+
+def _run_code_as_main(run: Any, top: object) -> int:
+    """Call ``run()``, which runs ``__main__``; an exception escaping it is printed as the
+    interpreter prints it, its traceback from ``top`` (a code object) on."""
     try:
-        with open(path, "rb") as source:
-            code = compile(source.read(), path, "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        # A real run prints no traceback above a script's syntax error (and printing reads the
-        # exception's own traceback, whatever the hook is given).
-        sys.excepthook(SyntaxError, exc.with_traceback(None), None)
-        return 1
-    try:
-        exec(code, main.__dict__)
+        run()
     except SystemExit:
         # The interpreter's own handling (the code, or the message printed and 1).
         raise
     except BaseException as exc:
         # The traceback as it would be at the top of a real run: from the script's frame on
         # (printing reads the exception's own, whatever the hook is given).
-        tb = _strip_runner_frames(exc.__traceback__, code)
+        tb = _strip_runner_frames(exc.__traceback__, top)
         sys.excepthook(type(exc), exc.with_traceback(tb), tb)
         return 1
     return 0
+
+
+def _fresh_main() -> ModuleType:
+    main = ModuleType("__main__")
+    main.__dict__.update(__builtins__=sys.modules["builtins"])
+    if sys.version_info < (3, 14):
+        # Since 3.14 a module's annotations are made when first read.
+        main.__annotations__ = {}
+    sys.modules["__main__"] = main
+    return main
+
+
+def _run_source(source: str | bytes, name: str, main: ModuleType) -> int:
+    """Compile ``source`` as the file ``name`` and run it in ``main``."""
+    try:
+        code = compile(source, name, "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        # A real run prints no traceback above a syntax error (and printing reads the
+        # exception's own traceback, whatever the hook is given).
+        sys.excepthook(SyntaxError, exc.with_traceback(None), None)
+        return 1
+    if isinstance(source, str) and sys.version_info >= (3, 13):
+        # ``-c``: since 3.13 the interpreter keeps the command's text, which tracebacks show.
+        import linecache
+
+        lines = [line + "\n" for line in source.splitlines()]
+        linecache.cache[name] = (len(source), None, lines, name)
+    return _run_code_as_main(lambda: exec(code, main.__dict__), code)
+
+
+def _run_command(text: str) -> int:
+    """``python -c TEXT``: ``__main__`` without a file, the code named ``<string>``."""
+    import importlib.machinery
+
+    main = _fresh_main()
+    main.__loader__ = importlib.machinery.BuiltinImporter  # type: ignore[assignment]
+    return _run_source(text, "<string>", main)
+
+
+def _run_module(name: str) -> int:
+    """``python -m NAME``, through the function of runpy the interpreter calls (whose frames
+    a real run's tracebacks show)."""
+    import runpy
+
+    _fresh_main()
+    run_as_main = runpy._run_module_as_main  # type: ignore[attr-defined]
+    return _run_code_as_main(lambda: run_as_main(name), run_as_main.__code__)
 
 
 def serve() -> int:
@@ -190,14 +250,23 @@ class ForkRunner:
         return True
 
     def run(
-        self, argv: Sequence[str], cwd: Path, env: Mapping[str, str], timeout: float
+        self,
+        argv: Sequence[str],
+        cwd: Path,
+        env: Mapping[str, str],
+        timeout: float,
+        *,
+        separate: bool = False,
     ) -> subprocess.CompletedProcess[str]:
         """``python ARGV`` in ``cwd`` with ``env``, its output and errors together, as
-        ``subprocess.run(..., stdout=PIPE, stderr=STDOUT, text=True)`` gives them."""
+        ``subprocess.run(..., stdout=PIPE, stderr=STDOUT, text=True)`` gives them, or apart
+        (``separate``) as ``subprocess.run(..., capture_output=True, text=True)`` does."""
         assert self.accepts(argv, cwd, env)
         with tempfile.TemporaryDirectory() as tmp:
-            output = Path(tmp) / "output"
+            output, errors = Path(tmp) / "output", Path(tmp) / "errors"
             request = {"argv": list(argv), "cwd": str(cwd), "env": dict(env), "output": str(output)}
+            if separate:
+                request["errors"] = str(errors)
             self.requests.write(json.dumps(request).encode() + b"\n")
             self.requests.flush()
             pid = self._answer(timeout=30)["pid"]
@@ -207,15 +276,19 @@ class ForkRunner:
                 os.kill(pid, 9)
                 self._answer(timeout=30)
                 raise subprocess.TimeoutExpired(list(argv), timeout) from None
-            data = output.read_bytes()
-        # What subprocess's text mode does with the bytes.
-        text = data.decode(locale.getpreferredencoding(False))
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-        return subprocess.CompletedProcess(list(argv), code, text, None)
+            stdout = _text(output.read_bytes())
+            stderr = _text(errors.read_bytes()) if separate else None
+        return subprocess.CompletedProcess(list(argv), code, stdout, stderr)
 
     def close(self) -> None:
         self.requests.close()
         self.proc.wait(timeout=30)
+
+
+def _text(data: bytes) -> str:
+    """What subprocess's text mode makes of a stream's bytes."""
+    text = data.decode(locale.getpreferredencoding(False))
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 _RUNNERS: dict[tuple[Path, tuple[tuple[str, str], ...]], ForkRunner] = {}
@@ -230,6 +303,33 @@ def runner(python: Path, env: Mapping[str, str]) -> ForkRunner:
             atexit.register(_close_all)
         _RUNNERS[key] = ForkRunner(python, env)
     return _RUNNERS[key]
+
+
+def run(
+    python: Path,
+    argv: Sequence[str],
+    cwd: Path,
+    env: Mapping[str, str],
+    timeout: float = 300,
+    *,
+    separate: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """``python ARGV`` (a script, ``-c`` or ``-m``) in ``cwd`` with exactly ``env``: from this
+    process's runner when it runs it as a fresh interpreter would, else from a fresh one; the
+    output and errors together, or apart (``separate``)."""
+    each = runner(python, env)
+    if each.accepts(argv, cwd, env):
+        return each.run(argv, cwd, env, timeout, separate=separate)
+    return subprocess.run(
+        [str(python), *argv],
+        cwd=cwd,
+        env=dict(env),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE if separate else subprocess.STDOUT,
+        text=True,
+        check=False,
+        timeout=timeout,
+    )
 
 
 def _close_all() -> None:

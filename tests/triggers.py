@@ -165,9 +165,7 @@ def run_python(
     tests that run many; what captures fixtures runs a fresh interpreter."""
     full_env = run_env(project) | (env or {})
     if forked and args and args[0].endswith(".py"):
-        runner = forkrun.runner(python, full_env)
-        if runner.accepts(args, project, full_env):
-            return runner.run(args, project, full_env, timeout)
+        return forkrun.run(python, args, project, full_env, timeout)
     return subprocess.run(
         [str(python), *args],
         cwd=project,

@@ -365,26 +365,29 @@ def test_apply_edits_takes_edits_in_any_order_and_rejects_overlaps() -> None:
         apply_edits(source, [first, Edit(Span(path, 1, 0, 1, 5), "x")])
 
 
-def all_targets() -> list[FixTarget]:
+def all_targets(version: str) -> list[FixTarget]:
     targets = []
-    for version in VERSIONS:
-        for log in sorted((LOGS / version / "script").glob("*.log")):
-            analyzer = Analyzer(record_index(), PROJECT, cwd=PROJECT)
-            for finding in analyzer.analyze_lines(log.read_text().splitlines(keepends=True)):
-                target = finding_target(finding)
-                if target is not None:
-                    targets.append(target)
+    for log in sorted((LOGS / version / "script").glob("*.log")):
+        analyzer = Analyzer(record_index(), PROJECT, cwd=PROJECT)
+        for finding in analyzer.analyze_lines(log.read_text().splitlines(keepends=True)):
+            target = finding_target(finding)
+            if target is not None:
+                targets.append(target)
     return targets
 
 
 # Every target against every file: the suite's longest test, so it runs with `-m slow` and in
-# the whole suite (CI), not in the core tier.
+# the whole suite (CI), not in the core tier; one test per JAX version's logs, so that xdist
+# can run the halves on two workers.
 @pytest.mark.slow
-def test_fixes_never_fail_on_code_they_do_not_expect() -> None:
+@pytest.mark.parametrize("version", VERSIONS)
+def test_fixes_never_fail_on_code_they_do_not_expect(version: str) -> None:
     # Every real target against every Python file of the fixtures standing in for its files:
     # the providers must find nothing to fix, or a fix that parses, never raise.
     sources = [p.read_text() for p in sorted(FIXTURES.rglob("*.py"))]
-    for target in all_targets():
+    targets = all_targets(version)
+    assert targets
+    for target in targets:
         for text in sources:
             for fix in fixes_for(target, lambda path, text=text: text):
                 assert fix.edits

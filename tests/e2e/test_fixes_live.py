@@ -19,6 +19,7 @@ from jaxerr_ls.fixes import Fix, finding_target, fixes_for
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import load_records
 from jaxerr_ls.spans import apply_edits
+from tests import forkrun
 from tests.e2e.support import ENVIRONMENTS, PROJECT, interpreter
 
 PYTEST = ["-m", "pytest", "-p", "no:cacheprovider"]
@@ -103,9 +104,8 @@ def run(python: Path, args: list[str], cwd: Path) -> subprocess.CompletedProcess
         "PYTHONPATH": str(cwd),
         "HOME": os.environ.get("HOME", "/tmp"),
     }
-    return subprocess.run(
-        [str(python), *args], cwd=cwd, env=env, capture_output=True, text=True, check=False
-    )
+    # A child of a process that imported JAX already (tests/forkrun.py), as a fresh one runs it.
+    return forkrun.run(python, args, cwd, env, timeout=600, separate=True)
 
 
 def findings(output: str, root: Path) -> list[Finding]:

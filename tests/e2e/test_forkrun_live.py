@@ -137,3 +137,63 @@ def test_the_interpreters_edges_forked_are_the_real_ones(name: str, tmp_path: Pa
     (tmp_path / "scripts" / f"{name}.py").write_text(textwrap.dedent(EDGES[name]).lstrip())
     real = run_script(python, tmp_path, name)
     assert_same_run(run_script(python, tmp_path, name, forked=True), real)
+
+
+# ``python -c`` and ``python -m`` (a module, pytest) as the interpreter runs them: what
+# ``__main__`` and sys.path hold, runpy's frames in a traceback, JAX's filtering of them, the
+# command's own lines in its traceback (Python 3.13 shows them, 3.11 does not), stderr apart.
+_MODULE = """
+import os, sys
+print(sorted((k, type(v).__name__) for k, v in globals().items() if k not in ("os", "sys")))
+print(__name__, __file__, __package__, __spec__, __cached__, __loader__)
+print(sys.argv, sys.path[0] == os.getcwd(), sys.path[1], os.environ["PYTHONPATH"])
+print("to stderr", file=sys.stderr)
+import jax.numpy as jnp
+print(jnp.ones(3) @ jnp.ones(2))
+"""
+_TEST = "import jax\n\ndef test_grad():\n    assert jax.grad(lambda x: x * x)(3.0) == 5.0\n"
+_COMMAND = (
+    "import sys; print(sys.argv, repr(sys.path[0]), sorted(globals()), __loader__, __spec__)\n"
+    "print('to stderr', file=sys.stderr)\n"
+    "import jax\n"
+    "jax.grad(lambda x: x)(1)\n"
+)
+COMMANDS = {
+    "command": ["-c", _COMMAND, "an argument"],
+    "command_exit": ["-c", "import sys; print('out'); sys.exit(4)"],
+    "command_syntax": ["-c", "x = (1,"],
+    "module": ["-m", "shown", "an argument"],
+    "module_missing": ["-m", "not_a_module"],
+    "pytest": ["-m", "pytest", "-p", "no:cacheprovider", "test_shown.py"],
+}
+
+
+@pytest.mark.parametrize("separate", [True, False], ids=["apart", "together"])
+@pytest.mark.parametrize("version", list(ENVIRONMENTS))
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_commands_and_modules_forked_are_the_real_ones(
+    name: str, version: str, separate: bool, tmp_path: Path
+) -> None:
+    python = interpreter(version)
+    (tmp_path / "shown.py").write_text(_MODULE)
+    (tmp_path / "test_shown.py").write_text(_TEST)
+    argv, env = COMMANDS[name], run_env(tmp_path)
+    assert forkrun.runner(python, env).accepts(argv, tmp_path, env)
+    real = subprocess.run(
+        [str(python), *argv],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE if separate else subprocess.STDOUT,
+        text=True,
+        check=False,
+    )
+    assert real.returncode != 0 and real.stdout + (real.stderr or "")
+    forked = forkrun.run(python, argv, tmp_path, env, separate=separate)
+    # pytest's summary says how long the session took (and is centred in a line of "=").
+    timeless = re.compile(r"=+ (.*) in [\d.]+s\b.*=+")
+    assert timeless.sub(r"\1", comparable(forked.stdout)) == timeless.sub(
+        r"\1", comparable(real.stdout)
+    )
+    assert comparable(forked.stderr or "") == comparable(real.stderr or "")
+    assert forked.returncode == real.returncode

@@ -20,6 +20,7 @@ from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.pytest_report import PytestReport, read_report
 from jaxerr_ls.records import load_records
+from tests import forkrun
 from tests.e2e.support import PROJECT, REPO, expected_codes, interpreter
 
 MANIFEST = json.loads((REPO / "tests" / "fixtures" / "logs" / "manifest.json").read_text())
@@ -45,10 +46,9 @@ def run_pytest(
         "PYTHONPATH": os.pathsep.join(paths),
         "PYTHONDONTWRITEBYTECODE": "1",
     }
-    command = [str(python), "-m", "pytest", "-p", "no:cacheprovider", "-q", "--tb=short", *args]
-    result = subprocess.run(
-        command, cwd=checkout, env=env, capture_output=True, text=True, check=False
-    )
+    command = ["-m", "pytest", "-p", "no:cacheprovider", "-q", "--tb=short", *args]
+    # A child of a process that imported JAX already (tests/forkrun.py), as a fresh one runs it.
+    result = forkrun.run(python, command, checkout, env, timeout=900, separate=True)
     # Exit status 1 is "tests failed"; anything else (usage error, a plugin registered twice,
     # an internal error) means the run itself went wrong.
     assert result.returncode in (0, 1), result.stdout[-3000:] + result.stderr[-3000:]

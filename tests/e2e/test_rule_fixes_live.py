@@ -5,6 +5,7 @@ run to its end (and be the fix the core tests expect, expected/<program>.diff)."
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,12 +14,18 @@ from jaxerr_ls.catalog import Catalog
 from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.fixes import finding_target, fixes_for
 from jaxerr_ls.spans import apply_edits
+from tests import forkrun
 from tests.core.test_rule_fixes import as_diff
 from tests.e2e.support import interpreter
-from tests.fixtures.rule_fixes.capture import run
+from tests.fixtures.rule_fixes.capture import invocation
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "rule_fixes"
 PROGRAMS = sorted(p.stem for p in HERE.glob("*.py") if p.name != "capture.py")
+
+
+def run(program: Path, python: Path) -> subprocess.CompletedProcess[str]:
+    """The program run as capture.py runs it, by a child of a process that imported JAX."""
+    return forkrun.run(python, *invocation(program), timeout=300, separate=True)
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
@@ -27,7 +34,7 @@ def test_the_offered_fix_makes_the_program_run(tmp_path: Path, name: str) -> Non
     root = tmp_path / "rule_fixes"
     shutil.copytree(HERE, root, ignore=shutil.ignore_patterns("expected", "logs", "__pycache__"))
     program = root / f"{name}.py"
-    failed = run(program, str(python))
+    failed = run(program, python)
     assert failed.returncode != 0
     catalog = Catalog.load(generated=None)
     analyzer = Analyzer(catalog, root, cwd=root)
@@ -40,7 +47,7 @@ def test_the_offered_fix_makes_the_program_run(tmp_path: Path, name: str) -> Non
     fixed = apply_edits(program.read_text(), [e for e in fix.edits if e.path == program])
     assert as_diff(program, fixed) == (HERE / "expected" / f"{name}.diff").read_text()
     program.write_text(fixed)
-    done = run(program, str(python))
+    done = run(program, python)
     assert done.returncode == 0, done.stderr[-2000:]
 
 
@@ -65,6 +72,6 @@ def test_the_hijax_fixes_run_under_jax_0_10_too(tmp_path: Path, name: str) -> No
     for fix in offered:
         original = program.read_text()
         program.write_text(apply_edits(original, [e for e in fix.edits if e.path == program]))
-        done = run(program, str(python))
+        done = run(program, python)
         assert done.returncode == 0, (fix.title, done.stderr[-2000:])
         program.write_text(original)

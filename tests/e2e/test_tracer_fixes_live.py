@@ -5,6 +5,7 @@ expected/<program>.diff), and the fixed program must run to its end."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,16 +14,22 @@ from jaxerr_ls.catalog import Catalog
 from jaxerr_ls.diagnose import Analyzer
 from jaxerr_ls.fixes import finding_target, fixes_for
 from jaxerr_ls.spans import apply_edits
+from tests import forkrun
 from tests.core.test_tracer_fixes import PROGRAMS, fixed_diff
 from tests.e2e.support import interpreter
-from tests.fixtures.tracer_fixes.capture import run
+from tests.fixtures.tracer_fixes.capture import invocation
 
 HERE = Path(__file__).resolve().parents[1] / "fixtures" / "tracer_fixes"
 
 
+def run(folder: Path, python: Path) -> subprocess.CompletedProcess[str]:
+    """The program run as capture.py runs it, by a child of a process that imported JAX."""
+    return forkrun.run(python, *invocation(folder), timeout=300, separate=True)
+
+
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_the_offered_fix_makes_the_program_run(tmp_path: Path, name: str) -> None:
-    python = str(interpreter("0.12.0.1"))
+    python = interpreter("0.12.0.1")
     root = tmp_path / name
     shutil.copytree(HERE / name, root, ignore=shutil.ignore_patterns("run.log", "__pycache__"))
     failed = run(root, python)
