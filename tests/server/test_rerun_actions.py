@@ -191,11 +191,11 @@ def _pytest(project: Path, *args: str) -> None:
     )
 
 
-def test_a_passing_run_of_one_test_clears_that_test_only(
-    make_server: MakeServer, tmp_path: Path
-) -> None:
-    """Real pytest runs with the plugin: a run of the whole file fails two tests, then a run of
-    one test id (fixed meanwhile) passes; the report then speaks for that test only."""
+PLUGIN = ("-p", "jaxerr_ls.pytest_plugin")
+
+
+def _failing_pair(tmp_path: Path) -> tuple[Path, Path]:
+    """A project of two failing tests, run once with the plugin (its report written)."""
     project = tmp_path / "proj"
     project.mkdir()
     (project / "pytest.ini").write_text("[pytest]\njaxerr = true\n")
@@ -203,8 +203,16 @@ def test_a_passing_run_of_one_test_clears_that_test_only(
     tests.write_text(
         "def test_one():\n    assert int('one')\n\n\ndef test_two():\n    assert int('two')\n"
     )
-    plugin = ("-p", "jaxerr_ls.pytest_plugin")
-    _pytest(project, *plugin)
+    _pytest(project, *PLUGIN)
+    return project, tests
+
+
+def test_a_passing_run_of_one_test_clears_that_test_only(
+    make_server: MakeServer, tmp_path: Path
+) -> None:
+    """Real pytest runs with the plugin: a run of the whole file fails two tests, then a run of
+    one test id (fixed meanwhile) passes; the report then speaks for that test only."""
+    project, tests = _failing_pair(tmp_path)
     server, writer = make_server(
         project, options={"generatedRecords": False, "enabledSources": ["pytest"]}
     )
@@ -212,7 +220,7 @@ def test_a_passing_run_of_one_test_clears_that_test_only(
     uri = tests.as_uri()
     assert len(writer.diagnostics(uri)) == 2
     tests.write_text(tests.read_text().replace("int('one')", "int('1')"))
-    _pytest(project, *plugin, "test_pair.py::test_one")
+    _pytest(project, *PLUGIN, "test_pair.py::test_one")
     asyncio.run(server.check_watched())
     [left] = writer.diagnostics(uri)
     assert left["range"]["start"]["line"] == 5  # test_two's assert
@@ -220,7 +228,7 @@ def test_a_passing_run_of_one_test_clears_that_test_only(
     assert data is not None and data.rerun is not None
     assert data.rerun.argv == (sys.executable, "-m", "pytest", "test_pair.py::test_two")
     # A failing run of it again keeps showing its error, from the new report.
-    _pytest(project, *plugin, "test_pair.py::test_two")
+    _pytest(project, *PLUGIN, "test_pair.py::test_two")
     asyncio.run(server.check_watched())
     assert len(writer.diagnostics(uri)) == 1
 
@@ -230,26 +238,18 @@ def test_a_report_written_before_clear_diagnostics_stays_cleared(
 ) -> None:
     """The report's change notice may reach the server after the user cleared: what the run
     wrote before the clear is not brought back; a run after it is shown."""
-    project = tmp_path / "proj"
-    project.mkdir()
-    (project / "pytest.ini").write_text("[pytest]\njaxerr = true\n")
-    tests = project / "test_pair.py"
-    tests.write_text(
-        "def test_one():\n    assert int('one')\n\n\ndef test_two():\n    assert int('two')\n"
-    )
-    plugin = ("-p", "jaxerr_ls.pytest_plugin")
-    _pytest(project, *plugin)
+    project, tests = _failing_pair(tmp_path)
     server, writer = make_server(
         project, options={"generatedRecords": False, "enabledSources": ["pytest"]}
     )
     asyncio.run(server.check_watched())
     uri = tests.as_uri()
     assert len(writer.diagnostics(uri)) == 2
-    _pytest(project, *plugin)
+    _pytest(project, *PLUGIN)
     clear_diagnostics(server)
     asyncio.run(server.check_watched())
     assert writer.diagnostics(uri) == []
-    _pytest(project, *plugin, "test_pair.py::test_one")
+    _pytest(project, *PLUGIN, "test_pair.py::test_one")
     asyncio.run(server.check_watched())
     [shown] = writer.diagnostics(uri)
     assert shown["range"]["start"]["line"] == 1  # test_one's assert
