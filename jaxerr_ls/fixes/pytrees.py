@@ -85,30 +85,25 @@ class _Parser:
             self.take("}")
             return Tree(DICT, tuple(children), tuple(keys))
         if self.peek("CustomNode(namedtuple["):
-            self.take("CustomNode(namedtuple[")
-            end = self.text.index("]", self.at)
-            name = self.text[self.at : end]
-            self.at = end
-            self.take("]")
-            self.take(",")
-            self.take("[")
-            children = self.items("]")
-            self.take(")")
-            return Tree(NAMEDTUPLE, tuple(children), (name,))
+            return self._fields_node("CustomNode(namedtuple[", "]", "]")
         if self.peek("CustomNode(") and self.text.startswith("[()], [", self._after_name()):
             # A registered dataclass without meta fields: ``CustomNode(Params[()], [*, *])``,
             # built back like a NamedTuple, by its fields.
-            self.take("CustomNode(")
-            end = self.text.index("[", self.at)
-            name = self.text[self.at : end]
-            self.at = end
-            self.take("[()]")
-            self.take(",")
-            self.take("[")
-            children = self.items("]")
-            self.take(")")
-            return Tree(NAMEDTUPLE, tuple(children), (name,))
+            return self._fields_node("CustomNode(", "[", "[()]")
         raise ValueError(self.text[self.at :])
+
+    def _fields_node(self, opener: str, name_end: str, after_name: str) -> Tree:
+        """A node built by its fields, ``<opener><Name><after_name>, [children])``."""
+        self.take(opener)
+        end = self.text.index(name_end, self.at)
+        name = self.text[self.at : end]
+        self.at = end
+        self.take(after_name)
+        self.take(",")
+        self.take("[")
+        children = self.items("]")
+        self.take(")")
+        return Tree(NAMEDTUPLE, tuple(children), (name,))
 
     def _after_name(self) -> int:
         """Where the bracket after ``CustomNode(Name`` starts (or the text's end)."""
