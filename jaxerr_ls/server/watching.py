@@ -6,6 +6,7 @@ import asyncio
 import glob
 import logging
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,33 +81,31 @@ class Watcher:
     def poll_interval(self) -> float:
         return min(self.server.settings_for(f).poll_interval for f in self.folders())
 
+    def watched(self) -> list[tuple[Path, str, Callable[[Path], Awaitable[None]]]]:
+        """Each watched file, with its findings' source and what reads it: reports first."""
+        return [
+            *((path, report_source(path), self.load_report) for path in self.report_paths()),
+            *((path, log_source(path), self.load_log) for path in self.log_paths()),
+        ]
+
     async def check(self, *, force: bool = False) -> None:
         """Re-read every watched file that changed since it was last read."""
-        reports = self.report_paths()
-        for report in reports:
-            stamp = _stamp(report)
-            if force or stamp != self.seen.get(report):
-                self.seen[report] = stamp
-                await self.load_report(report)
-        current = self.log_paths()
-        for path in current:
+        watched = self.watched()
+        for path, _, load in watched:
             stamp = _stamp(path)
             if force or stamp != self.seen.get(path):
                 self.seen[path] = stamp
-                await self.load_log(path)
+                await load(path)
         # Reports and log files no longer watched (or matched) lose their findings.
-        watched = {*map(report_source, reports), *map(log_source, current)}
+        sources = {source for _, source, _ in watched}
         for source in self.server.store.sources():
-            if source.startswith(("log:", "pytest:")) and source not in watched:
+            if source.startswith(("log:", "pytest:")) and source not in sources:
                 self.server.publish(self.server.store.clear(source))
 
     def mark_read(self, source: str | None) -> None:
         """Take the watched files (those of ``source``, or all) as read as they are now."""
-        for path in self.report_paths():
-            if source in (None, report_source(path)):
-                self.seen[path] = _stamp(path)
-        for path in self.log_paths():
-            if source in (None, log_source(path)):
+        for path, path_source, _ in self.watched():
+            if source in (None, path_source):
                 self.seen[path] = _stamp(path)
 
     async def load_report(self, path: Path) -> None:
