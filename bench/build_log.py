@@ -13,6 +13,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jaxerr_ls.events import ErrorEvent
 
 HERE = Path(__file__).resolve().parent
 FIXTURE_LOGS = HERE.parent / "tests" / "fixtures" / "logs"
@@ -108,9 +112,11 @@ def describe(log: Path) -> dict[str, int]:
     messages: set[tuple[str, str]] = set()
     tracebacks: set[tuple[object, ...]] = set()
     tests: set[str | None] = set()
+    events: set[tuple[object, ...]] = set()
     with log.open("rb") as stream:
         for event in parse_blocks(read_blocks(stream)):
             errors += 1
+            events.add(_event_key(event))
             for exception in (event, *event.chain):
                 exceptions += 1
                 messages.add((exception.exc_type, exception.message))
@@ -128,7 +134,23 @@ def describe(log: Path) -> dict[str, int]:
         "distinct_messages": len(messages),
         "distinct_tracebacks": len(tracebacks),
         "distinct_tests": len(tests),
+        "distinct_errors": len(events),
     }
+
+
+def _event_key(event: ErrorEvent) -> tuple[object, ...]:
+    """Everything of an error that its analysis reads, without its place in the log: two
+    errors with the same key get the same finding but for where it is."""
+    return (
+        event.exc_type,
+        event.message,
+        tuple((f.path, f.line, f.function, f.source, f.col, f.end_col) for f in event.frames),
+        tuple(_event_key(earlier) for earlier in event.chain),
+        event.chain_relation,
+        event.rootdir,
+        event.test_id,
+        event.python,
+    )
 
 
 def holds(log: Path) -> str:

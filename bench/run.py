@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import gc
 import json
 import os
 import random
@@ -32,8 +33,9 @@ from build_log import PROJECT, build, check_command, describe, read_command, tra
 from compare import _run
 
 import jaxerr_ls
-from jaxerr_ls.catalog import Catalog
+from jaxerr_ls.catalog import Catalog, generated_for_root
 from jaxerr_ls.diagnose import Analyzer
+from jaxerr_ls.events import ErrorEvent
 from jaxerr_ls.formats import render_findings
 from jaxerr_ls.generated import (
     generated_index,
@@ -45,7 +47,7 @@ from jaxerr_ls.history import WordingHistory
 from jaxerr_ls.matching import LayeredIndex, RecordIndex
 from jaxerr_ls.reading import read_blocks
 from jaxerr_ls.records import Record, bundled_record_dir, load_records
-from jaxerr_ls.tracebacks import parse_text
+from jaxerr_ls.tracebacks import parse_blocks, parse_text
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
@@ -313,6 +315,50 @@ def bench_throughput_cpu(log: Path, repeats: int) -> dict[str, float]:
     return {**best, "ratio": best["check_cpu_s"] / best["read_cpu_s"]}
 
 
+def bench_check_parts_cpu(log: Path, repeats: int) -> dict[str, float]:
+    """Where ``check``'s CPU goes, in one process, each part best of ``repeats`` and a ratio to
+    reading the log line by line in the same process: reading and parsing the log into
+    events; the analysis of those events by a fresh analyzer (``first_pass``: every distinct
+    message matched, traceback placed and culprit searched; ``first_pass_loading``: the
+    same, once, with the generated set and the wording history loaded as needed); and the same
+    analyzer once more (``second_pass``: what every error costs beyond what is worked out once
+    per distinct input)."""
+    catalog = Catalog.load([], generated=generated_for_root(PROJECT))
+
+    def read() -> None:
+        with open(log, encoding="utf-8", errors="replace") as lines:
+            for _ in lines:
+                pass
+
+    def parse() -> list[ErrorEvent]:
+        with open(log, "rb") as stream:
+            return list(parse_blocks(read_blocks(stream)))
+
+    events = parse()
+    clock = time.process_time
+    # As in ``check``, which runs with the cyclic collector paused.
+    gc.disable()
+    try:
+        best = {"read_cpu_s": _best_seconds(read, repeats, clock)}
+        best["parse_cpu_s"] = _best_seconds(parse, repeats, clock)
+        passes: list[list[float]] = [[], []]
+        for _ in range(repeats):
+            analyzer = Analyzer(catalog, PROJECT, cwd=PROJECT, workspace_notebooks=True)
+            for times in passes:
+                start = clock()
+                list(analyzer.analyze_events(events))
+                times.append(clock() - start)
+    finally:
+        gc.enable()
+    # The catalog is shared: only the very first pass loads the generated set and the wording
+    # history (one sample), the others' best leaves that out.
+    best["first_pass_loading_cpu_s"] = passes[0][0]
+    best["first_pass_cpu_s"], best["second_pass_cpu_s"] = (min(times) for times in passes)
+    read_s = best["read_cpu_s"]
+    ratios = {f"{key[:-6]}_ratio": value / read_s for key, value in best.items()}
+    return {**best, **ratios}
+
+
 def bench_issue16(log: Path | None, size_mb: float, repeats: int) -> dict[str, object]:
     """Issue 16's three speed targets in one run: (a) ``check`` against reading the log line
     by line (goal 3), (f) the generated set loaded (goal well under 0.5 s), ``initialize``
@@ -332,6 +378,7 @@ def bench_issue16(log: Path | None, size_mb: float, repeats: int) -> dict[str, o
         "load_average": os.getloadavg()[0],
         "throughput": bench_throughput(log, repeats),
         "throughput_cpu": bench_throughput_cpu(log, repeats),
+        "check_parts_cpu": bench_check_parts_cpu(log, repeats),
         "generated_loading": bench_generated_loading(repeats),
         "curated_loading": bench_curated_loading(max(repeats, 5)),
         "initialize": bench_startup(max(repeats, 5)),

@@ -136,6 +136,10 @@ class Analyzer:
         self._reruns: dict[tuple[object, ...], Rerun | None] = {}
         self._test_nodes: dict[tuple[object, ...], PytestNode | None] = {}
         self._definitions: dict[tuple[object, ...], Span | None] = {}
+        self._raised: dict[tuple[object, ...], Match | None] = {}
+        # The names a printed source line calls, per distinct line: a long log prints the
+        # same frames again and again, and every error's culprit key needs them.
+        self._called: dict[str, tuple[str, ...]] = {}
 
     def analyze_lines(self, lines: Iterable[str], source_name: str = "-") -> Iterator[Finding]:
         """Findings for the errors in output given line by line (see ``analyze_events``).
@@ -308,12 +312,16 @@ class Analyzer:
             return []
         # Every input of ``find_culprits`` is in the key.
         record = match.record
-        called = {
-            name
-            for exception in (event, *event.chain)
-            for frame in exception.frames
-            for name in _CALLED_NAME_RE.findall(frame.source or "")
-        }
+        called: set[str] = set()
+        seen = self._called
+        for exception in (event, *event.chain):
+            for frame in exception.frames:
+                source = frame.source
+                if source:
+                    names = seen.get(source)
+                    if names is None:
+                        names = seen[source] = tuple(_CALLED_NAME_RE.findall(source))
+                    called.update(names)
         key = (
             record.culprit,
             tuple(sorted(match.named.items())),
@@ -359,7 +367,7 @@ class Analyzer:
                 exception = unwrapped_jax_wrapper(member)
             if exception is None:
                 continue
-            found = self.index.match_raised(exception.message, exception.exc_type, shown)
+            found = self._match_raised(exception.message, exception.exc_type, shown)
             if found is not None:
                 return exception, found, member
             found = self._match(exception.message, exception.exc_type)
@@ -382,6 +390,15 @@ class Analyzer:
             if frame.function is not None and _JAX_PATH_RE.search(frame.path):
                 return self.index.raised_by_function(frame.function, event.exc_type)
         return None
+
+    def _match_raised(
+        self, message: str, exc_type: str, shown: tuple[tuple[str, str | None], ...]
+    ) -> Match | None:
+        return _remember(
+            self._raised,
+            (message, exc_type, shown),
+            lambda: self.index.match_raised(message, exc_type, shown),
+        )
 
     def _match(self, message: str, exc_type: str) -> Match | None:
         return _remember(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_ls.diagnose import Analyzer
-from jaxerr_ls.events import ErrorEvent
+from jaxerr_ls.events import ErrorEvent, Frame
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.records import load_records
 
@@ -133,3 +133,27 @@ def test_an_error_without_frames_goes_on_its_tests_first_definition(tmp_path: Pa
     assert placed("tests/test_steps.py::test_stepper") == (1, 4, 16)
     assert placed("tests/test_steps.py::test_ste") is None
     assert placed("tests/test_steps.py::test-yaml-item") == (10, 4, 18)
+
+
+def test_what_the_analyzer_remembers_is_keyed_by_the_frames_too(tmp_path: Path) -> None:
+    # The same message and class, raised in JAX's ``vjp_bwd`` (a frame a record's ``raisedIn``
+    # asks for) and then elsewhere: one analyzer must not reuse the first's match.
+    message = "Tuple arity mismatch: 1 != 2; tuple: (Array([1.], dtype=float32),)."
+    site = "/venv/lib/python3.13/site-packages/jax/_src/hijax.py"
+    raised = ErrorEvent(
+        "ValueError",
+        message,
+        frames=[Frame("loss.py", 3, "<module>", "loss(f(x))"), Frame(site, 9, "vjp_bwd")],
+    )
+    elsewhere = ErrorEvent(
+        "ValueError", message, frames=[Frame("loss.py", 3, "<module>", "g(x)"), Frame(site, 9)]
+    )
+    code = "hijax-vjp-bwd-retval-structure"
+    index = RecordIndex([r for r in load_records().records if r.code == code])
+    analyzer = Analyzer(index, tmp_path, cwd=tmp_path)
+    first, second, again = (analyzer.analyze_event(e) for e in (raised, elsewhere, raised))
+    assert first.code == code
+    assert second.code != first.code
+    assert (again.code, again.match) == (first.code, first.match)
+    fresh = Analyzer(index, tmp_path, cwd=tmp_path)
+    assert fresh.analyze_event(elsewhere).code == second.code
