@@ -174,7 +174,7 @@ def test_every_successor_is_applied_in_the_shipped_history(entry: Any) -> None:
         for row in document["wordings"]
         if row[0].startswith(entry.old.wording) and row[1] == entry.old.error_class
     ]
-    assert any(runs[-1][1] == old_release for *_, runs, _code, _key in rows)
+    assert any(row[3][-1][1] == old_release for row in rows)
     # The new site's wordings in its release, and the record they are tied to.
     new_release = releases.index(entry.new.release)
     new_codes = set()
