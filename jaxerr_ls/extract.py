@@ -20,6 +20,11 @@ The class is the called name's last part when it is CapWords (``core.Concretizat
 with literal text. The file also runs as a script (``python extract.py JAX_DIR``, standard
 library only) so that another interpreter can parse syntax this one cannot.
 
+A placeholder whose value the ``if`` around the raise fixes (``if type(other) in (tuple,
+list): raise TypeError(f"... {type(other).__name__!r}")``, ``if mode == "a":``) keeps the
+values it can print (``RaiseSite.values``), so that a message printing another (Python's own
+``unsupported operand type(s) for *: 'float' and 'Linear'``) is not taken for this site's.
+
 Each template becomes a ``RaiseSite`` with a compiled literal-segment pattern (literal text
 escaped, placeholders ``(.+?)``) that :mod:`jaxerr_ls.matching` matches in linear time.
 Messages with fewer than ``MIN_LITERAL_CHARS`` literal characters are skipped and counted.
@@ -28,6 +33,7 @@ Messages with fewer than ``MIN_LITERAL_CHARS`` literal characters are skipped an
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import re
 import textwrap
@@ -41,8 +47,9 @@ from pathlib import Path
 MIN_LITERAL_CHARS = 12
 # A raise whose message can be built in more ways than this keeps only the first ones.
 MAX_ALTERNATIVES = 8
-# Bumped whenever extraction changes what it produces (cached sets are rebuilt).
-EXTRACTOR_VERSION = 1
+# Bumped whenever extraction changes what it produces (cached sets are rebuilt). 2: sites
+# keep the values their placeholders can take.
+EXTRACTOR_VERSION = 2
 
 _LIT = "lit"
 _EXPR = "expr"
@@ -67,6 +74,9 @@ class RaiseSite:
     function: str
     parts: Parts
     kind: str
+    # The values the ``if`` around the raise leaves a wildcard of the pattern (numbered from
+    # 0 as ``pattern``'s groups), for the wildcards it fixes.
+    values: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     @property
     def literal_chars(self) -> int:
@@ -467,6 +477,8 @@ class _ModuleWalker:
         # In collecting mode the walker only records what the function returns.
         self.collecting = collecting
         self.returns: list[_Helper | None] = []
+        # The tests of the ``if`` statements whose body the walk is in, in this function.
+        self.conditions: list[ast.expr] = []
 
     def evaluator(self, env: _Env) -> _Evaluator:
         return _Evaluator(env, self.helper)
@@ -532,11 +544,15 @@ class _ModuleWalker:
             if self.collecting:
                 return env
             inner = {**self.module_env, **env}
+            outer, self.conditions = self.conditions, []
             self.block(node.body, inner, [*scope, node.name])
+            self.conditions = outer
             env.pop(node.name, None)
             return env
         if isinstance(node, ast.ClassDef):
+            outer, self.conditions = self.conditions, []
             self.block(node.body, {**self.module_env}, [*scope, node.name])
+            self.conditions = outer
             return env
         if self.collecting:
             if isinstance(node, ast.Return) and len(scope) == 1:
@@ -574,7 +590,11 @@ class _ModuleWalker:
                     env.pop(name, None)
             return env
         if isinstance(node, ast.If):
-            branches = [(node.body, self.block(node.body, copy.copy(env), scope))]
+            self.conditions.append(node.test)
+            try:
+                branches = [(node.body, self.block(node.body, copy.copy(env), scope))]
+            finally:
+                self.conditions.pop()
             branches.append((node.orelse, self.block(node.orelse, copy.copy(env), scope)))
             live = [e for body, e in branches if not _terminates(body)]
             return _merge(live) if live else env
@@ -687,6 +707,8 @@ class _ModuleWalker:
     ) -> None:
         function = ".".join(scope) or "<module>"
         kept = 0
+        # A helper's message speaks of the helper's names, not of those the tests here fix.
+        fixed = _fixed_values(self.conditions) if kind != "helper" else {}
         for parts in options:
             site = RaiseSite(
                 template=template_from_parts(parts),
@@ -696,6 +718,7 @@ class _ModuleWalker:
                 function=function,
                 parts=parts,
                 kind=kind,
+                values=_wildcard_values(parts, fixed) if fixed else (),
             )
             if site.literal_chars < MIN_LITERAL_CHARS:
                 continue
@@ -703,6 +726,78 @@ class _ModuleWalker:
             self.sites.append(site)
         if not kept and kind != "init":
             self.stats.too_little_literal += 1
+
+
+_BUILTIN_TYPES = frozenset(
+    name for name, value in vars(builtins).items() if isinstance(value, type)
+)
+
+
+def _fixed_values(conditions: list[ast.expr]) -> dict[str, tuple[str, ...]]:
+    """What the ``if`` tests around a raise fix, by the expression a placeholder would
+    print: ``type(x) in (tuple, list)`` (or ``is tuple``, ``== tuple``) fixes
+    ``type(x).__name__`` to those names (for Python's own types only, whose ``__name__`` is
+    their name); ``x in ("a", "b")`` (or ``== "a"``) fixes ``x`` to those strings. A test of
+    several, joined by ``and``, fixes what each does."""
+    fixed: dict[str, tuple[str, ...]] = {}
+    tests = list(conditions)
+    while tests:
+        test = tests.pop()
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            tests.extend(test.values)
+            continue
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+            continue
+        op, right = test.ops[0], test.comparators[0]
+        if isinstance(op, ast.In) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+            choices = list(right.elts)
+        elif isinstance(op, (ast.Is, ast.Eq)):
+            choices = [right]
+        else:
+            continue
+        left = test.left
+        if (
+            isinstance(left, ast.Call)
+            and isinstance(left.func, ast.Name)
+            and left.func.id == "type"
+            and len(left.args) == 1
+            and not left.keywords
+        ):
+            names = [c.id for c in choices if isinstance(c, ast.Name)]
+            if len(names) == len(choices) and set(names) <= _BUILTIN_TYPES:
+                fixed[ast.unparse(left) + ".__name__"] = tuple(names)
+            continue
+        strings = [c.value for c in choices if isinstance(c, ast.Constant)]
+        if strings and len(strings) == len(choices) and all(isinstance(t, str) for t in strings):
+            fixed[ast.unparse(left)] = tuple(str(text) for text in strings)
+    return fixed
+
+
+def _wildcard_values(
+    parts: Parts, fixed: dict[str, tuple[str, ...]]
+) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The values each of ``parts``' placeholders that ``fixed`` names prints, by the number
+    of its wildcard in the pattern (a placeholder beside another shares its wildcard, and is
+    left out)."""
+    out: list[tuple[int, tuple[str, ...]]] = []
+    wildcard = -1
+    for position, (kind, text) in enumerate(parts):
+        if kind != _EXPR:
+            continue
+        beside = position > 0 and parts[position - 1][0] == _EXPR
+        after = position + 1 < len(parts) and parts[position + 1][0] == _EXPR
+        if not beside:
+            wildcard += 1
+        expression, _, conversion = text.partition("!")
+        if beside or after or ":" in conversion or expression not in fixed:
+            continue
+        values = fixed[expression]
+        if conversion == "r":
+            values = tuple(repr(value) for value in values)
+        elif conversion not in ("", "s"):
+            continue
+        out.append((wildcard, values))
+    return tuple(out)
 
 
 def _target_names(target: ast.expr) -> Iterator[str]:
@@ -774,6 +869,7 @@ def site_to_json(site: RaiseSite) -> dict[str, object]:
         "function": site.function,
         "parts": [list(part) for part in site.parts],
         "kind": site.kind,
+        **({"values": [[n, list(v)] for n, v in site.values]} if site.values else {}),
     }
 
 
@@ -788,6 +884,10 @@ def site_from_json(raw: dict[str, object]) -> RaiseSite:
         function=str(raw["function"]),
         parts=tuple((str(kind), str(text)) for kind, text in parts),
         kind=str(raw["kind"]),
+        values=tuple(
+            (int(number), tuple(str(value) for value in values))
+            for number, values in raw.get("values") or ()  # type: ignore[attr-defined]
+        ),
     )
 
 

@@ -212,6 +212,9 @@ def records_from_sites(sites: Iterable[RaiseSite], source: JaxSource) -> list[di
             line = raise_site.line
             if line != existing["lineNumber"] and line not in existing["alsoRaisedAt"]:
                 existing["alsoRaisedAt"].append(line)
+            existing["placeholderValues"] = _either_values(
+                existing["placeholderValues"], raise_site.values
+            )
             continue
         slug = _slug(raise_site)
         code = f"jax-{slug}-{rid[:8]}"
@@ -248,8 +251,24 @@ def records_from_sites(sites: Iterable[RaiseSite], source: JaxSource) -> list[di
             "tags": ["jax", "generated"],
             "function": raise_site.function,
             "alsoRaisedAt": [],
+            "placeholderValues": [[n, list(values)] for n, values in raise_site.values],
         }
-    return list(by_id.values())
+    records = list(by_id.values())
+    for record in records:
+        if not record["placeholderValues"]:
+            del record["placeholderValues"]
+    return records
+
+
+def _either_values(
+    known: list[list[Any]], more: tuple[tuple[int, tuple[str, ...]], ...]
+) -> list[list[Any]]:
+    """The values a record's wildcards take when one more raise statement has its template:
+    a wildcard stays fixed only where every statement fixes it, to any of their values."""
+    other = dict(more)
+    return [
+        [number, sorted({*values, *other[number]})] for number, values in known if number in other
+    ]
 
 
 def project_python(jax_dir: Path) -> Path | None:

@@ -31,6 +31,7 @@ from jaxerr_ls.matching import (
     STAGE_FUZZY,
     Match,
     RecordIndex,
+    captures_allowed,
     message_words,
     segments_from_template,
     sharing_most_beginning,
@@ -76,6 +77,8 @@ class Wording(NamedTuple):
     runs: list[list[int]]
     curated: str
     key: str
+    # The values the newest release's check leaves some wildcards (``captures_allowed``).
+    values: list[list[Any]] | None = None
 
 
 class Site(NamedTuple):
@@ -302,7 +305,7 @@ class WordingHistory:
                 if spaced_message is None:
                     spaced_message = _SPACES.sub(" ", message)
                 captures = self._spaced(number, compiled[0]).search(spaced_message)
-            if captures is not None:
+            if captures is not None and captures_allowed(wording.values, captures):
                 rank = (compiled[0].literal_chars, bool(wording.curated), -number)
                 ranked.append((rank, captures))
         ranked.sort(key=lambda item: item[0], reverse=True)

@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol, TypeVar, overload, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload, runtime_checkable
 
 from jaxerr_ls.records import Record, path_ends_with
 
@@ -78,6 +78,32 @@ class Match:
     # culprit search and the fixes read a message: by name, never by position.
     named: Mapping[str, str] = field(default_factory=dict)
     releases: str | None = None
+
+
+def captures_allowed(values: Any, captures: Sequence[str]) -> bool:
+    """Whether a message's captures are values its raise site can print: ``values`` (a
+    generated record's ``placeholderValues``, ``[[wildcard, [value, ...]], ...]``) lists the
+    values the check around the raise leaves some wildcards; any other there (Python's own
+    ``unsupported operand type(s) for *: 'float' and 'Linear'`` beside a JAX site that raises
+    that wording only for a tuple or list) is another error's message."""
+    if not values:
+        return True
+    for number, allowed in values:
+        if number < len(captures) and captures[number] not in allowed:
+            return False
+    return True
+
+
+def excluded_by_values(record: Record, message: str) -> bool:
+    """Whether the whole of a record's message is in ``message`` with a value its raise site
+    cannot print (``captures_allowed``): what a loose stage (a cut message, a run within
+    prose) would take for it is then another error's."""
+    values = record.raw.get("placeholderValues")
+    if not values:
+        return False
+    segments = segments_from_pattern(record.message_pattern)
+    found = segments.search(message) if segments is not None else None
+    return found is not None and not captures_allowed(values, found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -906,6 +932,8 @@ class RecordIndex:
             if found is None:
                 continue
             captures, named = found
+            if not captures_allowed(matcher.record.raw.get("placeholderValues"), captures):
+                continue
             score = 1.0 if matcher.stage == STAGE_PATTERN else 0.95
             score -= _class_penalty(matcher.record, exc_type)
             rank = (score, matcher.specificity)
@@ -1183,9 +1211,13 @@ class LayeredIndex:
         # beginning the record's literal text must confirm; ``min_evidence``: how many
         # characters at least; ``to_line_end``: the beginning ends where the message's line does.
         second = self.second()
-        records = self._prefix_records(
-            beginning, max(min_share * len(beginning), min_evidence), to_line_end
-        )
+        records = [
+            (evidence, record)
+            for evidence, record in self._prefix_records(
+                beginning, max(min_share * len(beginning), min_evidence), to_line_end
+            )
+            if not excluded_by_values(record, beginning)
+        ]
         # The message's first words, when the record that confirms the most has them as its
         # own text, are not another's placeholder value ("jacfwd with holomorphic=True ..."
         # and "{name} with ...").
@@ -1297,7 +1329,7 @@ class LayeredIndex:
                 # after it, or the message's own beginning cut. (An exception's message in a
                 # log is JAX's from its start: a log's many other errors never pay for this.)
                 cut = self.match_within(beginning, exc_type)
-            if cut is not None:
+            if cut is not None and not excluded_by_values(cut.record, message):
                 return cut
         if exc_type and self.history is not None and found is None:
             # Only the class is known (a header cut before its message, a message too cut to

@@ -16,7 +16,7 @@ from jaxerr_ls.records import load_records
 from tests.fixtures.pastes.results import HERE, all_outcomes, manifest, rates
 
 # Measured on this corpus; raise them when the matcher gets better.
-MIN_RIGHT = {"current": 180, "older": 100}
+MIN_RIGHT = {"current": 180, "older": 109}
 
 
 def test_the_corpus_is_well_formed() -> None:
@@ -51,9 +51,10 @@ def test_the_right_record_rate_does_not_drop(wording: str) -> None:
     assert right >= MIN_RIGHT[wording], f"{right}/{total}; misses: {misses}"
 
 
-# Records named in text that holds no JAX error (tests/fixtures/pastes/negatives.py): one, a
-# generated record whose template is Python's own phrasing word for word (JAX re-raises
-# ``unsupported operand type(s) for +: 'int' and 'str'``), which no text can tell apart.
+# Records named in text that holds no JAX error (tests/fixtures/pastes/negatives.py): one,
+# Python's own ``unsupported operand type(s) for +: 'int' and 'str'``, which today's JAX raises
+# only for a tuple or a list (its record refuses it) but JAX 0.3.15 to 0.9.1 words as
+# ``... for {opchar}: ...`` behind a check that extraction does not read.
 MAX_FALSE_RECORDS = 1
 
 
