@@ -177,15 +177,22 @@ def _on_line(node: ast.AST, line: int) -> bool:
     return first <= line <= last
 
 
+# Wrappers that call the function they wrap once per slice of its arguments: what it returns
+# keeps its structure and dtypes, and each argument its position and dtype (not its shape).
+_MAPPING = frozenset({"jax.vmap", "jax.pmap"})
+
+
 def _unwrapped(model: ModuleModel, value: ast.expr, scope: Scope) -> ast.expr:
     """``jax.jit(jax.grad(f))`` is ``jax.grad(f)`` for what it differentiates: wrappers that
-    keep a function's arguments and outputs are seen through."""
+    keep a function's arguments and outputs are seen through, and so are the mapping ones
+    (``jax.vmap(jax.grad(f), in_axes=...)``): the errors a differentiating transform raises
+    inside them are about the structure and dtypes of what ``f`` takes and returns."""
     for _ in range(_MAX_DEPTH):
         if not (
             isinstance(value, ast.Call)
             and value.args
             and isinstance(value.args[0], ast.Call)
-            and model.qualified_name(value.func, scope) in TRANSPARENT
+            and model.qualified_name(value.func, scope) in TRANSPARENT | _MAPPING
         ):
             break
         value = value.args[0]
@@ -936,6 +943,9 @@ def _received(
         return found
     if not overridden:
         place = callable_place(project, frames, model, given, transform.scope)
+        # What the name holds after the project's decorators (a wrapper a decorator returns).
+        place = flow.decorated(place)
+        project.adopt(place)
         function = place.model.functions.get(place.node)
         if function is not None:
             return place.model, function
@@ -1170,6 +1180,22 @@ def _not_array(
             )
             for r in dicts
         ]
+    built = _printed_instance(project, output, returns)
+    if built is not None and built[1] == 2:
+        transform = application.transform
+        why = (
+            f"{_label(function)} returns an instance of `{built[0]}` with two fields "
+            f"(output, aux): "
+            f"{api} needs has_aux=True"
+        )
+        return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
+    if built is not None:
+        fields = "one field" if built[1] == 1 else f"{built[1]} fields"
+        why = (
+            f"{_label(function)} returns an instance of `{built[0]}` with {fields}: "
+            f"{api} needs a scalar"
+        )
+        return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
     if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
         transform = application.transform
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
@@ -1197,6 +1223,29 @@ def _not_array(
             for r in tuples
         ]
     return []
+
+
+_PRINTED_INSTANCE = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<items>\(.*\))$", re.DOTALL)
+
+
+def _printed_instance(
+    project: _Project, output: str, returns: list[_Return]
+) -> tuple[str, int] | None:
+    """The class and field count of an output JAX printed as an instance
+    (``LossOutput(loss=..., prob=...)``), when every return builds an instance of the
+    project class of that name (a NamedTuple, a dataclass) in place."""
+    printed = _PRINTED_INSTANCE.match(output.strip())
+    if printed is None or not returns:
+        return None
+    name, items = printed["name"], _printed_items(printed["items"])
+    for found in returns:
+        value = found.value
+        if not (isinstance(value, ast.Call) and last_name(value.func) == name):
+            return None
+        scope = found.function.scope
+        if found.model.locate_class(value.func, scope, project.importer(found.model)) is None:
+            return None
+    return (name, items) if items else None
 
 
 def _printed_items(output: str) -> int | None:
