@@ -1862,6 +1862,11 @@ def _argument_culprits(
             source = _int_source(project, origin)
             if source is not None:
                 origin, found = source, "built"
+        made = _int_made(project, flow, origin, origin.node) if found is None else None
+        if made is not None and not origin.iterated:
+            # ``jnp.asarray(cfg.start)``: a conversion keeps the dtype of the Python ints the
+            # flow finds it given (a config field's default ``(1, 0)``); they are the change.
+            origin, found = _Origin(made[0], made[1], origin.scope), "built"
         if found is None:
             if not origin.iterated:
                 leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
@@ -1886,6 +1891,9 @@ def _argument_culprits(
                 f"{api} differentiates only float inputs"
             )
             out.append(_culprit(project, application.defined_in, argnums_node, kind, api, why))
+        elif found == "built" and isinstance(origin.node, ast.Tuple | ast.List):
+            why = f"`{shown}` holds Python ints ({dtype} to JAX): {api} differentiates only floats"
+            out.append(_culprit(project, origin.model, origin.node, kind, api, why))
         elif found == "built" and isinstance(origin.node, ast.Constant):
             why = f"`{shown}` is a Python int ({dtype} to JAX): {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
@@ -2052,7 +2060,7 @@ def _int_made(
     if makers is None or len(makers) != 1 or makers[0].node is given:
         return None
     made = makers[0]
-    if not (isinstance(made.node, ast.Constant) and type(made.node.value) is int):
+    if not (isinstance(made.node, ast.expr) and _int_leaves(made.node)):
         return None
     project.adopt(made)
     return made.model, made.node
