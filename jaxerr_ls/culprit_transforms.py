@@ -1862,11 +1862,11 @@ def _argument_culprits(
             source = _int_source(project, origin)
             if source is not None:
                 origin, found = source, "built"
-        made = _int_made(project, flow, origin, origin.node) if found is None else None
-        if made is not None and not origin.iterated:
+        ints = _int_made(project, flow, origin, origin.node) if found is None else None
+        if ints is not None and not origin.iterated:
             # ``jnp.asarray(cfg.start)``: a conversion keeps the dtype of the Python ints the
             # flow finds it given (a config field's default ``(1, 0)``); they are the change.
-            origin, found = _Origin(made[0], made[1], origin.scope), "built"
+            origin, found = _Origin(ints[0], ints[1], origin.scope), "built"
         if found is None:
             if not origin.iterated:
                 leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
