@@ -1837,7 +1837,10 @@ def _argument_culprits(
         # called on the class, ``Rates.from_config(cfg)``).
         if origin is not None and isinstance(origin.node, ast.Call):
             path = project.path(origin.model)
-            made = Flow(flow.code).one_maker(Place(path, origin.model, origin.node, origin.scope))
+            called = Place(path, origin.model, origin.node, origin.scope)
+            # A call the flow cannot enter alone (a registry's function picked by a config
+            # entry) may be entered with what the traceback's calls pass its parameters.
+            made = Flow(flow.code).one_maker(called) or flow.one_maker(called)
         else:
             made = Flow(flow.code).one_maker(given) if origin is None else None
         if (
@@ -1857,7 +1860,7 @@ def _argument_culprits(
             found = "nature"  # ``n = x.shape[0]``, ``len(xs)``: a count, not a parameter
         if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
             found = "built"  # ``x0 = 2``: a Python int, differentiated
-        if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List):
+        if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List | ast.Call):
             # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
             source = _int_source(project, origin)
             if source is not None:
@@ -2310,15 +2313,60 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
         parts = [node.left, node.right]
     elif isinstance(node, ast.UnaryOp):
         parts = [node.operand]
-    found = []
+    elif isinstance(node, ast.Call):
+        parts = _dtype_operands(origin.model, node, origin.scope)
+    found: list[_Origin] = []
     for part in parts:
         if isinstance(part, ast.Constant):
             continue
         inner = _origin(project, origin.model, part, origin.scope, (), None)
         source = _int_source(project, inner, depth + 1) if inner is not None else None
-        if source is not None:
+        if source is not None and not any(f.node is source.node for f in found):
             found.append(source)
     return found[0] if len(found) == 1 else None
+
+
+# Functions whose result has the dtype of the arrays they are given, unless given a dtype:
+# those that take a sequence of arrays, and those that take one.
+_JOINING = frozenset(
+    {"stack", "concatenate", "hstack", "vstack", "column_stack", "dstack", "block"}
+)
+_DTYPE_OF_ARGUMENT = frozenset(
+    {
+        "array",
+        "asarray",
+        "zeros_like",
+        "ones_like",
+        "empty_like",
+        "tile",
+        "repeat",
+        "flip",
+        "roll",
+        "reshape",
+        "ravel",
+        "transpose",
+        "expand_dims",
+        "squeeze",
+        "broadcast_to",
+        "atleast_1d",
+        "atleast_2d",
+    }
+)
+
+
+def _dtype_operands(model: ModuleModel, call: ast.Call, scope: Scope) -> list[ast.expr]:
+    """The arrays a ``jax.numpy`` call takes its result's dtype from (``x`` and ``y`` of
+    ``jnp.stack([x, y])``, ``x`` of ``jnp.zeros_like(x)``); none where it is given a dtype."""
+    qualified = model.qualified_name(call.func, scope) or ""
+    module, _, name = qualified.rpartition(".")
+    if module not in ("jax.numpy", "numpy") or not call.args:
+        return []
+    if any(k.arg == "dtype" for k in call.keywords):
+        return []
+    first = call.args[0]
+    if name in _JOINING and isinstance(first, ast.List | ast.Tuple):
+        return [e for e in first.elts if not isinstance(e, ast.Starred)]
+    return [first] if name in _DTYPE_OF_ARGUMENT else []
 
 
 # Constructors of floating-point arrays that take the default dtype (float32) unless given
