@@ -344,7 +344,7 @@ class Flow:
                 and isinstance(target.value, ast.Name)
                 and target.value.id == name
             ):
-                scope = _scope_at(held.model, statement)
+                scope = scope_at(held.model, statement)
                 values.append(Place(held.path, held.model, statement.value, scope))
         keyed = self._keyed(place.at(node.slice), held, values, name)
         found = _every(keyed or values, lambda value: self.makers(value, depth + 1))
@@ -380,7 +380,7 @@ class Flow:
                 and target.value.id == name
             ):
                 continue
-            scope = _scope_at(held.model, statement)
+            scope = scope_at(held.model, statement)
             stored = Place(held.path, held.model, statement.value, scope)
             if isinstance(target.slice, ast.Constant):
                 if target.slice.value == wanted.value:
@@ -780,7 +780,7 @@ def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> lis
     return out
 
 
-def _scope_at(model: ModuleModel, node: ast.AST) -> Scope:
+def scope_at(model: ModuleModel, node: ast.AST) -> Scope:
     """The scope of the innermost function of the module around a node."""
     line = getattr(node, "lineno", 0)
     around = [

@@ -494,10 +494,15 @@ def find_culprits(
 
         return transform_culprits(kind, captures, files, frames)
     if kind in culprit_state.OWN_KINDS:
-        return [
-            Culprit(f.span, f.kind, f.name, why=f.why)
-            for f in culprit_state.find(kind, captures, files, frames)
-        ]
+        states = culprit_state.find(kind, captures, files, frames)
+        if not states and kind == CulpritKind.TRACER_JIT_ARGUMENT:
+            # No jit argument to blame: a Python list the failing line indexes with a tracer.
+            # Imported here: that module builds on the value flow, which builds on this one's.
+            from jaxerr_ls.culprit_containers import container_culprit
+
+            contained = container_culprit(files, frames)
+            states = [contained] if contained is not None else []
+        return [Culprit(f.span, f.kind, f.name, why=f.why) for f in states]
     found: Culprit | None = None
     if kind in (CulpritKind.HIJAX_VJP_BWD, CulpritKind.HIJAX_TRANSPOSE, CulpritKind.HIJAX_CLASS):
         named = _CLASS_RE.search(captures.get("primitive", ""))
