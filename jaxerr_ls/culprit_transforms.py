@@ -492,7 +492,10 @@ def _returns(
             if (
                 vector
                 and callee is not None
-                and _selects_mode(project, model, part, function.scope, env, callee)
+                and (
+                    _selects_mode(project, model, part, function.scope, env, callee)
+                    or _shape_parameter(callee[1])
+                )
             ):
                 # What the call's arguments (or the defaults it leaves) select is the fault.
                 out.append(_Return(model, function, node, value))
@@ -515,6 +518,31 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+# Keywords of a reduction that decide which axes its output keeps.
+_SHAPE_KEYWORDS = frozenset({"axis", "axes", "keepdims"})
+
+
+def _shape_parameter(function: Function) -> bool:
+    """Whether a function's returns reduce with ``axis`` / ``keepdims`` its own parameters
+    give (``def batch_mean(x, keepdims=True): return jnp.mean(x, axis=0, keepdims=keepdims)``):
+    the output's shape is its caller's choice, so the call is where a change belongs."""
+    if isinstance(function.node, ast.Lambda):
+        return False
+    parameters = {p.name for p in function.positional} | {
+        a.arg for a in function.node.args.kwonlyargs
+    }
+    return any(
+        isinstance(call, ast.Call)
+        and any(
+            k.arg in _SHAPE_KEYWORDS and isinstance(k.value, ast.Name) and k.value.id in parameters
+            for k in call.keywords
+        )
+        for value in function.return_values
+        if value is not None
+        for call in ast.walk(value)
+    )
 
 
 class _InDoubt(Exception):
