@@ -480,6 +480,8 @@ def _returns(
         if vector and value is not None:
             part = _vector_part(project, model, value, function.scope, depth, flow, env)
             part = _summed_item(function, part) or part
+            if part is not None and _helper_among(project, model, function, part, flow, env):
+                raise _InDoubt
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
             if callee is None and vector and flow is not None:
@@ -518,6 +520,44 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _helper_among(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    value: ast.expr,
+    flow: Flow | None,
+    env: Env,
+) -> bool:
+    """Whether, among the operands of returned arithmetic that may each be the vector, one is
+    what a project function returns (``var`` after ``var = portfolio_variance(w, cov)``):
+    the vector may be made inside that helper as well as by the arithmetic, so the program
+    leaves the culprit in doubt."""
+    if flow is None or not isinstance(value, ast.BinOp):
+        return False
+    operands: list[ast.expr] = []
+    pending: list[ast.expr] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.BinOp) and isinstance(
+            node.op, ast.Add | ast.Sub | ast.Mult | ast.Div
+        ):
+            pending += [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            pending.append(node.operand)
+        elif not _scalar_value(project, model, node, function.scope, 0, flow, env):
+            operands.append(node)
+    if len(operands) < 2:
+        return False
+    for operand in operands:
+        made: ast.expr | None = operand
+        if isinstance(operand, ast.Name):
+            binding = _single_local(function.scope, operand.id)
+            made = binding.value if binding is not None else None
+        if isinstance(made, ast.Call) and _callee(project, model, made, function.scope):
+            return True
+    return False
 
 
 # Keywords of a reduction that decide which axes its output keeps.
