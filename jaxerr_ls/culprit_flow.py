@@ -116,7 +116,11 @@ class Flow:
                 found = self.makers(
                     Place(place.path, place.model, binding.value, binding.scope), depth + 1
                 )
-            elif binding.kind in ("def", "class"):
+            elif binding.kind == "def":
+                found = [
+                    self.decorated(Place(place.path, place.model, statement, binding.scope), depth)
+                ]
+            elif binding.kind == "class":
                 found = [Place(place.path, place.model, statement, binding.scope)]
             elif binding.kind == "import":
                 resolved = self.code.resolve(place)
@@ -340,7 +344,7 @@ class Flow:
                 and isinstance(target.value, ast.Name)
                 and target.value.id == name
             ):
-                scope = _scope_at(held.model, statement)
+                scope = scope_at(held.model, statement)
                 values.append(Place(held.path, held.model, statement.value, scope))
         keyed = self._keyed(place.at(node.slice), held, values, name)
         found = _every(keyed or values, lambda value: self.makers(value, depth + 1))
@@ -376,7 +380,7 @@ class Flow:
                 and target.value.id == name
             ):
                 continue
-            scope = _scope_at(held.model, statement)
+            scope = scope_at(held.model, statement)
             stored = Place(held.path, held.model, statement.value, scope)
             if isinstance(target.slice, ast.Constant):
                 if target.slice.value == wanted.value:
@@ -411,6 +415,39 @@ class Flow:
                 ):
                     out.append(Place(stored.path, stored.model, candidate.node, scope))
         return out
+
+    def decorated(self, definition: Place, depth: int = 0) -> Place:
+        """What the name a ``def`` binds holds after its decorators: the nested ``def`` a
+        project decorator returns in its place (``@log_metrics()`` whose ``deco(fn)``
+        returns ``wrapped``), the ``def`` itself where each decorator hands the function back
+        (a registering one) or keeps it (``jax.jit``) or is not the project's."""
+        node = definition.node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return definition
+        current = definition
+        for decorator in reversed(node.decorator_list):
+            made = self.callees(definition.at(decorator), depth + 1)
+            if len(made) != 1 or made[0].partial is not None:
+                continue  # a library decorator, or one not known: the ``def`` as written
+            wrapper = made[0].function
+            returned = wrapper.return_values
+            if len(wrapper.positional) != made[0].skip + 1 or not returned:
+                continue
+            parameter = wrapper.positional[made[0].skip].name
+            handed_back = all(isinstance(v, ast.Name) and v.id == parameter for v in returned)
+            if handed_back:
+                continue  # ``return fn``: a registering decorator
+            bindings = [
+                wrapper.scope.lookup(v.id) if isinstance(v, ast.Name) else None for v in returned
+            ]
+            nested = {b.node for b in bindings if b is not None and b.kind == "def"}
+            if len(nested) != 1 or any(
+                b is None or b.kind != "def" or b.scope is not wrapper.scope for b in bindings
+            ):
+                return definition  # a decorator whose result is in doubt: as written
+            at = made[0].place
+            current = Place(at.path, at.model, nested.pop(), wrapper.scope)
+        return current
 
     def _decorated(self, place: Place, function: Function) -> list[Place] | None:
         """The parameter of a decorator (``def deco(fn)``, maybe returned by a factory
@@ -743,7 +780,7 @@ def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> lis
     return out
 
 
-def _scope_at(model: ModuleModel, node: ast.AST) -> Scope:
+def scope_at(model: ModuleModel, node: ast.AST) -> Scope:
     """The scope of the innermost function of the module around a node."""
     line = getattr(node, "lineno", 0)
     around = [

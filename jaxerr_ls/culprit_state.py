@@ -1566,6 +1566,7 @@ def _find(
 LABELS = {
     CulpritKind.REFS_ARGUMENT: "with_refs entry `{name}`",
     CulpritKind.TRACER_JIT_ARGUMENT: "the jax.jit that traces `{name}`",
+    CulpritKind.TRACER_PYTHON_CONTAINER: "the Python container `{name}` indexed by a traced value",
     CulpritKind.LOOP_BOUNDS: "dynamic loop bounds: `{name}`",
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: "`static_argnums` of jax.checkpoint",
     CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: "`custom_linear_solve` without a transpose_solve",

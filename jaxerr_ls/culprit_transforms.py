@@ -177,15 +177,22 @@ def _on_line(node: ast.AST, line: int) -> bool:
     return first <= line <= last
 
 
+# Wrappers that call the function they wrap once per slice of its arguments: what it returns
+# keeps its structure and dtypes, and each argument its position and dtype (not its shape).
+_MAPPING = frozenset({"jax.vmap", "jax.pmap"})
+
+
 def _unwrapped(model: ModuleModel, value: ast.expr, scope: Scope) -> ast.expr:
     """``jax.jit(jax.grad(f))`` is ``jax.grad(f)`` for what it differentiates: wrappers that
-    keep a function's arguments and outputs are seen through."""
+    keep a function's arguments and outputs are seen through, and so are the mapping ones
+    (``jax.vmap(jax.grad(f), in_axes=...)``): the errors a differentiating transform raises
+    inside them are about the structure and dtypes of what ``f`` takes and returns."""
     for _ in range(_MAX_DEPTH):
         if not (
             isinstance(value, ast.Call)
             and value.args
             and isinstance(value.args[0], ast.Call)
-            and model.qualified_name(value.func, scope) in TRANSPARENT
+            and model.qualified_name(value.func, scope) in TRANSPARENT | _MAPPING
         ):
             break
         value = value.args[0]
@@ -473,6 +480,8 @@ def _returns(
         if vector and value is not None:
             part = _vector_part(project, model, value, function.scope, depth, flow, env)
             part = _summed_item(function, part) or part
+            if part is not None and _helper_among(project, model, function, part, flow, env):
+                raise _InDoubt
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
             if callee is None and vector and flow is not None:
@@ -485,7 +494,10 @@ def _returns(
             if (
                 vector
                 and callee is not None
-                and _selects_mode(project, model, part, function.scope, env, callee)
+                and (
+                    _selects_mode(project, model, part, function.scope, env, callee)
+                    or _shape_parameter(callee[1])
+                )
             ):
                 # What the call's arguments (or the defaults it leaves) select is the fault.
                 out.append(_Return(model, function, node, value))
@@ -508,6 +520,69 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _helper_among(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    value: ast.expr,
+    flow: Flow | None,
+    env: Env,
+) -> bool:
+    """Whether, among the operands of returned arithmetic that may each be the vector, one is
+    what a project function returns (``var`` after ``var = portfolio_variance(w, cov)``):
+    the vector may be made inside that helper as well as by the arithmetic, so the program
+    leaves the culprit in doubt."""
+    if flow is None or not isinstance(value, ast.BinOp):
+        return False
+    operands: list[ast.expr] = []
+    pending: list[ast.expr] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.BinOp) and isinstance(
+            node.op, ast.Add | ast.Sub | ast.Mult | ast.Div
+        ):
+            pending += [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            pending.append(node.operand)
+        elif not _scalar_value(project, model, node, function.scope, 0, flow, env):
+            operands.append(node)
+    if len(operands) < 2:
+        return False
+    for operand in operands:
+        made: ast.expr | None = operand
+        if isinstance(operand, ast.Name):
+            binding = _single_local(function.scope, operand.id)
+            made = binding.value if binding is not None else None
+        if isinstance(made, ast.Call) and _callee(project, model, made, function.scope):
+            return True
+    return False
+
+
+# Keywords of a reduction that decide which axes its output keeps.
+_SHAPE_KEYWORDS = frozenset({"axis", "axes", "keepdims"})
+
+
+def _shape_parameter(function: Function) -> bool:
+    """Whether a function's returns reduce with ``axis`` / ``keepdims`` its own parameters
+    give (``def batch_mean(x, keepdims=True): return jnp.mean(x, axis=0, keepdims=keepdims)``):
+    the output's shape is its caller's choice, so the call is where a change belongs."""
+    if isinstance(function.node, ast.Lambda):
+        return False
+    parameters = {p.name for p in function.positional} | {
+        a.arg for a in function.node.args.kwonlyargs
+    }
+    return any(
+        isinstance(call, ast.Call)
+        and any(
+            k.arg in _SHAPE_KEYWORDS and isinstance(k.value, ast.Name) and k.value.id in parameters
+            for k in call.keywords
+        )
+        for value in function.return_values
+        if value is not None
+        for call in ast.walk(value)
+    )
 
 
 class _InDoubt(Exception):
@@ -936,6 +1011,9 @@ def _received(
         return found
     if not overridden:
         place = callable_place(project, frames, model, given, transform.scope)
+        # What the name holds after the project's decorators (a wrapper a decorator returns).
+        place = flow.decorated(place)
+        project.adopt(place)
         function = place.model.functions.get(place.node)
         if function is not None:
             return place.model, function
@@ -1170,6 +1248,22 @@ def _not_array(
             )
             for r in dicts
         ]
+    built = _printed_instance(project, output, returns)
+    if built is not None and built[1] == 2:
+        transform = application.transform
+        why = (
+            f"{_label(function)} returns an instance of `{built[0]}` with two fields "
+            f"(output, aux): "
+            f"{api} needs has_aux=True"
+        )
+        return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
+    if built is not None:
+        fields = "one field" if built[1] == 1 else f"{built[1]} fields"
+        why = (
+            f"{_label(function)} returns an instance of `{built[0]}` with {fields}: "
+            f"{api} needs a scalar"
+        )
+        return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
     if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
         transform = application.transform
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
@@ -1197,6 +1291,29 @@ def _not_array(
             for r in tuples
         ]
     return []
+
+
+_PRINTED_INSTANCE = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<items>\(.*\))$", re.DOTALL)
+
+
+def _printed_instance(
+    project: _Project, output: str, returns: list[_Return]
+) -> tuple[str, int] | None:
+    """The class and field count of an output JAX printed as an instance
+    (``LossOutput(loss=..., prob=...)``), when every return builds an instance of the
+    project class of that name (a NamedTuple, a dataclass) in place."""
+    printed = _PRINTED_INSTANCE.match(output.strip())
+    if printed is None or not returns:
+        return None
+    name, items = printed["name"], _printed_items(printed["items"])
+    for found in returns:
+        value = found.value
+        if not (isinstance(value, ast.Call) and last_name(value.func) == name):
+            return None
+        scope = found.function.scope
+        if found.model.locate_class(value.func, scope, project.importer(found.model)) is None:
+            return None
+    return (name, items) if items else None
 
 
 def _printed_items(output: str) -> int | None:
@@ -1788,7 +1905,10 @@ def _argument_culprits(
         # called on the class, ``Rates.from_config(cfg)``).
         if origin is not None and isinstance(origin.node, ast.Call):
             path = project.path(origin.model)
-            made = Flow(flow.code).one_maker(Place(path, origin.model, origin.node, origin.scope))
+            called = Place(path, origin.model, origin.node, origin.scope)
+            # A call the flow cannot enter alone (a registry's function picked by a config
+            # entry) may be entered with what the traceback's calls pass its parameters.
+            made = Flow(flow.code).one_maker(called) or flow.one_maker(called)
         else:
             made = Flow(flow.code).one_maker(given) if origin is None else None
         if (
@@ -1808,11 +1928,16 @@ def _argument_culprits(
             found = "nature"  # ``n = x.shape[0]``, ``len(xs)``: a count, not a parameter
         if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
             found = "built"  # ``x0 = 2``: a Python int, differentiated
-        if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List):
+        if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List | ast.Call):
             # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
             source = _int_source(project, origin)
             if source is not None:
                 origin, found = source, "built"
+        ints = _int_made(project, flow, origin, origin.node) if found is None else None
+        if ints is not None and not origin.iterated:
+            # ``jnp.asarray(cfg.start)``: a conversion keeps the dtype of the Python ints the
+            # flow finds it given (a config field's default ``(1, 0)``); they are the change.
+            origin, found = _Origin(ints[0], ints[1], origin.scope), "built"
         if found is None:
             if not origin.iterated:
                 leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
@@ -1837,6 +1962,9 @@ def _argument_culprits(
                 f"{api} differentiates only float inputs"
             )
             out.append(_culprit(project, application.defined_in, argnums_node, kind, api, why))
+        elif found == "built" and isinstance(origin.node, ast.Tuple | ast.List):
+            why = f"`{shown}` holds Python ints ({dtype} to JAX): {api} differentiates only floats"
+            out.append(_culprit(project, origin.model, origin.node, kind, api, why))
         elif found == "built" and isinstance(origin.node, ast.Constant):
             why = f"`{shown}` is a Python int ({dtype} to JAX): {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
@@ -2003,7 +2131,7 @@ def _int_made(
     if makers is None or len(makers) != 1 or makers[0].node is given:
         return None
     made = makers[0]
-    if not (isinstance(made.node, ast.Constant) and type(made.node.value) is int):
+    if not (isinstance(made.node, ast.expr) and _int_leaves(made.node)):
         return None
     project.adopt(made)
     return made.model, made.node
@@ -2253,15 +2381,60 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
         parts = [node.left, node.right]
     elif isinstance(node, ast.UnaryOp):
         parts = [node.operand]
-    found = []
+    elif isinstance(node, ast.Call):
+        parts = _dtype_operands(origin.model, node, origin.scope)
+    found: list[_Origin] = []
     for part in parts:
         if isinstance(part, ast.Constant):
             continue
         inner = _origin(project, origin.model, part, origin.scope, (), None)
         source = _int_source(project, inner, depth + 1) if inner is not None else None
-        if source is not None:
+        if source is not None and not any(f.node is source.node for f in found):
             found.append(source)
     return found[0] if len(found) == 1 else None
+
+
+# Functions whose result has the dtype of the arrays they are given, unless given a dtype:
+# those that take a sequence of arrays, and those that take one.
+_JOINING = frozenset(
+    {"stack", "concatenate", "hstack", "vstack", "column_stack", "dstack", "block"}
+)
+_DTYPE_OF_ARGUMENT = frozenset(
+    {
+        "array",
+        "asarray",
+        "zeros_like",
+        "ones_like",
+        "empty_like",
+        "tile",
+        "repeat",
+        "flip",
+        "roll",
+        "reshape",
+        "ravel",
+        "transpose",
+        "expand_dims",
+        "squeeze",
+        "broadcast_to",
+        "atleast_1d",
+        "atleast_2d",
+    }
+)
+
+
+def _dtype_operands(model: ModuleModel, call: ast.Call, scope: Scope) -> list[ast.expr]:
+    """The arrays a ``jax.numpy`` call takes its result's dtype from (``x`` and ``y`` of
+    ``jnp.stack([x, y])``, ``x`` of ``jnp.zeros_like(x)``); none where it is given a dtype."""
+    qualified = model.qualified_name(call.func, scope) or ""
+    module, _, name = qualified.rpartition(".")
+    if module not in ("jax.numpy", "numpy") or not call.args:
+        return []
+    if any(k.arg == "dtype" for k in call.keywords):
+        return []
+    first = call.args[0]
+    if name in _JOINING and isinstance(first, ast.List | ast.Tuple):
+        return [e for e in first.elts if not isinstance(e, ast.Starred)]
+    return [first] if name in _DTYPE_OF_ARGUMENT else []
 
 
 # Constructors of floating-point arrays that take the default dtype (float32) unless given

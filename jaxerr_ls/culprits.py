@@ -494,10 +494,15 @@ def find_culprits(
 
         return transform_culprits(kind, captures, files, frames)
     if kind in culprit_state.OWN_KINDS:
-        return [
-            Culprit(f.span, f.kind, f.name, why=f.why)
-            for f in culprit_state.find(kind, captures, files, frames)
-        ]
+        states = culprit_state.find(kind, captures, files, frames)
+        if not states and kind == CulpritKind.TRACER_JIT_ARGUMENT:
+            # No jit argument to blame: a Python list the failing line indexes with a tracer.
+            # Imported here: that module builds on the value flow, which builds on this one's.
+            from jaxerr_ls.culprit_containers import container_culprit
+
+            contained = container_culprit(files, frames)
+            states = [contained] if contained is not None else []
+        return [Culprit(f.span, f.kind, f.name, why=f.why) for f in states]
     found: Culprit | None = None
     if kind in (CulpritKind.HIJAX_VJP_BWD, CulpritKind.HIJAX_TRANSPOSE, CulpritKind.HIJAX_CLASS):
         named = _CLASS_RE.search(captures.get("primitive", ""))
@@ -557,6 +562,7 @@ def _registered_rule_culprit(
     # rule of an unrelated module is no culprit.
     in_traceback = set(search_paths)
     search_paths.extend(_registering_files(files))
+    reached: set[str] | None = None
     for path in dict.fromkeys(search_paths):
         if _parse(files, path) is None:
             continue
@@ -567,6 +573,12 @@ def _registered_rule_culprit(
             chosen = [r for r in rules if r.primal in called_names]
             if not chosen and path in in_traceback:
                 chosen = rules
+            if not chosen:
+                # The primal is called inside the function the failing line hands a
+                # transform (``jax.value_and_grad(loss)``), not on the traceback's lines.
+                if reached is None:
+                    reached = _reached_names(files, frames[:1])
+                chosen = [r for r in rules if r.primal in reached]
         if len(chosen) != 1:
             continue
         target = {
@@ -580,6 +592,46 @@ def _registered_rule_culprit(
         if found is not None:
             return found
     return None
+
+
+# How many calls deep the functions a failing line passes on are searched for names.
+_REACH_DEPTH = 4
+
+
+def _reached_names(files: ProjectFiles, frames: Sequence[Span]) -> set[str]:
+    """The names called or handed on in the project functions the frames' lines call or pass
+    on (the loss given to ``jax.grad``), and in the functions those reach, a few calls deep."""
+    from jaxerr_ls.culprit_state import Code, Place
+
+    code = Code(files)
+    names: set[str] = set()
+    seen: set[int] = set()
+    pending: list[tuple[Place, int]] = []
+    for frame in frames:
+        for model, call, scope in code.calls_on(frame):
+            for expr in (call.func, *call.args):
+                pending.append((Place(frame.path, model, expr, scope), 0))
+    while pending:
+        place, depth = pending.pop()
+        made = code.resolve(place)
+        node = made.node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        function = made.model.functions.get(node)
+        if function is None:
+            continue
+        for inner in ast.walk(node):
+            if not isinstance(inner, ast.Call):
+                continue
+            # What it calls, and the functions it hands on (``jax.vmap(soft_max, ...)``).
+            for expr in (inner.func, *inner.args):
+                name = _name_of(expr)
+                if name is not None:
+                    names.add(name)
+                if depth < _REACH_DEPTH:
+                    pending.append((Place(made.path, made.model, expr, function.scope), depth + 1))
+    return names
 
 
 _ROLE_OF = {

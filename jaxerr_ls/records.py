@@ -54,6 +54,9 @@ class CulpritKind(str, Enum):
     # The ``jax.jit`` that traces the one argument a Python value depends on (captures
     # ``traced``, ``transform`` and ``arguments`` of the message's "while tracing" sentence).
     TRACER_JIT_ARGUMENT = "tracer.jit_argument"
+    # A Python list or tuple indexed by a traced value, where it is made (found for the
+    # records of ``TRACER_JIT_ARGUMENT`` when no jit argument is to blame).
+    TRACER_PYTHON_CONTAINER = "tracer.python_container"
     # The loop reverse mode cannot differentiate: a ``while_loop``, or the ``jax.jit`` that
     # makes a ``fori_loop``'s bounds traced.
     LOOP_BOUNDS = "loop.bounds"
@@ -88,6 +91,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.TRANSFORM_TANGENT: frozenset(),
     CulpritKind.REFS_ARGUMENT: frozenset({"argument"}),
     CulpritKind.TRACER_JIT_ARGUMENT: frozenset({"traced", "transform", "arguments"}),
+    CulpritKind.TRACER_PYTHON_CONTAINER: frozenset(),
     CulpritKind.LOOP_BOUNDS: frozenset(),
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: frozenset({"value"}),
     CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: frozenset(),

@@ -308,9 +308,6 @@ def test_the_culprit_is_the_line_where_the_change_belongs(
         "nonscalar_dynamic",
         # An int counter kept beside the weights: the fix is what to differentiate, not a cast.
         "int_input_dict",
-        # The grad that failed is nested in jax.vmap; the grad applied on the line out of it
-        # (whose function returns a vector too) is not the one to blame.
-        "nonscalar_nested_vmap",
         # The function assembles a vector of distinct quantities (``jnp.array([x, y])``): a
         # Jacobian is wanted, not a reduction of its return.
         "nonscalar_assembled",
