@@ -38,6 +38,20 @@ PRELOAD = ("jax", "jax.numpy")
 # What may differ between a runner's start and a script's run (the rest of the environment is
 # read at start-up, by Python or by JAX's configuration, so it must be the same).
 PER_RUN = ("PYTHONPATH",)
+# JAX's persistent compilation cache, shared by every JAX program the tests run: compiling is
+# most of a short program's CPU time (the fixture project's programs all compile the same
+# data set-up), and a program that loads what another compiled prints the same output, which
+# tests/e2e/test_forkrun_live.py checks against runs without the cache. Every entry is written
+# (no minimum compile time or size); a size limit makes JAX lock the folder (with `filelock`),
+# so that programs run at once (xdist workers) never read an entry another is still writing.
+COMPILATION_CACHE = {
+    "JAX_COMPILATION_CACHE_DIR": str(
+        Path(__file__).resolve().parents[1] / ".jaxerr-test-cache" / "xla"
+    ),
+    "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
+    "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "0",
+    "JAX_COMPILATION_CACHE_MAX_SIZE": str(4 << 30),
+}
 
 
 def _strip_runner_frames(tb: TracebackType | None, code: object) -> TracebackType | None:

@@ -147,6 +147,7 @@ def run_env(project: Path) -> dict[str, str]:
         PYTHONHASHSEED="0",
         COLUMNS="100",
     )
+    env.update(forkrun.COMPILATION_CACHE)
     return env
 
 

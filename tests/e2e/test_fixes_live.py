@@ -103,6 +103,7 @@ def run(python: Path, args: list[str], cwd: Path) -> subprocess.CompletedProcess
         "JAX_PLATFORMS": "cpu",
         "PYTHONPATH": str(cwd),
         "HOME": os.environ.get("HOME", "/tmp"),
+        **forkrun.COMPILATION_CACHE,
     }
     # A child of a process that imported JAX already (tests/forkrun.py), as a fresh one runs it.
     return forkrun.run(python, args, cwd, env, timeout=600, separate=True)

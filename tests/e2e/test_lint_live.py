@@ -1,6 +1,8 @@
 """The lint triggers run for real: each program raises exactly the error that ``jaxerr-ls lint``
 predicts for it, on the line its ``# jaxerr-expect:`` marker names, under every pinned JAX
-(with the marker's ``jax0.10.2=OTHER`` where the older JAX words it as another error).
+(with the marker's ``jax0.10.2=OTHER`` where the older JAX words it as another error). Each
+program runs in a child of a process that imported JAX already (tests/forkrun.py), as the
+trigger tests run theirs.
 
 The fixture project's own triggers that the linter predicts are run by test_triggers_live.py
 and captured for both versions (tests/core/test_check_logs.py).
@@ -40,7 +42,7 @@ def test_the_run_raises_the_predicted_error(script: Path, version: str) -> None:
     assert len(expected) == 1, f"{script.name}: one expect marker"
     [(line, code)] = expected.items()
     python = interpreter(version)
-    proc = run_python(python, LINT_TRIGGERS, [script.name], env=script_env(script))
+    proc = run_python(python, LINT_TRIGGERS, [script.name], env=script_env(script), forked=True)
     predicted = {p.code for p in lint_source(script.read_text()).predictions}
     # The marker's own code (no version overrides it for "").
     assert expected_codes(script, "")[line] in predicted
@@ -78,7 +80,9 @@ def test_the_example_fix_makes_the_lint_trigger_run(
     assert found is not None
     fixed = tmp_path / script.name
     fixed.write_text(apply_edits(script.read_text(), [found[0]]))
-    proc = run_python(interpreter(version), tmp_path, [fixed.name], env=script_env(script))
+    proc = run_python(
+        interpreter(version), tmp_path, [fixed.name], env=script_env(script), forked=True
+    )
     assert proc.returncode == 0, proc.stdout[-2000:]
 
 
@@ -104,6 +108,8 @@ def test_each_offered_fix_makes_the_trigger_run(
     [prediction] = lint_source(text, path=script).predictions
     fix = fixes_for(fix_target(prediction), lambda p: p.read_text())[index]
     (tmp_path / script.name).write_text(apply_edits(text, list(fix.edits)))
-    proc = run_python(interpreter(version), tmp_path, [script.name], env=script_env(script))
+    proc = run_python(
+        interpreter(version), tmp_path, [script.name], env=script_env(script), forked=True
+    )
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert analyze(proc.stdout, tmp_path) == []

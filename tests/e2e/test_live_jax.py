@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import forkrun
 from tests.e2e.support import ENVIRONMENTS, PROJECT, expected_codes, interpreter
 
 # ``CODE jax0.10.2=X jax0.4.38=Y``: groups 2-3 are the first override, further ones are skipped
@@ -49,6 +50,7 @@ def run_jax(python: Path, args: list[str], cwd: Path) -> str:
         "JAX_PLATFORMS": "cpu",
         "PYTHONPATH": str(cwd),
         "HOME": os.environ.get("HOME", "/tmp"),
+        **forkrun.COMPILATION_CACHE,
     }
     result = subprocess.run(
         [str(python), *args], cwd=cwd, env=env, capture_output=True, text=True, check=False

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import forkrun
+
 REPO = Path(__file__).resolve().parents[2]
 PROJECT = REPO / "tests" / "fixtures" / "project"
 PLUGIN = REPO / "editors" / "nvim"
@@ -85,6 +87,7 @@ def program_env(project: Path) -> dict[str, str]:
         "JAX_PLATFORMS": "cpu",
         "PYTHONPATH": str(project),
         "PYTHONDONTWRITEBYTECODE": "1",
+        **forkrun.COMPILATION_CACHE,
     }
 
 

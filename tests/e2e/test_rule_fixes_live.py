@@ -25,7 +25,9 @@ PROGRAMS = sorted(p.stem for p in HERE.glob("*.py") if p.name != "capture.py")
 
 def run(program: Path, python: Path) -> subprocess.CompletedProcess[str]:
     """The program run as capture.py runs it, by a child of a process that imported JAX."""
-    return forkrun.run(python, *invocation(program), timeout=300, separate=True)
+    argv, cwd, env = invocation(program)
+    env = {**env, **forkrun.COMPILATION_CACHE}
+    return forkrun.run(python, argv, cwd, env, timeout=300, separate=True)
 
 
 @pytest.mark.parametrize("name", PROGRAMS)

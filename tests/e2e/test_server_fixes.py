@@ -18,6 +18,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from tests.e2e.test_server import CLIENTS, open_document, quick_fixes, start
+from tests.forkrun import COMPILATION_CACHE
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "jaxerr_ls", "serve"])
 # script -> (code, file where the fix belongs)
@@ -30,7 +31,7 @@ CASES = {
 
 
 def run_script(root: Path, script: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONPATH": str(root)}
+    env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONPATH": str(root), **COMPILATION_CACHE}
     return subprocess.run(
         [sys.executable, f"scripts/{script}.py"],
         cwd=root,

@@ -19,6 +19,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from tests.e2e.test_server import CLIENTS, FOREIGN_PYTEST, markers, start, uri
+from tests.forkrun import COMPILATION_CACHE
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "jaxerr_ls", "serve"])
 
@@ -34,7 +35,7 @@ async def client(request: pytest.FixtureRequest, lsp_client: LanguageClient, pro
 
 async def run_pytest(root: Path, *args: str) -> str:
     """Run pytest with the plugin, keeping the client's event loop (and so the server) going."""
-    env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONPATH": str(root)}
+    env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONPATH": str(root), **COMPILATION_CACHE}
     result = await asyncio.to_thread(
         subprocess.run,
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--jaxerr", *args],

@@ -24,7 +24,9 @@ HERE = Path(__file__).resolve().parents[1] / "fixtures" / "tracer_fixes"
 
 def run(folder: Path, python: Path) -> subprocess.CompletedProcess[str]:
     """The program run as capture.py runs it, by a child of a process that imported JAX."""
-    return forkrun.run(python, *invocation(folder), timeout=300, separate=True)
+    argv, cwd, env = invocation(folder)
+    env = {**env, **forkrun.COMPILATION_CACHE}
+    return forkrun.run(python, argv, cwd, env, timeout=300, separate=True)
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
