@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.locate import ProjectFiles
-from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.records import FALLBACK_KINDS, CulpritKind
 from jaxerr_ls.rule_outputs import (
     Change,
     RuleCode,
@@ -495,7 +495,7 @@ def find_culprits(
         return transform_culprits(kind, captures, files, frames)
     if kind in culprit_state.OWN_KINDS:
         states = culprit_state.find(kind, captures, files, frames)
-        if not states and kind == CulpritKind.TRACER_JIT_ARGUMENT:
+        if not states and FALLBACK_KINDS.get(kind) == CulpritKind.TRACER_PYTHON_CONTAINER:
             # No jit argument to blame: a Python list the failing line indexes with a tracer.
             # Imported here: that module builds on the value flow, which builds on this one's.
             from jaxerr_ls.culprit_containers import container_culprit
