@@ -190,6 +190,42 @@ EXPECTED: dict[str, tuple[str, str, Applicability]] = {
         "return (weight_ct, shift_ct, h_ct)",
         Applicability.SAFE,
     ),
+    # A unit axis the input has and the sum drops: kept with keepdims=True, not the sum removed.
+    "vjp_channel_scale_sum_kept": (
+        "custom-vjp-bwd-args-mismatch",
+        "return ct * g, (ct * signal).sum(-1)  # over the samples",
+        Applicability.SAFE,
+    ),
+    # A tuple argument's cotangents spread into the output: returned as the one tuple.
+    "vjp_spread_params_list": (
+        "custom-vjp-bwd-structure",
+        "return [*grads, w.T @ g]",
+        Applicability.SAFE,
+    ),
+    # The pair packed in a two-field dataclass, by keyword and out of order.
+    "jvp_dataclass_pair_keywords": (
+        "custom-jvp-rule-not-pair",
+        "return Jet(slope=x / y * x_t, value=y)",
+        Applicability.SAFE,
+    ),
+    # A scalar function's tangent left as the elementwise product, through a local name.
+    "jvp_energy_tangent_named": (
+        "custom-jvp-tangent-mismatch",
+        "return spring_energy(x), rate",
+        Applicability.UNSAFE,
+    ),
+    # A comparison's bools as the tangent: cast where they are made.
+    "jvp_mask_tangent_local": (
+        "jvp-dtype-mismatch",
+        "mask = params > params.mean()  # probe only the large coordinates",
+        Applicability.UNSAFE,
+    ),
+    # An overlap of two states returned by a helper the loss alone calls.
+    "complex_overlap_helper": (
+        "grad-complex-output",
+        "return jnp.vdot(TARGET, psi)",
+        Applicability.UNSAFE,
+    ),
 }
 
 
@@ -314,6 +350,14 @@ DOUBTS = [
     ("fwd_dataclass_residuals", "d_value = ct * saved.gate", "d_value = ct * saved[0]"),
     # A NamedTuple field's cotangent not named after it: which leaf is which is a guess.
     ("vjp_params_tuple_flat", "return (weight_ct, shift_ct, h_ct)", "return (a, shift_ct, h_ct)"),
+    # The reduced axis is not one of size 1 in the input: which change is meant is a guess.
+    ("vjp_channel_scale_sum_kept", ".sum(-1)", ".sum(0)"),
+    # More entries than the primal has arguments: the spread value is not the only fault.
+    ("vjp_spread_params_list", "return [*grads, w.T @ g]", "return [*grads, w.T @ g, g]"),
+    # No product with a tangent: summing would not be the directional derivative.
+    ("jvp_energy_tangent_named", "rate = force * dx", "rate = force + dx"),
+    # The vector's norm, not an overlap of two states: its magnitude squared is not the loss.
+    ("complex_overlap_helper", "jnp.vdot(TARGET, psi)", "jnp.vdot(psi, psi)"),
     # An accumulator already used: returning its cotangent too is not the mapped case.
     (
         "hijax_two_accums",
@@ -362,6 +406,38 @@ def test_a_kept_axis_not_literally_kept_is_squeezed_where_it_is_returned(
         "Squeeze axis -2 of output[1]",
         "jnp.squeeze(d_gain, axis=-2)",
     )
+
+
+def test_a_pair_class_whose_fields_say_nothing_gets_no_fix(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    # Neither field named as an output or a tangent, neither value made by the function.
+    name = "jvp_dataclass_pair_keywords"
+    root = edited_copy(
+        tmp_path,
+        name,
+        "    value: jax.Array\n    slope: jax.Array",
+        "    a: jax.Array\n    b: jax.Array",
+    )
+    program = root / f"{name}.py"
+    program.write_text(
+        program.read_text().replace(
+            "Jet(slope=x / y * x_t, value=y)", "Jet(x / y * x_t, jnp.sqrt(x * x + 1e-3))"
+        )
+    )
+    assert offered(catalog, name, root) == []
+
+
+def test_an_overlap_reported_elsewhere_is_squared_where_the_loss_calls_it(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    name = "complex_overlap_helper"
+    root = edited_copy(tmp_path, name, "print(theta)", "print(theta, transition_amplitude(theta))")
+    [fix] = offered(catalog, name, root)
+    program = root / f"{name}.py"
+    fixed = apply_edits(program.read_text(), fix.edits)
+    assert "    return -jnp.abs(transition_amplitude(theta)) ** 2\n" in fixed
+    assert "    return jnp.vdot(TARGET, psi)\n" in fixed
 
 
 def test_no_fix_once_the_rule_moved_since_the_run(catalog: Catalog, tmp_path: Path) -> None:
