@@ -236,6 +236,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "slot = slot_for(x)",
         Applicability.SAFE,
     ),
+    # A hook whose value vjp_bwd returns makes a bare statistic: logged under its name.
+    "hijax_hook_norm_stat": (
+        "hijax-vjp-bwd-return",
+        "return jnp.linalg.norm(g)",
+        Applicability.SAFE,
+    ),
     # Ones of the empty shape seeding a vector output's pullback.
     "vjp_seed_empty_shape": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
 }
@@ -373,6 +379,8 @@ DOUBTS = [
     ("jvp_energy_tangent_named", "rate = force * dx", "rate = force + dx"),
     # The vector's norm, not an overlap of two states: its magnitude squared is not the loss.
     ("complex_overlap_helper", "jnp.vdot(TARGET, psi)", "jnp.vdot(psi, psi)"),
+    # The hook accumulates: what it returns is no statistic.
+    ("hijax_hook_norm_stat", "jnp.linalg.norm(g)", "x_acc.accum(g)"),
     # A primal made in the call: repeating it to map over its leaves would run it twice.
     ("refs_dontwant_dict_batch", "self.w, batch)", "self.w, dict(batch))"),
     # Ones, not zeros: the slot's values would move with its axes.
