@@ -242,6 +242,8 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return jnp.linalg.norm(g)",
         Applicability.SAFE,
     ),
+    # A host function of SciPy and NumPy functions JAX has: computed in JAX.
+    "callback_stats_two_operands": ("pure-callback-jvp", None, Applicability.UNSAFE),
     # Ones of the empty shape seeding a vector output's pullback.
     "vjp_seed_empty_shape": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
 }
@@ -381,6 +383,8 @@ DOUBTS = [
     ("complex_overlap_helper", "jnp.vdot(TARGET, psi)", "jnp.vdot(psi, psi)"),
     # The hook accumulates: what it returns is no statistic.
     ("hijax_hook_norm_stat", "jnp.linalg.norm(g)", "x_acc.accum(g)"),
+    # A function JAX lacks (a sampler): only a custom_jvp rule the user writes would do.
+    ("callback_stats_two_operands", "norm.cdf(", "norm.rvs("),
     # A primal made in the call: repeating it to map over its leaves would run it twice.
     ("refs_dontwant_dict_batch", "self.w, batch)", "self.w, dict(batch))"),
     # Ones, not zeros: the slot's values would move with its axes.
