@@ -286,6 +286,50 @@ def _other_axis_change(
     return f"axis={written}", code.replace(reduction.axis, str(spelled))
 
 
+def _unit_axes_change(
+    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
+) -> Edit | None:
+    """A reduction over written axes whose result is ``expected`` with those axes, of size 1
+    there, removed: the input was broadcast along them, so the sum keeps them as unit axes
+    (``keepdims=True``). Removing the reduction instead would leave the operand's full size
+    on those axes, which the expected type does not have."""
+    if reduction.keepdims is not None or reduction.axis is None or got.dtype != expected.dtype:
+        return None
+    axes = _axes_of(reduction.axis, len(expected.shape))
+    if not axes or len(got.shape) != len(expected.shape) - len(axes):
+        return None
+    if any(expected.shape[a] != 1 for a in axes):
+        return None
+    if tuple(d for i, d in enumerate(expected.shape) if i not in axes) != got.shape:
+        return None
+    call = reduction.call
+    last = max(
+        [*call.args, *(k.value for k in call.keywords)],
+        key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0),
+    )
+    end = code.span(last)
+    return Edit(
+        Span(code.path, end.end_line, end.end_col, end.end_line, end.end_col), ", keepdims=True"
+    )
+
+
+def _axis_kept_change(
+    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
+) -> tuple[str, str, Edit, bool] | None:
+    """A reduction removing an axis the expected type has: why, the title, the edit and
+    whether it is safe (of size 1, kept by ``keepdims=True``; else the reduction goes)."""
+    name = reduction.name
+    unit = _unit_axes_change(code, reduction, got, expected)
+    if unit is not None:
+        why = f"`{name}` removes an axis of size 1 that {expected} keeps."
+        return why, f"Keep the reduced axis: {name}(..., keepdims=True)", unit, True
+    dropped = _dropped_axis_change(code, reduction, got, expected)
+    if dropped is not None:
+        why = f"`{name}` removes an axis that {expected} has."
+        return why, f"Keep the axis: {dropped.new_text} instead of the {name}", dropped, False
+    return None
+
+
 def _dropped_axis_change(
     code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
 ) -> Edit | None:
@@ -550,15 +594,10 @@ def entry_change(
                 (other[1],),
                 safe=False,
             )
-        dropped = _dropped_axis_change(code, reduction, got, expected)
-        if dropped is not None:
-            return Change(
-                code.span(place),
-                f"{said}: `{reduction.name}` removes an axis that {expected} has.",
-                f"Keep the axis: {dropped.new_text} instead of the {reduction.name}",
-                (dropped,),
-                safe=False,
-            )
+        axis_kept = _axis_kept_change(code, reduction, got, expected)
+        if axis_kept is not None:
+            why, title, edit, safe = axis_kept
+            return Change(code.span(place), f"{said}: {why}", title, (edit,), safe=safe)
         full = _full_reduction_change(code, reduction, got, expected)
         if full is not None:
             title, edits = full

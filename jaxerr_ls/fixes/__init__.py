@@ -14,6 +14,7 @@ from pathlib import Path
 
 from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.fixes import (
+    callbacks,
     complex_output,
     custom_jvp,
     custom_vjp,
@@ -61,6 +62,7 @@ PROVIDERS: tuple[Provider, ...] = (
     refs.GRAD_REF_PROVIDER,
     *tracing.PROVIDERS,
     *complex_output.PROVIDERS,
+    callbacks.PROVIDER,
 )
 _BY_CODE: dict[str, Provider] = {code: p for p in PROVIDERS for code in p.codes}
 

@@ -110,6 +110,70 @@ def _real_part(ret: ast.Return, source: Source, jnp: str) -> Fix | None:
     )
 
 
+def _overlap(node: ast.expr, jnp: str) -> bool:
+    """``jnp.vdot(a, b)`` of two different vectors: an overlap, complex even for real-valued
+    physics, whose magnitude squared (a fidelity, a probability) is the real quantity."""
+    vdot = _jnp_call(node, jnp, "vdot")
+    return (
+        vdot is not None
+        and len(vdot.args) == 2
+        and not vdot.keywords
+        and not _same(vdot.args[0], vdot.args[1])
+        and not _hermitian_form(node, jnp)
+    )
+
+
+def _overlap_magnitude(ret: ast.Return, function: ast.AST, source: Source, jnp: str) -> Fix | None:
+    """The magnitude squared of the overlap the culprit returns. Where its function is called
+    elsewhere in the module as well (a report printing the overlap), the overlap stays what it
+    is and the differentiated function squares the magnitude where it calls it."""
+    if not isinstance(ret.value, ast.expr) or not _overlap(ret.value, jnp):
+        return None
+    node: ast.expr = ret.value
+    name = getattr(function, "name", None)
+    calls = [
+        call
+        for call in ast.walk(source.tree)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == name
+    ]
+    if len(calls) > 1:
+        losses = _differentiated(source.tree)
+        used = [
+            call
+            for loss in ast.walk(source.tree)
+            if isinstance(loss, ast.FunctionDef) and loss.name in losses
+            for r in ast.walk(loss)
+            if isinstance(r, ast.Return) and r.value is not None
+            for call in calls
+            if _contains(r.value, call)
+        ]
+        if len(used) != 1:
+            return None
+        node = used[0]
+    text = ast.get_source_segment(source.text, node) or ast.unparse(node)
+    new = f"{jnp}.abs({text}) ** 2"
+    return Fix(
+        f"Take the overlap's magnitude squared: {new}",
+        CODE,
+        (source.replace(node, new),),
+        preferred=True,
+        # A fidelity is the overlap's magnitude squared; some other real quantity may be meant.
+        applicability=Applicability.UNSAFE,
+    )
+
+
+def _differentiated(tree: ast.Module) -> set[str]:
+    """The names the module passes to ``grad`` / ``value_and_grad`` (however spelled)."""
+    return {
+        call.args[0].id
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call)
+        and call.args
+        and isinstance(call.args[0], ast.Name)
+        and (ast.unparse(call.func).split(".")[-1] in ("grad", "value_and_grad"))
+    }
+
+
 def _contains(outer: ast.AST, inner: ast.AST) -> bool:
     return any(node is inner for node in ast.walk(outer))
 
@@ -152,6 +216,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     ]
     if not inner:
         real = _real_part(ret, source, jnp)
+        if real is None:
+            real = _overlap_magnitude(ret, function.node, source, jnp)
         return [real] if real is not None else []
     if len(inner) != 1:
         return []

@@ -17,6 +17,7 @@ from jaxerr_ls.fixes.custom_vjp import (
     OUTPUT_KEYS,
     culprit_rule,
     dict_entries,
+    imported_fields,
     parenthesized,
     primal_output,
 )
@@ -31,6 +32,7 @@ from jaxerr_ls.rule_outputs import (
     parse_type,
     returned_entry,
     rule_function,
+    single_definition,
     split_flat,
 )
 
@@ -113,6 +115,11 @@ def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         and not _returns_dict(source, primal)
     ):
         return _dict_pair_fixes(target, source, rule, entries, ret, primal)
+    built = _constructed_entries(source, read, ret.value) if ret is not None else None
+    if ret is not None and ret.lineno == line and built is not None:
+        # A two-field dataclass built where the pair is due (``Dual(y, t)``): its fields are
+        # the pair, in the order the field names or the primal function's call prove.
+        return _dict_pair_fixes(target, source, rule, built[1], ret, primal, built[0])
     if ret is not None and ret.lineno == line and ret.value is not None:
         stacked = _stacked_pair(source, ret.value)
         if stacked is not None:
@@ -158,6 +165,28 @@ def _returns_dict(source: Source, primal: str) -> bool:
     )
 
 
+def _constructed_entries(
+    source: Source, read: ReadSource, value: ast.expr | None
+) -> tuple[str, list[tuple[str, ast.expr]]] | None:
+    """``Dual(y, tangent=t)`` of a two-field dataclass or NamedTuple the module defines or
+    imports: its class name and its ``(field, value)`` entries, every field given once."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return None
+    fields = imported_fields(source, read).get(value.func.id)
+    if fields is None or len(fields) != 2 or len(value.args) > 2:
+        return None
+    if any(isinstance(a, ast.Starred) for a in value.args):
+        return None
+    given = dict(zip(fields, value.args, strict=False))
+    for keyword in value.keywords:
+        if keyword.arg not in fields or keyword.arg in given:
+            return None
+        given[keyword.arg] = keyword.value
+    if len(given) != 2:
+        return None
+    return value.func.id, [(name, given[name]) for name in fields]
+
+
 def _dict_pair_fixes(
     target: FixTarget,
     source: Source,
@@ -165,9 +194,11 @@ def _dict_pair_fixes(
     entries: list[tuple[str, ast.expr]],
     ret: ast.Return,
     primal: str,
+    container: str = "dict",
 ) -> list[Fix]:
-    """``dict(primal=y, tangent=t)``: the pair ``y, t``. The primal output is the entry keyed
-    as an output or made by the primal function; the tangent the other, keyed as one."""
+    """``dict(primal=y, tangent=t)`` (or a two-field ``container`` class built so): the pair
+    ``y, t``. The primal output is the entry keyed as an output or made by the primal
+    function; the tangent the other, keyed as one or, of two entries, the one left."""
     if len(entries) != 2:
         return []
     outputs = [
@@ -176,12 +207,14 @@ def _dict_pair_fixes(
         if key in OUTPUT_KEYS or primal_output(rule, item, primal)
     ]
     tangents = [i for i, (key, _) in enumerate(entries) if key in _TANGENT_KEYS]
+    if len(outputs) == 1 and not tangents and container != "dict":
+        tangents = [1 - outputs[0]]
     if len(outputs) != 1 or len(tangents) != 1 or outputs == tangents:
         return []
     assert ret.value is not None
     out, tangent = entries[outputs[0]][1], entries[tangents[0]][1]
     new = f"{parenthesized(source, out)}, {parenthesized(source, tangent)}"
-    title = f"Return a pair, not a dict: the primal output and the tangent ({new})"
+    title = f"Return a pair, not a {container}: the primal output and the tangent ({new})"
     return [Fix(title, target.code, (source.replace(ret.value, new),), True, Applicability.SAFE)]
 
 
@@ -314,10 +347,67 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     code = RuleCode(source.path, source.text, source.tree)
     change = entry_change(code, rule, 1, got, expected, tangent_of=ast.unparse(pair[1]))
+    if change is None and not expected.shape and got.shape and got.dtype == expected.dtype:
+        return _contraction_fixes(target, source, rule, line)
     if change is None or not change.edits or change.statement.line != line:
         return []
     safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
     return [Fix(change.title, target.code, change.edits, True, safety)]
+
+
+def _tangent_names(rule: FunctionNode) -> set[str]:
+    """The names the rule unpacks its tangents into (``x_dot, _ = tangents``, ``(x,), (t,) =
+    primals, tangents``)."""
+    params = [a.arg for a in (*rule.args.posonlyargs, *rule.args.args)]
+    if len(params) != 2:
+        return set()
+    found: set[str] = set()
+
+    def pair(bound: ast.expr, value: ast.expr) -> None:
+        if isinstance(value, ast.Name) and value.id == params[1]:
+            found.update(n.id for n in ast.walk(bound) if isinstance(n, ast.Name))
+        elif (
+            isinstance(bound, ast.Tuple | ast.List)
+            and isinstance(value, ast.Tuple | ast.List)
+            and len(bound.elts) == len(value.elts)
+        ):
+            for b, v in zip(bound.elts, value.elts, strict=True):
+                pair(b, v)
+
+    for statement in rule.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            pair(statement.targets[0], statement.value)
+    return found | {params[1]}
+
+
+def _contraction_fixes(
+    target: FixTarget, source: Source, rule: FunctionNode, line: int
+) -> list[Fix]:
+    """A scalar function's tangent computed as an elementwise product with an input's tangent
+    (``weights * x_dot``), an array where the message wants a scalar: the directional
+    derivative is that product summed, ``jnp.sum(weights * x_dot)``."""
+    found = returned_entry(rule, 1)
+    jnp = source.jnp_name()
+    if found is None or jnp is None:
+        return []
+    ret, entry = found
+    place: ast.stmt = ret
+    if isinstance(entry, ast.Name):
+        definition = single_definition(rule, entry.id)
+        if definition is None:
+            return []
+        place, entry = definition, definition.value
+    if not (isinstance(entry, ast.BinOp) and isinstance(entry.op, ast.Mult)):
+        return []
+    if place.lineno != line and ret.lineno != line:
+        return []
+    tangents = _tangent_names(rule)
+    if not any(isinstance(n, ast.Name) and n.id in tangents for n in ast.walk(entry)):
+        return []
+    new = f"{jnp}.sum({source.segment(entry)})"
+    title = f"Sum the product into the scalar tangent: {new}"
+    edit = source.replace(entry, new)
+    return [Fix(title, target.code, (edit,), True, Applicability.UNSAFE)]
 
 
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

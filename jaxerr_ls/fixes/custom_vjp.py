@@ -412,6 +412,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         title = "Return a 1-tuple: one cotangent per argument of the primal"
         return [Fix(title, target.code, edits, preferred=True)] if edits else []
     final = returns[-1].value
+    unsplatted = _unsplatted_fix(target, source, bwd, final)
+    if unsplatted:
+        return unsplatted
     rebuilt = _rebuilt_fix(target, source, bwd, final, got_text, expected_text)
     if rebuilt:
         return rebuilt
@@ -518,7 +521,7 @@ def _rebuilt_fix(
     return [Fix(title, target.code, (source.replace(final, new),), True, safety)]
 
 
-def _imported_fields(source: Source, read: ReadSource) -> dict[str, list[str]]:
+def imported_fields(source: Source, read: ReadSource) -> dict[str, list[str]]:
     """The fields, in flattening order, of the dataclasses and NamedTuples the module defines
     or imports by name from a project module (``from params import Params``): a dataclass
     registered with ``data_fields=[...]`` flattens in that order."""
@@ -581,6 +584,49 @@ def _data_fields(tree: ast.Module, cls: ast.ClassDef) -> list[str] | None:
     return fields or None
 
 
+def _unsplatted_fix(
+    target: FixTarget, source: Source, bwd: FunctionNode, final: ast.expr | None
+) -> list[Fix]:
+    """``(*ct_state, ct_dt)`` where the primal's argument at the starred place is a tuple, list
+    or NamedTuple: that value returned whole. The printed structures prove it: the primal's
+    arguments are as many as the display's entries, a container at each starred one, and the
+    output the bwd rule gave is the display with those containers' entries spread in place.
+    Unsafe where a NamedTuple is due and the value is not built as that class in the rule: a
+    plain tuple of the same entries would still differ from it."""
+    got = parse_tree(target.captures.get("got", ""))
+    expected = parse_tree(target.captures.get("expected", ""))
+    if not isinstance(final, ast.Tuple | ast.List) or got is None or expected is None:
+        return []
+    starred = [e for e in final.elts if isinstance(e, ast.Starred)]
+    if not starred or expected.kind != TUPLE or len(final.elts) != len(expected.children):
+        return []
+    spread: list[Tree] = []
+    safety = Applicability.SAFE
+    for elt, due in zip(final.elts, expected.children, strict=True):
+        if not isinstance(elt, ast.Starred):
+            spread.append(due)
+        elif due.kind in (TUPLE, LIST, NAMEDTUPLE):
+            spread.extend(due.children)
+            if due.kind == NAMEDTUPLE and not _built_as(bwd, elt.value, due.keys[0]):
+                safety = Applicability.UNSAFE
+        else:
+            return []
+    if got.kind not in (TUPLE, LIST) or tuple(spread) != got.children:
+        return []
+    names = ", ".join(f"`{source.segment(e.value)}`" for e in starred)
+    title = f"Return {names} whole, one cotangent per argument of the primal, not spread"
+    edits = tuple(source.replace(e, source.segment(e.value)) for e in starred)
+    return [Fix(title, target.code, edits, True, safety)]
+
+
+def _built_as(function: FunctionNode, value: ast.expr, cls: str) -> bool:
+    """Is ``value`` a call of class ``cls``, or a name the function binds once to one?"""
+    if isinstance(value, ast.Name):
+        binding = single_definition(function, value.id)
+        value = binding.value if binding is not None else value
+    return isinstance(value, ast.Call) and ast.unparse(value.func).split(".")[-1] == cls
+
+
 def _regrouped_fix(
     target: FixTarget,
     source: Source,
@@ -597,7 +643,7 @@ def _regrouped_fix(
     got, expected = parse_tree(got_text), parse_tree(expected_text)
     if final is None or got is None or expected is None:
         return []
-    fields = _imported_fields(source, read)
+    fields = imported_fields(source, read)
     safety = [Applicability.SAFE]
 
     def walk(node: ast.expr, have: Tree, due: Tree) -> list[Edit] | None:

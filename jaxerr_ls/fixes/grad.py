@@ -1039,15 +1039,35 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if made is None:
         if _is_constructor(api_of, call):
             return []
-        # Built by a chain (``jnp.indices(s).reshape(2, -1).T``): cast what it gives.
+        # Built by a chain (``jnp.indices(s).reshape(2, -1).T``) or an operation (a comparison
+        # making bools, integer arithmetic): cast what it gives, where it is made.
         text = source.segment(call)
-        if not text or not isinstance(call, ast.Attribute | ast.Subscript | ast.Name | ast.Call):
+        if not text or isinstance(call, _NOT_AN_ARRAY):
             return []
+        atomic = isinstance(call, ast.Attribute | ast.Subscript | ast.Name | ast.Call)
+        cast = f"{text if atomic else f'({text})'}.astype({dtype})"
         title = f"Cast `{text}` to {dtype.rsplit('.', 1)[-1]}"
-        return unsafe_fix(target, title, (source.replace(call, f"{text}.astype({dtype})"),))
+        return unsafe_fix(target, title, (source.replace(call, cast),))
     title = f"Build `{source.segment(call)}` as {dtype.rsplit('.', 1)[-1]}"
     return unsafe_fix(target, title, (made,))
 
+
+# Expressions that make no array ``.astype`` could cast: containers (a pytree's leaves are cast
+# where each is made), functions, literals.
+_NOT_AN_ARRAY = (
+    ast.Tuple,
+    ast.List,
+    ast.Dict,
+    ast.Set,
+    ast.ListComp,
+    ast.DictComp,
+    ast.SetComp,
+    ast.GeneratorExp,
+    ast.Lambda,
+    ast.Starred,
+    ast.Constant,
+    ast.JoinedStr,
+)
 
 # jax.random samplers of floats and where they take their dtype positionally.
 _SAMPLER_DTYPE_POSITION = {"normal": 2, "uniform": 2, "truncated_normal": 4, "laplace": 2}

@@ -15,6 +15,10 @@ with ``treedef.flatten_up_to``, so a list would not do). Two fixes follow from t
   a tuple or list of one entry per accumulator (a ``None`` entry accumulates nothing), or any
   value for a single accumulator. Then renaming to ``vjp_bwd_retval`` (the accumulators
   dropped, the value returned as a tuple) is offered too.
+
+Where ``vjp_bwd`` returns what a method of the class returns (a monitoring hook) and that method
+is where a bare value is made, the value becomes the one entry of a dict of logs, named after
+the expression (``{"max_abs_ct": jnp.max(jnp.abs(ct))}``).
 """
 
 from __future__ import annotations
@@ -517,10 +521,66 @@ def _retval_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix 
     return Fix("Rename vjp_bwd to vjp_bwd_retval", CODE, edits)
 
 
+def _log_key(value: ast.expr, fallback: str) -> str:
+    """A log entry's name read off the expression: ``jnp.max(jnp.abs(ct))`` -> ``max_abs_ct``,
+    ``ct.std()`` -> ``std_ct``; else ``fallback``."""
+    words: list[str] = []
+    node = value
+    while True:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute | ast.Name):
+            func = node.func
+            words.append(func.attr if isinstance(func, ast.Attribute) else func.id)
+            if len(node.args) == 1:
+                node = node.args[0]
+            elif not node.args and isinstance(func, ast.Attribute):
+                node = func.value
+            else:
+                return fallback
+        elif isinstance(node, ast.Name):
+            return "_".join([*words, node.id])
+        else:
+            return fallback
+
+
+def _hook_fix(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The culprit is a method whose value ``vjp_bwd`` returns (a monitoring hook) and that
+    returns one value: that value logged, as the dict of log entries JAX takes."""
+    for culprit in target.culprits:
+        if culprit.kind != CulpritKind.HIJAX_VJP_BWD:
+            continue
+        source = Source.parse(culprit.span.path, read(culprit.span.path))
+        if source is None:
+            return []
+        found = [
+            (item, ret)
+            for cls in ast.walk(source.tree)
+            if isinstance(cls, ast.ClassDef)
+            for item in cls.body
+            if isinstance(item, ast.FunctionDef) and item.name != "vjp_bwd"
+            for ret in own_returns(item)
+            if ret.lineno == culprit.span.line and ret.value is not None
+        ]
+        if len(found) != 1:
+            return []
+        method, ret = found[0]
+        value = ret.value
+        if value is None or isinstance(
+            value, ast.Dict | ast.DictComp | ast.Tuple | ast.List | ast.Constant
+        ):
+            return []
+        if any(_is_accum_call(n) for n in ast.walk(value)):
+            return []  # it accumulates cotangents: not a statistic
+        key = _log_key(value, method.name)
+        new = f'{{"{key}": {source.segment(value)}}}'
+        title = f"Return the statistic as a log entry: {new}"
+        return [Fix(title, CODE, (source.replace(value, new),), preferred=True)]
+    return []
+
+
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = _culprit_method(target, read)
     if found is None:
-        return []
+        return _hook_fix(target, read)
     source, cls, method = found
     accumulate = _accumulate_fix(source, method)
     if accumulate is not None:

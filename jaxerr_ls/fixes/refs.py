@@ -390,6 +390,10 @@ _LEAF_RE = re.compile(r"\bargs\[(\d+)\] was a pytree leaf in the primal argument
 _CONTAINER_RE = re.compile(
     r"\bargs\[(\d+)\] was a <class '(\w+)'> in the primal arguments, but a <class '(\w+)'>"
 )
+# "args[1] was a <class 'tuple'> in the primal arguments, but a pytree leaf in the ..."
+_LEAF_FOR_TREE_RE = re.compile(
+    r"\bargs\[(\d+)\] was a <class '\w+'> in the primal arguments, but a pytree leaf in"
+)
 _ZEROS = {"zeros", "zeros_like"}
 _FILLED = {"full", "full_like"}
 
@@ -628,6 +632,9 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         container = _container_fix(target, read, entries)
         if container is not None:
             return [container]
+        per_leaf = _per_leaf_fix(target, read, applied, entries)
+        if per_leaf is not None:
+            return [per_leaf]
         edits = []
         for i, (entry, primal) in enumerate(zip(entries, applied.primals, strict=True)):
             node = entry.node
@@ -649,6 +656,33 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = "Skip those gradients with jax.ad.DontWant() instead of None"
             return [Fix(title, TREE, tuple(edits), preferred=True)]
     return []
+
+
+def _per_leaf_fix(
+    target: FixTarget, read: ReadSource, applied: _Applied, entries: list[Place]
+) -> Fix | None:
+    """One ``DontWant()`` (or ``GradValue()``) given for a primal the message says is a
+    container: the same marker for each of its leaves, ``jax.tree.map(lambda _: DontWant(),
+    batch)``, whatever the container holds."""
+    found = _LEAF_FOR_TREE_RE.search(target.captures.get("difference", ""))
+    index = int(found[1]) if found is not None else -1
+    if not 0 <= index < len(entries):
+        return None
+    entry, primal = entries[index], applied.primals[index]
+    node = entry.node
+    marker = _dotted(node.func) if isinstance(node, ast.Call) else None
+    if not isinstance(node, ast.Call) or marker is None:
+        return None
+    if marker.rsplit(".", 1)[-1] not in ("DontWant", "GradValue"):
+        return None
+    if _dotted(primal) is None or not _visible(applied, primal, node.lineno):
+        return None
+    source = Source.parse(entry.path, read(entry.path))
+    if source is None:
+        return None
+    text = f"jax.tree.map(lambda _: {source.segment(node)}, {ast.unparse(primal)})"
+    title = f"Give {marker.rsplit('.', 1)[-1]}() for each leaf of `{ast.unparse(primal)}`"
+    return Fix(title, TREE, (source.replace(node, text),), preferred=True)
 
 
 def _container_fix(target: FixTarget, read: ReadSource, entries: list[Place]) -> Fix | None:
@@ -786,23 +820,20 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     entry, code = found
     value = entry.value
-    if not isinstance(value.node, ast.Call):
-        # ``g_w, g_s = grad_buffers(cfg)``: the value followed through calls, their returns
-        # and the unpacking, to the one place the project makes it.
+    if not _makes_ref(value.node):
+        # ``g_w, g_s = grad_buffers(cfg)``, ``gradient_buffer_for(x)``: the value followed
+        # through calls, their returns and the unpacking, to the one place the project makes it.
         value = Flow(code, [target.span, *target.frames]).one_maker(value) or value
     node = value.node
-    if not (
-        isinstance(node, ast.Call)
-        and (_dotted(node.func) or "").endswith("new_ref")
-        and len(node.args) == 1
-        and not node.keywords
-    ):
+    if not _makes_ref(node) or not isinstance(node, ast.Call):
         return []
     alloc = node.args[0]
     if not isinstance(alloc, ast.Call):
         return []
-    retyped = _dtype_fix(target, code, value.path, alloc) or _shape_fix(
-        target, code, value.path, alloc
+    retyped = (
+        _dtype_fix(target, code, value.path, alloc)
+        or _shape_fix(target, code, value.path, alloc)
+        or _unit_axes_fix(target, code, value.path, alloc)
     )
     if value.path != target.span.path or not _makes_zeros(alloc):
         return retyped
@@ -820,6 +851,16 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     title = f"Make the gradient ref like {primal_text}: zeros_like({primal_text}[...])"
     applicability = Applicability.SAFE if same_dtype else Applicability.UNSAFE
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=applicability)]
+
+
+def _makes_ref(node: ast.AST) -> bool:
+    """``jax.new_ref(value)``, however ``new_ref`` is reached."""
+    return (
+        isinstance(node, ast.Call)
+        and (_dotted(node.func) or "").endswith("new_ref")
+        and len(node.args) == 1
+        and not node.keywords
+    )
 
 
 # Where an array maker takes its dtype positionally: ``zeros(shape, dtype)``.
@@ -881,6 +922,33 @@ def _shape_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> li
     title = f"Make the gradient ref of shape {shape}, the shape of the argument's gradient"
     safety = Applicability.SAFE if not sizes or spelled is not None else Applicability.UNSAFE
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=safety)]
+
+
+def _unit_axes_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> list[Fix]:
+    """Zeros of the right dtype whose shape lacks unit axes the message expects (``(n,)`` for
+    ``(n, 1)``), however they are made (``zeros_like(x[0])``): those axes added by indexing,
+    ``[:, None]``, which keeps the sizes the program computes. Zeros hold no values to move,
+    so only the shape changes."""
+    given = _TYPE_RE.match(target.captures.get("given", "").strip())
+    expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
+    if given is None or expected is None or given[1] != expected[1] or not _makes_zeros(alloc):
+        return []
+    have = [size for size in given[2][1:-1].split(",") if size]
+    want = [size for size in expected[2][1:-1].split(",") if size]
+    index, at = [], 0
+    for size in want:
+        if at < len(have) and have[at] == size:
+            index.append(":")
+            at += 1
+        elif size == "1":
+            index.append("None")
+        else:
+            return []
+    if at != len(have) or "None" not in index:
+        return []
+    text = f"{ast.get_source_segment(code.files.text(path) or '', alloc)}[{', '.join(index)}]"
+    title = f"Add the unit axes the argument's gradient has: {text}"
+    return [Fix(title, AVAL, (Edit(code.span(path, alloc), text),), preferred=True)]
 
 
 def _parameter_of_its_function(code: Code, path: Path, node: ast.expr) -> bool:

@@ -1140,15 +1140,30 @@ def _cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
     jnp = source.jnp_name()
     if jnp is None or not isinstance(output, ast.Name):
         return []
-    if (
-        assigned_once(source, output.id, target.span.line) is not assign
-        or _constant(call.args[0]) != 1
+    if assigned_once(source, output.id, target.span.line) is not assign or not _scalar_one(
+        call.args[0]
     ):
         return []
     new_text = f"{jnp}.ones_like({output.id})"
     title = f"Pull back a cotangent shaped like the output: {new_text}"
     edit = source.replace(call.args[0], new_text)
     return unsafe_fix(target, title, (edit,))
+
+
+def _scalar_one(node: ast.expr) -> bool:
+    """``1.0``, ``jnp.float32(1)``, ``jnp.array(1.0)``, or ones of the empty shape
+    (``jnp.ones(())``, ``jnp.ones([], dtype)``, ``jnp.ones(shape=())``)."""
+    if _constant(node) == 1:
+        return True
+    if not isinstance(node, ast.Call) or last_name(node.func) != "ones":
+        return False
+    shapes = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "shape")]
+    return (
+        len(shapes) == 1
+        and isinstance(shapes[0], ast.Tuple | ast.List)
+        and not shapes[0].elts
+        and all(k.arg in ("shape", "dtype") for k in node.keywords)
+    )
 
 
 def _constant(node: ast.expr) -> float | None:

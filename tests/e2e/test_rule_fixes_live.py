@@ -53,7 +53,14 @@ def test_the_offered_fix_makes_the_program_run(tmp_path: Path, name: str) -> Non
     assert done.returncode == 0, done.stderr[-2000:]
 
 
-@pytest.mark.parametrize("name", [p for p in PROGRAMS if p.startswith("hijax_")])
+# A hook's statistic returned as a dict of logs: jax 0.10.2's ``VJPHiPrimitive`` takes no logs
+# (it asserts that ``vjp_bwd`` returns None), so that fix is for the jax that raises the error.
+_LOGS_ONLY = ("hijax_hook_",)
+
+
+@pytest.mark.parametrize(
+    "name", [p for p in PROGRAMS if p.startswith("hijax_") and not p.startswith(_LOGS_ONLY)]
+)
 def test_the_hijax_fixes_run_under_jax_0_10_too(tmp_path: Path, name: str) -> None:
     """jax 0.10.2 fails otherwise on these programs (an AssertionError no record explains), but
     its ``VJPHiPrimitive`` takes the accumulating ``vjp_bwd`` the fix writes."""
