@@ -112,14 +112,16 @@ def _real_part(ret: ast.Return, source: Source, jnp: str) -> Fix | None:
 
 def _overlap(node: ast.expr, jnp: str) -> bool:
     """``jnp.vdot(a, b)`` of two different vectors: an overlap, complex even for real-valued
-    physics, whose magnitude squared (a fidelity, a probability) is the real quantity."""
+    physics, whose magnitude squared (a fidelity, a probability) is the real quantity. A form
+    with an operator between two states (``jnp.vdot(psi, h @ phi)``) is left alone: which real
+    quantity it should give (its real part, its magnitude) the code cannot tell."""
     vdot = _jnp_call(node, jnp, "vdot")
     return (
         vdot is not None
         and len(vdot.args) == 2
         and not vdot.keywords
         and not _same(vdot.args[0], vdot.args[1])
-        and not _hermitian_form(node, jnp)
+        and all(len(_matmul_operands(arg, jnp)) < 2 for arg in vdot.args)
     )
 
 
