@@ -1,0 +1,8 @@
+"""Backward-pass logging helpers shared by the primitives."""
+import jax.numpy as jnp
+
+
+def grad_summary(prefix, **grads):
+    # Sorted so that the log keys come out in the same order on every run.
+    entries = ((f"{prefix}/{name}", jnp.sqrt(jnp.sum(g * g))) for name, g in grads.items())
+    return dict(sorted(entries))

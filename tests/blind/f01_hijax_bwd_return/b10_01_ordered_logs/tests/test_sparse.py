@@ -1,0 +1,7 @@
+import jax.numpy as jnp
+
+import train
+
+
+def test_fit_reduces_loss():
+    assert jnp.isfinite(train.fit(steps=2))

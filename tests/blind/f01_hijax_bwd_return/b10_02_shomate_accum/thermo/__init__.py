@@ -1,0 +1,1 @@
+"""Heat-capacity fits with hand-differentiated kernels."""

@@ -1,0 +1,3 @@
+from thermo.prims.shomate import shomate_cp
+
+__all__ = ["shomate_cp"]

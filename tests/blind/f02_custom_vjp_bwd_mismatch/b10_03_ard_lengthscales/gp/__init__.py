@@ -1,0 +1,1 @@
+"""Gaussian-process regression with an ARD squared-exponential kernel."""

@@ -1,0 +1,1 @@
+"""Single-head attention with a memory-light softmax."""

@@ -1,0 +1,1 @@
+"""Matrix factorisation whose factors live in mutable Refs between steps."""

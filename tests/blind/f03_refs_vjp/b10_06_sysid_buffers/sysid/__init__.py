@@ -1,0 +1,1 @@
+"""Least-squares identification of a linear state-space model, parameters in Refs."""

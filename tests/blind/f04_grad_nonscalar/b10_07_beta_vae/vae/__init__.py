@@ -1,0 +1,1 @@
+"""A small beta-VAE on vectors."""

@@ -1,0 +1,1 @@
+"""Fitting a Keplerian orbit to noisy position fixes."""

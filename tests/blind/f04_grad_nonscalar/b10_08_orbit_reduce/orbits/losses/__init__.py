@@ -1,0 +1,3 @@
+from orbits.losses.position import PositionLoss
+
+__all__ = ["PositionLoss"]

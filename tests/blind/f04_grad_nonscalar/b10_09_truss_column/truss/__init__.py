@@ -1,0 +1,1 @@
+"""Static equilibrium of a spring chain by minimising its potential energy."""

@@ -1,0 +1,1 @@
+"""Monotone piecewise-linear time warping with learnable knots."""

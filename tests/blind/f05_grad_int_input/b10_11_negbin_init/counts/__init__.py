@@ -1,0 +1,1 @@
+"""Negative-binomial regression of daily event counts."""

@@ -1,0 +1,1 @@
+"""Softmax regression with pluggable loss decorators."""

@@ -1,0 +1,1 @@
+"""Generic training utilities: an optimizer and an update-step factory."""

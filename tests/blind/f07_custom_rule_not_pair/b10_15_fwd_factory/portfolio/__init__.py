@@ -1,0 +1,1 @@
+"""Log-utility portfolio weights with numerically safe custom derivatives."""

@@ -1,0 +1,1 @@
+"""A 1-D Gaussian mixture fitted by gradient ascent on its log-likelihood."""

@@ -1,0 +1,9 @@
+"""Random probe directions, one per parameter leaf."""
+import jax
+
+
+def gaussian_probe(key, params):
+    leaves, treedef = jax.tree.flatten(params)
+    keys = jax.random.split(key, len(leaves))
+    probe = [jax.random.normal(k, leaf.shape, leaf.dtype) for k, leaf in zip(keys, leaves)]
+    return jax.tree.unflatten(treedef, probe)

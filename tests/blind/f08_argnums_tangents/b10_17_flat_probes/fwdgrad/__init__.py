@@ -1,0 +1,1 @@
+"""Forward-gradient training: directional derivatives along random probes."""

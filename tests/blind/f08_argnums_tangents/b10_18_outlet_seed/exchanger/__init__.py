@@ -1,0 +1,1 @@
+"""Counter-flow heat exchanger outlet temperatures and their input sensitivities."""

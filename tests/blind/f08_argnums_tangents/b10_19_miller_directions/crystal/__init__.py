@@ -1,0 +1,1 @@
+"""Electrostatic field of a small ionic cluster along crystal directions."""

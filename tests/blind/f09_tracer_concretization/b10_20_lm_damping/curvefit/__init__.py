@@ -1,0 +1,1 @@
+"""Levenberg-Marquardt fitting of a damped oscillation."""

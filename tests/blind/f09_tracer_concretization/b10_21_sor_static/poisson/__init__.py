@@ -1,0 +1,1 @@
+"""2-D Poisson problem on a square grid, relaxed with red-black SOR."""

@@ -1,0 +1,1 @@
+"""A regression MLP trained with a Lipschitz (spectral-norm) penalty."""

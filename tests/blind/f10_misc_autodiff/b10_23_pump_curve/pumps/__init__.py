@@ -1,0 +1,1 @@
+"""Splitting a demand between parallel pumps to minimise electrical power."""

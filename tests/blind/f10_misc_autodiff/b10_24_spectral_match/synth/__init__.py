@@ -1,0 +1,1 @@
+"""Matching a synthesiser's spectrum to a recorded tone."""
