@@ -207,8 +207,10 @@ def _measure_fix(
             edits = [edit for edit in fix.edits if edit.path == path]
             (ours / relative).write_text(apply_edits(text, edits))
         reference = _copy(program, Path(folder) / "reference")
-        for fixed in (CORPUS / program.parent.name / program.name / "fixed").glob("*.py"):
-            shutil.copy(fixed, reference / fixed.name)
+        # ``fixed/`` laid over the program as capture.py lays it: each module at its own path.
+        fixed_dir = CORPUS / program.parent.name / program.name / "fixed"
+        for fixed in fixed_dir.rglob("*.py"):
+            shutil.copy(fixed, reference / fixed.relative_to(fixed_dir))
         entry = str(meta["entry"])
         mine, theirs = _run(ours, entry), _run(reference, entry)
         if mine.returncode != 0:
