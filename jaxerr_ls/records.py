@@ -76,12 +76,12 @@ class CulpritKind(str, Enum):
     COMPLEX_OUTPUT = "complex.output"
 
 
-# The named captures each culprit kind reads; a record of that kind must define them.
 # Kinds no record declares: each is looked for, for the records of the kind it is keyed by,
 # when that kind finds nothing.
 FALLBACK_KINDS: dict[CulpritKind, CulpritKind] = {
     CulpritKind.TRACER_JIT_ARGUMENT: CulpritKind.TRACER_PYTHON_CONTAINER,
 }
+# The named captures each culprit kind reads; a record of that kind must define them.
 CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.CUSTOM_VJP_BWD: frozenset(),
     CulpritKind.CUSTOM_VJP_FWD: frozenset(),
