@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.fixes.source import Source, dotted
 
 CODE = "pure-callback-jvp"
 
@@ -124,22 +124,13 @@ def _imports(tree: ast.Module) -> dict[str, str]:
     return bound
 
 
-def _dotted(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        owner = _dotted(node.value)
-        return f"{owner}.{node.attr}" if owner else None
-    return None
-
-
 class _Translation:
     def __init__(self, source: Source, jnp: str, jax: str) -> None:
         self.imports = _imports(source.tree)
         self.jnp, self.jax = jnp, jax
 
     def full_name(self, func: ast.expr) -> str | None:
-        text = _dotted(func)
+        text = dotted(func)
         if text is None:
             return None
         first, _, rest = text.partition(".")
@@ -277,7 +268,7 @@ def _the_callback(target: FixTarget, read: ReadSource) -> tuple[Source, ast.Call
         for node in ast.walk(source.tree):
             if (
                 isinstance(node, ast.Call)
-                and (_dotted(node.func) or "").rsplit(".", 1)[-1] == "pure_callback"
+                and (dotted(node.func) or "").rsplit(".", 1)[-1] == "pure_callback"
                 and node.lineno <= span.line <= (node.end_lineno or node.lineno)
             ):
                 found[(span.path, node.lineno, node.col_offset)] = (source, node)

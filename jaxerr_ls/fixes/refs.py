@@ -40,7 +40,7 @@ from jaxerr_ls.culprit_state import (
     with_refs_entries,
 )
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.fixes.source import Source, dotted
 from jaxerr_ls.fixes.transform_calls import argnums_fix, updated_arguments
 from jaxerr_ls.spans import Edit, Span
 
@@ -53,15 +53,6 @@ _ARRAY_MAKERS = re.compile(
     r"|ones_like|full_like|empty_like|arange|linspace|eye|identity)|jax\.random\.\w+"
     r"|jax\.new_ref)$"
 )
-
-
-def _dotted(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return None if inner is None else f"{inner}.{node.attr}"
-    return None
 
 
 def _scope_statements(tree: ast.Module, line: int) -> list[ast.stmt]:
@@ -106,7 +97,7 @@ def _vjp_binding(
     elts = last.targets[0].elts
     if len(elts) < 2 or not isinstance(elts[1], ast.Name) or elts[1].id != name:
         return None
-    if not isinstance(value, ast.Call) or _dotted(value.func) not in vjp_names:
+    if not isinstance(value, ast.Call) or dotted(value.func) not in vjp_names:
         return None
     if isinstance(value.args[0] if value.args else None, ast.Starred) or len(value.args) < 2:
         return None
@@ -120,7 +111,7 @@ def _is_array(scope: list[ast.stmt], node: ast.expr, before: int) -> bool:
     if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
         return True
     if isinstance(node, ast.Call):
-        name = _dotted(node.func)
+        name = dotted(node.func)
         return name is not None and _ARRAY_MAKERS.match(name) is not None
     if isinstance(node, ast.Name):
         last = _last_binding(scope, node.id, before)
@@ -221,7 +212,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         known = next((i for i, p in enumerate(primals) if isinstance(p, ast.Starred)), None)
         if index >= (len(primals) if known is None else known):
             return []
-        if _dotted(primals[index]) is None:
+        if dotted(primals[index]) is None:
             return []
         writes = _writes_ref(Code(Buffers(read, target.span.path.parent)), target, vjp, index)
         return _fixes_for_call(source, scope, statement, call, primals, index, jnp, writes)
@@ -565,7 +556,7 @@ def returned_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not (
         isinstance(node, ast.Call)
         and not node.args
-        and (_dotted(node.func) or "").endswith("GradValue")
+        and (dotted(node.func) or "").endswith("GradValue")
         and entry.entry is node
         and value.path == target.span.path
     ):
@@ -584,7 +575,7 @@ def returned_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         and isinstance(where, ast.Assign | ast.Expr)
         and applied.source.owns_its_lines(where)
         and applied.source.owns_its_lines(applied.statement)
-        and _dotted(primal) is not None
+        and dotted(primal) is not None
         and _visible(applied, primal, where.lineno)
     ):
         src = applied.source
@@ -647,7 +638,7 @@ def tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             if i in leaves or _is_array(applied.scope, primal, applied.statement.lineno):
                 text = "jax.ad.DontWant()"
-            elif _dotted(primal) is not None and _visible(applied, primal, node.lineno):
+            elif dotted(primal) is not None and _visible(applied, primal, node.lineno):
                 text = f"jax.tree.map(lambda _: jax.ad.DontWant(), {ast.unparse(primal)})"
             else:
                 return []
@@ -670,12 +661,12 @@ def _per_leaf_fix(
         return None
     entry, primal = entries[index], applied.primals[index]
     node = entry.node
-    marker = _dotted(node.func) if isinstance(node, ast.Call) else None
+    marker = dotted(node.func) if isinstance(node, ast.Call) else None
     if not isinstance(node, ast.Call) or marker is None:
         return None
     if marker.rsplit(".", 1)[-1] not in ("DontWant", "GradValue"):
         return None
-    if _dotted(primal) is None or not _visible(applied, primal, node.lineno):
+    if dotted(primal) is None or not _visible(applied, primal, node.lineno):
         return None
     source = Source.parse(entry.path, read(entry.path))
     if source is None:
@@ -785,7 +776,7 @@ def _dont_want(applied: _Applied, primal: ast.expr) -> str | None:
     """``jax.ad.DontWant()`` for a primal, one per leaf where it may be a pytree."""
     if _is_array(applied.scope, primal, applied.statement.lineno):
         return "jax.ad.DontWant()"
-    if _dotted(primal) is not None and _visible(applied, primal, applied.statement.lineno):
+    if dotted(primal) is not None and _visible(applied, primal, applied.statement.lineno):
         return f"jax.tree.map(lambda _: jax.ad.DontWant(), {ast.unparse(primal)})"
     return None
 
@@ -841,7 +832,7 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if named is None:
         return []
     applied, _, primal = named
-    if _dotted(primal) is None or not _visible(applied, primal, node.lineno):
+    if dotted(primal) is None or not _visible(applied, primal, node.lineno):
         return retyped
     primal_text = applied.source.segment(primal)
     edit = applied.source.replace(alloc, f"{applied.jnp}.zeros_like({primal_text}[...])")
@@ -857,7 +848,7 @@ def _makes_ref(node: ast.AST) -> bool:
     """``jax.new_ref(value)``, however ``new_ref`` is reached."""
     return (
         isinstance(node, ast.Call)
-        and (_dotted(node.func) or "").endswith("new_ref")
+        and (dotted(node.func) or "").endswith("new_ref")
         and len(node.args) == 1
         and not node.keywords
     )
@@ -877,7 +868,7 @@ def _dtype_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> li
     expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
     if given is None or expected is None or given[2] != expected[2] or given[1] == expected[1]:
         return []
-    name = (_dotted(alloc.func) or "").rsplit(".", 1)[-1]
+    name = (dotted(alloc.func) or "").rsplit(".", 1)[-1]
     written = [k.value for k in alloc.keywords if k.arg == "dtype"]
     position = _DTYPE_POSITION.get(name)
     if not written and position is not None and len(alloc.args) > position:
@@ -906,7 +897,7 @@ def _shape_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> li
     expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
     if given is None or expected is None or given[1] != expected[1] or given[2] == expected[2]:
         return []
-    name = (_dotted(alloc.func) or "").rsplit(".", 1)[-1]
+    name = (dotted(alloc.func) or "").rsplit(".", 1)[-1]
     if name not in _DTYPE_POSITION:
         return []
     written = [k.value for k in alloc.keywords if k.arg == "shape"]
@@ -992,7 +983,7 @@ def _spelled_sizes(
 
 
 def _makes_zeros(call: ast.Call) -> bool:
-    name = (_dotted(call.func) or "").rsplit(".", 1)[-1]
+    name = (dotted(call.func) or "").rsplit(".", 1)[-1]
     if name in _ZEROS:
         return True
     if name in _FILLED and len(call.args) >= 2:
@@ -1041,7 +1032,7 @@ def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             continue
         if any(isinstance(a, ast.Starred) for a in call.args[: argnums + 1]):
             continue
-        if argnums >= len(call.args) or _dotted(call.args[argnums]) is None:
+        if argnums >= len(call.args) or dotted(call.args[argnums]) is None:
             continue
         function = code.resolve(Place(made.path, made.model, grad.args[0], made.scope))
         # A bound method (``self.loss``): its parameters start after ``self``.

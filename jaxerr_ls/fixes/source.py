@@ -135,6 +135,16 @@ class Source:
         return self.insert(line, 0, text if after else f"{statement}\n\n")
 
 
+def dotted(node: ast.expr) -> str | None:
+    """``a.b.c`` for a name or a chain of attributes on one, else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = dotted(node.value)
+        return None if inner is None else f"{inner}.{node.attr}"
+    return None
+
+
 def fresh(taken: set[str], wanted: str) -> str:
     """``wanted``, or ``wanted2``, ``wanted3``... : the first name not in ``taken``."""
     name, n = wanted, 1
