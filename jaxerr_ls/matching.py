@@ -1331,6 +1331,10 @@ class LayeredIndex:
                 cut = self.match_within(beginning, exc_type)
             if cut is not None and not excluded_by_values(cut.record, message):
                 return cut
+        elif "\n" in message.strip():
+            cut = self._cut_paragraphs(message.strip(), exc_type)
+            if cut is not None and not excluded_by_values(cut.record, message):
+                return cut
         if exc_type and self.history is not None and found is None:
             # Only the class is known (a header cut before its message, a message too cut to
             # read): a class that writes its one message itself still names it (a message
@@ -1344,6 +1348,22 @@ class LayeredIndex:
             # more than the others.
             return None
         return found
+
+    def _cut_paragraphs(self, message: str, exc_type: str | None) -> Match | None:
+        """A message of several paragraphs cut short without an ellipsis (a paste's excerpt
+        ends inside it, pytest's ``E`` lines and all): the one record whose message breaks its
+        first line where this one's does (MIN_FIRST_LINE_CHARS of its own text), when the
+        whole message, as far as it goes, is that record's beginning too."""
+        first = message.split("\n", 1)[0].strip()
+        head = self._prefix_match(
+            first, exc_type, min_evidence=MIN_FIRST_LINE_CHARS, to_line_end=True
+        )
+        if head is None:
+            return None
+        whole = self._prefix_match(message, exc_type, min_evidence=MIN_FIRST_LINE_CHARS)
+        if whole is None or raise_site(whole.record) != raise_site(head.record):
+            return None
+        return whole
 
     def _prefix_records(
         self, beginning: str, least: float, to_line_end: bool = False
