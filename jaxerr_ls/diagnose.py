@@ -49,14 +49,6 @@ def _wrapper_only(finding: Finding) -> bool:
     )
 
 
-def _without_message(lines: Sequence[str], message: str) -> list[str]:
-    """The lines of a paste with those that print a line of ``message`` blanked (numbers kept)."""
-    said = [line.strip() for line in message.splitlines() if line.strip()]
-    if not said:
-        return list(lines)
-    return ["" if any(line.rstrip().endswith(s) for s in said) else line for line in lines]
-
-
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
 # A function's definition line, as ``_find_test_definition`` looks for a test's.
 _DEF_RE = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\s*\(")
@@ -167,7 +159,6 @@ class Analyzer:
         self, events: Iterable[ErrorEvent], head: PasteHead, source_name: str
     ) -> Iterator[Finding]:
         found = cut_cause = False
-        cause = ""
         earlier = EarlierMessages()
         # A finding without a message is held until the next one: if the output ends with
         # its line, the excerpt may have cut it inside its class (``_cut_at_end``).
@@ -180,7 +171,6 @@ class Analyzer:
             # A cause whose chain the paste cut after its separator: the error raised is
             # the next exception, which the paste does not show.
             cut_cause = finding.match is None and finding.event.chain_relation is not None
-            cause = finding.message if cut_cause else ""
             if finding.match is None and not finding.message.strip():
                 finding = self._with_raised_message(finding, head, source_name)
             if finding.match is None and finding.message == finding.event.message:
@@ -203,10 +193,8 @@ class Analyzer:
         if paste is not None and not found:
             yield from self.analyze_events(bare_message_events(paste, self.index), source_name)
         elif paste is not None:
-            # The prose around it may name that exception's class; a class the cause's own
-            # message names ("Chex assertion detected `ConcretizationTypeError`") is not it.
-            prose = _without_message(paste, cause)
-            yield from self.analyze_events(named_class_events(prose, self.index), source_name)
+            # The prose around it may name that exception's class.
+            yield from self.analyze_events(named_class_events(paste, self.index), source_name)
 
     def _cut_at_end(
         self, finding: Finding, head: PasteHead, earlier: EarlierMessages, source_name: str
