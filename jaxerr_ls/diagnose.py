@@ -49,6 +49,22 @@ def _wrapper_only(finding: Finding) -> bool:
     )
 
 
+# What a summary line cut inside a class's module path leaves: a dotted name, no message.
+_DOTTED_NAME_RE = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def _class_alone(finding: Finding) -> str | None:
+    """The class a finding is known by when it has no message: as printed, or (a summary
+    line cut inside a module path, ``jax._src.interpreters``, which reads as a message) the
+    dotted name it has instead; None when it has a message."""
+    message = finding.message.strip()
+    if not message:
+        return finding.exception
+    if not finding.exception and _DOTTED_NAME_RE.fullmatch(message):
+        return message
+    return None
+
+
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
 # A function's definition line, as ``_find_test_definition`` looks for a test's.
 _DEF_RE = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\s*\(")
@@ -160,7 +176,7 @@ class Analyzer:
     ) -> Iterator[Finding]:
         found = cut_cause = False
         earlier = EarlierMessages()
-        # A finding without a message is held until the next one: if the output ends with
+        # A finding with a class alone is held until the next one: if the output ends with
         # its line, the excerpt may have cut it inside its class (``_cut_at_end``).
         held: Finding | None = None
         for finding in self.analyze_events(events, source_name):
@@ -180,7 +196,7 @@ class Analyzer:
                         replace(finding.event, message=whole), source_name
                     )
                     finding = completed if completed.match is not None else finding
-            if finding.match is None and not finding.message.strip():
+            if finding.match is None and _class_alone(finding) is not None:
                 held = finding
                 continue
             earlier.add(finding.exception, finding.message)
@@ -213,7 +229,8 @@ class Analyzer:
         last = max((n for n, line in enumerate(paste, start=1) if line.strip()), default=0)
         if event.log_end_line != last:
             return finding
-        copies = earlier.cut_class_of(finding.exception)
+        cut = _class_alone(finding)
+        copies = earlier.cut_class_of(cut) if cut is not None else None
         if copies is None:
             return finding
         classes = {exc_type for exc_type, _ in copies}
