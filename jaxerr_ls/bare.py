@@ -55,7 +55,13 @@ def _quoted_spans(paragraph: Sequence[str]) -> list[str]:
     text = " ".join(paragraph)
     spans = [span for span in text.split("`")[1::2] if len(span) >= MIN_QUOTED_CHARS]
     spans += [next(g for g in found.groups() if g) for found in _QUOTED_SPAN_RE.finditer(text)]
-    return spans
+    # A quote that begins a sentence's clause may have lowered the message's first letter
+    # ('error message "abstract value passed to `bool`"'): read as JAX wrote it too, after.
+    return [
+        variant
+        for span in spans
+        for variant in (span, span[0].upper() + span[1:])[: 2 if span[0].islower() else 1]
+    ]
 
 
 # A JAX error class named by its module path (`jax.errors.TracerIntegerConversionError`),
@@ -103,13 +109,29 @@ def raised_message(lines: Sequence[str]) -> tuple[str, str] | None:
 
 
 def _unquoted(line: str) -> str:
-    text = _QUOTING_RE.sub("", line.rstrip("\r\n"))
+    line = line.rstrip("\r\n")
+    quoting = _QUOTING_RE.match(line)
+    text = line[quoting.end() :] if quoting is not None else line
+    if quoting is not None and _opens_inner_quote(quoting[0], text):
+        # An opening quote whose closing one is inside the line ('"Encountered an unexpected
+        # tracer" when scanning'): the prose's quote of a message, which the quoted spans read.
+        text = '"' + text
     trailing = _TRAILING_RE.search(text)
     # A closing quote whose opening one is inside the line ('Fails with "Detected ..."') is
     # the prose's quote of a message, which the quoted spans read: kept.
     if trailing is not None and not (trailing[0].strip() == '"' and text.count('"') % 2 == 0):
         text = text[: trailing.start()]
     return text.strip()
+
+
+def _opens_inner_quote(quoting: str, rest: str) -> bool:
+    """Whether the quoting stripped from a line ends in a lone double quote that a quote in
+    the rest of the line closes, with more prose after it."""
+    mark = quoting.rstrip()
+    if not mark.endswith('"') or mark.endswith('""'):
+        return False
+    closing = rest.find('"')
+    return closing > 0 and bool(rest[closing + 1 :].strip())
 
 
 def _paragraphs(lines: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
@@ -186,6 +208,8 @@ class EarlierMessages:
 
     def __init__(self) -> None:
         self._kept: dict[tuple[str, str], str] = {}
+        # The class of each kept message as it was printed (module path and all).
+        self._printed: dict[tuple[str, str], str] = {}
 
     def add(self, exc_type: str, message: str) -> None:
         key = (exc_type.rsplit(".", 1)[-1], " ".join(message.split()))
@@ -193,8 +217,20 @@ class EarlierMessages:
             return
         self._kept.pop(key, None)
         self._kept[key] = message
+        self._printed[key] = exc_type
         if len(self._kept) > MAX_EARLIER_MESSAGES:
+            del self._printed[next(iter(self._kept))]
             del self._kept[next(iter(self._kept))]
+
+    def cut_class_of(self, exc_type: str) -> list[tuple[str, str]] | None:
+        """The distinct earlier errors (class as printed, message) whose class ``exc_type``
+        is a cut beginning of (an empty one begins every class); None when it begins none."""
+        found = [
+            (printed, self._kept[key])
+            for key, printed in self._printed.items()
+            if printed != exc_type and printed.startswith(exc_type)
+        ]
+        return found or None
 
     def completing(self, exc_type: str, message: str) -> str | None:
         """The one earlier message of ``exc_type`` that ``message`` is a cut beginning of."""

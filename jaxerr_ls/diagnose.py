@@ -49,6 +49,22 @@ def _wrapper_only(finding: Finding) -> bool:
     )
 
 
+# What a summary line cut inside a class's module path leaves: a dotted name, no message.
+_DOTTED_NAME_RE = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def _class_alone(finding: Finding) -> str | None:
+    """The class a finding is known by when it has no message: as printed, or (a summary
+    line cut inside a module path, ``jax._src.interpreters``, which reads as a message) the
+    dotted name it has instead; None when it has a message."""
+    message = finding.message.strip()
+    if not message:
+        return finding.exception
+    if not finding.exception and _DOTTED_NAME_RE.fullmatch(message):
+        return message
+    return None
+
+
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
 # A function's definition line, as ``_find_test_definition`` looks for a test's.
 _DEF_RE = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\s*\(")
@@ -160,8 +176,14 @@ class Analyzer:
     ) -> Iterator[Finding]:
         found = cut_cause = False
         earlier = EarlierMessages()
+        # A finding with a class alone is held until the next one: if the output ends with
+        # its line, the excerpt may have cut it inside its class (``_cut_at_end``).
+        held: Finding | None = None
         for finding in self.analyze_events(events, source_name):
             found = True
+            if held is not None:
+                yield held
+                held = None
             # A cause whose chain the paste cut after its separator: the error raised is
             # the next exception, which the paste does not show.
             cut_cause = finding.match is None and finding.event.chain_relation is not None
@@ -174,14 +196,49 @@ class Analyzer:
                         replace(finding.event, message=whole), source_name
                     )
                     finding = completed if completed.match is not None else finding
+            if finding.match is None and _class_alone(finding) is not None:
+                held = finding
+                continue
             earlier.add(finding.exception, finding.message)
             yield finding
+        if held is not None:
+            last = self._cut_at_end(held, head, earlier, source_name)
+            if last is not None:
+                yield last
         paste = head.paste() if not found or cut_cause else None
         if paste is not None and not found:
             yield from self.analyze_events(bare_message_events(paste, self.index), source_name)
         elif paste is not None:
             # The prose around it may name that exception's class.
             yield from self.analyze_events(named_class_events(paste, self.index), source_name)
+
+    def _cut_at_end(
+        self, finding: Finding, head: PasteHead, earlier: EarlierMessages, source_name: str
+    ) -> Finding | None:
+        """An output's last error, without a message, when a paste ends with its line: an
+        excerpt or a terminal's page may have cut that line inside its class (a summary line
+        ``FAILED test.py::t - jax.errors.U``, or before it: ``FAILED tests/test_a.py``). A
+        class that begins the class of exactly one earlier error (an empty one: of any) is a
+        copy of that error, cut; of several errors of one class, that class; of several
+        classes, nothing that can be told, and it is left out. A class that begins no earlier
+        one is taken as printed."""
+        paste = head.paste()
+        event = finding.event
+        if not paste or not event.log_end_line:
+            return finding
+        last = max((n for n, line in enumerate(paste, start=1) if line.strip()), default=0)
+        if event.log_end_line != last:
+            return finding
+        cut = _class_alone(finding)
+        copies = earlier.cut_class_of(cut) if cut is not None else None
+        if copies is None:
+            return finding
+        classes = {exc_type for exc_type, _ in copies}
+        if len(classes) != 1:
+            return None
+        # One earlier error is the one cut; of several messages of one class, the class.
+        exc_type, message = copies[0] if len(copies) == 1 else (classes.pop(), "")
+        return self.analyze_event(replace(event, exc_type=exc_type, message=message), source_name)
 
     def _with_raised_message(self, finding: Finding, head: PasteHead, source_name: str) -> Finding:
         """A paste cut before its exception's message but after the raise statement that JAX's

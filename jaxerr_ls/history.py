@@ -25,14 +25,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from jaxerr_ls import PACKAGE_DIR
 from jaxerr_ls.matching import (
+    FUZZY_WINDOW,
     MIN_LITERAL_CHARS,
     MIN_LOOSE_WORDS,
     RECENT_MATCHES,
     STAGE_FUZZY,
+    WORD_START,
     Match,
     RecordIndex,
     captures_allowed,
     message_words,
+    run_evidence,
     segments_from_template,
     sharing_most_beginning,
 )
@@ -61,6 +64,10 @@ HEAD_KEY = 16
 RANGE_DASH = "\u2013"
 
 log = logging.getLogger(__name__)
+
+
+# Where a sentence of a wording starts: its text's start, or after a sentence's end.
+_SENTENCE_START_RE = re.compile(r"(?:^|(?<=[.:!?] ))(?=\S)")
 
 
 def bundled_history_path() -> Path:
@@ -142,6 +149,7 @@ class WordingHistory:
         self._by_class: dict[tuple[str, bool], Match | None] = {}
         self._head_index: dict[str, list[tuple[int, str]]] | None = None
         self._first_words: dict[str, list[int]] | None = None
+        self._sentences: dict[str, list[tuple[int, int, int]]] | None = None
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -417,6 +425,61 @@ class WordingHistory:
         assert record is not None
         releases = self._releases_of_wording(self._wordings[wordings[0]].template)
         return Match(record, HISTORY_SCORE, STAGE_HISTORY, releases=releases)
+
+    def run_within(
+        self,
+        text: str,
+        least: int,
+        curated: Callable[[str], Record | None],
+        with_generated: bool,
+    ) -> Match | None:
+        """The record of the past wording a run of ``text`` is, word for word (whitespace runs
+        one space), from one of its sentences' starts on, for at least ``least`` characters of
+        its own text: the part of an old message that a paste holds, its beginning left out
+        (an excerpt that starts inside it, a paste of its second paragraph). None when the
+        wordings whose run goes furthest are tied to several records."""
+        self._load()
+        index = self._sentence_index()
+        text = single_spaced(text[:FUZZY_WINDOW])
+        runs: dict[int, tuple[int, int]] = {}
+        for start in WORD_START.finditer(text):
+            position = start.start()
+            for number, piece, offset in index.get(text[position : position + HEAD_KEY], ()):
+                compiled = self._compile(number)
+                if compiled is None:
+                    continue
+                segments = self._spaced(number, compiled[0])
+                evidence, read = run_evidence(segments, piece, offset, text[position:])
+                if evidence >= least and (position + read, -position) > runs.get(number, (0, 0)):
+                    runs[number] = (position + read, -position)
+        if not runs:
+            return None
+        furthest = max(runs.values())
+        return self._tied_to_one_record(
+            sorted(n for n, run in runs.items() if run == furthest), curated, with_generated
+        )
+
+    def _sentence_index(self) -> dict[str, list[tuple[int, int, int]]]:
+        """(wording, piece, offset) of each sentence start in the wordings' own text (the
+        first HEAD_KEY characters from there, whitespace runs one space, as the key)."""
+        if self._sentences is None:
+            self._sentences = {}
+            for number, wording in enumerate(self._wordings):
+                segments = segments_from_template(wording.template)
+                if segments is None:
+                    continue
+                for piece, literal in enumerate(segments.literals):
+                    spaced = single_spaced(literal)
+                    first = piece == 0 and not segments.leading_gap
+                    for found in _SENTENCE_START_RE.finditer(spaced):
+                        if found.start() == 0 and not first:
+                            continue  # after a placeholder: inside a sentence
+                        key = spaced[found.start() : found.start() + HEAD_KEY]
+                        if len(key) == HEAD_KEY:
+                            self._sentences.setdefault(key, []).append(
+                                (number, piece, found.start())
+                            )
+        return self._sentences
 
     def _first_word_index(self) -> dict[str, list[int]]:
         """The wordings by the first word of their own text (a message's first line holds

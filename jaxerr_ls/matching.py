@@ -590,7 +590,7 @@ class _PrefixIndex:
 
 # A word's first character: where a quoted run of a record's text may start, in the record's
 # literal text and in the text quoting it alike.
-_WORD_START = re.compile(r"(?<!\w)\w")
+WORD_START = re.compile(r"(?<!\w)\w")
 
 
 class _WordStartIndex:
@@ -605,13 +605,13 @@ class _WordStartIndex:
             if segments is None:
                 continue
             for number, piece in enumerate(segments.literals):
-                for start in _WORD_START.finditer(piece):
+                for start in WORD_START.finditer(piece):
                     key = piece[start.start() : start.start() + PREFIX_KEY]
                     if len(key) == PREFIX_KEY:
                         self.at[key].append((matcher, segments, number, start.start()))
 
 
-def _run_evidence(segments: _Segments, number: int, offset: int, text: str) -> tuple[int, int]:
+def run_evidence(segments: _Segments, number: int, offset: int, text: str) -> tuple[int, int]:
     """How many literal characters ``text`` confirms read from piece ``number``'s character
     ``offset`` on, and how far into ``text`` the reading goes: the run they share, ending at
     a word boundary of ``text`` (or its end), and past that piece's end as much of the rest
@@ -1012,11 +1012,11 @@ class RecordIndex:
         at = self._word_starts.at
         text = text[:FUZZY_WINDOW]
         found: dict[str, tuple[int, int, int, Record]] = {}
-        for start in _WORD_START.finditer(text):
+        for start in WORD_START.finditer(text):
             position = start.start()
             key = text[position : position + PREFIX_KEY]
             for matcher, segments, number, offset in at.get(key, ()):
-                evidence, read = _run_evidence(segments, number, offset, text[position:])
+                evidence, read = run_evidence(segments, number, offset, text[position:])
                 from_start = number == offset == 0 and not segments.leading_gap
                 if evidence < (least if from_start else least_inside):
                     continue
@@ -1331,6 +1331,10 @@ class LayeredIndex:
                 cut = self.match_within(beginning, exc_type)
             if cut is not None and not excluded_by_values(cut.record, message):
                 return cut
+        elif "\n" in message.strip():
+            cut = self._cut_paragraphs(message.strip(), exc_type)
+            if cut is not None and not excluded_by_values(cut.record, message):
+                return cut
         if exc_type and self.history is not None and found is None:
             # Only the class is known (a header cut before its message, a message too cut to
             # read): a class that writes its one message itself still names it (a message
@@ -1344,6 +1348,22 @@ class LayeredIndex:
             # more than the others.
             return None
         return found
+
+    def _cut_paragraphs(self, message: str, exc_type: str | None) -> Match | None:
+        """A message of several paragraphs cut short without an ellipsis (a paste's excerpt
+        ends inside it, pytest's ``E`` lines and all): the one record whose message breaks its
+        first line where this one's does (MIN_FIRST_LINE_CHARS of its own text), when the
+        whole message, as far as it goes, is that record's beginning too."""
+        first = message.split("\n", 1)[0].strip()
+        head = self._prefix_match(
+            first, exc_type, min_evidence=MIN_FIRST_LINE_CHARS, to_line_end=True
+        )
+        if head is None:
+            return None
+        whole = self._prefix_match(message, exc_type, min_evidence=MIN_FIRST_LINE_CHARS)
+        if whole is None or raise_site(whole.record) != raise_site(head.record):
+            return None
+        return whole
 
     def _prefix_records(
         self, beginning: str, least: float, to_line_end: bool = False
@@ -1409,6 +1429,11 @@ class LayeredIndex:
             (evidence, record) for start, _, evidence, record in runs if start == earliest
         ]
         only = unique_prefix_match(candidates, exc_type)
+        if only is None and not runs and self.history is not None:
+            # No record of today has such a run: a past wording's part (its second paragraph).
+            only = self.history.run_within(
+                text, MIN_WITHIN_INSIDE_RUN, self._curated, self._with_second
+            )
         if only is None:
             return None
         found = replace(only, score=round(WITHIN_SCORE - _class_penalty(only.record, exc_type), 4))

@@ -460,3 +460,54 @@ def test_a_line_that_goes_on_past_a_wordings_line_end_or_has_another_class_is_no
     for text, exc_type in ((line + " see the docs", "TypeError"), (line, "ValueError")):
         found = index().match(text, exc_type)
         assert found is None or found.stage == STAGE_FUZZY, (text, found)
+
+
+# The second paragraph of the 0.1.68-0.2.9 message of ``Tracer.__array__`` (jax/core.py), which
+# no release since has: a paste that holds it alone, its first line left out.
+ARRAY_CONVERSION_2020 = (
+    "This error can occur when a JAX Tracer object is passed to a raw numpy function, or a "
+    "method on a numpy.ndarray object. You might want to check that you are using `jnp` "
+    "together with `import jax.numpy as jnp` rather than using `np` via `import numpy as np`."
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ARRAY_CONVERSION_2020,
+        f"```\n{ARRAY_CONVERSION_2020}\n```\n\nThanks for reporting this!",
+        # Wrapped by the paster where JAX did not, from its second sentence on.
+        "\n".join(textwrap.wrap(ARRAY_CONVERSION_2020.split(". ", 1)[1], 60)),
+    ],
+    ids=["alone", "fenced-with-prose", "second-sentence-rewrapped"],
+)
+def test_a_past_wordings_later_paragraph_alone_finds_its_record(text: str) -> None:
+    from jaxerr_ls.diagnose import Analyzer
+
+    analyzer = Analyzer(index(), Path("/nonexistent-project"))
+    (finding,) = analyzer.analyze_lines(text.splitlines(keepends=True))
+    assert finding.match is not None and finding.match.stage == STAGE_WITHIN
+    assert finding.code == "jax-the-numpy-ndarray-conversion-method-array-e3967413"
+    assert finding.match.releases == "0.1.68\u20130.2.9"
+
+
+def test_a_later_paragraph_of_any_past_wording_is_its_sites_or_nothing() -> None:
+    """Each past wording's second paragraph read alone (its own text up to a placeholder, 90
+    characters at least): its raise site's record (the variants of one message count as one),
+    or nothing where the paragraph is in wordings of several records; never another's."""
+    with gzip.open(bundled_history_path(), "rt", encoding="utf-8") as stream:
+        document = json.load(stream)
+    site_codes = [site[4] for site in document["sites"]]
+    slug = lambda code: code.rsplit("-", 1)[0]  # noqa: E731 -- a generated code without its hash
+    found = 0
+    for template, _class, site, _runs, code, *_ in document["wordings"]:
+        paragraphs = template.split("\n\n")
+        later = paragraphs[1].split("{", 1)[0].strip() if len(paragraphs) > 1 else ""
+        if len(later) < 90:
+            continue
+        got = index().match(later)
+        if got is None:
+            continue
+        assert slug(got.record.code) == slug(code or site_codes[site]), (later, got.record.code)
+        found += 1
+    assert found >= 40

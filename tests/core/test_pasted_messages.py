@@ -859,3 +859,145 @@ def test_a_title_quoting_a_past_wording_cut_short_is_never_the_record_its_prose_
     assert got in ([], ["custom-vjp-bwd-args-mismatch"]), got
     got = [f.code for f in findings(f"It fails with `{exc_type}: {first[:48]} (...)`.\n")]
     assert got in ([exc_type], ["custom-vjp-bwd-args-mismatch"]), got
+
+
+def _summary(exc_type: str, first: str, cut_class: str | None = None) -> str:
+    """pytest's short summary with the same error twice, then a third line: that error with
+    its class cut by the paste's end (``cut_class``), or nothing more."""
+    lines = [f"FAILED tests/test_m.py::test_step[{n}] - {exc_type}: {first}" for n in (0, 1)]
+    if cut_class is not None:
+        lines.append(f"FAILED tests/test_m.py::test_step[2] - {cut_class}".rstrip(" -"))
+    return "=" * 20 + " short test summary info " + "=" * 20 + "\n" + "\n".join(lines) + "\n"
+
+
+def test_a_summary_line_cut_inside_its_class_at_the_pastes_end_is_the_error_it_begins() -> None:
+    """An excerpt that ends inside a summary line's class (``jax.errors.U``), or before it
+    (``FAILED tests/test_m.py``): that line is the error the earlier lines show, not a class
+    named by the letters left."""
+    checked = 0
+    for name, exc_type, message, _ in explained_errors():
+        first = message.strip().split("\n", 1)[0]
+        whole = [f.code for f in findings(_summary(exc_type, first))]
+        if not whole:
+            continue
+        for cut in (exc_type[: len(exc_type) // 2], exc_type[:-3], ""):
+            got = [f.code for f in findings(_summary(exc_type, first, cut))]
+            assert got == whole + whole[-1:], (name, cut, got)
+            checked += 1
+    assert checked >= 90
+
+
+def test_a_class_the_paste_does_not_end_with_or_that_begins_no_earlier_one_stays() -> None:
+    """Only the paste's last line can be cut by its end; a complete class that begins no
+    earlier error's class is taken as printed; an empty one after errors of two classes says
+    nothing that can be told, and is left out."""
+    name, exc_type, message, _ = explained_errors()[0]
+    first = message.strip().split("\n", 1)[0]
+    short = exc_type.rsplit(".", 1)[-1]
+    cut = exc_type[:-3]
+    inside = _summary(exc_type, first, cut) + "FAILED tests/test_m.py::test_other - KeyError\n"
+    assert [f.code for f in findings(inside)][2:] == [cut.rsplit(".", 1)[-1], "KeyError"]
+    other = _summary(exc_type, first, "AssertionError")
+    assert [f.code for f in findings(other)][-1] == "AssertionError"
+    two = _summary(exc_type, first).replace(
+        f"[1] - {exc_type}", "[1] - KeyError" if short != "KeyError" else "[1] - ValueError"
+    )
+    mixed = two + "FAILED tests/test_m.py\n"
+    assert len(findings(mixed)) == 2, name
+
+
+def test_a_pytest_truncated_summary_line_is_the_record_its_beginning_is() -> None:
+    """pytest cuts a summary line to the terminal's width and ends it with ``...``: the text
+    kept is the beginning of the record's message, when only one raise site begins so."""
+    checked = 0
+    for name, exc_type, message, code in explained_errors():
+        record = catalog().record(code)
+        assert record is not None
+        # Cut in the record's own words (before its first placeholder), as wide as they go.
+        head = record.error_message.split("{", 1)[0].split("\n", 1)[0]
+        kept = head[: len(head) - 4]
+        if len(kept) < 30 or not message.startswith(kept):
+            continue
+        if any(
+            other.code != code and other.error_message.startswith(kept)
+            for other in catalog().records
+        ):
+            continue
+        got = findings(f"FAILED tests/test_m.py::test_step - {exc_type}: {kept}...\n")
+        assert [f.code for f in got] == [code], (name, kept)
+        checked += 1
+    assert checked >= 15
+
+
+def _sentence(message: str) -> str | None:
+    """The message's first line up to a word boundary past 35 characters, or None."""
+    first = message.strip().split("\n", 1)[0]
+    cut = first[:60].rsplit(" ", 1)[0]
+    return cut if len(cut) >= 35 and len(first) > 60 and '"' not in cut else None
+
+
+def test_a_quote_that_opens_a_title_is_read_as_a_message_beginning() -> None:
+    """``# "Encountered an unexpected tracer" when scanning``: the quote's opening mark is the
+    prose's, not a quoting of the whole line, so the quote is read on its own."""
+    checked = 0
+    for name, _, message, _ in explained_errors():
+        quoted = _sentence(message)
+        alone = catalog().match(quoted) if quoted is not None else None
+        if alone is None:
+            continue
+        got = findings(f'# "{quoted}" when calling grad inside jit\n\nAny idea?\n')
+        assert [f.code for f in got] == [alone.record.code], (name, quoted)
+        checked += 1
+    assert checked >= 15
+
+
+def test_a_quote_whose_first_letter_the_prose_lowered_is_read_as_jax_wrote_it() -> None:
+    """``error message "abstract value passed to `bool`"``: the quoted beginning of a message
+    with its capital lowered finds the record the message's own beginning finds."""
+    checked = 0
+    for name, _, message, _ in explained_errors():
+        quoted = _sentence(message)
+        if quoted is None or not quoted[0].isupper() or not quoted[1:2].islower():
+            continue
+        alone = catalog().match(quoted)
+        if alone is None:
+            continue
+        lowered = quoted[0].lower() + quoted[1:]
+        got = findings(f'# Better hints in the error message "{lowered}"\n\nbody\n')
+        assert [f.code for f in got] == [alone.record.code], (name, lowered)
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_message_of_several_paragraphs_cut_short_is_its_records_beginning() -> None:
+    """pytest's ``E`` lines cut by the paste's end anywhere past the first line of a message of
+    several paragraphs: the record whose message breaks its first line where this one's does,
+    when the rest fits it as far as it goes."""
+    checked = 0
+    for name, exc_type, message, code in explained_errors():
+        text = message.strip()
+        first = text.split("\n", 1)[0]
+        if "\n\n" not in text or literal_chars(first) < 24:
+            continue
+        for at in (len(first) + (len(text) - len(first)) // 2, len(text) - 12):
+            cut = text[:at].rsplit(" ", 1)[0].rstrip()
+            if len(cut) <= len(first):
+                continue
+            lines = [f"E       {exc_type}: {first}"]
+            lines += [f"E       {line}".rstrip() for line in cut.splitlines()[1:]]
+            got = findings("    def test_step():\n>       step(x)\n" + "\n".join(lines) + "\n")
+            assert [f.code for f in got] == [code], (name, cut[-40:])
+            checked += 1
+    assert checked >= 6
+
+
+def test_a_several_paragraph_message_whose_later_text_is_anothers_is_not_cut_short() -> None:
+    """The first line is one record's, but what follows is no beginning of its message."""
+    for name, exc_type, message, code in explained_errors():
+        text = message.strip()
+        first = text.split("\n", 1)[0]
+        if "\n\n" not in text or literal_chars(first) < 24:
+            continue
+        foreign = f"{first}\n\nSomething entirely unlike the rest of it.\n\nAnd more of it here"
+        found = catalog().match(foreign, exc_type)
+        assert found is None or found.stage not in ("prefix",) or found.record.code == code, name
