@@ -561,6 +561,13 @@ def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
     return value
 
 
+def traceback_call_sites(
+    code: Code, frames: Sequence[Span], target: ast.AST
+) -> list[tuple[Place, ast.Call]]:
+    """The calls on the traceback's lines whose callee is ``target``, with where each is."""
+    return list(_Flow(code, frames).calls_of(target))
+
+
 def traceback_calls(code: Code, frames: Sequence[Span], target: ast.AST) -> list[ast.Call]:
     """The calls on the traceback's lines whose callee is ``target`` (a ``def``)."""
     return [call for _, call in _Flow(code, frames).calls_of(target)]
