@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jaxerr_ls import culprit_dtypes, culprit_state
+from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
 from jaxerr_ls.culprit_flow import Callee, Flow, shape_of
 from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
@@ -927,6 +927,11 @@ def _scalar_value(
         return True
     if depth > _MAX_DEPTH:
         return False
+    if (
+        flow is not None
+        and culprit_ranks.Ranks(flow).of(Place(project.path(model), model, value, scope)) == 0
+    ):
+        return True  # no axis, by the ranks of what makes it (``culprit_ranks``)
     if flow is not None and isinstance(value, ast.BinOp | ast.UnaryOp):
         sides = [value.left, value.right] if isinstance(value, ast.BinOp) else [value.operand]
         return all(_scalar_value(project, model, s, scope, depth + 1, flow, env) for s in sides)
