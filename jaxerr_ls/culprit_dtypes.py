@@ -180,6 +180,19 @@ def _array_module(qualified: str | None) -> str | None:
     return None
 
 
+def dtype_kind(name: str) -> str | None:
+    """The kind of a dtype printed by name (``float32``, ``int8``, ``bool``)."""
+    if name in _INT_NAMES:
+        return INT
+    if name in _FLOAT_NAMES:
+        return FLOAT
+    if name in _COMPLEX_NAMES:
+        return COMPLEX
+    if name in _BOOL_NAMES:
+        return BOOL
+    return None
+
+
 def dtype_name(model_place: Place, node: ast.expr) -> str | None:
     """The kind a ``dtype`` argument names (``jnp.int32``, ``"float32"``, ``float``)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -193,15 +206,7 @@ def dtype_name(model_place: Place, node: ast.expr) -> str | None:
         if not qualified.startswith(("jax.numpy.", "numpy.")):
             return None
         name = qualified.rsplit(".", 1)[-1]
-    if name in _INT_NAMES:
-        return INT
-    if name in _FLOAT_NAMES:
-        return FLOAT
-    if name in _COMPLEX_NAMES:
-        return COMPLEX
-    if name in _BOOL_NAMES:
-        return BOOL
-    return None
+    return dtype_kind(name)
 
 
 def _array(kind: str | None) -> str | None:
