@@ -430,6 +430,11 @@ class Dtypes:
             if makers is None or len(makers) != 1 or makers[0].node is node:
                 return None
             return self.int_origin(makers[0], depth + 1)
+        elif name == "full" and len(node.args) == 2 and _keyword(node, "dtype") is None:
+            # ``jnp.full(shape, cfg.init)``: one Python int written as the fill, where it is
+            # written; a fill written in place (``jnp.full(shape, 0)``) is this call's line.
+            literal = self._int_literal(place.at(node.args[1]))
+            return literal if literal is not None else place
         elif name in _JOINING and name not in ("maximum", "minimum", "where") and node.args:
             # ``jnp.stack([x, jnp.zeros_like(x)])``: where the integer parts agree on one.
             parts = node.args[0].elts if isinstance(node.args[0], ast.List | ast.Tuple) else []

@@ -2042,9 +2042,14 @@ def _dtype_leaf_culprits(
     project.adopt(origin)
     shown = project.source(origin.model, origin.node)
     named = "the argument" if leaf.key is None else f"`{leaf.key}`"
+    made = (
+        f"from the Python int `{shown}` ({dtype} to JAX)"
+        if isinstance(origin.node, ast.Constant)
+        else f"as an integer array by `{shown}` ({dtype})"
+    )
     why = (
-        f"{named} is made as an integer array by `{shown}` ({dtype}) and read as a number by "
-        f"{_label(function[1])}: {api} differentiates only floats"
+        f"{named} is made {made} and read as a number by {_label(function[1])}: "
+        f"{api} differentiates only floats"
     )
     return [_culprit(project, origin.model, origin.node, _ARGUMENT, api, why)]
 

@@ -185,6 +185,16 @@ CULPRITS = [
         "return Springs(jnp.asarray(CATALOGUE[name]), rest)",
         ["`stiffness` is made as an integer array by `jnp.asarray(CATALOGUE[name])`"],
     ),
+    # A NamedTuple made by a factory that fills a field with a settings dict's Python int;
+    # the loop rebinds the parameters with ``_replace`` after the failing line.
+    (
+        "dtype_namedtuple_fill_setting",
+        "grad-int-input",
+        ARGUMENT,
+        "settings.py",
+        '"init_gain": 2,',
+        ["`gain` is made from the Python int `2` (int32 to JAX)", "`residual`"],
+    ),
     # An attribute set in ``__init__`` from a helper that stacks an ``arange``, differentiated
     # in a loop that rebinds the local copy after the failing line.
     (
