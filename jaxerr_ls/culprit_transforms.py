@@ -504,6 +504,8 @@ def _returns(
                 continue
             if callee is not None:
                 inner_model, inner, _, inner_env = callee
+                if flow is not None:
+                    _enter(project, flow, model, part, function.scope, inner)
                 if vector and _mode_undecided(project, inner_model, inner, flow, inner_env):
                     raise _InDoubt
                 deeper = _returns(project, inner_model, inner, depth + 1, vector, flow, inner_env)
@@ -520,6 +522,18 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _enter(
+    project: _Project, flow: Flow, model: ModuleModel, call: ast.Call, scope: Scope, inner: Function
+) -> None:
+    """Tell the flow that ``call`` runs ``inner``, with the instance it is called on (a loss
+    object called by its name runs its ``__call__`` with the attributes its construction
+    gave): the parameters and ``self`` of ``inner`` are then known where it is followed."""
+    place = Place(project.path(model), model, call, scope)
+    for found in flow.callees(place.at(call.func)):
+        if found.function is inner:
+            flow.enter(found, place)
 
 
 def _helper_among(

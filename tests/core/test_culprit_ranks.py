@@ -106,6 +106,21 @@ def test_the_term_that_keeps_an_axis_is_found_among_scalar_ones(version: str) ->
 
 
 @pytest.mark.parametrize("version", VERSIONS)
+def test_a_callable_objects_attribute_is_read_from_its_construction(version: str) -> None:
+    # ``CRITERION = Regularised(scale=0.5)`` called by name: ``self.scale`` is the float its
+    # construction passed, so the penalty method's per-row sum is the vector.
+    culprit_is_where_the_change_belongs(
+        "rank_callable_object_attribute",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "losses.py",
+        "return jnp.sum(w**2, axis=1)",
+        ["`penalty` returns `jnp.sum(w**2, axis=1)`, shape (3,)"],
+        version,
+    )
+
+
+@pytest.mark.parametrize("version", VERSIONS)
 def test_two_terms_that_may_keep_an_axis_leave_the_culprit_in_doubt(version: str) -> None:
     found = finding("rank_two_helpers_silent", version)
     assert found.code == "grad-nonscalar-output"
