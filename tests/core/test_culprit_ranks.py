@@ -90,33 +90,34 @@ def test_ranks_follow_reductions_products_and_constructors(
 FUNCTION = CulpritKind.TRANSFORM_FUNCTION
 
 
-@pytest.mark.parametrize("version", VERSIONS)
-def test_the_term_that_keeps_an_axis_is_found_among_scalar_ones(version: str) -> None:
+# (case, file, text of the culprit line, words of the why)
+VECTOR_TERMS = [
     # ``misfit / cfg.noise**2 + cfg.smoothing * roughness(w)``: the config's fields are floats
     # and the misfit a mean, so the helper's per-column sum is the vector.
-    culprit_is_where_the_change_belongs(
+    (
         "rank_config_scaled_terms",
-        "grad-nonscalar-output",
-        FUNCTION,
         "penalties.py",
         "return jnp.sum(step**2, axis=0)",
-        ["`roughness` returns `jnp.sum(step**2, axis=0)`, shape (2,)"],
-        version,
-    )
+        "`roughness` returns `jnp.sum(step**2, axis=0)`, shape (2,)",
+    ),
+    # ``CRITERION = Regularised(scale=0.5)`` called by name: ``self.scale`` is the float its
+    # construction passed, so the penalty method's per-row sum is the vector.
+    (
+        "rank_callable_object_attribute",
+        "losses.py",
+        "return jnp.sum(w**2, axis=1)",
+        "`penalty` returns `jnp.sum(w**2, axis=1)`, shape (3,)",
+    ),
+]
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_a_callable_objects_attribute_is_read_from_its_construction(version: str) -> None:
-    # ``CRITERION = Regularised(scale=0.5)`` called by name: ``self.scale`` is the float its
-    # construction passed, so the penalty method's per-row sum is the vector.
+@pytest.mark.parametrize(("case", "file", "text", "why"), VECTOR_TERMS)
+def test_the_term_that_keeps_an_axis_is_found_among_scalar_ones(
+    case: str, file: str, text: str, why: str, version: str
+) -> None:
     culprit_is_where_the_change_belongs(
-        "rank_callable_object_attribute",
-        "grad-nonscalar-output",
-        FUNCTION,
-        "losses.py",
-        "return jnp.sum(w**2, axis=1)",
-        ["`penalty` returns `jnp.sum(w**2, axis=1)`, shape (3,)"],
-        version,
+        case, "grad-nonscalar-output", FUNCTION, file, text, [why], version
     )
 
 
