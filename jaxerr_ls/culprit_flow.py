@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.culprit_state import Code, Place
-from jaxerr_ls.project import Function, ModuleModel, Scope, class_fields
+from jaxerr_ls.project import Binding, Function, ModuleModel, Scope, class_fields
 from jaxerr_ls.spans import Span
 
 # How deep names, calls and attributes are followed: real code needs few steps, and a bound
@@ -55,16 +55,23 @@ class Callee:
         if self.partial is None or not isinstance(call, ast.Call):
             return None
         names = [p.name for p in self.function.positional]
-        given = _argument(ast.Call(call.func, call.args[1:], call.keywords), names, name)
+        given = argument(ast.Call(call.func, call.args[1:], call.keywords), names, name)
         return None if given is None else self.partial.at(given)
 
 
 class Flow:
     """Follows values through the project (see the module's docstring)."""
 
-    def __init__(self, code: Code, frames: Sequence[Span] = ()) -> None:
+    def __init__(
+        self, code: Code, frames: Sequence[Span] = (), first_iteration: bool = False
+    ) -> None:
         self.code = code
         self.frames = frames
+        # Read a name inside a loop as the loop's first iteration does: without the rebindings
+        # later in its body (``x = x - lr * g`` after the failing ``grad(f)(x)``). Only for a
+        # caller that checks the value so found is itself at fault (its dtype, say): a value
+        # that goes wrong on a later iteration is made by the rebinding.
+        self.first_iteration = first_iteration
         # The calls being followed into their callees, innermost last: a parameter of one of
         # those functions holds what that call passed.
         self._calls: list[tuple[Callee, Place]] = []
@@ -105,12 +112,32 @@ class Flow:
         found = self.makers(place)
         return found[0] if found is not None and len(found) == 1 else None
 
-    def _name_makers(self, place: Place, node: ast.Name, depth: int) -> list[Place] | None:
-        bindings = place.scope.lookup_all(node.id)
+    def binding_makers(self, place: Place, bindings: list[Binding]) -> list[Place] | None:
+        """The makers of a name read at ``place`` through some of its bindings only (those
+        that reach the read on a loop's first iteration, say)."""
+        assert isinstance(place.node, ast.Name)
+        return self._name_makers(place, place.node, 0, bindings)
+
+    def _name_makers(
+        self, place: Place, node: ast.Name, depth: int, only: list[Binding] | None = None
+    ) -> list[Place] | None:
+        bindings = place.scope.lookup_all(node.id) if only is None else only
+        if self.first_iteration and only is None:
+            bindings = first_iteration_bindings(place, node, bindings)
         if not bindings:
             return None
         out: list[Place] = []
         for binding in bindings:
+            if (
+                binding.kind == "param"
+                and len(bindings) == 1
+                and place.scope.lookup(node.id) is None
+            ):
+                found = self._passed_on_traceback(place, binding)
+                if found is None:
+                    return None
+                out.extend(found)
+                continue
             statement = binding.node
             if binding.kind == "assign" and binding.value is not None:
                 found = self.makers(
@@ -155,7 +182,7 @@ class Flow:
             if fixed is not None:
                 return self.makers(fixed, depth + 1)
             names = [p.name for p in function.positional][callee.skip :]
-            given = _argument(call.node, names, place.node.id)
+            given = argument(call.node, names, place.node.id)
             if given is not None:
                 return self.makers(call.at(given), depth + 1)
             default = _default(function, place.node.id)
@@ -173,6 +200,19 @@ class Flow:
             return left if left is not None else self._decorated(place, function)
         return self.makers(passed, depth + 1)
 
+    def _passed_on_traceback(self, place: Place, binding: Binding) -> list[Place] | None:
+        """What the one call of a plain function on the traceback's lines passes for its
+        parameter (the parameter the name is on a loop's first iteration)."""
+        function = place.model.functions.get(binding.node)
+        if function is None or function.owner is not None:
+            return None
+        sites = culprit_state.traceback_call_sites(self.code, self.frames, binding.node)
+        if len(sites) != 1:
+            return None
+        site, call = sites[0]
+        given = argument(call, [p.name for p in function.positional], binding.name)
+        return None if given is None else self.makers(site.at(given))
+
     def _left_to_default(self, place: Place, function: Function) -> list[Place] | None:
         """A parameter that every call of its function on the traceback's lines leaves to
         its default (``run()`` for ``def run(cfg=CONFIG)``): the default's makers."""
@@ -187,7 +227,7 @@ class Flow:
             unpacked = any(isinstance(a, ast.Starred) for a in call.args) or any(
                 k.arg is None for k in call.keywords
             )
-            if unpacked or _argument(call, names, name) is not None:
+            if unpacked or argument(call, names, name) is not None:
                 return None
         outer = function.scope.parent or place.model.module_scope
         return self.makers(Place(place.path, place.model, default, outer))
@@ -407,7 +447,7 @@ class Flow:
                     continue
                 scope = candidate.scope.parent or stored.model.module_scope
                 made = self.code.resolve(Place(stored.path, stored.model, decorator.func, scope))
-                given = _argument(decorator, names, key.node.id)
+                given = argument(decorator, names, key.node.id)
                 if (
                     made.node is outer.node
                     and isinstance(given, ast.Constant)
@@ -512,13 +552,13 @@ class Flow:
                             assigned.append(Place(klass.path, klass.model, value, method.scope))
                             self._self_of.setdefault(id(method), (cls, construction))
         if assigned:
-            return _every(assigned, lambda site: self._init_argument(site, construction, depth))
+            return _every(assigned, lambda site: self._initargument(site, construction, depth))
         for klass in self.mro(cls):
             assert isinstance(klass.node, ast.ClassDef)
             fields = class_fields(klass.node)
             if attr in fields:
                 statement = fields[attr]
-                given = self._field_argument(klass, construction, attr)
+                given = self._fieldargument(klass, construction, attr)
                 if given is not None:
                     return self.makers(given, depth + 1)
                 if statement.value is None:
@@ -527,7 +567,7 @@ class Flow:
                 return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
         return None
 
-    def _init_argument(
+    def _initargument(
         self, value: Place, construction: Place | None, depth: int
     ) -> list[Place] | None:
         node = value.node
@@ -540,7 +580,7 @@ class Flow:
             return None
         assert construction is not None and isinstance(node, ast.Name)
         names = [p.name for p in method.positional][1:]
-        given = _argument(call, names, node.id)
+        given = argument(call, names, node.id)
         if given is None:
             default = _default(method, node.id)
             if default is None:
@@ -551,7 +591,7 @@ class Flow:
             )
         return self.makers(construction.at(given), depth + 1)
 
-    def _field_argument(self, cls: Place, construction: Place | None, attr: str) -> Place | None:
+    def _fieldargument(self, cls: Place, construction: Place | None, attr: str) -> Place | None:
         call = construction.node if construction is not None else None
         if construction is None or not isinstance(call, ast.Call):
             return None
@@ -559,7 +599,7 @@ class Flow:
         for klass in reversed(self.mro(cls)):
             assert isinstance(klass.node, ast.ClassDef)
             names += [n for n in class_fields(klass.node) if n not in names]
-        given = _argument(call, names, attr)
+        given = argument(call, names, attr)
         return None if given is None else construction.at(given)
 
     def instances(self, place: Place, depth: int = 0) -> list[tuple[Place, Place | None]] | None:
@@ -769,6 +809,28 @@ class Flow:
         return []
 
 
+def first_iteration_bindings(
+    place: Place, node: ast.Name, bindings: list[Binding]
+) -> list[Binding]:
+    """The bindings of a name that reach a read of it on the first iteration of the loops
+    around the read: not those later in a loop's body than the read."""
+    loops = [
+        n
+        for n in ast.walk(place.scope.node)
+        if isinstance(n, ast.For | ast.While)
+        and n.lineno <= node.lineno <= (n.end_lineno or n.lineno)
+    ]
+    return [
+        b
+        for b in bindings
+        if not any(
+            loop.lineno <= getattr(b.node, "lineno", 0) <= (loop.end_lineno or loop.lineno)
+            and getattr(b.node, "lineno", 0) >= node.lineno
+            for loop in loops
+        )
+    ]
+
+
 def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> list[Place] | None:
     """What ``follow`` gives for every part, together; None where it is in doubt for any."""
     out: list[Place] = []
@@ -908,7 +970,7 @@ def _assigned_to(target: ast.expr, value: ast.expr | None, this: str, attr: str)
     return None
 
 
-def _argument(call: ast.Call, names: list[str], name: str) -> ast.expr | None:
+def argument(call: ast.Call, names: list[str], name: str) -> ast.expr | None:
     """What a call passes for the parameter ``name`` among positional ``names``."""
     for keyword in call.keywords:
         if keyword.arg == name:

@@ -561,6 +561,13 @@ def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
     return value
 
 
+def traceback_call_sites(
+    code: Code, frames: Sequence[Span], target: ast.AST
+) -> list[tuple[Place, ast.Call]]:
+    """The calls on the traceback's lines whose callee is ``target``, with where each is."""
+    return list(_Flow(code, frames).calls_of(target))
+
+
 def traceback_calls(code: Code, frames: Sequence[Span], target: ast.AST) -> list[ast.Call]:
     """The calls on the traceback's lines whose callee is ``target`` (a ``def``)."""
     return [call for _, call in _Flow(code, frames).calls_of(target)]
@@ -618,6 +625,79 @@ def is_dontwant_class(place: Place) -> bool:
 
 
 def _refs_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
+    found = _refs_entry_culprit(code, captures, frames)
+    if found is None and "expected" in captures:
+        found = _ref_leaf_culprit(code, captures, frames)
+    return found
+
+
+def _ref_leaf_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """A gradient Ref of the wrong type, found by the path the message gives
+    (``args[0][0]['b']``) through the containers the value flow finds the ``with_refs``
+    entry made by, to the one expression that makes it (``culprit_paths``)."""
+    from jaxerr_ls import culprit_paths
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    parsed = culprit_paths.parse_path(captures.get("argument", ""))
+    if parsed is None or not frames:
+        return None
+    index, keys = parsed
+    for call, place in with_refs_calls(code, frames[0]):
+        entries = with_refs_entries(code, call, place)
+        if entries is None or index >= len(entries):
+            continue
+        flow = ValueFlow(code, frames)
+        made = culprit_paths.leaf_maker(flow, entries[index], keys)
+        if made is None or not _makes_ref(made) or not _agrees(flow, made, captures):
+            return None
+        span = code.span(made.path, made.node)
+        if not _not_failing(span, frames):
+            return None
+        text = ast.unparse(made.node)
+        path = "args[{}]{}".format(index, "".join(f"[{k!r}]" for k in keys))
+        why = (
+            f"The gradient ref `{text}` made here has type {captures.get('given', '?')}, but "
+            f"{path} needs a Ref{{{captures['expected']}}}, the type of that argument."
+        )
+        return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
+    return None
+
+
+# ``Ref{float32[1,12]}``: the dtype and the sizes of a printed Ref type.
+_REF_TYPE_RE = re.compile(r"Ref\{(\w+)\[([\d,\s]*)\]\}")
+
+
+def _agrees(flow: Flow, made: Place, captures: Mapping[str, str]) -> bool:
+    """The Ref's value, as the project builds it, may have the type the message says it was
+    given: no rank or kind of dtype inferred over the value flow says otherwise."""
+    from jaxerr_ls.culprit_dtypes import Dtypes, dtype_kind
+    from jaxerr_ls.culprit_ranks import Ranks
+
+    printed = _REF_TYPE_RE.search(captures.get("given", ""))
+    node = made.node
+    if printed is None or not isinstance(node, ast.Call) or len(node.args) != 1:
+        return False
+    value = made.at(node.args[0])
+    sizes = [s for s in printed[2].split(",") if s.strip()]
+    rank = Ranks(flow).of(value)
+    kind = Dtypes(flow).of(value)
+    return (rank is None or rank == len(sizes)) and (kind is None or kind == dtype_kind(printed[1]))
+
+
+def _makes_ref(place: Place) -> bool:
+    """A call that makes a Ref (``jax.new_ref(...)``, ``jax.ref.new_ref(...)``)."""
+    node = place.node
+    if not isinstance(node, ast.Call):
+        return False
+    qualified = place.model.qualified_name(node.func, place.scope) or ""
+    return qualified.rsplit(".", 1)[-1] in ("new_ref", "empty_ref")
+
+
+def _refs_entry_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
     position = ARG_POSITION_RE.search(captures.get("argument", ""))
     if position is None:
         return None

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jaxerr_ls import culprit_state
+from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
 from jaxerr_ls.culprit_flow import Callee, Flow, shape_of
 from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
@@ -504,6 +504,8 @@ def _returns(
                 continue
             if callee is not None:
                 inner_model, inner, _, inner_env = callee
+                if flow is not None:
+                    _enter(project, flow, model, part, function.scope, inner)
                 if vector and _mode_undecided(project, inner_model, inner, flow, inner_env):
                     raise _InDoubt
                 deeper = _returns(project, inner_model, inner, depth + 1, vector, flow, inner_env)
@@ -520,6 +522,18 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _enter(
+    project: _Project, flow: Flow, model: ModuleModel, call: ast.Call, scope: Scope, inner: Function
+) -> None:
+    """Tell the flow that ``call`` runs ``inner``, with the instance it is called on (a loss
+    object called by its name runs its ``__call__`` with the attributes its construction
+    gave): the parameters and ``self`` of ``inner`` are then known where it is followed."""
+    place = Place(project.path(model), model, call, scope)
+    for found in flow.callees(place.at(call.func)):
+        if found.function is inner:
+            flow.enter(found, place)
 
 
 def _helper_among(
@@ -927,6 +941,11 @@ def _scalar_value(
         return True
     if depth > _MAX_DEPTH:
         return False
+    if (
+        flow is not None
+        and culprit_ranks.Ranks(flow).of(Place(project.path(model), model, value, scope)) == 0
+    ):
+        return True  # no axis, by the ranks of what makes it (``culprit_ranks``)
     if flow is not None and isinstance(value, ast.BinOp | ast.UnaryOp):
         sides = [value.left, value.right] if isinstance(value, ast.BinOp) else [value.operand]
         return all(_scalar_value(project, model, s, scope, depth + 1, flow, env) for s in sides)
@@ -1043,11 +1062,16 @@ def _differentiated(
     return found[0], function
 
 
-def _entered_flow(project: _Project, application: _Application, frames: Sequence[Span]) -> Flow:
+def _entered_flow(
+    project: _Project,
+    application: _Application,
+    frames: Sequence[Span],
+    first_iteration: bool = False,
+) -> Flow:
     """The project's value flow, knowing that the call applying a differentiating transform
     passes the differentiated function its arguments (``step(model, loss_fn, x)`` after
     ``step = jax.jit(jax.value_and_grad(objective))``)."""
-    flow = Flow(culprit_state.Code(project.files), frames)
+    flow = Flow(culprit_state.Code(project.files), frames, first_iteration)
     if application.transform.api not in _APPLIED:
         return flow
     call = Place(
@@ -1971,6 +1995,143 @@ def _argument_culprits(
         elif found == "built":
             why = f"`{shown}` builds an array of {dtype}: {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
+    if not out and _INT_DTYPE_RE.search(dtype):
+        out = _dtype_leaf_culprits(project, application, argnums, function, frames, api, dtype)
+    return out
+
+
+# A printed dtype of integers (``int32``, ``uint8``): booleans are masks, chosen, not built.
+_INT_DTYPE_RE = re.compile(r"\bu?int\d*\b|integer")
+
+
+def _dtype_leaf_culprits(
+    project: _Project,
+    application: _Application,
+    argnums: tuple[int, ...],
+    function: tuple[ModuleModel, Function] | None,
+    frames: Sequence[Span],
+    api: str,
+    dtype: str,
+) -> list[Culprit]:
+    """The leaves of each differentiated argument, their dtypes inferred over the value flow
+    (``culprit_dtypes``): the one integer leaf the differentiated function reads as a number,
+    followed to where its integers are made. A whole argument that is an integer array counts
+    only where the project chose to build it as integers (``jnp.arange(n)``), not where it is
+    data (counts, labels: selecting it is the mistake)."""
+    if function is None:
+        return []
+    received = _received(project, application, frames)
+    flow = _entered_flow(project, application, frames, first_iteration=True)
+    dtypes = culprit_dtypes.Dtypes(flow)
+    path = project.path(application.model)
+    found: list[tuple[culprit_dtypes.Leaf, Place]] = []
+    for index in argnums:
+        args = application.call.args
+        if index >= len(args) or any(isinstance(a, ast.Starred) for a in args[: index + 1]):
+            return []
+        parameter = _parameter(received, index)
+        given = Place(path, application.model, args[index], application.scope)
+        leaves = culprit_dtypes.leaves(flow, given)
+        if leaves is None or parameter is None:
+            return []
+        for leaf in leaves:
+            if dtypes.of(leaf.value) not in (culprit_dtypes.INT, culprit_dtypes.PY_INT):
+                continue
+            origin = dtypes.int_origin(leaf.value)
+            if origin is None:
+                return []
+            bare = leaf.key is None
+            # A whole argument of integers the ``argnums`` a user wrote selects is data chosen
+            # by mistake (counts, labels), and the selection is the change; without one, the
+            # first argument is the parameters, built as integers where the project chose to.
+            chosen = "argnums" in application.transform.keywords
+            if bare and (chosen or not dtypes.builds_ints(origin)):
+                return []
+            if not _leaf_read_as_number(project, flow, function, parameter, leaf):
+                return []
+            found.append((leaf, origin))
+    if len(found) != 1:
+        return []
+    leaf, origin = found[0]
+    project.adopt(origin)
+    shown = project.source(origin.model, origin.node)
+    named = "the argument" if leaf.key is None else f"`{leaf.key}`"
+    made = (
+        f"from the Python int `{shown}` ({dtype} to JAX)"
+        if isinstance(origin.node, ast.Constant)
+        else f"as an integer array by `{shown}` ({dtype})"
+    )
+    why = (
+        f"{named} is made {made} and read as a number by {_label(function[1])}: "
+        f"{api} differentiates only floats"
+    )
+    return [_culprit(project, origin.model, origin.node, _ARGUMENT, api, why)]
+
+
+def _leaf_read_as_number(
+    project: _Project,
+    flow: Flow,
+    function: tuple[ModuleModel, Function],
+    parameter: str,
+    leaf: culprit_dtypes.Leaf,
+) -> bool:
+    """The differentiated function (or a project function it passes the argument to, or a
+    method of the class holding the leaf) reads the leaf as a number, and never as an index
+    or a count: a float parameter written as integers, not a counter carried along."""
+    key = leaf.key if isinstance(leaf.key, str) and "." not in leaf.key else None
+    if leaf.key is not None and key is None:
+        return False
+    reads = _reads_through(project, *function, parameter, key)
+    numeric, as_index = reads.numeric, reads.as_index
+    if leaf.key is None:
+        numeric += _sliced_numeric_reads(function[1], parameter)
+    if leaf.holder is not None and key is not None:
+        for klass in flow.mro(leaf.holder):
+            assert isinstance(klass.node, ast.ClassDef)
+            for item in klass.node.body:
+                method = klass.model.functions.get(item)
+                if method is None or not method.positional:
+                    continue
+                this = method.positional[0].name
+                inner = reads_of(method, this, key)
+                numeric, as_index = numeric + inner.numeric, as_index + inner.as_index
+                for alias in _aliases(method, this, key):
+                    aliased = reads_of(method, alias)
+                    numeric, as_index = numeric + aliased.numeric, as_index + aliased.as_index
+    return numeric > 0 and as_index == 0
+
+
+def _sliced_numeric_reads(function: Function, name: str) -> int:
+    """Reads of a parameter, sliced or indexed by constants, as an operand of arithmetic
+    (``x[:, None, :] - x[None, :, :]``)."""
+    parents = {id(c): n for n in ast.walk(function.node) for c in ast.iter_child_nodes(n)}
+    count = 0
+    for node in ast.walk(function.node):
+        if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)):
+            continue
+        current: ast.AST = node
+        parent = parents.get(id(current))
+        while isinstance(parent, ast.Subscript) and parent.value is current:
+            current, parent = parent, parents.get(id(parent))
+        if current is not node and isinstance(parent, ast.BinOp | ast.UnaryOp):
+            count += 1
+    return count
+
+
+def _aliases(method: Function, this: str, key: str) -> list[str]:
+    """Local names a method gives a field of its instance (``a = self.concentration``)."""
+    out = []
+    for statement in culprit_state.own_statements(method.node):
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+            and isinstance(statement.value, ast.Attribute)
+            and statement.value.attr == key
+            and isinstance(statement.value.value, ast.Name)
+            and statement.value.value.id == this
+        ):
+            out.append(statement.targets[0].id)
     return out
 
 

@@ -1,0 +1,127 @@
+"""The expression that makes the leaf a message names by its pytree path (``args[0][0]['b']``).
+
+JAX names a wrong gradient Ref by where it sits in what ``with_refs`` was given: the argument's
+position, then the list index or dict key of each container around it. The value flow
+(``culprit_flow``) follows the argument to the containers that hold it, the path chooses the
+entry of each (a dict display's key, a dict comprehension's value for any key, a list or tuple
+display's item, a list comprehension's element, the one ``append`` of a list built in a loop),
+and the leaf is followed to the one expression that makes it (``jax.new_ref(jnp.zeros((1,
+n)))``). Where any step is in doubt (several makers, a container built otherwise), None.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_state import Place
+
+_MAX_DEPTH = 8
+# ``args[0][0]['b']``: the argument's position, then the keys.
+PATH_RE = re.compile(r"\bargs\[(\d+)\]((?:\[(?:-?\d+|'[^']*'|\"[^\"]*\")\])*)")
+_KEY_RE = re.compile(r"\[(-?\d+|'[^']*'|\"[^\"]*\")\]")
+
+
+def parse_path(text: str) -> tuple[int, list[str | int]] | None:
+    """The position and the keys of the first ``args[...]...`` path in a message."""
+    found = PATH_RE.search(text)
+    if found is None:
+        return None
+    keys: list[str | int] = []
+    for key in _KEY_RE.findall(found[2]):
+        keys.append(key[1:-1] if key[0] in "'\"" else int(key))
+    return int(found[1]), keys
+
+
+def leaf_maker(flow: Flow, place: Place, keys: list[str | int]) -> Place | None:
+    """The one expression that makes the entry at ``keys`` of the value at ``place``."""
+    current = place
+    for key in keys:
+        entry = _entry(flow, current, key)
+        if entry is None:
+            return None
+        current = entry
+    makers = flow.makers(current)
+    return makers[0] if makers is not None and len(makers) == 1 else None
+
+
+def _entry(flow: Flow, place: Place, key: str | int) -> Place | None:
+    makers = flow.makers(place)
+    if makers is None or len(makers) != 1:
+        return None
+    made = makers[0]
+    node = made.node
+    if isinstance(node, ast.Dict) and isinstance(key, str):
+        if any(k is None for k in node.keys):
+            return None
+        found = [
+            v
+            for k, v in zip(node.keys, node.values, strict=True)
+            if isinstance(k, ast.Constant) and k.value == key
+        ]
+        return made.at(found[0]) if len(found) == 1 else None
+    if isinstance(node, ast.DictComp) and isinstance(key, str):
+        return _in_comprehension(made, node.value)
+    if isinstance(node, ast.ListComp) and isinstance(key, int):
+        return _in_comprehension(made, node.elt)
+    if isinstance(node, ast.Tuple | ast.List) and isinstance(key, int):
+        items = node.elts
+        if any(isinstance(e, ast.Starred) for e in items):
+            return None
+        if items:
+            return made.at(items[key]) if -len(items) <= key < len(items) else None
+        return _appended(made)
+    return None
+
+
+def _in_comprehension(made: Place, value: ast.expr) -> Place:
+    """A comprehension's value, read in the scope its variables are bound in (the model binds
+    them in the scope around it)."""
+    return made.at(value)
+
+
+def _appended(made: Place) -> Place | None:
+    """The one value appended to an empty list (``bufs = []`` then ``bufs.append({...})`` in
+    a loop of the same function): every entry is made by it."""
+    function = made.scope.node
+    assigned = [
+        s
+        for s in ast.walk(function)
+        if isinstance(s, ast.Assign)
+        and s.value is made.node
+        and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Name)
+    ]
+    if len(assigned) != 1:
+        return None
+    target = assigned[0].targets[0]
+    assert isinstance(target, ast.Name)
+    uses = [
+        n
+        for n in ast.walk(function)
+        if isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, ast.Load)
+    ]
+    appends = [
+        c
+        for c in ast.walk(function)
+        if isinstance(c, ast.Call)
+        and isinstance(c.func, ast.Attribute)
+        and isinstance(c.func.value, ast.Name)
+        and c.func.value.id == target.id
+    ]
+    # Only ``append``s (no ``extend``, ``insert``, item assignment) build it.
+    mutated = [c for c in appends if c.func.attr != "append"]  # type: ignore[attr-defined]
+    if mutated or len(appends) != 1 or len(appends[0].args) != 1:
+        return None
+    stored = [
+        n
+        for n in ast.walk(function)
+        if isinstance(n, ast.Subscript | ast.Attribute)
+        and isinstance(n.ctx, ast.Store)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == target.id
+    ]
+    if stored or len(uses) < 1:
+        return None
+    return made.at(appends[0].args[0])

@@ -1,0 +1,305 @@
+"""Ranks (numbers of axes) of the values a project computes, inferred over the value flow.
+
+A vector loss is often a sum of terms, one of which keeps an axis: the data term reduced with
+``jnp.mean``, a penalty left per group by ``jnp.linalg.norm(w, axis=1)``, a KL term per
+example. Which term it is follows from ranks alone, whatever the sizes: a reduction without
+``axis`` gives a scalar, one with ``axis=k`` drops one axis of what it is given, arithmetic
+broadcasts to the larger rank, ``@`` contracts one axis of each side, a constructor's shape
+has as many axes as it has sizes; names, attributes, parameters (to what the traceback's
+calls pass) and project functions (to their returns) are followed by the value flow
+(``culprit_flow``). A rank is given only where it is certain; None otherwise.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_state import Place
+
+_MAX_DEPTH = 12
+
+# Functions of jax.numpy (and numpy, jax.nn, jax.scipy.special) by last name.
+_REDUCING = frozenset(
+    {
+        "sum",
+        "mean",
+        "max",
+        "min",
+        "amax",
+        "amin",
+        "prod",
+        "var",
+        "std",
+        "logsumexp",
+        "median",
+        "nansum",
+        "nanmean",
+        "average",
+        "all",
+        "any",
+        "argmax",
+        "argmin",
+        "norm",
+    }
+)
+_ELEMENTWISE = frozenset(
+    {
+        "exp",
+        "log",
+        "log1p",
+        "expm1",
+        "sqrt",
+        "abs",
+        "absolute",
+        "square",
+        "tanh",
+        "sin",
+        "cos",
+        "tan",
+        "sigmoid",
+        "softplus",
+        "relu",
+        "gelu",
+        "silu",
+        "negative",
+        "sign",
+        "floor",
+        "ceil",
+        "round",
+        "real",
+        "imag",
+        "conj",
+        "gammaln",
+        "erf",
+        "logit",
+        "log_sigmoid",
+        "clip",
+        "asarray",
+        "array",
+        "astype",
+        "softmax",
+        "log_softmax",
+        "sort",
+        "flip",
+        "roll",
+        "zeros_like",
+        "ones_like",
+        "full_like",
+        "stop_gradient",
+    }
+)
+_BROADCASTING = frozenset({"maximum", "minimum", "where", "power", "arctan2", "hypot", "add"})
+_SHAPED = frozenset({"zeros", "ones", "empty", "full"})
+_SHAPED_AFTER_KEY = frozenset(
+    {"normal", "uniform", "bernoulli", "truncated_normal", "laplace", "gumbel", "rademacher"}
+)
+_MODULES = ("jax.numpy", "numpy", "jax.nn", "jax.scipy.special", "jax.numpy.linalg", "jax.lax")
+
+
+def _library(qualified: str | None) -> str | None:
+    if qualified is None:
+        return None
+    module, _, name = qualified.rpartition(".")
+    return name if module in _MODULES or module == "jax.random" else None
+
+
+def _int_literal(node: ast.expr) -> bool:
+    """``1``, ``-1``."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+@dataclass
+class Ranks:
+    """Rank inference over one value flow."""
+
+    flow: Flow
+
+    def of(self, place: Place, depth: int = 0) -> int | None:
+        """The number of axes of ``place``'s value, or None where it is not certain."""
+        if depth > _MAX_DEPTH:
+            return None
+        node = place.node
+        if isinstance(node, ast.Constant):
+            return 0 if type(node.value) in (int, float, complex) else None
+        if isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.Not):
+            return self.of(place.at(node.operand), depth + 1)
+        if isinstance(node, ast.BinOp):
+            return self._binop(place, node, depth)
+        if isinstance(node, ast.Call):
+            found = self._call(place, node, depth)
+            if found != "follow":
+                return found if isinstance(found, int) else None
+        if isinstance(node, ast.Attribute) and node.attr in ("T", "real", "imag"):
+            return self.of(place.at(node.value), depth + 1)
+        if isinstance(node, ast.Attribute) and node.attr in ("size", "ndim"):
+            return 0
+        if isinstance(node, ast.Subscript):
+            indexed = self._indexed(place, node, depth)
+            if indexed != "follow":
+                return indexed if isinstance(indexed, int) else None
+        if isinstance(node, ast.Name | ast.Attribute | ast.Subscript | ast.Call):
+            makers = self.flow.makers(place)
+            if not makers or any(m.node is node for m in makers):
+                return None
+            ranks = [self.of(m, depth + 1) for m in makers]
+            return ranks[0] if all(r is not None and r == ranks[0] for r in ranks) else None
+        return None
+
+    def _binop(self, place: Place, node: ast.BinOp, depth: int) -> int | None:
+        left = self.of(place.at(node.left), depth + 1)
+        right = self.of(place.at(node.right), depth + 1)
+        if left is None or right is None:
+            return None
+        if isinstance(node.op, ast.MatMult):
+            if left == 0 or right == 0:
+                return None  # not a matrix product JAX accepts
+            return left + right - 2 if left > 1 and right > 1 else max(left, right) - 1
+        return max(left, right)
+
+    def _indexed(self, place: Place, node: ast.Subscript, depth: int) -> int | str | None:
+        """``x[0]`` drops an axis, ``x[:, None]`` adds one, ``x[1:]`` keeps them; a
+        subscript of a container the flow follows is "follow"."""
+        value = node.value
+        if isinstance(value, ast.Attribute) and value.attr == "shape":
+            return 0
+        key = node.slice
+        items = key.elts if isinstance(key, ast.Tuple) else [key]
+        makers = self.flow.makers(place)
+        if makers != [place]:
+            return "follow"  # an entry of a dict or tuple the flow finds
+        whole = self.of(place.at(value), depth + 1)
+        if whole is None:
+            return None
+        rank = whole
+        for item in items:
+            if isinstance(item, ast.Slice):
+                continue
+            if isinstance(item, ast.Constant) and item.value is None:
+                rank += 1
+            elif isinstance(item, ast.Constant) and type(item.value) is int:
+                rank -= 1
+            else:
+                return None  # an index array, an ellipsis: not followed
+        return rank if rank >= 0 else None
+
+    def _call(self, place: Place, node: ast.Call, depth: int) -> int | str | None:
+        """The rank a library call returns; "follow" for a call the flow should enter."""
+        func = node.func
+        qualified = place.model.qualified_name(func, place.scope)
+        name = _library(qualified)
+        method: ast.expr | None = None
+        if name is None and isinstance(func, ast.Attribute) and qualified is None:
+            if self.flow.callees(place.at(func)):
+                return "follow"
+            method, name = func.value, func.attr  # an array's method: ``x.sum(axis=1)``
+        if name is None:
+            if isinstance(func, ast.Name) and func.id in ("float", "int", "len"):
+                return None if place.scope.lookup_all(func.id) else 0
+            return "follow"
+        args = node.args if method is None else [method, *node.args]
+        first = place.at(args[0]) if args else None
+        if name in _REDUCING:
+            return self._reduced(place, node, first, depth, method is not None)
+        if name in ("array", "asarray") and first is not None:
+            return self._nested(first, depth)
+        if name in _ELEMENTWISE and first is not None:
+            return self.of(first, depth + 1)
+        if name in _BROADCASTING and len(args) >= (3 if name == "where" else 2):
+            ranks = [self.of(place.at(a), depth + 1) for a in args]
+            return None if any(r is None for r in ranks) else max(r for r in ranks if r is not None)
+        if name in _SHAPED and method is None and node.args:
+            return self._sizes(place.at(node.args[0]), depth)
+        if name in _SHAPED_AFTER_KEY:
+            shape = node.args[1] if len(node.args) > 1 else _keyword(node, "shape")
+            return 0 if shape is None else self._sizes(place.at(shape), depth)
+        if name in ("dot", "matmul") and len(args) == 2:
+            product = ast.BinOp(args[0], ast.MatMult(), args[1])
+            return self._binop(place, product, depth)
+        if name in ("vdot", "inner_product", "trace", "det", "slogdet_sign"):
+            return 0
+        if name in ("reshape", "ravel", "flatten") and method is not None:
+            return 1 if name != "reshape" else self._sizes_of_reshape(place, node, depth)
+        if name == "outer":
+            return 2
+        return None
+
+    def _reduced(
+        self, place: Place, node: ast.Call, first: Place | None, depth: int, method: bool
+    ) -> int | None:
+        """``jnp.mean(x)`` is a scalar; ``jnp.sum(x, axis=1)`` drops one axis of ``x``."""
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        # Where the axis goes positionally: after the array (``jnp.sum(x, 1)``), first for a
+        # method (``x.sum(1)``), after ``ord`` for a norm.
+        position = 0 if method else (2 if name == "norm" else 1)
+        axis = _keyword(node, "axis")
+        if axis is None and len(node.args) > position:
+            axis = node.args[position]
+        keepdims = _keyword(node, "keepdims")
+        if keepdims is not None and not (
+            isinstance(keepdims, ast.Constant) and keepdims.value is False
+        ):
+            if isinstance(keepdims, ast.Constant) and keepdims.value is True and first:
+                return self.of(first, depth + 1)
+            return None  # kept or not as a variable says
+        if axis is None or (isinstance(axis, ast.Constant) and axis.value is None):
+            return 0
+        if first is None:
+            return None
+        whole = self.of(first, depth + 1)
+        if whole is None:
+            return None
+        if isinstance(axis, ast.Tuple):
+            dropped = len(axis.elts)
+        elif _int_literal(axis):
+            dropped = 1
+        else:
+            return None  # an axis a variable holds: one or several
+        return whole - dropped if whole >= dropped else None
+
+    def _nested(self, place: Place, depth: int) -> int | None:
+        """The rank of an array made of a value: nested lists and tuples add an axis each."""
+        node = place.node
+        if isinstance(node, ast.List | ast.Tuple):
+            if not node.elts or any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            inner = [self._nested(place.at(e), depth + 1) for e in node.elts]
+            first = inner[0]
+            return first + 1 if first is not None and all(r == first for r in inner) else None
+        return self.of(place, depth + 1)
+
+    def _sizes(self, place: Place, depth: int) -> int | None:
+        """How many sizes a shape written as a value has: ``(n, 2)``, ``5``, ``x.shape``."""
+        node = place.node
+        if isinstance(node, ast.Tuple | ast.List):
+            if any(isinstance(e, ast.Starred) for e in node.elts):
+                return None
+            return len(node.elts)
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return 1
+        if isinstance(node, ast.Attribute) and node.attr == "shape":
+            return self.of(place.at(node.value), depth + 1)
+        if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
+            makers = self.flow.makers(place)
+            if makers is None or len(makers) != 1 or makers[0].node is node:
+                return None
+            made = makers[0].node
+            if isinstance(made, ast.Tuple | ast.List | ast.Attribute):
+                return self._sizes(makers[0], depth + 1)
+            if isinstance(made, ast.Constant) and type(made.value) is int:
+                return 1
+        return None
+
+    def _sizes_of_reshape(self, place: Place, node: ast.Call, depth: int) -> int | None:
+        if len(node.args) == 1:
+            return self._sizes(place.at(node.args[0]), depth)
+        if node.args and not any(isinstance(a, ast.Starred) for a in node.args):
+            return len(node.args)
+        return None
