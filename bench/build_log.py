@@ -9,6 +9,7 @@ are repeated until the log reaches the requested size.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -22,6 +23,15 @@ HERE = Path(__file__).resolve().parent
 FIXTURE_LOGS = HERE.parent / "tests" / "fixtures" / "logs"
 # The project the logs' tracebacks are placed on.
 PROJECT = HERE.parent / "tests" / "fixtures" / "project"
+
+# The benchmarks measure the checkout they are in. Run from this folder, Python would import
+# the package the environment has installed (an editable install may point at another
+# checkout), and so would the ``check`` processes they start (``python -m`` puts this folder,
+# which holds no package, first on the path). A PYTHONPATH that is set (a ``git archive`` copy
+# of another commit) is left as it is.
+if not os.environ.get("PYTHONPATH"):
+    os.environ["PYTHONPATH"] = str(HERE.parent)
+    sys.path.insert(0, str(HERE.parent))
 
 
 def read_command(log: Path) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.culprit_flow import Flow, scope_at
 from jaxerr_ls.culprit_state import Code, Found, Place
 from jaxerr_ls.locate import ProjectFiles
@@ -27,9 +28,8 @@ def _computed_subscripts(tree: ast.AST, line: int) -> list[ast.Subscript]:
     """The subscripts on a line read with a computed key (neither a constant nor a slice)."""
     return [
         node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Subscript)
-        and isinstance(node.ctx, ast.Load)
+        for node in nodes_of(tree, ast.Subscript)
+        if isinstance(node.ctx, ast.Load)
         and node.lineno <= line <= (node.end_lineno or node.lineno)
         and not isinstance(node.slice, ast.Constant | ast.Slice)
     ]

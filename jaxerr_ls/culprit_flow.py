@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from jaxerr_ls import culprit_state
+from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.culprit_state import Code, Place
 from jaxerr_ls.project import Binding, Function, ModuleModel, Scope, class_fields
 from jaxerr_ls.spans import Span
@@ -375,8 +376,8 @@ class Flow:
         if name is None or not isinstance(held.node, ast.Dict) or None in held.node.keys:
             return None
         values = [held.at(v) for v in held.node.values]
-        for statement in ast.walk(held.model.tree):
-            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+        for statement in nodes_of(held.model.tree, ast.Assign):
+            if len(statement.targets) != 1:
                 continue
             target = statement.targets[0]
             if (
@@ -410,8 +411,8 @@ class Flow:
             for k, v in zip(display.keys, display.values, strict=True)
             if isinstance(k, ast.Constant) and k.value == wanted.value
         ]
-        for statement in ast.walk(held.model.tree):
-            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+        for statement in nodes_of(held.model.tree, ast.Assign):
+            if len(statement.targets) != 1:
                 continue
             target = statement.targets[0]
             if not (

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import Function, ModuleModel, Scope, TransformCall, build, reads_of
 from jaxerr_ls.records import CulpritKind
@@ -782,10 +783,9 @@ def _indexes_number_table(code: Code, span: Span) -> bool:
     if model is None:
         return False
     return any(
-        isinstance(node, ast.Subscript)
-        and node.lineno <= span.line <= (node.end_lineno or node.lineno)
+        node.lineno <= span.line <= (node.end_lineno or node.lineno)
         and number_table_index(model, node) is not None
-        for node in ast.walk(model.tree)
+        for node in nodes_of(model.tree, ast.Subscript)
     )
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
+from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.culprit_flow import Callee, Flow, shape_of
 from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
@@ -1161,9 +1162,7 @@ def result_used_as_matrix(tree: ast.Module, call: ast.Call) -> bool:
     """Whether the program treats what a gradient call gives as a matrix (a Jacobian): the
     name it is bound to is transposed (``J.T``) or given to a linear solve. A gradient has
     its parameter's shape, so a program that transposes it wanted ``jax.jacrev``."""
-    targets = [
-        n.targets[0] for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.value is call
-    ]
+    targets = [n.targets[0] for n in nodes_of(tree, ast.Assign) if n.value is call]
     if len(targets) != 1:
         return False
     # ``J = grad_fn(x)``, or the gradient of ``value, J = value_and_grad_fn(x)``.
@@ -1173,23 +1172,16 @@ def result_used_as_matrix(tree: ast.Module, call: ast.Call) -> bool:
     if not isinstance(bound, ast.Name):
         return False
     name = bound.id
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Attribute)
-            and node.attr in ("T", "mT")
-            and isinstance(node.value, ast.Name)
-            and node.value.id == name
-        ):
-            return True
-        if (
-            isinstance(node, ast.Call)
-            and last_name(node.func) in _MATRIX_TAKING
-            and node.args
-            and isinstance(node.args[0], ast.Name)
-            and node.args[0].id == name
-        ):
-            return True
-    return False
+    return any(
+        node.attr in ("T", "mT") and isinstance(node.value, ast.Name) and node.value.id == name
+        for node in nodes_of(tree, ast.Attribute)
+    ) or any(
+        last_name(node.func) in _MATRIX_TAKING
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == name
+        for node in nodes_of(tree, ast.Call)
+    )
 
 
 def _culprit(
@@ -1533,9 +1525,7 @@ def _aux_read(application: _Application) -> str | None:
     vg(x)``) when the function around it reads that name afterwards."""
     model, call = application.model, application.call
     statements = [
-        n
-        for n in ast.walk(model.tree)
-        if isinstance(n, ast.Assign) and n.value is call and len(n.targets) == 1
+        n for n in nodes_of(model.tree, ast.Assign) if n.value is call and len(n.targets) == 1
     ]
     if len(statements) != 1:
         return None

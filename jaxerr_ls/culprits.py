@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxerr_ls import culprit_state
+from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.records import FALLBACK_KINDS, CulpritKind
 from jaxerr_ls.rule_outputs import (
@@ -124,7 +125,7 @@ def _registered_rules(tree: ast.Module | None) -> list[_Rules]:
     def slot(primal: str, line: int) -> dict[str, str | int | None]:
         return found.setdefault(primal, {"line": line, "fwd": None, "bwd": None, "jvp": None})
 
-    for node in ast.walk(tree):
+    for node in nodes_of(tree, (ast.Call, ast.FunctionDef, ast.AsyncFunctionDef)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             primal = _name_of(node.func.value)
             if primal is None:
@@ -163,11 +164,7 @@ def _definitions(files: ProjectFiles, path: Path) -> list[ast.FunctionDef | ast.
         tree = _parse(files, path)
         if tree is None:
             return []
-        return [
-            node
-            for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        ]
+        return list(nodes_of(tree, (ast.FunctionDef, ast.AsyncFunctionDef)))
 
     return files.memo("functions", path, collect)
 
@@ -344,8 +341,8 @@ def _classes(
         if lines is None or not any(needle in line for line in lines):
             continue
         tree = _parse(files, path)
-        for node in ast.walk(tree) if tree is not None else ():
-            if isinstance(node, ast.ClassDef) and node.name == class_name:
+        for node in nodes_of(tree, ast.ClassDef) if tree is not None else ():
+            if node.name == class_name:
                 yield path, node
 
 

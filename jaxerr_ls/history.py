@@ -113,6 +113,17 @@ def wording_key(template: str) -> str:
     return _PLACEHOLDER_RE.sub("{}", template) if "{" in template else template
 
 
+def first_own_word(template: str) -> str | None:
+    """The first word of a template's own text, its placeholders left out."""
+    # Most wordings start with words of their own: before its first brace, a template is
+    # what blanking its placeholders leaves (the table's wordings are all read at once).
+    first = _OWN_WORD_RE.search(template)
+    if first is not None and "{" not in template[: first.end()]:
+        return first[0]
+    first = _OWN_WORD_RE.search(_PLACEHOLDER_RE.sub(" ", template))
+    return None if first is None else first[0]
+
+
 def single_spaced(text: str) -> str:
     """``text`` with each run of whitespace (or a lone whitespace character other than a
     space) made one space."""
@@ -487,9 +498,9 @@ class WordingHistory:
         if self._first_words is None:
             self._first_words = {}
             for number, wording in enumerate(self._wordings):
-                first = _OWN_WORD_RE.search(_PLACEHOLDER_RE.sub(" ", wording.template))
-                if first is not None:
-                    self._first_words.setdefault(first[0], []).append(number)
+                word = first_own_word(wording.template)
+                if word is not None:
+                    self._first_words.setdefault(word, []).append(number)
         return self._first_words
 
     def function_record(

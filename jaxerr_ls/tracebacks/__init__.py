@@ -96,7 +96,7 @@ from jaxerr_ls.tracebacks.cpython import (
 )
 from jaxerr_ls.tracebacks.ipython import HEADER_RE as IPYTHON_HEADER_RE
 from jaxerr_ls.tracebacks.ipython import IPythonReader
-from jaxerr_ls.tracebacks.pytest import SUMMARY_RE, TITLE_RE, PytestReport
+from jaxerr_ls.tracebacks.pytest import SUMMARY_RE, TITLE_RE, PytestReport, Section
 
 __all__ = [
     "MAX_CHAIN",
@@ -147,8 +147,11 @@ def parse_blocks(
     """The events of ``parse_output`` for the lines of ``blocks``: texts of whole lines, each
     line ended by ``\\n`` (``reading.read_blocks``). Faster on a long log: while nothing is in
     progress, the lines that cannot start anything are skipped in bulk (``_BlockScan``), and
-    the others are taken out of their block one by one."""
+    the others are taken out of their block one by one; inside a failure section of a pytest
+    report, an indented line that needs no cleaning goes straight to the section
+    (``_Parser.plain_section``)."""
     parser = _Parser(strip_ansi, strict)
+    section_line = parser.pytest.section_line
     for block in blocks:
         scan = _BlockScan(block)
         pos = 0
@@ -171,11 +174,29 @@ def parse_blocks(
             pos = end + 1
             raw = block[start:end]
             parser.lineno += 1
-            if not parser.skips(raw):
+            section = parser.plain_section
+            if (
+                section is not None
+                and raw[:1] in _INDENTS
+                and "\r" not in raw
+                and "\x1b" not in raw
+                and "\x00" not in raw
+                and len(raw) <= MAX_LINE_CHARS
+            ):
+                # What ``take`` would do with it, without the steps that cannot apply.
+                try:
+                    section_line(section, parser.lineno, raw, False)
+                    continue
+                except Exception:
+                    if parser.strict:
+                        raise
+                    parser.reset_after_error()
+                    parser.after_line()
+            elif not parser.skips(raw):
                 parser.take(raw)
-                if parser.out:
-                    yield from parser.out
-                    parser.out.clear()
+            if parser.out:
+                yield from parser.out
+                parser.out.clear()
     yield from parser.close()
 
 
@@ -224,6 +245,8 @@ def _may_start_construct(raw: str) -> bool:
         )
     return True
 
+
+_INDENTS = (" ", "\t")
 
 # The words whose presence anywhere in a line makes ``_may_start_construct`` True (or, for
 # "File ", may), and the line starts that do: a line with neither is skipped unread.
@@ -348,6 +371,11 @@ class _Parser:
         self.lineno = 0
         # Nothing in progress: the next line matters only if it can start a construct.
         self.idle = True
+        # The failure section of a pytest report that an indented line goes to when it needs
+        # no cleaning (no carriage return, colour or NUL; not overlong): such a line changes
+        # nothing but that section (``PytestReport.section_line``), so ``parse_blocks`` gives
+        # it to the section directly. None when a line may go elsewhere.
+        self.plain_section: Section | None = None
         # In pytest's short test summary, whose passing tests (-rA) merge into nothing.
         self.in_summary = False
         self.rootdir: str | None = None
@@ -410,10 +438,15 @@ class _Parser:
             if self.strict:
                 raise
             self.reset_after_error()
+        self.after_line()
+
+    def after_line(self) -> None:
+        """What the state left by the line just taken says of the next line."""
         # Whether the next line may be skipped unread: nothing in progress. In a report area
         # other than failures and the summary (warnings, -rA's PASSES) only titles and
         # tracebacks matter, as outside pytest.
-        area = self.pytest.area
+        pytest = self.pytest
+        area = pytest.area
         self.idle = (
             self.reader is None
             and (area is None or area == "other")
@@ -421,6 +454,17 @@ class _Parser:
             and not self.in_group
         )
         self.in_summary = area == "summary"
+        # ``feed`` hands an indented line (no prompt, no quote) to ``PytestReport.feed``,
+        # which gives it to the open section of the failures area unless it is captured
+        # output.
+        self.plain_section = (
+            pytest.section
+            if area == "failures"
+            and not pytest.captured
+            and self.warning is None
+            and not self.in_group
+            else None
+        )
 
     def close(self) -> Iterator[ErrorEvent]:
         """The events left at the end of the input."""

@@ -180,7 +180,7 @@ class PytestReport:
         section = self.section
         if section is None:
             section = self.section = Section(lineno=lineno, name=None, outcome="failed")
-        self._section_line(section, lineno, line, had_cr)
+        self.section_line(section, lineno, line, had_cr)
         return True
 
     def _open_section(self, lineno: int, name: str) -> None:
@@ -195,7 +195,9 @@ class PytestReport:
             test_id = name
         self.section = Section(lineno=lineno, name=name, outcome=outcome, test_id=test_id)
 
-    def _section_line(self, section: Section, lineno: int, line: str, had_cr: bool) -> None:
+    def section_line(self, section: Section, lineno: int, line: str, had_cr: bool) -> None:
+        """A line of an open failure section. A line that starts with a space or a tab
+        changes nothing but ``section`` (``parse_blocks`` relies on it)."""
         if section.native is not None:
             if section.native.feed(lineno, line, had_cr):
                 section.end = lineno

@@ -24,6 +24,7 @@ from jaxerr_ls.history import (
     STAGE_HISTORY,
     WordingHistory,
     bundled_history_path,
+    first_own_word,
     single_spaced,
     wording_key,
 )
@@ -416,6 +417,15 @@ def test_single_spaced_and_wording_key_are_their_substitutions(text: str) -> Non
     """The shortcuts taken for text with nothing to change give what the substitutions give."""
     assert single_spaced(text) == re.sub(r"\s{2,}|[^\S ]", " ", text)
     assert wording_key(text) == re.sub(r"\{[^{}]*\}", "{}", text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from([*"ab_1 {}x.", "\n"]), max_size=24) | _SPACY_TEXT)
+def test_a_templates_first_own_word_is_that_of_its_placeholders_blanked(text: str) -> None:
+    """The shortcut for a template whose first word comes before any brace gives what
+    searching it with its placeholders blanked gives."""
+    blanked = re.search(r"[A-Za-z0-9_]{3,}", re.sub(r"\{[^{}]*\}", " ", text))
+    assert first_own_word(text) == (None if blanked is None else blanked[0])
 
 
 @pytest.mark.parametrize("jax", ["jax-0.10.2", "jax-0.12.0.1"])

@@ -1,0 +1,39 @@
+"""Every node of a parsed tree of a given type, listed once per tree and type.
+
+The culprit search asks the same whole-module questions (every subscript, every assignment,
+every function definition) of the same few trees for each distinct error of a log; walking a
+tree with ``ast.walk`` in Python costs far more than reading a list.
+"""
+
+from __future__ import annotations
+
+import ast
+import weakref
+from typing import TypeVar, overload
+
+N = TypeVar("N", bound=ast.AST)
+M = TypeVar("M", bound=ast.AST)
+
+# The tree's nodes in ``ast.walk`` order (under ``None``), then by the types asked for. Kept as
+# long as the tree is: a server's trees of earlier versions of a file go with them.
+_NODES: weakref.WeakKeyDictionary[ast.AST, dict[object, tuple[ast.AST, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+@overload
+def nodes_of(tree: ast.AST, kind: type[N]) -> tuple[N, ...]: ...
+@overload
+def nodes_of(tree: ast.AST, kind: tuple[type[N], type[M]]) -> tuple[N | M, ...]: ...
+@overload
+def nodes_of(tree: ast.AST, kind: tuple[type[ast.AST], ...]) -> tuple[ast.AST, ...]: ...
+def nodes_of(tree: ast.AST, kind: type[ast.AST] | tuple[type[ast.AST], ...]) -> tuple[ast.AST, ...]:
+    """The nodes of ``tree`` (itself included) that are instances of ``kind``, in the order
+    ``ast.walk`` gives them. The tree must not change once asked about."""
+    by_kind = _NODES.get(tree)
+    if by_kind is None:
+        by_kind = _NODES[tree] = {None: tuple(ast.walk(tree))}
+    found = by_kind.get(kind)
+    if found is None:
+        found = by_kind[kind] = tuple(node for node in by_kind[None] if isinstance(node, kind))
+    return found
