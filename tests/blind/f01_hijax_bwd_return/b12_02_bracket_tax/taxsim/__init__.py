@@ -1,0 +1,1 @@
+"""A small tax-and-transfer simulator with a bracket primitive."""

@@ -1,0 +1,1 @@
+"""Straight-ray travel-time tomography."""

@@ -1,0 +1,1 @@
+"""Implicit-feedback matrix factorisation with parameters held in Refs."""

@@ -1,0 +1,1 @@
+"""Age-structured SIR model whose contact matrix is shared through a Ref."""

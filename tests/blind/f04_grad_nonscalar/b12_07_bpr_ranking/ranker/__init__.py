@@ -1,0 +1,1 @@
+"""Bayesian personalised ranking with a two-tower model."""

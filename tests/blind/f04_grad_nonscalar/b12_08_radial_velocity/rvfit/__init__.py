@@ -1,0 +1,1 @@
+"""Radial-velocity fitting of a single planet on a circular-ish orbit."""

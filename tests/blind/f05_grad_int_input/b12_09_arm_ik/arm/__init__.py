@@ -1,0 +1,1 @@
+"""Inverse kinematics for a planar serial arm."""

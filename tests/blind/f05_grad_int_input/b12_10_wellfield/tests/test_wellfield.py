@@ -1,0 +1,6 @@
+from calibrate_wells import calibrate
+
+
+def test_calibration_reduces_misfit():
+    _, start, end = calibrate(n_steps=30)
+    assert end < start

@@ -1,0 +1,1 @@
+"""Steady-state drawdown of a confined aquifer pumped by several wells."""

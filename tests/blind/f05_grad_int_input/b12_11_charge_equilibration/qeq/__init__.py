@@ -1,0 +1,1 @@
+"""Point-charge molecular mechanics with fitted partial charges."""

@@ -1,0 +1,1 @@
+"""Mask-based two-source separation of short audio frames."""

@@ -1,0 +1,1 @@
+"""Renewal-equation estimate of a time-varying reproduction number."""

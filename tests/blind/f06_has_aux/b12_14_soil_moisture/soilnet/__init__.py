@@ -1,0 +1,1 @@
+"""Soil-moisture regression from radar backscatter, with running normalisation."""

@@ -1,0 +1,1 @@
+"""Differential-drive odometry calibration."""

@@ -1,0 +1,1 @@
+"""Keplerian orbit fitting to astrometric positions."""

@@ -1,0 +1,1 @@
+"""Travel-time-shift inversion of a layered velocity model from shot gathers."""

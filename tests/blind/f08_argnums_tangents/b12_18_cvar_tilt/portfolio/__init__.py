@@ -1,0 +1,1 @@
+"""Risk analytics for a long-only equity portfolio plus a cash sleeve."""

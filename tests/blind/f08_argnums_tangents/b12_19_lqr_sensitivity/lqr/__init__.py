@@ -1,0 +1,1 @@
+"""Finite-horizon LQR cost of a fixed feedback gain, and its sensitivities."""

@@ -1,0 +1,1 @@
+"""A degree-day surface mass-balance model of a mountain glacier."""

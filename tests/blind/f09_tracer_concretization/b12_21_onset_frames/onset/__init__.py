@@ -1,0 +1,1 @@
+"""Spectral-flux onset detection with a learnable band weighting."""

@@ -1,0 +1,1 @@
+"""Final-size relations for multi-group SIR epidemics."""

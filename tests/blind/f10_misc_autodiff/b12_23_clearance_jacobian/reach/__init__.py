@@ -1,0 +1,1 @@
+"""Obstacle clearance constraints for a 3-link planar manipulator."""

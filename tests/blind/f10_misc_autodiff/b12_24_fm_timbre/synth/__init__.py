@@ -1,0 +1,1 @@
+"""Differentiable FM synthesis matched to a target timbre."""
