@@ -1,0 +1,4 @@
+from pricing.prims import NormalCdf
+from pricing.book import Book, DigitalCall
+
+__all__ = ["Book", "DigitalCall", "NormalCdf"]

@@ -1,0 +1,1 @@
+"""A small sparse Gaussian-process regressor (subset-of-regressors) with learned inducing points."""

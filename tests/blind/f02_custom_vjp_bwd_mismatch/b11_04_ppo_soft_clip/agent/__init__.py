@@ -1,0 +1,1 @@
+"""A tiny PPO-style agent for a contextual bandit."""

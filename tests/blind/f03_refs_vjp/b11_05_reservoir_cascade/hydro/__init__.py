@@ -1,0 +1,1 @@
+"""A linear-reservoir cascade rainfall-runoff model with parameters held in Refs."""

@@ -1,0 +1,1 @@
+"""Online classification of sensor windows, with a normaliser kept in a Ref."""

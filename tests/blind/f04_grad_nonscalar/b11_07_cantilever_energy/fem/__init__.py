@@ -1,0 +1,1 @@
+"""Energy-based finite differences for a cantilever beam."""

@@ -1,0 +1,1 @@
+"""Recover the boundary temperatures of a heated rod from interior thermocouples."""

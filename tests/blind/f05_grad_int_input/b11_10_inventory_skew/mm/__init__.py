@@ -1,0 +1,1 @@
+"""A toy market-making strategy tuned by differentiating a smoothed P&L."""

@@ -1,0 +1,3 @@
+from kinetics.model import Rates, steady_state, trajectory
+
+__all__ = ["Rates", "steady_state", "trajectory"]

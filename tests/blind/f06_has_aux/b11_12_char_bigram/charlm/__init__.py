@@ -1,0 +1,1 @@
+"""A character-level bigram language model with a factorised embedding."""

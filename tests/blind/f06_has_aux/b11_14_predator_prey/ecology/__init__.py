@@ -1,0 +1,1 @@
+"""Lotka-Volterra dynamics for the hare-lynx fur-trade records."""

@@ -1,0 +1,1 @@
+"""Gyro-bias calibration for a quaternion attitude propagator."""

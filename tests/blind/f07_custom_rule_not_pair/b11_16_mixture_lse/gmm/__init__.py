@@ -1,0 +1,3 @@
+from gmm.mixture import GaussianMixture
+
+__all__ = ["GaussianMixture"]

@@ -1,0 +1,1 @@
+"""A two-box energy-balance climate model and forward-mode sensitivities."""

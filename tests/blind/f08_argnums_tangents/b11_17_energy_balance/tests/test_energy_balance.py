@@ -1,0 +1,5 @@
+from attribution import sensitivities
+
+
+def test_co2_warms():
+    assert sensitivities(n_years=60)["co2"] > 0.0

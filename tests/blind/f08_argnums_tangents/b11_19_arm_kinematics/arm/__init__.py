@@ -1,0 +1,1 @@
+"""Planar three-link arm: forward kinematics and manipulability."""

@@ -1,0 +1,1 @@
+"""An MLP regressor with dropout for tabular housing data."""

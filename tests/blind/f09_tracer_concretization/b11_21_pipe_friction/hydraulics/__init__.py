@@ -1,0 +1,1 @@
+"""Pipe-network sizing with the Colebrook-White friction factor."""

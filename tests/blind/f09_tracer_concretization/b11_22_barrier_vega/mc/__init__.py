@@ -1,0 +1,1 @@
+"""Monte Carlo pricing of discretely monitored barrier options."""

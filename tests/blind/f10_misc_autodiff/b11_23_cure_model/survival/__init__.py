@@ -1,0 +1,1 @@
+"""A mixture cure model with a gamma time-to-relapse distribution."""

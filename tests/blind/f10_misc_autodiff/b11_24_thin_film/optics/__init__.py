@@ -1,0 +1,1 @@
+"""Characteristic-matrix model of an anti-reflection coating stack."""
