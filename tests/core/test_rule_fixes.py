@@ -250,6 +250,10 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "per_example = jax.vmap(jax.grad(hinge), in_axes=(None, 0, 0))",
         Applicability.UNSAFE,
     ),
+    # A Python if returning early, assignments, then the other return: one jnp.where.
+    "where_return_after_assignments": ("tracer-bool-conversion", None, Applicability.UNSAFE),
+    # if/else returning pairs, in a method: the pairs selected item by item.
+    "where_tuple_returns_method": ("tracer-bool-conversion", None, Applicability.UNSAFE),
     # Ones of the empty shape seeding a vector output's pullback.
     "vjp_seed_empty_shape": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
 }
