@@ -105,20 +105,27 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     keyword = None
     for function in model.functions.values():
         decorators = getattr(function.node, "decorator_list", [])
-        if node in decorators and name in [p.name for p in function.positional]:
-            keyword = f'static_argnames="{name}"'
-            if not isinstance(node, ast.Call):
-                edit: Edit | None = Edit(source.span(node), f"{source.segment(node)}({keyword})")
-            elif any(k.arg in _STATIC_KEYWORDS for k in node.keywords):
-                return []
-            else:
-                edit = _add_keyword(source, node, keyword)
-            return _static_fix(target, name, keyword, edit)
+        positional = [p.name for p in function.positional]
+        if node in decorators and name in positional and isinstance(node, ast.expr):
+            made = _static_argument_edit(source, node, name, positional.index(name))
+            return [] if made is None else _static_fix(target, name, *made)
     for transform in model.transforms:
         if transform.call is not node or transform.api != "jax.jit":
             continue
-        if any(k.arg in _STATIC_KEYWORDS for k in transform.call.keywords):
-            return []
+        statics = [k for k in transform.call.keywords if k.arg in _STATIC_KEYWORDS]
+        if statics:
+            wrapped = wrapped_function(code, culprit.span.path, model, transform)
+            if wrapped is None:
+                return []
+            function_node, direct = wrapped
+            if not isinstance(function_node, ast.FunctionDef | ast.AsyncFunctionDef):
+                return []
+            names = [a.arg for a in [*function_node.args.posonlyargs, *function_node.args.args]]
+            # A name marks an argument only of the function jit gets itself.
+            if name not in names or (statics[0].arg != "static_argnums" and not direct):
+                return []
+            made = _static_argument_edit(source, transform.call, name, names.index(name))
+            return [] if made is None else _static_fix(target, name, *made)
         wrapped = wrapped_function(code, culprit.span.path, model, transform)
         if wrapped is None:
             return []
@@ -1205,13 +1212,33 @@ def _jit_of(model: ModuleModel, function: Function) -> ast.expr | None:
     return found[0] if len(found) == 1 else None
 
 
-def _static_argument_edit(source: Source, jit: ast.expr, name: str) -> tuple[str, Edit] | None:
-    """``static_argnames="name"`` added to a jit (a bare ``@jax.jit`` is called with it);
-    None where the jit already marks arguments static, which the user chose."""
+def _static_argument_edit(
+    source: Source, jit: ast.expr, name: str, position: int
+) -> tuple[str, Edit] | None:
+    """``static_argnames="name"`` added to a jit (a bare ``@jax.jit`` is called with it); where
+    the jit already marks arguments static by literal positions or names, the argument added
+    to them (``static_argnums=(2,)`` -> ``(2, 3)``: what it marked stays static); None where
+    they are not literals."""
     keyword = f'static_argnames="{name}"'
     if not isinstance(jit, ast.Call):
         return keyword, Edit(source.span(jit), f"{source.segment(jit)}({keyword})")
-    if any(k.arg in _STATIC_KEYWORDS or k.arg is None for k in jit.keywords):
+    if any(k.arg is None for k in jit.keywords):
+        return None
+    marked = [k for k in jit.keywords if k.arg in _STATIC_KEYWORDS]
+    if len(marked) == 1:
+        given = marked[0]
+        wanted: object = position if given.arg == "static_argnums" else name
+        items = given.value.elts if isinstance(given.value, ast.Tuple | ast.List) else [given.value]
+        values = [i.value if isinstance(i, ast.Constant) else i for i in items]
+        if any(type(v) is not type(wanted) for v in values) or wanted in values:
+            return None
+        # The user's items as written, the new one in their quotes.
+        quote = source.segment(items[0])[:1] if isinstance(wanted, str) and items else '"'
+        added = f"{quote}{wanted}{quote}" if isinstance(wanted, str) else str(wanted)
+        spelled = ", ".join([*(source.segment(i) for i in items), added])
+        keyword = f"{given.arg}=({spelled})"
+        return keyword, Edit(source.span(given.value), f"({spelled})")
+    if marked:
         return None
     edit = _add_keyword(source, jit, keyword)
     return None if edit is None else (keyword, edit)
@@ -1222,7 +1249,7 @@ def traced_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     first), a ``fori_loop`` / ``range`` whose bound is a parameter, never rebound, of a
     function that ``jax.jit`` traces: that parameter marked static in the jit. Two such
     parameters, or a function not surely jitted, leave it to the user."""
-    found: dict[tuple[Path, str], tuple[Source, ast.expr]] = {}
+    found: dict[tuple[Path, str], tuple[Source, ast.expr, int]] = {}
     for span in dict.fromkeys([target.span, *target.frames]):
         source = Source.parse(span.path, read(span.path))
         if source is None:
@@ -1251,11 +1278,12 @@ def traced_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                     continue
                 jitted = _jit_of(model, function)
                 if jitted is not None:
-                    found[(span.path, binding.name)] = (source, jitted)
+                    position = [p.name for p in function.positional].index(binding.name)
+                    found[(span.path, binding.name)] = (source, jitted, position)
     if len(found) != 1:
         return []
-    [((_, name), (home, jit))] = found.items()
-    made = _static_argument_edit(home, jit, name)
+    [((_, name), (home, jit, position))] = found.items()
+    made = _static_argument_edit(home, jit, name, position)
     if made is None:
         return []
     keyword, edit = made

@@ -254,6 +254,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     "where_return_after_assignments": ("tracer-bool-conversion", None, Applicability.UNSAFE),
     # if/else returning pairs, in a method: the pairs selected item by item.
     "where_tuple_returns_method": ("tracer-bool-conversion", None, Applicability.UNSAFE),
+    # A jit that marks another argument static already: the loop bound added to its names.
+    "static_bound_beside_marked": (
+        "tracer-integer-conversion",
+        '@partial(jax.jit, static_argnames=("mode",))',
+        Applicability.UNSAFE,
+    ),
     # Ones of the empty shape seeding a vector output's pullback.
     "vjp_seed_empty_shape": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
 }
