@@ -102,7 +102,6 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     code, model, node, source, culprit = at.code, at.model, at.node, at.source, at.culprit
     name = culprit.name
-    keyword = None
     for function in model.functions.values():
         decorators = getattr(function.node, "decorator_list", [])
         positional = [p.name for p in function.positional]
@@ -112,20 +111,6 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     for transform in model.transforms:
         if transform.call is not node or transform.api != "jax.jit":
             continue
-        statics = [k for k in transform.call.keywords if k.arg in _STATIC_KEYWORDS]
-        if statics:
-            wrapped = wrapped_function(code, culprit.span.path, model, transform)
-            if wrapped is None:
-                return []
-            function_node, direct = wrapped
-            if not isinstance(function_node, ast.FunctionDef | ast.AsyncFunctionDef):
-                return []
-            names = [a.arg for a in [*function_node.args.posonlyargs, *function_node.args.args]]
-            # A name marks an argument only of the function jit gets itself.
-            if name not in names or (statics[0].arg != "static_argnums" and not direct):
-                return []
-            made = _static_argument_edit(source, transform.call, name, names.index(name))
-            return [] if made is None else _static_fix(target, name, *made)
         wrapped = wrapped_function(code, culprit.span.path, model, transform)
         if wrapped is None:
             return []
@@ -135,6 +120,13 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         names = [a.arg for a in [*function_node.args.posonlyargs, *function_node.args.args]]
         if name not in names:
             return []
+        statics = [k for k in transform.call.keywords if k.arg in _STATIC_KEYWORDS]
+        if statics:
+            # A name marks an argument only of the function jit gets itself.
+            if statics[0].arg != "static_argnums" and not direct:
+                return []
+            made = _static_argument_edit(source, transform.call, name, names.index(name))
+            return [] if made is None else _static_fix(target, name, *made)
         keyword = f'static_argnames="{name}"' if direct else f"static_argnums={names.index(name)}"
         return _static_fix(target, name, keyword, _add_keyword(source, transform.call, keyword))
     return []
