@@ -13,13 +13,18 @@ the program with real JAX and compares what it prints with what the reference fi
 
     .venv/bin/python bench/blind.py [--no-run] [--out bench/blind-results.md] [FOLDER-PART ...]
 
+With `BLIND_CACHE=<folder>` each run's result is kept there under a hash of the program's
+modules and entry, so a second measurement runs only the programs whose fix changed.
+
 Writes a table per family (Markdown) and lists every miss with its reason.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -82,8 +87,24 @@ def _main_finding(findings: list[Finding], record: str) -> Finding | None:
 
 
 def _run(program: Path, entry: str) -> subprocess.CompletedProcess[str]:
+    """Run `entry` in `program`; with `BLIND_CACHE` set, a program whose modules and entry were
+    run before (same bytes) is answered from that folder instead of being run again."""
     command = [sys.executable, *entry.split()[1:]]
-    return subprocess.run(
+    cache = os.environ.get("BLIND_CACHE")
+    key = ""
+    if cache:
+        digest = hashlib.sha256(entry.encode())
+        for module in sorted(program.rglob("*.py")):
+            digest.update(module.relative_to(program).as_posix().encode() + b"\0")
+            digest.update(module.read_bytes() + b"\0")
+        key = digest.hexdigest()
+        stored = Path(cache) / f"{key}.json"
+        if stored.is_file():
+            kept = json.loads(stored.read_text())
+            return subprocess.CompletedProcess(
+                command, kept["returncode"], kept["stdout"], kept["stderr"]
+            )
+    done = subprocess.run(
         command,
         cwd=program,
         capture_output=True,
@@ -92,6 +113,11 @@ def _run(program: Path, entry: str) -> subprocess.CompletedProcess[str]:
         check=False,
         env={"PATH": "/usr/bin:/bin", "JAX_PLATFORMS": "cpu", "PYTHONPATH": str(program)},
     )
+    if cache:
+        Path(cache).mkdir(parents=True, exist_ok=True)
+        kept = {"returncode": done.returncode, "stdout": done.stdout, "stderr": done.stderr}
+        (Path(cache) / f"{key}.json").write_text(json.dumps(kept))
+    return done
 
 
 def _copy(program: Path, into: Path) -> Path:

@@ -693,10 +693,17 @@ def _dict_output_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 
 # ``Losses(total=JitTracer(float32[]), parts={...})``: a class's repr, as the message prints it.
+# A real scalar as a message prints it, traced or not: ``JitTracer(float32[])``, a tracer
+# printed with its aval first (``VmapTracer(aval=float32[], batched=float32[64])``: a scalar
+# per example, as grad under vmap sees it), ``Array(0.5, dtype=float32)``,
+# ``Traced<ShapedArray(float32[])>...``.
+_PRINTED_SCALAR = re.compile(
+    r"^(?:\w*Tracer\((?:aval=)?~?(?:float\d+|bfloat16)\[\](?:, [^()]*(?:\([^()]*\)[^()]*)*)?\)"
+    r"|Traced<\w+\((?:float\d+|bfloat16)\[\]\)>"
+    r".*|Array\((?:[-\d.e+]+|-?nan|-?inf)(?:, dtype=(?:float\d+|bfloat16))?\)|[-\d.e+]+)$"
+)
 _PRINTED_RECORD = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<fields>\(.*\))$", re.DOTALL)
 _FIELD = re.compile(r"^(?P<field>[A-Za-z_]\w*)=(?P<value>.*)$", re.DOTALL)
-# A real scalar, traced (``JitTracer(float32[])``) or not (``Array(0.5, dtype=float32)``).
-_REAL_SCALAR = re.compile(r"^(?:\w*Tracer\(b?float\d+\[\]\)|Array\([^\[\],]*, dtype=b?float\d+\))$")
 
 
 def _printed_fields(printed: str) -> dict[str, str] | None:
@@ -730,7 +737,7 @@ def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     fields = _printed_fields(target.captures.get("output") or "")
     if fields is None:
         return []
-    scalars = [name for name, value in fields.items() if _REAL_SCALAR.match(value)]
+    scalars = [name for name, value in fields.items() if _PRINTED_SCALAR.match(value)]
     if len(scalars) > 1:
         scalars = [name for name in scalars if name.lower() in _TOTAL_KEYS]
     source = Source.parse(target.span.path, read(target.span.path))
@@ -1362,13 +1369,6 @@ def _without_discarded(
 
 
 # -- one value in a tuple ------------------------------------------------------------------
-
-# A real scalar as a message prints it, traced or not: ``JitTracer(float32[])``, ``Array(0.5,
-# dtype=float32)``, ``Traced<ShapedArray(float32[])>...``.
-_PRINTED_SCALAR = re.compile(
-    r"^(?:\w*Tracer\(~?(?:float\d+|bfloat16)\[\]\)|Traced<\w+\((?:float\d+|bfloat16)\[\]\)>"
-    r".*|Array\([-\d.e+]+(?:, dtype=(?:float\d+|bfloat16))?\)|[-\d.e+]+)$"
-)
 
 
 def _single_item(printed: str) -> str | None:

@@ -102,23 +102,15 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     code, model, node, source, culprit = at.code, at.model, at.node, at.source, at.culprit
     name = culprit.name
-    keyword = None
     for function in model.functions.values():
         decorators = getattr(function.node, "decorator_list", [])
-        if node in decorators and name in [p.name for p in function.positional]:
-            keyword = f'static_argnames="{name}"'
-            if not isinstance(node, ast.Call):
-                edit: Edit | None = Edit(source.span(node), f"{source.segment(node)}({keyword})")
-            elif any(k.arg in _STATIC_KEYWORDS for k in node.keywords):
-                return []
-            else:
-                edit = _add_keyword(source, node, keyword)
-            return _static_fix(target, name, keyword, edit)
+        positional = [p.name for p in function.positional]
+        if node in decorators and name in positional and isinstance(node, ast.expr):
+            made = _static_argument_edit(source, node, name, positional.index(name))
+            return [] if made is None else _static_fix(target, name, *made)
     for transform in model.transforms:
         if transform.call is not node or transform.api != "jax.jit":
             continue
-        if any(k.arg in _STATIC_KEYWORDS for k in transform.call.keywords):
-            return []
         wrapped = wrapped_function(code, culprit.span.path, model, transform)
         if wrapped is None:
             return []
@@ -128,6 +120,13 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         names = [a.arg for a in [*function_node.args.posonlyargs, *function_node.args.args]]
         if name not in names:
             return []
+        statics = [k for k in transform.call.keywords if k.arg in _STATIC_KEYWORDS]
+        if statics:
+            # A name marks an argument only of the function jit gets itself.
+            if statics[0].arg != "static_argnums" and not direct:
+                return []
+            made = _static_argument_edit(source, transform.call, name, names.index(name))
+            return [] if made is None else _static_fix(target, name, *made)
         keyword = f'static_argnames="{name}"' if direct else f"static_argnums={names.index(name)}"
         return _static_fix(target, name, keyword, _add_keyword(source, transform.call, keyword))
     return []
@@ -475,6 +474,9 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _expression_where_fixes(target, source, jnp)
     if not source.owns_its_lines(statement):
         return []
+    returned = _returns_where_fixes(target, source, statement, jnp)
+    if returned is not None:
+        return returned
     then = _branch_value(statement.body)
     if then is None:
         return _parallel_where_fixes(target, source, statement, jnp)
@@ -519,6 +521,144 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     # Both branches are computed: a branch whose gradient is inf or nan where it is not taken
     # makes the gradient nan.
     return [Fix(title, target.code, (edit,), applicability=Applicability.UNSAFE)]
+
+
+def _selection(
+    jnp: str, test: str, then: ast.expr, otherwise: ast.expr, source: Source, indent: str
+) -> str | None:
+    """``jnp.where(test, then, otherwise)``, item by item where both are tuple displays of one
+    length (``(jnp.where(t, a, c), jnp.where(t, b, d))``); None for any other container, which
+    jnp.where would take as one array."""
+    containers = (ast.Tuple, ast.List, ast.Dict, ast.Set, ast.Starred)
+    if isinstance(then, ast.Tuple) and isinstance(otherwise, ast.Tuple):
+        pairs = list(zip(then.elts, otherwise.elts, strict=False))
+        if len(then.elts) != len(otherwise.elts) or any(
+            isinstance(item, containers) for pair in pairs for item in pair
+        ):
+            return None
+        items = [f"{jnp}.where({test}, {source.segment(a)}, {source.segment(b)})" for a, b in pairs]
+        return _tuple_display(items, indent, len(indent) + len("return "))
+    if isinstance(then, containers) or isinstance(otherwise, containers):
+        return None
+    return f"{jnp}.where({test}, {source.segment(then)}, {source.segment(otherwise)})"
+
+
+def _python_logic(test: ast.expr) -> bool:
+    """Whether a test asks Python for a truth value of its parts: ``and``/``or``/``not`` or a
+    chained comparison (``a < b < c``), which a traced operand fails in any place."""
+    return any(
+        isinstance(node, ast.BoolOp)
+        or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
+        or (isinstance(node, ast.Compare) and len(node.ops) > 1)
+        for node in ast.walk(test)
+    )
+
+
+def _block_after(tree: ast.Module, statement: ast.stmt) -> list[ast.stmt] | None:
+    """The statements after ``statement`` in its block."""
+    for node in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and statement in block:
+                return block[block.index(statement) + 1 :]
+    return None
+
+
+def _stored_names(statements: list[ast.stmt]) -> set[str]:
+    return {
+        node.id
+        for statement in statements
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+    }
+
+
+def _loaded_names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _returns_where_fixes(
+    target: FixTarget, source: Source, statement: ast.If, jnp: str
+) -> list[Fix] | None:
+    """``if traced: return A`` where the function returns B after it, in the ``else`` or after
+    straight-line assignments (``progress = ...``, then ``return B``), and where A or B is a
+    tuple display or assignments come between (the plain pair of returns is ``where_fixes``'s):
+    the test is computed where the ``if`` was, the assignments run on both paths, and the one
+    ``return`` selects ``jnp.where(test, A, B)``, item by item for tuples of one length.
+    None where this is not that shape; [] where it is but cannot be rewritten safely (a tail
+    that rebinds what A reads, control flow or a call statement in between)."""
+    if len(statement.body) != 1 or not isinstance(statement.body[0], ast.Return):
+        return None
+    then = statement.body[0].value
+    tail: list[ast.stmt]
+    if statement.orelse:
+        if len(statement.orelse) != 1 or not isinstance(statement.orelse[0], ast.Return):
+            return None
+        tail, final = [], statement.orelse[0]
+    else:
+        after = _block_after(source.tree, statement)
+        if not after:
+            return None
+        ends = [i for i, s in enumerate(after) if isinstance(s, ast.Return)]
+        if not ends:
+            return None
+        tail, end = after[: ends[0]], after[ends[0]]
+        assert isinstance(end, ast.Return)
+        final = end
+    otherwise = final.value
+    if then is None or otherwise is None:
+        return None
+    if not tail and not (isinstance(then, ast.Tuple) or isinstance(otherwise, ast.Tuple)):
+        return None  # one return against the next: where_fixes's own case
+    plain = (ast.Assign, ast.AnnAssign, ast.AugAssign)
+    if not all(isinstance(s, plain) and source.owns_its_lines(s) for s in tail):
+        return []
+    if not source.owns_its_lines(statement) or not source.owns_its_lines(final):
+        return []
+    # A is now computed after the tail: the tail must not rebind what A (or the test) reads.
+    rebound = _stored_names(tail)
+    if rebound & _loaded_names(then):
+        return []
+    if _python_logic(statement.test):
+        return []  # ``a or not b`` on a traced value raises where the test is computed too
+    test = source.segment(statement.test)
+    indent = source.indent_of(source.span(statement).line)
+    hoisted = ""
+    tuples = isinstance(then, ast.Tuple) and len(then.elts) > 1
+    if (tail or tuples) and not (
+        isinstance(statement.test, ast.Name) and statement.test.id not in rebound
+    ):
+        cond = fresh(source.all_names() | rebound, "cond")
+        hoisted, test = f"{cond} = {source.segment(statement.test)}", cond
+    selected = _selection(jnp, test, then, otherwise, source, indent)
+    if selected is None:
+        return []
+    if_span, final_span = source.span(statement), source.span(final)
+    comments = _comments(source, if_span.line, if_span.end_line + 1)
+    kept = "".join(f"{comment}\n{indent}" for comment in comments)
+    final_text = f"return {selected}"
+    if not tail:
+        # if/else (or if and the next return): one statement in place of both.
+        text = f"{kept}{hoisted}\n{indent}{final_text}" if hoisted else f"{kept}{final_text}"
+        whole = Span(
+            source.path, if_span.line, if_span.col, final_span.end_line, final_span.end_col
+        )
+        edits: tuple[Edit, ...] = (Edit(whole, text),)
+    else:
+        head = f"{kept}{hoisted}" if hoisted else kept.rstrip()
+        first = (
+            Edit(
+                Span(source.path, if_span.line, if_span.col, if_span.end_line, if_span.end_col),
+                head,
+            )
+            if head
+            else source.delete_lines(statement)
+        )
+        edits = (first, source.replace(final, final_text))
+    title = f"Select with {jnp}.where instead of a Python if on a traced value"
+    # Both paths are computed: a value whose gradient is inf or nan where it is not taken
+    # makes the gradient nan, so the fix is offered one by one.
+    return [Fix(title, target.code, edits, applicability=Applicability.UNSAFE)]
 
 
 _OPERATORS = {
@@ -1064,13 +1204,33 @@ def _jit_of(model: ModuleModel, function: Function) -> ast.expr | None:
     return found[0] if len(found) == 1 else None
 
 
-def _static_argument_edit(source: Source, jit: ast.expr, name: str) -> tuple[str, Edit] | None:
-    """``static_argnames="name"`` added to a jit (a bare ``@jax.jit`` is called with it);
-    None where the jit already marks arguments static, which the user chose."""
+def _static_argument_edit(
+    source: Source, jit: ast.expr, name: str, position: int
+) -> tuple[str, Edit] | None:
+    """``static_argnames="name"`` added to a jit (a bare ``@jax.jit`` is called with it); where
+    the jit already marks arguments static by literal positions or names, the argument added
+    to them (``static_argnums=(2,)`` -> ``(2, 3)``: what it marked stays static); None where
+    they are not literals."""
     keyword = f'static_argnames="{name}"'
     if not isinstance(jit, ast.Call):
         return keyword, Edit(source.span(jit), f"{source.segment(jit)}({keyword})")
-    if any(k.arg in _STATIC_KEYWORDS or k.arg is None for k in jit.keywords):
+    if any(k.arg is None for k in jit.keywords):
+        return None
+    marked = [k for k in jit.keywords if k.arg in _STATIC_KEYWORDS]
+    if len(marked) == 1:
+        given = marked[0]
+        wanted: object = position if given.arg == "static_argnums" else name
+        items = given.value.elts if isinstance(given.value, ast.Tuple | ast.List) else [given.value]
+        values = [i.value if isinstance(i, ast.Constant) else i for i in items]
+        if any(type(v) is not type(wanted) for v in values) or wanted in values:
+            return None
+        # The user's items as written, the new one in their quotes.
+        quote = source.segment(items[0])[:1] if isinstance(wanted, str) and items else '"'
+        added = f"{quote}{wanted}{quote}" if isinstance(wanted, str) else str(wanted)
+        spelled = ", ".join([*(source.segment(i) for i in items), added])
+        keyword = f"{given.arg}=({spelled})"
+        return keyword, Edit(source.span(given.value), f"({spelled})")
+    if marked:
         return None
     edit = _add_keyword(source, jit, keyword)
     return None if edit is None else (keyword, edit)
@@ -1081,7 +1241,7 @@ def traced_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     first), a ``fori_loop`` / ``range`` whose bound is a parameter, never rebound, of a
     function that ``jax.jit`` traces: that parameter marked static in the jit. Two such
     parameters, or a function not surely jitted, leave it to the user."""
-    found: dict[tuple[Path, str], tuple[Source, ast.expr]] = {}
+    found: dict[tuple[Path, str], tuple[Source, ast.expr, int]] = {}
     for span in dict.fromkeys([target.span, *target.frames]):
         source = Source.parse(span.path, read(span.path))
         if source is None:
@@ -1110,11 +1270,12 @@ def traced_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                     continue
                 jitted = _jit_of(model, function)
                 if jitted is not None:
-                    found[(span.path, binding.name)] = (source, jitted)
+                    position = [p.name for p in function.positional].index(binding.name)
+                    found[(span.path, binding.name)] = (source, jitted, position)
     if len(found) != 1:
         return []
-    [((_, name), (home, jit))] = found.items()
-    made = _static_argument_edit(home, jit, name)
+    [((_, name), (home, jit, position))] = found.items()
+    made = _static_argument_edit(home, jit, name, position)
     if made is None:
         return []
     keyword, edit = made

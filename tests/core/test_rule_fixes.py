@@ -244,6 +244,22 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     ),
     # A host function of SciPy and NumPy functions JAX has: computed in JAX.
     "callback_stats_two_operands": ("pure-callback-jvp", None, Applicability.UNSAFE),
+    # A NamedTuple's fields printed as vmap tracers (a scalar per example): its loss field.
+    "grad_record_under_vmap": (
+        "grad-output-not-array",
+        "per_example = jax.vmap(jax.grad(hinge), in_axes=(None, 0, 0))",
+        Applicability.UNSAFE,
+    ),
+    # A Python if returning early, assignments, then the other return: one jnp.where.
+    "where_return_after_assignments": ("tracer-bool-conversion", None, Applicability.UNSAFE),
+    # if/else returning pairs, in a method: the pairs selected item by item.
+    "where_tuple_returns_method": ("tracer-bool-conversion", None, Applicability.UNSAFE),
+    # A jit that marks another argument static already: the loop bound added to its names.
+    "static_bound_beside_marked": (
+        "tracer-integer-conversion",
+        '@partial(jax.jit, static_argnames=("mode",))',
+        Applicability.UNSAFE,
+    ),
     # Ones of the empty shape seeding a vector output's pullback.
     "vjp_seed_empty_shape": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
 }
