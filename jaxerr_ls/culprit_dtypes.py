@@ -169,6 +169,9 @@ _KEEPING_METHODS = frozenset(
 _COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
+_LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
+
+
 def _array_module(qualified: str | None) -> str | None:
     """The last name of a function of jax.numpy, numpy, jax.random, jax.nn, numpy.random (or a
     NumPy random generator's method, ``rng.integers``), else None."""
@@ -423,6 +426,10 @@ class Dtypes:
         name = _array_module(qualified)
         if name is None and isinstance(func, ast.Attribute) and func.attr in _KEEPING_METHODS:
             inner = place.at(func.value)
+        elif name in _LIKE:
+            # ``jnp.zeros_like(counts)``: a new array with only its template's dtype and
+            # shape; where ``dtype=`` belongs, whatever made the template's integers.
+            return place
         elif name in _KEEPING and node.args and _keyword(node, "dtype") is None:
             inner = place.at(node.args[0])
         elif name is None and self._followed(place):

@@ -96,8 +96,9 @@ def test_an_integer_array_is_made_where_the_project_chose_integers(tmp_path: Pat
     source = MODULE.replace("return a, b,", "return e, f, g, k, m, a, b,")
     # A table of Python ints converted: the conversion (not the ints, nor the scaling).
     assert origin(tmp_path, source, "e") == "jnp.array(SITES)"
-    # Integers the project builds itself: there, through ``zeros_like`` of a row of them.
-    assert origin(tmp_path, source, "f") == "jnp.array([[1, 2], [3, 4]])"
+    # A ``zeros_like`` of integer data copies only its dtype and shape: the new array is
+    # made at the call, where ``dtype=`` belongs, whatever made the data's integers.
+    assert origin(tmp_path, source, "f") == "jnp.zeros_like(DATA[0])"
     # Integers by nature (``np.bincount``): the expression that makes an array of them.
     assert origin(tmp_path, source, "g") == "jnp.asarray(counts_of(DATA))"
     # Reshaped, stacked: the construction they all come from.
