@@ -13,6 +13,7 @@ fault is the failing line itself.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -102,6 +103,14 @@ class Buffers:
         return []
 
 
+# Models are read, never changed: a file seen again unchanged (in each quick fix of a
+# diagnostic, in the next analysis) is modelled once. By path too: a node of one file must
+# never stand for a node of another file with the same text.
+@functools.lru_cache(maxsize=32)
+def _model(path: Path, text: str) -> ModuleModel | None:
+    return build(text)
+
+
 class Code:
     """The project's modules as models (built once per file), and names followed across them."""
 
@@ -111,7 +120,7 @@ class Code:
     def model(self, path: Path) -> ModuleModel | None:
         def compute(p: Path) -> ModuleModel | None:
             text = self.files.text(p)
-            return build(text) if text is not None else None
+            return _model(p, text) if text is not None else None
 
         return self.files.memo("model", path, compute)
 

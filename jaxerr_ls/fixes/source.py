@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -23,12 +24,7 @@ class Source:
 
     @classmethod
     def parse(cls, path: Path, text: str | None) -> Source | None:
-        if text is None:
-            return None
-        try:
-            return cls(path, text, ast.parse(text))
-        except (SyntaxError, ValueError, RecursionError):
-            return None
+        return None if text is None else _parsed(path, text)
 
     def line_text(self, line: int) -> str:
         return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
@@ -178,3 +174,13 @@ def checked(path_sources: dict[Path, str], edits: Sequence[Edit]) -> bool:
         except (SyntaxError, ValueError, RecursionError):
             return False
     return all(edit.path in path_sources for edit in edits)
+
+
+# Sources are read, never changed: the providers of one fix (and the fixes of several
+# diagnostics on an unchanged file) share one parse of each text.
+@functools.lru_cache(maxsize=32)
+def _parsed(path: Path, text: str) -> Source | None:
+    try:
+        return Source(path, text, ast.parse(text))
+    except (SyntaxError, ValueError, RecursionError):
+        return None

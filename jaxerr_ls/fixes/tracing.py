@@ -68,7 +68,14 @@ def _node_at(code: Code, span: Span) -> tuple[ModuleModel, ast.AST] | None:
     if model is None:
         return None
     for node in ast.walk(model.tree):
-        if isinstance(node, ast.expr) and code.span(span.path, node) == span:
+        # A span keeps its node's lines (only columns are converted): compared first, they
+        # spare converting the columns of every other node of the file.
+        if (
+            isinstance(node, ast.expr)
+            and node.lineno == span.line
+            and (node.end_lineno or node.lineno) == span.end_line
+            and code.span(span.path, node) == span
+        ):
             return model, node
     return None
 

@@ -63,7 +63,15 @@ def located(
 
 
 def _spans(source: Source, node: ast.AST, span: Span) -> bool:
-    return hasattr(node, "lineno") and hasattr(node, "end_col_offset") and source.span(node) == span
+    # A span keeps its node's lines (only columns are converted): compared first, they spare
+    # converting the columns of every other node of the file.
+    line: int | None = getattr(node, "lineno", None)
+    return (
+        line == span.line
+        and (getattr(node, "end_lineno", None) or line) == span.end_line
+        and hasattr(node, "end_col_offset")
+        and source.span(node) == span
+    )
 
 
 def unsafe_fix(target: FixTarget, title: str, edits: tuple[Edit, ...]) -> list[Fix]:

@@ -199,6 +199,9 @@ def test_every_successor_is_applied_in_the_shipped_history(entry: Any) -> None:
     assert rows and all((row[4] or document["sites"][row[2]][4]) in new_codes for row in rows)
 
 
+# Downloads the releases a fresh machine lacks and reads each one's whole source: seconds to a
+# minute each, so with `-m slow` and in the whole suite (CI), not in the core tier.
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", shipped_successors(), ids=lambda e: e.old.function)
 def test_every_successor_names_sites_the_releases_really_have(entry: Any) -> None:
     build = script()

@@ -277,6 +277,9 @@ def test_the_first_line_alone_of_a_longer_message_is_its_record_or_nothing() -> 
     assert same >= 10
 
 
+# With the whole catalogue, as `check` loads it: the generated set takes seconds to load, so
+# with `-m slow` and in the whole suite, not in the core tier.
+@pytest.mark.slow
 def test_a_leak_checkers_first_line_is_its_record() -> None:
     # Its placeholders fill half the line: too little of it is the record's own text for a
     # cut message, but it is the message's whole first line (the record is a generated one).

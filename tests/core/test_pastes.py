@@ -43,6 +43,9 @@ def test_the_corpus_is_well_formed() -> None:
             assert entry["expected"].startswith("jax-"), entry["file"]
 
 
+# The corpus against the whole catalogue (curated, generated, the wording history): loading the
+# generated set is seconds, so these run with `-m slow` and in the whole suite, not in the tier.
+@pytest.mark.slow
 @pytest.mark.parametrize("wording", ["current", "older"])
 def test_the_right_record_rate_does_not_drop(wording: str) -> None:
     outcomes = [o for o in all_outcomes() if o.entry["wording"] == wording]
@@ -58,6 +61,7 @@ def test_the_right_record_rate_does_not_drop(wording: str) -> None:
 MAX_FALSE_RECORDS = 1
 
 
+@pytest.mark.slow
 def test_text_without_a_jax_error_gets_no_record() -> None:
     from tests.fixtures.pastes.negatives import STDLIB_MODULES, false_records
 

@@ -114,10 +114,12 @@ EDGES = {
         sys.stdout.write("no newline")
         """,
     "shutdown": """
-        import atexit, threading, time
+        import atexit, threading
         atexit.register(print, "atexit ran")
         def late():
-            time.sleep(0.2)
+            # The main thread ends when the interpreter shuts down, after printing the
+            # traceback: a sleep instead raced the traceback on a loaded machine.
+            threading.main_thread().join()
             print("thread joined")
         threading.Thread(target=late).start()
         raise RuntimeError("after the thread started")
