@@ -287,12 +287,35 @@ class _Flow:
                 value = self.code.resolve(place.at(passed))
                 if _is_literal(value.node) or self._python_loop_value(value):
                     return True
+                if self._python_field(place.at(passed)):
+                    return True
                 outer = _parameter_of(value)
                 if outer is not None and self.python_value(
                     outer[0], outer[1], [outer[0].node], depth + 1
                 ):
                     return True
         return False
+
+    def _python_field(self, place: Place) -> bool:
+        """Whether an attribute chain (``problem.sweeps``) reads a field its class declares a
+        Python value, the class known from the object's construction or its parameter."""
+        from jaxerr_ls import culprit_leaves
+
+        chain: list[str] = []
+        node = place.node
+        while isinstance(node, ast.Attribute):
+            chain.insert(0, node.attr)
+            node = node.value
+        if not chain or not isinstance(node, ast.Name):
+            return False
+        root = place.at(node)
+        outer = _parameter_of(root)
+        if outer is not None:
+            cls = culprit_leaves.field_class(self.code, [], outer[0], outer[1], root, chain)
+        else:
+            made = culprit_leaves.class_place(self.code, root)
+            cls = culprit_leaves.chain_end(self.code, made, chain) if made is not None else None
+        return cls is not None and culprit_leaves.python_field(cls, chain[-1])
 
     def _python_loop_value(self, place: Place) -> bool:
         """Whether a name is the variable of a ``for`` loop (or a comprehension) over Python
@@ -818,9 +841,80 @@ def _tested_number(code: Code, span: Span) -> bool:
     return any(reads_of(function, name).numeric for name in tested)
 
 
+def _traced_field(
+    code: Code, captures: Mapping[str, str]
+) -> tuple[Path, Function, int, list[str]] | None:
+    """The function jit traced, its parameter and the field chain of a dotted argument
+    (``cfg.boundary``: ``cfg``, ``["boundary"]``)."""
+    argument = captures.get("arguments", "").strip()
+    root, _, rest = argument.partition(".")
+    if not rest or not all(_IDENTIFIER_RE.match(part) for part in argument.split(".")):
+        return None
+    found = traced_argument(code, {**captures, "arguments": root})
+    if found is None:
+        return None
+    path, function, index, _ = found
+    return path, function, index, rest.split(".")
+
+
+def _field_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
+    """A traced field of a pytree argument: its registration as a leaf, or the one jit that
+    traces a NamedTuple whose field holds a Python value."""
+    from jaxerr_ls import culprit_leaves
+
+    traced = _traced_field(code, captures)
+    if traced is None or (frames and _indexes_number_table(code, frames[0])):
+        return None
+    path, function, index, chain = traced
+    sites = jit_sites(code, path, function)
+    flow = _Flow(code, frames)
+    targets = _jit_names(sites[0]) if len(sites) == 1 else [function.node]
+    passed = []
+    for place, call in (item for target in targets for item in flow.calls_of(target)):
+        given = _argument_at(call, function, index)
+        if given is not None:
+            passed.append(place.at(given))
+    model = code.model(path)
+    if model is None:
+        return None
+    at = Place(path, model, function.node, function.scope)
+    cls = culprit_leaves.field_class(code, passed, function, index, at, chain)
+    if cls is None:
+        return None
+    leaf = culprit_leaves.leaf_field(code, cls, chain[-1])
+    argument = captures.get("arguments", "").strip()
+    if leaf is None:
+        return None
+    if leaf.how == "named_tuple":
+        # The whole argument is traced by design unless its field holds a Python value; a
+        # declared static field or a registration says what the author meant either way.
+        if len(sites) != 1 or not culprit_leaves.python_field(cls, chain[-1]):
+            return None
+        if frames and _tested_number(code, frames[0]):
+            return None
+        span = code.span(sites[0].path, sites[0].node)
+        why = (
+            f"`jax.jit` traces `{function.name}`'s argument `{argument.split('.')[0]}`, a "
+            f"`{leaf.class_name}` whose field `{chain[-1]}` is a Python value that decides "
+            "control flow or a shape: mark the argument static."
+        )
+        found = Found(span, CulpritKind.TRACER_JIT_ARGUMENT, argument, why)
+    else:
+        where = "`data_fields`" if leaf.how == "registration" else "its declaration"
+        why = (
+            f"`{leaf.class_name}.{chain[-1]}` is a leaf of the pytree (by {where}), so "
+            f"`jax.jit` traces `{argument}`, a Python value that decides control flow or a "
+            "shape: make it a static field."
+        )
+        found = Found(leaf.span, CulpritKind.TRACER_PYTREE_FIELD, argument, why)
+    return found if _not_failing(found.span, frames) else None
+
+
 def _jit_argument_culprit(
     code: Code, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> Found | None:
+    if "." in captures.get("arguments", ""):
+        return _field_culprit(code, captures, frames)
     found = traced_argument(code, captures)
     if found is None or (frames and _indexes_number_table(code, frames[0])):
         return None
@@ -1646,6 +1740,7 @@ def _find(
 LABELS = {
     CulpritKind.REFS_ARGUMENT: "with_refs entry `{name}`",
     CulpritKind.TRACER_JIT_ARGUMENT: "the jax.jit that traces `{name}`",
+    CulpritKind.TRACER_PYTREE_FIELD: "the pytree field `{name}` made a traced leaf",
     CulpritKind.TRACER_PYTHON_CONTAINER: "the Python container `{name}` indexed by a traced value",
     CulpritKind.LOOP_BOUNDS: "dynamic loop bounds: `{name}`",
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: "`static_argnums` of jax.checkpoint",
