@@ -893,12 +893,14 @@ def _field_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Spa
         if frames and _tested_number(code, frames[0]):
             return None
         span = code.span(sites[0].path, sites[0].node)
+        root = argument.split(".")[0]
         why = (
-            f"`jax.jit` traces `{function.name}`'s argument `{argument.split('.')[0]}`, a "
-            f"`{leaf.class_name}` whose field `{chain[-1]}` is a Python value that decides "
-            "control flow or a shape: mark the argument static."
+            f"`jax.jit` traces `{function.name}`'s argument `{root}` (a `{leaf.class_name}`), "
+            f"whose field `{chain[-1]}` is a Python value that decides control flow or a "
+            "shape: mark the argument static."
         )
-        found = Found(span, CulpritKind.TRACER_JIT_ARGUMENT, argument, why)
+        # Named by the parameter: the argument as a whole is what jit should keep static.
+        found = Found(span, CulpritKind.TRACER_JIT_ARGUMENT, root, why)
     else:
         where = "`data_fields`" if leaf.how == "registration" else "its declaration"
         why = (
