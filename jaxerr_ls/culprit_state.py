@@ -255,8 +255,22 @@ class _Flow:
                     continue
                 seen.add(id(call))
                 callee = self.code.resolve(Place(span.path, model, call.func, scope))
-                if callee.node is target:
+                if callee.node is target or self._wraps(callee, target):
                     yield Place(span.path, model, call, scope), call
+
+    def _wraps(self, callee: Place, target: ast.AST) -> bool:
+        """Whether a callee is ``jax.grad(target)`` or another transform that hands its
+        arguments on in the same positions."""
+        for _ in range(_MAX_STEPS):
+            node = callee.node
+            if not isinstance(node, ast.Call) or not node.args or node is target:
+                return False
+            if callee.model.qualified_name(node.func, callee.scope) not in _SAME_POSITIONS:
+                return False
+            callee = self.code.resolve(callee.at(node.args[0]))
+            if callee.node is target:
+                return True
+        return False
 
     def python_value(
         self, function: Function, index: int, targets: Sequence[ast.AST], depth: int = 0
@@ -277,45 +291,154 @@ class _Flow:
             return True
         if depth >= 3:
             return False
-        for target in targets:
-            for place, call in self.calls_of(target):
-                passed = _argument_at(call, function, index)
-                if passed is None:
-                    continue
-                if _is_literal(passed):
-                    return True
-                value = self.code.resolve(place.at(passed))
-                if _is_literal(value.node) or self._python_loop_value(value):
-                    return True
-                if self._python_field(place.at(passed)):
-                    return True
-                outer = _parameter_of(value)
-                if outer is not None and self.python_value(
-                    outer[0], outer[1], [outer[0].node], depth + 1
-                ):
-                    return True
-        return False
+        calls = [item for target in targets for item in self.calls_of(target)]
+        if calls:
+            return any(self._passes_python(function, index, p, c, depth) for p, c in calls)
+        # JAX left the calls out of the traceback (a jit inside a grad): every call of the
+        # project then, each of which must pass a Python constant.
+        calls = [item for target in targets for item in self.project_calls_of(target, function)]
+        return bool(calls) and all(
+            self._passes_python(function, index, p, c, depth) for p, c in calls
+        )
 
-    def _python_field(self, place: Place) -> bool:
-        """Whether an attribute chain (``problem.sweeps``) reads a field its class declares a
-        Python value, the class known from the object's construction or its parameter."""
-        from jaxerr_ls import culprit_leaves
+    def _passes_python(
+        self, function: Function, index: int, place: Place, call: ast.Call, depth: int
+    ) -> bool:
+        passed = _argument_at(call, function, index)
+        if passed is None:
+            return False
+        if _is_literal(passed):
+            return True
+        value = self.code.resolve(place.at(passed))
+        if _is_literal(value.node) or self._python_loop_value(value):
+            return True
+        if self._python_field(place.at(passed)):
+            return True
+        outer = _parameter_of(value)
+        return outer is not None and self.python_value(
+            outer[0], outer[1], [outer[0].node], depth + 1
+        )
 
-        chain: list[str] = []
+    def project_calls_of(
+        self, target: ast.AST, function: Function
+    ) -> Iterator[tuple[Place, ast.Call]]:
+        """Calls anywhere in the project whose callee is ``target`` (followed through names
+        and position-keeping transforms)."""
+        paths = [*(f.path for f in self.frames), *self.code.files.files_containing(function.name)]
+        for path, model in self.code.models(paths):
+            for call, scope in model.calls:
+                callee = self.code.resolve(Place(path, model, call.func, scope))
+                if callee.node is target or self._wraps(callee, target):
+                    yield Place(path, model, call, scope), call
+
+    def _python_field(self, place: Place, depth: int = 0) -> bool:
+        """Whether a path into an object (``problem.sweeps``, ``exp["horizon"]``) reads a
+        Python constant: the object's construction or dict literal holds one there (or its
+        class declares the field ``int``), found from the object's name or the parameter it
+        is, through the parameter's default, annotation or the traceback's calls."""
+        chain: list[str | int] = []
         node = place.node
-        while isinstance(node, ast.Attribute):
-            chain.insert(0, node.attr)
+        while isinstance(node, ast.Attribute | ast.Subscript):
+            if isinstance(node, ast.Attribute):
+                chain.insert(0, node.attr)
+            elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str | int):
+                chain.insert(0, node.slice.value)
+            else:
+                return False
             node = node.value
-        if not chain or not isinstance(node, ast.Name):
+        if not chain or not isinstance(node, ast.Name) or depth >= 3:
             return False
         root = place.at(node)
         outer = _parameter_of(root)
-        if outer is not None:
-            cls = culprit_leaves.field_class(self.code, [], outer[0], outer[1], root, chain)
-        else:
-            made = culprit_leaves.class_place(self.code, root)
-            cls = culprit_leaves.chain_end(self.code, made, chain) if made is not None else None
-        return cls is not None and culprit_leaves.python_field(cls, chain[-1])
+        if outer is None:
+            return self._holds_constant(root, chain)
+        return self._parameter_holds(root, outer[0], outer[1], chain, depth)
+
+    def _parameter_holds(
+        self, root: Place, function: Function, index: int, chain: list[str | int], depth: int
+    ) -> bool:
+        from jaxerr_ls import culprit_leaves
+
+        node = function.node
+        if isinstance(node, ast.Lambda):
+            return False
+        args = [*node.args.posonlyargs, *node.args.args]
+        first_default = len(args) - len(node.args.defaults)
+        if index >= first_default:
+            default = root.at(node.args.defaults[index - first_default])
+            if self._holds_constant(default, chain):
+                return True
+        if all(isinstance(step, str) for step in chain):
+            names = [str(step) for step in chain]
+            cls = culprit_leaves.field_class(self.code, [], function, index, root, names)
+            if cls is not None and culprit_leaves.python_field(cls, names[-1]):
+                return True
+        for place, call in self.calls_of(node):
+            passed = _argument_at(call, function, index)
+            if passed is None:
+                continue
+            if self._holds_constant(place.at(passed), chain):
+                return True
+            value = self.code.resolve(place.at(passed))
+            further = _parameter_of(value)
+            if further is not None and self._parameter_holds(
+                value, further[0], further[1], chain, depth + 1
+            ):
+                return True
+        return False
+
+    def _holds_constant(self, place: Place, chain: Sequence[str | int]) -> bool:
+        """Whether the value an expression makes holds a Python constant at ``chain``."""
+        from jaxerr_ls import culprit_leaves
+
+        for _ in range(_MAX_STEPS):
+            value = self.code.resolve(place)
+            node = value.node
+            if not chain:
+                return _is_literal(node)
+            step, chain = chain[0], chain[1:]
+            if isinstance(node, ast.Dict):
+                entries = [
+                    v
+                    for k, v in zip(node.keys, node.values, strict=True)
+                    if isinstance(k, ast.Constant) and k.value == step
+                ]
+                if len(entries) != 1 or None in node.keys:
+                    return False
+                place = value.at(entries[0])
+                continue
+            if not isinstance(node, ast.Call) or not isinstance(step, str):
+                return False
+            if (
+                isinstance(node.func, ast.Name)
+                and node.func.id == "dict"
+                and value.scope.lookup("dict") is None
+            ):
+                # ``dict(unroll=20)``: its keywords are the entries.
+                given = [k.value for k in node.keywords if k.arg == step]
+                if len(given) != 1 or node.args or any(k.arg is None for k in node.keywords):
+                    return False
+                place = value.at(given[0])
+                continue
+            cls = culprit_leaves.class_place(self.code, value.at(node.func))
+            if cls is None or not isinstance(cls.node, ast.ClassDef):
+                return False
+            fields = culprit_leaves.declared_fields(cls.node)
+            if step not in fields:
+                return False
+            given = [k.value for k in node.keywords if k.arg == step]
+            order = list(fields).index(step)
+            if not given and not any(isinstance(a, ast.Starred) for a in node.args):
+                given = node.args[order : order + 1]
+            if given:
+                place = value.at(given[0])
+                continue
+            default = fields[step].value
+            if default is not None and not isinstance(default, ast.Call):
+                place = cls.at(default)
+                continue
+            return not chain and culprit_leaves.python_field(cls, step)
+        return False
 
     def _python_loop_value(self, place: Place) -> bool:
         """Whether a name is the variable of a ``for`` loop (or a comprehension) over Python
@@ -1000,7 +1123,7 @@ def _fori_bounds_culprit(
         assert expression is not None
         outer = _parameter_of(code.resolve(caller.at(expression)))
         if outer is None:
-            return None
+            break  # made here (``exp["horizon"]``): the jit, if any, is this function's
         function, index = outer
     path = _path_of(code, frames, function)
     if path is None:
