@@ -9,7 +9,10 @@ capture.py), written in other styles than the blind programs."""
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import CASES, VERSIONS, finding, line_of
+from test_culprit_transforms import VERSIONS, finding
+from test_culprit_transforms import (
+    test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
+)
 
 from jaxerr_ls.records import CulpritKind
 
@@ -18,6 +21,7 @@ LEAVES = [
     # declared without the module's ``field(static=True)``.
     (
         "leaf_field_subclass",
+        "tracer-integer-conversion",
         CulpritKind.TRACER_PYTREE_FIELD,
         "nets.py",
         "    depth: int",
@@ -26,6 +30,7 @@ LEAVES = [
     # ``register_dataclass`` as a ``partial`` decorator lists the field among ``data_fields``.
     (
         "leaf_field_registered",
+        "tracer-bool-conversion",
         CulpritKind.TRACER_PYTREE_FIELD,
         "schedule.py",
         'data_fields=["base", "warmup"]',
@@ -35,6 +40,7 @@ LEAVES = [
     # the one jit (around a grad, in another module) is where it is kept static.
     (
         "leaf_namedtuple_jit",
+        "tracer-bool-conversion",
         CulpritKind.TRACER_JIT_ARGUMENT,
         "main.py",
         "step = jax.jit(jax.grad(model.predict))",
@@ -45,6 +51,7 @@ LEAVES = [
     # default ``dict(unroll=20)``.
     (
         "loop_bound_dict_default",
+        "grad-while-loop-reverse",
         CulpritKind.LOOP_BOUNDS,
         "sim.py",
         "simulate = jax.jit(_simulate)",
@@ -54,6 +61,7 @@ LEAVES = [
     # default instance.
     (
         "jit_dataclass_default",
+        "tracer-integer-conversion",
         CulpritKind.TRACER_JIT_ARGUMENT,
         "relax.py",
         "jacobi = jax.jit(_jacobi)",
@@ -63,20 +71,9 @@ LEAVES = [
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-@pytest.mark.parametrize(("case", "kind", "file", "text", "why"), LEAVES)
-def test_a_traced_field_blames_where_it_became_a_leaf(
-    case: str, kind: CulpritKind, file: str, text: str, why: list[str], version: str
-) -> None:
-    found = finding(case, version)
-    [culprit] = found.culprits
-    assert culprit.kind == kind
-    assert culprit.span.path.as_posix().endswith(f"/{file}")
-    assert culprit.span.line == line_of(CASES / case / file, text)
-    assert culprit.why is not None
-    for words in why:
-        assert words in culprit.why
-    assert found.span is not None
-    assert (found.span.path, found.span.line) != (culprit.span.path, culprit.span.line)
+@pytest.mark.parametrize("case", LEAVES, ids=[c[0] for c in LEAVES])
+def test_a_traced_value_blames_where_it_became_traced(case: tuple, version: str) -> None:
+    culprit_is_where_the_change_belongs(*case, version)
 
 
 @pytest.mark.parametrize("version", VERSIONS)
