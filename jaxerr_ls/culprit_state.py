@@ -389,13 +389,20 @@ class _Flow:
 
     def _holds_constant(self, place: Place, chain: Sequence[str | int]) -> bool:
         """Whether the value an expression makes holds a Python constant at ``chain``."""
+        found = self.constant_at(place, chain)
+        return found is True or (isinstance(found, Place) and _is_literal(found.node))
+
+    def constant_at(self, place: Place, chain: Sequence[str | int]) -> Place | bool:
+        """Where the value an expression makes holds what ``chain`` reads (a dict entry, a
+        field given at construction or its class default); True where only the field's
+        ``int`` / ``bool`` / ``str`` declaration says it holds a constant; False unknown."""
         from jaxerr_ls import culprit_leaves
 
         for _ in range(_MAX_STEPS):
             value = self.code.resolve(place)
             node = value.node
             if not chain:
-                return _is_literal(node)
+                return value
             step, chain = chain[0], chain[1:]
             if isinstance(node, ast.Dict):
                 entries = [
@@ -440,6 +447,40 @@ class _Flow:
             return not chain and culprit_leaves.python_field(cls, step)
         return False
 
+    def path_value(self, place: Place) -> Place | None:
+        """Where a path into an object (``settings.grad_argnums``) is given its value, when
+        the object is a module constant or a parameter no traceback call passes (its
+        default): the dict entry, the field given at construction or its class default."""
+        chain: list[str | int] = []
+        node = place.node
+        while isinstance(node, ast.Attribute | ast.Subscript):
+            if isinstance(node, ast.Attribute):
+                chain.insert(0, node.attr)
+            elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str | int):
+                chain.insert(0, node.slice.value)
+            else:
+                return None
+            node = node.value
+        if not chain or not isinstance(node, ast.Name):
+            return None
+        root = place.at(node)
+        outer = _parameter_of(root)
+        if outer is not None:
+            function, index = outer
+            args = function.node.args if not isinstance(function.node, ast.Lambda) else None
+            if args is None or any(
+                _argument_at(call, function, index) is not None
+                for _, call in self.project_calls_of(function.node, function)
+            ):
+                return None
+            positional = [*args.posonlyargs, *args.args]
+            first_default = len(positional) - len(args.defaults)
+            if index < first_default:
+                return None
+            root = root.at(args.defaults[index - first_default])
+        found = self.constant_at(root, chain)
+        return found if isinstance(found, Place) else None
+
     def _python_loop_value(self, place: Place) -> bool:
         """Whether a name is the variable of a ``for`` loop (or a comprehension) over Python
         constants: a
@@ -461,6 +502,11 @@ class _Flow:
             # ``range`` itself, not a project name that shadows it.
             return node.func.id == "range" and iterated.scope.lookup("range") is None
         return False
+
+
+def path_value(code: Code, frames: Sequence[Span], place: Place) -> Place | None:
+    """Where a path into an object (``settings.grad_argnums``) is given its value, if sure."""
+    return _Flow(code, frames).path_value(place)
 
 
 def _parameter_of(place: Place) -> tuple[Function, int] | None:

@@ -428,6 +428,8 @@ def transform_culprits(
         found = _argument_culprits(project, captures, frames)
     elif kind == CulpritKind.TRANSFORM_TANGENT:
         found = _tangent_culprits(project, captures, frames)
+    elif kind == CulpritKind.TRANSFORM_REF_SELECTED:
+        found = _ref_selected_culprits(project, frames)
     else:
         found = []
     failing = frames[0] if frames else None
@@ -2790,3 +2792,75 @@ def _tangent_culprits(
     return [
         _culprit(project, origin.model, origin.node, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
     ]
+
+
+# -- the argnums that select a Ref ------------------------------------------------------------
+
+
+def _declares_ref(function: Function, index: int) -> bool:
+    """Whether a parameter is declared to receive a Ref: named ``..._ref`` / ``ref``,
+    annotated ``Ref``, or written through (``state[...] = ...``) by its function."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return False
+    arg = [*node.args.posonlyargs, *node.args.args][index]
+    if arg.arg == "ref" or arg.arg.endswith("_ref"):
+        return True
+    if arg.annotation is not None and last_name(arg.annotation) == "Ref":
+        return True
+    return any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == arg.arg
+        for statement in ast.walk(node)
+        if isinstance(statement, ast.Assign | ast.AugAssign)
+        for target in (
+            statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        )
+    )
+
+
+def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Culprit]:
+    """The ``argnums`` (or, where none is given, the grad call whose default 0 applies) that
+    selects the one parameter of the differentiated function declared to take a Ref, which
+    grad cannot differentiate: it is plumbing, to be left out of ``argnums``."""
+    application = _only(_applications(project, frames, _APPLIED))
+    if application is None or application.transform.api not in ("jax.grad", "jax.value_and_grad"):
+        return []
+    received = _received(project, application, frames)
+    if received is None or isinstance(received[1], Partial):
+        return []
+    function = received[1]
+    transform = application.transform
+    model = application.defined_in
+    given = transform.keywords.get("argnums")
+    node: ast.AST = transform.call
+    if given is None:
+        argnums: tuple[int, ...] | None = (0,)
+    else:
+        model, value = _named_value(project, model, given, transform.scope)
+        argnums, node = literal_ints(value), value
+        if argnums is None:
+            code = culprit_state.Code(project.files)
+            place = Place(
+                project.path(application.defined_in), application.defined_in, given, transform.scope
+            )
+            found = culprit_state.path_value(code, frames, place)
+            if found is None or not isinstance(found.node, ast.expr):
+                return []
+            project.adopt(found)
+            model, node, argnums = found.model, found.node, literal_ints(found.node)
+    positional = function.positional
+    if not argnums or max(argnums) >= len(positional):
+        return []
+    refs = [i for i in argnums if _declares_ref(function, i)]
+    if len(refs) != 1:
+        return []
+    name = positional[refs[0]].name
+    shown = project.source(model, node) if given is not None else "0 (the default)"
+    why = (
+        f"`argnums` {shown} selects `{name}`, which `{function.name}` takes as a Ref: grad "
+        "cannot differentiate a Ref; leave it out of argnums as plumbing."
+    )
+    api = transform.api.rsplit(".", 1)[-1]
+    return [_culprit(project, model, node, CulpritKind.TRANSFORM_REF_SELECTED, api, why)]

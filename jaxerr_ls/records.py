@@ -48,6 +48,9 @@ class CulpritKind(str, Enum):
     TRANSFORM_ARGUMENT = "transform.argument"
     # The construction of a tangent or cotangent of the wrong shape or dtype.
     TRANSFORM_TANGENT = "transform.tangent"
+    # The ``argnums`` of a grad (or the grad call, for its default 0) that selects a parameter
+    # declared to take a Ref.
+    TRANSFORM_REF_SELECTED = "transform.ref_selected"
     # The ``with_refs`` entry for the argument a message names (capture ``argument``:
     # "the argument at position args[1] of ..."), followed to the line that built it.
     REFS_ARGUMENT = "refs.argument"
@@ -102,6 +105,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.TRANSFORM_FUNCTION: frozenset(),
     CulpritKind.TRANSFORM_ARGUMENT: frozenset(),
     CulpritKind.TRANSFORM_TANGENT: frozenset(),
+    CulpritKind.TRANSFORM_REF_SELECTED: frozenset(),
     CulpritKind.REFS_ARGUMENT: frozenset({"argument"}),
     CulpritKind.TRACER_JIT_ARGUMENT: frozenset({"traced", "transform", "arguments"}),
     CulpritKind.TRACER_PYTREE_FIELD: frozenset(),
