@@ -504,6 +504,16 @@ class _Flow:
         return False
 
 
+def flow_of(code: Code, frames: Sequence[Span]) -> _Flow:
+    """The calls the traceback's lines (and the project's) make, for other modules."""
+    return _Flow(code, frames)
+
+
+def argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | None:
+    """The expression a call passes for the function's parameter at ``index``."""
+    return _argument_at(call, function, index)
+
+
 def path_value(code: Code, frames: Sequence[Span], place: Place) -> Place | None:
     """Where a path into an object (``settings.grad_argnums``) is given its value, if sure."""
     return _Flow(code, frames).path_value(place)

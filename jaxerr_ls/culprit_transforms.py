@@ -1041,7 +1041,7 @@ def _received(
     # The value flow: a method of an instance passed in, a callable object, a partial.
     callees = flow.callees(Place(project.path(model), model, given, transform.scope))
     if len(callees) != 1:
-        return None
+        return _factory_argument(project, model, given, transform.scope)
     callee = callees[0]
     project.adopt(callee.place)
     if callee.skip == 0 and callee.partial is None:
@@ -1293,6 +1293,10 @@ def _not_array(
     if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
         transform = application.transform
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
+        factory = _flag_given_by(project, application, "has_aux")
+        if factory is not None:
+            why += f", which this call of `{ast.unparse(factory[1].func)}` leaves off"
+            return [_culprit(project, factory[0], factory[1], kind, function.name, why)]
         return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
     size = _printed_items(output) if output.startswith("(") else None
     sizes = {_tuple_size(r.value) for r in returns}
@@ -2864,3 +2868,67 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
     )
     api = transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, model, node, CulpritKind.TRANSFORM_REF_SELECTED, api, why)]
+
+
+def _factory_call(
+    project: _Project, model: ModuleModel, name: ast.expr, scope: Scope
+) -> tuple[Function, int, Place, ast.Call] | None:
+    """The one call in the project of the factory whose parameter ``name`` is (a factory not
+    on the traceback: ``make_update(huber_loss, optimizer)`` before the loop that fails)."""
+    if not isinstance(name, ast.Name):
+        return None
+    binding = scope.lookup(name.id)
+    factory = model.functions.get(binding.node) if binding and binding.kind == "param" else None
+    if factory is None or isinstance(factory.node, ast.Lambda):
+        return None
+    names = [p.name for p in factory.positional]
+    if name.id not in names:
+        return None
+    flow = culprit_state.flow_of(culprit_state.Code(project.files), [])
+    calls = list(flow.project_calls_of(factory.node, factory))
+    if len(calls) != 1:
+        return None
+    return factory, names.index(name.id), calls[0][0], calls[0][1]
+
+
+def _factory_argument(
+    project: _Project, model: ModuleModel, given: ast.expr, scope: Scope
+) -> tuple[ModuleModel, Function | Partial] | None:
+    """The function a factory's one call in the project passes for the parameter given to
+    the transform."""
+    found = _factory_call(project, model, given, scope)
+    if found is None:
+        return None
+    factory, index, where, call = found
+    passed = culprit_state.argument_at(call, factory, index)
+    if passed is None:
+        return None
+    project.adopt(where)
+    return where.model.locate_function(passed, where.scope, project.importer(where.model))
+
+
+def _flag_given_by(
+    project: _Project, application: _Application, keyword: str
+) -> tuple[ModuleModel, ast.Call] | None:
+    """The one call of the factory whose parameter a transform's flag is
+    (``jax.grad(loss_fn, has_aux=has_aux)`` in ``make_update``), where the flag's value is
+    chosen: it passes a constant, or leaves the parameter's constant default."""
+    transform = application.transform
+    value = transform.keywords.get(keyword)
+    if value is None:
+        return None
+    found = _factory_call(project, application.defined_in, value, transform.scope)
+    if found is None:
+        return None
+    factory, index, where, call = found
+    node = factory.node
+    assert not isinstance(node, ast.Lambda)
+    given = culprit_state.argument_at(call, factory, index)
+    positional = [*node.args.posonlyargs, *node.args.args]
+    first_default = len(positional) - len(node.args.defaults)
+    default = node.args.defaults[index - first_default] if index >= first_default else None
+    chosen = given if given is not None else default
+    if not (isinstance(chosen, ast.Constant) and isinstance(chosen.value, bool)):
+        return None
+    project.adopt(where)
+    return where.model, call
