@@ -336,18 +336,10 @@ class _Flow:
         Python constant: the object's construction or dict literal holds one there (or its
         class declares the field ``int``), found from the object's name or the parameter it
         is, through the parameter's default, annotation or the traceback's calls."""
-        chain: list[str | int] = []
-        node = place.node
-        while isinstance(node, ast.Attribute | ast.Subscript):
-            if isinstance(node, ast.Attribute):
-                chain.insert(0, node.attr)
-            elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str | int):
-                chain.insert(0, node.slice.value)
-            else:
-                return False
-            node = node.value
-        if not chain or not isinstance(node, ast.Name) or depth >= 3:
+        path = _object_path(place.node)
+        if path is None or depth >= 3:
             return False
+        node, chain = path
         root = place.at(node)
         outer = _parameter_of(root)
         if outer is None:
@@ -451,18 +443,10 @@ class _Flow:
         """Where a path into an object (``settings.grad_argnums``) is given its value, when
         the object is a module constant or a parameter no traceback call passes (its
         default): the dict entry, the field given at construction or its class default."""
-        chain: list[str | int] = []
-        node = place.node
-        while isinstance(node, ast.Attribute | ast.Subscript):
-            if isinstance(node, ast.Attribute):
-                chain.insert(0, node.attr)
-            elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str | int):
-                chain.insert(0, node.slice.value)
-            else:
-                return None
-            node = node.value
-        if not chain or not isinstance(node, ast.Name):
+        path = _object_path(place.node)
+        if path is None:
             return None
+        node, chain = path
         root = place.at(node)
         outer = _parameter_of(root)
         if outer is not None:
@@ -502,6 +486,21 @@ class _Flow:
             # ``range`` itself, not a project name that shadows it.
             return node.func.id == "range" and iterated.scope.lookup("range") is None
         return False
+
+
+def _object_path(node: ast.AST) -> tuple[ast.Name, list[str | int]] | None:
+    """The name and the fields or constant keys a path into an object reads
+    (``exp["horizon"]``: ``exp``, ``["horizon"]``); None for anything else."""
+    chain: list[str | int] = []
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute):
+            chain.insert(0, node.attr)
+        elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str | int):
+            chain.insert(0, node.slice.value)
+        else:
+            return None
+        node = node.value
+    return (node, chain) if chain and isinstance(node, ast.Name) else None
 
 
 def flow_of(code: Code, frames: Sequence[Span]) -> _Flow:
