@@ -265,8 +265,22 @@ class _Flow:
                     continue
                 seen.add(id(call))
                 callee = self.code.resolve(Place(span.path, model, call.func, scope))
-                if callee.node is target:
+                if callee.node is target or self._wraps(callee, target):
                     yield Place(span.path, model, call, scope), call
+
+    def _wraps(self, callee: Place, target: ast.AST) -> bool:
+        """Whether a callee is ``jax.grad(target)`` or another transform that hands its
+        arguments on in the same positions."""
+        for _ in range(_MAX_STEPS):
+            node = callee.node
+            if not isinstance(node, ast.Call) or not node.args or node is target:
+                return False
+            if callee.model.qualified_name(node.func, callee.scope) not in _SAME_POSITIONS:
+                return False
+            callee = self.code.resolve(callee.at(node.args[0]))
+            if callee.node is target:
+                return True
+        return False
 
     def python_value(
         self, function: Function, index: int, targets: Sequence[ast.AST], depth: int = 0
@@ -287,22 +301,179 @@ class _Flow:
             return True
         if depth >= 3:
             return False
-        for target in targets:
-            for place, call in self.calls_of(target):
-                passed = _argument_at(call, function, index)
-                if passed is None:
-                    continue
-                if _is_literal(passed):
-                    return True
-                value = self.code.resolve(place.at(passed))
-                if _is_literal(value.node) or self._python_loop_value(value):
-                    return True
-                outer = _parameter_of(value)
-                if outer is not None and self.python_value(
-                    outer[0], outer[1], [outer[0].node], depth + 1
-                ):
-                    return True
+        calls = [item for target in targets for item in self.calls_of(target)]
+        if calls:
+            return any(self._passes_python(function, index, p, c, depth) for p, c in calls)
+        # JAX left the calls out of the traceback (a jit inside a grad): every call of the
+        # project then, each of which must pass a Python constant.
+        calls = [item for target in targets for item in self.project_calls_of(target, function)]
+        return bool(calls) and all(
+            self._passes_python(function, index, p, c, depth) for p, c in calls
+        )
+
+    def _passes_python(
+        self, function: Function, index: int, place: Place, call: ast.Call, depth: int
+    ) -> bool:
+        passed = _argument_at(call, function, index)
+        if passed is None:
+            return False
+        if _is_literal(passed):
+            return True
+        value = self.code.resolve(place.at(passed))
+        if _is_literal(value.node) or self._python_loop_value(value):
+            return True
+        if self._python_field(place.at(passed)):
+            return True
+        outer = _parameter_of(value)
+        return outer is not None and self.python_value(
+            outer[0], outer[1], [outer[0].node], depth + 1
+        )
+
+    def project_calls_of(
+        self, target: ast.AST, function: Function
+    ) -> Iterator[tuple[Place, ast.Call]]:
+        """Calls anywhere in the project whose callee is ``target`` (followed through names
+        and position-keeping transforms)."""
+        paths = [*(f.path for f in self.frames), *self.code.files.files_containing(function.name)]
+        for path, model in self.code.models(paths):
+            for call, scope in model.calls:
+                callee = self.code.resolve(Place(path, model, call.func, scope))
+                if callee.node is target or self._wraps(callee, target):
+                    yield Place(path, model, call, scope), call
+
+    def _python_field(self, place: Place, depth: int = 0) -> bool:
+        """Whether a path into an object (``problem.sweeps``, ``exp["horizon"]``) reads a
+        Python constant: the object's construction or dict literal holds one there (or its
+        class declares the field ``int``), found from the object's name or the parameter it
+        is, through the parameter's default, annotation or the traceback's calls."""
+        path = _object_path(place.node)
+        if path is None or depth >= 3:
+            return False
+        node, chain = path
+        root = place.at(node)
+        outer = _parameter_of(root)
+        if outer is None:
+            return self._holds_constant(root, chain)
+        return self._parameter_holds(root, outer[0], outer[1], chain, depth)
+
+    def _parameter_holds(
+        self, root: Place, function: Function, index: int, chain: list[str | int], depth: int
+    ) -> bool:
+        from jaxerr_ls import culprit_leaves
+
+        node = function.node
+        if isinstance(node, ast.Lambda):
+            return False
+        args = [*node.args.posonlyargs, *node.args.args]
+        first_default = len(args) - len(node.args.defaults)
+        if index >= first_default:
+            default = root.at(node.args.defaults[index - first_default])
+            if self._holds_constant(default, chain):
+                return True
+        if all(isinstance(step, str) for step in chain):
+            names = [str(step) for step in chain]
+            cls = culprit_leaves.field_class(self.code, [], function, index, root, names)
+            if cls is not None and culprit_leaves.python_field(cls, names[-1]):
+                return True
+        for place, call in self.calls_of(node):
+            passed = _argument_at(call, function, index)
+            if passed is None:
+                continue
+            if self._holds_constant(place.at(passed), chain):
+                return True
+            value = self.code.resolve(place.at(passed))
+            further = _parameter_of(value)
+            if further is not None and self._parameter_holds(
+                value, further[0], further[1], chain, depth + 1
+            ):
+                return True
         return False
+
+    def _holds_constant(self, place: Place, chain: Sequence[str | int]) -> bool:
+        """Whether the value an expression makes holds a Python constant at ``chain``."""
+        found = self.constant_at(place, chain)
+        return found is True or (isinstance(found, Place) and _is_literal(found.node))
+
+    def constant_at(self, place: Place, chain: Sequence[str | int]) -> Place | bool:
+        """Where the value an expression makes holds what ``chain`` reads (a dict entry, a
+        field given at construction or its class default); True where only the field's
+        ``int`` / ``bool`` / ``str`` declaration says it holds a constant; False unknown."""
+        from jaxerr_ls import culprit_leaves
+
+        for _ in range(_MAX_STEPS):
+            value = self.code.resolve(place)
+            node = value.node
+            if not chain:
+                return value
+            step, chain = chain[0], chain[1:]
+            if isinstance(node, ast.Dict):
+                entries = [
+                    v
+                    for k, v in zip(node.keys, node.values, strict=True)
+                    if isinstance(k, ast.Constant) and k.value == step
+                ]
+                if len(entries) != 1 or None in node.keys:
+                    return False
+                place = value.at(entries[0])
+                continue
+            if not isinstance(node, ast.Call) or not isinstance(step, str):
+                return False
+            if (
+                isinstance(node.func, ast.Name)
+                and node.func.id == "dict"
+                and value.scope.lookup("dict") is None
+            ):
+                # ``dict(unroll=20)``: its keywords are the entries.
+                given = [k.value for k in node.keywords if k.arg == step]
+                if len(given) != 1 or node.args or any(k.arg is None for k in node.keywords):
+                    return False
+                place = value.at(given[0])
+                continue
+            cls = culprit_leaves.class_place(self.code, value.at(node.func))
+            if cls is None or not isinstance(cls.node, ast.ClassDef):
+                return False
+            fields = culprit_leaves.declared_fields(cls.node)
+            if step not in fields:
+                return False
+            given = [k.value for k in node.keywords if k.arg == step]
+            order = list(fields).index(step)
+            if not given and not any(isinstance(a, ast.Starred) for a in node.args):
+                given = node.args[order : order + 1]
+            if given:
+                place = value.at(given[0])
+                continue
+            default = fields[step].value
+            if default is not None and not isinstance(default, ast.Call):
+                place = cls.at(default)
+                continue
+            return not chain and culprit_leaves.python_field(cls, step)
+        return False
+
+    def path_value(self, place: Place) -> Place | None:
+        """Where a path into an object (``settings.grad_argnums``) is given its value, when
+        the object is a module constant or a parameter no traceback call passes (its
+        default): the dict entry, the field given at construction or its class default."""
+        path = _object_path(place.node)
+        if path is None:
+            return None
+        node, chain = path
+        root = place.at(node)
+        outer = _parameter_of(root)
+        if outer is not None:
+            function, index = outer
+            args = function.node.args if not isinstance(function.node, ast.Lambda) else None
+            if args is None or any(
+                _argument_at(call, function, index) is not None
+                for _, call in self.project_calls_of(function.node, function)
+            ):
+                return None
+            positional = [*args.posonlyargs, *args.args]
+            first_default = len(positional) - len(args.defaults)
+            if index < first_default:
+                return None
+            root = root.at(args.defaults[index - first_default])
+        found = self.constant_at(root, chain)
+        return found if isinstance(found, Place) else None
 
     def _python_loop_value(self, place: Place) -> bool:
         """Whether a name is the variable of a ``for`` loop (or a comprehension) over Python
@@ -325,6 +496,36 @@ class _Flow:
             # ``range`` itself, not a project name that shadows it.
             return node.func.id == "range" and iterated.scope.lookup("range") is None
         return False
+
+
+def _object_path(node: ast.AST) -> tuple[ast.Name, list[str | int]] | None:
+    """The name and the fields or constant keys a path into an object reads
+    (``exp["horizon"]``: ``exp``, ``["horizon"]``); None for anything else."""
+    chain: list[str | int] = []
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute):
+            chain.insert(0, node.attr)
+        elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str | int):
+            chain.insert(0, node.slice.value)
+        else:
+            return None
+        node = node.value
+    return (node, chain) if chain and isinstance(node, ast.Name) else None
+
+
+def flow_of(code: Code, frames: Sequence[Span]) -> _Flow:
+    """The calls the traceback's lines (and the project's) make, for other modules."""
+    return _Flow(code, frames)
+
+
+def argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | None:
+    """The expression a call passes for the function's parameter at ``index``."""
+    return _argument_at(call, function, index)
+
+
+def path_value(code: Code, frames: Sequence[Span], place: Place) -> Place | None:
+    """Where a path into an object (``settings.grad_argnums``) is given its value, if sure."""
+    return _Flow(code, frames).path_value(place)
 
 
 def _parameter_of(place: Place) -> tuple[Function, int] | None:
@@ -827,9 +1028,82 @@ def _tested_number(code: Code, span: Span) -> bool:
     return any(reads_of(function, name).numeric for name in tested)
 
 
+def _traced_field(
+    code: Code, captures: Mapping[str, str]
+) -> tuple[Path, Function, int, list[str]] | None:
+    """The function jit traced, its parameter and the field chain of a dotted argument
+    (``cfg.boundary``: ``cfg``, ``["boundary"]``)."""
+    argument = captures.get("arguments", "").strip()
+    root, _, rest = argument.partition(".")
+    if not rest or not all(_IDENTIFIER_RE.match(part) for part in argument.split(".")):
+        return None
+    found = traced_argument(code, {**captures, "arguments": root})
+    if found is None:
+        return None
+    path, function, index, _ = found
+    return path, function, index, rest.split(".")
+
+
+def _field_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
+    """A traced field of a pytree argument: its registration as a leaf, or the one jit that
+    traces a NamedTuple whose field holds a Python value."""
+    from jaxerr_ls import culprit_leaves
+
+    traced = _traced_field(code, captures)
+    if traced is None or (frames and _indexes_number_table(code, frames[0])):
+        return None
+    path, function, index, chain = traced
+    sites = jit_sites(code, path, function)
+    flow = _Flow(code, frames)
+    targets = _jit_names(sites[0]) if len(sites) == 1 else [function.node]
+    passed = []
+    for place, call in (item for target in targets for item in flow.calls_of(target)):
+        given = _argument_at(call, function, index)
+        if given is not None:
+            passed.append(place.at(given))
+    model = code.model(path)
+    if model is None:
+        return None
+    at = Place(path, model, function.node, function.scope)
+    cls = culprit_leaves.field_class(code, passed, function, index, at, chain)
+    if cls is None:
+        return None
+    leaf = culprit_leaves.leaf_field(code, cls, chain[-1])
+    argument = captures.get("arguments", "").strip()
+    if leaf is None:
+        return None
+    if leaf.how == "named_tuple":
+        # The whole argument is traced by design unless its field holds a Python value; a
+        # declared static field or a registration says what the author meant either way.
+        if len(sites) != 1 or not culprit_leaves.python_field(cls, chain[-1]):
+            return None
+        if frames and _tested_number(code, frames[0]):
+            return None
+        span = code.span(sites[0].path, sites[0].node)
+        root = argument.split(".")[0]
+        why = (
+            f"`jax.jit` traces `{function.name}`'s argument `{root}` (a `{leaf.class_name}`), "
+            f"whose field `{chain[-1]}` is a Python value that decides control flow or a "
+            "shape: mark the argument static."
+        )
+        # Named by the parameter: the argument as a whole is what jit should keep static.
+        found = Found(span, CulpritKind.TRACER_JIT_ARGUMENT, root, why)
+    else:
+        where = "`data_fields`" if leaf.how == "registration" else "its declaration"
+        why = (
+            f"`{leaf.class_name}.{chain[-1]}` is a leaf of the pytree (by {where}), so "
+            f"`jax.jit` traces `{argument}`, a Python value that decides control flow or a "
+            "shape: make it a static field."
+        )
+        found = Found(leaf.span, CulpritKind.TRACER_PYTREE_FIELD, argument, why)
+    return found if _not_failing(found.span, frames) else None
+
+
 def _jit_argument_culprit(
     code: Code, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> Found | None:
+    if "." in captures.get("arguments", ""):
+        return _field_culprit(code, captures, frames)
     found = traced_argument(code, captures)
     if found is None or (frames and _indexes_number_table(code, frames[0])):
         return None
@@ -913,7 +1187,7 @@ def _fori_bounds_culprit(
         assert expression is not None
         outer = _parameter_of(code.resolve(caller.at(expression)))
         if outer is None:
-            return None
+            break  # made here (``exp["horizon"]``): the jit, if any, is this function's
         function, index = outer
     path = _path_of(code, frames, function)
     if path is None:
@@ -1655,6 +1929,7 @@ def _find(
 LABELS = {
     CulpritKind.REFS_ARGUMENT: "with_refs entry `{name}`",
     CulpritKind.TRACER_JIT_ARGUMENT: "the jax.jit that traces `{name}`",
+    CulpritKind.TRACER_PYTREE_FIELD: "the pytree field `{name}` made a traced leaf",
     CulpritKind.TRACER_PYTHON_CONTAINER: "the Python container `{name}` indexed by a traced value",
     CulpritKind.LOOP_BOUNDS: "dynamic loop bounds: `{name}`",
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: "`static_argnums` of jax.checkpoint",

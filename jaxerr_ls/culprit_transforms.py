@@ -429,6 +429,8 @@ def transform_culprits(
         found = _argument_culprits(project, captures, frames)
     elif kind == CulpritKind.TRANSFORM_TANGENT:
         found = _tangent_culprits(project, captures, frames)
+    elif kind == CulpritKind.TRANSFORM_REF_SELECTED:
+        found = _ref_selected_culprits(project, frames)
     else:
         found = []
     failing = frames[0] if frames else None
@@ -1040,7 +1042,7 @@ def _received(
     # The value flow: a method of an instance passed in, a callable object, a partial.
     callees = flow.callees(Place(project.path(model), model, given, transform.scope))
     if len(callees) != 1:
-        return None
+        return _factory_argument(project, model, given, transform.scope)
     callee = callees[0]
     project.adopt(callee.place)
     if callee.skip == 0 and callee.partial is None:
@@ -1283,6 +1285,10 @@ def _not_array(
     if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
         transform = application.transform
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
+        factory = _flag_given_by(project, application, "has_aux")
+        if factory is not None:
+            why += f", which this call of `{ast.unparse(factory[1].func)}` leaves off"
+            return [_culprit(project, factory[0], factory[1], kind, function.name, why)]
         return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
     size = _printed_items(output) if output.startswith("(") else None
     sizes = {_tuple_size(r.value) for r in returns}
@@ -2780,3 +2786,139 @@ def _tangent_culprits(
     return [
         _culprit(project, origin.model, origin.node, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
     ]
+
+
+# -- the argnums that select a Ref ------------------------------------------------------------
+
+
+def _declares_ref(function: Function, index: int) -> bool:
+    """Whether a parameter is declared to receive a Ref: named ``..._ref`` / ``ref``,
+    annotated ``Ref``, or written through (``state[...] = ...``) by its function."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return False
+    arg = [*node.args.posonlyargs, *node.args.args][index]
+    if arg.arg == "ref" or arg.arg.endswith("_ref"):
+        return True
+    if arg.annotation is not None and last_name(arg.annotation) == "Ref":
+        return True
+    return any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == arg.arg
+        for statement in ast.walk(node)
+        if isinstance(statement, ast.Assign | ast.AugAssign)
+        for target in (
+            statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        )
+    )
+
+
+def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Culprit]:
+    """The ``argnums`` (or, where none is given, the grad call whose default 0 applies) that
+    selects the one parameter of the differentiated function declared to take a Ref, which
+    grad cannot differentiate: it is plumbing, to be left out of ``argnums``."""
+    application = _only(_applications(project, frames, _APPLIED))
+    if application is None or application.transform.api not in ("jax.grad", "jax.value_and_grad"):
+        return []
+    received = _received(project, application, frames)
+    if received is None or isinstance(received[1], Partial):
+        return []
+    function = received[1]
+    transform = application.transform
+    model = application.defined_in
+    given = transform.keywords.get("argnums")
+    node: ast.AST = transform.call
+    if given is None:
+        argnums: tuple[int, ...] | None = (0,)
+    else:
+        model, value = _named_value(project, model, given, transform.scope)
+        argnums, node = literal_ints(value), value
+        if argnums is None:
+            code = culprit_state.Code(project.files)
+            place = Place(
+                project.path(application.defined_in), application.defined_in, given, transform.scope
+            )
+            found = culprit_state.path_value(code, frames, place)
+            if found is None or not isinstance(found.node, ast.expr):
+                return []
+            project.adopt(found)
+            model, node, argnums = found.model, found.node, literal_ints(found.node)
+    positional = function.positional
+    if not argnums or max(argnums) >= len(positional):
+        return []
+    refs = [i for i in argnums if _declares_ref(function, i)]
+    if len(refs) != 1:
+        return []
+    name = positional[refs[0]].name
+    shown = project.source(model, node) if given is not None else "0 (the default)"
+    why = (
+        f"`argnums` {shown} selects `{name}`, which `{function.name}` takes as a Ref: grad "
+        "cannot differentiate a Ref; leave it out of argnums as plumbing."
+    )
+    api = transform.api.rsplit(".", 1)[-1]
+    return [_culprit(project, model, node, CulpritKind.TRANSFORM_REF_SELECTED, api, why)]
+
+
+def _factory_call(
+    project: _Project, model: ModuleModel, name: ast.expr, scope: Scope
+) -> tuple[Function, int, Place, ast.Call] | None:
+    """The one call in the project of the factory whose parameter ``name`` is (a factory not
+    on the traceback: ``make_update(huber_loss, optimizer)`` before the loop that fails)."""
+    if not isinstance(name, ast.Name):
+        return None
+    binding = scope.lookup(name.id)
+    factory = model.functions.get(binding.node) if binding and binding.kind == "param" else None
+    if factory is None or isinstance(factory.node, ast.Lambda):
+        return None
+    names = [p.name for p in factory.positional]
+    if name.id not in names:
+        return None
+    flow = culprit_state.flow_of(culprit_state.Code(project.files), [])
+    calls = list(flow.project_calls_of(factory.node, factory))
+    if len(calls) != 1:
+        return None
+    return factory, names.index(name.id), calls[0][0], calls[0][1]
+
+
+def _factory_argument(
+    project: _Project, model: ModuleModel, given: ast.expr, scope: Scope
+) -> tuple[ModuleModel, Function | Partial] | None:
+    """The function a factory's one call in the project passes for the parameter given to
+    the transform."""
+    found = _factory_call(project, model, given, scope)
+    if found is None:
+        return None
+    factory, index, where, call = found
+    passed = culprit_state.argument_at(call, factory, index)
+    if passed is None:
+        return None
+    project.adopt(where)
+    return where.model.locate_function(passed, where.scope, project.importer(where.model))
+
+
+def _flag_given_by(
+    project: _Project, application: _Application, keyword: str
+) -> tuple[ModuleModel, ast.Call] | None:
+    """The one call of the factory whose parameter a transform's flag is
+    (``jax.grad(loss_fn, has_aux=has_aux)`` in ``make_update``), where the flag's value is
+    chosen: it passes a constant, or leaves the parameter's constant default."""
+    transform = application.transform
+    value = transform.keywords.get(keyword)
+    if value is None:
+        return None
+    found = _factory_call(project, application.defined_in, value, transform.scope)
+    if found is None:
+        return None
+    factory, index, where, call = found
+    node = factory.node
+    assert not isinstance(node, ast.Lambda)
+    given = culprit_state.argument_at(call, factory, index)
+    positional = [*node.args.posonlyargs, *node.args.args]
+    first_default = len(positional) - len(node.args.defaults)
+    default = node.args.defaults[index - first_default] if index >= first_default else None
+    chosen = given if given is not None else default
+    if not (isinstance(chosen, ast.Constant) and isinstance(chosen.value, bool)):
+        return None
+    project.adopt(where)
+    return where.model, call

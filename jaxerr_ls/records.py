@@ -48,12 +48,18 @@ class CulpritKind(str, Enum):
     TRANSFORM_ARGUMENT = "transform.argument"
     # The construction of a tangent or cotangent of the wrong shape or dtype.
     TRANSFORM_TANGENT = "transform.tangent"
+    # The ``argnums`` of a grad (or the grad call, for its default 0) that selects a parameter
+    # declared to take a Ref.
+    TRANSFORM_REF_SELECTED = "transform.ref_selected"
     # The ``with_refs`` entry for the argument a message names (capture ``argument``:
     # "the argument at position args[1] of ..."), followed to the line that built it.
     REFS_ARGUMENT = "refs.argument"
     # The ``jax.jit`` that traces the one argument a Python value depends on (captures
     # ``traced``, ``transform`` and ``arguments`` of the message's "while tracing" sentence).
     TRACER_JIT_ARGUMENT = "tracer.jit_argument"
+    # The registration or declaration that makes a traced field of a pytree argument a leaf
+    # (``data_fields``, a field not declared static; found for ``TRACER_JIT_ARGUMENT``).
+    TRACER_PYTREE_FIELD = "tracer.pytree_field"
     # A Python list or tuple indexed by a traced value, where it is made (found for the
     # records of ``TRACER_JIT_ARGUMENT`` when no jit argument is to blame).
     TRACER_PYTHON_CONTAINER = "tracer.python_container"
@@ -81,6 +87,11 @@ class CulpritKind(str, Enum):
 FALLBACK_KINDS: dict[CulpritKind, CulpritKind] = {
     CulpritKind.TRACER_JIT_ARGUMENT: CulpritKind.TRACER_PYTHON_CONTAINER,
 }
+# Kinds no record declares that another kind's finder reports in its place: a traced field
+# of a pytree argument blames its registration, not the jit (``culprit_leaves``).
+FOUND_WITH: dict[CulpritKind, CulpritKind] = {
+    CulpritKind.TRACER_PYTREE_FIELD: CulpritKind.TRACER_JIT_ARGUMENT,
+}
 # The named captures each culprit kind reads; a record of that kind must define them.
 CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.CUSTOM_VJP_BWD: frozenset(),
@@ -94,8 +105,10 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.TRANSFORM_FUNCTION: frozenset(),
     CulpritKind.TRANSFORM_ARGUMENT: frozenset(),
     CulpritKind.TRANSFORM_TANGENT: frozenset(),
+    CulpritKind.TRANSFORM_REF_SELECTED: frozenset(),
     CulpritKind.REFS_ARGUMENT: frozenset({"argument"}),
     CulpritKind.TRACER_JIT_ARGUMENT: frozenset({"traced", "transform", "arguments"}),
+    CulpritKind.TRACER_PYTREE_FIELD: frozenset(),
     CulpritKind.TRACER_PYTHON_CONTAINER: frozenset(),
     CulpritKind.LOOP_BOUNDS: frozenset(),
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: frozenset({"value"}),

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from jaxerr_ls.culprit_transforms import CAPTURES_READ
 from jaxerr_ls.fixes import PROVIDERS
-from jaxerr_ls.records import CULPRIT_CAPTURES, FALLBACK_KINDS, CulpritKind, load_records
+from jaxerr_ls.records import (
+    CULPRIT_CAPTURES,
+    FALLBACK_KINDS,
+    FOUND_WITH,
+    CulpritKind,
+    load_records,
+)
 
 RECORDS = {record.code: record for record in load_records().records}
 
@@ -21,6 +27,7 @@ def test_every_provider_fixes_loaded_records_and_reads_only_their_captures() -> 
 def test_every_culprit_kind_is_declared_by_a_record_with_its_captures() -> None:
     declared = {record.culprit for record in RECORDS.values() if record.culprit is not None}
     declared |= {FALLBACK_KINDS[kind] for kind in declared if kind in FALLBACK_KINDS}
+    declared |= {kind for kind, finder in FOUND_WITH.items() if finder in declared}
     assert declared == set(CulpritKind), f"never declared: {set(CulpritKind) - declared}"
     for record in RECORDS.values():
         if record.culprit is not None:

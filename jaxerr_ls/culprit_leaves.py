@@ -1,0 +1,203 @@
+"""Where a traced field of a pytree argument became a leaf: its registration, or the jit.
+
+JAX names a traced argument's path (``cfg.boundary``, ``model.dropout.rate``) when a Python
+value was needed; the change belongs where that field was made a leaf: the ``data_fields``
+entry of ``jax.tree_util.register_dataclass``, the field declared without the project's
+``field(static=True)``, or, for a ``NamedTuple`` whose field holds a Python value, the one
+``jax.jit`` that traces the whole argument. The field's class is found from the parameter's
+annotation or default, the values the traceback's calls pass, or else the one project class
+with the whole chain of fields; where any step leaves doubt, nothing is found.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from jaxerr_ls.culprit_state import Code, Place
+from jaxerr_ls.project import Function
+from jaxerr_ls.spans import Span
+
+# Annotations of fields that hold Python values (a leaf of them is traced by jit).
+_PYTHON_TYPES = frozenset({"bool", "int", "str"})
+_NAMED_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+_REGISTER = "jax.tree_util.register_dataclass"
+# Keywords of the ``field(...)`` calls that keep a field out of the pytree's leaves.
+_STATIC_KEYWORDS = (("static", True), ("pytree_node", False))
+
+
+@dataclass(frozen=True, slots=True)
+class LeafField:
+    """The declaration that makes a traced field a leaf, and what it is."""
+
+    span: Span
+    # "registration" (a data_fields entry), "declaration" (a field not declared static),
+    # or "named_tuple" (the whole argument is traced: blame the jit).
+    how: str
+    class_name: str
+
+
+def class_place(code: Code, place: Place) -> Place | None:
+    """The class an expression constructs (``Config(...)``) or names, followed through names."""
+    found = code.resolve(place)
+    if isinstance(found.node, ast.Call):
+        found = code.resolve(found.at(found.node.func))
+    return found if isinstance(found.node, ast.ClassDef) else None
+
+
+def declared_fields(cls: ast.ClassDef) -> dict[str, ast.AnnAssign]:
+    return {
+        s.target.id: s
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+    }
+
+
+def _field_class(code: Code, cls: Place, name: str) -> Place | None:
+    declared = declared_fields(cls.node).get(name) if isinstance(cls.node, ast.ClassDef) else None
+    if declared is None or not isinstance(declared.annotation, ast.Name | ast.Attribute):
+        return None
+    return class_place(code, cls.at(declared.annotation))
+
+
+def chain_end(code: Code, root: Place, chain: Sequence[str]) -> Place | None:
+    """The class holding the chain's last field, from the class of its first object."""
+    cls: Place | None = root
+    for name in chain[:-1]:
+        cls = _field_class(code, cls, name) if cls is not None else None
+    if cls is None or not isinstance(cls.node, ast.ClassDef):
+        return None
+    return cls if chain[-1] in declared_fields(cls.node) else None
+
+
+def _project_classes(code: Code, name: str) -> Iterator[Place]:
+    """Project classes declaring a field ``name``."""
+    for path, model in code.models(code.files.files_containing(name)):
+        for node in ast.walk(model.tree):
+            if isinstance(node, ast.ClassDef) and name in declared_fields(node):
+                binding = model.module_scope.lookup(node.name)
+                if binding is not None and binding.node is node:
+                    yield Place(path, model, node, binding.scope)
+
+
+def _root_classes(
+    code: Code, path_calls: Sequence[Place], function: Function, index: int, path: Place
+) -> list[Place]:
+    """Classes the parameter's value may have: its annotation or default, else what the
+    traceback's calls pass."""
+    node = function.node
+    if isinstance(node, ast.Lambda):
+        return []
+    args = [*node.args.posonlyargs, *node.args.args]
+    arg = args[index]
+    where = Place(path.path, path.model, arg, function.scope)
+    if arg.annotation is not None:
+        found = class_place(code, where.at(arg.annotation))
+        if found is not None:
+            return [found]
+    first_default = len(args) - len(node.args.defaults)
+    if index >= first_default:
+        found = class_place(code, where.at(node.args.defaults[index - first_default]))
+        if found is not None:
+            return [found]
+    return [c for c in (class_place(code, p) for p in path_calls) if c is not None]
+
+
+def field_class(
+    code: Code,
+    passed: Sequence[Place],
+    function: Function,
+    index: int,
+    at: Place,
+    chain: Sequence[str],
+) -> Place | None:
+    """The one class that declares the chain's last field, for a parameter's value."""
+    ends = {
+        id(e.node): e
+        for root in _root_classes(code, passed, function, index, at)
+        if (e := chain_end(code, root, chain)) is not None
+    }
+    if not ends:
+        ends = {
+            id(e.node): e
+            for root in _project_classes(code, chain[0])
+            if (e := chain_end(code, root, chain)) is not None
+        }
+    return next(iter(ends.values())) if len(ends) == 1 else None
+
+
+def python_field(cls: Place, name: str) -> bool:
+    """Whether a class's field is declared to hold a Python value (``rounds: int = 3``)."""
+    declared = declared_fields(cls.node).get(name) if isinstance(cls.node, ast.ClassDef) else None
+    annotation = declared.annotation if declared is not None else None
+    return isinstance(annotation, ast.Name) and annotation.id in _PYTHON_TYPES
+
+
+def _registration_entry(code: Code, cls: Place, name: str) -> tuple[Place, ast.expr] | None:
+    """The ``data_fields`` string naming the field, in the one ``register_dataclass`` of the
+    class (as a call or a ``partial`` decorator); None when it is not a data field."""
+    assert isinstance(cls.node, ast.ClassDef)
+    found: list[tuple[Place, ast.expr]] = []
+    registered = 0
+    for path, model in code.models([cls.path, *code.files.files_containing(cls.node.name)]):
+        for call, scope in model.calls:
+            api = model.qualified_name(call.func, scope)
+            keywords = call.keywords
+            if api == "functools.partial" and call.args:
+                if model.qualified_name(call.args[0], scope) != _REGISTER:
+                    continue
+                if not any(d is call for d in cls.node.decorator_list) or path != cls.path:
+                    continue
+            elif api == _REGISTER and call.args:
+                target = class_place(code, Place(path, model, call.args[0], scope))
+                if target is None or target.node is not cls.node:
+                    continue
+            else:
+                continue
+            registered += 1
+            for keyword in keywords:
+                if keyword.arg == "data_fields" and isinstance(keyword.value, ast.List | ast.Tuple):
+                    for entry in keyword.value.elts:
+                        if isinstance(entry, ast.Constant) and entry.value == name:
+                            found.append((Place(path, model, entry, scope), entry))
+    return found[0] if registered == 1 and len(found) == 1 else None
+
+
+def _declares_static(call: ast.expr) -> bool:
+    return isinstance(call, ast.Call) and any(
+        keyword.arg == key
+        and isinstance(keyword.value, ast.Constant)
+        and keyword.value.value is value
+        for keyword in call.keywords
+        for key, value in _STATIC_KEYWORDS
+    )
+
+
+def _static_convention(code: Code, cls: Place) -> bool:
+    """Whether the class's own module declares some field static (``field(static=True)``)."""
+    return any(
+        _declares_static(node) for node in ast.walk(cls.model.tree) if isinstance(node, ast.Call)
+    )
+
+
+def leaf_field(code: Code, cls: Place, name: str) -> LeafField | None:
+    """Where the class's field ``name`` became a traced leaf, when the code says so surely."""
+    node = cls.node
+    assert isinstance(node, ast.ClassDef)
+    declared = declared_fields(node)[name]
+    entry = _registration_entry(code, cls, name)
+    if entry is not None:
+        place, expr = entry
+        return LeafField(code.span(place.path, expr), "registration", node.name)
+    bases = [cls.model.qualified_name(b, cls.scope) for b in node.bases]
+    if any(b in _NAMED_TUPLES for b in bases):
+        return LeafField(code.span(cls.path, declared), "named_tuple", node.name)
+    if (
+        node.bases
+        and not node.decorator_list
+        and not (declared.value is not None and _declares_static(declared.value))
+        and _static_convention(code, cls)
+    ):
+        return LeafField(code.span(cls.path, declared), "declaration", node.name)
+    return None
