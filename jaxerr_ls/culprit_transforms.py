@@ -1442,7 +1442,7 @@ def _aux_not_pair(
                 own = [_Return(home.model, function, body, body)]
         why = (
             f"{_label(function)} returns a single value, but the caller reads the aux `{aux}` "
-            f"{api} unpacks with has_aux=True: return (output, aux)"
+            f"that {api} unpacks with has_aux=True: return (output, aux)"
         )
         return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in own]
     why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"

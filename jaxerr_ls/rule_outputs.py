@@ -653,7 +653,8 @@ def entry_change(
     if summed is not None:
         return Change(
             code.span(ret),
-            f"{said}: the input was broadcast, so its cotangent is summed over the broadcast axes.",
+            f"{said}: it is larger than its input; where the primal broadcast that input, its "
+            "cotangent is the sum over the broadcast axes.",
             summed[0],
             (summed[1],),
             safe=False,
