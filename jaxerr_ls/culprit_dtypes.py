@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_ls.culprit_flow import Flow, tuple_items
+from jaxerr_ls.culprit_flow import Flow, keyword_value, tuple_items
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.project import class_fields
 
@@ -258,10 +258,6 @@ def _counts_through_range(place: Place, node: ast.Name) -> bool:
     return True
 
 
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
-
-
 @dataclass
 class Dtypes:
     """Dtype inference over one value flow (a flow that has entered the traceback's calls
@@ -346,7 +342,7 @@ class Dtypes:
             return "follow"
         if name is None:
             return "follow"
-        given = _keyword(node, "dtype")
+        given = keyword_value(node, "dtype")
         if given is None and name in ("array", "asarray") and len(node.args) > 1:
             given = node.args[1]
         if given is None and name in ("zeros", "ones", "empty") and len(node.args) > 1:
@@ -430,14 +426,14 @@ class Dtypes:
             # ``jnp.zeros_like(counts)``: a new array with only its template's dtype and
             # shape; where ``dtype=`` belongs, whatever made the template's integers.
             return place
-        elif name in _KEEPING and node.args and _keyword(node, "dtype") is None:
+        elif name in _KEEPING and node.args and keyword_value(node, "dtype") is None:
             inner = place.at(node.args[0])
         elif name is None and self._followed(place):
             makers = self.flow.makers(place)
             if makers is None or len(makers) != 1 or makers[0].node is node:
                 return None
             return self.int_origin(makers[0], depth + 1)
-        elif name == "full" and len(node.args) == 2 and _keyword(node, "dtype") is None:
+        elif name == "full" and len(node.args) == 2 and keyword_value(node, "dtype") is None:
             # ``jnp.full(shape, cfg.init)``: one Python int written as the fill, where it is
             # written; a fill written in place (``jnp.full(shape, 0)``) is this call's line.
             literal = self._int_literal(place.at(node.args[1]))

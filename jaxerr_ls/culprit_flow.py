@@ -1006,6 +1006,11 @@ _SHAPED_AFTER_KEY = frozenset(
 _LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
 
 
+def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
+    """The expression a call passes for keyword ``name``, or None."""
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
 def shape_of(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None:
     """The shape of an array the project builds with literal sizes (``jnp.zeros((5, 2))``,
     ``jax.random.normal(key, x.shape[:1])``, ``jnp.ones_like(w)``), followed through the value
@@ -1036,7 +1041,7 @@ def shape_of(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None
         return shape_of(flow, place.at(node.args[0]), depth + 1)
     if module == "jax.random" and name in _SHAPED_AFTER_KEY:
         given = node.args[1] if len(node.args) > 1 else None
-        given = next((k.value for k in node.keywords if k.arg == "shape"), given)
+        given = keyword_value(node, "shape") or given
         return None if given is None else sizes(flow, place.at(given), depth + 1)
     return None
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_flow import Flow, keyword_value
 from jaxerr_ls.culprit_state import Place
 
 _MAX_DEPTH = 12
@@ -110,10 +110,6 @@ def _int_literal(node: ast.expr) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         node = node.operand
     return isinstance(node, ast.Constant) and type(node.value) is int
-
-
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 @dataclass
@@ -218,7 +214,7 @@ class Ranks:
         if name in _SHAPED and method is None and node.args:
             return self._sizes(place.at(node.args[0]), depth)
         if name in _SHAPED_AFTER_KEY:
-            shape = node.args[1] if len(node.args) > 1 else _keyword(node, "shape")
+            shape = node.args[1] if len(node.args) > 1 else keyword_value(node, "shape")
             return 0 if shape is None else self._sizes(place.at(shape), depth)
         if name in ("dot", "matmul") and len(args) == 2:
             product = ast.BinOp(args[0], ast.MatMult(), args[1])
@@ -239,10 +235,10 @@ class Ranks:
         # Where the axis goes positionally: after the array (``jnp.sum(x, 1)``), first for a
         # method (``x.sum(1)``), after ``ord`` for a norm.
         position = 0 if method else (2 if name == "norm" else 1)
-        axis = _keyword(node, "axis")
+        axis = keyword_value(node, "axis")
         if axis is None and len(node.args) > position:
             axis = node.args[position]
-        keepdims = _keyword(node, "keepdims")
+        keepdims = keyword_value(node, "keepdims")
         if keepdims is not None and not (
             isinstance(keepdims, ast.Constant) and keepdims.value is False
         ):
