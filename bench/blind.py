@@ -11,7 +11,8 @@ expected, "wrong culprit" counts the outputs given culprits none of which is an 
 then takes the quick fix a diagnostic would offer, applies it to a copy of the program, runs
 the program with real JAX and compares what it prints with what the reference fix prints.
 
-    .venv/bin/python bench/blind.py [--no-run] [--out bench/blind-results.md] [FOLDER-PART ...]
+    .venv/bin/python bench/blind.py [--no-run] [--out bench/blind-results.md]
+        [--exclude FOLDER-PART ...] [FOLDER-PART ...]
 
 With `BLIND_CACHE=<folder>` each run's result is kept there under a hash of the program's
 modules and entry, so a second measurement runs only the programs whose fix changed.
@@ -126,13 +127,17 @@ def _copy(program: Path, into: Path) -> Path:
     return copy
 
 
-def measure(run_fixes: bool, only: tuple[str, ...] = ()) -> dict[str, Tally]:
+def measure(
+    run_fixes: bool, only: tuple[str, ...] = (), exclude: tuple[str, ...] = ()
+) -> dict[str, Tally]:
     catalog = Catalog.load()
     tallies: dict[str, Tally] = defaultdict(Tally)
     with tempfile.TemporaryDirectory() as folder:
         for meta_path in sorted(CORPUS.glob("f*/*/meta.json")):
             where = meta_path.parent.relative_to(CORPUS).as_posix()
             if only and not any(part in where for part in only):
+                continue
+            if any(part in where for part in exclude):
                 continue
             # The program as its user has it: without the reference fix and the logs beside it
             # (a second train.py in fixed/ would make every printed path ambiguous).
@@ -295,8 +300,14 @@ def main() -> None:
     parser.add_argument(
         "only", nargs="*", help="measure only programs whose folder contains one of these"
     )
+    parser.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        help="skip programs whose folder contains this (repeatable): the held-out batches",
+    )
     args = parser.parse_args()
-    tallies = measure(run_fixes=not args.no_run, only=tuple(args.only))
+    tallies = measure(run_fixes=not args.no_run, only=tuple(args.only), exclude=tuple(args.exclude))
     text = report(tallies, ran_fixes=not args.no_run)
     print(text)
     if args.out:
