@@ -25,6 +25,7 @@ from jaxerr_ls.project import (
     Partial,
     Scope,
     TransformCall,
+    class_fields,
     literal_bool,
     literal_ints,
 )
@@ -130,15 +131,53 @@ def _last_value_span(spans: Spans, function: Function, values: list[ast.expr | N
 
 
 def _not_pair(values: Values, scope: Scope) -> Callable[[ast.expr | None], bool]:
+    model = values.model
+
     def test(value: ast.expr | None) -> bool:
         if value is None:
             return True
         length = values.tuple_length(value, scope)
         if length is not None:
             return length != 2
+        made = _made(model, value, scope)
+        if made is not None:
+            return made != 2
         return values.not_container(value, scope)
 
     return test
+
+
+def _made(model: ModuleModel, value: ast.expr, scope: Scope) -> int | None:
+    """What a value surely is when it is no tuple display: -1 for something other than a
+    tuple or list (a dict display or ``dict(...)``, an instance of a plain class of the
+    module), a NamedTuple class's field count for one of its instances; None when unknown.
+    Names are followed to their one assignment."""
+    for _ in range(_DEPTH):
+        if not isinstance(value, ast.Name):
+            break
+        binding = scope.lookup(value.id)
+        if binding is None or binding.kind != "assign" or binding.value is None:
+            return None
+        value, scope = binding.value, binding.scope
+    if isinstance(value, ast.Dict | ast.DictComp):
+        return -1
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return None
+    if value.func.id == "dict" and not scope.lookup_all("dict"):
+        return -1
+    binding = scope.lookup(value.func.id)
+    if binding is None or not isinstance(binding.node, ast.ClassDef):
+        return None
+    node = binding.node
+    outer = model.scopes[node].parent or model.module_scope
+    bases = [model.qualified_name(b, outer) for b in node.bases]
+    if bases in (["typing.NamedTuple"], ["NamedTuple"]) and not node.keywords:
+        if any(isinstance(s, ast.FunctionDef) and s.name == "__new__" for s in node.body):
+            return None
+        return len(class_fields(node))
+    if bases in ([], ["object"]) and not node.keywords:
+        return -1
+    return None
 
 
 def _rule_not_pair(
@@ -213,7 +252,7 @@ def _bwd_output_wrong(
     if _is_tuple(value, values, bwd.scope):
         length = values.tuple_length(value, bwd.scope)
         return expected is not None and length is not None and length != expected
-    if values.not_container(value, bwd.scope):
+    if values.not_container(value, bwd.scope) or _made(values.model, value, bwd.scope) == -1:
         return True
     if plain_cotangent is None or not isinstance(value, ast.Name) or value.id != plain_cotangent:
         return False
@@ -695,17 +734,116 @@ def check_vjp_refs(model: ModuleModel, values: Values, spans: Spans) -> Iterator
 # -- hijax -------------------------------------------------------------------------------------
 
 
-def _sure_not_log(values: Values, scope: Scope) -> Callable[[ast.expr | None], bool]:
-    """A value that is neither None nor a dict."""
+# Calls that return something other than None or a plain ``dict`` (JAX checks ``type(log) is
+# dict``: a dict subclass is refused too).
+_NOT_LOG_CALLS = frozenset(
+    {
+        "collections.OrderedDict",
+        "collections.defaultdict",
+        "collections.Counter",
+        "collections.namedtuple",
+        "types.SimpleNamespace",
+        "jax.numpy.linalg.norm",
+        "jax.numpy.linalg.det",
+        "jax.numpy.linalg.inv",
+        "jax.numpy.linalg.pinv",
+        "jax.numpy.linalg.solve",
+        "jax.numpy.linalg.cholesky",
+        "jax.numpy.linalg.matrix_power",
+        "numpy.linalg.norm",
+    }
+)
+# Bases of a class whose instances are surely not dicts.
+_PLAIN_BASES = frozenset({"object", "typing.NamedTuple", "NamedTuple", "tuple"})
+_DEPTH = 6
 
-    def test(value: ast.expr | None) -> bool:
-        if value is None or (isinstance(value, ast.Constant) and value.value is None):
+
+def _accumulated(model: ModuleModel, scope: Scope) -> frozenset[str]:
+    """Names given to ``<accumulator>.accum(name)`` in a function's own scope: cotangents, so
+    arrays."""
+    return frozenset(
+        call.args[0].id
+        for call, where in model.calls
+        if where is scope
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "accum"
+        and len(call.args) == 1
+        and isinstance(call.args[0], ast.Name)
+    )
+
+
+def _plain_class(model: ModuleModel, node: ast.ClassDef, depth: int = 0) -> bool:
+    """A class of the module whose instances are surely not dicts: its bases are ``object``,
+    ``NamedTuple``, ``tuple`` or such classes of the module, and no metaclass."""
+    if depth > _DEPTH or node.keywords:
+        return False
+    scope = model.scopes[node].parent or model.module_scope
+    for base in node.bases:
+        name = model.qualified_name(base, scope)
+        if name in _PLAIN_BASES or (isinstance(base, ast.Name) and base.id in _PLAIN_BASES):
+            continue
+        binding = scope.lookup(base.id) if isinstance(base, ast.Name) else None
+        if binding is None or not isinstance(binding.node, ast.ClassDef):
             return False
-        if isinstance(value, ast.Tuple | ast.List | ast.Set | ast.ListComp):
-            return True
+        if not _plain_class(model, binding.node, depth + 1):
+            return False
+    return True
+
+
+def _sure_not_log(
+    model: ModuleModel, values: Values, scope: Scope, methods: dict[str, Function]
+) -> Callable[[ast.expr | None], bool]:
+    """A value that is neither None nor a dict: a tuple, list or set, a constant, an array (a
+    name given to an accumulator's ``accum``, a NumPy-like function's result), an instance of
+    a plain class of the module, a dict subclass; names followed to their one assignment,
+    calls of the module's functions and of the class's own ``methods`` to what every way out of
+    them returns."""
+    accumulated = _accumulated(model, scope)
+
+    def returned(function: Function, depth: int) -> bool:
+        if function.is_generator or function.falls_off_end or not function.returns:
+            return False
+        own = _accumulated(model, function.scope)
+        return all(test(value, function.scope, depth + 1, own) for value in function.return_values)
+
+    def test(
+        value: ast.expr | None,
+        where: Scope = scope,
+        depth: int = 0,
+        accumulated: frozenset[str] = accumulated,
+    ) -> bool:
+        if value is None or depth > _DEPTH:
+            return False
         if isinstance(value, ast.Constant):
+            return value.value is not None
+        if isinstance(value, ast.Tuple | ast.List | ast.Set | ast.ListComp | ast.SetComp):
             return True
-        return values.not_container(value, scope) and not isinstance(value, ast.Name)
+        if isinstance(value, ast.Name):
+            if value.id in accumulated and len(where.lookup_all(value.id)) == 1:
+                return True
+            binding = where.lookup(value.id)
+            if binding is not None and binding.kind == "assign" and binding.value is not None:
+                return test(binding.value, binding.scope, depth + 1, frozenset())
+            return False
+        if isinstance(value, ast.Call):
+            func = value.func
+            if model.qualified_name(func, where) in _NOT_LOG_CALLS:
+                return True
+            if isinstance(func, ast.Name):
+                binding = where.lookup(func.id)
+                node = None if binding is None else binding.node
+                if isinstance(node, ast.ClassDef):
+                    return _plain_class(model, node)
+                if isinstance(node, ast.FunctionDef) and node in model.functions:
+                    return returned(model.functions[node], depth)
+            if (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+                and func.attr in methods
+            ):
+                return returned(methods[func.attr], depth)
+        return values.not_container(value, where)
 
     return test
 
@@ -717,7 +855,7 @@ def check_hijax_bwd_return(
         method = prim.methods.get("vjp_bwd")
         if method is None or method.is_generator:
             continue
-        test = _sure_not_log(values, method.scope)
+        test = _sure_not_log(model, values, method.scope, prim.methods)
         bad = [r for r in method.returns if r.value is not None and test(r.value)]
         if not bad:
             continue

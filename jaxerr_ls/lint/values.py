@@ -38,6 +38,14 @@ _REDUCTIONS = frozenset(
     """.split()  # noqa: SIM905 (a word list reads better than quoted strings)
 )
 _CONSTRUCTORS = frozenset({"zeros", "ones", "empty", "full"})
+# An array's attributes and methods that are arrays too.
+_ARRAY_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
+_ARRAY_METHODS = frozenset(
+    """
+    sum mean max min prod var std reshape astype transpose squeeze ravel flatten clip conj
+    round cumsum cumprod dot
+    """.split()  # noqa: SIM905 (a word list reads better than quoted strings)
+)
 # Binary operators that tuples, lists and dicts do not support: the result is never a container
 # (an array, a number, or a TypeError before anything is returned).
 _NON_CONTAINER_OPS = (
@@ -81,6 +89,9 @@ class Values:
             return None
         module, _, function = name.rpartition(".")
         if module in _ARRAY_MODULES and function in _ARRAY_FUNCTIONS:
+            return function
+        # ``where(condition, x, y)`` picks elements (with one argument it returns a tuple).
+        if module in _ARRAY_MODULES and function == "where" and len(expr.args) == 3:
             return function
         return None
 
@@ -126,6 +137,17 @@ class Values:
             )
         if self.array_call(expr, scope) is not None:
             return True
+        # Indexing an array, its ``.T``, or one of its methods that return an array.
+        if isinstance(expr, ast.Subscript):
+            return self.is_array(expr.value, scope, depth + 1)
+        if isinstance(expr, ast.Attribute) and expr.attr in _ARRAY_ATTRIBUTES:
+            return self.is_array(expr.value, scope, depth + 1)
+        if (
+            isinstance(expr, ast.Call)
+            and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr in _ARRAY_METHODS
+        ):
+            return self.is_array(expr.func.value, scope, depth + 1)
         resolved = self._resolve(expr, scope)
         if resolved is not None:
             return self.is_array(resolved[0], resolved[1], depth + 1)

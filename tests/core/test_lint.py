@@ -268,6 +268,57 @@ def test_aliases_resolve() -> None:
         out, f_vjp = jax.vjp(f, w)
         f_vjp.with_refs(g)(1.0)
         """,
+        # vjp_bwd: a name bound twice, a helper returning its parameter, a dict subclass of
+        # a class with a metaclass (what their instances are is not the module's to say)
+        """
+        from jax.experimental.hijax import HiPrim
+        class Logs(dict):
+            pass
+        class Meta(type):
+            pass
+        class Odd(metaclass=Meta):
+            pass
+        class A(HiPrim):
+            def vjp_fwd(self, nzs, x):
+                return x, x
+            def vjp_bwd(self, x, g, x_acc):
+                ct = g
+                ct = ct * x
+                x_acc.accum(ct)
+                return ct
+        class B(HiPrim):
+            def vjp_fwd(self, nzs, x):
+                return x, x
+            def vjp_bwd(self, x, g, x_acc, y_acc):
+                return self._scatter((x_acc, y_acc), g)
+            def _scatter(self, accs, cts):
+                for acc, ct in zip(accs, cts):
+                    acc.accum(ct)
+                return cts
+        class C(HiPrim):
+            def vjp_fwd(self, nzs, x):
+                return x, x
+            def vjp_bwd(self, x, g, x_acc):
+                x_acc.accum(g)
+                return Logs(peak=g.max()) if g.size else Odd()
+        """,
+        # custom rules: a two-field NamedTuple is a pair; a one-argument where is a tuple
+        """
+        from typing import NamedTuple
+        import jax
+        import jax.numpy as jnp
+        class Pair(NamedTuple):
+            out: jax.Array
+            res: jax.Array
+        @jax.custom_vjp
+        def f(x):
+            return x
+        def f_fwd(x):
+            return Pair(x, x)
+        def f_bwd(res, g):
+            return jnp.where(g > 0)
+        f.defvjp(f_fwd, f_bwd)
+        """,
     ],
 )
 def test_silent_where_the_code_leaves_room_for_doubt(code: str) -> None:
