@@ -26,13 +26,14 @@ import argparse
 import json
 import sys
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from jaxerr_ls.lint import CODES, Prediction, lint_source  # noqa: E402
+from jaxerr_ls.lint.imports import ProjectModules, file_reader  # noqa: E402
 
 CORPUS = REPO / "tests" / "blind"
 SKIPPED_FOLDERS = {"logs", "fixed", "__pycache__"}
@@ -63,14 +64,32 @@ def _modules(program: Path) -> dict[str, Path]:
 
 
 def _lint(
-    modules: dict[str, Path], version: str, overlay: dict[str, Path] | None = None
+    program: Path, modules: dict[str, Path], version: str, overlay: dict[str, Path] | None = None
 ) -> list[tuple[str, Prediction]]:
+    """Each module's predictions, with the program's folder as the project that the modules
+    import each other from (the reference fix's copies read in place of the originals)."""
+    plain = file_reader(program)
+    by_path = {path: (overlay or {}).get(name) for name, path in modules.items()}
+
+    def read(path: Path) -> str | None:
+        swapped = by_path.get(path)
+        return plain(path) if swapped is None else swapped.read_text(encoding="utf-8")
+
+    project = ProjectModules(read, program)
     out = []
     for name, path in modules.items():
-        source = (overlay or {}).get(name, path).read_text(encoding="utf-8")
-        result = lint_source(source, path=Path(name), jax_version=version)
-        out.extend((name, prediction) for prediction in result.predictions)
+        source = read(path) or ""
+        result = lint_source(source, path=path, jax_version=version, modules=project)
+        out.extend((name, _relative(prediction, program)) for prediction in result.predictions)
     return out
+
+
+def _relative(prediction: Prediction, program: Path) -> Prediction:
+    """The prediction with its culprit's path from the program's folder."""
+    culprit = prediction.culprit
+    if culprit is None or not culprit.path.is_absolute():
+        return prediction
+    return replace(prediction, culprit=replace(culprit, path=culprit.path.relative_to(program)))
 
 
 def _expected_lines(meta: dict) -> set[tuple[str, int]]:
@@ -108,20 +127,21 @@ def measure(only: tuple[str, ...], exclude: tuple[str, ...]) -> dict[str, Tally]
                 if "__pycache__" not in path.parts
             }
             tally.fixed_programs += 1
-            on_fixed = _lint(modules, version, overlay)
+            on_fixed = _lint(program, modules, version, overlay)
             if on_fixed:
                 tally.fixed_false += 1
                 tally.false += [f"{where}: {_describe(n, p)}" for n, p in on_fixed]
         if record not in CODES:
             continue
         tally.checkable += 1
-        found = _lint(modules, version)
+        found = _lint(program, modules, version)
         ours = [(n, p) for n, p in found if record in (p.code, *p.also)]
         lines = _expected_lines(meta)
         placed = [
             (n, p)
             for n, p in ours
-            if (n, p.span.line) in lines or (p.culprit is not None and (n, p.culprit.line) in lines)
+            if (n, p.span.line) in lines
+            or (p.culprit is not None and (p.culprit.path.as_posix(), p.culprit.line) in lines)
         ]
         tally.predicted += bool(ours)
         tally.placed += bool(placed)

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from jaxerr_ls.fixes.model import CulpritRef, FixTarget
 from jaxerr_ls.lint.checks import CHECKS, CODES, Check, Prediction, Spans, checks_for, run_checks
+from jaxerr_ls.lint.imports import ProjectModules
+from jaxerr_ls.lint.values import Project
 from jaxerr_ls.lint.versions import for_jax, installed_jax_version
 from jaxerr_ls.project import ModuleModel, Scope, build
 from jaxerr_ls.records import CulpritKind
@@ -158,17 +160,21 @@ def lint_model(
     checks: Sequence[Check] = CHECKS,
     jax_version: str | None = None,
     comments: list[Suppression] | None = None,
+    modules: ProjectModules | None = None,
 ) -> LintResult:
     """The predictions of the ``checks`` on a module's model, as the JAX ``jax_version``
     raises them (None: not known, each names what every pinned release raises).
-    ``comments`` are the source's suppression comments, where the caller has read them."""
+    ``comments`` are the source's suppression comments, where the caller has read them.
+    ``modules`` are the project's other modules, from which the module imports functions."""
     found = suppressions(source) if comments is None else comments
     by_line: dict[int, list[Suppression]] = {}
     for suppression in found:
         by_line.setdefault(suppression.line, []).append(suppression)
     ranges = expecting_ranges(model)
     predictions, expected = [], []
-    for prediction in run_checks(model, Spans(path, source_lines(source)), enabled, checks):
+    project = None if modules is None else Project(modules, modules.importer(path))
+    spans = Spans(path, source_lines(source))
+    for prediction in run_checks(model, spans, enabled, checks, project):
         if _suppressed(prediction, by_line):
             continue
         line = prediction.span.line
@@ -187,12 +193,14 @@ def lint_source(
     path: Path = MODULE,
     parse: Callable[[str], ast.Module | None] | None = None,
     jax_version: str | None = None,
+    modules: ProjectModules | None = None,
 ) -> LintResult:
     """The predictions for one module's source, placed in ``path``. A module that does not parse
     has none (its syntax error is reported, for the caller to show or not); one that names no API
     a check starts from is not parsed at all. ``parse`` stands for ``ast.parse`` (None where that
     raises): the server's ``ChunkedParser`` of the document, which re-parses only what changed.
-    ``jax_version`` is the JAX the project uses (``installed_jax_version``), None if unknown."""
+    ``jax_version`` is the JAX the project uses (``installed_jax_version``), None if unknown;
+    ``modules`` the project's other modules (functions imported from them are checked too)."""
     checks = checks_for(source, enabled)
     if not checks:
         return LintResult([], suppressions(source))
@@ -204,7 +212,7 @@ def lint_source(
             model = None if tree is None else ModuleModel(tree)
         if model is None:
             return LintResult([], [], "the file does not parse")
-        return lint_model(model, source, enabled, path, checks, jax_version)
+        return lint_model(model, source, enabled, path, checks, jax_version, modules=modules)
 
 
 def raised_by_run(
@@ -225,8 +233,9 @@ def raised_by_run(
         return False
     places = set(places)
     own = {prediction.span.line}
-    if prediction.culprit is not None:
-        own.add(prediction.culprit.line)
+    culprit = prediction.culprit
+    if culprit is not None and culprit.path == prediction.span.path:
+        own.add(culprit.line)
     if own & places:
         return True
     subject = prediction.subject

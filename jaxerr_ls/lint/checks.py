@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from jaxerr_ls.lint.values import Values
+from jaxerr_ls.lint.values import Project, Values
 from jaxerr_ls.project import (
     TRANSPARENT,
     CustomFunction,
@@ -370,6 +370,35 @@ def _target_function(transform: TransformCall) -> tuple[Function, int] | None:
     return None
 
 
+def _differentiated(
+    model: ModuleModel, values: Values, spans: Spans, transform: TransformCall
+) -> tuple[Function, Values, Spans] | None:
+    """The function a transform differentiates, with the facts and places of the module that
+    defines it: this one, or a project module it is imported from."""
+    target = _target_function(transform)
+    if target is not None:
+        return target[0], values, spans
+    project = values.project
+    if project is None or not transform.call.args:
+        return None
+    found = model.locate_function(transform.call.args[0], transform.scope, project.importer)
+    if found is None:
+        return None
+    other, function = found
+    if isinstance(function, Partial):
+        if function.fixed_keywords:
+            return None
+        function = function.function
+    if other is model:
+        return function, values, spans
+    place = project.modules.place(other)
+    if place is None:
+        return None
+    from jaxerr_ls.lint import source_lines
+
+    return function, Values(other, project), Spans(place[0], source_lines(place[1]))
+
+
 def _applied_positional(transform: TransformCall) -> int | None:
     applied = transform.applied
     if applied is None or any(isinstance(a, ast.Starred) for a in applied.args):
@@ -539,30 +568,32 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
     """``has_aux=True`` with returns that are not pairs; a tuple output without ``has_aux``; an
     output that surely has dimensions."""
     for transform in model.transforms:
-        target = _target_function(transform)
-        if target is None:
+        if transform.api not in _AUX:
             continue
-        function = target[0]
+        found_function = _differentiated(model, values, spans, transform)
+        if found_function is None:
+            continue
+        function, facts, places = found_function
         scope = function.scope
         has_aux = literal_bool(transform.keywords.get("has_aux", ast.Constant(False)))
         if has_aux is None or transform.api not in _AUX:
             continue
         if has_aux:
-            found = _returns_all(function, _not_pair(values, scope))
+            found = _returns_all(function, _not_pair(facts, scope))
             if found is not None:
                 yield Prediction(
                     "grad-has-aux-not-pair",
                     _severity(transform),
                     _where(spans, transform),
                     f"has_aux=True but {function.name} does not return a pair (output, aux)",
-                    _last_value_span(spans, function, found),
+                    _last_value_span(places, function, found),
                     "return of",
                     function.name,
                 )
             continue
         if transform.api not in _GRADS:
             continue
-        found = _returns_all(function, partial(_present_and, values.is_literal_container, scope))
+        found = _returns_all(function, partial(_present_and, facts.is_literal_container, scope))
         if found is not None:
             yield Prediction(
                 "grad-output-not-array",
@@ -570,12 +601,12 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
                 _where(spans, transform),
                 f"{transform.api} needs a scalar output, but {function.name} returns a "
                 "container; pass has_aux=True if the rest is auxiliary data",
-                _last_value_span(spans, function, found),
+                _last_value_span(places, function, found),
                 "return of",
                 function.name,
             )
             continue
-        found = _returns_all(function, partial(_present_and, values.nonscalar, scope))
+        found = _returns_all(function, partial(_present_and, facts.nonscalar, scope))
         if found is not None:
             yield Prediction(
                 "grad-nonscalar-output",
@@ -583,7 +614,7 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
                 _where(spans, transform),
                 f"{transform.api} needs a scalar output, but {function.name} returns an array "
                 "with dimensions; reduce it (.sum(), .mean()) or use jax.jacrev",
-                _last_value_span(spans, function, found),
+                _last_value_span(places, function, found),
                 "return of",
                 function.name,
             )
@@ -1066,9 +1097,11 @@ def run_checks(
     spans: Spans,
     enabled: frozenset[str] = CODES,
     checks: Sequence[Check] = CHECKS,
+    project: Project | None = None,
 ) -> list[Prediction]:
-    """The predictions of the ``checks`` that report any of the ``enabled`` codes."""
-    values = Values(model)
+    """The predictions of the ``checks`` that report any of the ``enabled`` codes; given the
+    ``project``, functions imported from its other modules are checked too."""
+    values = Values(model, project)
     found: list[Prediction] = []
     for check in checks:
         if enabled.isdisjoint(check.codes):

@@ -24,6 +24,7 @@ from jaxerr_ls.lint.config import (
     unknown_code_message,
 )
 from jaxerr_ls.lint.files import python_files
+from jaxerr_ls.lint.imports import ProjectModules, file_reader
 from jaxerr_ls.lint.versions import EARLIER_CODES, installed_jax_version
 from jaxerr_ls.records import Record, bundled_record_dir, load_records
 from jaxerr_ls.spans import Span
@@ -48,13 +49,21 @@ def lint_paths(
     """Every prediction for the Python files under ``paths``, as the JAX ``jax_version`` raises
     them (None: not known); unreadable files and unknown codes in suppression comments are
     added to ``problems``."""
+    paths = list(paths)
+    root = Path.cwd()
+    # Functions a module imports from the project are read from beside it, or from the
+    # current folder, within the folders given and the current one.
+    tops = [root, *(p if p.is_dir() else p.parent for p in paths)]
+    modules = ProjectModules(file_reader(*tops), root)
     for path in python_files(paths):
         try:
             source = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             problems.append(Problem(path, 1, f"cannot read: {exc}"))
             continue
-        result: LintResult = lint_source(source, config.enabled, path, jax_version=jax_version)
+        result: LintResult = lint_source(
+            source, config.enabled, path, jax_version=jax_version, modules=modules
+        )
         for suppression in result.suppressions:
             for code in suppression.codes or ():
                 if code not in CODES:
@@ -69,6 +78,15 @@ NAMED = CODES | EARLIER_CODES
 
 def _records() -> dict[str, Record]:
     return {r.code: r for r in load_records([bundled_record_dir()]).records if r.code in NAMED}
+
+
+def _culprit_path(found: FilePrediction) -> Path:
+    """The file of a prediction's culprit: the module's own, or the project module that
+    defines the function at fault."""
+    culprit = found.prediction.culprit
+    if culprit is None or culprit.path == found.prediction.span.path:
+        return found.path
+    return culprit.path
 
 
 def _span_json(span: Span, path: Path, root: Path) -> dict[str, Any]:
@@ -86,7 +104,7 @@ def prediction_json(found: FilePrediction, record: Record | None, root: Path) ->
     p = found.prediction
     related = []
     if p.culprit is not None:
-        place = display_path(found.path.resolve(), root)
+        place = display_path(_culprit_path(found).resolve(), root)
         related.append(
             {"file": place, "line": p.culprit.line, "message": f"culprit: {p.culprit_description}"}
         )
@@ -122,8 +140,9 @@ def _text_lines(found: FilePrediction, record: Record | None, cwd: Path) -> list
     see = f" (see: {record.github_url})" if record is not None and record.github_url else ""
     lines = [f"{where}:{p.span.line}:{p.span.col + 1}: {p.severity} [{p.code}] {p.message}{see}"]
     if p.culprit is not None:
+        there = display_path(_culprit_path(found).resolve(), cwd)
         lines.append(
-            f"{where}:{p.culprit.line}:{p.culprit.col + 1}: note [{p.code}] culprit: "
+            f"{there}:{p.culprit.line}:{p.culprit.col + 1}: note [{p.code}] culprit: "
             f"{p.culprit_description} (the error at {where}:{p.span.line})"
         )
     return lines
@@ -188,7 +207,12 @@ def sarif_document(
                 {
                     "id": 1,
                     "physicalLocation": {
-                        "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                        "artifactLocation": {
+                            "uri": Path(
+                                display_path(_culprit_path(item).resolve(), root)
+                            ).as_posix(),
+                            "uriBaseId": "%SRCROOT%",
+                        },
                         "region": _sarif_region(p.culprit),
                     },
                     "message": {"text": f"culprit: {p.culprit_description}"},

@@ -28,6 +28,7 @@ from jaxerr_ls.lint import (
 )
 from jaxerr_ls.lint.checks import CODES, checks_for
 from jaxerr_ls.lint.chunks import ChunkedParser, Piece, line_count
+from jaxerr_ls.lint.imports import ProjectModules
 from jaxerr_ls.project import ModuleModel, _children
 
 # A group's pieces (texts and lines from the group's first) and the imports (texts), in order.
@@ -119,7 +120,9 @@ class IncrementalLinter:
     statements an edit since the last call can reach. A group that a line added or removed
     above it moved keeps its predictions, moved with it."""
 
-    def __init__(self) -> None:
+    def __init__(self, modules: ProjectModules | None = None) -> None:
+        # The project's other modules (functions the module imports from them are checked).
+        self.modules = modules
         self.parser = ChunkedParser()
         self._names: dict[str, _Names] = {}
         # Each group's result, by its pieces' texts and lines from its first, in module order
@@ -143,6 +146,10 @@ class IncrementalLinter:
     def _lint(
         self, source: str, enabled: frozenset[str], path: Path, jax_version: str | None
     ) -> LintResult:
+        modules = self.modules
+        if modules is not None and not modules.unchanged():
+            # A module this one imports from changed: what was kept may no longer hold.
+            self._groups = {}
         checks = checks_for(source, enabled)
         if not checks:
             self._groups = {}
@@ -159,7 +166,8 @@ class IncrementalLinter:
                 tree = ast.parse(source)
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return LintResult([], [], "the file does not parse")
-            return lint_model(ModuleModel(tree), source, enabled, path, checks, jax_version)
+            model = ModuleModel(tree)
+            return lint_model(model, source, enabled, path, checks, jax_version, modules=modules)
         names = {p.text: self._names.get(p.text) or _names(p.body) for p in pieces}
         self._names = names
         if any(n.star for n in names.values()):
@@ -167,7 +175,7 @@ class IncrementalLinter:
             self.analysed = (len(pieces), len(pieces))
             body = [stmt for p in pieces for stmt in self.parser.place(p)]
             model = ModuleModel(ast.Module(body=body, type_ignores=[]))
-            return lint_model(model, source, enabled, path, checks, jax_version)
+            return lint_model(model, source, enabled, path, checks, jax_version, modules=modules)
         groups, imports = _groups(pieces, names)
         comments = suppressions(source)
         import_lines = tuple(p.line for p in imports)
@@ -196,7 +204,7 @@ class IncrementalLinter:
             members = {id(p) for _, group in stale for p in group} | {id(p) for p in imports}
             body = [stmt for p in pieces if id(p) in members for stmt in self.parser.place(p)]
             model = ModuleModel(ast.Module(body=body, type_ignores=[]))
-            found = lint_model(model, source, enabled, path, checks, jax_version, comments)
+            found = lint_model(model, source, enabled, path, checks, jax_version, comments, modules)
             by_group = _by_group(found, stale, comments)
             for key, group in stale:
                 result = by_group[key]
@@ -229,11 +237,14 @@ def _lines(group: list[Piece]) -> list[tuple[int, int]]:
 
 
 def _within(result: LintResult, group: list[Piece]) -> bool:
-    """Whether every line the predictions name is in the group's pieces."""
+    """Whether every line the predictions name is in the group's pieces (a culprit in another
+    module does not move with them)."""
     ranges = _lines(group)
     for prediction in (*result.predictions, *result.expected):
         spans = [prediction.span] + ([prediction.culprit] if prediction.culprit else [])
         for span in spans:
+            if span.path != prediction.span.path:
+                return False
             for line in (span.line, span.end_line):
                 if not any(first <= line <= last for first, last in ranges):
                     return False

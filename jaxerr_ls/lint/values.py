@@ -5,8 +5,13 @@ value is never guessed at."""
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from jaxerr_ls.project import ModuleModel, Scope
+from jaxerr_ls.project import Importer, ModuleModel, Scope
+
+if TYPE_CHECKING:
+    from jaxerr_ls.lint.imports import ProjectModules
 
 # Functions of these modules that always return one array (never a tuple), whatever their
 # arguments. Functions that may return tuples (``where`` with one argument, ``split``,
@@ -64,11 +69,21 @@ _ELEMENTWISE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, 
 _DEPTH = 8
 
 
-class Values:
-    """Facts about expressions of one module, following single assignments by name."""
+@dataclass(frozen=True, slots=True)
+class Project:
+    """The project's other modules, and how the linted module imports them."""
 
-    def __init__(self, model: ModuleModel) -> None:
+    modules: ProjectModules
+    importer: Importer
+
+
+class Values:
+    """Facts about expressions of one module, following single assignments by name (and, given
+    the ``project``, the functions it imports from the project's other modules)."""
+
+    def __init__(self, model: ModuleModel, project: Project | None = None) -> None:
         self.model = model
+        self.project = project
 
     def _resolve(self, expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
         """A name's one assigned expression and the scope it is read in."""

@@ -35,8 +35,10 @@ def prediction_diagnostic(
     lines: Sequence[str],
     record: Record | None,
     codec: PositionCodec,
+    culprit_lines: Sequence[str] | None = None,
 ) -> types.Diagnostic:
-    """A prediction as a diagnostic that says it is one (message, and the role ``predicted``)."""
+    """A prediction as a diagnostic that says it is one (message, and the role ``predicted``).
+    ``culprit_lines`` are those of the culprit's module when that is another one."""
     from jaxerr_ls.lint import fix_target
 
     target = fix_target(prediction)
@@ -44,10 +46,12 @@ def prediction_diagnostic(
     if record is not None:
         message = f"{message}\n{record.summary}"
     related = None
-    if prediction.culprit is not None:
+    culprit = prediction.culprit
+    if culprit is not None:
+        elsewhere = culprit.path != prediction.span.path
         where = types.Location(
-            uri=to_uri(path),
-            range=to_range(prediction.culprit, lines, codec),
+            uri=to_uri(culprit.path if elsewhere else path),
+            range=to_range(culprit, (culprit_lines or []) if elsewhere else lines, codec),
         )
         related = [
             types.DiagnosticRelatedInformation(
@@ -119,7 +123,19 @@ def register(server: JaxErrServer) -> None:
     jax_versions: dict[tuple[Path | None, str], str | None] = {}
 
     def document_changed(uri: str) -> None:
-        """Analyse the document once typing pauses (each change restarts the wait)."""
+        """Analyse the document once typing pauses (each change restarts the wait), and the
+        open documents that import functions from it."""
+        fs_path = to_fs_path(uri)
+        changed = None if fs_path is None else Path(fs_path)
+        importers = [
+            other
+            for other, linter in linters.items()
+            if other != uri and linter.modules is not None and changed in linter.modules.read_texts
+        ]
+        for each in (uri, *importers):
+            schedule(each)
+
+    def schedule(uri: str) -> None:
         previous = timers.pop(uri, None)
         if previous is not None:
             previous.cancel()
@@ -146,10 +162,16 @@ def register(server: JaxErrServer) -> None:
         # The checks are imported on the first document linted, not when the server starts.
         from jaxerr_ls.lint import source_lines
         from jaxerr_ls.lint.config import enabled_codes
+        from jaxerr_ls.lint.imports import ProjectModules
         from jaxerr_ls.lint.incremental import IncrementalLinter
 
         enabled, _ = enabled_codes(settings.select, settings.ignore)
-        linter = linters.setdefault(uri, IncrementalLinter())
+        linter = linters.get(uri)
+        if linter is None:
+            # Functions the document imports from the workspace are read as the user sees
+            # them (open buffers first), through the server's one reader of workspace files.
+            modules = ProjectModules(server.documents.text, server.folder_for(path))
+            linter = linters[uri] = IncrementalLinter(modules)
         loop = asyncio.get_running_loop()
         # The JAX the file's folder uses, read from disk once per folder and interpreter
         # setting: the predictions name the records that release raises.
@@ -167,10 +189,21 @@ def register(server: JaxErrServer) -> None:
         lines = source_lines(source)
         codec = server.workspace.position_codec
         predicted[uri] = [
-            (p, prediction_diagnostic(p, path, lines, server.record(p.code, path), codec))
+            (
+                p,
+                prediction_diagnostic(
+                    p, path, lines, server.record(p.code, path), codec, _culprit_lines(p)
+                ),
+            )
             for p in result.predictions
         ]
         server.publish({path})
+
+    def _culprit_lines(prediction: Prediction) -> Sequence[str] | None:
+        culprit = prediction.culprit
+        if culprit is None or culprit.path == prediction.span.path:
+            return None
+        return server.documents.lines(culprit.path)
 
     def with_predictions(uri: str, run: list[types.Diagnostic]) -> list[types.Diagnostic]:
         pairs = predicted.get(uri, [])

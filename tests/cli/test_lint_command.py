@@ -162,3 +162,23 @@ def test_the_records_of_the_projects_jax(tmp_path: Path) -> None:
     [result] = sarif["runs"][0]["results"]
     rules = sarif["runs"][0]["tool"]["driver"]["rules"]
     assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == "cotangent-type-mismatch"
+
+
+def test_a_function_imported_from_the_project_is_checked(tmp_path: Path) -> None:
+    """The fixture project's script that differentiates a loss of model/grad_checks.py gets
+    its prediction, with the culprit note in the module that defines the loss, in text, JSON
+    and SARIF."""
+    root = tmp_path / "repo"
+    shutil.copytree(FIXTURES / "project", root)
+    script = "scripts/grad_loss_with_metrics.py"
+    text = run(script, cwd=root)
+    assert text.returncode == 1, text.stderr
+    notes = [line for line in text.stdout.splitlines() if " note [grad-output-not-array]" in line]
+    assert len(notes) == 1 and notes[0].startswith("model/grad_checks.py:12:"), text.stdout
+    [found] = json.loads(run("--format", "json", script, cwd=root).stdout)
+    assert (found["file"], found["code"]) == (script, "grad-output-not-array")
+    assert [(r["file"], r["line"]) for r in found["related"]] == [("model/grad_checks.py", 12)]
+    sarif = json.loads(run("--format", "sarif", script, cwd=root).stdout)
+    [result] = sarif["runs"][0]["results"]
+    [related] = result["relatedLocations"]
+    assert related["physicalLocation"]["artifactLocation"]["uri"] == "model/grad_checks.py"

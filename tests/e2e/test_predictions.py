@@ -388,3 +388,47 @@ async def test_predictions_name_the_record_of_the_workspace_jax(
     assert [(d.code, (d.data or {}).get("role") == "predicted") for d in found] == [
         ("cotangent-type-mismatch", False)
     ]
+
+
+@pytest.mark.asyncio
+async def test_a_function_imported_from_the_workspace_is_checked(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """The fixture project's script that differentiates a loss of model/grad_checks.py: the
+    prediction's culprit is the loss's ``return`` in that module; fixing the loss in its open
+    buffer (not saved) analyses the script again, and its prediction is gone."""
+    root = tmp_path / "project"
+    shutil.copytree(PROJECT, root)
+    root = root.resolve()
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=root)  # type: ignore[attr-defined]
+    script = root / "scripts" / "grad_loss_with_metrics.py"
+    losses = root / "model" / "grad_checks.py"
+    open_document(client, script)
+    [found] = await until(client, uri(script), lambda d: len(d) == 1)
+    assert found.code == "grad-output-not-array"
+    [related] = found.related_information or []
+    assert related.location.uri == uri(losses)
+    returned = (
+        losses.read_text()
+        .splitlines()
+        .index(next(t for t in losses.read_text().splitlines() if "return loss, {" in t))
+    )
+    assert related.location.range.start.line == returned
+    # The loss now returns its scalar alone, in the editor's buffer.
+    open_document(client, losses)
+    line = losses.read_text().splitlines()[returned]
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(losses), version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=returned, character=0),
+                        end=types.Position(line=returned, character=len(line)),
+                    ),
+                    text="    return loss",
+                )
+            ],
+        )
+    )
+    await until(client, uri(script), lambda d: d == [])

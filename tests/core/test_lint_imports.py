@@ -1,0 +1,160 @@
+"""Lint with the project's other modules: a transform given a function imported from the project
+is checked against that function's source, the culprit placed in the module that defines it;
+silence wherever the import or the function is not surely the one the run would call."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from jaxerr_ls.lint import lint_source
+from jaxerr_ls.lint.imports import ProjectModules, file_reader
+from jaxerr_ls.lint.incremental import IncrementalLinter
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+PROJECT = FIXTURES / "project"
+
+LOSSES = """
+import jax.numpy as jnp
+
+def vae_loss(params, x):
+    recon = jnp.mean((params * x - x) ** 2)
+    kl = jnp.sum(params**2)
+    return recon + kl, recon, kl
+
+def mse(params, x):
+    return jnp.mean((params * x) ** 2)
+"""
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+
+
+def lint_file(root: Path, name: str, modules: ProjectModules | None = None) -> list[tuple]:
+    path = root / name
+    modules = modules or ProjectModules(file_reader(root), root)
+    result = lint_source(path.read_text(), path=path, modules=modules)
+    return [
+        (
+            p.code,
+            p.span.line,
+            None if p.culprit is None else p.culprit.path.relative_to(root).as_posix(),
+            None if p.culprit is None else p.culprit.line,
+        )
+        for p in result.predictions
+    ]
+
+
+def test_a_fixture_project_script_differentiating_an_imported_function() -> None:
+    """grad_loss_with_metrics.py (whose real run raises grad-output-not-array on its marker)
+    differentiates ``loss_with_metrics`` of model/grad_checks.py: alone it is out of reach,
+    with its project the prediction lands on the marker, its culprit on the ``return``."""
+    script = PROJECT / "scripts" / "grad_loss_with_metrics.py"
+    marker = next(
+        number
+        for number, text in enumerate(script.read_text().splitlines(), start=1)
+        if "jaxerr-expect: grad-output-not-array" in text
+    )
+    defining = (PROJECT / "model" / "grad_checks.py").read_text().splitlines()
+    returned = next(n for n, text in enumerate(defining, start=1) if "return loss, {" in text)
+    assert lint_source(script.read_text(), path=script).predictions == []
+    assert lint_file(PROJECT, "scripts/grad_loss_with_metrics.py") == [
+        ("grad-output-not-array", marker, "model/grad_checks.py", returned)
+    ]
+
+
+def test_functions_imported_in_every_spelling(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "losses.py": LOSSES,
+            "pkg/__init__.py": "",
+            "pkg/objectives.py": LOSSES,
+            "train.py": """
+            import jax
+            import losses
+            import losses as L
+            from losses import vae_loss
+            from pkg.objectives import vae_loss as pkg_loss
+            from pkg import objectives
+
+            a = jax.value_and_grad(vae_loss, has_aux=True)(1.0, 2.0)
+            b = jax.grad(losses.vae_loss, has_aux=True)(1.0, 2.0)
+            c = jax.grad(L.vae_loss)(1.0, 2.0)
+            d = jax.grad(pkg_loss, has_aux=True)(1.0, 2.0)
+            e = jax.grad(objectives.vae_loss, has_aux=True)(1.0, 2.0)
+            f = jax.grad(losses.mse)(1.0, 2.0)
+            """,
+        },
+    )
+    assert lint_file(tmp_path, "train.py") == [
+        ("grad-has-aux-not-pair", 9, "losses.py", 7),
+        ("grad-has-aux-not-pair", 10, "losses.py", 7),
+        ("grad-output-not-array", 11, "losses.py", 7),
+        ("grad-has-aux-not-pair", 12, "pkg/objectives.py", 7),
+        ("grad-has-aux-not-pair", 13, "pkg/objectives.py", 7),
+    ]
+
+
+def test_silent_where_the_imported_function_is_not_sure(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    write(outside, {"hidden.py": LOSSES})
+    root = tmp_path / "repo"
+    write(
+        root,
+        {
+            # bound twice: either may be the one called
+            "twice.py": LOSSES + "\nvae_loss = mse\n",
+            # a decorator that may change what the function returns
+            "wrapped.py": "import deco\n\n@deco.log\n" + textwrap.dedent(LOSSES).split("\n\n")[1],
+            "broken.py": "def vae_loss(:\n",
+            "train.py": """
+            import jax
+            import missing
+            import twice
+            import wrapped
+            import broken
+            import hidden
+
+            jax.grad(missing.vae_loss, has_aux=True)(1.0, 2.0)
+            jax.grad(twice.vae_loss, has_aux=True)(1.0, 2.0)
+            jax.grad(wrapped.vae_loss, has_aux=True)(1.0, 2.0)
+            jax.grad(broken.vae_loss, has_aux=True)(1.0, 2.0)
+            jax.grad(hidden.vae_loss, has_aux=True)(1.0, 2.0)
+            """,
+        },
+    )
+    # A module linked in from outside the project is not read.
+    (root / "hidden.py").symlink_to(outside / "hidden.py")
+    assert lint_file(root, "train.py") == []
+
+
+def test_an_edit_of_the_imported_module_is_seen_by_the_next_analysis(tmp_path: Path) -> None:
+    write(tmp_path, {"losses.py": LOSSES})
+    texts = {tmp_path / "losses.py": textwrap.dedent(LOSSES)}
+    modules = ProjectModules(lambda path: texts.get(path), tmp_path)
+    linter = IncrementalLinter(modules)
+    source = (
+        "import jax\nfrom losses import vae_loss\n\njax.grad(vae_loss, has_aux=True)(1.0, 2.0)\n"
+    )
+    train = tmp_path / "train.py"
+
+    def codes() -> list[tuple[str, int, int | None]]:
+        found = linter.lint(source, path=train).predictions
+        return [(p.code, p.span.line, p.culprit and p.culprit.line) for p in found]
+
+    assert codes() == [("grad-has-aux-not-pair", 4, 7)]
+    texts[tmp_path / "losses.py"] = texts[tmp_path / "losses.py"].replace(
+        "return recon + kl, recon, kl", "return recon + kl, (recon, kl)"
+    )
+    assert codes() == []
+    # A line added above the call moves the prediction, not the culprit in the other module.
+    texts[tmp_path / "losses.py"] = textwrap.dedent(LOSSES)
+    source = "\n" + source
+    assert codes() == [("grad-has-aux-not-pair", 5, 7)]
+    source = "\n" + source
+    assert codes() == [("grad-has-aux-not-pair", 6, 7)]
