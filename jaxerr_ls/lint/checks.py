@@ -473,6 +473,46 @@ def _argnum_transforms(model: ModuleModel, apis: tuple[str, ...]) -> Iterator[Tr
     yield from _decorator_transforms(model, apis)
 
 
+def _named_applications(model: ModuleModel, transform: TransformCall) -> list[ast.Call]:
+    """The calls of a name bound once to the transform (``grad_fn = jax.grad(f, argnums=2)``,
+    also wrapped in ``jax.jit``), where the name surely is that binding."""
+    node: ast.AST = transform.call
+    parent = model.parents.get(node)  # type: ignore[call-overload]
+    while (
+        isinstance(parent, ast.Call)
+        and parent.args
+        and parent.args[0] is node
+        and model.qualified_name(parent.func, transform.scope) in TRANSPARENT
+    ):
+        node, parent = parent, model.parents.get(parent)
+    if not (
+        isinstance(parent, ast.Assign)
+        and len(parent.targets) == 1
+        and isinstance(parent.targets[0], ast.Name)
+    ):
+        return []
+    name = parent.targets[0].id
+    binding = transform.scope.lookup(name)
+    if binding is None or binding.node is not parent:
+        return []
+    return [
+        call
+        for call, scope in model.calls
+        if isinstance(call.func, ast.Name)
+        and call.func.id == name
+        and scope.lookup(name) is binding
+    ]
+
+
+def _positional_count(call: ast.Call) -> int | None:
+    """How many positional arguments a call passes (None with ``*args`` or ``**kwargs``)."""
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if any(k.arg is None for k in call.keywords):
+        return None
+    return len(call.args)
+
+
 def check_grad_argnums(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """Differentiating with respect to a position the call does not pass (arguments given by
     keyword) or the function does not have."""
@@ -482,17 +522,23 @@ def check_grad_argnums(model: ModuleModel, values: Values, spans: Spans) -> Iter
         if not argnums or min(argnums) < 0:
             continue
         highest = max(argnums)
-        given = _applied_positional(transform)
         shown = "0 (the default)" if expr is None else ast.unparse(expr)
-        if given is not None and transform.applied is not None:
-            if given <= highest:
+        applications = (
+            [transform.applied]
+            if transform.applied is not None
+            else _named_applications(model, transform)
+        )
+        for call in applications:
+            given = _positional_count(call)
+            if given is not None and given <= highest:
                 yield Prediction(
                     "grad-argnums-missing-positional",
                     "error",
-                    spans.of(transform.applied),
+                    spans.of(call),
                     f"argnums={shown} needs at least {highest + 1} positional argument(s), but "
                     f"the call passes {given}: arguments given by keyword are not differentiated",
                 )
+        if transform.applied is not None and _applied_positional(transform) is not None:
             continue
         taken = _parameter_count(transform)
         if expr is not None and taken is not None and highest >= taken[1]:

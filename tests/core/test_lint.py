@@ -302,6 +302,20 @@ def test_aliases_resolve() -> None:
                 x_acc.accum(g)
                 return Logs(peak=g.max()) if g.size else Odd()
         """,
+        # a gradient function bound to a name: called with enough positional arguments, with
+        # *args or **kwargs, or the name rebound
+        """
+        import jax
+        def f(a, b):
+            return a * b
+        g = jax.grad(f, argnums=1)
+        g(1.0, 2.0)
+        g(*args)
+        g(1.0, **kw)
+        h = jax.grad(f, argnums=1)
+        h = other
+        h(1.0)
+        """,
         # custom rules: a two-field NamedTuple is a pair; a one-argument where is a tuple
         """
         from typing import NamedTuple
