@@ -131,15 +131,13 @@ def _last_value_span(spans: Spans, function: Function, values: list[ast.expr | N
 
 
 def _not_pair(values: Values, scope: Scope) -> Callable[[ast.expr | None], bool]:
-    model = values.model
-
     def test(value: ast.expr | None) -> bool:
         if value is None:
             return True
         length = values.tuple_length(value, scope)
         if length is not None:
             return length != 2
-        made = _made(model, value, scope)
+        made = _made(values, value, scope)
         if made is not None:
             return made != 2
         return values.not_container(value, scope)
@@ -147,11 +145,12 @@ def _not_pair(values: Values, scope: Scope) -> Callable[[ast.expr | None], bool]
     return test
 
 
-def _made(model: ModuleModel, value: ast.expr, scope: Scope) -> int | None:
+def _made(values: Values, value: ast.expr, scope: Scope) -> int | None:
     """What a value surely is when it is no tuple display: -1 for something other than a
     tuple or list (a dict display or ``dict(...)``, an instance of a plain class of the
-    module), a NamedTuple class's field count for one of its instances; None when unknown.
+    project), a NamedTuple class's field count for one of its instances; None when unknown.
     Names are followed to their one assignment."""
+    model = values.model
     for _ in range(_DEPTH):
         if not isinstance(value, ast.Name):
             break
@@ -161,16 +160,18 @@ def _made(model: ModuleModel, value: ast.expr, scope: Scope) -> int | None:
         value, scope = binding.value, binding.scope
     if isinstance(value, ast.Dict | ast.DictComp):
         return -1
-    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name | ast.Attribute):
         return None
-    if value.func.id == "dict" and not scope.lookup_all("dict"):
+    func = value.func
+    if isinstance(func, ast.Name) and func.id == "dict" and not scope.lookup_all("dict"):
         return -1
-    binding = scope.lookup(value.func.id)
-    if binding is None or not isinstance(binding.node, ast.ClassDef):
+    importer = None if values.project is None else values.project.importer
+    found = model.locate_class(func, scope, importer)
+    if found is None or not isinstance(found[1].node, ast.ClassDef):
         return None
-    node = binding.node
-    outer = model.scopes[node].parent or model.module_scope
-    bases = [model.qualified_name(b, outer) for b in node.bases]
+    owner, node = found[0], found[1].node
+    outer = owner.scopes[node].parent or owner.module_scope
+    bases = [owner.qualified_name(b, outer) for b in node.bases]
     if bases in (["typing.NamedTuple"], ["NamedTuple"]) and not node.keywords:
         if any(isinstance(s, ast.FunctionDef) and s.name == "__new__" for s in node.body):
             return None
@@ -252,7 +253,7 @@ def _bwd_output_wrong(
     if _is_tuple(value, values, bwd.scope):
         length = values.tuple_length(value, bwd.scope)
         return expected is not None and length is not None and length != expected
-    if values.not_container(value, bwd.scope) or _made(values.model, value, bwd.scope) == -1:
+    if values.not_container(value, bwd.scope) or _made(values, value, bwd.scope) == -1:
         return True
     if plain_cotangent is None or not isinstance(value, ast.Name) or value.id != plain_cotangent:
         return False
@@ -872,22 +873,56 @@ def _sure_not_log(
 ) -> Callable[[ast.expr | None], bool]:
     """A value that is neither None nor a dict: a tuple, list or set, a constant, an array (a
     name given to an accumulator's ``accum``, a NumPy-like function's result), an instance of
-    a plain class of the module, a dict subclass; names followed to their one assignment,
-    calls of the module's functions and of the class's own ``methods`` to what every way out of
-    them returns."""
-    accumulated = _accumulated(model, scope)
+    a plain class, a dict subclass; names followed to their one assignment, calls of functions
+    (of the module, or imported from the project) and of the class's own ``methods`` to what
+    every way out of them returns."""
+    project = values.project
+    importer = None if project is None else project.importer
 
-    def returned(function: Function, depth: int) -> bool:
+    def returned(function: Function, m: ModuleModel, facts: Values, depth: int) -> bool:
         if function.is_generator or function.falls_off_end or not function.returns:
             return False
-        own = _accumulated(model, function.scope)
-        return all(test(value, function.scope, depth + 1, own) for value in function.return_values)
+        own = _accumulated(m, function.scope)
+        return all(
+            test(value, m, facts, function.scope, depth + 1, own)
+            for value in function.return_values
+        )
+
+    def called(value: ast.Call, m: ModuleModel, facts: Values, where: Scope, depth: int) -> bool:
+        func = value.func
+        if m.qualified_name(func, where) in _NOT_LOG_CALLS:
+            return True
+        if (
+            m is model
+            and isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "self"
+            and func.attr in methods
+        ):
+            return returned(methods[func.attr], m, facts, depth)
+        if not isinstance(func, ast.Name | ast.Attribute):
+            return False
+        cls = m.locate_class(func, where, importer)
+        if cls is not None:
+            node = cls[1].node
+            return isinstance(node, ast.ClassDef) and _plain_class(cls[0], node)
+        found = m.locate_function(func, where, importer)
+        if found is None or not isinstance(found[1], Function) or found[1].decorators:
+            return False
+        other = found[0]
+        if other is not m:
+            if project is None:
+                return False
+            facts = Values(other, project)
+        return returned(found[1], other, facts, depth)
 
     def test(
         value: ast.expr | None,
-        where: Scope = scope,
-        depth: int = 0,
-        accumulated: frozenset[str] = accumulated,
+        m: ModuleModel,
+        facts: Values,
+        where: Scope,
+        depth: int,
+        accumulated: frozenset[str],
     ) -> bool:
         if value is None or depth > _DEPTH:
             return False
@@ -900,29 +935,14 @@ def _sure_not_log(
                 return True
             binding = where.lookup(value.id)
             if binding is not None and binding.kind == "assign" and binding.value is not None:
-                return test(binding.value, binding.scope, depth + 1, frozenset())
+                return test(binding.value, m, facts, binding.scope, depth + 1, frozenset())
             return False
-        if isinstance(value, ast.Call):
-            func = value.func
-            if model.qualified_name(func, where) in _NOT_LOG_CALLS:
-                return True
-            if isinstance(func, ast.Name):
-                binding = where.lookup(func.id)
-                node = None if binding is None else binding.node
-                if isinstance(node, ast.ClassDef):
-                    return _plain_class(model, node)
-                if isinstance(node, ast.FunctionDef) and node in model.functions:
-                    return returned(model.functions[node], depth)
-            if (
-                isinstance(func, ast.Attribute)
-                and isinstance(func.value, ast.Name)
-                and func.value.id == "self"
-                and func.attr in methods
-            ):
-                return returned(methods[func.attr], depth)
-        return values.not_container(value, where)
+        if isinstance(value, ast.Call) and called(value, m, facts, where, depth):
+            return True
+        return facts.not_container(value, where)
 
-    return test
+    accumulated = _accumulated(model, scope)
+    return lambda value: test(value, model, values, scope, 0, accumulated)
 
 
 def check_hijax_bwd_return(

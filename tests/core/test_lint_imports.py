@@ -158,3 +158,67 @@ def test_an_edit_of_the_imported_module_is_seen_by_the_next_analysis(tmp_path: P
     assert codes() == [("grad-has-aux-not-pair", 5, 7)]
     source = "\n" + source
     assert codes() == [("grad-has-aux-not-pair", 6, 7)]
+
+
+def test_rules_returning_what_a_project_module_makes(tmp_path: Path) -> None:
+    """A hijax ``vjp_bwd`` returning a helper's ``OrderedDict`` (JAX wants exactly a dict), a
+    custom_jvp rule returning an instance of a dataclass of another module."""
+    write(
+        tmp_path,
+        {
+            "logs.py": """
+            from collections import OrderedDict
+            import jax.numpy as jnp
+
+            def grad_summary(**grads):
+                return OrderedDict((k, jnp.max(jnp.abs(g))) for k, g in grads.items())
+
+            def plain(**grads):
+                return dict(grads)
+            """,
+            "dual.py": """
+            from dataclasses import dataclass
+
+            @dataclass
+            class Dual:
+                primal: object
+                tangent: object
+            """,
+            "prims.py": """
+            import jax
+            import jax.numpy as jnp
+            from jax.experimental.hijax import HiPrim
+            from logs import grad_summary, plain
+            from dual import Dual
+
+            class Square(HiPrim):
+                def vjp_fwd(self, nzs_in, x):
+                    return x * x, x
+
+                def vjp_bwd(self, x, g, x_acc):
+                    x_acc.accum(2.0 * x * g)
+                    return grad_summary(x=g)
+
+            class Cube(HiPrim):
+                def vjp_fwd(self, nzs_in, x):
+                    return x**3, x
+
+                def vjp_bwd(self, x, g, x_acc):
+                    x_acc.accum(3.0 * x * x * g)
+                    return plain(x=g)
+
+            @jax.custom_jvp
+            def softplus(x):
+                return jnp.logaddexp(x, 0.0)
+
+            @softplus.defjvp
+            def softplus_jvp(primals, tangents):
+                (x,), (x_dot,) = primals, tangents
+                return Dual(softplus(x), jax.nn.sigmoid(x) * x_dot)
+            """,
+        },
+    )
+    assert [(code, line) for code, line, _, _ in lint_file(tmp_path, "prims.py")] == [
+        ("hijax-vjp-bwd-return", 14),
+        ("custom-jvp-rule-not-pair", 31),
+    ]
