@@ -264,6 +264,8 @@ _CULPRIT_KINDS = {
     "custom_vjp fwd rule": CulpritKind.CUSTOM_VJP_FWD,
     "custom_vjp bwd rule": CulpritKind.CUSTOM_VJP_BWD,
     "custom_jvp rule": CulpritKind.CUSTOM_JVP_RULE,
+    # The return of the function a transform differentiates (the grad output checks).
+    "return of": CulpritKind.TRANSFORM_FUNCTION,
 }
 
 

@@ -573,6 +573,9 @@ def test_jit_keeps_the_function_visible() -> None:
     [
         (PROJECT / "model" / "hijax_ops.py", "hijax-vjp-bwd-return"),
         (PROJECT / "scripts" / "vjp_ref_grad_missing.py", "vjp-ref-grad-missing"),
+        (PROJECT / "scripts" / "grad_has_aux_not_pair.py", "grad-has-aux-not-pair"),
+        (PROJECT / "scripts" / "grad_nonscalar.py", "grad-nonscalar-output"),
+        (LINT_TRIGGERS / "grad_argnums_named_call.py", "grad-argnums-missing-positional"),
     ],
     ids=lambda v: v if isinstance(v, str) else v.name,
 )

@@ -222,3 +222,34 @@ def test_rules_returning_what_a_project_module_makes(tmp_path: Path) -> None:
         ("hijax-vjp-bwd-return", 14),
         ("custom-jvp-rule-not-pair", 31),
     ]
+
+
+def test_the_quick_fix_of_an_imported_function_edits_its_module(tmp_path: Path) -> None:
+    """The run error's quick fix, offered on the prediction, edits the module that defines the
+    function; with the edit applied, the prediction is gone."""
+    from jaxerr_ls.fixes import fixes_for
+    from jaxerr_ls.lint import fix_target
+    from jaxerr_ls.spans import apply_edits
+
+    write(
+        tmp_path,
+        {
+            "losses.py": LOSSES,
+            "train.py": """
+            import jax
+            from losses import vae_loss
+
+            jax.grad(vae_loss, has_aux=True)(1.0, 2.0)
+            """,
+        },
+    )
+    train = tmp_path / "train.py"
+    modules = ProjectModules(file_reader(tmp_path), tmp_path)
+    [prediction] = lint_source(train.read_text(), path=train, modules=modules).predictions
+    fixes = fixes_for(fix_target(prediction), lambda p: p.read_text())
+    assert fixes
+    [edited] = {edit.path for edit in fixes[0].edits}
+    assert edited == tmp_path / "losses.py"
+    edited.write_text(apply_edits(edited.read_text(), list(fixes[0].edits)))
+    modules = ProjectModules(file_reader(tmp_path), tmp_path)
+    assert lint_source(train.read_text(), path=train, modules=modules).predictions == []
