@@ -21,6 +21,7 @@ from jaxerr_ls.project import (
     CustomFunction,
     Function,
     HijaxClass,
+    Importer,
     ModuleModel,
     Partial,
     Scope,
@@ -380,9 +381,13 @@ def _differentiated(
     if target is not None:
         return target[0], values, spans
     project = values.project
-    if project is None or not transform.call.args:
+    if not transform.call.args:
         return None
-    found = model.locate_function(transform.call.args[0], transform.scope, project.importer)
+    importer = None if project is None else project.importer
+    given = transform.call.args[0]
+    found = model.locate_function(given, transform.scope, importer)
+    if found is None and isinstance(given, ast.Call):
+        found = _called_instance(model, given, transform.scope, importer)
     if found is None:
         return None
     other, function = found
@@ -392,12 +397,32 @@ def _differentiated(
         function = function.function
     if other is model:
         return function, values, spans
+    if project is None:
+        return None
     place = project.modules.place(other)
     if place is None:
         return None
     from jaxerr_ls.lint import source_lines
 
     return function, Values(other, project), Spans(place[0], source_lines(place[1]))
+
+
+def _called_instance(
+    model: ModuleModel, call: ast.Call, scope: Scope, importer: Importer | None
+) -> tuple[ModuleModel, Function] | None:
+    """``jax.grad(Loss(beta=0.1))``: the ``__call__`` the class defines (not inherited, not
+    decorated), for an instance made right there."""
+    found = model.locate_class(call.func, scope, importer)
+    if found is None:
+        return None
+    owner, body = found
+    bindings = body.bindings.get("__call__", [])
+    if len(bindings) != 1 or bindings[0].kind != "def":
+        return None
+    method = owner.functions.get(bindings[0].node)
+    if method is None or method.decorators or not method.positional:
+        return None
+    return owner, method
 
 
 def _applied_positional(transform: TransformCall) -> int | None:

@@ -253,3 +253,42 @@ def test_the_quick_fix_of_an_imported_function_edits_its_module(tmp_path: Path) 
     edited.write_text(apply_edits(edited.read_text(), list(fixes[0].edits)))
     modules = ProjectModules(file_reader(tmp_path), tmp_path)
     assert lint_source(train.read_text(), path=train, modules=modules).predictions == []
+
+
+def test_an_instance_made_in_the_transform_call_is_its_call_method(tmp_path: Path) -> None:
+    """``jax.grad(Objective(beta), has_aux=True)``: the class's ``__call__`` is what is
+    differentiated (here it returns a dataclass, not a pair); an inherited or decorated
+    ``__call__`` keeps lint silent."""
+    write(
+        tmp_path,
+        {
+            "objective.py": """
+            from dataclasses import dataclass
+            import jax.numpy as jnp
+
+            @dataclass
+            class Output:
+                loss: object
+                logs: dict
+
+            class Elbo:
+                def __init__(self, beta):
+                    self.beta = beta
+
+                def __call__(self, params, x):
+                    rec = jnp.mean((params * x - x) ** 2)
+                    return Output(rec, {"rec": rec})
+
+            class Derived(Elbo):
+                pass
+            """,
+            "train.py": """
+            import jax
+            from objective import Elbo, Derived
+
+            jax.grad(Elbo(0.5), has_aux=True)(1.0, 2.0)
+            jax.grad(Derived(0.5), has_aux=True)(1.0, 2.0)
+            """,
+        },
+    )
+    assert lint_file(tmp_path, "train.py") == [("grad-has-aux-not-pair", 5, "objective.py", 16)]
