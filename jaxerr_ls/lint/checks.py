@@ -904,14 +904,22 @@ def _sure_not_log(
     project = values.project
     importer = None if project is None else project.importer
 
+    # What each function followed returns, worked out once (a function met again while its
+    # own returns are being looked at, recursion, is not known to return a log-free value).
+    known: dict[int, bool] = {}
+
     def returned(function: Function, m: ModuleModel, facts: Values, depth: int) -> bool:
         if function.is_generator or function.falls_off_end or not function.returns:
             return False
-        own = _accumulated(m, function.scope)
-        return all(
-            test(value, m, facts, function.scope, depth + 1, own)
-            for value in function.return_values
-        )
+        key = id(function.node)
+        if key not in known:
+            known[key] = False
+            own = _accumulated(m, function.scope)
+            known[key] = all(
+                test(value, m, facts, function.scope, depth + 1, own)
+                for value in function.return_values
+            )
+        return known[key]
 
     def called(value: ast.Call, m: ModuleModel, facts: Values, where: Scope, depth: int) -> bool:
         func = value.func

@@ -717,3 +717,17 @@ def test_a_run_that_names_its_culprit_is_matched_by_lines_only() -> None:
     assert [raised_by_run(p, p.code, {call, f_fwd}, lines, False) for p in found] == [True, False]
     # No culprit: the frame's line reaches both, and both are taken for the run's.
     assert [raised_by_run(p, p.code, {call}, lines) for p in found] == [True, True]
+
+
+def test_recursive_helpers_are_followed_once() -> None:
+    """A vjp_bwd returning a helper that calls itself from each of its thirty returns: each
+    function is looked at once (followed again on every path, this took 30**6 steps)."""
+    branches = "\n".join(f"    if x == {i}:\n        return helper(x - 1)" for i in range(30))
+    source = (
+        "from jax.experimental.hijax import HiPrim\n\n"
+        f"def helper(x):\n{branches}\n    return helper(x + 1)\n\n"
+        "class P(HiPrim):\n"
+        "    def vjp_fwd(self, nzs, x):\n        return x, x\n"
+        "    def vjp_bwd(self, x, g, x_acc):\n        return helper(g)\n"
+    )
+    assert lint_source(source).predictions == []
