@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.locate import ProjectFiles
-from jaxerr_ls.project import Function, ModuleModel, Scope, TransformCall, build, reads_of
+from jaxerr_ls.project import (
+    TRANSPARENT,
+    Function,
+    ModuleModel,
+    Scope,
+    TransformCall,
+    build,
+    reads_of,
+)
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
 
@@ -1512,6 +1520,11 @@ _REAL_MAKERS = frozenset({"abs", "absolute", "real", "imag", "angle", "irfft", "
 _REDUCERS = frozenset({"sum", "mean", "prod", "nansum", "nanmean", "vdot", "dot"})
 _DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad"})
 _PASSING = frozenset({"jax.jit", "jax.checkpoint", "jax.remat"})
+# Transforms whose result takes the wrapped function's parameters and gives its outputs'
+# dtypes (batched, for ``vmap``).
+_WRAPPING = TRANSPARENT | {"jax.vmap"}
+# Passes over a function's assignments to find the names bound to complex values.
+_COMPLEX_PASSES = 4
 
 
 @dataclass
@@ -1531,6 +1544,9 @@ class Complexity:
     # The value flow, to follow calls of callables held by parameters and instances
     # (``blur(image)`` with ``blur`` a ``Blur`` whose ``__call__`` runs).
     flow: Flow | None = None
+    # Returns that square a complex value without reducing it (``return spec * spec``): a
+    # power or an energy meant as the squared magnitude.
+    squaring: dict[int, tuple[Path, ast.Return]] = field(default_factory=dict)
 
     def function(self, place: Place, complex_params: set[str]) -> bool:
         """Whether a project ``def`` returns a complex value, given its complex parameters."""
@@ -1552,6 +1568,8 @@ class Complexity:
                     result = True
                     if self._reduces_complex(value, env):
                         self.reducing[id(ret)] = (place.path, ret)
+                    elif _squares(ret.value):
+                        self.squaring[id(ret)] = (place.path, ret)
             return result
         finally:
             self.depth -= 1
@@ -1560,13 +1578,23 @@ class Complexity:
         """The names a ``def`` binds to complex values (its complex parameters among them)."""
         function = place.model.functions.get(place.node)
         env = set(complex_params)
-        for statement in own_statements(function.node) if function is not None else ():
-            if (
-                function is not None
-                and isinstance(statement, ast.Assign)
-                and self.of(Place(place.path, place.model, statement.value, function.scope), env)
-            ):
-                env |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        if function is None:
+            return env
+        assignments = [s for s in own_statements(function.node) if isinstance(s, ast.Assign)]
+        # To a fixed point: a name a loop reassigns (``m = m @ layer(...)``) or unpacks
+        # (``b, c = m @ v``) is complex wherever one of its makers is, in any order.
+        for _ in range(_COMPLEX_PASSES):
+            before = len(env)
+            for statement in assignments:
+                if self.of(Place(place.path, place.model, statement.value, function.scope), env):
+                    env |= {
+                        n.id
+                        for t in statement.targets
+                        for n in ([t] if isinstance(t, ast.Name) else getattr(t, "elts", []))
+                        if isinstance(n, ast.Name)
+                    }
+            if len(env) == before:
+                break
         return env
 
     def of(self, place: Place, env: set[str]) -> bool:
@@ -1621,6 +1649,17 @@ class Complexity:
             # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
             return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
         callee = self.code.resolve(place.at(node.func))
+        for _ in range(_MAX_STEPS):
+            # ``spectrum = jax.vmap(reflection, ...)``: the call runs the wrapped function, its
+            # parameters in the same places.
+            wrapper = callee.node
+            if not (
+                isinstance(wrapper, ast.Call)
+                and wrapper.args
+                and callee.model.qualified_name(wrapper.func, callee.scope) in _WRAPPING
+            ):
+                break
+            callee = self.code.resolve(callee.at(wrapper.args[0]))
         function = callee.model.functions.get(callee.node)
         skip = 0
         if function is None and self.flow is not None:
@@ -1673,6 +1712,15 @@ class Complexity:
         return False
 
 
+def _squares(value: ast.expr | None) -> bool:
+    """``x * x`` or ``x ** 2``: a value multiplied by itself, not by its conjugate."""
+    if not isinstance(value, ast.BinOp):
+        return False
+    if isinstance(value.op, ast.Pow):
+        return isinstance(value.right, ast.Constant) and value.right.value == 2
+    return isinstance(value.op, ast.Mult) and ast.dump(value.left) == ast.dump(value.right)
+
+
 def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
     """The one ``def`` given to ``jax.grad`` / ``jax.value_and_grad`` (maybe under
     ``jax.jit``) that the failing line's calls apply."""
@@ -1720,10 +1768,34 @@ def _inverse_transform(analysis: Complexity) -> tuple[Path, ast.AST] | None:
     return inverse[0] if len(inverse) == 1 else None
 
 
-def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+def _complex_culprits(code: Code, frames: Sequence[Span]) -> list[Found]:
+    """The ``return`` that reduces a complex value to the loss (``_complex_culprit``) and,
+    as plausible a place for the magnitude, each helper on the value's way that returns the
+    square of a complex value (``def power(spec): return spec * spec``)."""
+    found = _complex_culprit(code, frames)
+    if found is None:
+        return []
+    reduced, analysis = found
+    squares = []
+    for path, ret in analysis.squaring.values() if analysis is not None else ():
+        span = code.span(path, ret)
+        if not _not_failing(span, frames):
+            continue
+        text = ast.unparse(ret.value) if ret.value is not None else ""
+        why = (
+            f"This returns `{text[:60]}`, the square of a complex value (not its squared "
+            "magnitude), on the way to the loss: grad needs a real output "
+            "(`jnp.abs(x) ** 2` is the power of a complex value)."
+        )
+        squares.append(Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why))
+    return [*squares, reduced]
+
+
+def _complex_culprit(code: Code, frames: Sequence[Span]) -> tuple[Found, Complexity | None] | None:
     """The ``return`` that reduces a complex value to the loss, in the differentiated
     function or a project function its value comes from: the one such return on the value's
-    way, where the magnitude (``jnp.abs(x) ** 2``) belongs."""
+    way, where the magnitude (``jnp.abs(x) ** 2``) belongs; with the analysis that found it
+    (None for an inverse FFT)."""
     # Imported here: the value flow builds on this module.
     from jaxerr_ls.culprit_flow import Callee
     from jaxerr_ls.culprit_flow import Flow as ValueFlow
@@ -1750,7 +1822,7 @@ def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
             "is complex, the only complex values on the way come from FFTs, and grad needs a "
             "real output (take its real part, or the real inverse `irfft` of a real signal)."
         )
-        return Found(span, CulpritKind.COMPLEX_OUTPUT, "inverse FFT", why)
+        return Found(span, CulpritKind.COMPLEX_OUTPUT, "inverse FFT", why), None
     path, ret = next(iter(analysis.reducing.values()))
     span = code.span(path, ret)
     if not _not_failing(span, frames):
@@ -1761,7 +1833,7 @@ def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         f"This returns {quoted}, which reduces a complex value and so stays complex: grad "
         "needs a real output (the magnitude, `jnp.abs(x) ** 2`, or the real part)."
     )
-    return Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why)
+    return Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why), analysis
 
 
 # JAX primitives that Python operators make, by the primitive's name.
@@ -1894,6 +1966,8 @@ def find(
 ) -> list[Found]:
     """The culprits of the kinds this module owns (empty for the others)."""
     try:
+        if kind == CulpritKind.COMPLEX_OUTPUT:
+            return _complex_culprits(Code(files), frames)
         found = _find(kind, captures, Code(files), frames)
     except RecursionError:  # an expression nested too deep to print
         return []
@@ -1920,8 +1994,6 @@ def _find(
         found = _forward_transform_culprit(code, frames)
     elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
         found = _nonlinear_culprit(code, captures, frames)
-    elif kind == CulpritKind.COMPLEX_OUTPUT:
-        found = _complex_culprit(code, frames)
     return found
 
 

@@ -19,7 +19,7 @@ indexed by a name known only at run time, the one entry that can return other th
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import VERSIONS, Copy, finding, line_of
+from test_culprit_transforms import CASES, VERSIONS, Copy, finding, line_of
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
@@ -149,3 +149,22 @@ def test_an_inverse_fft_of_spectra_of_real_values_is_where_the_real_part_belongs
     [culprit] = finding("complex_ifft2_method", version, root).culprits
     main = root / "main.py"
     assert (culprit.span.path, culprit.span.line) == (main, line_of(main, "jnp.sum(residual**2)"))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_helper_squaring_a_complex_value_is_named_beside_the_reducing_return(
+    version: str,
+) -> None:
+    # The field comes out of a ``jax.vmap`` of a project function that unpacks complex
+    # values (``near, far = rotor[0], rotor[-1]``); ``intensity`` squares it where the squared
+    # magnitude was meant, and the loss reduces it: both are places for ``jnp.abs(a) ** 2``.
+    found = finding("complex_vmap_square_helper", version)
+    assert found.code == "grad-complex-output"
+    main = CASES / "complex_vmap_square_helper" / "main.py"
+    places = [(c.span.path.name, c.span.line) for c in found.culprits]
+    assert places == [
+        ("main.py", line_of(main, "return a**2")),
+        ("main.py", line_of(main, "return jnp.mean((intensity(a) - target) ** 2)")),
+    ]
+    assert all(c.kind == CulpritKind.COMPLEX_OUTPUT for c in found.culprits)
+    assert "the square of a complex value" in (found.culprits[0].why or "")
