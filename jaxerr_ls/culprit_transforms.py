@@ -28,6 +28,7 @@ from jaxerr_ls.project import (
     assembles_vector,
     binding_kind,
     build,
+    class_fields,
     last_name,
     literal_ints,
     module_files,
@@ -1874,6 +1875,44 @@ def _leaves(origin: _Origin) -> list[tuple[str, ast.expr]]:
     return []
 
 
+def _class_leaves(
+    project: _Project, origin: _Origin
+) -> list[tuple[str, ast.expr, ModuleModel | None]]:
+    """The leaves of a NamedTuple or dataclass built by a call with positional arguments
+    (``Rates(1.0, 0.1)``, by the order of its fields), and the fields the call leaves to
+    their defaults (``hill: float = 2``) with the module that writes them (None for the
+    call's own arguments)."""
+    node = origin.node
+    if (
+        not isinstance(node, ast.Call)
+        or any(isinstance(a, ast.Starred) for a in node.args)
+        or any(k.arg is None for k in node.keywords)
+    ):
+        return []
+    found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
+    if found is None or not isinstance(found[1].node, ast.ClassDef):
+        return []
+    model, definition = found[0], found[1].node
+    fields = class_fields(definition)
+    if len(node.args) > len(fields) or any(
+        isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in definition.body
+    ):
+        return []  # a class of its own ``__init__``: its fields are not its parameters
+    names = list(fields)
+    # ``_leaves`` reads a call of keywords only; with positional arguments, they are here.
+    given: list[tuple[str, ast.expr, ModuleModel | None]] = []
+    if node.args:
+        given += [(names[i], a, None) for i, a in enumerate(node.args)]
+        given += [(k.arg, k.value, None) for k in node.keywords if k.arg is not None]
+    named = set(names[: len(node.args)]) | {k.arg for k in node.keywords}
+    defaults: list[tuple[str, ast.expr, ModuleModel | None]] = [
+        (name, field.value, model)
+        for name, field in fields.items()
+        if name not in named and field.value is not None
+    ]
+    return given + defaults
+
+
 def _parameter(found: tuple[ModuleModel, Function | Partial] | None, index: int) -> str | None:
     """The name of the parameter the ``index``-th positional argument lands in."""
     if found is None:
@@ -2171,9 +2210,17 @@ def _int_leaf_culprits(
     if isinstance(origin.node, ast.DictComp) and flow is not None:
         return _comprehension_leaf(project, flow, origin, function, parameter, api, dtype)
     out = []
-    for key, value in _leaves(origin):
+    for key, value, home in [
+        *((k, v, None) for k, v in _leaves(origin)),
+        *_class_leaves(project, origin),
+    ]:
         made: tuple[ModuleModel, ast.expr] | None = None
-        if not _int_leaf(origin.model, value, origin.scope):
+        if home is not None:
+            # A field the construction leaves to its class's default: an int literal there.
+            if not (isinstance(value, ast.Constant) and type(value.value) is int):
+                continue
+            made = home, value
+        elif not _int_leaf(origin.model, value, origin.scope):
             made = _int_made(project, flow, origin, value) if flow is not None else None
             if made is None:
                 continue
@@ -2195,6 +2242,12 @@ def _int_leaf_culprits(
                 f"`{key}` is made from the Python int `{shown}` ({dtype} to JAX) and read as a "
                 f"number by {_label(function[1])}: {api} differentiates only floats"
             )
+            if home is not None:
+                why = (
+                    f"`{key}` keeps its class's default `{shown}`, a Python int ({dtype} to "
+                    f"JAX), and is read as a number by {_label(function[1])}: {api} "
+                    "differentiates only floats"
+                )
             out.append(_culprit(project, *made, CulpritKind.TRANSFORM_ARGUMENT, api, why))
             continue
         shown = project.source(origin.model, value)

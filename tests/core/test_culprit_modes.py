@@ -12,6 +12,10 @@ no culprit.
 
 A tuple returned where a scalar is due: its ``return``.
 
+A complex loss through a ``jax.vmap`` of a project function: the helper that squares the
+complex value and the reducing ``return``. An int leaf a NamedTuple's construction leaves to
+its field's default: that default.
+
 Registries: a dict of functions indexed by a settings module's constant, the entry it names;
 indexed by a name known only at run time, the one entry that can return other than a scalar
 (with two such entries, no culprit)."""
@@ -168,3 +172,26 @@ def test_a_helper_squaring_a_complex_value_is_named_beside_the_reducing_return(
     ]
     assert all(c.kind == CulpritKind.COMPLEX_OUTPUT for c in found.culprits)
     assert "the square of a complex value" in (found.culprits[0].why or "")
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_field_left_to_an_int_default_is_where_the_float_belongs(
+    copy: Copy, version: str
+) -> None:
+    # ``Spring(2.0, 1.0)``, built positionally, leaves ``drag`` to its default ``0``, which
+    # ``energy`` multiplies: the default is where the float belongs.
+    culprit_is_where_the_change_belongs(
+        "int_namedtuple_default_positional",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "springs.py",
+        "drag: float = 0",
+        ["`drag` keeps its class's default `0`", "read as a number by `energy`"],
+        version,
+    )
+    # Given by the construction, the default is not what JAX received: no culprit there.
+    root = copy("int_namedtuple_default_positional")
+    main = root / "main.py"
+    main.write_text(main.read_text().replace("Spring(2.0, 1.0)", "Spring(2.0, 1.0, 0.1)"))
+    found = finding("int_namedtuple_default_positional", version, root)
+    assert all(c.span.path.name != "springs.py" for c in found.culprits)
