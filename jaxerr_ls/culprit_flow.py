@@ -566,6 +566,31 @@ class Flow:
                     return None
                 body = klass.model.classes[klass.node]
                 return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
+        return self._property_makers(cls, construction, attr, depth)
+
+    def _property_makers(
+        self, cls: Place, construction: Place | None, attr: str, depth: int
+    ) -> list[Place] | None:
+        """What a ``@property`` of the class named ``attr`` returns, its ``self`` the
+        instance made by ``construction`` (``beam.h`` for ``return self.length / self.n``)."""
+        for klass in self.mro(cls):
+            for method in _methods(klass):
+                decorators = getattr(method.node, "decorator_list", [])
+                if method.name != attr or not method.positional:
+                    continue
+                if not any(
+                    klass.model.qualified_name(d, _scope_of_class(klass))
+                    in ("property", "functools.cached_property")
+                    or (isinstance(d, ast.Name) and d.id == "property")
+                    for d in decorators
+                ):
+                    return None  # a method, not a value
+                self._self_of.setdefault(id(method), (cls, construction))
+                values = [r.value for r in method.returns if r.value is not None]
+                if not values or len(values) != len(method.returns):
+                    return None
+                places = [Place(klass.path, klass.model, v, method.scope) for v in values]
+                return _every(places, lambda value: self.makers(value, depth + 1))
         return None
 
     def _initargument(

@@ -678,7 +678,8 @@ def _flow_callee(
     if len(found) > 1 and vector:
         for callee in found:
             project.adopt(callee.place)
-        found = [c for c in found if not _returns_scalars(project, flow, c)]
+        at = Place(project.path(model), model, call, scope)
+        found = [c for c in found if not _returns_scalars(project, flow, c, at)]
         if len(found) != 1:
             raise _InDoubt
     if len(found) != 1:
@@ -710,14 +711,18 @@ def _dispatched(
         return None
 
 
-def _returns_scalars(project: _Project, flow: Flow, callee: Callee) -> bool:
-    """Whether every value a function may return is surely a scalar."""
+def _returns_scalars(project: _Project, flow: Flow, callee: Callee, call: Place) -> bool:
+    """Whether every value a function that ``call`` may run may return is surely a scalar,
+    its parameters holding what the call passes (the ranks of what they hold decide)."""
     function, model = callee.function, callee.place.model
+    if callee.partial is None:
+        flow.enter(callee, call)
     if isinstance(function.node, ast.Lambda):
         return _surely_scalar(model, function.node.body, function.scope)
     returned = _reachable(project, model, function, flow, None)
     return bool(returned) and all(
-        r.value is not None and _surely_scalar(model, r.value, function.scope) for r in returned
+        r.value is not None and _scalar_value(project, model, r.value, function.scope, 0, flow)
+        for r in returned
     )
 
 
@@ -1119,7 +1124,8 @@ def _function_culprits(
     if target is None:
         return []
     model, function = target
-    flow = _entered_flow(project, application, frames)
+    # The output's shape is checked on the first call: the loop's first values are traced.
+    flow = _entered_flow(project, application, frames, first_iteration="shape" in captures)
     try:
         returns = _returns(project, model, function, vector="shape" in captures, flow=flow)
     except _InDoubt:

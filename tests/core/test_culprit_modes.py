@@ -18,7 +18,8 @@ its field's default: that default.
 
 Registries: a dict of functions indexed by a settings module's constant, the entry it names;
 indexed by a name known only at run time, the one entry that can return other than a scalar
-(with two such entries, no culprit)."""
+(with two such entries, no culprit); the entries are scalars by the ranks of what their
+parameters hold at the call (a dataclass's ``@property``, ``u[-1]``)."""
 
 from __future__ import annotations
 
@@ -75,6 +76,17 @@ CULPRITS: list[Case] = [
         "metrics.py",
         "return jnp.log(jnp.cosh(a - b))",
         ["`logcosh` returns", "shape (4,)"],
+    ),
+    # Terms registered by a decorator, summed by name: the others are scalars by ranks alone,
+    # through a dataclass's ``@property`` (``grid.step``) and ``u[-1]`` of the loop's first
+    # ``u = jnp.zeros(grid.n)``.
+    (
+        "registry_property_ranks",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "terms.py",
+        "return grid.step * grid.forcing * u",
+        ["`source` returns", "shape (16,)"],
     ),
     # A method returning three values without has_aux: the message prints a tuple (cut short
     # at the ``.`` of ``Array(6., ...)``) and every return is a tuple display of three.
@@ -195,3 +207,13 @@ def test_a_field_left_to_an_int_default_is_where_the_float_belongs(
     main.write_text(main.read_text().replace("Spring(2.0, 1.0)", "Spring(2.0, 1.0, 0.1)"))
     found = finding("int_namedtuple_default_positional", version, root)
     assert all(c.span.path.name != "springs.py" for c in found.culprits)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_registered_term_indexed_by_a_variable_leaves_its_rank_in_doubt(
+    copy: Copy, version: str
+) -> None:
+    root = copy("registry_property_ranks")
+    terms = root / "terms.py"
+    terms.write_text(terms.read_text().replace("(u[-1] - 1.0) ** 2", "(u[grid.n - 1] - 1.0) ** 2"))
+    assert finding("registry_property_ranks", version, root).culprits == []
