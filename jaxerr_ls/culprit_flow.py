@@ -22,7 +22,14 @@ from typing import TypeVar
 from jaxerr_ls import culprit_state
 from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.culprit_state import Code, Place
-from jaxerr_ls.project import Binding, Function, ModuleModel, Scope, class_fields
+from jaxerr_ls.project import (
+    TRANSPARENT,
+    Binding,
+    Function,
+    ModuleModel,
+    Scope,
+    class_fields,
+)
 from jaxerr_ls.spans import Span
 
 # How deep names, calls and attributes are followed: real code needs few steps, and a bound
@@ -667,12 +674,25 @@ class Flow:
         construction that made it (of the class or a subclass): the receivers of the calls the
         flow entered it through, else of the calls of its name on the traceback's lines."""
         receivers = [c.receiver for c, _ in self._entered.get(id(method), []) if c.receiver]
+        calls = [
+            Place(span.path, model, call.func, scope)
+            for span in self.frames
+            for model, call, scope in self.code.calls_on(span)
+            if isinstance(call.func, ast.Attribute)
+        ]
         if not receivers:
-            for span in self.frames:
-                for model, call, scope in self.code.calls_on(span):
-                    func = call.func
-                    if isinstance(func, ast.Attribute) and func.attr == method.name:
-                        receivers.append(Place(span.path, model, func.value, scope))
+            receivers = [
+                c.at(c.node.value)
+                for c in calls
+                if isinstance(c.node, ast.Attribute) and c.node.attr == method.name
+            ]
+        if not receivers:
+            # No call names the method: one of an attribute that holds it under ``jax.jit``.
+            receivers = [
+                c.at(c.node.value)
+                for c in calls
+                if isinstance(c.node, ast.Attribute) and self._wraps_method(c, method.name, depth)
+            ]
         found: list[tuple[Place, Place | None]] = []
         for receiver in receivers:
             if _is_self(receiver) and receiver.scope.node is method.node:
@@ -684,6 +704,23 @@ class Flow:
                 if all(m is None or m.node is not construction.node for _, m in found):
                     found.append((cls, construction))
         return found if len(found) == 1 else []
+
+    def _wraps_method(self, attribute: Place, name: str, depth: int) -> bool:
+        """Whether an attribute of an instance holds a method of that instance under a
+        transform that keeps its parameters (``self._step = jax.jit(self._update)``): a call
+        of the attribute runs the method on the same instance."""
+        node = attribute.node
+        if not isinstance(node, ast.Attribute) or depth > _MAX_DEPTH:
+            return False
+        made = self.makers(attribute, depth + 1) or []
+        return len(made) == 1 and (
+            isinstance(call := made[0].node, ast.Call)
+            and made[0].model.qualified_name(call.func, made[0].scope) in TRANSPARENT
+            and len(call.args) == 1
+            and isinstance(wrapped := call.args[0], ast.Attribute)
+            and wrapped.attr == name
+            and _is_self(made[0].at(wrapped.value))
+        )
 
     def mro(self, cls: Place) -> list[Place]:
         """The class and its project bases, nearest first (depth first, left to right, as

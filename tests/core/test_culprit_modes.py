@@ -88,6 +88,16 @@ CULPRITS: list[Case] = [
         "return grid.step * grid.forcing * u",
         ["`source` returns", "shape (16,)"],
     ),
+    # ``self._apply = jax.jit(self._once)``: the traceback calls ``_apply``, and ``_once``
+    # differentiates ``self.objective.evaluate``, the object its construction was given.
+    (
+        "aux_jit_bound_method_attribute",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "model.py",
+        "return data + self.alpha * jnp.sum(w**2), data, r",
+        ["`evaluate` returns 3 values", "a pair (output, aux)"],
+    ),
     # A method returning three values without has_aux: the message prints a tuple (cut short
     # at the ``.`` of ``Array(6., ...)``) and every return is a tuple display of three.
     (
