@@ -844,7 +844,9 @@ def is_dontwant_class(place: Place) -> bool:
 
 
 def _refs_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
-    found = _refs_entry_culprit(code, captures, frames)
+    found = _ref_table_culprit(code, captures, frames) if "expected" in captures else None
+    if found is None:
+        found = _refs_entry_culprit(code, captures, frames)
     if found is None and "expected" in captures:
         found = _ref_leaf_culprit(code, captures, frames)
     return found
@@ -881,6 +883,41 @@ def _ref_leaf_culprit(
             f"{path} needs a Ref{{{captures['expected']}}}, the type of that argument."
         )
         return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
+    return None
+
+
+def _ref_table_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """A gradient Ref of the wrong type at one key of a dict comprehension that builds every
+    key's Ref alike: the entry of the table the key looks its shape up in
+    (``culprit_paths.keyed_table_entry``)."""
+    from jaxerr_ls import culprit_paths
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    parsed = culprit_paths.parse_path(captures.get("argument", ""))
+    if parsed is None or not frames:
+        return None
+    index, keys = parsed
+    for call, place in with_refs_calls(code, frames[0]):
+        entries = with_refs_entries(code, call, place)
+        if entries is None or index >= len(entries):
+            continue
+        flow = ValueFlow(code, frames)
+        entry = culprit_paths.keyed_table_entry(flow, entries[index], keys)
+        if entry is None:
+            return None
+        span = code.span(entry.path, entry.node)
+        if not _not_failing(span, frames):
+            return None
+        text = ast.unparse(entry.node)
+        path = "args[{}]{}".format(index, "".join(f"[{k!r}]" for k in keys))
+        why = (
+            f"The gradient ref for {path} is built, like the others, from this entry for "
+            f"{keys[0]!r}, `{text[:60]}`: it gives {captures.get('given', '?')}, where "
+            f"Ref{{{captures['expected']}}}, the type of that argument, is needed."
+        )
+        return Found(span, CulpritKind.REFS_ARGUMENT, path, why)
     return None
 
 

@@ -227,3 +227,18 @@ def test_a_registered_term_indexed_by_a_variable_leaves_its_rank_in_doubt(
     terms = root / "terms.py"
     terms.write_text(terms.read_text().replace("(u[-1] - 1.0) ** 2", "(u[grid.n - 1] - 1.0) ** 2"))
     assert finding("registry_property_ranks", version, root).culprits == []
+
+
+def test_a_ref_built_alike_for_every_key_is_wrong_at_its_key_in_the_shape_table() -> None:
+    # ``{name: jax.new_ref(jnp.zeros(layout.shape(name))) for name in params}``: right for
+    # "kernel", wrong for the "bias" the message names, by the entry ``layout.shape`` reads.
+    # Refs with keyed paths are jax 0.12's.
+    culprit_is_where_the_change_belongs(
+        "refs_keyed_shape_table",
+        "vjp-with-refs-aval",
+        CulpritKind.REFS_ARGUMENT,
+        "layout.py",
+        '"bias": (3,),',
+        ["for 'bias', `(3,)`", "Ref{float32[2]}"],
+        "0.12.0.1",
+    )
