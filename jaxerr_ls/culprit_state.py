@@ -680,6 +680,10 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
         return None
     for call, place in with_refs_calls(code, frames[0]):
         entries = with_refs_entries(code, call, place)
+        if entries is None:
+            built = _built_alike(code, frames, call, place)
+            if built is not None and isinstance(built.node, ast.expr):
+                return RefEntry(call, place, built.node, built)
         if entries is None or index >= len(entries):
             continue
         entry = entries[index]
@@ -687,6 +691,57 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
         value = code.resolve(entry)
         return RefEntry(call, place, entry.node, attribute_value(code, frames, value) or value)
     return None
+
+
+def _built_alike(code: Code, frames: Sequence[Span], call: ast.Call, place: Place) -> Place | None:
+    """``with_refs(*wants)`` where ``wants`` is a parameter left to its ``None`` default by
+    the caller (the traceback's next frame) and then built by one list comprehension of the
+    function: every entry is its element (``jax.tree.map(lambda _: GradValue(), a)``)."""
+    if call.keywords or len(call.args) != 1 or not isinstance(call.args[0], ast.Starred):
+        return None
+    starred = call.args[0].value
+    if not isinstance(starred, ast.Name) or len(frames) < 2:
+        return None
+    bindings = place.scope.lookup_all(starred.id)
+    params = [b for b in bindings if b.kind == "param"]
+    built = [b for b in bindings if b.kind == "assign" and isinstance(b.value, ast.ListComp)]
+    if len(params) != 1 or len(built) != 1 or len(bindings) != 2:
+        return None
+    function = defining_function(place.model, params[0].scope)
+    if function is None or isinstance(function.node, ast.Lambda):
+        return None
+    arguments = function.node.args
+    defaults = dict(
+        zip([a.arg for a in arguments.kwonlyargs], arguments.kw_defaults, strict=True)
+    ) | dict(
+        zip(
+            [a.arg for a in (*arguments.posonlyargs, *arguments.args)][-len(arguments.defaults) :]
+            if arguments.defaults
+            else [],
+            arguments.defaults,
+            strict=True,
+        )
+    )
+    default = defaults.get(starred.id)
+    if not (isinstance(default, ast.Constant) and default.value is None):
+        return None
+    # The caller leaves it to its default: no keyword of that name, no ``**`` to give it.
+    callers = [
+        c
+        for _, c, _ in code.calls_on(frames[1])
+        if (getattr(c.func, "id", None) or getattr(c.func, "attr", None)) == function.name
+    ]
+    if len(callers) != 1 or any(k.arg in (None, starred.id) for k in callers[0].keywords):
+        return None
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if starred.id in positional and (
+        len(callers[0].args) > positional.index(starred.id)
+        or any(isinstance(a, ast.Starred) for a in callers[0].args)
+    ):
+        return None
+    value = built[0].value
+    assert isinstance(value, ast.ListComp)
+    return Place(place.path, place.model, value.elt, built[0].scope)
 
 
 def attribute_value(code: Code, frames: Sequence[Span], place: Place) -> Place | None:

@@ -242,3 +242,28 @@ def test_a_ref_built_alike_for_every_key_is_wrong_at_its_key_in_the_shape_table(
         ["for 'bias', `(3,)`", "Ref{float32[2]}"],
         "0.12.0.1",
     )
+
+
+def test_entries_a_helper_builds_alike_for_a_mode_left_to_its_default(copy: Copy) -> None:
+    # ``grads_of(loss, w, scale)`` leaves ``modes=None``, so the helper asks every gradient
+    # back as a value, the Ref's too: its comprehension's element is the entry.
+    culprit_is_where_the_change_belongs(
+        "refs_default_modes_comprehension",
+        "vjp-ref-grad-returned",
+        CulpritKind.REFS_ARGUMENT,
+        "helpers.py",
+        "modes = [jax.tree.map(lambda _: jax.ad.GradValue(), a) for a in args]",
+        ["`jax.tree.map(lambda _: jax.ad.GradValue(), a)` is given to with_refs", "args[1]"],
+        "0.12.0.1",
+    )
+    # Given by the caller, the modes are not the comprehension's.
+    root = copy("refs_default_modes_comprehension")
+    main = root / "main.py"
+    main.write_text(
+        main.read_text().replace(
+            "grads_of(loss, jnp.arange(3.0), scale)",
+            "grads_of(loss, jnp.arange(3.0), scale, modes=MODES)",
+        )
+    )
+    found = finding("refs_default_modes_comprehension", "0.12.0.1", root)
+    assert all(c.span.path.name != "helpers.py" for c in found.culprits)
