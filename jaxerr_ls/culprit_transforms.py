@@ -2776,6 +2776,10 @@ def _wrong_shape(captures: Mapping[str, str]) -> bool:
     return tangent is not None and wanted is not None and tangent != wanted
 
 
+# Functions that rebuild a pytree from a structure and its leaves.
+_UNFLATTENING = frozenset({"jax.tree.unflatten", "jax.tree_util.tree_unflatten"})
+
+
 def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin:
     """Where a tangent of the wrong shape got its shape: through arithmetic whose other
     operands are surely scalars (``v / jnp.linalg.norm(v)``, ``-0.5 * d``) to the one operand
@@ -2783,6 +2787,18 @@ def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin
     node = origin.node
     if origin.iterated or depth > _MAX_DEPTH:
         return origin
+    if (
+        isinstance(node, ast.Call)
+        and origin.model.qualified_name(node.func, origin.scope) in _UNFLATTENING
+        and len(node.args) == 2
+    ):
+        # A tree rebuilt from its leaves has their shapes: the leaves are made wrong.
+        leaves = _origin(project, origin.model, node.args[1], origin.scope, (), None)
+        if leaves is None or leaves.iterated or isinstance(leaves.node, ast.Name):
+            return origin
+        if isinstance(leaves.node, ast.ListComp):
+            return replace(leaves, node=leaves.node.elt)
+        return _shape_source(project, leaves, depth + 1)
     if isinstance(node, ast.UnaryOp):
         parts = [node.operand]
     elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):

@@ -98,6 +98,16 @@ CULPRITS: list[Case] = [
         "return data + self.alpha * jnp.sum(w**2), data, r",
         ["`evaluate` returns 3 values", "a pair (output, aux)"],
     ),
+    # A tangent tree rebuilt by ``tree_unflatten`` from leaves a comprehension flattens: the
+    # leaves' construction, not the rebuilding ``return``.
+    (
+        "tangent_unflattened_leaves",
+        "jvp-shape-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "directions.py",
+        "flat = [jnp.ones_like(leaf).ravel() / leaf.size for leaf in leaves]",
+        ["builds the tangent, shape (4,)", "primal of (2, 2)"],
+    ),
     # A method returning three values without has_aux: the message prints a tuple (cut short
     # at the ``.`` of ``Array(6., ...)``) and every return is a tuple display of three.
     (
