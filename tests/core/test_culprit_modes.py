@@ -277,3 +277,30 @@ def test_entries_a_helper_builds_alike_for_a_mode_left_to_its_default(copy: Copy
     )
     found = finding("refs_default_modes_comprehension", "0.12.0.1", root)
     assert all(c.span.path.name != "helpers.py" for c in found.culprits)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_defjvps_rule_is_culprit_at_the_tangent_it_returns(copy: Copy, version: str) -> None:
+    # ``softabs.defjvps(_softabs_tangent)``: one argument, one rule, returning the tangent
+    # alone (no pair is due): its ``return``.
+    culprit_is_where_the_change_belongs(
+        "jvps_single_argument_rule",
+        "custom-jvp-tangent-mismatch",
+        CulpritKind.CUSTOM_JVP_RULE,
+        "rules.py",
+        "return jnp.stack([x_dot * x / ans, x_dot])",
+        ["given to `defjvps`, `_softabs_tangent`", "float32[2,3]", "tangent is float32[3]"],
+        version,
+    )
+    # The same rule as a lambda: its body.
+    root = copy("jvps_single_argument_rule")
+    rules = root / "rules.py"
+    rules.write_text(
+        rules.read_text().replace(
+            "softabs.defjvps(_softabs_tangent)",
+            "softabs.defjvps(lambda x_dot, ans, x: jnp.stack([x_dot * x / ans, x_dot]))",
+        )
+    )
+    [culprit] = finding("jvps_single_argument_rule", version, root).culprits
+    assert culprit.span.line == line_of(rules, "softabs.defjvps(lambda")
+    assert culprit.why is not None and "given to `defjvps`, the lambda" in culprit.why
