@@ -1427,6 +1427,31 @@ def _linear_solve_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     return Found(span, CulpritKind.CUSTOM_LINEAR_SOLVE_CALL, "custom_linear_solve", why)
 
 
+def _callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The one ``jax.pure_callback`` call on the traceback's lines (the stack JAX shows
+    "before transformation" reaches it), when the error surfaced on another line (the
+    ``scan`` or ``grad`` call that traced it): JAX cannot differentiate what it runs."""
+    found: dict[int, Place] = {}
+    for span in frames:
+        for model, call, scope in code.calls_on(span):
+            if model.qualified_name(call.func, scope) == "jax.pure_callback":
+                found[id(call)] = Place(span.path, model, call, scope)
+    if len(found) != 1:
+        return None
+    place = next(iter(found.values()))
+    span = code.span(place.path, place.node)
+    if not _not_failing(span, frames):
+        return None
+    assert isinstance(place.node, ast.Call)
+    host = ast.unparse(place.node.args[0]) if place.node.args else "a host function"
+    why = (
+        f"This `jax.pure_callback` runs `{host}` outside JAX, which cannot differentiate "
+        "through it: give it a custom rule (`jax.custom_jvp`, `jax.custom_vjp`), or compute "
+        "it with jax.numpy."
+    )
+    return Found(span, CulpritKind.PURE_CALLBACK_CALL, "pure_callback", why)
+
+
 def _free_parameters(function: Function, factory: Function) -> list[str]:
     """Parameters of ``factory`` that ``function`` (defined in it) reads."""
     params = {p.name for p in factory.params}
@@ -2086,6 +2111,8 @@ def _find(
         found = _forward_transform_culprit(code, frames)
     elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
         found = _nonlinear_culprit(code, captures, frames)
+    elif kind == CulpritKind.PURE_CALLBACK_CALL:
+        found = _callback_culprit(code, frames)
     return found
 
 
@@ -2102,5 +2129,6 @@ LABELS = {
     CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: "forward-mode transform `jax.{name}`",
     CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: "non-linear operation `{name}`",
     CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
+    CulpritKind.PURE_CALLBACK_CALL: "the `jax.pure_callback` a transform reached",
 }
 OWN_KINDS = frozenset(LABELS)

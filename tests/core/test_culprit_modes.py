@@ -108,6 +108,16 @@ CULPRITS: list[Case] = [
         "flat = [jnp.ones_like(leaf).ravel() / leaf.size for leaf in leaves]",
         ["builds the tangent, shape (4,)", "primal of (2, 2)"],
     ),
+    # A ``jax.pure_callback`` reached in a ``scan`` body: the error surfaces at the scan, the
+    # stack "before transformation" shows the callback.
+    (
+        "callback_in_scan_body",
+        "pure-callback-jvp",
+        CulpritKind.PURE_CALLBACK_CALL,
+        "host.py",
+        "return jax.pure_callback(_squash_host,",
+        ["runs `_squash_host` outside JAX", "`jax.custom_jvp`"],
+    ),
     # A method returning three values without has_aux: the message prints a tuple (cut short
     # at the ``.`` of ``Array(6., ...)``) and every return is a tuple display of three.
     (
