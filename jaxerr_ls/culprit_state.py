@@ -899,81 +899,75 @@ def is_dontwant_class(place: Place) -> bool:
 
 
 def _refs_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
-    found = _ref_table_culprit(code, captures, frames) if "expected" in captures else None
+    found = _ref_path_culprit(code, captures, frames, True) if "expected" in captures else None
     if found is None:
         found = _refs_entry_culprit(code, captures, frames)
     if found is None and "expected" in captures:
-        found = _ref_leaf_culprit(code, captures, frames)
+        found = _ref_path_culprit(code, captures, frames)
     return found
 
 
-def _ref_leaf_culprit(
+def _path_entry(
     code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> tuple[Place, list[str | int], str, Flow] | None:
+    """The ``with_refs`` entry of the argument the message's path names (``args[0][0]['b']``):
+    the entry, the keys below it, the path as printed, and the traceback's value flow."""
+    from jaxerr_ls import culprit_paths
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    parsed = culprit_paths.parse_path(captures.get("argument", ""))
+    if parsed is None or not frames:
+        return None
+    index, keys = parsed
+    for call, place in with_refs_calls(code, frames[0]):
+        entries = with_refs_entries(code, call, place)
+        if entries is None or index >= len(entries):
+            continue
+        path = "args[{}]{}".format(index, "".join(f"[{k!r}]" for k in keys))
+        return entries[index], keys, path, ValueFlow(code, frames)
+    return None
+
+
+def _ref_path_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span], by_table: bool = False
 ) -> Found | None:
     """A gradient Ref of the wrong type, found by the path the message gives
     (``args[0][0]['b']``) through the containers the value flow finds the ``with_refs``
-    entry made by, to the one expression that makes it (``culprit_paths``)."""
-    from jaxerr_ls import culprit_paths
-    from jaxerr_ls.culprit_flow import Flow as ValueFlow
-
-    parsed = culprit_paths.parse_path(captures.get("argument", ""))
-    if parsed is None or not frames:
-        return None
-    index, keys = parsed
-    for call, place in with_refs_calls(code, frames[0]):
-        entries = with_refs_entries(code, call, place)
-        if entries is None or index >= len(entries):
-            continue
-        flow = ValueFlow(code, frames)
-        made = culprit_paths.leaf_maker(flow, entries[index], keys)
-        if made is None or not _makes_ref(made) or not _agrees(flow, made, captures):
-            return None
-        span = code.span(made.path, made.node)
-        if not _not_failing(span, frames):
-            return None
-        text = ast.unparse(made.node)
-        path = "args[{}]{}".format(index, "".join(f"[{k!r}]" for k in keys))
-        why = (
-            f"The gradient ref `{text}` made here has type {captures.get('given', '?')}, but "
-            f"{path} needs a Ref{{{captures['expected']}}}, the type of that argument."
-        )
-        return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
-    return None
-
-
-def _ref_table_culprit(
-    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
-) -> Found | None:
-    """A gradient Ref of the wrong type at one key of a dict comprehension that builds every
-    key's Ref alike: the entry of the table the key looks its shape up in
+    entry made by, to the one expression that makes it (``culprit_paths.leaf_maker``); with
+    ``by_table``, where a dict comprehension that builds every key's Ref alike takes what
+    differs for that key: the entry of the table it looks the shape up in
     (``culprit_paths.keyed_table_entry``)."""
     from jaxerr_ls import culprit_paths
-    from jaxerr_ls.culprit_flow import Flow as ValueFlow
 
-    parsed = culprit_paths.parse_path(captures.get("argument", ""))
-    if parsed is None or not frames:
+    found = _path_entry(code, captures, frames)
+    if found is None:
         return None
-    index, keys = parsed
-    for call, place in with_refs_calls(code, frames[0]):
-        entries = with_refs_entries(code, call, place)
-        if entries is None or index >= len(entries):
-            continue
-        flow = ValueFlow(code, frames)
-        entry = culprit_paths.keyed_table_entry(flow, entries[index], keys)
-        if entry is None:
+    entry, keys, path, flow = found
+    if by_table:
+        made = culprit_paths.keyed_table_entry(flow, entry, keys)
+    else:
+        made = culprit_paths.leaf_maker(flow, entry, keys)
+        if made is not None and not (_makes_ref(made) and _agrees(flow, made, captures)):
             return None
-        span = code.span(entry.path, entry.node)
-        if not _not_failing(span, frames):
-            return None
-        text = ast.unparse(entry.node)
-        path = "args[{}]{}".format(index, "".join(f"[{k!r}]" for k in keys))
+    if made is None:
+        return None
+    span = code.span(made.path, made.node)
+    if not _not_failing(span, frames):
+        return None
+    text = ast.unparse(made.node)
+    given, expected = captures.get("given", "?"), captures["expected"]
+    if by_table:
         why = (
             f"The gradient ref for {path} is built, like the others, from this entry for "
-            f"{keys[0]!r}, `{text[:60]}`: it gives {captures.get('given', '?')}, where "
-            f"Ref{{{captures['expected']}}}, the type of that argument, is needed."
+            f"{keys[0]!r}, `{text[:60]}`: it gives {given}, where Ref{{{expected}}}, the type "
+            "of that argument, is needed."
         )
         return Found(span, CulpritKind.REFS_ARGUMENT, path, why)
-    return None
+    why = (
+        f"The gradient ref `{text}` made here has type {given}, but {path} needs a "
+        f"Ref{{{expected}}}, the type of that argument."
+    )
+    return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
 
 
 # ``Ref{float32[1,12]}``: the dtype and the sizes of a printed Ref type.

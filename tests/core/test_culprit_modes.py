@@ -23,6 +23,8 @@ parameters hold at the call (a dataclass's ``@property``, ``u[-1]``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from test_culprit_transforms import CASES, VERSIONS, Copy, finding, line_of
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
@@ -131,6 +133,16 @@ CULPRITS: list[Case] = [
 ]
 
 
+def edited(copy: Copy, case: str, file: str, old: str, new: str) -> Path:
+    """A copy of the case's program with ``old`` replaced by ``new`` in ``file``."""
+    root = copy(case)
+    path = root / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    return root
+
+
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("case", CULPRITS, ids=[c[0] for c in CULPRITS])
 def test_the_culprit_is_the_statement_that_makes_the_property(case: Case, version: str) -> None:
@@ -161,10 +173,12 @@ def test_a_mode_the_program_leaves_open_leaves_the_culprit_in_doubt(version: str
 def test_two_registry_entries_that_return_vectors_leave_the_culprit_in_doubt(
     copy: Copy, version: str
 ) -> None:
-    root = copy("registry_runtime_odd_entry")
-    metrics = root / "metrics.py"
-    metrics.write_text(
-        metrics.read_text().replace("jnp.sqrt(jnp.mean((a - b) ** 2))", "jnp.sqrt((a - b) ** 2)")
+    root = edited(
+        copy,
+        "registry_runtime_odd_entry",
+        "metrics.py",
+        "jnp.sqrt(jnp.mean((a - b) ** 2))",
+        "jnp.sqrt((a - b) ** 2)",
     )
     assert finding("registry_runtime_odd_entry", version, root).culprits == []
 
@@ -232,9 +246,13 @@ def test_a_field_left_to_an_int_default_is_where_the_float_belongs(
         version,
     )
     # Given by the construction, the default is not what JAX received: no culprit there.
-    root = copy("int_namedtuple_default_positional")
-    main = root / "main.py"
-    main.write_text(main.read_text().replace("Spring(2.0, 1.0)", "Spring(2.0, 1.0, 0.1)"))
+    root = edited(
+        copy,
+        "int_namedtuple_default_positional",
+        "main.py",
+        "Spring(2.0, 1.0)",
+        "Spring(2.0, 1.0, 0.1)",
+    )
     found = finding("int_namedtuple_default_positional", version, root)
     assert all(c.span.path.name != "springs.py" for c in found.culprits)
 
@@ -243,9 +261,13 @@ def test_a_field_left_to_an_int_default_is_where_the_float_belongs(
 def test_a_registered_term_indexed_by_a_variable_leaves_its_rank_in_doubt(
     copy: Copy, version: str
 ) -> None:
-    root = copy("registry_property_ranks")
-    terms = root / "terms.py"
-    terms.write_text(terms.read_text().replace("(u[-1] - 1.0) ** 2", "(u[grid.n - 1] - 1.0) ** 2"))
+    root = edited(
+        copy,
+        "registry_property_ranks",
+        "terms.py",
+        "(u[-1] - 1.0) ** 2",
+        "(u[grid.n - 1] - 1.0) ** 2",
+    )
     assert finding("registry_property_ranks", version, root).culprits == []
 
 
@@ -277,13 +299,12 @@ def test_entries_a_helper_builds_alike_for_a_mode_left_to_its_default(copy: Copy
         "0.12.0.1",
     )
     # Given by the caller, the modes are not the comprehension's.
-    root = copy("refs_default_modes_comprehension")
-    main = root / "main.py"
-    main.write_text(
-        main.read_text().replace(
-            "grads_of(loss, jnp.arange(3.0), scale)",
-            "grads_of(loss, jnp.arange(3.0), scale, modes=MODES)",
-        )
+    root = edited(
+        copy,
+        "refs_default_modes_comprehension",
+        "main.py",
+        "grads_of(loss, jnp.arange(3.0), scale)",
+        "grads_of(loss, jnp.arange(3.0), scale, modes=MODES)",
     )
     found = finding("refs_default_modes_comprehension", "0.12.0.1", root)
     assert all(c.span.path.name != "helpers.py" for c in found.culprits)
@@ -303,14 +324,14 @@ def test_a_defjvps_rule_is_culprit_at_the_tangent_it_returns(copy: Copy, version
         version,
     )
     # The same rule as a lambda: its body.
-    root = copy("jvps_single_argument_rule")
-    rules = root / "rules.py"
-    rules.write_text(
-        rules.read_text().replace(
-            "softabs.defjvps(_softabs_tangent)",
-            "softabs.defjvps(lambda x_dot, ans, x: jnp.stack([x_dot * x / ans, x_dot]))",
-        )
+    root = edited(
+        copy,
+        "jvps_single_argument_rule",
+        "rules.py",
+        "softabs.defjvps(_softabs_tangent)",
+        "softabs.defjvps(lambda x_dot, ans, x: jnp.stack([x_dot * x / ans, x_dot]))",
     )
+    rules = root / "rules.py"
     [culprit] = finding("jvps_single_argument_rule", version, root).culprits
     assert culprit.span.line == line_of(rules, "softabs.defjvps(lambda")
     assert culprit.why is not None and "given to `defjvps`, the lambda" in culprit.why
