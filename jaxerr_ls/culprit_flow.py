@@ -276,20 +276,33 @@ class Flow:
         method = source.func.attr
         if source.args or source.keywords:
             return None
-        takes_value = (
-            method == "items"
-            and isinstance(target, ast.Tuple)
-            and len(target.elts) == 2
-            and isinstance(target.elts[1], ast.Name)
-            and target.elts[1].id == name
-        ) or (method == "values" and isinstance(target, ast.Name))
-        if not takes_value:
+        value_target: ast.expr | None = None
+        if method == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            value_target = target.elts[1]
+        elif method == "values":
+            value_target = target
+        # ``for name, (reg, strength) in spec.items()``: the item of each value's tuple.
+        item: int | None = None
+        if isinstance(value_target, ast.Tuple):
+            names = [e.id if isinstance(e, ast.Name) else None for e in value_target.elts]
+            if names.count(name) != 1:
+                return None
+            item = names.index(name)
+        elif not (isinstance(value_target, ast.Name) and value_target.id == name):
             return None
         dicts = self.makers(Place(place.path, place.model, source.func.value, scope), depth + 1)
         held = [d.node for d in dicts or [] if isinstance(d.node, ast.Dict)]
         if not dicts or len(held) != len(dicts) or any(None in h.keys for h in held):
             return None  # not only displays, or one unpacks another mapping (``**base``)
         values = [d.at(v) for d, h in zip(dicts, held, strict=True) for v in h.values]
+        if item is not None:
+            assert isinstance(value_target, ast.Tuple)
+            size = len(value_target.elts)
+            tuples = _every(values, lambda value: self.makers(value, depth + 1))
+            items = [(t, tuple_items(t)) for t in tuples or []]
+            if tuples is None or any(i is None or len(i) != size for _, i in items):
+                return None
+            values = [t.at(i[item]) for t, i in items if i is not None]
         found = _every(values, lambda value: self.makers(value, depth + 1))
         return None if found is None else _unique(found)
 

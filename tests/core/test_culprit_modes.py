@@ -90,6 +90,16 @@ CULPRITS: list[Case] = [
         "return grid.step * grid.forcing * u",
         ["`source` returns", "shape (16,)"],
     ),
+    # The scales come from ``for key, (name, scale) in plan.items()``: each value's tuple
+    # item, a number, so ``ridge`` is a scalar and ``columns`` the vector.
+    (
+        "registry_items_tuple_unpack",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "regs.py",
+        "return scale * jnp.sqrt(jnp.sum(w**2, axis=0))",
+        ["`columns` returns", "shape (2,)"],
+    ),
     # ``self._apply = jax.jit(self._once)``: the traceback calls ``_apply``, and ``_once``
     # differentiates ``self.objective.evaluate``, the object its construction was given.
     (
