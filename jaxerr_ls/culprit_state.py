@@ -904,7 +904,77 @@ def _refs_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span
         found = _refs_entry_culprit(code, captures, frames)
     if found is None and "expected" in captures:
         found = _ref_path_culprit(code, captures, frames)
+    if found is None and frames and not any(True for _ in with_refs_calls(code, frames[0])):
+        found = _forwarded_ref_culprit(code, captures, frames)
     return found
+
+
+def _forwarded_ref_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """A Ref a caller hands to a generic helper that passes its ``*args`` on to ``jax.vjp``
+    (``value_and_first_grad(f, x, self.capacity_ref)``) and applies the VJP without
+    ``with_refs``: the helper cannot know its arguments are Refs, so the caller's argument
+    is where the change belongs. A Ref given to ``jax.vjp`` by name in the failing function
+    itself leaves the failing line (bind a gradient ref there) as the fault: no culprit."""
+    position = ARG_POSITION_RE.search(captures.get("argument", ""))
+    if position is None or len(frames) < 2:
+        return None
+    index = int(position[1])
+    for model, call, scope in code.calls_on(frames[0]):
+        function = defining_function(model, scope)
+        if not isinstance(call.func, ast.Name) or function is None:
+            continue
+        vjp = _vjp_making(model, function, call.func.id)
+        vararg = function.node.args.vararg if not isinstance(function.node, ast.Lambda) else None
+        if vjp is None or vararg is None:
+            continue
+        primals = vjp.args[1:]
+        starred = [
+            i
+            for i, a in enumerate(primals)
+            if isinstance(a, ast.Starred)
+            and isinstance(a.value, ast.Name)
+            and a.value.id == vararg.arg
+        ]
+        if len(starred) != 1 or any(isinstance(a, ast.Starred) for a in primals[: starred[0]]):
+            return None
+        if index < starred[0]:
+            return None  # an argument the helper gives itself
+        given = len(function.positional) + index - starred[0]
+        for _, caller, _ in code.calls_on(frames[1]):
+            name = getattr(caller.func, "id", None) or getattr(caller.func, "attr", None)
+            if name != function.name or any(isinstance(a, ast.Starred) for a in caller.args):
+                continue
+            if given >= len(caller.args):
+                return None
+            argument = caller.args[given]
+            span = code.span(frames[1].path, argument)
+            text = ast.unparse(argument)
+            why = (
+                f"`{text}` is handed to `{function.name}`, which passes it on to jax.vjp as "
+                f"args[{index}] and applies the VJP without `with_refs`: pass the Ref's value "
+                f"(`{text}[...]`), or bind a gradient ref for it."
+            )
+            return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else name, why)
+    return None
+
+
+def _vjp_making(model: ModuleModel, function: Function, name: str) -> ast.Call | None:
+    """The one ``out, name = jax.vjp(f, ...)`` of a function that binds ``name``."""
+    found = [
+        statement.value
+        for statement in own_statements(function.node)
+        if isinstance(statement, ast.Assign)
+        and isinstance(statement.value, ast.Call)
+        and model.qualified_name(statement.value.func, function.scope) == "jax.vjp"
+        and len(statement.targets) == 1
+        and isinstance(target := statement.targets[0], ast.Tuple)
+        and len(target.elts) == 2
+        and isinstance(target.elts[1], ast.Name)
+        and target.elts[1].id == name
+    ]
+    return found[0] if len(found) == 1 and isinstance(found[0], ast.Call) else None
 
 
 def _path_entry(

@@ -345,3 +345,29 @@ def test_a_defjvps_rule_is_culprit_at_the_tangent_it_returns(copy: Copy, version
     [culprit] = finding("jvps_single_argument_rule", version, root).culprits
     assert culprit.span.line == line_of(rules, "softabs.defjvps(lambda")
     assert culprit.why is not None and "given to `defjvps`, the lambda" in culprit.why
+
+
+def test_a_ref_a_caller_hands_to_a_helpers_varargs_is_culprit_at_that_argument(
+    copy: Copy,
+) -> None:
+    # ``loss_and_grad(misfit, slope, offset, ...)`` passes its ``*inputs`` on to jax.vjp and
+    # applies the VJP without with_refs: the caller's Ref is the change.
+    culprit_is_where_the_change_belongs(
+        "refs_forwarded_through_varargs",
+        "vjp-ref-grad-missing",
+        CulpritKind.REFS_ARGUMENT,
+        "main.py",
+        "value, g = loss_and_grad(misfit, jnp.asarray(1.0), offset, x, 2.0 * x)",
+        ["`offset` is handed to `loss_and_grad`", "as args[1]", "`offset[...]`"],
+        "0.12.0.1",
+    )
+    # Given to jax.vjp by the failing function itself, the Ref leaves the failing line (bind
+    # a gradient ref there) as the fault.
+    root = edited(
+        copy,
+        "refs_forwarded_through_varargs",
+        "tools.py",
+        "out, pull = jax.vjp(fn, *inputs)",
+        "out, pull = jax.vjp(fn, inputs[0], inputs[1], *inputs[2:])",
+    )
+    assert finding("refs_forwarded_through_varargs", "0.12.0.1", root).culprits == []
