@@ -1704,6 +1704,8 @@ _PASSING = frozenset({"jax.jit", "jax.checkpoint", "jax.remat"})
 # Transforms whose result takes the wrapped function's parameters and gives its outputs'
 # dtypes (batched, for ``vmap``).
 _WRAPPING = TRANSPARENT | {"jax.vmap"}
+# Functions that square their argument item by item (no conjugate taken).
+_SQUARING = frozenset({"jax.numpy.square", "numpy.square"})
 # Passes over a function's assignments to find the names bound to complex values.
 _COMPLEX_PASSES = 4
 
@@ -1749,7 +1751,7 @@ class Complexity:
                     result = True
                     if self._reduces_complex(value, env):
                         self.reducing[id(ret)] = (place.path, ret)
-                    elif _squares(ret.value):
+                    elif _squares(value, ret.value):
                         self.squaring[id(ret)] = (place.path, ret)
             return result
         finally:
@@ -1893,8 +1895,11 @@ class Complexity:
         return False
 
 
-def _squares(value: ast.expr | None) -> bool:
-    """``x * x`` or ``x ** 2``: a value multiplied by itself, not by its conjugate."""
+def _squares(place: Place, value: ast.expr | None) -> bool:
+    """``x * x``, ``x ** 2`` or ``jnp.square(x)``: a value multiplied by itself, not by its
+    conjugate."""
+    if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+        return place.model.qualified_name(value.func, place.scope) in _SQUARING
     if not isinstance(value, ast.BinOp):
         return False
     if isinstance(value.op, ast.Pow):

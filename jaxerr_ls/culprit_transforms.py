@@ -1911,11 +1911,17 @@ def _class_leaves(
         given += [(names[i], a, None) for i, a in enumerate(node.args)]
         given += [(k.arg, k.value, None) for k in node.keywords if k.arg is not None]
     named = set(names[: len(node.args)]) | {k.arg for k in node.keywords}
-    defaults: list[tuple[str, ast.expr, ModuleModel | None]] = [
-        (name, field.value, model)
-        for name, field in fields.items()
-        if name not in named and field.value is not None
-    ]
+    defaults: list[tuple[str, ast.expr, ModuleModel | None]] = []
+    for name, field in fields.items():
+        default = field.value
+        if isinstance(default, ast.Call) and model.qualified_name(default.func, found[1]) in (
+            "dataclasses.field",
+            "flax.struct.field",
+        ):
+            # ``hill: float = field(default=2)``
+            default = next((k.value for k in default.keywords if k.arg == "default"), None)
+        if name not in named and default is not None:
+            defaults.append((name, default, model))
     return given + defaults
 
 

@@ -241,6 +241,16 @@ def test_a_helper_squaring_a_complex_value_is_named_beside_the_reducing_return(
 
 
 @pytest.mark.parametrize("version", VERSIONS)
+def test_a_helper_returning_jnp_square_of_a_complex_value_squares_it(
+    copy: Copy, version: str
+) -> None:
+    root = edited(copy, "complex_vmap_square_helper", "main.py", "a**2", "jnp.square(a)")
+    found = finding("complex_vmap_square_helper", version, root)
+    main = root / "main.py"
+    assert [c.span.line for c in found.culprits][:1] == [line_of(main, "return jnp.square(a)")]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
 def test_a_field_left_to_an_int_default_is_where_the_float_belongs(
     copy: Copy, version: str
 ) -> None:
@@ -253,6 +263,16 @@ def test_a_field_left_to_an_int_default_is_where_the_float_belongs(
         "springs.py",
         "drag: float = 0",
         ["`drag` keeps its class's default `0`", "read as a number by `energy`"],
+        version,
+    )
+    # A registered dataclass's ``field(default=4)`` left by ``Threshold(level=0.2)``.
+    culprit_is_where_the_change_belongs(
+        "int_dataclass_field_default",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "params.py",
+        "sharpness: float = dataclasses.field(default=4)",
+        ["`sharpness` keeps its class's default `4`"],
         version,
     )
     # Given by the construction, the default is not what JAX received: no culprit there.
