@@ -1881,6 +1881,14 @@ def _leaves(origin: _Origin) -> list[tuple[str, ast.expr]]:
     return []
 
 
+def _class_body(model: ModuleModel, node: ast.AST) -> Scope:
+    """The scope of the class body a field's default is written in."""
+    for definition, body in model.classes.items():
+        if any(n is node for n in ast.walk(definition)):
+            return body
+    return model.module_scope
+
+
 def _class_leaves(
     project: _Project, origin: _Origin
 ) -> list[tuple[str, ast.expr, ModuleModel | None]]:
@@ -2228,8 +2236,9 @@ def _int_leaf_culprits(
     ]:
         made: tuple[ModuleModel, ast.expr] | None = None
         if home is not None:
-            # A field the construction leaves to its class's default: an int literal there.
-            if not (isinstance(value, ast.Constant) and type(value.value) is int):
+            # A field the construction leaves to its class's default: an int there (a literal,
+            # an integer construction such as ``jnp.arange(3)``).
+            if not _int_leaf(home, value, _class_body(home, value)):
                 continue
             made = home, value
         elif not _int_leaf(origin.model, value, origin.scope):

@@ -391,3 +391,18 @@ def test_a_ref_a_caller_hands_to_a_helpers_varargs_is_culprit_at_that_argument(
         "out, pull = jax.vjp(fn, inputs[0], inputs[1], *inputs[2:])",
     )
     assert finding("refs_forwarded_through_varargs", "0.12.0.1", root).culprits == []
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_field_default_built_as_integers_is_where_the_float_belongs(
+    copy: Copy, version: str
+) -> None:
+    root = edited(
+        copy,
+        "int_namedtuple_default_positional",
+        "springs.py",
+        "drag: float = 0",
+        "drag: float = jnp.array(0)",
+    )
+    [culprit] = finding("int_namedtuple_default_positional", version, root).culprits
+    assert culprit.span.line == line_of(root / "springs.py", "drag: float = jnp.array(0)")
