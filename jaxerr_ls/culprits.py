@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxerr_ls import culprit_state
-from jaxerr_ls.astindex import nodes_of
+from jaxerr_ls.astindex import nodes_of, own_returns
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.records import FALLBACK_KINDS, CulpritKind
 from jaxerr_ls.rule_outputs import (
@@ -178,20 +178,6 @@ def _def_span(files: ProjectFiles, path: Path, node: ast.AST, name: str) -> Span
     return Span(path, line, start, line, start + len(name))
 
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-
-
-def _own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.Return]:
-    """``return`` statements of the function itself, not of functions nested in it."""
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return):
-            yield node
-        elif not isinstance(node, _SCOPES):
-            stack.extend(ast.iter_child_nodes(node))
-
-
 def _valued_returns(
     files: ProjectFiles, path: Path, function: ast.FunctionDef | ast.AsyncFunctionDef
 ) -> list[ast.Return]:
@@ -203,7 +189,7 @@ def _valued_returns(
     from jaxerr_ls.culprit_modes import reachable_returns
     from jaxerr_ls.culprit_state import Code, Place
 
-    returns = [node for node in _own_returns(function) if node.value is not None]
+    returns = [node for node in own_returns(function) if node.value is not None]
     code = Code(files)
     model = code.model(path)
     same = [
@@ -400,7 +386,7 @@ def _self_hook(
     found: tuple[Path, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
     for _ in range(3):
         params = method.args.posonlyargs + method.args.args
-        returns = [r.value for r in _own_returns(method) if r.value is not None]
+        returns = [r.value for r in own_returns(method) if r.value is not None]
         called = {
             value.func.attr
             for value in returns
@@ -429,7 +415,7 @@ def _hands_back_argument(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bo
     args = function.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     return any(
-        isinstance(r.value, ast.Name) and r.value.id in params for r in _own_returns(function)
+        isinstance(r.value, ast.Name) and r.value.id in params for r in own_returns(function)
     )
 
 
@@ -701,7 +687,7 @@ def _tangent_rule_culprit(
     if isinstance(node, ast.Lambda):
         name, shown, at = "the lambda", ast.unparse(node.body), node.body
     else:
-        returns = [r for r in _own_returns(node) if r.value is not None]
+        returns = [r for r in own_returns(node) if r.value is not None]
         if not returns:
             return None
         last = max(returns, key=lambda r: (r.lineno, r.col_offset))
