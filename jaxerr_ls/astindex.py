@@ -1,4 +1,5 @@
-"""Every node of a parsed tree of a given type, listed once per tree and type.
+"""Every node of a parsed tree of a given type, listed once per tree and type; a function's
+own nodes and ``return`` statements (not those of functions or classes nested in it).
 
 The culprit search asks the same whole-module questions (every subscript, every assignment,
 every function definition) of the same few trees for each distinct error of a log; walking a
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections.abc import Iterator
 from typing import TypeVar, overload
 
 N = TypeVar("N", bound=ast.AST)
@@ -37,3 +39,23 @@ def nodes_of(tree: ast.AST, kind: type[ast.AST] | tuple[type[ast.AST], ...]) -> 
     if found is None:
         found = by_kind[kind] = tuple(node for node in by_kind[None] if isinstance(node, kind))
     return found
+
+
+# Nodes that open a scope of their own: a function's own nodes stop at them.
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """Nodes of the function's body, not descending into nested functions or classes."""
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    """The function's own ``return`` statements, in source order."""
+    found = [node for node in own_nodes(function) if isinstance(node, ast.Return)]
+    return sorted(found, key=lambda node: (node.lineno, node.col_offset))

@@ -22,7 +22,14 @@ from typing import TypeVar
 from jaxerr_ls import culprit_state
 from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.culprit_state import Code, Place
-from jaxerr_ls.project import Binding, Function, ModuleModel, Scope, class_fields
+from jaxerr_ls.project import (
+    TRANSPARENT,
+    Binding,
+    Function,
+    ModuleModel,
+    Scope,
+    class_fields,
+)
 from jaxerr_ls.spans import Span
 
 # How deep names, calls and attributes are followed: real code needs few steps, and a bound
@@ -269,20 +276,33 @@ class Flow:
         method = source.func.attr
         if source.args or source.keywords:
             return None
-        takes_value = (
-            method == "items"
-            and isinstance(target, ast.Tuple)
-            and len(target.elts) == 2
-            and isinstance(target.elts[1], ast.Name)
-            and target.elts[1].id == name
-        ) or (method == "values" and isinstance(target, ast.Name))
-        if not takes_value:
+        value_target: ast.expr | None = None
+        if method == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            value_target = target.elts[1]
+        elif method == "values":
+            value_target = target
+        # ``for name, (reg, strength) in spec.items()``: the item of each value's tuple.
+        item: int | None = None
+        if isinstance(value_target, ast.Tuple):
+            names = [e.id if isinstance(e, ast.Name) else None for e in value_target.elts]
+            if names.count(name) != 1:
+                return None
+            item = names.index(name)
+        elif not (isinstance(value_target, ast.Name) and value_target.id == name):
             return None
         dicts = self.makers(Place(place.path, place.model, source.func.value, scope), depth + 1)
         held = [d.node for d in dicts or [] if isinstance(d.node, ast.Dict)]
         if not dicts or len(held) != len(dicts) or any(None in h.keys for h in held):
             return None  # not only displays, or one unpacks another mapping (``**base``)
         values = [d.at(v) for d, h in zip(dicts, held, strict=True) for v in h.values]
+        if item is not None:
+            assert isinstance(value_target, ast.Tuple)
+            size = len(value_target.elts)
+            tuples = _every(values, lambda value: self.makers(value, depth + 1))
+            items = [(t, tuple_items(t)) for t in tuples or []]
+            if tuples is None or any(i is None or len(i) != size for _, i in items):
+                return None
+            values = [t.at(i[item]) for t, i in items if i is not None]
         found = _every(values, lambda value: self.makers(value, depth + 1))
         return None if found is None else _unique(found)
 
@@ -566,6 +586,31 @@ class Flow:
                     return None
                 body = klass.model.classes[klass.node]
                 return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
+        return self._property_makers(cls, construction, attr, depth)
+
+    def _property_makers(
+        self, cls: Place, construction: Place | None, attr: str, depth: int
+    ) -> list[Place] | None:
+        """What a ``@property`` of the class named ``attr`` returns, its ``self`` the
+        instance made by ``construction`` (``beam.h`` for ``return self.length / self.n``)."""
+        for klass in self.mro(cls):
+            for method in _methods(klass):
+                decorators = getattr(method.node, "decorator_list", [])
+                if method.name != attr or not method.positional:
+                    continue
+                if not any(
+                    klass.model.qualified_name(d, _scope_of_class(klass))
+                    in ("property", "functools.cached_property")
+                    or (isinstance(d, ast.Name) and d.id == "property")
+                    for d in decorators
+                ):
+                    return None  # a method, not a value
+                self._self_of.setdefault(id(method), (cls, construction))
+                values = [r.value for r in method.returns if r.value is not None]
+                if not values or len(values) != len(method.returns):
+                    return None
+                places = [Place(klass.path, klass.model, v, method.scope) for v in values]
+                return _every(places, lambda value: self.makers(value, depth + 1))
         return None
 
     def _initargument(
@@ -642,12 +687,25 @@ class Flow:
         construction that made it (of the class or a subclass): the receivers of the calls the
         flow entered it through, else of the calls of its name on the traceback's lines."""
         receivers = [c.receiver for c, _ in self._entered.get(id(method), []) if c.receiver]
+        calls = [
+            Place(span.path, model, call.func, scope)
+            for span in self.frames
+            for model, call, scope in self.code.calls_on(span)
+            if isinstance(call.func, ast.Attribute)
+        ]
         if not receivers:
-            for span in self.frames:
-                for model, call, scope in self.code.calls_on(span):
-                    func = call.func
-                    if isinstance(func, ast.Attribute) and func.attr == method.name:
-                        receivers.append(Place(span.path, model, func.value, scope))
+            receivers = [
+                c.at(c.node.value)
+                for c in calls
+                if isinstance(c.node, ast.Attribute) and c.node.attr == method.name
+            ]
+        if not receivers:
+            # No call names the method: one of an attribute that holds it under ``jax.jit``.
+            receivers = [
+                c.at(c.node.value)
+                for c in calls
+                if isinstance(c.node, ast.Attribute) and self._wraps_method(c, method.name, depth)
+            ]
         found: list[tuple[Place, Place | None]] = []
         for receiver in receivers:
             if _is_self(receiver) and receiver.scope.node is method.node:
@@ -659,6 +717,23 @@ class Flow:
                 if all(m is None or m.node is not construction.node for _, m in found):
                     found.append((cls, construction))
         return found if len(found) == 1 else []
+
+    def _wraps_method(self, attribute: Place, name: str, depth: int) -> bool:
+        """Whether an attribute of an instance holds a method of that instance under a
+        transform that keeps its parameters (``self._step = jax.jit(self._update)``): a call
+        of the attribute runs the method on the same instance."""
+        node = attribute.node
+        if not isinstance(node, ast.Attribute) or depth > _MAX_DEPTH:
+            return False
+        made = self.makers(attribute, depth + 1) or []
+        return len(made) == 1 and (
+            isinstance(call := made[0].node, ast.Call)
+            and made[0].model.qualified_name(call.func, made[0].scope) in TRANSPARENT
+            and len(call.args) == 1
+            and isinstance(wrapped := call.args[0], ast.Attribute)
+            and wrapped.attr == name
+            and _is_self(made[0].at(wrapped.value))
+        )
 
     def mro(self, cls: Place) -> list[Place]:
         """The class and its project bases, nearest first (depth first, left to right, as

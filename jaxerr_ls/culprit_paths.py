@@ -46,6 +46,58 @@ def leaf_maker(flow: Flow, place: Place, keys: list[str | int]) -> Place | None:
     return makers[0] if makers is not None and len(makers) == 1 else None
 
 
+def keyed_table_entry(flow: Flow, place: Place, keys: list[str | int]) -> Place | None:
+    """Where a dict comprehension that builds every entry alike (``{name: jax.new_ref(
+    jnp.zeros(shape_of(cfg, name))) for name in store}``) takes what differs for the one key
+    the message names: the entry of a project table of that key (``"gain": ("n_res",)`` of
+    ``PARAM_SHAPES``) its key variable looks up, directly or in a project function it is
+    passed to. The comprehension is right for the other keys; the table entry is not."""
+    if len(keys) != 1 or not isinstance(keys[0], str):
+        return None
+    makers = flow.makers(place)
+    if makers is None or len(makers) != 1 or not isinstance(makers[0].node, ast.DictComp):
+        return None
+    made, node = makers[0], makers[0].node
+    if len(node.generators) != 1 or not isinstance(node.key, ast.Name):
+        return None
+    target = node.generators[0].target
+    if not isinstance(target, ast.Name) or target.id != node.key.id:
+        return None
+    found = _lookups(flow, made.at(node.value), target.id, keys[0], 0)
+    return found[0] if len(found) == 1 else None
+
+
+def _lookups(flow: Flow, place: Place, name: str, key: str, depth: int) -> list[Place]:
+    """The entries for ``key`` of the dict displays that ``TABLE[name]`` reads in ``place``,
+    and in the project functions ``name`` is passed to (as the parameter it lands in)."""
+    out: list[Place] = []
+    for node in ast.walk(place.node):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name):
+            if node.slice.id != name:
+                continue
+            table = flow.code.resolve(place.at(node.value))
+            if isinstance(table.node, ast.Dict):
+                out += [
+                    table.at(v)
+                    for k, v in zip(table.node.keys, table.node.values, strict=True)
+                    if isinstance(k, ast.Constant) and k.value == key
+                ]
+        elif isinstance(node, ast.Call) and depth < _MAX_DEPTH:
+            given = [i for i, a in enumerate(node.args) if isinstance(a, ast.Name) and a.id == name]
+            callees = flow.callees(place.at(node.func)) if len(given) == 1 else []
+            if len(callees) != 1 or callees[0].partial is not None:
+                continue
+            callee = callees[0]
+            params = [p.name for p in callee.function.positional][callee.skip :]
+            if given[0] >= len(params):
+                continue
+            body = Place(
+                callee.place.path, callee.place.model, callee.function.node, callee.function.scope
+            )
+            out += _lookups(flow, body, params[given[0]], key, depth + 1)
+    return out
+
+
 def _entry(flow: Flow, place: Place, key: str | int) -> Place | None:
     makers = flow.makers(place)
     if makers is None or len(makers) != 1:

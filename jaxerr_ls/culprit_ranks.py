@@ -180,7 +180,7 @@ class Ranks:
                 continue
             if isinstance(item, ast.Constant) and item.value is None:
                 rank += 1
-            elif isinstance(item, ast.Constant) and type(item.value) is int:
+            elif _int_literal(item):  # ``x[0]``, ``x[-1]``
                 rank -= 1
             else:
                 return None  # an index array, an ellipsis: not followed

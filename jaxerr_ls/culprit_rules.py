@@ -1,12 +1,13 @@
 """Custom rules found through their registration calls, wherever the code keeps them.
 
 A custom_vjp / custom_jvp function and its rules are tied together by a call, not by names:
-``f.defvjp(fwd, bwd)``, ``f.defjvp(rule)``, ``@f.defjvp``, where ``f`` may be a decorated
-``def`` made inside a factory, the result of ``jax.custom_vjp(fun)``, a name imported from
-another module; and each rule may be a ``def`` of another module, a ``functools.partial``, an
-attribute, a dict entry, or what a helper returns (``saving_inputs(f)`` returning its inner
-``fwd``). The value flow (``culprit_flow``) follows both sides to what makes them: the
-registration's receiver to the function object it registers on, each rule to its ``def``.
+``f.defvjp(fwd, bwd)``, ``f.defjvp(rule)``, ``@f.defjvp``, ``f.defjvps(rule)``, where ``f``
+may be a decorated ``def`` made inside a factory, the result of ``jax.custom_vjp(fun)``, a
+name imported from another module; and each rule may be a ``def`` of another module, a
+``functools.partial``, an attribute, a dict entry, or what a helper returns
+(``saving_inputs(f)`` returning its inner ``fwd``). The value flow (``culprit_flow``) follows
+both sides to what makes them: the registration's receiver to the function object it
+registers on, each rule to its ``def``.
 The failing custom function is found the same way, from the calls on the traceback's lines
 (the innermost that calls a registered function), or from the primal the message names.
 """
@@ -23,7 +24,13 @@ from jaxerr_ls.culprit_state import Code, Place
 from jaxerr_ls.spans import Span
 
 # The arguments of each registering method, in order, as rule roles.
-_ROLES: dict[str, tuple[str, ...]] = {"defvjp": ("fwd", "bwd"), "defjvp": ("jvp",)}
+# ``f.defjvps(rule)`` of a one-argument function gives its one tangent rule (with more, which
+# argument's rule is wrong is left in doubt).
+_ROLES: dict[str, tuple[str, ...]] = {
+    "defvjp": ("fwd", "bwd"),
+    "defjvp": ("jvp",),
+    "defjvps": ("jvps",),
+}
 
 
 @dataclass(slots=True)
@@ -72,6 +79,8 @@ def _registering_calls(place_of: Place) -> Iterator[tuple[str, ast.expr, list[as
         if not isinstance(func, ast.Attribute) or func.attr not in _ROLES:
             continue
         roles = _ROLES[func.attr]
+        if func.attr == "defjvps" and (len(call.args) != 1 or call.keywords):
+            continue
         given: list[ast.expr] = list(call.args[: len(roles)])
         keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
         for role in roles[len(given) :]:

@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.locate import ProjectFiles
-from jaxerr_ls.project import Function, ModuleModel, Scope, TransformCall, build, reads_of
+from jaxerr_ls.project import (
+    TRANSPARENT,
+    Function,
+    ModuleModel,
+    Scope,
+    TransformCall,
+    build,
+    reads_of,
+)
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
 
@@ -672,6 +680,10 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
         return None
     for call, place in with_refs_calls(code, frames[0]):
         entries = with_refs_entries(code, call, place)
+        if entries is None:
+            built = _built_alike(code, frames, call, place)
+            if built is not None and isinstance(built.node, ast.expr):
+                return RefEntry(call, place, built.node, built)
         if entries is None or index >= len(entries):
             continue
         entry = entries[index]
@@ -679,6 +691,57 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
         value = code.resolve(entry)
         return RefEntry(call, place, entry.node, attribute_value(code, frames, value) or value)
     return None
+
+
+def _built_alike(code: Code, frames: Sequence[Span], call: ast.Call, place: Place) -> Place | None:
+    """``with_refs(*wants)`` where ``wants`` is a parameter left to its ``None`` default by
+    the caller (the traceback's next frame) and then built by one list comprehension of the
+    function: every entry is its element (``jax.tree.map(lambda _: GradValue(), a)``)."""
+    if call.keywords or len(call.args) != 1 or not isinstance(call.args[0], ast.Starred):
+        return None
+    starred = call.args[0].value
+    if not isinstance(starred, ast.Name) or len(frames) < 2:
+        return None
+    bindings = place.scope.lookup_all(starred.id)
+    params = [b for b in bindings if b.kind == "param"]
+    built = [b for b in bindings if b.kind == "assign" and isinstance(b.value, ast.ListComp)]
+    if len(params) != 1 or len(built) != 1 or len(bindings) != 2:
+        return None
+    function = defining_function(place.model, params[0].scope)
+    if function is None or isinstance(function.node, ast.Lambda):
+        return None
+    arguments = function.node.args
+    defaults = dict(
+        zip([a.arg for a in arguments.kwonlyargs], arguments.kw_defaults, strict=True)
+    ) | dict(
+        zip(
+            [a.arg for a in (*arguments.posonlyargs, *arguments.args)][-len(arguments.defaults) :]
+            if arguments.defaults
+            else [],
+            arguments.defaults,
+            strict=True,
+        )
+    )
+    default = defaults.get(starred.id)
+    if not (isinstance(default, ast.Constant) and default.value is None):
+        return None
+    # The caller leaves it to its default: no keyword of that name, no ``**`` to give it.
+    callers = [
+        c
+        for _, c, _ in code.calls_on(frames[1])
+        if (getattr(c.func, "id", None) or getattr(c.func, "attr", None)) == function.name
+    ]
+    if len(callers) != 1 or any(k.arg in (None, starred.id) for k in callers[0].keywords):
+        return None
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if starred.id in positional and (
+        len(callers[0].args) > positional.index(starred.id)
+        or any(isinstance(a, ast.Starred) for a in callers[0].args)
+    ):
+        return None
+    value = built[0].value
+    assert isinstance(value, ast.ListComp)
+    return Place(place.path, place.model, value.elt, built[0].scope)
 
 
 def attribute_value(code: Code, frames: Sequence[Span], place: Place) -> Place | None:
@@ -836,18 +899,89 @@ def is_dontwant_class(place: Place) -> bool:
 
 
 def _refs_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
-    found = _refs_entry_culprit(code, captures, frames)
+    found = _ref_path_culprit(code, captures, frames, True) if "expected" in captures else None
+    if found is None:
+        found = _refs_entry_culprit(code, captures, frames)
     if found is None and "expected" in captures:
-        found = _ref_leaf_culprit(code, captures, frames)
+        found = _ref_path_culprit(code, captures, frames)
+    if found is None and frames and not any(True for _ in with_refs_calls(code, frames[0])):
+        found = _forwarded_ref_culprit(code, captures, frames)
     return found
 
 
-def _ref_leaf_culprit(
+def _forwarded_ref_culprit(
     code: Code, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> Found | None:
-    """A gradient Ref of the wrong type, found by the path the message gives
-    (``args[0][0]['b']``) through the containers the value flow finds the ``with_refs``
-    entry made by, to the one expression that makes it (``culprit_paths``)."""
+    """A Ref a caller hands to a generic helper that passes its ``*args`` on to ``jax.vjp``
+    (``value_and_first_grad(f, x, self.capacity_ref)``) and applies the VJP without
+    ``with_refs``: the helper cannot know its arguments are Refs, so the caller's argument
+    is where the change belongs. A Ref given to ``jax.vjp`` by name in the failing function
+    itself leaves the failing line (bind a gradient ref there) as the fault: no culprit."""
+    position = ARG_POSITION_RE.search(captures.get("argument", ""))
+    if position is None or len(frames) < 2:
+        return None
+    index = int(position[1])
+    for model, call, scope in code.calls_on(frames[0]):
+        function = defining_function(model, scope)
+        if not isinstance(call.func, ast.Name) or function is None:
+            continue
+        vjp = _vjp_making(model, function, call.func.id)
+        vararg = function.node.args.vararg if not isinstance(function.node, ast.Lambda) else None
+        if vjp is None or vararg is None:
+            continue
+        primals = vjp.args[1:]
+        starred = [
+            i
+            for i, a in enumerate(primals)
+            if isinstance(a, ast.Starred)
+            and isinstance(a.value, ast.Name)
+            and a.value.id == vararg.arg
+        ]
+        if len(starred) != 1 or any(isinstance(a, ast.Starred) for a in primals[: starred[0]]):
+            return None
+        if index < starred[0]:
+            return None  # an argument the helper gives itself
+        given = len(function.positional) + index - starred[0]
+        for _, caller, _ in code.calls_on(frames[1]):
+            name = getattr(caller.func, "id", None) or getattr(caller.func, "attr", None)
+            if name != function.name or any(isinstance(a, ast.Starred) for a in caller.args):
+                continue
+            if given >= len(caller.args):
+                return None
+            argument = caller.args[given]
+            span = code.span(frames[1].path, argument)
+            text = ast.unparse(argument)
+            why = (
+                f"`{text}` is handed to `{function.name}`, which passes it on to jax.vjp as "
+                f"args[{index}] and applies the VJP without `with_refs`: pass the Ref's value "
+                f"(`{text}[...]`), or bind a gradient ref for it."
+            )
+            return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else name, why)
+    return None
+
+
+def _vjp_making(model: ModuleModel, function: Function, name: str) -> ast.Call | None:
+    """The one ``out, name = jax.vjp(f, ...)`` of a function that binds ``name``."""
+    found = [
+        statement.value
+        for statement in own_statements(function.node)
+        if isinstance(statement, ast.Assign)
+        and isinstance(statement.value, ast.Call)
+        and model.qualified_name(statement.value.func, function.scope) == "jax.vjp"
+        and len(statement.targets) == 1
+        and isinstance(target := statement.targets[0], ast.Tuple)
+        and len(target.elts) == 2
+        and isinstance(target.elts[1], ast.Name)
+        and target.elts[1].id == name
+    ]
+    return found[0] if len(found) == 1 and isinstance(found[0], ast.Call) else None
+
+
+def _path_entry(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> tuple[Place, list[str | int], str, Flow] | None:
+    """The ``with_refs`` entry of the argument the message's path names (``args[0][0]['b']``):
+    the entry, the keys below it, the path as printed, and the traceback's value flow."""
     from jaxerr_ls import culprit_paths
     from jaxerr_ls.culprit_flow import Flow as ValueFlow
 
@@ -859,21 +993,51 @@ def _ref_leaf_culprit(
         entries = with_refs_entries(code, call, place)
         if entries is None or index >= len(entries):
             continue
-        flow = ValueFlow(code, frames)
-        made = culprit_paths.leaf_maker(flow, entries[index], keys)
-        if made is None or not _makes_ref(made) or not _agrees(flow, made, captures):
-            return None
-        span = code.span(made.path, made.node)
-        if not _not_failing(span, frames):
-            return None
-        text = ast.unparse(made.node)
         path = "args[{}]{}".format(index, "".join(f"[{k!r}]" for k in keys))
-        why = (
-            f"The gradient ref `{text}` made here has type {captures.get('given', '?')}, but "
-            f"{path} needs a Ref{{{captures['expected']}}}, the type of that argument."
-        )
-        return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
+        return entries[index], keys, path, ValueFlow(code, frames)
     return None
+
+
+def _ref_path_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span], by_table: bool = False
+) -> Found | None:
+    """A gradient Ref of the wrong type, found by the path the message gives
+    (``args[0][0]['b']``) through the containers the value flow finds the ``with_refs``
+    entry made by, to the one expression that makes it (``culprit_paths.leaf_maker``); with
+    ``by_table``, where a dict comprehension that builds every key's Ref alike takes what
+    differs for that key: the entry of the table it looks the shape up in
+    (``culprit_paths.keyed_table_entry``)."""
+    from jaxerr_ls import culprit_paths
+
+    found = _path_entry(code, captures, frames)
+    if found is None:
+        return None
+    entry, keys, path, flow = found
+    if by_table:
+        made = culprit_paths.keyed_table_entry(flow, entry, keys)
+    else:
+        made = culprit_paths.leaf_maker(flow, entry, keys)
+        if made is not None and not (_makes_ref(made) and _agrees(flow, made, captures)):
+            return None
+    if made is None:
+        return None
+    span = code.span(made.path, made.node)
+    if not _not_failing(span, frames):
+        return None
+    text = ast.unparse(made.node)
+    given, expected = captures.get("given", "?"), captures["expected"]
+    if by_table:
+        why = (
+            f"The gradient ref for {path} is built, like the others, from this entry for "
+            f"{keys[0]!r}, `{text[:60]}`: it gives {given}, where Ref{{{expected}}}, the type "
+            "of that argument, is needed."
+        )
+        return Found(span, CulpritKind.REFS_ARGUMENT, path, why)
+    why = (
+        f"The gradient ref `{text}` made here has type {given}, but {path} needs a "
+        f"Ref{{{expected}}}, the type of that argument."
+    )
+    return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
 
 
 # ``Ref{float32[1,12]}``: the dtype and the sizes of a printed Ref type.
@@ -1327,6 +1491,31 @@ def _linear_solve_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     return Found(span, CulpritKind.CUSTOM_LINEAR_SOLVE_CALL, "custom_linear_solve", why)
 
 
+def _callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The one ``jax.pure_callback`` call on the traceback's lines (the stack JAX shows
+    "before transformation" reaches it), when the error surfaced on another line (the
+    ``scan`` or ``grad`` call that traced it): JAX cannot differentiate what it runs."""
+    found: dict[int, Place] = {}
+    for span in frames:
+        for model, call, scope in code.calls_on(span):
+            if model.qualified_name(call.func, scope) == "jax.pure_callback":
+                found[id(call)] = Place(span.path, model, call, scope)
+    if len(found) != 1:
+        return None
+    place = next(iter(found.values()))
+    span = code.span(place.path, place.node)
+    if not _not_failing(span, frames):
+        return None
+    assert isinstance(place.node, ast.Call)
+    host = ast.unparse(place.node.args[0]) if place.node.args else "a host function"
+    why = (
+        f"This `jax.pure_callback` runs `{host}` outside JAX, which cannot differentiate "
+        "through it: give it a custom rule (`jax.custom_jvp`, `jax.custom_vjp`), or compute "
+        "it with jax.numpy."
+    )
+    return Found(span, CulpritKind.PURE_CALLBACK_CALL, "pure_callback", why)
+
+
 def _free_parameters(function: Function, factory: Function) -> list[str]:
     """Parameters of ``factory`` that ``function`` (defined in it) reads."""
     params = {p.name for p in factory.params}
@@ -1512,6 +1701,13 @@ _REAL_MAKERS = frozenset({"abs", "absolute", "real", "imag", "angle", "irfft", "
 _REDUCERS = frozenset({"sum", "mean", "prod", "nansum", "nanmean", "vdot", "dot"})
 _DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad"})
 _PASSING = frozenset({"jax.jit", "jax.checkpoint", "jax.remat"})
+# Transforms whose result takes the wrapped function's parameters and gives its outputs'
+# dtypes (batched, for ``vmap``).
+_WRAPPING = TRANSPARENT | {"jax.vmap"}
+# Functions that square their argument item by item (no conjugate taken).
+_SQUARING = frozenset({"jax.numpy.square", "numpy.square"})
+# Passes over a function's assignments to find the names bound to complex values.
+_COMPLEX_PASSES = 4
 
 
 @dataclass
@@ -1531,6 +1727,9 @@ class Complexity:
     # The value flow, to follow calls of callables held by parameters and instances
     # (``blur(image)`` with ``blur`` a ``Blur`` whose ``__call__`` runs).
     flow: Flow | None = None
+    # Returns that square a complex value without reducing it (``return spec * spec``): a
+    # power or an energy meant as the squared magnitude.
+    squaring: dict[int, tuple[Path, ast.Return]] = field(default_factory=dict)
 
     def function(self, place: Place, complex_params: set[str]) -> bool:
         """Whether a project ``def`` returns a complex value, given its complex parameters."""
@@ -1552,6 +1751,8 @@ class Complexity:
                     result = True
                     if self._reduces_complex(value, env):
                         self.reducing[id(ret)] = (place.path, ret)
+                    elif _squares(value, ret.value):
+                        self.squaring[id(ret)] = (place.path, ret)
             return result
         finally:
             self.depth -= 1
@@ -1560,13 +1761,23 @@ class Complexity:
         """The names a ``def`` binds to complex values (its complex parameters among them)."""
         function = place.model.functions.get(place.node)
         env = set(complex_params)
-        for statement in own_statements(function.node) if function is not None else ():
-            if (
-                function is not None
-                and isinstance(statement, ast.Assign)
-                and self.of(Place(place.path, place.model, statement.value, function.scope), env)
-            ):
-                env |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        if function is None:
+            return env
+        assignments = [s for s in own_statements(function.node) if isinstance(s, ast.Assign)]
+        # To a fixed point: a name a loop reassigns (``m = m @ layer(...)``) or unpacks
+        # (``b, c = m @ v``) is complex wherever one of its makers is, in any order.
+        for _ in range(_COMPLEX_PASSES):
+            before = len(env)
+            for statement in assignments:
+                if self.of(Place(place.path, place.model, statement.value, function.scope), env):
+                    env |= {
+                        n.id
+                        for t in statement.targets
+                        for n in ([t] if isinstance(t, ast.Name) else getattr(t, "elts", []))
+                        if isinstance(n, ast.Name)
+                    }
+            if len(env) == before:
+                break
         return env
 
     def of(self, place: Place, env: set[str]) -> bool:
@@ -1621,6 +1832,17 @@ class Complexity:
             # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
             return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
         callee = self.code.resolve(place.at(node.func))
+        for _ in range(_MAX_STEPS):
+            # ``spectrum = jax.vmap(reflection, ...)``: the call runs the wrapped function, its
+            # parameters in the same places.
+            wrapper = callee.node
+            if not (
+                isinstance(wrapper, ast.Call)
+                and wrapper.args
+                and callee.model.qualified_name(wrapper.func, callee.scope) in _WRAPPING
+            ):
+                break
+            callee = self.code.resolve(callee.at(wrapper.args[0]))
         function = callee.model.functions.get(callee.node)
         skip = 0
         if function is None and self.flow is not None:
@@ -1673,6 +1895,18 @@ class Complexity:
         return False
 
 
+def _squares(place: Place, value: ast.expr | None) -> bool:
+    """``x * x``, ``x ** 2`` or ``jnp.square(x)``: a value multiplied by itself, not by its
+    conjugate."""
+    if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+        return place.model.qualified_name(value.func, place.scope) in _SQUARING
+    if not isinstance(value, ast.BinOp):
+        return False
+    if isinstance(value.op, ast.Pow):
+        return isinstance(value.right, ast.Constant) and value.right.value == 2
+    return isinstance(value.op, ast.Mult) and ast.dump(value.left) == ast.dump(value.right)
+
+
 def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
     """The one ``def`` given to ``jax.grad`` / ``jax.value_and_grad`` (maybe under
     ``jax.jit``) that the failing line's calls apply."""
@@ -1720,10 +1954,34 @@ def _inverse_transform(analysis: Complexity) -> tuple[Path, ast.AST] | None:
     return inverse[0] if len(inverse) == 1 else None
 
 
-def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+def _complex_culprits(code: Code, frames: Sequence[Span]) -> list[Found]:
+    """The ``return`` that reduces a complex value to the loss (``_complex_culprit``) and,
+    as plausible a place for the magnitude, each helper on the value's way that returns the
+    square of a complex value (``def power(spec): return spec * spec``)."""
+    found = _complex_culprit(code, frames)
+    if found is None:
+        return []
+    reduced, analysis = found
+    squares = []
+    for path, ret in analysis.squaring.values() if analysis is not None else ():
+        span = code.span(path, ret)
+        if not _not_failing(span, frames):
+            continue
+        text = ast.unparse(ret.value) if ret.value is not None else ""
+        why = (
+            f"This returns `{text[:60]}`, the square of a complex value (not its squared "
+            "magnitude), on the way to the loss: grad needs a real output "
+            "(`jnp.abs(x) ** 2` is the power of a complex value)."
+        )
+        squares.append(Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why))
+    return [*squares, reduced]
+
+
+def _complex_culprit(code: Code, frames: Sequence[Span]) -> tuple[Found, Complexity | None] | None:
     """The ``return`` that reduces a complex value to the loss, in the differentiated
     function or a project function its value comes from: the one such return on the value's
-    way, where the magnitude (``jnp.abs(x) ** 2``) belongs."""
+    way, where the magnitude (``jnp.abs(x) ** 2``) belongs; with the analysis that found it
+    (None for an inverse FFT)."""
     # Imported here: the value flow builds on this module.
     from jaxerr_ls.culprit_flow import Callee
     from jaxerr_ls.culprit_flow import Flow as ValueFlow
@@ -1750,7 +2008,7 @@ def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
             "is complex, the only complex values on the way come from FFTs, and grad needs a "
             "real output (take its real part, or the real inverse `irfft` of a real signal)."
         )
-        return Found(span, CulpritKind.COMPLEX_OUTPUT, "inverse FFT", why)
+        return Found(span, CulpritKind.COMPLEX_OUTPUT, "inverse FFT", why), None
     path, ret = next(iter(analysis.reducing.values()))
     span = code.span(path, ret)
     if not _not_failing(span, frames):
@@ -1761,7 +2019,7 @@ def _complex_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         f"This returns {quoted}, which reduces a complex value and so stays complex: grad "
         "needs a real output (the magnitude, `jnp.abs(x) ** 2`, or the real part)."
     )
-    return Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why)
+    return Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why), analysis
 
 
 # JAX primitives that Python operators make, by the primitive's name.
@@ -1894,6 +2152,8 @@ def find(
 ) -> list[Found]:
     """The culprits of the kinds this module owns (empty for the others)."""
     try:
+        if kind == CulpritKind.COMPLEX_OUTPUT:
+            return _complex_culprits(Code(files), frames)
         found = _find(kind, captures, Code(files), frames)
     except RecursionError:  # an expression nested too deep to print
         return []
@@ -1920,8 +2180,8 @@ def _find(
         found = _forward_transform_culprit(code, frames)
     elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
         found = _nonlinear_culprit(code, captures, frames)
-    elif kind == CulpritKind.COMPLEX_OUTPUT:
-        found = _complex_culprit(code, frames)
+    elif kind == CulpritKind.PURE_CALLBACK_CALL:
+        found = _callback_culprit(code, frames)
     return found
 
 
@@ -1938,5 +2198,6 @@ LABELS = {
     CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: "forward-mode transform `jax.{name}`",
     CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: "non-linear operation `{name}`",
     CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
+    CulpritKind.PURE_CALLBACK_CALL: "the `jax.pure_callback` a transform reached",
 }
 OWN_KINDS = frozenset(LABELS)

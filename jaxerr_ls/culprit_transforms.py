@@ -28,6 +28,7 @@ from jaxerr_ls.project import (
     assembles_vector,
     binding_kind,
     build,
+    class_fields,
     last_name,
     literal_ints,
     module_files,
@@ -677,7 +678,8 @@ def _flow_callee(
     if len(found) > 1 and vector:
         for callee in found:
             project.adopt(callee.place)
-        found = [c for c in found if not _returns_scalars(project, flow, c)]
+        at = Place(project.path(model), model, call, scope)
+        found = [c for c in found if not _returns_scalars(project, flow, c, at)]
         if len(found) != 1:
             raise _InDoubt
     if len(found) != 1:
@@ -709,14 +711,18 @@ def _dispatched(
         return None
 
 
-def _returns_scalars(project: _Project, flow: Flow, callee: Callee) -> bool:
-    """Whether every value a function may return is surely a scalar."""
+def _returns_scalars(project: _Project, flow: Flow, callee: Callee, call: Place) -> bool:
+    """Whether every value a function that ``call`` may run may return is surely a scalar,
+    its parameters holding what the call passes (the ranks of what they hold decide)."""
     function, model = callee.function, callee.place.model
+    if callee.partial is None:
+        flow.enter(callee, call)
     if isinstance(function.node, ast.Lambda):
         return _surely_scalar(model, function.node.body, function.scope)
     returned = _reachable(project, model, function, flow, None)
     return bool(returned) and all(
-        r.value is not None and _surely_scalar(model, r.value, function.scope) for r in returned
+        r.value is not None and _scalar_value(project, model, r.value, function.scope, 0, flow)
+        for r in returned
     )
 
 
@@ -1118,7 +1124,8 @@ def _function_culprits(
     if target is None:
         return []
     model, function = target
-    flow = _entered_flow(project, application, frames)
+    # The output's shape is checked on the first call: the loop's first values are traced.
+    flow = _entered_flow(project, application, frames, first_iteration="shape" in captures)
     try:
         returns = _returns(project, model, function, vector="shape" in captures, flow=flow)
     except _InDoubt:
@@ -1874,6 +1881,58 @@ def _leaves(origin: _Origin) -> list[tuple[str, ast.expr]]:
     return []
 
 
+def _class_body(model: ModuleModel, node: ast.AST) -> Scope:
+    """The scope of the class body a field's default is written in."""
+    for definition, body in model.classes.items():
+        if any(n is node for n in ast.walk(definition)):
+            return body
+    return model.module_scope
+
+
+def _class_leaves(
+    project: _Project, origin: _Origin
+) -> list[tuple[str, ast.expr, ModuleModel | None]]:
+    """The leaves of a NamedTuple or dataclass built by a call with positional arguments
+    (``Rates(1.0, 0.1)``, by the order of its fields), and the fields the call leaves to
+    their defaults (``hill: float = 2``) with the module that writes them (None for the
+    call's own arguments)."""
+    node = origin.node
+    if (
+        not isinstance(node, ast.Call)
+        or any(isinstance(a, ast.Starred) for a in node.args)
+        or any(k.arg is None for k in node.keywords)
+    ):
+        return []
+    found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
+    if found is None or not isinstance(found[1].node, ast.ClassDef):
+        return []
+    model, definition = found[0], found[1].node
+    fields = class_fields(definition)
+    if len(node.args) > len(fields) or any(
+        isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in definition.body
+    ):
+        return []  # a class of its own ``__init__``: its fields are not its parameters
+    names = list(fields)
+    # ``_leaves`` reads a call of keywords only; with positional arguments, they are here.
+    given: list[tuple[str, ast.expr, ModuleModel | None]] = []
+    if node.args:
+        given += [(names[i], a, None) for i, a in enumerate(node.args)]
+        given += [(k.arg, k.value, None) for k in node.keywords if k.arg is not None]
+    named = set(names[: len(node.args)]) | {k.arg for k in node.keywords}
+    defaults: list[tuple[str, ast.expr, ModuleModel | None]] = []
+    for name, field in fields.items():
+        default = field.value
+        if isinstance(default, ast.Call) and model.qualified_name(default.func, found[1]) in (
+            "dataclasses.field",
+            "flax.struct.field",
+        ):
+            # ``hill: float = field(default=2)``
+            default = next((k.value for k in default.keywords if k.arg == "default"), None)
+        if name not in named and default is not None:
+            defaults.append((name, default, model))
+    return given + defaults
+
+
 def _parameter(found: tuple[ModuleModel, Function | Partial] | None, index: int) -> str | None:
     """The name of the parameter the ``index``-th positional argument lands in."""
     if found is None:
@@ -2171,9 +2230,18 @@ def _int_leaf_culprits(
     if isinstance(origin.node, ast.DictComp) and flow is not None:
         return _comprehension_leaf(project, flow, origin, function, parameter, api, dtype)
     out = []
-    for key, value in _leaves(origin):
+    for key, value, home in [
+        *((k, v, None) for k, v in _leaves(origin)),
+        *_class_leaves(project, origin),
+    ]:
         made: tuple[ModuleModel, ast.expr] | None = None
-        if not _int_leaf(origin.model, value, origin.scope):
+        if home is not None:
+            # A field the construction leaves to its class's default: an int there (a literal,
+            # an integer construction such as ``jnp.arange(3)``).
+            if not _int_leaf(home, value, _class_body(home, value)):
+                continue
+            made = home, value
+        elif not _int_leaf(origin.model, value, origin.scope):
             made = _int_made(project, flow, origin, value) if flow is not None else None
             if made is None:
                 continue
@@ -2195,6 +2263,12 @@ def _int_leaf_culprits(
                 f"`{key}` is made from the Python int `{shown}` ({dtype} to JAX) and read as a "
                 f"number by {_label(function[1])}: {api} differentiates only floats"
             )
+            if home is not None:
+                why = (
+                    f"`{key}` keeps its class's default `{shown}`, a Python int ({dtype} to "
+                    f"JAX), and is read as a number by {_label(function[1])}: {api} "
+                    "differentiates only floats"
+                )
             out.append(_culprit(project, *made, CulpritKind.TRANSFORM_ARGUMENT, api, why))
             continue
         shown = project.source(origin.model, value)
@@ -2717,6 +2791,10 @@ def _wrong_shape(captures: Mapping[str, str]) -> bool:
     return tangent is not None and wanted is not None and tangent != wanted
 
 
+# Functions that rebuild a pytree from a structure and its leaves.
+_UNFLATTENING = frozenset({"jax.tree.unflatten", "jax.tree_util.tree_unflatten"})
+
+
 def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin:
     """Where a tangent of the wrong shape got its shape: through arithmetic whose other
     operands are surely scalars (``v / jnp.linalg.norm(v)``, ``-0.5 * d``) to the one operand
@@ -2724,6 +2802,18 @@ def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin
     node = origin.node
     if origin.iterated or depth > _MAX_DEPTH:
         return origin
+    if (
+        isinstance(node, ast.Call)
+        and origin.model.qualified_name(node.func, origin.scope) in _UNFLATTENING
+        and len(node.args) == 2
+    ):
+        # A tree rebuilt from its leaves has their shapes: the leaves are made wrong.
+        leaves = _origin(project, origin.model, node.args[1], origin.scope, (), None)
+        if leaves is None or leaves.iterated or isinstance(leaves.node, ast.Name):
+            return origin
+        if isinstance(leaves.node, ast.ListComp):
+            return replace(leaves, node=leaves.node.elt)
+        return _shape_source(project, leaves, depth + 1)
     if isinstance(node, ast.UnaryOp):
         parts = [node.operand]
     elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):

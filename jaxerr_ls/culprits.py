@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxerr_ls import culprit_state
-from jaxerr_ls.astindex import nodes_of
+from jaxerr_ls.astindex import nodes_of, own_returns
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.records import FALLBACK_KINDS, CulpritKind
 from jaxerr_ls.rule_outputs import (
@@ -36,7 +36,7 @@ from jaxerr_ls.spans import Span, ast_span
 
 if TYPE_CHECKING:
     from jaxerr_ls.culprit_flow import Flow
-    from jaxerr_ls.culprit_state import Place
+    from jaxerr_ls.culprit_state import Code, Place
 
 # A captured primal: "f" or, from custom_vjp's bwd checks, "f at model/ops.py:12".
 _PRIMAL_RE = re.compile(r"^\s*([A-Za-z_][\w.<>]*)(?: at (.+?\.py):\d+)?\s*$")
@@ -178,20 +178,6 @@ def _def_span(files: ProjectFiles, path: Path, node: ast.AST, name: str) -> Span
     return Span(path, line, start, line, start + len(name))
 
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-
-
-def _own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.Return]:
-    """``return`` statements of the function itself, not of functions nested in it."""
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Return):
-            yield node
-        elif not isinstance(node, _SCOPES):
-            stack.extend(ast.iter_child_nodes(node))
-
-
 def _valued_returns(
     files: ProjectFiles, path: Path, function: ast.FunctionDef | ast.AsyncFunctionDef
 ) -> list[ast.Return]:
@@ -203,7 +189,7 @@ def _valued_returns(
     from jaxerr_ls.culprit_modes import reachable_returns
     from jaxerr_ls.culprit_state import Code, Place
 
-    returns = [node for node in _own_returns(function) if node.value is not None]
+    returns = [node for node in own_returns(function) if node.value is not None]
     code = Code(files)
     model = code.model(path)
     same = [
@@ -400,7 +386,7 @@ def _self_hook(
     found: tuple[Path, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
     for _ in range(3):
         params = method.args.posonlyargs + method.args.args
-        returns = [r.value for r in _own_returns(method) if r.value is not None]
+        returns = [r.value for r in own_returns(method) if r.value is not None]
         called = {
             value.func.attr
             for value in returns
@@ -429,7 +415,7 @@ def _hands_back_argument(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bo
     args = function.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     return any(
-        isinstance(r.value, ast.Name) and r.value.id in params for r in _own_returns(function)
+        isinstance(r.value, ast.Name) and r.value.id in params for r in own_returns(function)
     )
 
 
@@ -660,13 +646,16 @@ def _followed_rule_culprit(
     found = culprit_rules.registrations(code, paths)
     # A bwd rule fails in the backward pass: JAX shows where the primal was called in the
     # stack trace "before transformation", which the frames begin with.
-    fitting = [
-        r for r in culprit_rules.failing(code, found, frames, primal, primal_at) if role in r.rules
-    ]
+    failing = culprit_rules.failing(code, found, frames, primal, primal_at)
+    if role == "jvp" and not any(role in r.rules for r in failing):
+        role = "jvps"  # ``f.defjvps(rule)``: the rule returns the tangent alone
+    fitting = [r for r in failing if role in r.rules]
     rule = fitting[0].rules[role] if len(fitting) == 1 else None
     if rule is None:
         return None
     node = rule.node
+    if role == "jvps" and isinstance(node, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef):
+        return _tangent_rule_culprit(code, rule.path, node, kind, captures)
     if isinstance(node, ast.Lambda):
         return Culprit(code.span(rule.path, node.body), kind, "lambda")
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -683,3 +672,31 @@ def _followed_rule_culprit(
         f", where it must return {contract}." if contract else "."
     )
     return Culprit(span, kind, node.name, why=why)
+
+
+def _tangent_rule_culprit(
+    code: Code,
+    path: Path,
+    node: ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef,
+    kind: CulpritKind,
+    captures: Mapping[str, str],
+) -> Culprit | None:
+    """A ``defjvps`` rule, which returns the tangent of the output alone: its last ``return``
+    (a lambda's body), with the types the message compares."""
+    at: ast.AST
+    if isinstance(node, ast.Lambda):
+        name, shown, at = "the lambda", ast.unparse(node.body), node.body
+    else:
+        returns = [r for r in own_returns(node) if r.value is not None]
+        if not returns:
+            return None
+        last = max(returns, key=lambda r: (r.lineno, r.col_offset))
+        name, shown, at = f"`{node.name}`", ast.unparse(last.value or last), last
+    quoted = f"`{shown}`" if len(shown) <= _QUOTED_CHARS else "a value"
+    got = captures.get("got", "").strip().rstrip(".")
+    expected = captures.get("expected", "").strip().rstrip(".")
+    why = f"The tangent rule given to `defjvps`, {name}, returns {quoted}" + (
+        f", of type {got}, where the output's tangent is {expected}." if got and expected else "."
+    )
+    label = "lambda" if isinstance(node, ast.Lambda) else node.name
+    return Culprit(code.span(path, at), kind, label, why=why)

@@ -80,6 +80,8 @@ class CulpritKind(str, Enum):
     LINEAR_TRANSPOSE_NONLINEAR = "linear_transpose.nonlinear"
     # The ``return`` that reduces a complex value to the differentiated function's output.
     COMPLEX_OUTPUT = "complex.output"
+    # The ``jax.pure_callback`` call a transform reached, when the error surfaced elsewhere.
+    PURE_CALLBACK_CALL = "pure_callback.call"
 
 
 # Kinds no record declares: each is looked for, for the records of the kind it is keyed by,
@@ -117,6 +119,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: frozenset(),
     CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: frozenset({"primitive"}),
     CulpritKind.COMPLEX_OUTPUT: frozenset(),
+    CulpritKind.PURE_CALLBACK_CALL: frozenset(),
 }
 
 

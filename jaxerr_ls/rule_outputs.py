@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxerr_ls.astindex import own_nodes
 from jaxerr_ls.project import class_fields
 from jaxerr_ls.spans import Edit, Span, ast_span
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _TYPE_RE = re.compile(r"^([a-z][a-z0-9]*)\[([0-9,]*)\]$")
 _REDUCTIONS = frozenset(
     {"sum", "mean", "max", "min", "prod", "amax", "amin", "nansum", "nanmean", "std", "var"}
@@ -104,16 +104,6 @@ class RuleCode:
             for n in self.tree.body
         )
         return "jax.numpy" if imports_jax else None
-
-
-def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:
-    """Nodes of the function's body, not descending into nested functions or classes."""
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, _SCOPES):
-            stack.extend(ast.iter_child_nodes(node))
 
 
 def last_return(function: FunctionNode) -> ast.Return | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import re
 
+from jaxerr_ls.astindex import own_returns
 from jaxerr_ls.fixes.custom_vjp import (
     OUTPUT_KEYS,
     culprit_rule,
@@ -22,7 +23,7 @@ from jaxerr_ls.fixes.custom_vjp import (
     primal_output,
 )
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
+from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,

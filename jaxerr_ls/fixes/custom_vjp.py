@@ -22,10 +22,11 @@ from __future__ import annotations
 import ast
 from typing import Literal
 
+from jaxerr_ls.astindex import own_returns
 from jaxerr_ls.culprit_state import Buffers, Code
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.pytrees import LIST, NAMEDTUPLE, TUPLE, Tree, leaf_keys, parse_tree, render
-from jaxerr_ls.fixes.source import FunctionNode, Source, own_returns
+from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.project import class_fields
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (

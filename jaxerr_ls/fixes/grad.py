@@ -6,10 +6,11 @@ import ast
 import re
 from collections.abc import Sequence
 
+from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
-from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, own_nodes, own_returns
+from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
 from jaxerr_ls.fixes.transform_calls import (
     ARGNUMS,
     JVP_NOT_TUPLES,

@@ -27,8 +27,9 @@ import ast
 import re
 from dataclasses import replace
 
+from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import FunctionNode, Source, own_nodes, own_returns
+from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span, char_col
 

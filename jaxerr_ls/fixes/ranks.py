@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import ast
 
-from jaxerr_ls.fixes.source import FunctionNode, own_nodes
+from jaxerr_ls.astindex import own_nodes
+from jaxerr_ls.fixes.source import FunctionNode
 from jaxerr_ls.project import last_name
 
 # Functions of jax.numpy (and numpy, jax.nn, jax.scipy) that work element by element: their

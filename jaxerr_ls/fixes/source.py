@@ -9,7 +9,6 @@ from pathlib import Path
 
 from jaxerr_ls.spans import Edit, Span, apply_edits, ast_span
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -148,21 +147,6 @@ def fresh(taken: set[str], wanted: str) -> str:
         n += 1
         name = f"{wanted}{n}"
     return name
-
-
-def own_nodes(function: FunctionNode) -> Iterator[ast.AST]:
-    """Nodes of the function's body, not descending into nested functions or classes."""
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, _SCOPES):
-            stack.extend(ast.iter_child_nodes(node))
-
-
-def own_returns(function: FunctionNode) -> list[ast.Return]:
-    found = [node for node in own_nodes(function) if isinstance(node, ast.Return)]
-    return sorted(found, key=lambda node: (node.lineno, node.col_offset))
 
 
 def checked(path_sources: dict[Path, str], edits: Sequence[Edit]) -> bool:

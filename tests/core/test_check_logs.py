@@ -64,6 +64,8 @@ CULPRITS = {
     # The return that reduces the complex spectrum to the loss.
     "grad_complex_loss": "return",
     "grad_while_loop": "while_loop",
+    # The pure_callback of the jvp rule, which reverse mode cannot transpose.
+    "callback_jvp_transpose": "pure_callback",
 }
 # linearize_tangent_aval gives a batch of noise samples (100, *x.shape) to the linearized
 # function at once: the change is mapping it over them on the failing line, so no culprit.
@@ -88,7 +90,7 @@ CULPRIT_VERSIONS = {
 SCRIPT_CULPRIT_PLACES = {
     "custom_rule_forward_mode": ("jacfwd", "scripts/custom_rule_forward_mode.py", 15),
 }
-CULPRIT_AT_ORIGIN = {"flow_linear_solve", "grad_while_loop"}
+CULPRIT_AT_ORIGIN = {"flow_linear_solve", "grad_while_loop", "callback_jvp_transpose"}
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,21 @@ no culprit.
 
 A tuple returned where a scalar is due: its ``return``.
 
+A complex loss through a ``jax.vmap`` of a project function: the helper that squares the
+complex value and the reducing ``return``. An int leaf a NamedTuple's construction leaves to
+its field's default: that default.
+
 Registries: a dict of functions indexed by a settings module's constant, the entry it names;
 indexed by a name known only at run time, the one entry that can return other than a scalar
-(with two such entries, no culprit)."""
+(with two such entries, no culprit); the entries are scalars by the ranks of what their
+parameters hold at the call (a dataclass's ``@property``, ``u[-1]``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from test_culprit_transforms import VERSIONS, Copy, finding, line_of
+from test_culprit_transforms import CASES, VERSIONS, Copy, finding, line_of
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
@@ -72,6 +79,57 @@ CULPRITS: list[Case] = [
         "return jnp.log(jnp.cosh(a - b))",
         ["`logcosh` returns", "shape (4,)"],
     ),
+    # Terms registered by a decorator, summed by name: the others are scalars by ranks alone,
+    # through a dataclass's ``@property`` (``grid.step``) and ``u[-1]`` of the loop's first
+    # ``u = jnp.zeros(grid.n)``.
+    (
+        "registry_property_ranks",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "terms.py",
+        "return grid.step * grid.forcing * u",
+        ["`source` returns", "shape (16,)"],
+    ),
+    # The scales come from ``for key, (name, scale) in plan.items()``: each value's tuple
+    # item, a number, so ``ridge`` is a scalar and ``columns`` the vector.
+    (
+        "registry_items_tuple_unpack",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "regs.py",
+        "return scale * jnp.sqrt(jnp.sum(w**2, axis=0))",
+        ["`columns` returns", "shape (2,)"],
+    ),
+    # ``self._apply = jax.jit(self._once)``: the traceback calls ``_apply``, and ``_once``
+    # differentiates ``self.objective.evaluate``, the object its construction was given.
+    (
+        "aux_jit_bound_method_attribute",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "model.py",
+        "return data + self.alpha * jnp.sum(w**2), data, r",
+        ["`evaluate` returns 3 values", "a pair (output, aux)"],
+    ),
+    # A tangent tree rebuilt by ``tree_unflatten`` from leaves a comprehension flattens: the
+    # leaves' construction, not the rebuilding ``return``.
+    (
+        "tangent_unflattened_leaves",
+        "jvp-shape-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "directions.py",
+        "flat = [jnp.ones_like(leaf).ravel() / leaf.size for leaf in leaves]",
+        ["builds the tangent, shape (4,)", "primal of (2, 2)"],
+    ),
+    # A ``jax.pure_callback`` reached in a ``scan`` body: the error surfaces at the scan, the
+    # stack "before transformation" shows the callback.
+    (
+        "callback_in_scan_body",
+        "pure-callback-jvp",
+        CulpritKind.PURE_CALLBACK_CALL,
+        "host.py",
+        "return jax.pure_callback(_squash_host,",
+        ["runs `_squash_host` outside JAX", "`jax.custom_jvp`"],
+    ),
     # A method returning three values without has_aux: the message prints a tuple (cut short
     # at the ``.`` of ``Array(6., ...)``) and every return is a tuple display of three.
     (
@@ -83,6 +141,16 @@ CULPRITS: list[Case] = [
         ["`loss` returns a tuple of 3 items", "grad needs a scalar"],
     ),
 ]
+
+
+def edited(copy: Copy, case: str, file: str, old: str, new: str) -> Path:
+    """A copy of the case's program with ``old`` replaced by ``new`` in ``file``."""
+    root = copy(case)
+    path = root / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    return root
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -115,10 +183,12 @@ def test_a_mode_the_program_leaves_open_leaves_the_culprit_in_doubt(version: str
 def test_two_registry_entries_that_return_vectors_leave_the_culprit_in_doubt(
     copy: Copy, version: str
 ) -> None:
-    root = copy("registry_runtime_odd_entry")
-    metrics = root / "metrics.py"
-    metrics.write_text(
-        metrics.read_text().replace("jnp.sqrt(jnp.mean((a - b) ** 2))", "jnp.sqrt((a - b) ** 2)")
+    root = edited(
+        copy,
+        "registry_runtime_odd_entry",
+        "metrics.py",
+        "jnp.sqrt(jnp.mean((a - b) ** 2))",
+        "jnp.sqrt((a - b) ** 2)",
     )
     assert finding("registry_runtime_odd_entry", version, root).culprits == []
 
@@ -149,3 +219,190 @@ def test_an_inverse_fft_of_spectra_of_real_values_is_where_the_real_part_belongs
     [culprit] = finding("complex_ifft2_method", version, root).culprits
     main = root / "main.py"
     assert (culprit.span.path, culprit.span.line) == (main, line_of(main, "jnp.sum(residual**2)"))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_helper_squaring_a_complex_value_is_named_beside_the_reducing_return(
+    version: str,
+) -> None:
+    # The field comes out of a ``jax.vmap`` of a project function that unpacks complex
+    # values (``near, far = rotor[0], rotor[-1]``); ``intensity`` squares it where the squared
+    # magnitude was meant, and the loss reduces it: both are places for ``jnp.abs(a) ** 2``.
+    found = finding("complex_vmap_square_helper", version)
+    assert found.code == "grad-complex-output"
+    main = CASES / "complex_vmap_square_helper" / "main.py"
+    places = [(c.span.path.name, c.span.line) for c in found.culprits]
+    assert places == [
+        ("main.py", line_of(main, "return a**2")),
+        ("main.py", line_of(main, "return jnp.mean((intensity(a) - target) ** 2)")),
+    ]
+    assert all(c.kind == CulpritKind.COMPLEX_OUTPUT for c in found.culprits)
+    assert "the square of a complex value" in (found.culprits[0].why or "")
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_helper_returning_jnp_square_of_a_complex_value_squares_it(
+    copy: Copy, version: str
+) -> None:
+    root = edited(copy, "complex_vmap_square_helper", "main.py", "a**2", "jnp.square(a)")
+    found = finding("complex_vmap_square_helper", version, root)
+    main = root / "main.py"
+    assert [c.span.line for c in found.culprits][:1] == [line_of(main, "return jnp.square(a)")]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_field_left_to_an_int_default_is_where_the_float_belongs(
+    copy: Copy, version: str
+) -> None:
+    # ``Spring(2.0, 1.0)``, built positionally, leaves ``drag`` to its default ``0``, which
+    # ``energy`` multiplies: the default is where the float belongs.
+    culprit_is_where_the_change_belongs(
+        "int_namedtuple_default_positional",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "springs.py",
+        "drag: float = 0",
+        ["`drag` keeps its class's default `0`", "read as a number by `energy`"],
+        version,
+    )
+    # A registered dataclass's ``field(default=4)`` left by ``Threshold(level=0.2)``.
+    culprit_is_where_the_change_belongs(
+        "int_dataclass_field_default",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "params.py",
+        "sharpness: float = dataclasses.field(default=4)",
+        ["`sharpness` keeps its class's default `4`"],
+        version,
+    )
+    # Given by the construction, the default is not what JAX received: no culprit there.
+    root = edited(
+        copy,
+        "int_namedtuple_default_positional",
+        "main.py",
+        "Spring(2.0, 1.0)",
+        "Spring(2.0, 1.0, 0.1)",
+    )
+    found = finding("int_namedtuple_default_positional", version, root)
+    assert all(c.span.path.name != "springs.py" for c in found.culprits)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_registered_term_indexed_by_a_variable_leaves_its_rank_in_doubt(
+    copy: Copy, version: str
+) -> None:
+    root = edited(
+        copy,
+        "registry_property_ranks",
+        "terms.py",
+        "(u[-1] - 1.0) ** 2",
+        "(u[grid.n - 1] - 1.0) ** 2",
+    )
+    assert finding("registry_property_ranks", version, root).culprits == []
+
+
+def test_a_ref_built_alike_for_every_key_is_wrong_at_its_key_in_the_shape_table() -> None:
+    # ``{name: jax.new_ref(jnp.zeros(layout.shape(name))) for name in params}``: right for
+    # "kernel", wrong for the "bias" the message names, by the entry ``layout.shape`` reads.
+    # Refs with keyed paths are jax 0.12's.
+    culprit_is_where_the_change_belongs(
+        "refs_keyed_shape_table",
+        "vjp-with-refs-aval",
+        CulpritKind.REFS_ARGUMENT,
+        "layout.py",
+        '"bias": (3,),',
+        ["for 'bias', `(3,)`", "Ref{float32[2]}"],
+        "0.12.0.1",
+    )
+
+
+def test_entries_a_helper_builds_alike_for_a_mode_left_to_its_default(copy: Copy) -> None:
+    # ``grads_of(loss, w, scale)`` leaves ``modes=None``, so the helper asks every gradient
+    # back as a value, the Ref's too: its comprehension's element is the entry.
+    culprit_is_where_the_change_belongs(
+        "refs_default_modes_comprehension",
+        "vjp-ref-grad-returned",
+        CulpritKind.REFS_ARGUMENT,
+        "helpers.py",
+        "modes = [jax.tree.map(lambda _: jax.ad.GradValue(), a) for a in args]",
+        ["`jax.tree.map(lambda _: jax.ad.GradValue(), a)` is given to with_refs", "args[1]"],
+        "0.12.0.1",
+    )
+    # Given by the caller, the modes are not the comprehension's.
+    root = edited(
+        copy,
+        "refs_default_modes_comprehension",
+        "main.py",
+        "grads_of(loss, jnp.arange(3.0), scale)",
+        "grads_of(loss, jnp.arange(3.0), scale, modes=MODES)",
+    )
+    found = finding("refs_default_modes_comprehension", "0.12.0.1", root)
+    assert all(c.span.path.name != "helpers.py" for c in found.culprits)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_defjvps_rule_is_culprit_at_the_tangent_it_returns(copy: Copy, version: str) -> None:
+    # ``softabs.defjvps(_softabs_tangent)``: one argument, one rule, returning the tangent
+    # alone (no pair is due): its ``return``.
+    culprit_is_where_the_change_belongs(
+        "jvps_single_argument_rule",
+        "custom-jvp-tangent-mismatch",
+        CulpritKind.CUSTOM_JVP_RULE,
+        "rules.py",
+        "return jnp.stack([x_dot * x / ans, x_dot])",
+        ["given to `defjvps`, `_softabs_tangent`", "float32[2,3]", "tangent is float32[3]"],
+        version,
+    )
+    # The same rule as a lambda: its body.
+    root = edited(
+        copy,
+        "jvps_single_argument_rule",
+        "rules.py",
+        "softabs.defjvps(_softabs_tangent)",
+        "softabs.defjvps(lambda x_dot, ans, x: jnp.stack([x_dot * x / ans, x_dot]))",
+    )
+    rules = root / "rules.py"
+    [culprit] = finding("jvps_single_argument_rule", version, root).culprits
+    assert culprit.span.line == line_of(rules, "softabs.defjvps(lambda")
+    assert culprit.why is not None and "given to `defjvps`, the lambda" in culprit.why
+
+
+def test_a_ref_a_caller_hands_to_a_helpers_varargs_is_culprit_at_that_argument(
+    copy: Copy,
+) -> None:
+    # ``loss_and_grad(misfit, slope, offset, ...)`` passes its ``*inputs`` on to jax.vjp and
+    # applies the VJP without with_refs: the caller's Ref is the change.
+    culprit_is_where_the_change_belongs(
+        "refs_forwarded_through_varargs",
+        "vjp-ref-grad-missing",
+        CulpritKind.REFS_ARGUMENT,
+        "main.py",
+        "value, g = loss_and_grad(misfit, jnp.asarray(1.0), offset, x, 2.0 * x)",
+        ["`offset` is handed to `loss_and_grad`", "as args[1]", "`offset[...]`"],
+        "0.12.0.1",
+    )
+    # Given to jax.vjp by the failing function itself, the Ref leaves the failing line (bind
+    # a gradient ref there) as the fault.
+    root = edited(
+        copy,
+        "refs_forwarded_through_varargs",
+        "tools.py",
+        "out, pull = jax.vjp(fn, *inputs)",
+        "out, pull = jax.vjp(fn, inputs[0], inputs[1], *inputs[2:])",
+    )
+    assert finding("refs_forwarded_through_varargs", "0.12.0.1", root).culprits == []
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_field_default_built_as_integers_is_where_the_float_belongs(
+    copy: Copy, version: str
+) -> None:
+    root = edited(
+        copy,
+        "int_namedtuple_default_positional",
+        "springs.py",
+        "drag: float = 0",
+        "drag: float = jnp.array(0)",
+    )
+    [culprit] = finding("int_namedtuple_default_positional", version, root).culprits
+    assert culprit.span.line == line_of(root / "springs.py", "drag: float = jnp.array(0)")
