@@ -376,7 +376,13 @@ def _missing_entries_fix(
     elts = final.elts if isinstance(final, ast.Tuple) else [final]
     if len(params) != expected or len(elts) >= expected:
         return []
-    places = [_cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in elts]
+    places: list[str | None] = [
+        _cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in elts
+    ]
+    if all(p is None for p in places) and not _reads_any(bwd, params[len(elts) :]):
+        # Unnamed cotangents: the leading arguments' in order, the trailing ones (which the
+        # rule never reads, hyper-parameters by the usual order) get none.
+        places = list(params[: len(elts)])
     if None in places or len(set(places)) != len(places):
         return []
     by_param = {p: source.segment(e) for p, e in zip(places, elts, strict=True)}
@@ -386,6 +392,10 @@ def _missing_entries_fix(
     bare = isinstance(final, ast.Tuple) and not source.segment(final).startswith("(")
     edit = source.replace(final, new if bare else f"({new})")
     return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def _reads_any(function: FunctionNode, names: list[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(function))
 
 
 def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

@@ -262,6 +262,26 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     ),
     # Ones of the empty shape seeding a vector output's pullback.
     "vjp_seed_empty_shape": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
+    # A reduction over the wrong axis under a scale and a sign: the other axis, where it is made.
+    "vjp_pair_sum_negated_axis": (
+        "custom-vjp-bwd-args-mismatch",
+        "d_p = -2.0 * jnp.sum(w, axis=0)",
+        Applicability.UNSAFE,
+    ),
+    # One unnamed cotangent for two arguments, the second never read by the rule: None for it.
+    "vjp_unnamed_cotangent_hyper": (
+        "custom-vjp-bwd-structure",
+        "return (g * s,)",
+        Applicability.UNSAFE,
+    ),
+    # A tuple of int literals made the differentiated array: written as floats where it is.
+    "grad_int_tuple_literal": (
+        "grad-int-input",
+        "ENDS_GUESS = (80, 20)  # left / right end, degrees C",
+        Applicability.UNSAFE,
+    ),
+    # A loss returning one array to has_aux=True, its aux unpacked and never read: flag dropped.
+    "aux_unused_single_value": ("grad-has-aux-not-pair", None, Applicability.UNSAFE),
 }
 
 

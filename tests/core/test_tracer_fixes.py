@@ -1,8 +1,9 @@
 """Fixes of tracing errors on programs of tests/fixtures/tracer_fixes (real output in each
 program's run.log): several names selected by one ``jnp.where`` for a Python ``if``/``else``,
 ``lax.switch`` for a traced index into a table of functions of another module, and
-``jax.jvp`` / ``jax.linearize`` through a custom_vjp function done with ``jax.jacrev``, and
-``jax.lax.stop_gradient`` on what a result-less ``io_callback`` is handed."""
+``jax.jvp`` / ``jax.linearize`` through a custom_vjp function done with ``jax.jacrev``,
+``jax.lax.stop_gradient`` on what a result-less ``io_callback`` is handed, and a traced pytree
+field made static where its class makes it a leaf (``meta_fields``, ``field(static=True)``)."""
 
 from __future__ import annotations
 
