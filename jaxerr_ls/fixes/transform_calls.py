@@ -11,7 +11,7 @@ from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_state import Buffers, Code, Place
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
-from jaxerr_ls.fixes.source import Source, fresh
+from jaxerr_ls.fixes.source import Source, fresh, own_returns
 from jaxerr_ls.project import (
     Function,
     ModuleModel,
@@ -1051,6 +1051,10 @@ def _aux_unpacking(source: Source, call: ast.Call, uses: list[ast.expr]) -> list
                 if len(use.elts[0].elts) != 2:
                     return None
                 continue
+            if _only_returned(source, use.elts[0]):
+                # ``out, grads = ...`` with ``out`` only handed back to the caller: it holds
+                # the function's (output, aux) pair, as the function returns it.
+                continue
             value, grads = (source.segment(e) for e in use.elts)
             unpacked = f"({value}, _), {grads}"
         elif isinstance(use, ast.Tuple) and len(use.elts) == 2 and one_gradient:
@@ -1061,6 +1065,33 @@ def _aux_unpacking(source: Source, call: ast.Call, uses: list[ast.expr]) -> list
             unpacked = f"({text}), _" if isinstance(use, ast.Tuple) else f"{text}, _"
         edits.append(source.replace(use, unpacked))
     return edits
+
+
+# Names that say nothing of a scalar (``out``, ``result``), unlike ``loss`` or ``nll``.
+_GENERIC_RESULTS = frozenset({"out", "output", "outputs", "result", "results", "res", "ret"})
+
+
+def _only_returned(source: Source, stored: ast.expr) -> bool:
+    """A name that says nothing of a scalar (``out``, not ``loss``) whose every read in its
+    function is a ``return`` of it, alone or in a tuple."""
+    if not isinstance(stored, ast.Name) or stored.id not in _GENERIC_RESULTS:
+        return False
+    functions = [f for f in source.functions() if any(n is stored for n in ast.walk(f))]
+    if not functions:
+        return False
+    function = max(functions, key=lambda f: f.lineno)
+    returned = {
+        id(e)
+        for r in own_returns(function)
+        if r.value is not None
+        for e in (r.value.elts if isinstance(r.value, ast.Tuple) else [r.value])
+    }
+    reads = [
+        n
+        for n in ast.walk(function)
+        if isinstance(n, ast.Name) and n.id == stored.id and not isinstance(n.ctx, ast.Store)
+    ]
+    return bool(reads) and all(id(n) in returned for n in reads)
 
 
 def results_of(source: Source, transform: ast.Call) -> list[ast.expr] | None:
@@ -1132,30 +1163,141 @@ def _vjp_args_fixes(target: FixTarget, source: Source) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
+def _pulled_back(source: Source, line: int) -> tuple[ast.Call, str, str] | None:
+    """The one pullback call on the line with one cotangent, the name of the output its
+    ``out, pullback = jax.vjp(...)`` bound (bound only there), and how to spell jax.numpy."""
+    calls = _pullback_calls(source, line)
+    if len(calls) != 1:
+        return None
+    call, assign = calls[0]
+    outputs = assign.targets[0]
+    if not isinstance(outputs, ast.Tuple) or len(outputs.elts) != 2 or len(call.args) != 1:
+        return None
+    output = outputs.elts[0]
+    jnp = source.jnp_name()
+    if jnp is None or not isinstance(output, ast.Name):
+        return None
+    if assigned_once(source, output.id, line) is not assign:
+        return None
+    return call, output.id, jnp
+
+
 def _cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
     """A scalar cotangent for an array output: ``ones_like`` the output the VJP came with."""
     got, expected = target.captures.get("tangent") or "", target.captures.get("expected") or ""
     if not _SCALAR_AVAL.match(got) or _SCALAR_AVAL.match(expected):
         return []
-    calls = _pullback_calls(source, target.span.line)
-    if len(calls) != 1:
+    found = _pulled_back(source, target.span.line)
+    if found is None or not _scalar_one(found[0].args[0]):
         return []
-    call, assign = calls[0]
-    outputs = assign.targets[0]
-    if not isinstance(outputs, ast.Tuple) or len(outputs.elts) != 2 or len(call.args) != 1:
-        return []
-    output = outputs.elts[0]
-    jnp = source.jnp_name()
-    if jnp is None or not isinstance(output, ast.Name):
-        return []
-    if assigned_once(source, output.id, target.span.line) is not assign or not _scalar_one(
-        call.args[0]
-    ):
-        return []
-    new_text = f"{jnp}.ones_like({output.id})"
+    call, output, jnp = found
+    new_text = f"{jnp}.ones_like({output})"
     title = f"Pull back a cotangent shaped like the output: {new_text}"
     edit = source.replace(call.args[0], new_text)
     return unsafe_fix(target, title, (edit,))
+
+
+_ARRAY_AVAL = re.compile(r"^\s*~?(float\d+|bfloat16)\[([\d,]*)\]\s*$")
+
+
+def _broadcast_cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    """A cotangent of the output's trailing axes only (a class's one-hot, ``float32[4]``, for
+    scores ``float32[6,4]``): broadcast over the leading ones, ``jnp.broadcast_to(ct,
+    scores.shape)``, the same seed for every example. Unsafe: a seed meant for one example
+    only would be zeros elsewhere."""
+    got = _ARRAY_AVAL.match(target.captures.get("tangent") or "")
+    expected = _ARRAY_AVAL.match(target.captures.get("expected") or "")
+    if got is None or expected is None or got[1] != expected[1]:
+        return []
+    have = [d for d in got[2].split(",") if d]
+    want = [d for d in expected[2].split(",") if d]
+    if not have or len(have) >= len(want) or want[len(want) - len(have) :] != have:
+        return []
+    found = _pulled_back(source, target.span.line)
+    if found is None or isinstance(found[0].args[0], ast.Starred):
+        return []
+    call, output, jnp = found
+    new_text = f"{jnp}.broadcast_to({source.segment(call.args[0])}, {output}.shape)"
+    title = f"Pull back the cotangent broadcast over the leading axes of {output}: {new_text}"
+    return unsafe_fix(target, title, (source.replace(call.args[0], new_text),))
+
+
+def _keyed_shape_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A tangent entry of a dict display keyed ``"b"`` built in the shape of another key's
+    leaf (``params["w"].shape[:1]``) where the other entries each read their own key's leaf
+    (``params["w"].shape`` for ``"w"``): the entry's own leaf's shape, ``params["b"].shape``.
+    The culprit is the entry or the whole display; one entry only may be off."""
+    for source, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT):
+        if isinstance(node, ast.Dict):
+            display: ast.Dict | None = node
+        else:
+            display = next(
+                (
+                    d
+                    for d in ast.walk(source.tree)
+                    if isinstance(d, ast.Dict) and any(v is node for v in d.values)
+                ),
+                None,
+            )
+        if display is None:
+            continue
+        keys = [
+            k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else ""
+            for k in display.keys
+        ]
+        if not all(keys):
+            continue
+        off = [
+            found
+            for key, value in zip(keys, display.values, strict=True)
+            if (value is node or display is node)
+            and (found := _other_leaf_shape(source, display, keys, key, value)) is not None
+        ]
+        if len(off) != 1:
+            continue
+        replaced, new_text, own = off[0]
+        title = f"Build the tangent of {own!r} in its own leaf's shape: {new_text}"
+        return unsafe_fix(target, title, (source.replace(replaced, new_text),))
+    return []
+
+
+def _other_leaf_shape(
+    source: Source, display: ast.Dict, keys: list[str], own: str, value: ast.expr
+) -> tuple[ast.expr, str, str] | None:
+    """In the entry ``own`` of a display, the one ``tree["other"].shape`` (maybe sliced) it
+    reads, where another entry reads ``tree[its own key]``: what to replace, with what."""
+    shapes = [
+        (n, n.value)
+        for n in ast.walk(value)
+        if isinstance(n, ast.Attribute)
+        and n.attr == "shape"
+        and isinstance(n.value, ast.Subscript)
+        and isinstance(n.value.slice, ast.Constant)
+        and isinstance(n.value.slice.value, str)
+    ]
+    if len(shapes) != 1:
+        return None
+    attribute, leaf = shapes[0]
+    assert isinstance(leaf.slice, ast.Constant)
+    if leaf.slice.value == own or own not in keys:
+        return None
+    tree = source.segment(leaf.value)
+    if not any(
+        isinstance(n, ast.Subscript)
+        and source.segment(n.value) == tree
+        and isinstance(n.slice, ast.Constant)
+        and n.slice.value == key
+        for key, other in zip(keys, display.values, strict=True)
+        if other is not value
+        for n in ast.walk(other)
+    ):
+        return None
+    replaced: ast.expr = attribute
+    above = _parents(value).get(id(attribute))
+    if isinstance(above, ast.Subscript) and above.value is attribute:
+        replaced = above  # ``.shape[:1]``: the whole shape of the entry's own leaf
+    quote = source.segment(leaf.slice)[:1]
+    return replaced, f"{tree}[{quote}{own}{quote}].shape", own
 
 
 def _scalar_one(node: ast.expr) -> bool:
@@ -1767,12 +1909,14 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == VJP_COTANGENT:
         found = _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
         found = found or _aval_shape_fixes(target, source, read)
+        found = found or _broadcast_cotangent_fixes(target, source)
         found = found or _cast_cotangent_fixes(target, source)
         return found or _aval_dtype_fixes(target, source, read)
     if target.code == ARGNUMS:
         return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
-        shaped = _shape_argument_fixes(target, source, read)
+        shaped = _keyed_shape_fixes(target, read)
+        shaped = shaped or _shape_argument_fixes(target, source, read)
         shaped = shaped or _aval_shape_fixes(target, source, read)
         shaped = shaped or _aval_dtype_fixes(target, source, read)
         return shaped or _reshape_fixes(target, source, read)

@@ -282,6 +282,22 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     ),
     # A loss returning one array to has_aux=True, its aux unpacked and never read: flag dropped.
     "aux_unused_single_value": ("grad-has-aux-not-pair", None, Applicability.UNSAFE),
+    # A row reduction's tangent left per element: summed over the axis the primal reduces.
+    "jvp_tangent_reduced_axis": (
+        "custom-jvp-tangent-mismatch",
+        "return row_energy(x), slope * x_dot",
+        Applicability.UNSAFE,
+    ),
+    # A dict tangent's entry built in another key's leaf shape: its own leaf's shape.
+    "jvp_dict_tangent_other_key": ("jvp-shape-mismatch", "return {", Applicability.UNSAFE),
+    # A class's one-hot seeding a batch of scores: broadcast over the batch at the pullback.
+    "vjp_seed_class_row": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
+    # A (loss, metrics) value only handed back by the step: has_aux=True, the pair kept whole.
+    "aux_value_handed_back": (
+        "grad-output-not-array",
+        "value_and_grad = jax.value_and_grad(loss_fn)",
+        Applicability.UNSAFE,
+    ),
 }
 
 
