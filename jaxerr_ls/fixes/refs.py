@@ -882,11 +882,23 @@ def _culprit_retyped_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     code = Code(Buffers(read, target.span.path.parent))
     alloc = made.args[0]
     assert isinstance(alloc, ast.Call)
+    shaped = _shape_fix(target, code, source.path, alloc)
+    repeated = any(
+        isinstance(n, _REPEATING) and any(inner is made for inner in ast.walk(n))
+        for n in ast.walk(source.tree)
+    )
+    if repeated and any(f.applicability != Applicability.SAFE for f in shaped):
+        # One allocation for many refs: the numbers of this run's one leaf fit no other.
+        shaped = []
     return (
         _dtype_fix(target, code, source.path, alloc)
-        or _shape_fix(target, code, source.path, alloc)
-        or _unit_axes_fix(target, code, source.path, alloc)
+        or shaped
+        or (_unit_axes_fix(target, code, source.path, alloc))
     )
+
+
+# Where one allocation makes several refs.
+_REPEATING = (ast.For, ast.While, ast.ListComp, ast.DictComp, ast.GeneratorExp, ast.SetComp)
 
 
 def _culprit_per_leaf_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

@@ -65,6 +65,10 @@ def _registration_edits(source: Source, span: Span, field: str) -> list[Edit] | 
         spelled = source.segment(entries[index])
         if len(entries) == 1:
             removed = source.replace(data.value, "[]" if isinstance(data.value, ast.List) else "()")
+        elif len(entries) == 2 and isinstance(data.value, ast.Tuple):
+            # A tuple of one entry keeps its comma: ``("dt",)``, not the string ``("dt")``.
+            kept = source.segment(entries[1 - index])
+            removed = source.replace(data.value, f"({kept},)")
         elif index + 1 < len(entries):
             here, after = source.span(entries[index]), source.span(entries[index + 1])
             removed = Edit(Span(source.path, here.line, here.col, after.line, after.col), "")
@@ -106,10 +110,14 @@ def _declaration_edits(source: Source, span: Span, field: str) -> list[Edit] | N
         and n.target.id == field
         and source.span(n) == span
     ]
+    # ``name: T = field(static=True)``: a call that declares a class's field, not any call
+    # with such a keyword (``dict(static=True)`` inside ``metadata=``).
     conventions = [
         (n, keyword)
-        for n in ast.walk(source.tree)
-        if isinstance(n, ast.Call)
+        for cls in ast.walk(source.tree)
+        if isinstance(cls, ast.ClassDef)
+        for statement in cls.body
+        if isinstance(statement, ast.AnnAssign) and isinstance(n := statement.value, ast.Call)
         for keyword in n.keywords
         if (keyword.arg, getattr(keyword.value, "value", None)) in _STATIC_KEYWORDS
         and isinstance(keyword.value, ast.Constant)
