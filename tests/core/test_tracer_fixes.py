@@ -103,7 +103,7 @@ DOUBTS = [
     (
         "meta_field_registration",
         'data_fields=["dt", "substeps", "damping"],',
-        'data_fields=list(Integrator.__dataclass_fields__),',
+        "data_fields=list(Integrator.__dataclass_fields__),",
     ),
     # No field declared static by a call of its own (only ``dict(static=True)`` in metadata):
     # no spelling to copy.
