@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
+from jaxerr_ls.fixes.registries import registry_term_fixes
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, own_nodes, own_returns
 from jaxerr_ls.fixes.transform_calls import (
     ARGNUMS,
@@ -320,6 +321,9 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         places.append((source, value))
         names.append(culprit.name)
     if not places:
+        registered = registry_term_fixes(target, read)
+        if registered:
+            return registered
         found = _failing_lambda(target, read)
         if found is None:
             return _jacobian_fixes(target, read) or _call_site_reduction_fixes(target, read)

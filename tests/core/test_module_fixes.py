@@ -1,8 +1,9 @@
 """Fixes that reach across a program's modules, on programs of tests/fixtures/module_fixes (real
 output in each program's run.log): a hijax ``vjp_bwd`` returning what an imported helper that
 accumulates returns, a ``has_aux`` function reached as a method of an attribute
-(``self.model.loss``) and defined in a module the traceback's files import, and gradient Refs made
-by a comprehension over the primal tree or shaped after each Ref."""
+(``self.model.loss``) and defined in a module the traceback's files import, gradient Refs made
+by a comprehension over the primal tree or shaped after each Ref, and the one unreduced term of a
+registry of costs that a non-scalar loss sums."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ EXPECTED = {
     "hijax_imported_helper": ("hijax-vjp-bwd-return", Applicability.SAFE),
     "refs_buffers_shape_of_ref": ("vjp-with-refs-aval", Applicability.SAFE),
     "refs_comprehension_like_leaf": ("vjp-with-refs-aval", Applicability.SAFE),
+    "registry_term_unreduced": ("grad-nonscalar-output", Applicability.UNSAFE),
 }
 
 
@@ -103,3 +105,13 @@ def test_no_helper_that_does_not_accumulate(catalog: Catalog, tmp_path: Path) ->
     grads.write_text(grads.read_text().replace("    acc.accum(ct)\n", ""))
     titles = [f.title for f in offered(catalog, root)[1]]
     assert not any("Return nothing" in t for t in titles)
+
+
+def test_no_registered_term_chosen_among_two_unreduced(catalog: Catalog, tmp_path: Path) -> None:
+    """Two registered costs return arrays: which one the author meant as a vector is unknown."""
+    root = tmp_path / "registry_term_unreduced"
+    shutil.copytree(HERE / root.name, root, ignore=shutil.ignore_patterns("__pycache__"))
+    costs = root / "costs.py"
+    costs.write_text(costs.read_text().replace("weight * jnp.sum(u**2)", "weight * u**2"))
+    titles = [f.title for f in offered(catalog, root)[1]]
+    assert not any("registered term" in t for t in titles)
