@@ -1524,6 +1524,11 @@ def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -
     ]
     if len(calls) != 1:
         return []
+    above = _parents(node).get(id(calls[0]))
+    if isinstance(above, ast.Attribute) and above.attr == "at":
+        # ``zeros(out.shape[-1]).at[c].set(1.0)``: an index that picks an entry of the
+        # smaller shape would pick a row of the whole one.
+        return []
     shape = calls[0].args[0]
     title = f"Build the tangent with the shape of `{name}`: {wanted}"
     return unsafe_fix(target, title, (source.replace(shape, wanted),))

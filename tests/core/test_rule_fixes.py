@@ -292,6 +292,13 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     "jvp_dict_tangent_other_key": ("jvp-shape-mismatch", "return {", Applicability.UNSAFE),
     # A class's one-hot seeding a batch of scores: broadcast over the batch at the pullback.
     "vjp_seed_class_row": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
+    # A one-hot seed of the output's last axis made with ``.at[c]``: broadcast at the pullback,
+    # not built in the whole shape (where ``.at[c]`` would pick a row).
+    "vjp_seed_onehot_at": (
+        "vjp-cotangent-shape",
+        "return jnp.zeros(out.shape[-1], out.dtype).at[channel].set(1.0)",
+        Applicability.UNSAFE,
+    ),
     # A (loss, metrics) value only handed back by the step: has_aux=True, the pair kept whole.
     "aux_value_handed_back": (
         "grad-output-not-array",
