@@ -915,9 +915,12 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         return []
     call = applied_transform(source, target.span.line, _HAS_AUX)
     if call is None:
+        bound = _named_transform(source, target.span.line)
+        if bound is not None and any(k.arg == "has_aux" for k in bound.keywords):
+            return _factory_flag_fixes(target, source, read, bound)
         return _built_elsewhere_has_aux_fixes(target, source, read)
     if any(k.arg == "has_aux" for k in call.keywords):
-        return []
+        return _factory_flag_fixes(target, source, read, call)
     # The message prints what the function returned: a pair there is a pair whatever the
     # function is (an attribute set from a constructor argument, a parameter).
     printed = top_level_items(target.captures.get("output") or "")
@@ -935,6 +938,83 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         return []
     title = f"Pass has_aux=True to {source.segment(call.func)} and unpack its aux"
     return unsafe_fix(target, title, (flag, *unpacked))
+
+
+def _named_transform(source: Source, line: int) -> ast.Call | None:
+    """The one transform call (``grad_fn = jax.grad(f, ...)``) bound to a name the line calls
+    (a closure's ``grad_fn(params, batch)``)."""
+    called = {
+        n.func.id
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and on_line(n, line)
+    }
+    found = [
+        n.value
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id in called
+        and isinstance(n.value, ast.Call)
+        and last_name(n.value.func) in _HAS_AUX
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _factory_flag_fixes(
+    target: FixTarget, source: Source, read: ReadSource, call: ast.Call
+) -> list[Fix]:
+    """``jax.grad(loss_fn, has_aux=has_aux)`` in a factory whose parameter ``has_aux=False``
+    its body also branches on (it handles both), where a pair was returned: the one call of
+    the factory on a line of the traceback passes ``has_aux=True``."""
+    printed = top_level_items(target.captures.get("output") or "")
+    given = next(k.value for k in call.keywords if k.arg == "has_aux")
+    if printed is None or len(printed) != 2 or not isinstance(given, ast.Name):
+        return []
+    factories = [f for f in source.functions() if any(n is call for n in ast.walk(f))]
+    if not factories:
+        return []
+    factory = min(factories, key=lambda f: f.lineno)  # the outermost: the factory itself
+    arguments = factory.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    names = [a.arg for a in positional]
+    if given.id not in names or arguments.vararg or arguments.kwarg:
+        return []
+    index = names.index(given.id)
+    defaults = dict(
+        zip(names[len(names) - len(arguments.defaults) :], arguments.defaults, strict=True)
+    )
+    default = defaults.get(given.id)
+    if not (isinstance(default, ast.Constant) and default.value is False):
+        return []
+    if not any(
+        isinstance(n, ast.If | ast.IfExp) and isinstance(n.test, ast.Name) and n.test.id == given.id
+        for n in ast.walk(factory)
+    ):
+        return []
+    sites = []
+    for span in dict.fromkeys([target.span, *target.frames]):
+        home = Source.parse(span.path, read(span.path))
+        for node in ast.walk(home.tree) if home is not None else ():
+            if (
+                isinstance(node, ast.Call)
+                and last_name(node.func) == factory.name
+                and on_line(node, span.line)
+                and home is not None
+            ):
+                sites.append((home, node))
+    if len(sites) != 1:
+        return []
+    home, site = sites[0]
+    if len(site.args) > index or any(k.arg in (given.id, None) for k in site.keywords):
+        return []
+    if any(isinstance(a, ast.Starred) for a in site.args):
+        return []
+    edit = home.add_keyword(site, f"{given.id}=True")
+    if edit is None:
+        return []
+    title = f"Pass {given.id}=True to {factory.name}: the function returns (output, aux)"
+    return unsafe_fix(target, title, (edit,))
 
 
 _CLOSING = {"(": ")", "[": "]", "{": "}"}

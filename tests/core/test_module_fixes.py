@@ -22,6 +22,7 @@ PROGRAMS = sorted(p.name for p in HERE.iterdir() if (p / "main.py").is_file())
 
 # program -> (record code, the preferred fix's applicability)
 EXPECTED = {
+    "aux_factory_flag": ("grad-output-not-array", Applicability.UNSAFE),
     "aux_method_other_module": ("grad-has-aux-not-pair", Applicability.UNSAFE),
     "hijax_imported_helper": ("hijax-vjp-bwd-return", Applicability.SAFE),
     "refs_buffers_shape_of_ref": ("vjp-with-refs-aval", Applicability.SAFE),
@@ -85,33 +86,41 @@ def test_the_fix_is_the_expected_source(catalog: Catalog, tmp_path: Path, name: 
     assert edited(root, fix) == (HERE / "expected" / f"{name}.diff").read_text()
 
 
-def test_no_method_is_guessed_among_two_of_its_name(catalog: Catalog, tmp_path: Path) -> None:
-    """A second method of the same name in the imported modules: which one ran is unknown."""
-    root = tmp_path / "aux_method_other_module"
-    shutil.copytree(HERE / root.name, root, ignore=shutil.ignore_patterns("__pycache__"))
-    models = root / "fitting" / "models.py"
-    models.write_text(
-        models.read_text() + "\n\nclass Flat:\n    def loss(self, params, t, y):\n"
-        "        return jnp.sum(y), y, y\n"
-    )
-    assert offered(catalog, root)[1] == []
+# Edits after which the code no longer proves the fix: (program, file, old, new, a fix title
+# part that must not be offered).
+DOUBTS = [
+    # A second method of the same name in the imported modules: which one ran is unknown.
+    (
+        "aux_method_other_module",
+        "fitting/models.py",
+        "        return sse, resid, jnp.std(resid)\n",
+        "        return sse, resid, jnp.std(resid)\n\n\nclass Flat:\n"
+        "    def loss(self, params, t, y):\n        return jnp.sum(y), y, y\n",
+        "Return (output, aux)",
+    ),
+    # An imported helper that only computes the cotangent: returning nothing would lose it.
+    ("hijax_imported_helper", "ops/grads.py", "    acc.accum(ct)\n", "", "Return nothing"),
+    # Two registered costs return arrays: which one the author meant as a vector is unknown.
+    (
+        "registry_term_unreduced",
+        "costs.py",
+        "weight * jnp.sum(u**2)",
+        "weight * u**2",
+        "registered term",
+    ),
+    # A factory that never branches on its flag unpacks one way only: has_aux=True from its
+    # caller would break that unpacking.
+    ("aux_factory_flag", "steps.py", "        if with_aux:\n", "        if lr > 0:\n", "with_aux"),
+]
 
 
-def test_no_helper_that_does_not_accumulate(catalog: Catalog, tmp_path: Path) -> None:
-    """An imported helper that only computes the cotangent: returning nothing would lose it."""
-    root = tmp_path / "hijax_imported_helper"
-    shutil.copytree(HERE / root.name, root, ignore=shutil.ignore_patterns("__pycache__"))
-    grads = root / "ops" / "grads.py"
-    grads.write_text(grads.read_text().replace("    acc.accum(ct)\n", ""))
-    titles = [f.title for f in offered(catalog, root)[1]]
-    assert not any("Return nothing" in t for t in titles)
-
-
-def test_no_registered_term_chosen_among_two_unreduced(catalog: Catalog, tmp_path: Path) -> None:
-    """Two registered costs return arrays: which one the author meant as a vector is unknown."""
-    root = tmp_path / "registry_term_unreduced"
-    shutil.copytree(HERE / root.name, root, ignore=shutil.ignore_patterns("__pycache__"))
-    costs = root / "costs.py"
-    costs.write_text(costs.read_text().replace("weight * jnp.sum(u**2)", "weight * u**2"))
-    titles = [f.title for f in offered(catalog, root)[1]]
-    assert not any("registered term" in t for t in titles)
+@pytest.mark.parametrize(("name", "file", "old", "new", "title"), DOUBTS)
+def test_no_fix_where_the_code_leaves_a_doubt(
+    catalog: Catalog, tmp_path: Path, name: str, file: str, old: str, new: str, title: str
+) -> None:
+    root = tmp_path / name
+    shutil.copytree(HERE / name, root, ignore=shutil.ignore_patterns("__pycache__"))
+    path = root / file
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new, 1))
+    assert not any(title in f.title for f in offered(catalog, root)[1])
