@@ -753,6 +753,41 @@ def _residual_names(bwd: FunctionNode) -> list[str] | str | None:
     return res
 
 
+def _branch_residuals(fwd: FunctionNode, bwd: FunctionNode, ret: ast.Return) -> list[str] | None:
+    """Where the bwd rule unpacks its residuals in several ways (``x, beta = res`` in one
+    branch, ``x, beta, s = res`` in another) and the fwd's other returns are pairs whose
+    residual tuples have the lengths of all but one of them: that one's names."""
+    params = [a.arg for a in (*bwd.args.posonlyargs, *bwd.args.args)]
+    if len(params) < 2:
+        return None
+    res = params[-2]
+    unpackings = [
+        [e.id for e in n.targets[0].elts if isinstance(e, ast.Name)]
+        for n in ast.walk(bwd)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.value, ast.Name)
+        and n.value.id == res
+        and isinstance(n.targets[0], ast.Tuple | ast.List)
+        and all(isinstance(e, ast.Name) for e in n.targets[0].elts)
+    ]
+    if len(unpackings) < 2:
+        return None
+    taken = set()
+    for other in own_returns(fwd):
+        value = other.value
+        if other is ret or value is None:
+            continue
+        if not isinstance(value, ast.Tuple) or len(value.elts) != 2:
+            return None
+        saved = value.elts[1]
+        if not isinstance(saved, ast.Tuple):
+            return None
+        taken.add(len(saved.elts))
+    left = [u for u in unpackings if len(u) not in taken]
+    return left[0] if taken and len(left) == 1 else None
+
+
 def _bound_before(fwd: FunctionNode, name: str, line: int) -> bool:
     params = {a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args, *fwd.args.kwonlyargs)}
     if name in params:
@@ -772,12 +807,15 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     source, fwd, line = found
     ret = last_return(fwd)
+    at_line = [r for r in own_returns(fwd) if r.lineno == line]
+    if len(at_line) == 1:
+        ret = at_line[0]  # a return in a branch (``if RECOMPUTE: return y``), not the last
     if ret is not None and ret.lineno == line and (grouped := _starred_residuals(source, ret)):
         return [Fix(grouped[0], target.code, (grouped[1],), True, Applicability.UNSAFE)]
     primal_name, bwd = _bwd_of(source, fwd)
     if ret is None or ret.value is None or bwd is None or ret.lineno != line:
         return []
-    residuals = _residual_names(bwd)
+    residuals = _branch_residuals(fwd, bwd, ret) or _residual_names(bwd)
     value = ret.value
     primal = rule_function(source.tree, primal_name) if primal_name else None
     entries = dict_entries(value)

@@ -299,6 +299,9 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return jnp.zeros(out.shape[-1], out.dtype).at[channel].set(1.0)",
         Applicability.UNSAFE,
     ),
+    # A fwd's flag branch returning the output alone, its bwd unpacking two or three residuals:
+    # the two the other return does not save.
+    "fwd_branch_residuals": ("custom-vjp-fwd-not-pair", "return out", Applicability.UNSAFE),
     # A (loss, metrics) value only handed back by the step: has_aux=True, the pair kept whole.
     "aux_value_handed_back": (
         "grad-output-not-array",
