@@ -1774,7 +1774,9 @@ def _aval_shape_fixes(target: FixTarget, source: Source, read: ReadSource) -> li
 
 
 # Constructors that take the dtype of the array they build as a ``dtype=`` keyword.
-_DTYPE_KEYWORD = frozenset({"zeros", "ones", "full", "empty", "normal", "uniform", "rademacher"})
+_DTYPE_KEYWORD = frozenset(
+    {"zeros", "ones", "full", "empty", "normal", "uniform", "rademacher", "array", "asarray"}
+)
 
 
 def _aval_dtype_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
@@ -1788,7 +1790,7 @@ def _aval_dtype_fixes(target: FixTarget, source: Source, read: ReadSource) -> li
     dtype = wanted[0] or ""
     if not re.fullmatch(r"(b?float|complex)\d+", dtype):
         return []
-    found = _tangent_constructor(target, source, read)
+    found = _tangent_constructor(target, source, read) or _converted_tangent(target, read)
     if found is None or last_name(found[1].func) not in _DTYPE_KEYWORD:
         return []
     home, call = found
@@ -1806,6 +1808,30 @@ def _aval_dtype_fixes(target: FixTarget, source: Source, read: ReadSource) -> li
         return []
     title = f"Build the tangent as {dtype}, the dtype it must have: dtype={spelled}"
     return unsafe_fix(target, title, (*jnp[1], edit))
+
+
+def _converted_tangent(target: FixTarget, read: ReadSource) -> tuple[Source, ast.Call] | None:
+    """The culprit tangent made by converting one value (``jnp.array([[1, 0, 0], ...])``),
+    alone: the conversion, which takes a dtype."""
+    built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
+    if len(built) != 1:
+        return None
+    home, node, _ = built[0]
+    value = node.value if isinstance(node, ast.Return | ast.Assign) else node
+    if (
+        isinstance(value, ast.Call)
+        and last_name(value.func) in ("array", "asarray")
+        and len(value.args) == 1
+        and not isinstance(value.args[0], ast.Starred)
+        and all(k.arg not in (None, "dtype") for k in value.keywords)
+        and home.segment(value.func) in {f"{n}.{last_name(value.func)}" for n in _numpy(home)}
+    ):
+        return home, value
+    return None
+
+
+def _numpy(source: Source) -> set[str]:
+    return {*source.module_aliases("jax.numpy"), *source.module_aliases("numpy")}
 
 
 def _scaled_only(node: ast.expr, call: ast.Call) -> bool:

@@ -302,6 +302,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     # A fwd's flag branch returning the output alone, its bwd unpacking two or three residuals:
     # the two the other return does not save.
     "fwd_branch_residuals": ("custom-vjp-fwd-not-pair", "return out", Applicability.UNSAFE),
+    # Tangent directions converted from int literals: converted as floats.
+    "linearize_int_directions": (
+        "linearize-tangent-aval",
+        "return jnp.array([[1, 0], [0, 1], [1, 1]])",
+        Applicability.UNSAFE,
+    ),
     # A (loss, metrics) value only handed back by the step: has_aux=True, the pair kept whole.
     "aux_value_handed_back": (
         "grad-output-not-array",
