@@ -455,6 +455,13 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(built[0])
             title = f"Return (output, aux) from `{culprit.name}`: {built[1]}"
+        elif isinstance(node, ast.Return) and (output := _stacked_first(value)) is not None:
+            # ``jnp.stack([loss, accuracy])``: the first entry is the output, the whole the aux.
+            assert value is not None
+            paired = f"{source.segment(output)}, {source.segment(value)}"
+            edits.append(source.replace(value, paired))
+            title = f"Return (output, aux) from `{culprit.name}`, its first entry the output: "
+            title += paired
         elif isinstance(node, ast.Return | ast.Lambda) and value is not None:
             # A single value where the caller reads an aux it unpacks: the function's own
             # variable of that name is the aux.
@@ -476,6 +483,22 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not edits:
         return []
     return unsafe_fix(target, title, tuple(edits))
+
+
+def _stacked_first(value: ast.expr | None) -> ast.expr | None:
+    """``loss`` of ``jnp.stack([loss, accuracy])`` / ``jnp.array((loss, acc))``: the first of
+    the names one array is stacked from."""
+    if (
+        not isinstance(value, ast.Call)
+        or last_name(value.func) not in ("stack", "array", "asarray", "hstack")
+        or len(value.args) != 1
+        or not isinstance(value.args[0], ast.List | ast.Tuple)
+    ):
+        return None
+    entries = value.args[0].elts
+    if len(entries) < 2 or not all(isinstance(e, ast.Name) for e in entries):
+        return None
+    return entries[0]
 
 
 def _unused_aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

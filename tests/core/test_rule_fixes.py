@@ -308,6 +308,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return jnp.array([[1, 0], [0, 1], [1, 1]])",
         Applicability.UNSAFE,
     ),
+    # One array stacked from the loss and a metric for has_aux: the loss, then the array.
+    "aux_stacked_metrics": (
+        "grad-has-aux-not-pair",
+        "return jnp.stack([loss, mae])",
+        Applicability.UNSAFE,
+    ),
     # A (loss, metrics) value only handed back by the step: has_aux=True, the pair kept whole.
     "aux_value_handed_back": (
         "grad-output-not-array",
