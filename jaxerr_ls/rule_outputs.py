@@ -204,6 +204,26 @@ def _reduction(node: ast.expr, jnp_names: set[str]) -> _Reduction | None:
     return _Reduction(node, func.attr, axis, keywords.get("keepdims"))
 
 
+def _shape_kept(node: ast.expr) -> ast.expr:
+    """What a sign or a product with a number leaves the shape of: ``x`` of ``-x``,
+    ``2.0 * x``, ``x / n_points``... (a number literal only, whose shape is ``()``)."""
+    while True:
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            node = node.operand
+        elif (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Mult | ast.Div)
+            and _is_number(node.right)
+        ):
+            node = node.left
+        elif (
+            isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and _is_number(node.left)
+        ):
+            node = node.right
+        else:
+            return node
+
+
 def _is_module(node: ast.expr, jnp_names: set[str]) -> bool:
     if isinstance(node, ast.Name):
         return node.id in jnp_names or node.id in ("np", "jnp")
@@ -563,7 +583,9 @@ def entry_change(
     said = f"`{code.segment(entry)}` is {got} where {expected} is expected"
     place, value = (definition, definition.value) if definition else (ret, entry)
 
-    reduction = _reduction(value, jnp_names)
+    # A bwd rule's cotangent reduced under a sign or a scale (``-jnp.sum(w, axis=0)``); a jvp
+    # rule's tangent is matched as written (its primal entry may be what is wrong).
+    reduction = _reduction(value if tangent_of is not None else _shape_kept(value), jnp_names)
     if reduction is not None:
         kept = _kept_axes_change(code, reduction, got, expected)
         if kept is not None:

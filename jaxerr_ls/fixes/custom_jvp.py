@@ -31,6 +31,7 @@ from jaxerr_ls.rule_outputs import (
     last_return,
     output_count,
     parse_type,
+    registered_primal,
     returned_entry,
     rule_function,
     single_definition,
@@ -349,7 +350,14 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     code = RuleCode(source.path, source.text, source.tree)
     change = entry_change(code, rule, 1, got, expected, tangent_of=ast.unparse(pair[1]))
     if change is None and not expected.shape and got.shape and got.dtype == expected.dtype:
-        return _contraction_fixes(target, source, rule, line)
+        return _contraction_fixes(target, source, rule, line, None)
+    axis = _reduced_axis(got.shape, expected.shape)
+    if change is None and axis is not None and got.dtype == expected.dtype:
+        primal = registered_primal(source.tree, rule)
+        if primal is not None and _sums_over_an_axis(primal):
+            # The primal reduces an axis (a sum, logsumexp, norm): its tangent is the
+            # elementwise product summed over that axis.
+            return _contraction_fixes(target, source, rule, line, axis - len(got.shape))
     if change is None or not change.edits or change.statement.line != line:
         return []
     safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
@@ -381,12 +389,33 @@ def _tangent_names(rule: FunctionNode) -> set[str]:
     return found | {params[1]}
 
 
+def _reduced_axis(got: tuple[int, ...], expected: tuple[int, ...]) -> int | None:
+    """The one axis of ``got`` whose removal leaves ``expected`` (the last where several do)."""
+    fits = [i for i in range(len(got)) if got[:i] + got[i + 1 :] == expected]
+    return fits[-1] if fits and expected else None
+
+
+# Reductions whose derivative along the reduced axis is a weighted sum of the input's tangent.
+_SUMMING = frozenset({"sum", "logsumexp", "norm"})
+
+
+def _sums_over_an_axis(primal: FunctionNode) -> bool:
+    """Whether the function reduces with a sum-like reduction and never with a mean."""
+    called = {
+        node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        for node in ast.walk(primal)
+        if isinstance(node, ast.Call)
+    }
+    return bool(called & _SUMMING) and "mean" not in called
+
+
 def _contraction_fixes(
-    target: FixTarget, source: Source, rule: FunctionNode, line: int
+    target: FixTarget, source: Source, rule: FunctionNode, line: int, axis: int | None
 ) -> list[Fix]:
     """A scalar function's tangent computed as an elementwise product with an input's tangent
     (``weights * x_dot``), an array where the message wants a scalar: the directional
-    derivative is that product summed, ``jnp.sum(weights * x_dot)``."""
+    derivative is that product summed, ``jnp.sum(weights * x_dot)``; over the one axis the
+    primal reduces (``axis=-1``) where the message wants the other axes kept."""
     found = returned_entry(rule, 1)
     jnp = source.jnp_name()
     if found is None or jnp is None:
@@ -405,8 +434,9 @@ def _contraction_fixes(
     tangents = _tangent_names(rule)
     if not any(isinstance(n, ast.Name) and n.id in tangents for n in ast.walk(entry)):
         return []
-    new = f"{jnp}.sum({source.segment(entry)})"
-    title = f"Sum the product into the scalar tangent: {new}"
+    over = "" if axis is None else f", axis={axis}"
+    new = f"{jnp}.sum({source.segment(entry)}{over})"
+    title = f"Sum the product into the {'scalar ' if axis is None else ''}tangent: {new}"
     edit = source.replace(entry, new)
     return [Fix(title, target.code, (edit,), True, Applicability.UNSAFE)]
 

@@ -377,7 +377,13 @@ def _missing_entries_fix(
     elts = final.elts if isinstance(final, ast.Tuple) else [final]
     if len(params) != expected or len(elts) >= expected:
         return []
-    places = [_cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in elts]
+    places: list[str | None] = [
+        _cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in elts
+    ]
+    if all(p is None for p in places) and not _reads_any(bwd, params[len(elts) :]):
+        # Unnamed cotangents: the leading arguments' in order, the trailing ones (which the
+        # rule never reads, hyper-parameters by the usual order) get none.
+        places = list(params[: len(elts)])
     if None in places or len(set(places)) != len(places):
         return []
     by_param = {p: source.segment(e) for p, e in zip(places, elts, strict=True)}
@@ -387,6 +393,10 @@ def _missing_entries_fix(
     bare = isinstance(final, ast.Tuple) and not source.segment(final).startswith("(")
     edit = source.replace(final, new if bare else f"({new})")
     return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def _reads_any(function: FunctionNode, names: list[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(function))
 
 
 def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -744,6 +754,41 @@ def _residual_names(bwd: FunctionNode) -> list[str] | str | None:
     return res
 
 
+def _branch_residuals(fwd: FunctionNode, bwd: FunctionNode, ret: ast.Return) -> list[str] | None:
+    """Where the bwd rule unpacks its residuals in several ways (``x, beta = res`` in one
+    branch, ``x, beta, s = res`` in another) and the fwd's other returns are pairs whose
+    residual tuples have the lengths of all but one of them: that one's names."""
+    params = [a.arg for a in (*bwd.args.posonlyargs, *bwd.args.args)]
+    if len(params) < 2:
+        return None
+    res = params[-2]
+    unpackings = [
+        [e.id for e in n.targets[0].elts if isinstance(e, ast.Name)]
+        for n in ast.walk(bwd)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.value, ast.Name)
+        and n.value.id == res
+        and isinstance(n.targets[0], ast.Tuple | ast.List)
+        and all(isinstance(e, ast.Name) for e in n.targets[0].elts)
+    ]
+    if len(unpackings) < 2:
+        return None
+    taken = set()
+    for other in own_returns(fwd):
+        value = other.value
+        if other is ret or value is None:
+            continue
+        if not isinstance(value, ast.Tuple) or len(value.elts) != 2:
+            return None
+        saved = value.elts[1]
+        if not isinstance(saved, ast.Tuple):
+            return None
+        taken.add(len(saved.elts))
+    left = [u for u in unpackings if len(u) not in taken]
+    return left[0] if taken and len(left) == 1 else None
+
+
 def _bound_before(fwd: FunctionNode, name: str, line: int) -> bool:
     params = {a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args, *fwd.args.kwonlyargs)}
     if name in params:
@@ -763,12 +808,15 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     source, fwd, line = found
     ret = last_return(fwd)
+    at_line = [r for r in own_returns(fwd) if r.lineno == line]
+    if len(at_line) == 1:
+        ret = at_line[0]  # a return in a branch (``if RECOMPUTE: return y``), not the last
     if ret is not None and ret.lineno == line and (grouped := _starred_residuals(source, ret)):
         return [Fix(grouped[0], target.code, (grouped[1],), True, Applicability.UNSAFE)]
     primal_name, bwd = _bwd_of(source, fwd)
     if ret is None or ret.value is None or bwd is None or ret.lineno != line:
         return []
-    residuals = _residual_names(bwd)
+    residuals = _branch_residuals(fwd, bwd, ret) or _residual_names(bwd)
     value = ret.value
     primal = rule_function(source.tree, primal_name) if primal_name else None
     entries = dict_entries(value)

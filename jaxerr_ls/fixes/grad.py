@@ -10,6 +10,7 @@ from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
+from jaxerr_ls.fixes.registries import registry_term_fixes
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
 from jaxerr_ls.fixes.transform_calls import (
     ARGNUMS,
@@ -110,6 +111,8 @@ _TOTAL_WORDS = (
 )
 # Words naming an average: a per-example loss over a batch, a mean error.
 _AVERAGE_WORDS = ("mean", "average", "per-example", "per_example", "mse", "batch")
+# Parts of a function's own name that say it computes an average.
+_AVERAGE_NAMES = ("mean", "average", "avg", "mse", "mae", "rmse")
 
 
 def _skeleton(node: ast.AST) -> str:
@@ -165,6 +168,9 @@ def _reductions(
     siblings = set().union(*(_sibling_reductions(sources, v) for _, v in places))
     if len(siblings) == 1:
         return ("sum", "mean") if siblings == {"sum"} else ("mean", "sum")
+    if any(word in name.lower() for word in _AVERAGE_NAMES):
+        # The function is named for an average (``spectral_mse``): its output, averaged.
+        return ("mean", "sum")
     axes = {_reduced_axes(v) or _callee_axes(s, v, read) for s, v in places}
     named = next(iter(axes)) if len(axes) == 1 else None
     if named is not None:
@@ -316,12 +322,16 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         places.append((source, value))
         names.append(culprit.name)
     if not places:
+        registered = registry_term_fixes(target, read)
+        if registered:
+            return registered
         found = _failing_lambda(target, read)
         if found is None:
             return _jacobian_fixes(target, read) or _call_site_reduction_fixes(target, read)
         places, names = [found], ["<lambda>"]
     label = "the lambda" if names[0] == "<lambda>" else f"`{names[0]}`"
-    fixes = _every_axis_fixes(target, places, label)
+    averaged = any(word in names[0].lower() for word in _AVERAGE_NAMES)
+    fixes = _every_axis_fixes(target, places, label, averaged)
     meanings = {"mean": "the mean", "sum": "the sum"}
     for reduction in _reductions(target, read, places, names[0]):
         edits = []
@@ -345,11 +355,12 @@ _KEEPDIMS_REDUCTIONS = _AXIS_REDUCTIONS | {"sum", "prod"}
 
 
 def _every_axis_fixes(
-    target: FixTarget, places: list[tuple[Source, ast.expr]], label: str
+    target: FixTarget, places: list[tuple[Source, ast.expr]], label: str, averaged: bool
 ) -> list[Fix]:
     """A return that is already a reduction, over some axes only (``jnp.mean(err, axis=-1)``)
     or over every axis with the axes kept (``jnp.sum(e, keepdims=True)``): the same
-    reduction over every axis, to a scalar."""
+    reduction over every axis, to a scalar. A mean over the batch is taken over every axis
+    only in a function named for an average (``spectral_mse``)."""
     edits = []
     for source, value in places:
         if not isinstance(value, ast.Call) or any(k.arg is None for k in value.keywords):
@@ -360,7 +371,11 @@ def _every_axis_fixes(
         # with the axes kept (``jnp.sum(e, keepdims=True)``).
         # Over the batch (axis 0), what is left is not averaged again: see _reductions.
         over_batch = 0 in (_reduced_axes(value) or ())
-        partial = name in _AXIS_REDUCTIONS and "axis" in given and not over_batch
+        partial = (
+            name in _AXIS_REDUCTIONS
+            and "axis" in given
+            and (not over_batch or (averaged and name == "mean"))
+        )
         kept_axes = name in _KEEPDIMS_REDUCTIONS and "keepdims" in given and "axis" not in given
         if not (partial or kept_axes) or any(isinstance(a, ast.Starred) for a in value.args):
             return []
@@ -441,6 +456,13 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(built[0])
             title = f"Return (output, aux) from `{culprit.name}`: {built[1]}"
+        elif isinstance(node, ast.Return) and (output := _stacked_first(value)) is not None:
+            # ``jnp.stack([loss, accuracy])``: the first entry is the output, the whole the aux.
+            assert value is not None
+            paired = f"{source.segment(output)}, {source.segment(value)}"
+            edits.append(source.replace(value, paired))
+            title = f"Return (output, aux) from `{culprit.name}`, its first entry the output: "
+            title += paired
         elif isinstance(node, ast.Return | ast.Lambda) and value is not None:
             # A single value where the caller reads an aux it unpacks: the function's own
             # variable of that name is the aux.
@@ -462,6 +484,112 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not edits:
         return []
     return unsafe_fix(target, title, tuple(edits))
+
+
+def _stacked_first(value: ast.expr | None) -> ast.expr | None:
+    """``loss`` of ``jnp.stack([loss, accuracy])`` / ``jnp.array((loss, acc))``: the first of
+    the names one array is stacked from."""
+    if (
+        not isinstance(value, ast.Call)
+        or last_name(value.func) not in ("stack", "array", "asarray", "hstack")
+        or len(value.args) != 1
+        or not isinstance(value.args[0], ast.List | ast.Tuple)
+    ):
+        return None
+    entries = value.args[0].elts
+    if len(entries) < 2 or not all(isinstance(e, ast.Name) for e in entries):
+        return None
+    return entries[0]
+
+
+def _unused_aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """No culprit: the function returned one value, not a tuple (the message's type), to a
+    transform called with ``has_aux=True`` on the failing line whose caller never reads the
+    aux it unpacks: the flag dropped, and the aux from the unpacking. A returned tuple of
+    another length is left alone (which part is the aux is the function's to say)."""
+    printed = target.captures.get("type") or ""
+    # An array (a tracer of one under grad), not a container or a record of some class.
+    if target.culprits or not any(kind in printed for kind in ("Tracer'", "Array'")):
+        return []
+    failing = Source.parse(target.span.path, read(target.span.path))
+    call = applied_transform(failing, target.span.line, _SCALAR_TRANSFORMS) if failing else None
+    flag = next((k for k in call.keywords if k.arg == "has_aux"), None) if call else None
+    if failing is None or flag is None or literal_bool(flag.value) is not True:
+        return []
+    dropped = _drop_has_aux(failing, flag)
+    if dropped is None or len(dropped) < 2:
+        return []  # the flag alone: a caller elsewhere may still unpack an aux
+    name = f"`{failing.segment(call.args[0])}`" if call and call.args else "the function"
+    title = f"Drop has_aux=True: {name} returns only its output, and the aux is never read"
+    return unsafe_fix(target, title, tuple(dropped))
+
+
+def _named_aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """No culprit: a tuple (the message's type) returned to a transform called with
+    ``has_aux=True`` on the failing line, by a function reached through an attribute
+    (``self.model.neg_log_like``) that the traceback's modules, and the project modules they
+    import, define once by that name: where each of its returns is a tuple of more than two
+    entries, the first is the output and the others are grouped as the aux."""
+    if target.culprits or "'tuple'" not in (target.captures.get("type") or ""):
+        return []
+    failing = Source.parse(target.span.path, read(target.span.path))
+    call = applied_transform(failing, target.span.line, _SCALAR_TRANSFORMS) if failing else None
+    flag = next((k for k in call.keywords if k.arg == "has_aux"), None) if call else None
+    if call is None or flag is None or literal_bool(flag.value) is not True or not call.args:
+        return []
+    if failing is not None and received(failing, call, read) is not None:
+        return []  # a function the model follows: its culprit decides
+    name = last_name(call.args[0])
+    found = _defined_once(target, read, name) if name else None
+    if found is None:
+        return []
+    source, function = found
+    returns = own_returns(function)
+    if not returns or not all(
+        isinstance(r.value, ast.Tuple) and len(r.value.elts) > 2 for r in returns
+    ):
+        return []
+    edits = []
+    for ret in returns:
+        assert isinstance(ret.value, ast.Tuple)
+        first, *rest = (source.segment(e) for e in ret.value.elts)
+        grouped = f"{first}, ({', '.join(rest)})"
+        text = source.segment(ret.value)
+        if text.startswith("("):
+            grouped = f"({grouped})"
+        edits.append(source.replace(ret.value, grouped))
+    title = f"Return (output, aux) from `{name}`: {edits[-1].new_text}"
+    return unsafe_fix(target, title, tuple(edits))
+
+
+def _defined_once(
+    target: FixTarget, read: ReadSource, name: str
+) -> tuple[Source, FunctionNode] | None:
+    """The one function or method of that name in the traceback's files and the project
+    modules they import (``from rv.model import ...``, looked for beside each of them)."""
+    files = list(dict.fromkeys([target.span.path, *(frame.path for frame in target.frames)]))
+    bases = list(dict.fromkeys(path.parent for path in files))
+    seen: dict[object, Source] = {}
+    pending = list(files)
+    while pending and len(seen) < 32:
+        path = pending.pop()
+        if path in seen:
+            continue
+        source = Source.parse(path, read(path) if path.is_file() else None)
+        if source is None:
+            continue
+        seen[path] = source
+        for node in source.tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                modules = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            else:
+                continue
+            for module in modules:
+                pending.extend(p for p in module_files(module, bases) if p.is_file())
+    found = [(source, f) for source in seen.values() for f in source.functions() if f.name == name]
+    return found[0] if len(found) == 1 else None
 
 
 def _flag_choosing_pairs(function: FunctionNode) -> tuple[str, bool] | None:
@@ -860,7 +988,8 @@ def _drop_has_aux(source: Source, flag: ast.keyword) -> list[Edit] | None:
 
 
 def _without_aux(source: Source, target: ast.expr, value_and_grad: bool) -> str | None:
-    """``g, _`` -> ``g``; ``(v, _), g`` -> ``v, g``: only when the aux is thrown away."""
+    """``g, _`` -> ``g``; ``(v, _), g`` -> ``v, g``: only when the aux is thrown away (``_``,
+    or a name the function holding the assignment never reads)."""
     if not isinstance(target, ast.Tuple) or len(target.elts) != 2:
         return None
     if value_and_grad:
@@ -868,12 +997,27 @@ def _without_aux(source: Source, target: ast.expr, value_and_grad: bool) -> str 
         if (
             not isinstance(inner, ast.Tuple)
             or len(inner.elts) != 2
-            or not _discarded(inner.elts[1])
+            or not _unread(source, inner.elts[1])
         ):
             return None
         return f"{source.segment(inner.elts[0])}, {source.segment(grads)}"
     grads, aux = target.elts
-    return source.segment(grads) if _discarded(aux) else None
+    return source.segment(grads) if _unread(source, aux) else None
+
+
+def _unread(source: Source, stored: ast.expr) -> bool:
+    """``_``, or a name bound in a function that nothing in it (nested functions included)
+    reads, nor declares global or nonlocal."""
+    if _discarded(stored):
+        return True
+    function = _enclosing_function(source, stored)
+    if not isinstance(stored, ast.Name) or function is None:
+        return False
+    return not any(
+        (isinstance(n, ast.Name) and n.id == stored.id and not isinstance(n.ctx, ast.Store))
+        or (isinstance(n, ast.Global | ast.Nonlocal) and stored.id in n.names)
+        for n in ast.walk(function)
+    )
 
 
 def _discarded(node: ast.expr) -> bool:
@@ -1013,6 +1157,12 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         # ``"temp": 1`` in a container of parameters: the same number as a float.
         title = f"Write `{call.value}` as the float {call.value}.0"
         return unsafe_fix(target, title, (source.replace(call, f"{call.value}.0"),))
+    numbers = _int_literals(call)
+    if numbers:
+        # ``(60, 40)`` made into an array: the same numbers, written as floats.
+        edits = tuple(source.replace(n, f"{n.value!r}.0") for n in numbers)
+        title = f"Write the ints of `{source.segment(call)}` as floats"
+        return unsafe_fix(target, title, edits)
     jnp = source.jnp_name()
     if jnp is None:
         return []
@@ -1058,6 +1208,25 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return unsafe_fix(target, title, (source.replace(call, cast),))
     title = f"Build `{source.segment(call)}` as {dtype.rsplit('.', 1)[-1]}"
     return unsafe_fix(target, title, (made,))
+
+
+def _int_literals(node: ast.AST) -> list[ast.Constant] | None:
+    """The int literals of a tuple or list (nested, signs allowed) that holds nothing else:
+    what ``jnp.array`` makes an int array of; None for any other expression."""
+    if not isinstance(node, ast.Tuple | ast.List) or not node.elts:
+        return None
+    found: list[ast.Constant] = []
+    for item in node.elts:
+        if isinstance(item, ast.UnaryOp) and isinstance(item.op, ast.USub | ast.UAdd):
+            item = item.operand
+        if isinstance(item, ast.Constant) and type(item.value) is int:
+            found.append(item)
+            continue
+        inner = _int_literals(item)
+        if inner is None:
+            return None
+        found.extend(inner)
+    return found
 
 
 # Expressions that make no array ``.astype`` could cast: containers (a pytree's leaves are cast
@@ -1475,7 +1644,12 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == AUX_NOT_PAIR and "'NoneType'" in (target.captures.get("type") or ""):
         return _missing_pair_fixes(target, read)
     if target.code == AUX_NOT_PAIR:
-        return _aux_fixes(target, read) or _aux_flag_fixes(target, read)
+        return (
+            _aux_fixes(target, read)
+            or _aux_flag_fixes(target, read)
+            or _unused_aux_fixes(target, read)
+            or _named_aux_fixes(target, read)
+        )
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
         return _dict_output_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":

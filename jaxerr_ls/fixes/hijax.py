@@ -30,6 +30,7 @@ from dataclasses import replace
 from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source
+from jaxerr_ls.project import module_files
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span, char_col
 
@@ -235,9 +236,12 @@ def _accumulated(method: FunctionNode, name: str, is_vararg: bool) -> bool:
     return False
 
 
-def _helper(source: Source, cls: ast.ClassDef, call: ast.Call) -> tuple[FunctionNode, int] | None:
-    """The method (``self.name(...)``) or module function (``name(...)``) a call runs, and how
-    many of its leading parameters the call does not fill (``self``)."""
+def _helper(
+    source: Source, cls: ast.ClassDef, call: ast.Call, imported: dict[str, FunctionNode]
+) -> tuple[FunctionNode, int] | None:
+    """The method (``self.name(...)``) or module function (``name(...)``, defined in the
+    module or imported from a project module) a call runs, and how many of its leading
+    parameters the call does not fill (``self``)."""
     func = call.func
     if (
         isinstance(func, ast.Attribute)
@@ -250,12 +254,47 @@ def _helper(source: Source, cls: ast.ClassDef, call: ast.Call) -> tuple[Function
         found = [
             f for f in source.tree.body if isinstance(f, ast.FunctionDef) and f.name == func.id
         ]
+        if not found and func.id in imported:
+            return imported[func.id], 0
         return (found[0], 0) if len(found) == 1 else None
     return None
 
 
+def imported_functions(source: Source, read: ReadSource) -> dict[str, FunctionNode]:
+    """The functions a module imports by name from project modules (``from detector.utils
+    import deliver``), looked for beside the module and in the folders above it."""
+    bases = [source.path.parent, *list(source.path.parents)[1:3]]
+    found: dict[str, FunctionNode] = {}
+    for node in source.tree.body:
+        if not isinstance(node, ast.ImportFrom) or not node.module or node.level:
+            continue
+        module = next(
+            (
+                loaded
+                for path in module_files(node.module, bases)
+                if (loaded := Source.parse(path, read(path) if path.is_file() else None))
+            ),
+            None,
+        )
+        if module is None:
+            continue
+        for alias in node.names:
+            defined = [
+                f
+                for f in module.tree.body
+                if isinstance(f, ast.FunctionDef) and f.name == alias.name
+            ]
+            if len(defined) == 1:
+                found[alias.asname or alias.name] = defined[0]
+    return found
+
+
 def _accumulating_calls(
-    source: Source, cls: ast.ClassDef, method: FunctionNode, name: str
+    source: Source,
+    cls: ast.ClassDef,
+    method: FunctionNode,
+    name: str,
+    imported: dict[str, FunctionNode],
 ) -> list[ast.Call]:
     """Calls of the method that hand the accumulator to a helper of the class or module that
     accumulates into it: ``self._scatter((a_acc, b_acc), cts)`` with
@@ -264,7 +303,7 @@ def _accumulating_calls(
     for node in own_nodes(method):
         if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
             continue
-        helper = _helper(source, cls, node)
+        helper = _helper(source, cls, node, imported)
         if helper is None or helper[0] is method:
             continue
         function, skipped = helper
@@ -364,7 +403,12 @@ def _is_tree_map(func: ast.expr) -> bool:
     return func.attr == "tree_map" or (func.attr == "map" and owner_name == "tree")
 
 
-def _return_none_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) -> Fix | None:
+def _return_none_fix(
+    source: Source,
+    cls: ast.ClassDef,
+    method: FunctionNode,
+    imported: dict[str, FunctionNode] | None = None,
+) -> Fix | None:
     args = method.args
     positional = [*args.posonlyargs, *args.args]
     accums = [(a.arg, False) for a in positional[_LEADING:]]
@@ -373,7 +417,9 @@ def _return_none_fix(source: Source, cls: ast.ClassDef, method: FunctionNode) ->
     helpers: list[ast.expr] = []
     for name, star in accums:
         if not _accumulated(method, name, star):
-            passing: list[ast.expr] = [*_accumulating_calls(source, cls, method, name)]
+            passing: list[ast.expr] = [
+                *_accumulating_calls(source, cls, method, name, imported or {})
+            ]
             passing += _mapped_accumulations(method, name)
             if not passing:
                 return None
@@ -587,7 +633,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if accumulate is not None:
         retval = _retval_fix(source, cls, method)
         return [replace(accumulate, preferred=True), *([retval] if retval else [])]
-    rename, return_none = _rename_fix(source, cls, method), _return_none_fix(source, cls, method)
+    rename = _rename_fix(source, cls, method)
+    return_none = _return_none_fix(source, cls, method, imported_functions(source, read))
     if rename is None:
         return [] if return_none is None else [replace(return_none, preferred=True)]
     return [rename] if return_none is None else [rename, return_none]

@@ -42,6 +42,7 @@ from jaxerr_ls.culprit_state import (
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source, dotted
 from jaxerr_ls.fixes.transform_calls import argnums_fix, updated_arguments
+from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
 CODE = "vjp-ref-grad-missing"
@@ -808,7 +809,7 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """A gradient ref of the wrong shape or dtype, made with zeros: zeros like the primal."""
     found = _entry(target, read)
     if found is None:
-        return []
+        return _culprit_per_leaf_fixes(target, read) or _culprit_retyped_fixes(target, read)
     entry, code = found
     value = entry.value
     if not _makes_ref(value.node):
@@ -821,6 +822,12 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     alloc = node.args[0]
     if not isinstance(alloc, ast.Call):
         return []
+    named = _named_primal(target, read, entry.call)
+    if value.path == target.span.path and named is not None and _makes_zeros(alloc):
+        # One ref per leaf of the primal tree, made by a comprehension over that tree.
+        per_leaf = _per_leaf_zeros(target, named[0], named[2], node, alloc)
+        if per_leaf:
+            return per_leaf
     retyped = (
         _dtype_fix(target, code, value.path, alloc)
         or _shape_fix(target, code, value.path, alloc)
@@ -828,7 +835,6 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     )
     if value.path != target.span.path or not _makes_zeros(alloc):
         return retyped
-    named = _named_primal(target, read, entry.call)
     if named is None:
         return []
     applied, _, primal = named
@@ -842,6 +848,191 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     title = f"Make the gradient ref like {primal_text}: zeros_like({primal_text}[...])"
     applicability = Applicability.SAFE if same_dtype else Applicability.UNSAFE
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=applicability)]
+
+
+def _culprit_ref(target: FixTarget, read: ReadSource) -> tuple[Source, ast.Call] | None:
+    """The ``new_ref(...)`` call the one refs culprit spans, in the current text."""
+    culprits = [c for c in target.culprits if c.kind == CulpritKind.REFS_ARGUMENT]
+    if len(culprits) != 1:
+        return None
+    span = culprits[0].span
+    source = Source.parse(span.path, read(span.path))
+    made = (
+        next(
+            (
+                n
+                for n in ast.walk(source.tree)
+                if isinstance(n, ast.Call) and _makes_ref(n) and source.span(n) == span
+            ),
+            None,
+        )
+        if source is not None
+        else None
+    )
+    return None if source is None or made is None else (source, made)
+
+
+def _culprit_retyped_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """Where the with_refs entry cannot be followed, the gradient ref its culprit names made
+    with the dtype or shape the message expects (see ``_dtype_fix``, ``_shape_fix``)."""
+    found = _culprit_ref(target, read)
+    if found is None or not isinstance(found[1].args[0], ast.Call):
+        return []
+    source, made = found
+    code = Code(Buffers(read, target.span.path.parent))
+    alloc = made.args[0]
+    assert isinstance(alloc, ast.Call)
+    shaped = _shape_fix(target, code, source.path, alloc)
+    repeated = any(
+        isinstance(n, _REPEATING) and any(inner is made for inner in ast.walk(n))
+        for n in ast.walk(source.tree)
+    )
+    if repeated and any(f.applicability != Applicability.SAFE for f in shaped):
+        # One allocation for many refs: the numbers of this run's one leaf fit no other.
+        shaped = []
+    return (
+        _dtype_fix(target, code, source.path, alloc)
+        or shaped
+        or (_unit_axes_fix(target, code, source.path, alloc))
+    )
+
+
+# Where one allocation makes several refs.
+_REPEATING = (ast.For, ast.While, ast.ListComp, ast.DictComp, ast.GeneratorExp, ast.SetComp)
+
+
+def _culprit_per_leaf_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """Where the with_refs entry is a tree the entry cannot be followed into (``self.grads``
+    made by a comprehension), the ref its culprit names, when a comprehension over the primal
+    tree makes it (see ``_per_leaf_zeros``)."""
+    found = _culprit_ref(target, read)
+    source = Source.parse(target.span.path, read(target.span.path))
+    if found is None or found[0].path != target.span.path or source is None:
+        return []
+    made = found[1]
+    calls = [
+        n
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "with_refs"
+        and n.lineno <= target.span.line <= (n.end_lineno or n.lineno)
+    ]
+    if len(calls) != 1 or not isinstance(made.args[0], ast.Call):
+        return []
+    # ``args[0]['gain']``: a leaf of the tree passed as ``args[0]``.
+    position = _LEAF_OF_ARGUMENT_RE.search(target.captures.get("argument", ""))
+    applied = _applied(target, read, calls[0])
+    if position is None or applied is None or not _makes_zeros(made.args[0]):
+        return []
+    index = int(position[1])
+    if index >= len(applied.primals) or any(
+        isinstance(p, ast.Starred) for p in applied.primals[: index + 1]
+    ):
+        return []
+    return _per_leaf_zeros(target, applied, applied.primals[index], made, made.args[0])
+
+
+_LEAF_OF_ARGUMENT_RE = re.compile(r"the argument at position args\[(\d+)\]\[")
+
+
+def _per_leaf_zeros(
+    target: FixTarget, applied: _Applied, primal: ast.expr, made: ast.Call, alloc: ast.Call
+) -> list[Fix]:
+    """``{k: new_ref(jnp.zeros(shape_of(k))) for k in store}`` where ``store`` is the primal
+    tree (the same expression, or the name a method stores as it: ``self.store = store``):
+    each ref made like its leaf, ``jnp.zeros_like(store[k][...])``; for a list
+    ``[new_ref(...) for p in params]``, ``zeros_like(p[...])``; over ``tree.items()``, like
+    the value. Shape and dtype are the leaf's, whatever the table or sizes said."""
+    source = applied.source
+    primal_text = dotted(primal)
+    comprehension = next(
+        (
+            n
+            for n in ast.walk(source.tree)
+            if isinstance(n, ast.DictComp | ast.ListComp)
+            and (n.value if isinstance(n, ast.DictComp) else n.elt) is made
+        ),
+        None,
+    )
+    if comprehension is None or primal_text is None or len(comprehension.generators) != 1:
+        return []
+    loop = comprehension.generators[0]
+    if loop.ifs or loop.is_async:
+        return []
+    iterated, items = loop.iter, ""
+    if (
+        isinstance(iterated, ast.Call)
+        and isinstance(iterated.func, ast.Attribute)
+        and iterated.func.attr in ("items", "values", "keys")
+        and not iterated.args
+    ):
+        items = iterated.func.attr
+        iterated = iterated.func.value
+    if not _same_tree(source, comprehension, iterated, primal_text):
+        return []
+    spelled = source.segment(iterated)
+    if items == "items" and isinstance(loop.target, ast.Tuple) and len(loop.target.elts) == 2:
+        leaf = source.segment(loop.target.elts[1])
+    elif items == "values" or (isinstance(comprehension, ast.ListComp) and not items):
+        leaf = source.segment(loop.target)
+    elif items in ("", "keys") and isinstance(comprehension, ast.DictComp):
+        leaf = f"{spelled}[{source.segment(loop.target)}]"
+    else:
+        return []
+    if not isinstance(loop.target, ast.Name | ast.Tuple):
+        return []
+    new = f"{applied.jnp}.zeros_like({leaf}[...])"
+    title = f"Make each gradient ref like its leaf of {primal_text}: {new}"
+    return [Fix(title, AVAL, (source.replace(alloc, new),), preferred=True)]
+
+
+def _same_tree(source: Source, inner: ast.AST, iterated: ast.expr, primal: str) -> bool:
+    """Whether ``iterated`` is the primal tree: the same attribute of ``self``, or the same
+    name in the function that applies the VJP; a name the function holding ``inner`` stores
+    as the primal (``self.store = store``); or a parameter of that function which the file
+    calls with the primal (``buffers_for(store)``)."""
+    holders = [
+        f
+        for f in source.functions()
+        if f.lineno <= getattr(inner, "lineno", 0) <= (f.end_lineno or f.lineno)
+    ]
+    holder = max(holders, key=lambda f: f.lineno) if holders else None
+    if dotted(iterated) == primal and primal.startswith("self."):
+        return True
+    if not isinstance(iterated, ast.Name) or holder is None:
+        return False
+    if any(
+        isinstance(n, ast.Name) and n.id == iterated.id and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(holder)
+    ):
+        return False
+    stored = [
+        n
+        for n in ast.walk(holder)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and dotted(n.targets[0]) == primal
+        and isinstance(n.value, ast.Name)
+        and n.value.id == iterated.id
+    ]
+    if len(stored) == 1:
+        return True
+    params = [a.arg for a in (*holder.args.posonlyargs, *holder.args.args)]
+    if iterated.id not in params:
+        return False
+    position = params.index(iterated.id)
+    calls = [
+        n
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == holder.name
+    ]
+    return bool(calls) and all(
+        len(c.args) > position
+        and not any(isinstance(a, ast.Starred) for a in c.args[: position + 1])
+        and dotted(c.args[position]) == primal
+        for c in calls
+    )
 
 
 def _makes_ref(node: ast.AST) -> bool:
@@ -873,6 +1064,17 @@ def _dtype_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> li
     position = _DTYPE_POSITION.get(name)
     if not written and position is not None and len(alloc.args) > position:
         written = [alloc.args[position]]
+    if not written and name in _DTYPE_POSITION and len(alloc.args) == _DTYPE_POSITION[name]:
+        shape = alloc.args[0]
+        if isinstance(shape, ast.Attribute) and shape.attr == "shape" and not alloc.keywords:
+            # ``jnp.zeros(ref.shape)``: made in the shape of a value, so in its dtype too.
+            like = ast.get_source_segment(code.files.text(path) or "", shape.value) or ""
+            end = code.span(path, shape)
+            edit = Edit(
+                Span(path, end.end_line, end.end_col, end.end_line, end.end_col), f", {like}.dtype"
+            )
+            title = f"Make the gradient ref in the dtype of {like}, as in its shape"
+            return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
     if len(written) != 1:
         return []
     dtype, new = written[0], expected[1]

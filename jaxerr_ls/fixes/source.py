@@ -40,6 +40,22 @@ class Source:
     def insert(self, line: int, col: int, new_text: str) -> Edit:
         return Edit(Span(self.path, line, col, line, col), new_text)
 
+    def add_keyword(self, call: ast.Call, keyword: str) -> Edit | None:
+        """An edit that appends ``keyword`` to a call's arguments: after the last one (so a
+        closing parenthesis on a line of its own stays there), else inside the parentheses."""
+        written = [*call.args, *(k.value for k in call.keywords)]
+        if written:
+            last = max(written, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
+            end = self.span(last)
+            return self.insert(end.end_line, end.end_col, f", {keyword}")
+        span = self.span(call)
+        text = self.line_text(span.end_line)
+        if span.end_col < 1 or text[span.end_col - 1] != ")":
+            return None
+        before = text[: span.end_col - 1].rstrip()
+        separator = "" if before.endswith("(") else " " if before.endswith(",") else ", "
+        return self.insert(span.end_line, span.end_col - 1, f"{separator}{keyword}")
+
     def indent_of(self, line: int) -> str:
         text = self.line_text(line)
         return text[: len(text) - len(text.lstrip())]

@@ -19,6 +19,7 @@ from pathlib import Path
 from jaxerr_ls.culprit_state import Buffers, Code, Place, number_table_index, wrapped_function
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source, fresh
+from jaxerr_ls.fixes.static_fields import field_fixes
 from jaxerr_ls.project import Function, FunctionNode, ModuleModel, Scope
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
@@ -80,28 +81,6 @@ def _node_at(code: Code, span: Span) -> tuple[ModuleModel, ast.AST] | None:
     return None
 
 
-def _add_keyword(source: Source, call: ast.Call, keyword: str) -> Edit | None:
-    """An edit that appends ``keyword`` to a call's arguments: after the last one (so a
-    closing parenthesis on a line of its own stays there), else inside the parentheses."""
-    written = [*call.args, *(k.value for k in call.keywords)]
-    if written:
-        last = max(written, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
-        end = source.span(last)
-        return Edit(
-            Span(source.path, end.end_line, end.end_col, end.end_line, end.end_col), f", {keyword}"
-        )
-    span = source.span(call)
-    text = source.line_text(span.end_line)
-    if span.end_col < 1 or text[span.end_col - 1] != ")":
-        return None
-    before = text[: span.end_col - 1].rstrip()
-    separator = " " if before.endswith((",", "(")) else ", "
-    if before.endswith("("):
-        separator = ""
-    at = Span(source.path, span.end_line, span.end_col - 1, span.end_line, span.end_col - 1)
-    return Edit(at, f"{separator}{keyword}")
-
-
 def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """The jit that traces a Python value gets it as a static argument."""
     at = _at_culprit(target, read, {CulpritKind.TRACER_JIT_ARGUMENT, CulpritKind.LOOP_BOUNDS})
@@ -135,7 +114,7 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             made = _static_argument_edit(source, transform.call, name, names.index(name))
             return [] if made is None else _static_fix(target, name, *made)
         keyword = f'static_argnames="{name}"' if direct else f"static_argnums={names.index(name)}"
-        return _static_fix(target, name, keyword, _add_keyword(source, transform.call, keyword))
+        return _static_fix(target, name, keyword, source.add_keyword(transform.call, keyword))
     return []
 
 
@@ -300,13 +279,13 @@ def linear_solve_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if _solves_by_conjugate_gradient(code, culprit.span.path, model, solver or solve, scope):
         # Conjugate gradient converges only for a symmetric (positive-definite) operator:
         # the operator is its own transpose, which ``symmetric=True`` tells JAX.
-        edit = _add_keyword(source, call, "symmetric=True")
+        edit = source.add_keyword(call, "symmetric=True")
         title = "The operator is symmetric (conjugate gradient needs one): symmetric=True"
         if edit is None:
             return []
         return [Fix(title, LINEAR_SOLVE, (edit,), True, Applicability.UNSAFE)]
     keyword = f"transpose_solve={source.segment(solve)}"
-    edit = _add_keyword(source, call, keyword)
+    edit = source.add_keyword(call, keyword)
     if edit is None:
         return []
     title = "Solve the transposed system with the same solver (transpose_solve=...)"
@@ -1239,7 +1218,7 @@ def _static_argument_edit(
         return keyword, Edit(source.span(given.value), f"({spelled})")
     if marked:
         return None
-    edit = _add_keyword(source, jit, keyword)
+    edit = source.add_keyword(jit, keyword)
     return None if edit is None else (keyword, edit)
 
 
@@ -1298,20 +1277,27 @@ def name_stores(function: ast.AST, name: str) -> bool:
 
 
 def tracer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
-    """The jit's static argument where the traced value is a Python constant; else the
-    control flow or the indexing on the failing line, done with arrays."""
+    """The jit's static argument where the traced value is a Python constant, or the pytree
+    field that made it a traced leaf declared static; else (also where a culprit exists but
+    none of these fits it) the control flow or the indexing on the failing line, done with
+    arrays."""
     static = (
         static_fixes(target, read)
         or python_bound_fixes(target, read)
         or bounded_while_fixes(target, read)
+        or field_fixes(target, read)
     )
     if not static and not any(
         c.kind in (CulpritKind.TRACER_JIT_ARGUMENT, CulpritKind.LOOP_BOUNDS)
         for c in target.culprits
     ):
         static = traced_bound_fixes(target, read)
-    if static or target.culprits:
-        return static
+    # A culprit no fix fits (a kind without one, code of another shape) leaves the failing
+    # line's own fix: the traced value is handled where it is used.
+    return static or _failing_line_fixes(target, read)
+
+
+def _failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == "tracer-bool-conversion":
         return where_fixes(target, read)
     if target.code == "tracer-integer-conversion":

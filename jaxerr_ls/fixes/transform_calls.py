@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from jaxerr_ls.astindex import own_returns
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_state import Buffers, Code, Place
 from jaxerr_ls.culprit_transforms import batch_of_tangents
@@ -915,9 +916,12 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         return []
     call = applied_transform(source, target.span.line, _HAS_AUX)
     if call is None:
+        bound = _named_transform(source, target.span.line)
+        if bound is not None and any(k.arg == "has_aux" for k in bound.keywords):
+            return _factory_flag_fixes(target, source, read, bound)
         return _built_elsewhere_has_aux_fixes(target, source, read)
     if any(k.arg == "has_aux" for k in call.keywords):
-        return []
+        return _factory_flag_fixes(target, source, read, call)
     # The message prints what the function returned: a pair there is a pair whatever the
     # function is (an attribute set from a constructor argument, a parameter).
     printed = top_level_items(target.captures.get("output") or "")
@@ -935,6 +939,83 @@ def _has_aux_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         return []
     title = f"Pass has_aux=True to {source.segment(call.func)} and unpack its aux"
     return unsafe_fix(target, title, (flag, *unpacked))
+
+
+def _named_transform(source: Source, line: int) -> ast.Call | None:
+    """The one transform call (``grad_fn = jax.grad(f, ...)``) bound to a name the line calls
+    (a closure's ``grad_fn(params, batch)``)."""
+    called = {
+        n.func.id
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and on_line(n, line)
+    }
+    found = [
+        n.value
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id in called
+        and isinstance(n.value, ast.Call)
+        and last_name(n.value.func) in _HAS_AUX
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _factory_flag_fixes(
+    target: FixTarget, source: Source, read: ReadSource, call: ast.Call
+) -> list[Fix]:
+    """``jax.grad(loss_fn, has_aux=has_aux)`` in a factory whose parameter ``has_aux=False``
+    its body also branches on (it handles both), where a pair was returned: the one call of
+    the factory on a line of the traceback passes ``has_aux=True``."""
+    printed = top_level_items(target.captures.get("output") or "")
+    given = next(k.value for k in call.keywords if k.arg == "has_aux")
+    if printed is None or len(printed) != 2 or not isinstance(given, ast.Name):
+        return []
+    factories = [f for f in source.functions() if any(n is call for n in ast.walk(f))]
+    if not factories:
+        return []
+    factory = min(factories, key=lambda f: f.lineno)  # the outermost: the factory itself
+    arguments = factory.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    names = [a.arg for a in positional]
+    if given.id not in names or arguments.vararg or arguments.kwarg:
+        return []
+    index = names.index(given.id)
+    defaults = dict(
+        zip(names[len(names) - len(arguments.defaults) :], arguments.defaults, strict=True)
+    )
+    default = defaults.get(given.id)
+    if not (isinstance(default, ast.Constant) and default.value is False):
+        return []
+    if not any(
+        isinstance(n, ast.If | ast.IfExp) and isinstance(n.test, ast.Name) and n.test.id == given.id
+        for n in ast.walk(factory)
+    ):
+        return []
+    sites = []
+    for span in dict.fromkeys([target.span, *target.frames]):
+        home = Source.parse(span.path, read(span.path))
+        for node in ast.walk(home.tree) if home is not None else ():
+            if (
+                isinstance(node, ast.Call)
+                and last_name(node.func) == factory.name
+                and on_line(node, span.line)
+                and home is not None
+            ):
+                sites.append((home, node))
+    if len(sites) != 1:
+        return []
+    home, site = sites[0]
+    if len(site.args) > index or any(k.arg in (given.id, None) for k in site.keywords):
+        return []
+    if any(isinstance(a, ast.Starred) for a in site.args):
+        return []
+    edit = home.add_keyword(site, f"{given.id}=True")
+    if edit is None:
+        return []
+    title = f"Pass {given.id}=True to {factory.name}: the function returns (output, aux)"
+    return unsafe_fix(target, title, (edit,))
 
 
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
@@ -1051,6 +1132,10 @@ def _aux_unpacking(source: Source, call: ast.Call, uses: list[ast.expr]) -> list
                 if len(use.elts[0].elts) != 2:
                     return None
                 continue
+            if _only_returned(source, use.elts[0]):
+                # ``out, grads = ...`` with ``out`` only handed back to the caller: it holds
+                # the function's (output, aux) pair, as the function returns it.
+                continue
             value, grads = (source.segment(e) for e in use.elts)
             unpacked = f"({value}, _), {grads}"
         elif isinstance(use, ast.Tuple) and len(use.elts) == 2 and one_gradient:
@@ -1061,6 +1146,33 @@ def _aux_unpacking(source: Source, call: ast.Call, uses: list[ast.expr]) -> list
             unpacked = f"({text}), _" if isinstance(use, ast.Tuple) else f"{text}, _"
         edits.append(source.replace(use, unpacked))
     return edits
+
+
+# Names that say nothing of a scalar (``out``, ``result``), unlike ``loss`` or ``nll``.
+_GENERIC_RESULTS = frozenset({"out", "output", "outputs", "result", "results", "res", "ret"})
+
+
+def _only_returned(source: Source, stored: ast.expr) -> bool:
+    """A name that says nothing of a scalar (``out``, not ``loss``) whose every read in its
+    function is a ``return`` of it, alone or in a tuple."""
+    if not isinstance(stored, ast.Name) or stored.id not in _GENERIC_RESULTS:
+        return False
+    functions = [f for f in source.functions() if any(n is stored for n in ast.walk(f))]
+    if not functions:
+        return False
+    function = max(functions, key=lambda f: f.lineno)
+    returned = {
+        id(e)
+        for r in own_returns(function)
+        if r.value is not None
+        for e in (r.value.elts if isinstance(r.value, ast.Tuple) else [r.value])
+    }
+    reads = [
+        n
+        for n in ast.walk(function)
+        if isinstance(n, ast.Name) and n.id == stored.id and not isinstance(n.ctx, ast.Store)
+    ]
+    return bool(reads) and all(id(n) in returned for n in reads)
 
 
 def results_of(source: Source, transform: ast.Call) -> list[ast.expr] | None:
@@ -1132,30 +1244,141 @@ def _vjp_args_fixes(target: FixTarget, source: Source) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
+def _pulled_back(source: Source, line: int) -> tuple[ast.Call, str, str] | None:
+    """The one pullback call on the line with one cotangent, the name of the output its
+    ``out, pullback = jax.vjp(...)`` bound (bound only there), and how to spell jax.numpy."""
+    calls = _pullback_calls(source, line)
+    if len(calls) != 1:
+        return None
+    call, assign = calls[0]
+    outputs = assign.targets[0]
+    if not isinstance(outputs, ast.Tuple) or len(outputs.elts) != 2 or len(call.args) != 1:
+        return None
+    output = outputs.elts[0]
+    jnp = source.jnp_name()
+    if jnp is None or not isinstance(output, ast.Name):
+        return None
+    if assigned_once(source, output.id, line) is not assign:
+        return None
+    return call, output.id, jnp
+
+
 def _cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
     """A scalar cotangent for an array output: ``ones_like`` the output the VJP came with."""
     got, expected = target.captures.get("tangent") or "", target.captures.get("expected") or ""
     if not _SCALAR_AVAL.match(got) or _SCALAR_AVAL.match(expected):
         return []
-    calls = _pullback_calls(source, target.span.line)
-    if len(calls) != 1:
+    found = _pulled_back(source, target.span.line)
+    if found is None or not _scalar_one(found[0].args[0]):
         return []
-    call, assign = calls[0]
-    outputs = assign.targets[0]
-    if not isinstance(outputs, ast.Tuple) or len(outputs.elts) != 2 or len(call.args) != 1:
-        return []
-    output = outputs.elts[0]
-    jnp = source.jnp_name()
-    if jnp is None or not isinstance(output, ast.Name):
-        return []
-    if assigned_once(source, output.id, target.span.line) is not assign or not _scalar_one(
-        call.args[0]
-    ):
-        return []
-    new_text = f"{jnp}.ones_like({output.id})"
+    call, output, jnp = found
+    new_text = f"{jnp}.ones_like({output})"
     title = f"Pull back a cotangent shaped like the output: {new_text}"
     edit = source.replace(call.args[0], new_text)
     return unsafe_fix(target, title, (edit,))
+
+
+_ARRAY_AVAL = re.compile(r"^\s*~?(float\d+|bfloat16)\[([\d,]*)\]\s*$")
+
+
+def _broadcast_cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    """A cotangent of the output's trailing axes only (a class's one-hot, ``float32[4]``, for
+    scores ``float32[6,4]``): broadcast over the leading ones, ``jnp.broadcast_to(ct,
+    scores.shape)``, the same seed for every example. Unsafe: a seed meant for one example
+    only would be zeros elsewhere."""
+    got = _ARRAY_AVAL.match(target.captures.get("tangent") or "")
+    expected = _ARRAY_AVAL.match(target.captures.get("expected") or "")
+    if got is None or expected is None or got[1] != expected[1]:
+        return []
+    have = [d for d in got[2].split(",") if d]
+    want = [d for d in expected[2].split(",") if d]
+    if not have or len(have) >= len(want) or want[len(want) - len(have) :] != have:
+        return []
+    found = _pulled_back(source, target.span.line)
+    if found is None or isinstance(found[0].args[0], ast.Starred):
+        return []
+    call, output, jnp = found
+    new_text = f"{jnp}.broadcast_to({source.segment(call.args[0])}, {output}.shape)"
+    title = f"Pull back the cotangent broadcast over the leading axes of {output}: {new_text}"
+    return unsafe_fix(target, title, (source.replace(call.args[0], new_text),))
+
+
+def _keyed_shape_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A tangent entry of a dict display keyed ``"b"`` built in the shape of another key's
+    leaf (``params["w"].shape[:1]``) where the other entries each read their own key's leaf
+    (``params["w"].shape`` for ``"w"``): the entry's own leaf's shape, ``params["b"].shape``.
+    The culprit is the entry or the whole display; one entry only may be off."""
+    for source, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT):
+        if isinstance(node, ast.Dict):
+            display: ast.Dict | None = node
+        else:
+            display = next(
+                (
+                    d
+                    for d in ast.walk(source.tree)
+                    if isinstance(d, ast.Dict) and any(v is node for v in d.values)
+                ),
+                None,
+            )
+        if display is None:
+            continue
+        keys = [
+            k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else ""
+            for k in display.keys
+        ]
+        if not all(keys):
+            continue
+        off = [
+            found
+            for key, value in zip(keys, display.values, strict=True)
+            if (value is node or display is node)
+            and (found := _other_leaf_shape(source, display, keys, key, value)) is not None
+        ]
+        if len(off) != 1:
+            continue
+        replaced, new_text, own = off[0]
+        title = f"Build the tangent of {own!r} in its own leaf's shape: {new_text}"
+        return unsafe_fix(target, title, (source.replace(replaced, new_text),))
+    return []
+
+
+def _other_leaf_shape(
+    source: Source, display: ast.Dict, keys: list[str], own: str, value: ast.expr
+) -> tuple[ast.expr, str, str] | None:
+    """In the entry ``own`` of a display, the one ``tree["other"].shape`` (maybe sliced) it
+    reads, where another entry reads ``tree[its own key]``: what to replace, with what."""
+    shapes = [
+        (n, n.value)
+        for n in ast.walk(value)
+        if isinstance(n, ast.Attribute)
+        and n.attr == "shape"
+        and isinstance(n.value, ast.Subscript)
+        and isinstance(n.value.slice, ast.Constant)
+        and isinstance(n.value.slice.value, str)
+    ]
+    if len(shapes) != 1:
+        return None
+    attribute, leaf = shapes[0]
+    assert isinstance(leaf.slice, ast.Constant)
+    if leaf.slice.value == own or own not in keys:
+        return None
+    tree = source.segment(leaf.value)
+    if not any(
+        isinstance(n, ast.Subscript)
+        and source.segment(n.value) == tree
+        and isinstance(n.slice, ast.Constant)
+        and n.slice.value == key
+        for key, other in zip(keys, display.values, strict=True)
+        if other is not value
+        for n in ast.walk(other)
+    ):
+        return None
+    replaced: ast.expr = attribute
+    above = _parents(value).get(id(attribute))
+    if isinstance(above, ast.Subscript) and above.value is attribute:
+        replaced = above  # ``.shape[:1]``: the whole shape of the entry's own leaf
+    quote = source.segment(leaf.slice)[:1]
+    return replaced, f"{tree}[{quote}{own}{quote}].shape", own
 
 
 def _scalar_one(node: ast.expr) -> bool:
@@ -1382,6 +1605,11 @@ def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -
     ]
     if len(calls) != 1:
         return []
+    above = _parents(node).get(id(calls[0]))
+    if isinstance(above, ast.Attribute) and above.attr == "at":
+        # ``zeros(out.shape[-1]).at[c].set(1.0)``: an index that picks an entry of the
+        # smaller shape would pick a row of the whole one.
+        return []
     shape = calls[0].args[0]
     title = f"Build the tangent with the shape of `{name}`: {wanted}"
     return unsafe_fix(target, title, (source.replace(shape, wanted),))
@@ -1547,7 +1775,9 @@ def _aval_shape_fixes(target: FixTarget, source: Source, read: ReadSource) -> li
 
 
 # Constructors that take the dtype of the array they build as a ``dtype=`` keyword.
-_DTYPE_KEYWORD = frozenset({"zeros", "ones", "full", "empty", "normal", "uniform", "rademacher"})
+_DTYPE_KEYWORD = frozenset(
+    {"zeros", "ones", "full", "empty", "normal", "uniform", "rademacher", "array", "asarray"}
+)
 
 
 def _aval_dtype_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
@@ -1561,7 +1791,7 @@ def _aval_dtype_fixes(target: FixTarget, source: Source, read: ReadSource) -> li
     dtype = wanted[0] or ""
     if not re.fullmatch(r"(b?float|complex)\d+", dtype):
         return []
-    found = _tangent_constructor(target, source, read)
+    found = _tangent_constructor(target, source, read) or _converted_tangent(target, read)
     if found is None or last_name(found[1].func) not in _DTYPE_KEYWORD:
         return []
     home, call = found
@@ -1579,6 +1809,30 @@ def _aval_dtype_fixes(target: FixTarget, source: Source, read: ReadSource) -> li
         return []
     title = f"Build the tangent as {dtype}, the dtype it must have: dtype={spelled}"
     return unsafe_fix(target, title, (*jnp[1], edit))
+
+
+def _converted_tangent(target: FixTarget, read: ReadSource) -> tuple[Source, ast.Call] | None:
+    """The culprit tangent made by converting one value (``jnp.array([[1, 0, 0], ...])``),
+    alone: the conversion, which takes a dtype."""
+    built = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
+    if len(built) != 1:
+        return None
+    home, node, _ = built[0]
+    value = node.value if isinstance(node, ast.Return | ast.Assign) else node
+    if (
+        isinstance(value, ast.Call)
+        and last_name(value.func) in ("array", "asarray")
+        and len(value.args) == 1
+        and not isinstance(value.args[0], ast.Starred)
+        and all(k.arg not in (None, "dtype") for k in value.keywords)
+        and home.segment(value.func) in {f"{n}.{last_name(value.func)}" for n in _numpy(home)}
+    ):
+        return home, value
+    return None
+
+
+def _numpy(source: Source) -> set[str]:
+    return {*source.module_aliases("jax.numpy"), *source.module_aliases("numpy")}
 
 
 def _scaled_only(node: ast.expr, call: ast.Call) -> bool:
@@ -1767,12 +2021,14 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == VJP_COTANGENT:
         found = _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
         found = found or _aval_shape_fixes(target, source, read)
+        found = found or _broadcast_cotangent_fixes(target, source)
         found = found or _cast_cotangent_fixes(target, source)
         return found or _aval_dtype_fixes(target, source, read)
     if target.code == ARGNUMS:
         return _argnums_keyword_fixes(target, source, read)
     if target.code in (LINEARIZE_AVAL, JVP_SHAPE):
-        shaped = _shape_argument_fixes(target, source, read)
+        shaped = _keyed_shape_fixes(target, read)
+        shaped = shaped or _shape_argument_fixes(target, source, read)
         shaped = shaped or _aval_shape_fixes(target, source, read)
         shaped = shaped or _aval_dtype_fixes(target, source, read)
         return shaped or _reshape_fixes(target, source, read)

@@ -262,6 +262,64 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     ),
     # Ones of the empty shape seeding a vector output's pullback.
     "vjp_seed_empty_shape": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
+    # A reduction over the wrong axis under a scale and a sign: the other axis, where it is made.
+    "vjp_pair_sum_negated_axis": (
+        "custom-vjp-bwd-args-mismatch",
+        "d_p = -2.0 * jnp.sum(w, axis=0)",
+        Applicability.UNSAFE,
+    ),
+    # One unnamed cotangent for two arguments, the second never read by the rule: None for it.
+    "vjp_unnamed_cotangent_hyper": (
+        "custom-vjp-bwd-structure",
+        "return (g * s,)",
+        Applicability.UNSAFE,
+    ),
+    # A tuple of int literals made the differentiated array: written as floats where it is.
+    "grad_int_tuple_literal": (
+        "grad-int-input",
+        "ENDS_GUESS = (80, 20)  # left / right end, degrees C",
+        Applicability.UNSAFE,
+    ),
+    # A loss returning one array to has_aux=True, its aux unpacked and never read: flag dropped.
+    "aux_unused_single_value": ("grad-has-aux-not-pair", None, Applicability.UNSAFE),
+    # A row reduction's tangent left per element: summed over the axis the primal reduces.
+    "jvp_tangent_reduced_axis": (
+        "custom-jvp-tangent-mismatch",
+        "return row_energy(x), slope * x_dot",
+        Applicability.UNSAFE,
+    ),
+    # A dict tangent's entry built in another key's leaf shape: its own leaf's shape.
+    "jvp_dict_tangent_other_key": ("jvp-shape-mismatch", "return {", Applicability.UNSAFE),
+    # A class's one-hot seeding a batch of scores: broadcast over the batch at the pullback.
+    "vjp_seed_class_row": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
+    # A one-hot seed of the output's last axis made with ``.at[c]``: broadcast at the pullback,
+    # not built in the whole shape (where ``.at[c]`` would pick a row).
+    "vjp_seed_onehot_at": (
+        "vjp-cotangent-shape",
+        "return jnp.zeros(out.shape[-1], out.dtype).at[channel].set(1.0)",
+        Applicability.UNSAFE,
+    ),
+    # A fwd's flag branch returning the output alone, its bwd unpacking two or three residuals:
+    # the two the other return does not save.
+    "fwd_branch_residuals": ("custom-vjp-fwd-not-pair", "return out", Applicability.UNSAFE),
+    # Tangent directions converted from int literals: converted as floats.
+    "linearize_int_directions": (
+        "linearize-tangent-aval",
+        "return jnp.array([[1, 0], [0, 1], [1, 1]])",
+        Applicability.UNSAFE,
+    ),
+    # One array stacked from the loss and a metric for has_aux: the loss, then the array.
+    "aux_stacked_metrics": (
+        "grad-has-aux-not-pair",
+        "return jnp.stack([loss, mae])",
+        Applicability.UNSAFE,
+    ),
+    # A (loss, metrics) value only handed back by the step: has_aux=True, the pair kept whole.
+    "aux_value_handed_back": (
+        "grad-output-not-array",
+        "value_and_grad = jax.value_and_grad(loss_fn)",
+        Applicability.UNSAFE,
+    ),
 }
 
 

@@ -1,8 +1,9 @@
 """Fixes of tracing errors on programs of tests/fixtures/tracer_fixes (real output in each
 program's run.log): several names selected by one ``jnp.where`` for a Python ``if``/``else``,
 ``lax.switch`` for a traced index into a table of functions of another module, and
-``jax.jvp`` / ``jax.linearize`` through a custom_vjp function done with ``jax.jacrev``, and
-``jax.lax.stop_gradient`` on what a result-less ``io_callback`` is handed."""
+``jax.jvp`` / ``jax.linearize`` through a custom_vjp function done with ``jax.jacrev``,
+``jax.lax.stop_gradient`` on what a result-less ``io_callback`` is handed, and a traced pytree
+field made static where its class makes it a leaf (``meta_fields``, ``field(static=True)``)."""
 
 from __future__ import annotations
 
@@ -98,6 +99,19 @@ DOUBTS = [
     ),
     # Linearized at several arguments.
     ("linearize_newton_loop", "jax.linearize(residuals, u)", "jax.linearize(residuals, u, u)"),
+    # A registration whose data_fields are not written out: nothing to move from them.
+    (
+        "meta_field_registration",
+        'data_fields=["dt", "substeps", "damping"],',
+        "data_fields=list(Integrator.__dataclass_fields__),",
+    ),
+    # No field declared static by a call of its own (only ``dict(static=True)`` in metadata):
+    # no spelling to copy.
+    (
+        "static_field_declaration",
+        'name: str = field(pytree_node=False, default="block")',
+        'name: str = dataclasses.field(metadata=dict(static=True), default="block")',
+    ),
 ]
 
 
@@ -110,3 +124,16 @@ def test_no_fix_where_the_code_leaves_a_doubt(
     [path] = edited
     path.write_text(path.read_text().replace(old, new, 1))
     assert [f.title for f in offered(catalog, root)] == []
+
+
+def test_a_tuple_of_data_fields_stays_a_tuple(catalog: Catalog, tmp_path: Path) -> None:
+    """``("dt", "substeps")`` loses its entry as ``("dt",)``: ``("dt")`` would be a string."""
+    root = copy(tmp_path, "meta_field_registration")
+    settings = root / "settings.py"
+    text = settings.read_text()
+    text = text.replace('["dt", "substeps", "damping"]', '("dt", "substeps")')
+    settings.write_text(text.replace("meta_fields=[],", 'meta_fields=("damping",),'))
+    [fix] = offered(catalog, root)
+    fixed = apply_edits(settings.read_text(), fix.edits)
+    assert 'data_fields=("dt",),' in fixed
+    assert 'meta_fields=("damping", "substeps",),' in fixed

@@ -1,0 +1,126 @@
+"""Fixes that reach across a program's modules, on programs of tests/fixtures/module_fixes (real
+output in each program's run.log): a hijax ``vjp_bwd`` returning what an imported helper that
+accumulates returns, a ``has_aux`` function reached as a method of an attribute
+(``self.model.loss``) and defined in a module the traceback's files import, gradient Refs made
+by a comprehension over the primal tree or shaped after each Ref, and the one unreduced term of a
+registry of costs that a non-scalar loss sums."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from jaxerr_ls.catalog import Catalog
+from jaxerr_ls.diagnose import Analyzer
+from jaxerr_ls.fixes import Applicability, Fix, finding_target, fixes_for
+from jaxerr_ls.spans import apply_edits
+
+HERE = Path(__file__).resolve().parents[1] / "fixtures" / "module_fixes"
+PROGRAMS = sorted(p.name for p in HERE.iterdir() if (p / "main.py").is_file())
+
+# program -> (record code, the preferred fix's applicability)
+EXPECTED = {
+    "aux_factory_flag": ("grad-output-not-array", Applicability.UNSAFE),
+    "aux_method_other_module": ("grad-has-aux-not-pair", Applicability.UNSAFE),
+    "hijax_imported_helper": ("hijax-vjp-bwd-return", Applicability.SAFE),
+    "refs_buffers_shape_of_ref": ("vjp-with-refs-aval", Applicability.SAFE),
+    "refs_comprehension_like_leaf": ("vjp-with-refs-aval", Applicability.SAFE),
+    "registry_term_unreduced": ("grad-nonscalar-output", Applicability.UNSAFE),
+}
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.load(generated=None)
+
+
+def read(path: Path) -> str | None:
+    return path.read_text() if path.is_file() else None
+
+
+def offered(catalog: Catalog, root: Path) -> tuple[str, list[Fix]]:
+    log = (HERE / root.name / "run.log").read_text().splitlines()
+    analyzer = Analyzer(catalog, root, cwd=root)
+    [finding] = [f for f in analyzer.analyze_lines(log, "run.log") if f.severity == "error"]
+    target = finding_target(finding)
+    assert target is not None
+    return target.code, fixes_for(target, read)
+
+
+def edited(root: Path, fix: Fix) -> str:
+    """The fix as a diff of each file it edits (paths relative to the program)."""
+    import difflib
+
+    out = []
+    for path in sorted({edit.path for edit in fix.edits}):
+        before = path.read_text()
+        after = apply_edits(before, [e for e in fix.edits if e.path == path])
+        name = path.relative_to(root).as_posix()
+        out.append(
+            "".join(
+                difflib.unified_diff(
+                    before.splitlines(keepends=True),
+                    after.splitlines(keepends=True),
+                    f"a/{name}",
+                    f"b/{name}",
+                )
+            )
+        )
+    return "".join(out)
+
+
+def test_every_program_is_expected() -> None:
+    assert set(PROGRAMS) == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_the_fix_is_the_expected_source(catalog: Catalog, tmp_path: Path, name: str) -> None:
+    root = tmp_path / name
+    shutil.copytree(HERE / name, root, ignore=shutil.ignore_patterns("__pycache__", "run.log"))
+    code, fixes = offered(catalog, root)
+    assert code == EXPECTED[name][0]
+    fix = next((f for f in fixes if f.preferred), fixes[0])
+    assert fix.applicability == EXPECTED[name][1]
+    assert edited(root, fix) == (HERE / "expected" / f"{name}.diff").read_text()
+
+
+# Edits after which the code no longer proves the fix: (program, file, old, new, a fix title
+# part that must not be offered).
+DOUBTS = [
+    # A second method of the same name in the imported modules: which one ran is unknown.
+    (
+        "aux_method_other_module",
+        "fitting/models.py",
+        "        return sse, resid, jnp.std(resid)\n",
+        "        return sse, resid, jnp.std(resid)\n\n\nclass Flat:\n"
+        "    def loss(self, params, t, y):\n        return jnp.sum(y), y, y\n",
+        "Return (output, aux)",
+    ),
+    # An imported helper that only computes the cotangent: returning nothing would lose it.
+    ("hijax_imported_helper", "ops/grads.py", "    acc.accum(ct)\n", "", "Return nothing"),
+    # Two registered costs return arrays: which one the author meant as a vector is unknown.
+    (
+        "registry_term_unreduced",
+        "costs.py",
+        "weight * jnp.sum(u**2)",
+        "weight * u**2",
+        "registered term",
+    ),
+    # A factory that never branches on its flag unpacks one way only: has_aux=True from its
+    # caller would break that unpacking.
+    ("aux_factory_flag", "steps.py", "        if with_aux:\n", "        if lr > 0:\n", "with_aux"),
+]
+
+
+@pytest.mark.parametrize(("name", "file", "old", "new", "title"), DOUBTS)
+def test_no_fix_where_the_code_leaves_a_doubt(
+    catalog: Catalog, tmp_path: Path, name: str, file: str, old: str, new: str, title: str
+) -> None:
+    root = tmp_path / name
+    shutil.copytree(HERE / name, root, ignore=shutil.ignore_patterns("__pycache__"))
+    path = root / file
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new, 1))
+    assert not any(title in f.title for f in offered(catalog, root)[1])
