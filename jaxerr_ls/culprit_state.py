@@ -898,15 +898,24 @@ def is_dontwant_class(place: Place) -> bool:
     return False
 
 
-def _refs_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
-    found = _ref_path_culprit(code, captures, frames, True) if "expected" in captures else None
-    if found is None:
-        found = _refs_entry_culprit(code, captures, frames)
+def _refs_culprits(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> list[Found]:
+    """The with_refs entry at fault; where a comprehension builds every key's Ref alike from a
+    table, the table's entry for the key first, then the allocation (where a change that
+    makes each Ref like its leaf belongs)."""
+    table = _ref_path_culprit(code, captures, frames, True) if "expected" in captures else None
+    found = _refs_entry_culprit(code, captures, frames)
     if found is None and "expected" in captures:
         found = _ref_path_culprit(code, captures, frames)
-    if found is None and frames and not any(True for _ in with_refs_calls(code, frames[0])):
+    if (
+        table is None
+        and found is None
+        and frames
+        and not any(True for _ in with_refs_calls(code, frames[0]))
+    ):
         found = _forwarded_ref_culprit(code, captures, frames)
-    return found
+    if table is None:
+        return [] if found is None else [found]
+    return [table] if found is None or found.span == table.span else [table, found]
 
 
 def _forwarded_ref_culprit(
@@ -2154,6 +2163,8 @@ def find(
     try:
         if kind == CulpritKind.COMPLEX_OUTPUT:
             return _complex_culprits(Code(files), frames)
+        if kind == CulpritKind.REFS_ARGUMENT:
+            return _refs_culprits(Code(files), captures, frames)
         found = _find(kind, captures, Code(files), frames)
     except RecursionError:  # an expression nested too deep to print
         return []
@@ -2164,9 +2175,7 @@ def _find(
     kind: CulpritKind, captures: Mapping[str, str], code: Code, frames: Sequence[Span]
 ) -> Found | None:
     found: Found | None = None
-    if kind == CulpritKind.REFS_ARGUMENT:
-        found = _refs_culprit(code, captures, frames)
-    elif kind == CulpritKind.TRACER_JIT_ARGUMENT:
+    if kind == CulpritKind.TRACER_JIT_ARGUMENT:
         found = _jit_argument_culprit(code, captures, frames)
     elif kind == CulpritKind.LOOP_BOUNDS:
         found = _loop_culprit(code, frames)

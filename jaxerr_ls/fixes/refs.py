@@ -851,14 +851,17 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 
 def _culprit_ref(target: FixTarget, read: ReadSource) -> tuple[Source, ast.Call] | None:
-    """The ``new_ref(...)`` call the one refs culprit spans, in the current text."""
-    culprits = [c for c in target.culprits if c.kind == CulpritKind.REFS_ARGUMENT]
-    if len(culprits) != 1:
-        return None
-    span = culprits[0].span
-    source = Source.parse(span.path, read(span.path))
-    made = (
-        next(
+    """The ``new_ref(...)`` call the one refs culprit that spans one spans, in the current
+    text (a table entry the Ref's shape comes from may be a culprit beside it)."""
+    found = []
+    for culprit in target.culprits:
+        if culprit.kind != CulpritKind.REFS_ARGUMENT:
+            continue
+        span = culprit.span
+        source = Source.parse(span.path, read(span.path))
+        if source is None:
+            continue
+        made = next(
             (
                 n
                 for n in ast.walk(source.tree)
@@ -866,10 +869,9 @@ def _culprit_ref(target: FixTarget, read: ReadSource) -> tuple[Source, ast.Call]
             ),
             None,
         )
-        if source is not None
-        else None
-    )
-    return None if source is None or made is None else (source, made)
+        if made is not None:
+            found.append((source, made))
+    return found[0] if len(found) == 1 else None
 
 
 def _culprit_retyped_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

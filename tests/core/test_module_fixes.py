@@ -89,15 +89,6 @@ def test_the_fix_is_the_expected_source(catalog: Catalog, tmp_path: Path, name: 
 # Edits after which the code no longer proves the fix: (program, file, old, new, a fix title
 # part that must not be offered).
 DOUBTS = [
-    # A second method of the same name in the imported modules: which one ran is unknown.
-    (
-        "aux_method_other_module",
-        "fitting/models.py",
-        "        return sse, resid, jnp.std(resid)\n",
-        "        return sse, resid, jnp.std(resid)\n\n\nclass Flat:\n"
-        "    def loss(self, params, t, y):\n        return jnp.sum(y), y, y\n",
-        "Return (output, aux)",
-    ),
     # An imported helper that only computes the cotangent: returning nothing would lose it.
     ("hijax_imported_helper", "ops/grads.py", "    acc.accum(ct)\n", "", "Return nothing"),
     # Two registered costs return arrays: which one the author meant as a vector is unknown.
@@ -124,3 +115,24 @@ def test_no_fix_where_the_code_leaves_a_doubt(
     assert old in path.read_text()
     path.write_text(path.read_text().replace(old, new, 1))
     assert not any(title in f.title for f in offered(catalog, root)[1])
+
+
+def test_the_instance_a_call_made_decides_between_methods_of_one_name(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    """A second class with a ``loss`` method in the imported module: the traceback's
+    ``Solver(Decay())`` proves which instance ran, so the fix still goes to ``Decay.loss``."""
+    root = tmp_path / "aux_method_other_module"
+    shutil.copytree(HERE / root.name, root, ignore=shutil.ignore_patterns("__pycache__"))
+    models = root / "fitting" / "models.py"
+    models.write_text(
+        models.read_text()
+        + "\n\nclass Flat:\n    def loss(self, params, t, y):\n        return jnp.sum(y), y, y\n"
+    )
+    code, fixes = offered(catalog, root)
+    assert code == "grad-has-aux-not-pair"
+    fix = next((f for f in fixes if f.preferred), fixes[0])
+    assert {edit.path for edit in fix.edits} == {models}
+    after = apply_edits(models.read_text(), list(fix.edits))
+    assert "return sse, (resid, jnp.std(resid))" in after
+    assert "return jnp.sum(y), y, y" in after
