@@ -1,0 +1,8 @@
+"""Training settings for the nightly fraud model refresh."""
+
+SETTINGS = {
+    "objective": "missed_frauds",
+    "learning_rate": 0.5,
+    "epochs": 100,
+    "features": ["amount_z", "hour_sin", "hour_cos", "merchant_risk", "velocity_1h"],
+}
