@@ -1,0 +1,5 @@
+from study import main
+
+
+def test_design_study():
+    assert set(main()) == {"bigger rotor", "uprated generator"}

@@ -1,0 +1,7 @@
+"""Tangent directions for design studies on the turbine spec dict."""
+from wind.power_curve import TUNABLE
+
+
+def design_direction(turbine, changes):
+    """A tangent for the turbine dict from relative changes of the tunable specs."""
+    return {name: turbine[name] * changes[name] for name in TUNABLE}
