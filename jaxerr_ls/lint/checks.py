@@ -121,6 +121,17 @@ def _returns_all(
     return values if all(test(value) for value in values) else None
 
 
+def _returns_some(
+    function: Function, test: Callable[[ast.expr | None], bool]
+) -> list[ast.expr | None] | None:
+    """The explicit return values ``test`` accepts when some but not every way out of the
+    function returns one (the run fails when such a path is taken); None otherwise."""
+    if function.is_generator:
+        return None
+    found: list[ast.expr | None] = [v for v in function.return_values if v is not None and test(v)]
+    return found or None
+
+
 def _last_value_span(spans: Spans, function: Function, values: list[ast.expr | None]) -> Span:
     present = [v for v in values if v is not None]
     if present:
@@ -192,16 +203,20 @@ def _rule_not_pair(
 ) -> Iterator[Prediction]:
     if rule is None:
         return
-    found = _returns_all(rule, _not_pair(values, rule.scope))
+    test = _not_pair(values, rule.scope)
+    found, severity, which = _returns_all(rule, test), "error", "this returns something else"
+    if found is None:
+        # One path returns something else: the run fails when it is taken.
+        found, severity, which = _returns_some(rule, test), "warning", "this path does not"
     if found is None:
         return
     yield Prediction(
         code,
-        "error",
+        severity,
         _last_value_span(spans, rule, found),
         f"{what} {rule.name} for {custom.primal.name} must return a pair "
         f"(output, {'residuals' if code == 'custom-vjp-fwd-not-pair' else 'tangent'}); "
-        "this returns something else",
+        f"{which}",
         _def_span(spans, rule),
         what,
         rule.name,
@@ -651,13 +666,18 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
         if has_aux is None or transform.api not in _AUX:
             continue
         if has_aux:
-            found = _returns_all(function, _not_pair(facts, scope))
+            test = _not_pair(facts, scope)
+            found, severity, which = _returns_all(function, test), _severity(transform), ""
+            if found is None:
+                # One path returns something else: the run fails when it is taken.
+                found, severity = _returns_some(function, test), "warning"
+                which = " on every path"
             if found is not None:
                 yield Prediction(
                     "grad-has-aux-not-pair",
-                    _severity(transform),
+                    severity,
                     _where(spans, transform),
-                    f"has_aux=True but {function.name} does not return a pair (output, aux)",
+                    f"has_aux=True but {function.name} does not return a pair (output, aux){which}",
                     _last_value_span(places, function, found),
                     "return of",
                     function.name,

@@ -8,7 +8,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jaxerr_ls.project import Importer, ModuleModel, Scope
+from jaxerr_ls.project import Function, Importer, ModuleModel, Scope
 
 if TYPE_CHECKING:
     from jaxerr_ls.lint.imports import ProjectModules
@@ -67,6 +67,7 @@ _NON_CONTAINER_OPS = (
 # Elementwise operators: broadcasting never drops a dimension.
 _ELEMENTWISE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod)
 _DEPTH = 8
+_CUSTOM_RULES = frozenset({"jax.custom_vjp", "jax.custom_jvp"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,39 @@ class Values:
     def __init__(self, model: ModuleModel, project: Project | None = None) -> None:
         self.model = model
         self.project = project
+        # What each function of the module returns on every path, as far as each question
+        # goes (a function met again while its returns are looked at counts as unknown).
+        self._returns: dict[tuple[str, int], bool] = {}
+
+    def _returned(self, question: str, call: ast.Call, scope: Scope, depth: int) -> bool:
+        """Whether a call of a function of the module surely returns what ``question``
+        (``not_container`` or ``is_array``) says, on every path out of it."""
+        found = self.model.locate_function(call.func, scope)
+        function: object = None if found is None or found[0] is not self.model else found[1]
+        if function is None and isinstance(call.func, ast.Name):
+            # A custom_vjp / custom_jvp function returns what its body returns.
+            binding = scope.lookup(call.func.id)
+            node = None if binding is None or binding.kind != "def" else binding.node
+            defined = self.model.functions.get(node) if node is not None else None
+            if (
+                defined is not None
+                and defined.decorators
+                and all(d in _CUSTOM_RULES for d in defined.decorators)
+            ):
+                function = defined
+        if not isinstance(function, Function) or function.is_generator:
+            return False
+        if function.falls_off_end or not function.returns:
+            return False
+        key = (question, id(function.node))
+        if key not in self._returns:
+            self._returns[key] = False
+            test = getattr(self, question)
+            self._returns[key] = all(
+                value is not None and test(value, function.scope, depth + 1)
+                for value in function.return_values
+            )
+        return self._returns[key]
 
     def _resolve(self, expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
         """A name's one assigned expression and the scope it is read in."""
@@ -129,6 +163,8 @@ class Values:
                 )
             return False
         if self.array_call(expr, scope) is not None:
+            return True
+        if isinstance(expr, ast.Call) and self._returned("not_container", expr, scope, depth):
             return True
         resolved = self._resolve(expr, scope)
         if resolved is not None:

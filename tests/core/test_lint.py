@@ -731,3 +731,24 @@ def test_recursive_helpers_are_followed_once() -> None:
         "    def vjp_bwd(self, x, g, x_acc):\n        return helper(g)\n"
     )
     assert lint_source(source).predictions == []
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("custom_vjp_fwd_flag_branch.py", "custom-vjp-fwd-not-pair"),
+        ("grad_has_aux_branch.py", "grad-has-aux-not-pair"),
+    ],
+)
+def test_one_path_that_returns_no_pair_is_a_warning(name: str, code: str) -> None:
+    """Some returns are pairs, one surely is not: the run fails when that path is taken (the
+    triggers take it), so the prediction is a warning with that return as culprit."""
+    path = LINT_TRIGGERS / name
+    [prediction] = lint_source(path.read_text()).predictions
+    assert (prediction.code, prediction.severity) == (code, "warning")
+    returned = next(
+        n
+        for n, marked in markers(path)
+        if marked == code and "return" in path.read_text().splitlines()[n - 1]
+    )
+    assert returned in placed_lines(prediction)
