@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from jaxerr_ls.culprit_state import Code, Place
-from jaxerr_ls.project import Function
+from jaxerr_ls.project import Function, class_fields
 from jaxerr_ls.spans import Span
 
 # Annotations of fields that hold Python values (a leaf of them is traced by jit).
@@ -46,16 +46,8 @@ def class_place(code: Code, place: Place) -> Place | None:
     return found if isinstance(found.node, ast.ClassDef) else None
 
 
-def declared_fields(cls: ast.ClassDef) -> dict[str, ast.AnnAssign]:
-    return {
-        s.target.id: s
-        for s in cls.body
-        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
-    }
-
-
 def _field_class(code: Code, cls: Place, name: str) -> Place | None:
-    declared = declared_fields(cls.node).get(name) if isinstance(cls.node, ast.ClassDef) else None
+    declared = class_fields(cls.node).get(name) if isinstance(cls.node, ast.ClassDef) else None
     if declared is None or not isinstance(declared.annotation, ast.Name | ast.Attribute):
         return None
     return class_place(code, cls.at(declared.annotation))
@@ -68,14 +60,14 @@ def chain_end(code: Code, root: Place, chain: Sequence[str]) -> Place | None:
         cls = _field_class(code, cls, name) if cls is not None else None
     if cls is None or not isinstance(cls.node, ast.ClassDef):
         return None
-    return cls if chain[-1] in declared_fields(cls.node) else None
+    return cls if chain[-1] in class_fields(cls.node) else None
 
 
 def _project_classes(code: Code, name: str) -> Iterator[Place]:
     """Project classes declaring a field ``name``."""
     for path, model in code.models(code.files.files_containing(name)):
         for node in ast.walk(model.tree):
-            if isinstance(node, ast.ClassDef) and name in declared_fields(node):
+            if isinstance(node, ast.ClassDef) and name in class_fields(node):
                 binding = model.module_scope.lookup(node.name)
                 if binding is not None and binding.node is node:
                     yield Place(path, model, node, binding.scope)
@@ -129,7 +121,7 @@ def field_class(
 
 def python_field(cls: Place, name: str) -> bool:
     """Whether a class's field is declared to hold a Python value (``rounds: int = 3``)."""
-    declared = declared_fields(cls.node).get(name) if isinstance(cls.node, ast.ClassDef) else None
+    declared = class_fields(cls.node).get(name) if isinstance(cls.node, ast.ClassDef) else None
     annotation = declared.annotation if declared is not None else None
     return isinstance(annotation, ast.Name) and annotation.id in _PYTHON_TYPES
 
@@ -185,7 +177,7 @@ def leaf_field(code: Code, cls: Place, name: str) -> LeafField | None:
     """Where the class's field ``name`` became a traced leaf, when the code says so surely."""
     node = cls.node
     assert isinstance(node, ast.ClassDef)
-    declared = declared_fields(node)[name]
+    declared = class_fields(node)[name]
     entry = _registration_entry(code, cls, name)
     if entry is not None:
         place, expr = entry

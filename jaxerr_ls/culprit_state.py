@@ -29,6 +29,7 @@ from jaxerr_ls.project import (
     Scope,
     TransformCall,
     build,
+    class_fields,
     reads_of,
 )
 from jaxerr_ls.records import CulpritKind
@@ -440,7 +441,7 @@ class _Flow:
             cls = culprit_leaves.class_place(self.code, value.at(node.func))
             if cls is None or not isinstance(cls.node, ast.ClassDef):
                 return False
-            fields = culprit_leaves.declared_fields(cls.node)
+            fields = class_fields(cls.node)
             if step not in fields:
                 return False
             given = [k.value for k in node.keywords if k.arg == step]
