@@ -32,6 +32,9 @@ from jaxerr_ls.project import (
 )
 from jaxerr_ls.spans import Span, ast_span, char_col
 
+# How many names, helpers and base classes a check follows before it stays silent.
+_DEPTH = 6
+
 
 @dataclass(frozen=True, slots=True)
 class Spans:
@@ -166,10 +169,10 @@ def _made(values: Values, value: ast.expr, scope: Scope) -> int | None:
     for _ in range(_DEPTH):
         if not isinstance(value, ast.Name):
             break
-        binding = scope.lookup(value.id)
-        if binding is None or binding.kind != "assign" or binding.value is None:
+        resolved = values.resolve(value, scope)
+        if resolved is None:
             return None
-        value, scope = binding.value, binding.scope
+        value, scope = resolved
     if isinstance(value, ast.Dict | ast.DictComp):
         return -1
     if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name | ast.Attribute):
@@ -663,7 +666,7 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
         function, facts, places = found_function
         scope = function.scope
         has_aux = literal_bool(transform.keywords.get("has_aux", ast.Constant(False)))
-        if has_aux is None or transform.api not in _AUX:
+        if has_aux is None:
             continue
         if has_aux:
             test = _not_pair(facts, scope)
@@ -878,7 +881,6 @@ _NOT_LOG_CALLS = frozenset(
 )
 # Bases of a class whose instances are surely not dicts.
 _PLAIN_BASES = frozenset({"object", "typing.NamedTuple", "NamedTuple", "tuple"})
-_DEPTH = 6
 
 
 def _accumulated(model: ModuleModel, scope: Scope) -> frozenset[str]:
@@ -986,9 +988,9 @@ def _sure_not_log(
         if isinstance(value, ast.Name):
             if value.id in accumulated and len(where.lookup_all(value.id)) == 1:
                 return True
-            binding = where.lookup(value.id)
-            if binding is not None and binding.kind == "assign" and binding.value is not None:
-                return test(binding.value, m, facts, binding.scope, depth + 1, frozenset())
+            resolved = facts.resolve(value, where)
+            if resolved is not None:
+                return test(resolved[0], m, facts, resolved[1], depth + 1, frozenset())
             return False
         if isinstance(value, ast.Call) and called(value, m, facts, where, depth):
             return True

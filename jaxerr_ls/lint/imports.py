@@ -54,6 +54,9 @@ class ProjectModules:
         kept = self._models.get(path)
         if kept is not None and kept[0] == text:
             return kept[1]
+        if kept is not None and kept[1] is not None:
+            # The module's old model is let go: its id may be another object's next.
+            self._places.pop(id(kept[1]), None)
         model = build(text) if len(text) <= MAX_MODULE_BYTES else None
         self._models[path] = (text, model)
         if model is not None:

@@ -119,7 +119,7 @@ class Values:
             )
         return self._returns[key]
 
-    def _resolve(self, expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
+    def resolve(self, expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope] | None:
         """A name's one assigned expression and the scope it is read in."""
         if not isinstance(expr, ast.Name):
             return None
@@ -166,7 +166,7 @@ class Values:
             return True
         if isinstance(expr, ast.Call) and self._returned("not_container", expr, scope, depth):
             return True
-        resolved = self._resolve(expr, scope)
+        resolved = self.resolve(expr, scope)
         if resolved is not None:
             return self.not_container(resolved[0], resolved[1], depth + 1)
         return False
@@ -199,7 +199,7 @@ class Values:
             and expr.func.attr in _ARRAY_METHODS
         ):
             return self.is_array(expr.func.value, scope, depth + 1)
-        resolved = self._resolve(expr, scope)
+        resolved = self.resolve(expr, scope)
         if resolved is not None:
             return self.is_array(resolved[0], resolved[1], depth + 1)
         return False
@@ -212,7 +212,7 @@ class Values:
             if any(isinstance(item, ast.Starred) for item in expr.elts):
                 return None
             return len(expr.elts)
-        resolved = self._resolve(expr, scope)
+        resolved = self.resolve(expr, scope)
         if resolved is not None:
             return self.tuple_length(resolved[0], resolved[1], depth + 1)
         return None
@@ -221,7 +221,7 @@ class Values:
         """A tuple, list or dict display, or a name assigned one."""
         if isinstance(expr, ast.Tuple | ast.List | ast.Dict):
             return True
-        resolved = self._resolve(expr, scope)
+        resolved = self.resolve(expr, scope)
         return resolved is not None and isinstance(resolved[0], ast.Tuple | ast.List | ast.Dict)
 
     def nonscalar(self, expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
@@ -259,7 +259,7 @@ class Values:
             if function in ("array", "asarray") and expr.args:
                 return isinstance(expr.args[0], ast.List | ast.Tuple) and bool(expr.args[0].elts)
             return False
-        resolved = self._resolve(expr, scope)
+        resolved = self.resolve(expr, scope)
         if resolved is not None:
             return self.nonscalar(resolved[0], resolved[1], depth + 1)
         return False
