@@ -1147,11 +1147,54 @@ def _hijax_missing(prim: HijaxClass) -> tuple[str, str] | None:
     return None
 
 
+# What the hijax base classes themselves define (HiPrim in jax 0.12, VJPHiPrimitive in 0.10):
+# a call ``self.name(...)`` of one of them is not a hook left to subclasses.
+_HIJAX_BASE_ATTRIBUTES = frozenset(
+    {
+        "batch", "batch_dim_rule", "bind", "check", "dce", "effects", "expand", "jvp", "lin",
+        "linearized", "physicalize", "pp_params", "remat", "staging", "transpose", "vjp_bwd",
+        "vjp_bwd_retval", "vjp_bwd_retval_logs", "vjp_fwd", "abstract_eval", "to_lojax",
+    }
+)  # fmt: skip
+
+
+def _left_to_subclasses(model: ModuleModel, prim: HijaxClass) -> bool:
+    """A base class of the project's primitives rather than a primitive: another class of the
+    module derives from it, or its methods call a method of ``self`` that neither it nor the
+    hijax base defines (``self.backward(res, g)``: the subclasses write it, and may write the
+    missing half of the rule as well)."""
+    name = prim.node.name
+    for node in ast.walk(model.tree):
+        if isinstance(node, ast.ClassDef) and any(
+            isinstance(b, ast.Name) and b.id == name for b in node.bases
+        ):
+            return True
+    own = (
+        set(prim.methods)
+        | prim.assigned
+        | {n.name for n in prim.node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    )
+    for function in prim.methods.values():
+        for node in ast.walk(function.node):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "self"
+                and node.func.attr not in own
+                and node.func.attr not in _HIJAX_BASE_ATTRIBUTES
+                and not node.func.attr.startswith("__")
+            ):
+                return True
+    return False
+
+
 def check_hijax_missing(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
-    """A primitive with half of its reverse-mode rule: grad of it raises."""
+    """A primitive with half of its reverse-mode rule: grad of it raises. A base class left
+    for subclasses to complete is not one."""
     del values
     for prim in model.hijax_classes:
-        if not prim.direct:
+        if not prim.direct or _left_to_subclasses(model, prim):
             continue
         missing = _hijax_missing(prim)
         if missing is None:

@@ -752,3 +752,34 @@ def test_one_path_that_returns_no_pair_is_a_warning(name: str, code: str) -> Non
         if marked == code and "return" in path.read_text().splitlines()[n - 1]
     )
     assert returned in placed_lines(prediction)
+
+
+_HALF_RULE_BASE = """
+from jax.experimental.hijax import HiPrim
+
+
+class Logged(HiPrim):
+    def __init__(self):
+        super().__init__()
+        self.entries = {}
+
+    def vjp_bwd(self, res, g, *accums):
+        self.entries = {}
+        self.backward(res, g, *accums)
+        return dict(self.entries)
+"""
+
+
+def test_a_hijax_base_left_for_subclasses_is_not_a_primitive_missing_half_its_rule() -> None:
+    """A class that calls a hook of ``self`` no class above defines, or that another class
+    derives from, is completed by its subclasses: only a concrete primitive is reported."""
+    codes = [p.code for p in lint_source(_HALF_RULE_BASE).predictions]
+    assert "hijax-vjp-fwd-missing" not in codes
+    concrete = _HALF_RULE_BASE.replace("self.backward(res, g, *accums)", "g = g * 2.0")
+    codes = [p.code for p in lint_source(concrete).predictions]
+    assert "hijax-vjp-fwd-missing" in codes
+    derived = (
+        concrete + "\n\nclass Scaled(Logged):\n    def vjp_fwd(self, x):\n        return x, x\n"
+    )
+    codes = [p.code for p in lint_source(derived).predictions]
+    assert "hijax-vjp-fwd-missing" not in codes
