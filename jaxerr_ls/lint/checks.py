@@ -879,8 +879,16 @@ _NOT_LOG_CALLS = frozenset(
         "numpy.linalg.norm",
     }
 )
-# Bases of a class whose instances are surely not dicts.
-_PLAIN_BASES = frozenset({"object", "typing.NamedTuple", "NamedTuple", "tuple"})
+
+
+# Builtins whose result is never a dict (``max`` and ``min`` may pick one, ``dict`` is one).
+_NOT_LOG_BUILTINS = frozenset(
+    {
+        "tuple", "list", "set", "frozenset", "sorted", "reversed", "str", "repr", "format",
+        "bytes", "int", "float", "complex", "bool", "len", "range", "zip", "enumerate", "map",
+        "filter", "round", "abs",
+    }
+)  # fmt: skip
 
 
 def _accumulated(model: ModuleModel, scope: Scope) -> frozenset[str]:
@@ -898,21 +906,33 @@ def _accumulated(model: ModuleModel, scope: Scope) -> frozenset[str]:
 
 
 def _plain_class(model: ModuleModel, node: ast.ClassDef, depth: int = 0) -> bool:
-    """A class of the module whose instances are surely not dicts: its bases are ``object``,
-    ``NamedTuple``, ``tuple`` or such classes of the module, and no metaclass."""
+    """A class of the project whose instances are surely not dicts by type (what JAX checks:
+    ``type(log) is dict``), a subclass of ``dict`` included: no metaclass and no ``__new__``
+    in it or in its bases of the same module, which could make something else."""
     if depth > _DEPTH or node.keywords:
+        return False
+    if any("__new__" in _defined_names(n) for n in node.body):
         return False
     scope = model.scopes[node].parent or model.module_scope
     for base in node.bases:
-        name = model.qualified_name(base, scope)
-        if name in _PLAIN_BASES or (isinstance(base, ast.Name) and base.id in _PLAIN_BASES):
-            continue
         binding = scope.lookup(base.id) if isinstance(base, ast.Name) else None
         if binding is None or not isinstance(binding.node, ast.ClassDef):
-            return False
+            continue  # ``dict``, ``NamedTuple``, a class imported: its instances are its own
         if not _plain_class(model, binding.node, depth + 1):
             return False
     return True
+
+
+def _defined_names(statement: ast.stmt) -> set[str]:
+    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+        return {statement.name}
+    if isinstance(statement, ast.Assign):
+        targets = statement.targets
+    elif isinstance(statement, ast.AnnAssign):
+        targets = [statement.target]
+    else:
+        return set()
+    return {t.id for t in targets if isinstance(t, ast.Name)}
 
 
 def _sure_not_log(
@@ -930,13 +950,19 @@ def _sure_not_log(
     # own returns are being looked at, recursion, is not known to return a log-free value).
     known: dict[int, bool] = {}
 
-    def returned(function: Function, m: ModuleModel, facts: Values, depth: int) -> bool:
+    def returned(
+        function: Function, m: ModuleModel, facts: Values, depth: int, instance: bool = False
+    ) -> bool:
+        """Whether every way out of ``function`` returns a value surely not a log; in a
+        method of a class whose instances are not dicts (``instance``), ``self`` is one."""
         if function.is_generator or function.falls_off_end or not function.returns:
             return False
         key = id(function.node)
         if key not in known:
             known[key] = False
             own = _accumulated(m, function.scope)
+            if instance and function.params:
+                own |= {function.params[0].name}
             known[key] = all(
                 test(value, m, facts, function.scope, depth + 1, own)
                 for value in function.return_values
@@ -948,6 +974,12 @@ def _sure_not_log(
         if m.qualified_name(func, where) in _NOT_LOG_CALLS:
             return True
         if (
+            isinstance(func, ast.Name)
+            and func.id in _NOT_LOG_BUILTINS
+            and where.lookup(func.id) is None
+        ):
+            return True
+        if (
             m is model
             and isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
@@ -957,6 +989,15 @@ def _sure_not_log(
             return returned(methods[func.attr], m, facts, depth)
         if not isinstance(func, ast.Name | ast.Attribute):
             return False
+        if isinstance(func, ast.Attribute):
+            method = instance_method(func, m, where)
+            if method is not None:
+                other, function = method
+                if other is not m:
+                    if project is None:
+                        return False
+                    facts = Values(other, project)
+                return returned(function, other, facts, depth, instance=True)
         cls = m.locate_class(func, where, importer)
         if cls is not None:
             node = cls[1].node
@@ -970,6 +1011,37 @@ def _sure_not_log(
                 return False
             facts = Values(other, project)
         return returned(found[1], other, facts, depth)
+
+    def instance_method(
+        func: ast.Attribute, m: ModuleModel, where: Scope
+    ) -> tuple[ModuleModel, Function] | None:
+        """The method ``func`` calls on an instance of a project class held by a name with
+        one assignment (``LOGGER.record`` where ``LOGGER = BackwardLogger()``, here or in the
+        module it is imported from), when instances of that class are surely not dicts."""
+        if not isinstance(func.value, ast.Name):
+            return None
+        binding = where.lookup(func.value.id)
+        owner = m
+        if binding is not None and binding.kind == "import" and importer is not None:
+            module, _, name = (binding.qualified or "").rpartition(".")
+            other = importer(module) if module else None
+            binding = None if other is None else other.module_scope.lookup(name)
+            owner = other if other is not None else m
+        if binding is None or binding.kind != "assign" or not isinstance(binding.value, ast.Call):
+            return None
+        cls = owner.locate_class(binding.value.func, binding.scope, importer)
+        if cls is None or not isinstance(cls[1].node, ast.ClassDef):
+            return None
+        defining, node = cls[0], cls[1].node
+        if not _plain_class(defining, node):
+            return None
+        for statement in node.body:
+            if isinstance(statement, ast.FunctionDef) and statement.name == func.attr:
+                function = defining.functions.get(statement)
+                if function is None or function.decorators:
+                    return None
+                return defining, function
+        return None
 
     def test(
         value: ast.expr | None,

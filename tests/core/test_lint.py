@@ -783,3 +783,66 @@ def test_a_hijax_base_left_for_subclasses_is_not_a_primitive_missing_half_its_ru
     )
     codes = [p.code for p in lint_source(derived).predictions]
     assert "hijax-vjp-fwd-missing" not in codes
+
+
+_LOGGING_BWD = """
+import jax.numpy as jnp
+from jax.experimental.hijax import HiPrim
+
+{helpers}
+
+
+class Scale(HiPrim):
+    def __init__(self, aval):
+        self.in_avals = (aval,)
+        self.out_aval = aval
+        self.params = {{}}
+        super().__init__()
+
+    def expand(self, x):
+        return 2.0 * x
+
+    def vjp_fwd(self, nzs_in, x):
+        return 2.0 * x, None
+
+    def vjp_bwd(self, res, g, x_acc):
+        x_acc.accum(2.0 * g)
+        return {returned}
+"""
+
+
+@pytest.mark.parametrize(
+    ("helpers", "returned", "reported"),
+    [
+        # JAX checks ``type(log) is dict``: an instance of a dict subclass is refused.
+        ("class Entries(dict):\n    pass", "Entries(ct=jnp.sum(g))", True),
+        (
+            "class Entries(dict):\n    def __new__(cls, **kw):\n        return dict(kw)",
+            "Entries(ct=g)",
+            False,
+        ),
+        # Builtins that never make a dict, through a helper.
+        ("def summary(**kw):\n    return tuple(sorted(kw.items()))", "summary(ct=g)", True),
+        ("def summary(**kw):\n    return max([kw, {}], key=len)", "summary(ct=g)", False),
+        # A fluent method of an instance held by a module global returns the instance.
+        (
+            "class Log:\n    def add(self, **kw):\n        self.kw = kw\n"
+            "        return self\n\nLOG = Log()",
+            "LOG.add(ct=g)",
+            True,
+        ),
+        (
+            "class Log:\n    def add(self, **kw):\n        self.kw = kw\n"
+            "        return self.kw\n\nLOG = Log()",
+            "LOG.add(ct=g)",
+            False,
+        ),
+        ("", "dict(ct=jnp.sum(g))", False),
+    ],
+)
+def test_a_vjp_bwd_returning_something_other_than_a_dict_is_predicted(
+    helpers: str, returned: str, reported: bool
+) -> None:
+    source = _LOGGING_BWD.format(helpers=helpers, returned=returned)
+    codes = [p.code for p in lint_source(source).predictions]
+    assert ("hijax-vjp-bwd-return" in codes) is reported, codes
