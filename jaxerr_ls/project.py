@@ -39,6 +39,9 @@ _CANONICAL = {
 HIPRIM = "jax.experimental.hijax.HiPrim"
 # Decorators that return a function with the same parameters and outputs.
 TRANSPARENT = frozenset({"jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call"})
+# Decorator factories whose decorator returns the function itself (``@functools.wraps(f)``
+# copies ``f``'s name and docstring onto it).
+TRANSPARENT_FACTORIES = frozenset({"functools.wraps"})
 # Transforms whose first argument is the function they differentiate.
 TRANSFORMS = frozenset(
     {
@@ -334,6 +337,8 @@ class ModuleModel:
                 return None
             fixed = frozenset(k.arg or "" for k in expr.keywords)
             return inner[0], Partial(inner[1], len(expr.args) - 1, fixed)
+        if isinstance(expr, ast.Call):
+            return self._factory_product(expr, scope, importer, depth)
         if isinstance(expr, ast.Attribute):
             return self._locate_attribute(expr, scope, importer, depth)
         if not isinstance(expr, ast.Name):
@@ -356,6 +361,36 @@ class ModuleModel:
             return self._locate_imported(binding.qualified, importer, depth)
         return None
 
+    def _factory_product(
+        self, call: ast.Call, scope: Scope, importer: Importer | None, depth: int
+    ) -> tuple[ModuleModel, Function | Partial] | None:
+        """``add_weight_decay(loss, lam=0.1)``: the function a factory of the project defines
+        inside itself and returns on every way out (its closure's values are the call's)."""
+        found = self.locate_function(call.func, scope, importer, depth + 1)
+        if found is None:
+            return None
+        owner, factory = found
+        if (
+            not isinstance(factory, Function)
+            or factory.is_generator
+            or factory.falls_off_end
+            or not factory.returns
+        ):
+            return None
+        made: set[int] = set()
+        inner: Function | None = None
+        for value in factory.return_values:
+            if not isinstance(value, ast.Name):
+                return None
+            binding = factory.scope.lookup(value.id)
+            if binding is None or binding.kind != "def" or binding.scope is not factory.scope:
+                return None
+            made.add(id(binding.node))
+            inner = owner.functions.get(binding.node)
+        if len(made) != 1 or inner is None or not owner.keeps_outputs(inner):
+            return None
+        return owner, inner
+
     def keeps_outputs(self, function: Function) -> bool:
         """Whether every decorator of a ``def`` returns a function with its parameters and
         outputs: ``@jax.jit``, also configured by ``functools.partial``
@@ -369,6 +404,8 @@ class ModuleModel:
         for decorator in node.decorator_list:
             wrapper: ast.expr = decorator
             if isinstance(decorator, ast.Call):
+                if self.qualified_name(decorator.func, outer) in TRANSPARENT_FACTORIES:
+                    continue
                 if self.qualified_name(decorator.func, outer) != "functools.partial":
                     return False
                 if not decorator.args or isinstance(decorator.args[0], ast.Starred):

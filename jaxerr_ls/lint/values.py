@@ -188,6 +188,8 @@ class Values:
             )
         if self.array_call(expr, scope) is not None:
             return True
+        if isinstance(expr, ast.Call) and self._returned("is_array", expr, scope, depth):
+            return True
         # Indexing an array, its ``.T``, or one of its methods that return an array.
         if isinstance(expr, ast.Subscript):
             return self.is_array(expr.value, scope, depth + 1)
@@ -205,13 +207,21 @@ class Values:
         return False
 
     def tuple_length(self, expr: ast.expr, scope: Scope, depth: int = 0) -> int | None:
-        """The length of a literal tuple or list (no ``*unpacking``), following names."""
+        """The length of a literal tuple or list, following names; an item ``*parts`` counts
+        the length of ``parts`` when that is known the same way."""
         if depth > _DEPTH:
             return None
         if isinstance(expr, ast.Tuple | ast.List):
-            if any(isinstance(item, ast.Starred) for item in expr.elts):
-                return None
-            return len(expr.elts)
+            length = 0
+            for item in expr.elts:
+                if not isinstance(item, ast.Starred):
+                    length += 1
+                    continue
+                inner = self.tuple_length(item.value, scope, depth + 1)
+                if inner is None:
+                    return None
+                length += inner
+            return length
         resolved = self.resolve(expr, scope)
         if resolved is not None:
             return self.tuple_length(resolved[0], resolved[1], depth + 1)

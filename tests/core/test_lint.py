@@ -846,3 +846,51 @@ def test_a_vjp_bwd_returning_something_other_than_a_dict_is_predicted(
     source = _LOGGING_BWD.format(helpers=helpers, returned=returned)
     codes = [p.code for p in lint_source(source).predictions]
     assert ("hijax-vjp-bwd-return" in codes) is reported, codes
+
+
+@pytest.mark.parametrize(
+    ("source", "reported"),
+    [
+        # ``*parts`` counts the items of the tuple it unpacks: four outputs, not a pair.
+        (
+            "def loss(w):\n    parts = (jnp.sum(w), jnp.sum(w**2), jnp.sum(w**3))\n"
+            "    return parts[0], *parts\n\n"
+            "g = jax.grad(loss, has_aux=True)(jnp.ones(3))\n",
+            True,
+        ),
+        (
+            "def loss(w):\n    parts = (jnp.sum(w), jnp.sum(w**2))\n"
+            "    return parts[0], *parts[1:]\n\n"
+            "g = jax.grad(loss, has_aux=True)(jnp.ones(3))\n",
+            False,
+        ),
+        # A factory's inner function (``functools.wraps`` keeps it) drops the aux output: what
+        # a helper of the module returns is an array, so the sum is one.
+        (
+            "def norm(x):\n    return jnp.sum(x**2)\n\n"
+            "def penalised(fn, lam):\n    @functools.wraps(fn)\n    def inner(w, *args):\n"
+            "        value, aux = fn(w, *args)\n        return value + lam * norm(w)\n"
+            "    return inner\n\n"
+            "def base(w):\n    return jnp.sum(w), {'n': 1}\n\n"
+            "objective = penalised(base, 0.1)\n"
+            "g = jax.grad(objective, has_aux=True)(jnp.ones(3))\n",
+            True,
+        ),
+        (
+            "def norm(x):\n    return jnp.sum(x**2)\n\n"
+            "def penalised(fn, lam):\n    @functools.wraps(fn)\n    def inner(w, *args):\n"
+            "        value, aux = fn(w, *args)\n        return value + lam * norm(w), aux\n"
+            "    return inner\n\n"
+            "def base(w):\n    return jnp.sum(w), {'n': 1}\n\n"
+            "objective = penalised(base, 0.1)\n"
+            "g = jax.grad(objective, has_aux=True)(jnp.ones(3))\n",
+            False,
+        ),
+    ],
+)
+def test_has_aux_outputs_are_counted_through_unpacking_and_factories(
+    source: str, reported: bool
+) -> None:
+    header = "import functools\n\nimport jax\nimport jax.numpy as jnp\n\n"
+    codes = [p.code for p in lint_source(header + source).predictions]
+    assert ("grad-has-aux-not-pair" in codes) is reported, codes
