@@ -149,6 +149,36 @@ class Ranks:
             return ranks[0] if all(r is not None and r == ranks[0] for r in ranks) else None
         return None
 
+    def has_axes(self, place: Place, depth: int = 0) -> bool:
+        """Whether ``place``'s value surely has at least one axis, where its exact rank is not
+        known: arithmetic and broadcasting functions keep every axis of an operand that has
+        one (``jnp.mean(err, axis=0) + penalty`` keeps ``err``'s second axis whatever
+        ``penalty`` is), names are followed to every maker."""
+        if depth > _MAX_DEPTH:
+            return False
+        rank = self.of(place, depth)
+        if rank is not None:
+            return rank >= 1
+        node = place.node
+        if isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.Not):
+            return self.has_axes(place.at(node.operand), depth + 1)
+        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+            return self.has_axes(place.at(node.left), depth + 1) or self.has_axes(
+                place.at(node.right), depth + 1
+            )
+        if isinstance(node, ast.Call):
+            name = _library(place.model.qualified_name(node.func, place.scope))
+            if name in _ELEMENTWISE and node.args:
+                return self.has_axes(place.at(node.args[0]), depth + 1)
+            if name in _BROADCASTING:
+                return any(self.has_axes(place.at(a), depth + 1) for a in node.args)
+        if isinstance(node, ast.Name):
+            makers = self.flow.makers(place)
+            if not makers or any(m.node is node for m in makers):
+                return False
+            return all(self.has_axes(m, depth + 1) for m in makers)
+        return False
+
     def _binop(self, place: Place, node: ast.BinOp, depth: int) -> int | None:
         left = self.of(place.at(node.left), depth + 1)
         right = self.of(place.at(node.right), depth + 1)

@@ -713,6 +713,49 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
                 "return of",
                 function.name,
             )
+            continue
+        ranked = _ranked_nonscalar(model, values, spans, transform)
+        if ranked is not None:
+            yield ranked
+
+
+def _ranked_nonscalar(
+    model: ModuleModel, values: Values, spans: Spans, transform: TransformCall
+) -> Prediction | None:
+    """The differentiated function returns arrays with axes at a call that applies the
+    transform, by the ranks of what the call passes (``lint.ranks``): the first such call."""
+    from jaxerr_ls.lint.ranks import LintFiles, returned_ranks
+
+    if not transform.call.args or isinstance(transform.call.args[0], ast.Starred):
+        return None
+    applications = (
+        [transform.applied]
+        if transform.applied is not None
+        else _named_applications(model, transform)
+    )
+    if not applications:
+        return None
+    modules = values.project.modules if values.project is not None else None
+    files = LintFiles(spans.path, "\n".join(spans.lines), model, modules)
+    for applied in applications:
+        returns = returned_ranks(files, transform.call.args[0], transform.scope, applied)
+        if not returns or any(r.rank is not None and r.rank < 1 for r in returns):
+            continue
+        last = returns[-1]
+        axes = {None: "axes", 1: "one axis"}.get(last.rank, f"{last.rank} axes")
+        name, shown = last.function.name, ast.unparse(last.value)
+        return Prediction(
+            "grad-nonscalar-output",
+            "error",
+            spans.of(applied),
+            f"{transform.api} needs a scalar output, but {name} returns `{shown}`, "
+            f"an array with {axes} for the arguments given here; reduce it (.sum(), .mean()) or "
+            "use jax.jacrev",
+            ast_span(last.path, last.value, last.lines),
+            "return of",
+            name,
+        )
+    return None
 
 
 # -- Refs --------------------------------------------------------------------------------------

@@ -894,3 +894,45 @@ def test_has_aux_outputs_are_counted_through_unpacking_and_factories(
     header = "import functools\n\nimport jax\nimport jax.numpy as jnp\n\n"
     codes = [p.code for p in lint_source(header + source).predictions]
     assert ("grad-has-aux-not-pair" in codes) is reported, codes
+
+
+_RANKED = """
+import jax
+import jax.numpy as jnp
+
+
+def loss(w, x):
+    return {returned}
+
+
+def fit(w, x):
+    return jax.grad(loss)(w, x)
+
+
+def main():
+    x = jnp.ones((16, 3))
+    w = jnp.zeros((3, 2))
+    return fit(w, x)
+{more}
+"""
+
+
+@pytest.mark.parametrize(
+    ("returned", "more", "reported"),
+    [
+        # The one call of ``fit`` passes a matrix: ``x @ w`` has two axes, the mean one.
+        ("jnp.mean(x @ w, axis=0)", "", True),
+        ("jnp.mean(x @ w)", "", False),
+        # An operand with an axis keeps it, whatever the rest is.
+        ("jnp.sum(x @ w, axis=0) + unknown(w)", "", True),
+        ("jnp.sum(x @ w) + unknown(w)", "", False),
+        # A second call of ``fit`` may pass anything: the ranks are not certain.
+        ("jnp.mean(x @ w, axis=0)", "\n\nfit(load_w(), load_x())\n", False),
+    ],
+)
+def test_a_loss_that_keeps_an_axis_for_the_arguments_given_is_predicted(
+    returned: str, more: str, reported: bool
+) -> None:
+    source = _RANKED.format(returned=returned, more=more)
+    codes = [p.code for p in lint_source(source).predictions]
+    assert ("grad-nonscalar-output" in codes) is reported, codes

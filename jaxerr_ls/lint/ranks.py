@@ -1,0 +1,165 @@
+"""Ranks of what a differentiated function returns, known before the run: the culprit finder's
+value flow (``culprit_flow``) and rank inference (``culprit_ranks``), entered at the call that
+applies the transform, over the linted module and the project modules lint may read.
+
+``jax.grad(loss)(w, x)`` with ``x = jnp.ones((32, 3))`` and ``loss`` returning
+``jnp.mean(..., axis=0)`` of ``x @ w``: the return keeps an axis whatever the sizes, so the run
+raises. A rank is used only where the flow is certain of it (every name followed to what makes
+it, every parameter to what the applying call passes); anything else stays silent.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from jaxerr_ls.lint.imports import ProjectModules
+from jaxerr_ls.project import Function, ModuleModel, Partial, Scope
+from jaxerr_ls.spans import Span, ast_span
+
+T = TypeVar("T")
+
+
+class LintFiles:
+    """The part of ``ProjectFiles`` the value flow uses (``culprit_state.Code``), for lint: the
+    linted module's text and model as lint has them, the project's other modules through
+    ``ProjectModules`` (its reader: regular files inside the linted folders), looked for beside
+    the linted module and at the root."""
+
+    def __init__(
+        self, path: Path, text: str, model: ModuleModel, modules: ProjectModules | None
+    ) -> None:
+        self.path = path
+        self.source = text
+        self.model = model
+        self.modules = modules
+        self.bases = [path.parent]
+        if modules is not None and modules.root is not None and modules.root != path.parent:
+            self.bases.append(modules.root)
+        self._memos: dict[tuple[str, Path], object] = {}
+
+    def text(self, path: Path) -> str | None:
+        if path == self.path:
+            return self.source
+        if self.modules is None:
+            return None
+        return self.modules.read(path)
+
+    def lines(self, path: Path) -> list[str] | None:
+        text = self.text(path)
+        return text.splitlines() if text is not None else None
+
+    def resolve(self, printed: str) -> Path | None:
+        for base in self.bases:
+            candidate = base / printed
+            if candidate == self.path or self.text(candidate) is not None:
+                return candidate
+        return None
+
+    def memo(self, kind: str, path: Path, compute: Callable[[Path], T]) -> T:
+        if kind == "model" and path == self.path:
+            return self.model  # type: ignore[return-value]  # the model lint already built
+        key = (kind, path)
+        if key not in self._memos:
+            self._memos[key] = compute(path)
+        return self._memos[key]  # type: ignore[return-value]
+
+    def files_containing(self, needle: str) -> list[Path]:
+        return []
+
+
+@dataclass(frozen=True)
+class RankedReturn:
+    """A return of the differentiated function whose value surely has ``rank`` axes (None:
+    at least one, how many not known)."""
+
+    path: Path
+    lines: list[str]
+    function: Function
+    value: ast.expr
+    rank: int | None
+
+
+# How many callers up from the applying call the chain of single call sites is followed.
+_MAX_CALLERS = 6
+
+
+def call_chain(model: ModuleModel, path: Path, lines: list[str], applied: ast.Call) -> list[Span]:
+    """The lines a traceback of the applying call would show, as far as the module decides
+    them: from ``applied`` up through the one call site of each enclosing plain function
+    (``train_step(params, batch)`` in ``main``), outermost first. The value flow reads a
+    parameter as what the call on such a line passes, as it does on a real traceback."""
+    chain = [ast_span(path, applied, lines)]
+    node: ast.AST = applied
+    for _ in range(_MAX_CALLERS):
+        function = _enclosing(model, node)
+        if function is None or function.owner is not None or isinstance(function.node, ast.Lambda):
+            break
+        outer = function.scope.parent or model.module_scope
+        binding = outer.lookup(function.name)
+        if binding is None or binding.node is not function.node:
+            break
+        sites = [
+            call
+            for call, where in model.calls
+            if isinstance(call.func, ast.Name)
+            and call.func.id == function.name
+            and where.lookup(function.name) is binding
+        ]
+        if len(sites) != 1:
+            break
+        chain.insert(0, ast_span(path, sites[0], lines))
+        node = sites[0]
+    return chain
+
+
+def _enclosing(model: ModuleModel, node: ast.AST) -> Function | None:
+    """The innermost function of the module whose body holds ``node``."""
+    line = getattr(node, "lineno", 0)
+    around = [
+        f
+        for f in model.functions.values()
+        if f.node is not node and f.node.lineno < line <= (f.node.end_lineno or f.node.lineno)
+    ]
+    return max(around, key=lambda f: f.node.lineno) if around else None
+
+
+def returned_ranks(
+    files: LintFiles, given: ast.expr, scope: Scope, applied: ast.Call
+) -> list[RankedReturn] | None:
+    """The rank of every value the function ``given`` (a transform's first argument, read in
+    ``scope`` of the linted module) returns when ``applied`` calls it, on the first iteration
+    of any loop around the call; None where the function or any rank is not certain."""
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_ranks import Ranks
+    from jaxerr_ls.culprit_state import Code, Place
+
+    code = Code(files)  # type: ignore[arg-type]  # LintFiles has what Code reads
+    lines = files.lines(files.path) or []
+    flow = Flow(code, call_chain(files.model, files.path, lines, applied), first_iteration=True)
+    here = files.path
+    callees = flow.callees(Place(here, files.model, given, scope))
+    if len(callees) != 1:
+        return None
+    callee = callees[0]
+    function = callee.function
+    if isinstance(function, Partial) or function.is_generator or function.falls_off_end:
+        return None
+    if not function.returns or any(r.value is None for r in function.returns):
+        return None
+    flow.enter(callee, Place(here, files.model, applied, scope))
+    ranks = Ranks(flow)
+    place = callee.place
+    lines = files.lines(place.path) or []
+    out = []
+    for value in function.return_values:
+        assert value is not None
+        at = Place(place.path, place.model, value, function.scope)
+        rank = ranks.of(at)
+        if rank is None and not ranks.has_axes(at):
+            return None
+        out.append(RankedReturn(place.path, lines, function, value, rank))
+    return out
