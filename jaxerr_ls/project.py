@@ -348,10 +348,13 @@ class ModuleModel:
             return None
         if binding.kind == "def":
             function = self.functions.get(binding.node)
-            # A decorator may return anything (``jax.custom_gradient`` changes what the name
-            # returns); only decorators that keep the function's outputs see through.
-            if function is None or not self.keeps_outputs(function):
+            if function is None:
                 return None
+            # A decorator may return anything (``jax.custom_gradient`` changes what the name
+            # returns); only decorators that keep the function's outputs see through, and
+            # the project's own, to the wrapper they return.
+            if not self.keeps_outputs(function):
+                return self._decorated_product(function, importer, depth)
             return self, function
         if binding.kind == "assign" and isinstance(
             binding.value, ast.Lambda | ast.Call | ast.Name | ast.Attribute
@@ -367,15 +370,15 @@ class ModuleModel:
         """``add_weight_decay(loss, lam=0.1)``: the function a factory of the project defines
         inside itself and returns on every way out (its closure's values are the call's)."""
         found = self.locate_function(call.func, scope, importer, depth + 1)
-        if found is None:
+        if found is None or not isinstance(found[1], Function):
             return None
-        owner, factory = found
-        if (
-            not isinstance(factory, Function)
-            or factory.is_generator
-            or factory.falls_off_end
-            or not factory.returns
-        ):
+        inner = found[0].returned_inner(found[1])
+        return None if inner is None else (found[0], inner)
+
+    def returned_inner(self, factory: Function) -> Function | None:
+        """The one function defined in ``factory`` (a function of this module) that it returns
+        on every way out, when that function keeps its outputs."""
+        if factory.is_generator or factory.falls_off_end or not factory.returns:
             return None
         made: set[int] = set()
         inner: Function | None = None
@@ -386,10 +389,30 @@ class ModuleModel:
             if binding is None or binding.kind != "def" or binding.scope is not factory.scope:
                 return None
             made.add(id(binding.node))
-            inner = owner.functions.get(binding.node)
-        if len(made) != 1 or inner is None or not owner.keeps_outputs(inner):
+            inner = self.functions.get(binding.node)
+        if len(made) != 1 or inner is None or not self.keeps_outputs(inner):
             return None
-        return owner, inner
+        return inner
+
+    def _decorated_product(
+        self, function: Function, importer: Importer | None, depth: int
+    ) -> tuple[ModuleModel, Function | Partial] | None:
+        """``@with_penalty(1e-3)`` or ``@logged`` on a ``def``: the wrapper a decorator of the
+        project defines and returns (from the factory's call, for a decorator made by one),
+        which the decorated name then holds. Only with one such decorator (any other keeps
+        the function)."""
+        node = function.node
+        if isinstance(node, ast.Lambda):
+            return None
+        outer = function.scope.parent or self.module_scope
+        others = [d for d in node.decorator_list if not self._transparent(d, outer)]
+        if len(others) != 1:
+            return None
+        found = self.locate_function(others[0], outer, importer, depth + 1)
+        if found is None or not isinstance(found[1], Function):
+            return None
+        wrapper = found[0].returned_inner(found[1])
+        return None if wrapper is None else (found[0], wrapper)
 
     def keeps_outputs(self, function: Function) -> bool:
         """Whether every decorator of a ``def`` returns a function with its parameters and
@@ -401,19 +424,20 @@ class ModuleModel:
         if isinstance(node, ast.Lambda):
             return False
         outer = function.scope.parent or self.module_scope
-        for decorator in node.decorator_list:
-            wrapper: ast.expr = decorator
-            if isinstance(decorator, ast.Call):
-                if self.qualified_name(decorator.func, outer) in TRANSPARENT_FACTORIES:
-                    continue
-                if self.qualified_name(decorator.func, outer) != "functools.partial":
-                    return False
-                if not decorator.args or isinstance(decorator.args[0], ast.Starred):
-                    return False
-                wrapper = decorator.args[0]
-            if self.qualified_name(wrapper, outer) not in TRANSPARENT:
+        return all(self._transparent(d, outer) for d in node.decorator_list)
+
+    def _transparent(self, decorator: ast.expr, outer: Scope) -> bool:
+        """A decorator that returns the function with its parameters and outputs."""
+        wrapper: ast.expr = decorator
+        if isinstance(decorator, ast.Call):
+            if self.qualified_name(decorator.func, outer) in TRANSPARENT_FACTORIES:
+                return True
+            if self.qualified_name(decorator.func, outer) != "functools.partial":
                 return False
-        return True
+            if not decorator.args or isinstance(decorator.args[0], ast.Starred):
+                return False
+            wrapper = decorator.args[0]
+        return self.qualified_name(wrapper, outer) in TRANSPARENT
 
     def _locate_imported(
         self, qualified: str, importer: Importer, depth: int

@@ -936,3 +936,56 @@ def test_a_loss_that_keeps_an_axis_for_the_arguments_given_is_predicted(
     source = _RANKED.format(returned=returned, more=more)
     codes = [p.code for p in lint_source(source).predictions]
     assert ("grad-nonscalar-output" in codes) is reported, codes
+
+
+_DECORATED = """
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+def with_penalty(weight):
+    def decorate(objective):
+        @functools.wraps(objective)
+        def wrapped(w):
+            loss, metrics = objective(w)
+            penalty = weight * jnp.sum(w**2)
+            return {returned}
+        return wrapped
+    return decorate
+
+
+def logged(objective):
+    def inner(w):
+        return objective(w)
+    return inner
+
+
+@{decorator}
+def loss(w):
+    return jnp.sum(w), {{"n": 1.0}}
+
+
+g = jax.grad(loss, has_aux=True)(jnp.ones(3))
+"""
+
+
+@pytest.mark.parametrize(
+    ("decorator", "returned", "reported"),
+    [
+        # The name holds the wrapper the project's decorator (made by a factory) returns.
+        ("with_penalty(1e-3)", "loss + penalty, metrics, penalty", True),
+        ("with_penalty(1e-3)", "loss + penalty, metrics", False),
+        # A plain decorator of the project whose wrapper passes the pair on.
+        ("logged", "loss, metrics", False),
+        # A decorator the linter cannot see into: silent.
+        ("unknown_decorator", "loss + penalty, metrics, penalty", False),
+    ],
+)
+def test_a_function_decorated_by_the_project_is_its_decorators_wrapper(
+    decorator: str, returned: str, reported: bool
+) -> None:
+    source = _DECORATED.format(decorator=decorator, returned=returned)
+    codes = [p.code for p in lint_source(source).predictions]
+    assert ("grad-has-aux-not-pair" in codes) is reported, codes
