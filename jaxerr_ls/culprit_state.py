@@ -112,6 +112,27 @@ class Buffers:
         return []
 
 
+# A call over more lines than this is looked for among the few such calls, not indexed by
+# each of its lines.
+_INDEXED_SPAN = 64
+
+
+def _calls_by_line(
+    model: ModuleModel,
+) -> tuple[dict[int, list[tuple[ast.Call, Scope]]], list[tuple[ast.Call, Scope]]]:
+    """The module's calls by each line they span, and the calls over many lines apart."""
+    by_line: dict[int, list[tuple[ast.Call, Scope]]] = {}
+    long: list[tuple[ast.Call, Scope]] = []
+    for call, scope in model.calls:
+        end = call.end_lineno or call.lineno
+        if end - call.lineno > _INDEXED_SPAN:
+            long.append((call, scope))
+            continue
+        for line in range(call.lineno, end + 1):
+            by_line.setdefault(line, []).append((call, scope))
+    return by_line, long
+
+
 # Models are read, never changed: a file seen again unchanged (in each quick fix of a
 # diagnostic, in the next analysis) is modelled once. By path too: a node of one file must
 # never stand for a node of another file with the same text.
@@ -158,10 +179,14 @@ class Code:
         model = self.model(span.path)
         if model is None:
             return
+        by_line, long = self.files.memo("calls by line", span.path, lambda _: _calls_by_line(model))
         found = [
-            (call, scope)
-            for call, scope in model.calls
-            if call.lineno <= span.line <= (call.end_lineno or call.lineno)
+            *by_line.get(span.line, ()),
+            *(
+                (call, scope)
+                for call, scope in long
+                if call.lineno <= span.line <= (call.end_lineno or call.lineno)
+            ),
         ]
         found.sort(key=lambda item: (item[0].lineno, item[0].col_offset))
         for call, scope in found:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from jaxerr_ls.lint.ranks import LintFiles
 from jaxerr_ls.lint.values import Project, Values
 from jaxerr_ls.project import (
     TRANSPARENT,
@@ -657,6 +658,7 @@ def check_jacobian_argnums(
 def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """``has_aux=True`` with returns that are not pairs; a tuple output without ``has_aux``; an
     output that surely has dimensions."""
+    files: list[LintFiles] = []  # the module as the value flow reads it, made when first needed
     for transform in model.transforms:
         if transform.api not in _AUX:
             continue
@@ -714,17 +716,47 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
                 function.name,
             )
             continue
-        ranked = _ranked_nonscalar(model, values, spans, transform)
+        if all(_full_reduction(facts, v, scope) for v in function.return_values):
+            continue  # a scalar whatever the arguments: no need to follow them
+        if not files:
+            modules = values.project.modules if values.project is not None else None
+            files.append(LintFiles(spans.path, "\n".join(spans.lines), model, modules))
+        ranked = _ranked_nonscalar(model, files[0], spans, transform)
         if ranked is not None:
             yield ranked
 
 
+# Reductions that, without ``axis``, leave a scalar.
+_FULL_REDUCTIONS = frozenset(
+    {"sum", "mean", "max", "min", "prod", "var", "std", "logsumexp", "nansum", "nanmean", "vdot"}
+)
+
+
+def _full_reduction(values: Values, value: ast.expr | None, scope: Scope) -> bool:
+    """``jnp.mean(err)``, ``loss.sum()``, ``0.5 * jnp.sum(r**2)``: a reduction over every axis
+    (no ``axis``, no second positional argument), possibly scaled by a constant."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult | ast.Div):
+        if isinstance(value.left, ast.Constant):
+            return _full_reduction(values, value.right, scope)
+        if isinstance(value.right, ast.Constant):
+            return _full_reduction(values, value.left, scope)
+        return False
+    if not isinstance(value, ast.Call) or any(k.arg == "axis" for k in value.keywords):
+        return False
+    func = value.func
+    if isinstance(func, ast.Attribute) and func.attr in _FULL_REDUCTIONS and not value.args:
+        return values.model.qualified_name(func, scope) is None  # an array's method
+    name = values.model.qualified_name(func, scope) or ""
+    module, _, last = name.rpartition(".")
+    return module in ("jax.numpy", "numpy") and last in _FULL_REDUCTIONS and len(value.args) == 1
+
+
 def _ranked_nonscalar(
-    model: ModuleModel, values: Values, spans: Spans, transform: TransformCall
+    model: ModuleModel, files: LintFiles, spans: Spans, transform: TransformCall
 ) -> Prediction | None:
     """The differentiated function returns arrays with axes at a call that applies the
     transform, by the ranks of what the call passes (``lint.ranks``): the first such call."""
-    from jaxerr_ls.lint.ranks import LintFiles, returned_ranks
+    from jaxerr_ls.lint.ranks import returned_ranks
 
     if not transform.call.args or isinstance(transform.call.args[0], ast.Starred):
         return None
@@ -735,8 +767,6 @@ def _ranked_nonscalar(
     )
     if not applications:
         return None
-    modules = values.project.modules if values.project is not None else None
-    files = LintFiles(spans.path, "\n".join(spans.lines), model, modules)
     for applied in applications:
         returns = returned_ranks(files, transform.call.args[0], transform.scope, applied)
         if not returns or any(r.rank is not None and r.rank < 1 for r in returns):
@@ -1279,10 +1309,8 @@ def _left_to_subclasses(model: ModuleModel, prim: HijaxClass) -> bool:
     hijax base defines (``self.backward(res, g)``: the subclasses write it, and may write the
     missing half of the rule as well)."""
     name = prim.node.name
-    for node in ast.walk(model.tree):
-        if isinstance(node, ast.ClassDef) and any(
-            isinstance(b, ast.Name) and b.id == name for b in node.bases
-        ):
+    for cls in model.classes:
+        if any(isinstance(b, ast.Name) and b.id == name for b in cls.bases):
             return True
     own = (
         set(prim.methods)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from jaxerr_ls.lint.imports import ProjectModules
-from jaxerr_ls.project import Function, ModuleModel, Partial, Scope
+from jaxerr_ls.project import Binding, Function, ModuleModel, Partial, Scope
 from jaxerr_ls.spans import Span, ast_span
 
 T = TypeVar("T")
@@ -40,6 +40,28 @@ class LintFiles:
         if modules is not None and modules.root is not None and modules.root != path.parent:
             self.bases.append(modules.root)
         self._memos: dict[tuple[str, Path], object] = {}
+        self._lines: dict[Path, list[str] | None] = {}
+        self._sites: dict[str, list[ast.Call]] = {}
+        self._scopes: dict[int, Scope] = {}
+
+    def call_sites(self, name: str, binding: Binding) -> list[ast.Call]:
+        """The calls of the linted module whose callee is the name ``name`` bound by
+        ``binding`` (an index of the module's calls, made once)."""
+        self._index()
+        return [c for c in self._sites.get(name, []) if self._scopes[id(c)].lookup(name) is binding]
+
+    def scope_of(self, call: ast.Call) -> Scope | None:
+        """The scope a call of the linted module is read in."""
+        self._index()
+        return self._scopes.get(id(call))
+
+    def _index(self) -> None:
+        if self._scopes:
+            return
+        for call, where in self.model.calls:
+            self._scopes[id(call)] = where
+            if isinstance(call.func, ast.Name):
+                self._sites.setdefault(call.func.id, []).append(call)
 
     def text(self, path: Path) -> str | None:
         if path == self.path:
@@ -49,8 +71,10 @@ class LintFiles:
         return self.modules.read(path)
 
     def lines(self, path: Path) -> list[str] | None:
-        text = self.text(path)
-        return text.splitlines() if text is not None else None
+        if path not in self._lines:
+            text = self.text(path)
+            self._lines[path] = text.splitlines() if text is not None else None
+        return self._lines[path]
 
     def resolve(self, printed: str) -> Path | None:
         for base in self.bases:
@@ -87,28 +111,24 @@ class RankedReturn:
 _MAX_CALLERS = 6
 
 
-def call_chain(model: ModuleModel, path: Path, lines: list[str], applied: ast.Call) -> list[Span]:
+def call_chain(files: LintFiles, applied: ast.Call) -> list[Span]:
     """The lines a traceback of the applying call would show, as far as the module decides
     them: from ``applied`` up through the one call site of each enclosing plain function
     (``train_step(params, batch)`` in ``main``), outermost first. The value flow reads a
     parameter as what the call on such a line passes, as it does on a real traceback."""
+    model, path = files.model, files.path
+    lines = files.lines(path) or []
     chain = [ast_span(path, applied, lines)]
-    node: ast.AST = applied
+    node = applied
     for _ in range(_MAX_CALLERS):
-        function = _enclosing(model, node)
+        function = _enclosing(files, node)
         if function is None or function.owner is not None or isinstance(function.node, ast.Lambda):
             break
         outer = function.scope.parent or model.module_scope
         binding = outer.lookup(function.name)
         if binding is None or binding.node is not function.node:
             break
-        sites = [
-            call
-            for call, where in model.calls
-            if isinstance(call.func, ast.Name)
-            and call.func.id == function.name
-            and where.lookup(function.name) is binding
-        ]
+        sites = files.call_sites(function.name, binding)
         if len(sites) != 1:
             break
         chain.insert(0, ast_span(path, sites[0], lines))
@@ -116,15 +136,13 @@ def call_chain(model: ModuleModel, path: Path, lines: list[str], applied: ast.Ca
     return chain
 
 
-def _enclosing(model: ModuleModel, node: ast.AST) -> Function | None:
-    """The innermost function of the module whose body holds ``node``."""
-    line = getattr(node, "lineno", 0)
-    around = [
-        f
-        for f in model.functions.values()
-        if f.node is not node and f.node.lineno < line <= (f.node.end_lineno or f.node.lineno)
-    ]
-    return max(around, key=lambda f: f.node.lineno) if around else None
+def _enclosing(files: LintFiles, node: ast.Call) -> Function | None:
+    """The function of the linted module whose body holds the call ``node`` (the one whose
+    scope the call is read in)."""
+    scope = files.scope_of(node)
+    if scope is None or scope is files.model.module_scope:
+        return None
+    return files.model.functions.get(scope.node)
 
 
 def returned_ranks(
@@ -138,8 +156,7 @@ def returned_ranks(
     from jaxerr_ls.culprit_state import Code, Place
 
     code = Code(files)  # type: ignore[arg-type]  # LintFiles has what Code reads
-    lines = files.lines(files.path) or []
-    flow = Flow(code, call_chain(files.model, files.path, lines, applied), first_iteration=True)
+    flow = Flow(code, call_chain(files, applied), first_iteration=True)
     here = files.path
     callees = flow.callees(Place(here, files.model, given, scope))
     if len(callees) != 1:
