@@ -40,6 +40,7 @@ VERSIONS: list[str] = []  # --version=X (repeatable) runs only those; default al
 TIMEOUT = 600
 FRAME = re.compile(r'File "([^"]+)", line (\d+)')
 PYTEST_E = re.compile(r"^E( +)\S", re.MULTILINE)
+EXCEPTION_TYPE = re.compile(r"^(?:E +)?[\w.]*(?:Error|Exception): ", re.MULTILINE)
 
 
 def run(cmd: list[str], cwd: Path) -> tuple[int, str]:
@@ -80,12 +81,15 @@ def matches(pattern: re.Pattern[str], text: str) -> bool:
 
     pytest prefixes each line of a multi-line message with ``E`` and an indentation
     that depends on the frame shown: the pattern is also tried on the output with each
-    such prefix removed.
+    such prefix removed. A pattern anchored at the message's start (``^expected ...``)
+    is tried on the output with the exception's type before each message removed too.
     """
-    if pattern.search(text):
-        return True
     indents = {len(m.group(1)) for m in PYTEST_E.finditer(text)}
-    return any(pattern.search(re.sub(rf"(?m)^E {{{n}}}", "", text)) for n in sorted(indents))
+    texts = [text, *(re.sub(rf"(?m)^E {{{n}}}", "", text) for n in sorted(indents))]
+    return any(
+        pattern.search(candidate) or pattern.search(EXCEPTION_TYPE.sub("", candidate))
+        for candidate in texts
+    )
 
 
 def innermost_own_frame(log: str, folder: Path) -> dict | None:
