@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from jaxerr_ls.lint.ranks import LintFiles
+from jaxerr_ls.lint.flow import LintFiles, made_by
 from jaxerr_ls.lint.values import Project, Values
 from jaxerr_ls.project import (
     TRANSPARENT,
@@ -755,8 +755,8 @@ def _ranked_nonscalar(
     model: ModuleModel, files: LintFiles, spans: Spans, transform: TransformCall
 ) -> Prediction | None:
     """The differentiated function returns arrays with axes at a call that applies the
-    transform, by the ranks of what the call passes (``lint.ranks``): the first such call."""
-    from jaxerr_ls.lint.ranks import returned_ranks
+    transform, by the ranks of what the call passes (``lint.flow``): the first such call."""
+    from jaxerr_ls.lint.flow import returned_ranks
 
     if not transform.call.args or isinstance(transform.call.args[0], ast.Starred):
         return None
@@ -800,7 +800,10 @@ def _is_new_ref(model: ModuleModel, expr: ast.expr, scope: Scope) -> bool:
 
 
 def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
-    del values
+    """A Ref made by ``jax.new_ref`` given to a gradient transform at a position it
+    differentiates: a name bound to one right there, or (through the value flow, ``lint.flow``)
+    an attribute an instance's class assigns one to, a parameter a caller passes one for."""
+    files: list[LintFiles] = []
     for transform in model.transforms:
         applied = transform.applied
         if transform.api not in _GRADS or applied is None:
@@ -808,18 +811,38 @@ def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator
         if any(isinstance(a, ast.Starred) for a in applied.args):
             continue
         for index in _argnums(transform)[1] or ():
-            if 0 <= index < len(applied.args) and _is_new_ref(
-                model, applied.args[index], transform.scope
-            ):
-                yield Prediction(
-                    "grad-ref-argument",
-                    "error",
-                    spans.of(applied),
-                    f"{transform.api} differentiates with respect to "
-                    f"{ast.unparse(applied.args[index])}, a Ref made by jax.new_ref; use jax.vjp "
-                    "and bind a gradient ref with with_refs",
-                )
-                break
+            if not 0 <= index < len(applied.args):
+                continue
+            given = applied.args[index]
+            made = None
+            if not _is_new_ref(model, given, transform.scope):
+                if not isinstance(given, ast.Name | ast.Attribute):
+                    continue
+                if not files:
+                    modules = values.project.modules if values.project is not None else None
+                    files.append(LintFiles(spans.path, "\n".join(spans.lines), model, modules))
+                made = made_by(files[0], given, transform.scope, applied)
+                if made is None or not _new_ref_call(made[1]):
+                    continue
+            yield Prediction(
+                "grad-ref-argument",
+                "error",
+                spans.of(applied),
+                f"{transform.api} differentiates with respect to {ast.unparse(given)}, a Ref "
+                "made by jax.new_ref; differentiate its value (ref[...]) or use jax.vjp and "
+                "bind a gradient ref with with_refs",
+                None if made is None else ast_span(made[0], made[1], made[2]),
+                None if made is None else "Ref made by",
+                None if made is None else ast.unparse(given),
+            )
+            break
+
+
+def _new_ref_call(call: ast.Call) -> bool:
+    """``jax.new_ref(...)`` however the module imported it (the flow resolved the name)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name == "new_ref"
 
 
 @dataclass(frozen=True, slots=True)

@@ -989,3 +989,51 @@ def test_a_function_decorated_by_the_project_is_its_decorators_wrapper(
     source = _DECORATED.format(decorator=decorator, returned=returned)
     codes = [p.code for p in lint_source(source).predictions]
     assert ("grad-has-aux-not-pair" in codes) is reported, codes
+
+
+_REF_STORE = """
+import jax
+import jax.numpy as jnp
+
+
+class Store:
+    def __init__(self, n):
+        self.gain = {made}
+        self.offset = jnp.zeros((n,))
+
+
+def loss(gain, offset, x):
+    return jnp.mean((x * gain + offset) ** 2)
+
+
+def fit(store, x):
+    return jax.grad(loss, argnums=(0, 1))(store.gain, store.offset, x)
+
+
+def main():
+    store = Store(4)
+    return fit(store, jnp.ones(4))
+"""
+
+
+@pytest.mark.parametrize(
+    ("made", "reported"),
+    [
+        # The one caller of ``fit`` passes a store whose class makes ``gain`` a Ref.
+        ("jax.new_ref(jnp.ones((n,)))", True),
+        ("jnp.ones((n,))", False),
+    ],
+)
+def test_a_ref_reached_through_an_instance_attribute_is_predicted(
+    made: str, reported: bool
+) -> None:
+    source = _REF_STORE.format(made=made)
+    predictions = [p for p in lint_source(source).predictions if p.code == "grad-ref-argument"]
+    assert bool(predictions) is reported, predictions
+    if reported:
+        culprit = predictions[0].culprit
+        assert (
+            culprit is not None
+            and culprit.line
+            == source.splitlines().index("        self.gain = jax.new_ref(jnp.ones((n,)))") + 1
+        )

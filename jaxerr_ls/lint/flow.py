@@ -1,11 +1,16 @@
-"""Ranks of what a differentiated function returns, known before the run: the culprit finder's
-value flow (``culprit_flow``) and rank inference (``culprit_ranks``), entered at the call that
-applies the transform, over the linted module and the project modules lint may read.
+"""The culprit finder's value flow (``culprit_flow``) as lint enters it, before any run: over
+the linted module and the project modules lint may read, from the call that applies a
+transform, with the lines a traceback of that call would show (the one call site of each
+enclosing function) standing in for the traceback.
 
-``jax.grad(loss)(w, x)`` with ``x = jnp.ones((32, 3))`` and ``loss`` returning
-``jnp.mean(..., axis=0)`` of ``x @ w``: the return keeps an axis whatever the sizes, so the run
-raises. A rank is used only where the flow is certain of it (every name followed to what makes
-it, every parameter to what the applying call passes); anything else stays silent.
+- Ranks (``culprit_ranks``) of what a differentiated function returns: ``jax.grad(loss)(w,
+  x)`` with ``x = jnp.ones((32, 3))`` and ``loss`` returning ``jnp.mean(..., axis=0)`` of
+  ``x @ w`` keeps an axis whatever the sizes, so the run raises.
+- What makes an argument: ``store.gain`` given to ``jax.grad`` is the ``jax.new_ref(...)`` the
+  store's class assigns to it, for the store the one caller passes.
+
+A fact is used only where the flow is certain of it (every name followed to what makes it,
+every parameter to what the call passes); anything else stays silent.
 """
 
 from __future__ import annotations
@@ -180,3 +185,22 @@ def returned_ranks(
             return None
         out.append(RankedReturn(place.path, lines, function, value, rank))
     return out
+
+
+def made_by(
+    files: LintFiles, expr: ast.expr, scope: Scope, applied: ast.Call
+) -> tuple[Path, ast.Call, list[str]] | None:
+    """The one call that makes the value of ``expr``, an argument of ``applied`` in the linted
+    module (through names, attributes of instances, parameters to what the callers pass),
+    with the file it is in and that file's lines; None where the flow is not certain."""
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_state import Code, Place
+
+    code = Code(files)  # type: ignore[arg-type]  # LintFiles has what Code reads
+    flow = Flow(code, call_chain(files, applied), first_iteration=True)
+    maker = flow.one_maker(Place(files.path, files.model, expr, scope))
+    if maker is None or not isinstance(maker.node, ast.Call):
+        return None
+    if maker.model.qualified_name(maker.node.func, maker.scope) is None:
+        return None
+    return maker.path, maker.node, files.lines(maker.path) or []
