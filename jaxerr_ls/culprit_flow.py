@@ -131,7 +131,7 @@ class Flow:
     ) -> list[Place] | None:
         bindings = place.scope.lookup_all(node.id) if only is None else only
         if self.first_iteration and only is None:
-            bindings = first_iteration_bindings(place, node, bindings)
+            bindings = first_iteration_bindings(place, node, bindings, self.code.loops)
         if not bindings:
             return None
         out: list[Place] = []
@@ -886,16 +886,21 @@ class Flow:
 
 
 def first_iteration_bindings(
-    place: Place, node: ast.Name, bindings: list[Binding]
+    place: Place,
+    node: ast.Name,
+    bindings: list[Binding],
+    loops_of: dict[int, list[ast.For | ast.While]] | None = None,
 ) -> list[Binding]:
     """The bindings of a name that reach a read of it on the first iteration of the loops
-    around the read: not those later in a loop's body than the read."""
-    loops = [
-        n
-        for n in ast.walk(place.scope.node)
-        if isinstance(n, ast.For | ast.While)
-        and n.lineno <= node.lineno <= (n.end_lineno or n.lineno)
-    ]
+    around the read: not those later in a loop's body than the read. ``loops_of`` keeps the
+    loops of each scope already looked for (by the scope node's id)."""
+    scope_node = place.scope.node
+    every = None if loops_of is None else loops_of.get(id(scope_node))
+    if every is None:
+        every = [n for n in ast.walk(scope_node) if isinstance(n, ast.For | ast.While)]
+        if loops_of is not None:
+            loops_of[id(scope_node)] = every
+    loops = [n for n in every if n.lineno <= node.lineno <= (n.end_lineno or n.lineno)]
     return [
         b
         for b in bindings

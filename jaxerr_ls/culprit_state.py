@@ -146,6 +146,9 @@ class Code:
 
     def __init__(self, files: ProjectFiles | Buffers) -> None:
         self.files = files
+        # The loops of each scope the value flow read a name in on a loop's first iteration,
+        # by the scope node's id (the models, and so their nodes, live as long as ``files``).
+        self.loops: dict[int, list[ast.For | ast.While]] = {}
 
     def model(self, path: Path) -> ModuleModel | None:
         def compute(p: Path) -> ModuleModel | None:

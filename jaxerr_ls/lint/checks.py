@@ -804,6 +804,10 @@ def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator
     differentiates: a name bound to one right there, or (through the value flow, ``lint.flow``)
     an attribute an instance's class assigns one to, a parameter a caller passes one for."""
     files: list[LintFiles] = []
+    # The flow is followed only in a module that shows Refs: it makes one (``new_ref``) or
+    # reads or writes one's value (``ref[...]``).
+    text = "\n".join(spans.lines)
+    follow = "new_ref" in text or "[...]" in text
     for transform in model.transforms:
         applied = transform.applied
         if transform.api not in _GRADS or applied is None:
@@ -816,11 +820,11 @@ def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator
             given = applied.args[index]
             made = None
             if not _is_new_ref(model, given, transform.scope):
-                if not isinstance(given, ast.Name | ast.Attribute):
+                if not follow or not isinstance(given, ast.Name | ast.Attribute):
                     continue
                 if not files:
                     modules = values.project.modules if values.project is not None else None
-                    files.append(LintFiles(spans.path, "\n".join(spans.lines), model, modules))
+                    files.append(LintFiles(spans.path, text, model, modules))
                 made = made_by(files[0], given, transform.scope, applied)
                 if made is None or not _new_ref_call(made[1]):
                     continue

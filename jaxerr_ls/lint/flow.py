@@ -19,11 +19,14 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_ls.lint.imports import ProjectModules
 from jaxerr_ls.project import Binding, Function, ModuleModel, Partial, Scope
 from jaxerr_ls.spans import Span, ast_span
+
+if TYPE_CHECKING:
+    from jaxerr_ls.culprit_state import Code
 
 T = TypeVar("T")
 
@@ -48,6 +51,16 @@ class LintFiles:
         self._lines: dict[Path, list[str] | None] = {}
         self._sites: dict[str, list[ast.Call]] = {}
         self._scopes: dict[int, Scope] = {}
+        self._code: Code | None = None
+
+    @property
+    def code(self) -> Code:
+        """The project's code as the value flow reads it, made once."""
+        if self._code is None:
+            from jaxerr_ls.culprit_state import Code
+
+            self._code = Code(self)  # type: ignore[arg-type]  # what Code reads is here
+        return self._code
 
     def call_sites(self, name: str, binding: Binding) -> list[ast.Call]:
         """The calls of the linted module whose callee is the name ``name`` bound by
@@ -158,10 +171,9 @@ def returned_ranks(
     of any loop around the call; None where the function or any rank is not certain."""
     from jaxerr_ls.culprit_flow import Flow
     from jaxerr_ls.culprit_ranks import Ranks
-    from jaxerr_ls.culprit_state import Code, Place
+    from jaxerr_ls.culprit_state import Place
 
-    code = Code(files)  # type: ignore[arg-type]  # LintFiles has what Code reads
-    flow = Flow(code, call_chain(files, applied), first_iteration=True)
+    flow = Flow(files.code, call_chain(files, applied), first_iteration=True)
     here = files.path
     callees = flow.callees(Place(here, files.model, given, scope))
     if len(callees) != 1:
@@ -194,10 +206,9 @@ def made_by(
     module (through names, attributes of instances, parameters to what the callers pass),
     with the file it is in and that file's lines; None where the flow is not certain."""
     from jaxerr_ls.culprit_flow import Flow
-    from jaxerr_ls.culprit_state import Code, Place
+    from jaxerr_ls.culprit_state import Place
 
-    code = Code(files)  # type: ignore[arg-type]  # LintFiles has what Code reads
-    flow = Flow(code, call_chain(files, applied), first_iteration=True)
+    flow = Flow(files.code, call_chain(files, applied), first_iteration=True)
     maker = flow.one_maker(Place(files.path, files.model, expr, scope))
     if maker is None or not isinstance(maker.node, ast.Call):
         return None
