@@ -389,6 +389,13 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _contraction_fixes(target, source, rule, line, None)
     if change is None and expected.shape and not got.shape and got.dtype == expected.dtype:
         return _elementwise_fixes(target, source, rule, line)
+    if (
+        change is None
+        and len(got.shape) == 2
+        and got.shape == (expected.shape * 2)
+        and got.dtype == expected.dtype
+    ):
+        return _row_contraction_fixes(target, source, rule, line)
     axis = _reduced_axis(got.shape, expected.shape)
     if change is None and axis is not None and got.dtype == expected.dtype:
         primal = registered_primal(source.tree, rule)
@@ -518,6 +525,32 @@ def _elementwise_fixes(
         source.segment(o) if isinstance(o, atoms) else f"({source.segment(o)})" for o in operands
     )
     title = f"Multiply elementwise into the tangent, not contract to a scalar: {new}"
+    return [Fix(title, target.code, (source.replace(entry, new),), True, Applicability.UNSAFE)]
+
+
+def _row_contraction_fixes(
+    target: FixTarget, source: Source, rule: FunctionNode, line: int
+) -> list[Fix]:
+    """``jac @ t_in`` of a ``(n, k)`` matrix of per-element Jacobian rows and a ``(k, n)``
+    stack of tangents, an ``(n, n)`` tangent where the message wants ``(n,)``: each element's
+    row contracted with its own tangents, the product's diagonal,
+    ``jnp.sum(jac * t_in.T, axis=-1)``."""
+    entry = _tangent_entry(rule, line)
+    jnp = source.jnp_name()
+    if not (isinstance(entry, ast.BinOp) and isinstance(entry.op, ast.MatMult)) or jnp is None:
+        return []
+    left, right = entry.left, entry.right
+    if not isinstance(left, ast.Name) or not isinstance(right, ast.Name):
+        return []
+    tangents = _tangent_names(rule)
+    definition = single_definition(rule, right.id)
+    if right.id not in tangents and (
+        definition is None
+        or not any(isinstance(n, ast.Name) and n.id in tangents for n in ast.walk(definition))
+    ):
+        return []  # the right operand is not the stacked tangents
+    new = f"{jnp}.sum({left.id} * {right.id}.T, axis=-1)"
+    title = f"Contract each element's row with its own tangents: {new}"
     return [Fix(title, target.code, (source.replace(entry, new),), True, Applicability.UNSAFE)]
 
 

@@ -153,8 +153,9 @@ def _sibling_reductions(sources: list[Source], value: ast.expr) -> set[str]:
 
 def _peer_reductions(source: Source, name: str) -> set[str]:
     """How the functions registered beside ``name`` (the other values of a dict or entries of
-    a list of functions that holds it: ``{"ridge": ridge, "lasso": lasso}``) reduce what they
-    return to a scalar: ``sum`` or ``mean`` over every axis, as their own returns write it."""
+    a list of functions that holds it: ``{"ridge": ridge, "lasso": lasso}``; or the functions
+    a decorator registers by key, ``@register("l2")``) reduce what they return to a scalar:
+    ``sum`` or ``mean`` over every axis, as their own returns write it."""
     peers: set[str] = set()
     for node in ast.walk(source.tree):
         entries = node.values if isinstance(node, ast.Dict) else None
@@ -165,6 +166,21 @@ def _peer_reductions(source: Source, name: str) -> set[str]:
         held = {e.id for e in entries if isinstance(e, ast.Name)}
         if name in held:
             peers |= held - {name}
+
+    def registrars(function: FunctionNode) -> set[str]:
+        # ``@register("l2")``: a decorator given a key registers every function so made.
+        return {
+            source.segment(d.func)
+            for d in function.decorator_list
+            if isinstance(d, ast.Call)
+            and d.args
+            and isinstance(d.args[0], ast.Constant)
+            and isinstance(d.args[0].value, str)
+        }
+
+    own = [f for f in source.functions() if f.name == name]
+    marks = set().union(*(registrars(f) for f in own)) if len(own) == 1 else set()
+    peers |= {f.name for f in source.functions() if f.name != name and registrars(f) & marks}
     found = set()
     for function in source.functions():
         if function.name not in peers:
@@ -1080,13 +1096,24 @@ def _call_site_reduction_fixes(target: FixTarget, read: ReadSource) -> list[Fix]
     else:
         order = ("sum", "mean") if totals else ("mean", "sum")
     meanings = {"mean": "the mean", "sum": "the sum"}
+    # The same transform of the same function elsewhere in the module would fail the same
+    # way once this one is fixed: each gets the reduction.
+    same = [
+        node.args[0]
+        for node in ast.walk(source.tree)
+        if isinstance(node, ast.Call)
+        and node.args
+        and source.segment(node.func) == source.segment(call.func)
+        and source.segment(node.args[0]) == spelled
+        and [source.segment(k) for k in node.keywords] == [source.segment(k) for k in call.keywords]
+    ] or [function]
     return [
         fix
         for reduction in order
         for fix in unsafe_fix(
             target,
             f"Differentiate {meanings[reduction]} of {_label_of(name or spelled)}'s output",
-            (_read_from_result(source, function, f".{reduction}()"),),
+            tuple(_read_from_result(source, given, f".{reduction}()") for given in same),
         )
     ]
 

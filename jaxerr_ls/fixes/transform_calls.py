@@ -681,6 +681,16 @@ def _grid_point_fixes(
     return unsafe_fix(target, title, (home.replace(call, new_text),))
 
 
+def _repeated(source: Source, node: ast.AST) -> bool:
+    """Whether the expression is evaluated once per element: inside a comprehension or a
+    lambda (a ``tree.map``'s function, say)."""
+    return any(
+        isinstance(outer, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp | ast.Lambda)
+        and any(inner is node for inner in ast.walk(outer))
+        for outer in ast.walk(source.tree)
+    )
+
+
 def _statement_of(source: Source, node: ast.AST) -> ast.stmt | None:
     """The innermost statement that holds a node."""
     parents = _parents(source.tree)
@@ -1576,9 +1586,33 @@ def _reshape_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         if len(built) != 1 or not isinstance(built[0][1], ast.expr):
             return []
         source, expr = built[0][0], built[0][1]
+        made: list[ast.AST] = [expr]
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
+            # A helper of the module that draws it: what it returns.
+            made += [
+                r for f in source.functions() if f.name == expr.func.id for r in own_returns(f)
+            ]
+        flattened = [
+            node
+            for root in made
+            for node in ast.walk(root)
+            if isinstance(node, ast.Tuple)
+            and len(node.elts) == 1
+            and isinstance(node.elts[0], ast.Attribute)
+            and node.elts[0].attr == "size"
+        ]
+        if len(flattened) == 1:
+            # Drawn flat with an array's size (``(leaf.size,)``), where that array's shape is
+            # due: its shape, which holds for every array the code is run for, not only the
+            # one the message names.
+            [size] = flattened[0].elts
+            assert isinstance(size, ast.Attribute)
+            shape = f"{source.segment(size.value)}.shape"
+            title = f"Make the tangent in the shape of the array it is for: {shape}"
+            return unsafe_fix(target, title, (source.replace(flattened[0], shape),))
         jnp = source.jnp_name()
-        if jnp is None:
-            return []
+        if jnp is None or _repeated(source, expr):
+            return []  # made for several leaves: one leaf's shape would not fit the others
         dims = primal[1]
         shape = f"({dims[0]},)" if len(dims) == 1 else f"({', '.join(map(str, dims))})"
         new_text = f"{jnp}.reshape({source.segment(expr)}, {shape})"

@@ -50,6 +50,21 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     "grad_ref_among_argnums": ("grad-ref-argument", None, Applicability.SAFE),
     "vjp_seed_for_one_of_two_outputs": ("vjp-cotangent-tree", None, Applicability.UNSAFE),
     "grad_start_at_argmax": ("grad-int-input", None, Applicability.UNSAFE),
+    "nonscalar_registered_by_decorator": (
+        "grad-nonscalar-output",
+        "return jnp.diff(u, n=2) ** 2",
+        Applicability.UNSAFE,
+    ),
+    "jvp_probe_drawn_flat": (
+        "jvp-shape-mismatch",
+        "tangents = jax.tree.unflatten(tree, [probe(k, leaf) for k, leaf in zip(keys, leaves)])",
+        Applicability.UNSAFE,
+    ),
+    "jvp_rows_times_stacked_tangents": (
+        "custom-jvp-tangent-mismatch",
+        "return r, rows @ stacked",
+        Applicability.UNSAFE,
+    ),
     "complex_log_spectra": (
         "grad-complex-output",
         "return jnp.mean((jnp.log(1.0 + sx) - jnp.log(1.0 + sy)) ** 2)",
@@ -461,6 +476,10 @@ DOUBTS = [
         "scores = jax.vmap(objective)(grid)",
         "scores = objective(grid) + objective(grid[::-1])",
     ),
+    # The matrix product is not with the tangents: no row meets its own tangents.
+    ("jvp_rows_times_stacked_tangents", "jnp.stack([t_a, t_b])", "jnp.stack([a, b])"),
+    # A literal size, in code run for every leaf: one leaf's shape would not fit the others.
+    ("jvp_probe_drawn_flat", "(leaf.size,)", "(12,)"),
     # The function indexes the argument: which value it wants is not said.
     ("grad_ref_among_argnums", "(raw * gain + offset", "(raw * gain[0] + offset"),
     # Not a product whose transpose is wanted: an outer product of other arrays.
@@ -680,3 +699,14 @@ def test_a_complex_difference_without_a_logarithm_has_its_magnitude_squared(
     root = edited_copy(tmp_path, "complex_log_spectra", old, "sx - sy")
     [fix] = offered(catalog, "complex_log_spectra", root)
     assert fix.title == "Square the magnitude: jnp.abs(sx - sy) ** 2"
+
+
+def test_functions_under_one_keyless_decorator_are_no_registry(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    name = "nonscalar_registered_by_decorator"
+    root = edited_copy(tmp_path, name, '@prior("tv")', "@jax.jit")
+    program = root / f"{name}.py"
+    program.write_text(program.read_text().replace('@prior("curvature")', "@jax.jit"))
+    first = offered(catalog, name, root)[0]
+    assert first.title.startswith("Return the mean of `curvature`'s output")
