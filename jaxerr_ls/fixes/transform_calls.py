@@ -682,10 +682,21 @@ def _grid_point_fixes(
 
 
 def _repeated(source: Source, node: ast.AST) -> bool:
-    """Whether the expression is evaluated once per element: inside a comprehension or a
-    lambda (a ``tree.map``'s function, say)."""
+    """Whether the expression is evaluated once per element of something other than a range
+    (the leaves of a tree, say, which need not share a shape): inside a comprehension over
+    it, or a lambda (a ``tree.map``'s function)."""
+    comprehensions = ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp
     return any(
-        isinstance(outer, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp | ast.Lambda)
+        (
+            isinstance(outer, ast.Lambda)
+            or (
+                isinstance(outer, comprehensions)
+                and not all(
+                    isinstance(g.iter, ast.Call) and last_name(g.iter.func) == "range"
+                    for g in outer.generators
+                )
+            )
+        )
         and any(inner is node for inner in ast.walk(outer))
         for outer in ast.walk(source.tree)
     )
