@@ -20,6 +20,10 @@ from jaxerr_ls.records import CulpritKind
 CODE = "grad-complex-output"
 
 
+# Functions of real numbers that take a complex value's branch when given one.
+_REAL_DOMAIN = ("log", "log1p", "log10", "log2", "sqrt")
+
+
 def _squared(node: ast.expr, jnp: str) -> ast.expr | None:
     """``x`` of ``x ** 2``, ``x * jnp.conj(x)``, ``jnp.conj(x) * x`` or ``x * x.conj()``."""
     if not isinstance(node, ast.BinOp):
@@ -225,6 +229,22 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     squares = inner
     node, value = squares[0]
+    logged = [
+        name
+        for call in ast.walk(value)
+        if isinstance(call, ast.Call)
+        and _jnp_call(call, jnp, *_REAL_DOMAIN) is not None
+        and len(call.args) == 1
+        for name in ast.walk(call.args[0])
+        if isinstance(name, ast.Name) and analysis.of(Place(path, model, name, function.scope), env)
+    ]
+    if logged:
+        # A log (or root) of complex values, squared: the spectra's magnitudes were meant to
+        # be compared, and a magnitude of the difference would compare complex logarithms.
+        edits = tuple(source.replace(arg, f"{jnp}.abs({source.segment(arg)})") for arg in logged)
+        named = ", ".join(source.segment(arg) for arg in logged)
+        title = f"Take the magnitude of {named} before the logarithm: {jnp}.abs(...)"
+        return [Fix(title, CODE, edits, preferred=True, applicability=Applicability.UNSAFE)]
     operand = ast.get_source_segment(source.text, value) or ast.unparse(value)
     new = f"{jnp}.abs({operand}) ** 2"
     title = f"Square the magnitude: {new}"

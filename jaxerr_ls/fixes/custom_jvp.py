@@ -23,7 +23,9 @@ from jaxerr_ls.fixes.custom_vjp import (
     primal_output,
 )
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import FunctionNode, Source
+from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
+from jaxerr_ls.fixes.transform_calls import printed_fields
+from jaxerr_ls.project import last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
@@ -128,6 +130,13 @@ def _not_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = f"Return the primal and tangent outputs as a pair, not one array: {stacked}"
             edit = source.replace(ret.value, stacked)
             return [Fix(title, target.code, (edit,), True, Applicability.SAFE)]
+    printed = target.captures.get("out")
+    if printed is not None and ret is not None and ret.lineno == line and ret.value is not None:
+        fields = printed_fields(printed)
+        if fields is not None:
+            return _record_pair_fixes(target, source, rule, ret, fields)
+        if "Traced<" not in printed or any(leaf in printed for leaf in _PRIMAL_LEAVES):
+            return []  # not a tangent alone (a tangent is traced by the jvp, not the primal)
     if (
         ret is None
         or ret.value is None
@@ -218,6 +227,33 @@ def _dict_pair_fixes(
     new = f"{parenthesized(source, out)}, {parenthesized(source, tangent)}"
     title = f"Return a pair, not a {container}: the primal output and the tangent ({new})"
     return [Fix(title, target.code, (source.replace(ret.value, new),), True, Applicability.SAFE)]
+
+
+def _record_pair_fixes(
+    target: FixTarget, source: Source, rule: FunctionNode, ret: ast.Return, fields: dict[str, str]
+) -> list[Fix]:
+    """The rule returns a record (a NamedTuple or dataclass, built by a helper: the message
+    prints it as ``Jet(value=..., tangent=..., curvature=...)``): the pair is two of its
+    fields. The primal output is the one field not traced by the jvp (or the one keyed as an
+    output), the tangent the field keyed as one (or the one traced field)."""
+    assert ret.value is not None
+    traced = [name for name, value in fields.items() if value.lstrip().startswith("Traced<")]
+    outputs = [name for name in fields if name not in traced]
+    if len(outputs) != 1:
+        outputs = [name for name in outputs if name in OUTPUT_KEYS]
+    tangents = [name for name in traced if name in _TANGENT_KEYS]
+    if not tangents and len(traced) == 1:
+        tangents = traced
+    if len(outputs) != 1 or len(tangents) != 1 or not source.owns_its_lines(ret):
+        return []
+    taken = {n.id for n in ast.walk(rule) if isinstance(n, ast.Name)} | {
+        a.arg for a in ast.walk(rule.args) if isinstance(a, ast.arg)
+    }
+    held = fresh(taken, "result")
+    pair = f"{held}.{outputs[0]}, {held}.{tangents[0]}"
+    new = f"{held} = {source.segment(ret.value)}\n{source.indent_of(ret.lineno)}return {pair}"
+    title = f"Return a pair of two fields of the record the rule builds: {pair}"
+    return [Fix(title, target.code, (source.replace(ret, new),), True, Applicability.SAFE)]
 
 
 def _tangent_like(name: str, primal: str) -> bool:
@@ -351,6 +387,15 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     change = entry_change(code, rule, 1, got, expected, tangent_of=ast.unparse(pair[1]))
     if change is None and not expected.shape and got.shape and got.dtype == expected.dtype:
         return _contraction_fixes(target, source, rule, line, None)
+    if change is None and expected.shape and not got.shape and got.dtype == expected.dtype:
+        return _elementwise_fixes(target, source, rule, line)
+    if (
+        change is None
+        and len(got.shape) == 2
+        and got.shape == (expected.shape * 2)
+        and got.dtype == expected.dtype
+    ):
+        return _row_contraction_fixes(target, source, rule, line)
     axis = _reduced_axis(got.shape, expected.shape)
     if change is None and axis is not None and got.dtype == expected.dtype:
         primal = registered_primal(source.tree, rule)
@@ -409,6 +454,22 @@ def _sums_over_an_axis(primal: FunctionNode) -> bool:
     return bool(called & _SUMMING) and "mean" not in called
 
 
+def _tangent_entry(rule: FunctionNode, line: int) -> ast.expr | None:
+    """The expression the rule returns as its tangent (through a name it binds once to it),
+    when it or that binding is on the culprit's line."""
+    found = returned_entry(rule, 1)
+    if found is None:
+        return None
+    ret, entry = found
+    place: ast.stmt = ret
+    if isinstance(entry, ast.Name):
+        definition = single_definition(rule, entry.id)
+        if definition is None:
+            return None
+        place, entry = definition, definition.value
+    return entry if line in (place.lineno, ret.lineno) else None
+
+
 def _contraction_fixes(
     target: FixTarget, source: Source, rule: FunctionNode, line: int, axis: int | None
 ) -> list[Fix]:
@@ -416,20 +477,11 @@ def _contraction_fixes(
     (``weights * x_dot``), an array where the message wants a scalar: the directional
     derivative is that product summed, ``jnp.sum(weights * x_dot)``; over the one axis the
     primal reduces (``axis=-1``) where the message wants the other axes kept."""
-    found = returned_entry(rule, 1)
     jnp = source.jnp_name()
-    if found is None or jnp is None:
+    entry = _tangent_entry(rule, line)
+    if entry is None or jnp is None:
         return []
-    ret, entry = found
-    place: ast.stmt = ret
-    if isinstance(entry, ast.Name):
-        definition = single_definition(rule, entry.id)
-        if definition is None:
-            return []
-        place, entry = definition, definition.value
     if not (isinstance(entry, ast.BinOp) and isinstance(entry.op, ast.Mult)):
-        return []
-    if place.lineno != line and ret.lineno != line:
         return []
     tangents = _tangent_names(rule)
     if not any(isinstance(n, ast.Name) and n.id in tangents for n in ast.walk(entry)):
@@ -441,6 +493,67 @@ def _contraction_fixes(
     return [Fix(title, target.code, (edit,), True, Applicability.UNSAFE)]
 
 
+# How a printed value shows a leaf of the primal computation (a tangent shows as ``Traced<``).
+_PRIMAL_LEAVES = ("JitTracer(", "Array(")
+# Calls that contract two vectors into a scalar.
+_CONTRACTIONS = frozenset({"dot", "vdot", "inner"})
+
+
+def _elementwise_fixes(
+    target: FixTarget, source: Source, rule: FunctionNode, line: int
+) -> list[Fix]:
+    """A tangent contracted into a scalar (``jnp.dot(slope, t)``, ``slope @ t``) where the
+    message wants an array: an elementwise function's tangent is the elementwise product of
+    its slope and the input's tangent, ``slope * t``."""
+    entry = _tangent_entry(rule, line)
+    if isinstance(entry, ast.BinOp) and isinstance(entry.op, ast.MatMult):
+        operands = [entry.left, entry.right]
+    elif (
+        isinstance(entry, ast.Call)
+        and last_name(entry.func) in _CONTRACTIONS
+        and len(entry.args) == 2
+        and not entry.keywords
+    ):
+        operands = list(entry.args)
+    else:
+        return []
+    tangents = _tangent_names(rule)
+    if not any(isinstance(n, ast.Name) and n.id in tangents for n in ast.walk(entry)):
+        return []
+    atoms = ast.Name | ast.Attribute | ast.Call | ast.Subscript | ast.Constant
+    new = " * ".join(
+        source.segment(o) if isinstance(o, atoms) else f"({source.segment(o)})" for o in operands
+    )
+    title = f"Multiply elementwise into the tangent, not contract to a scalar: {new}"
+    return [Fix(title, target.code, (source.replace(entry, new),), True, Applicability.UNSAFE)]
+
+
+def _row_contraction_fixes(
+    target: FixTarget, source: Source, rule: FunctionNode, line: int
+) -> list[Fix]:
+    """``jac @ t_in`` of a ``(n, k)`` matrix of per-element Jacobian rows and a ``(k, n)``
+    stack of tangents, an ``(n, n)`` tangent where the message wants ``(n,)``: each element's
+    row contracted with its own tangents, the product's diagonal,
+    ``jnp.sum(jac * t_in.T, axis=-1)``."""
+    entry = _tangent_entry(rule, line)
+    jnp = source.jnp_name()
+    if not (isinstance(entry, ast.BinOp) and isinstance(entry.op, ast.MatMult)) or jnp is None:
+        return []
+    left, right = entry.left, entry.right
+    if not isinstance(left, ast.Name) or not isinstance(right, ast.Name):
+        return []
+    tangents = _tangent_names(rule)
+    definition = single_definition(rule, right.id)
+    if right.id not in tangents and (
+        definition is None
+        or not any(isinstance(n, ast.Name) and n.id in tangents for n in ast.walk(definition))
+    ):
+        return []  # the right operand is not the stacked tangents
+    new = f"{jnp}.sum({left.id} * {right.id}.T, axis=-1)"
+    title = f"Contract each element's row with its own tangents: {new}"
+    return [Fix(title, target.code, (source.replace(entry, new),), True, Applicability.UNSAFE)]
+
+
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return (
         _not_pair_fixes(target, read) if target.code == NOT_PAIR else _tangent_fixes(target, read)
@@ -448,6 +561,6 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 
 PROVIDERS = (
-    Provider(frozenset({NOT_PAIR}), frozenset({"primal"}), fixes),
+    Provider(frozenset({NOT_PAIR}), frozenset({"primal", "out"}), fixes),
     Provider(frozenset({TANGENT}), frozenset({"got", "expected"}), fixes),
 )

@@ -27,7 +27,7 @@ from jaxerr_ls.culprit_state import Buffers, Code
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.pytrees import LIST, NAMEDTUPLE, TUPLE, Tree, leaf_keys, parse_tree, render
 from jaxerr_ls.fixes.source import FunctionNode, Source
-from jaxerr_ls.project import class_fields
+from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
@@ -380,9 +380,12 @@ def _missing_entries_fix(
     places: list[str | None] = [
         _cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in elts
     ]
-    if all(p is None for p in places) and not _reads_any(bwd, params[len(elts) :]):
-        # Unnamed cotangents: the leading arguments' in order, the trailing ones (which the
-        # rule never reads, hyper-parameters by the usual order) get none.
+    if all(p in (None, params[i]) for i, p in enumerate(places)) and not _reads_any(
+        bwd, params[len(elts) :]
+    ):
+        # Cotangents unnamed, or named for the arguments in their order: the leading
+        # arguments' in order, the trailing ones (which the rule never reads, hyper-parameters
+        # by the usual order) get none.
         places = list(params[: len(elts)])
     if None in places or len(set(places)) != len(places):
         return []
@@ -432,6 +435,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     regrouped = _regrouped_fix(target, source, final, got_text, expected_text, read)
     if regrouped:
         return regrouped
+    as_class = _namedtuple_fix(target, source, bwd, final, got_text, expected_text, read)
+    if as_class:
+        return as_class
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -448,6 +454,61 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             Fix(title, target.code, tuple(_drop_entries(source, final.elts, drop)), preferred=True)
         ]
     return []
+
+
+def _namedtuple_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    final: ast.expr | None,
+    got_text: str,
+    expected_text: str,
+    read: ReadSource,
+) -> list[Fix]:
+    """A cotangent written as a tuple (``(d_times, d_rates)``) for an argument that is a
+    NamedTuple (``CustomNode(namedtuple[Curve], [*, *])``): the same entries, in its fields'
+    order, built as that class, by its name where the module has it, else as the type of the
+    argument the bwd rule holds under the argument's own name (``type(curve)(...)``)."""
+    got, expected = parse_tree(got_text), parse_tree(expected_text)
+    if got is None or expected is None or got.kind != TUPLE or expected.kind != TUPLE:
+        return []
+    if not isinstance(final, ast.Tuple) or len(final.elts) != len(expected.children):
+        return []
+    if len(got.children) != len(expected.children):
+        return []
+    primal = _primal_of_bwd(source, bwd)
+    params = [a.arg for a in primal.args.args] if primal is not None else []
+    known = set(_module_fields(source.tree)) | set(imported_fields(source, read))
+    bound = {
+        n.id for n in ast.walk(bwd) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    edits = []
+    for i, (had, wanted) in enumerate(zip(got.children, expected.children, strict=True)):
+        if had == wanted:
+            continue
+        entry = final.elts[i]
+        if (
+            wanted.kind != NAMEDTUPLE
+            or had.kind not in (TUPLE, LIST)
+            or had.children != wanted.children
+            or not isinstance(entry, ast.Tuple | ast.List)
+            or len(entry.elts) != len(wanted.children)
+        ):
+            return []
+        if wanted.keys and wanted.keys[0] in known:
+            built = wanted.keys[0]
+        elif len(params) == len(expected.children) and params[i] in bound:
+            built = f"type({params[i]})"
+        else:
+            return []
+        edits.append(
+            source.replace(entry, f"{built}({', '.join(source.segment(e) for e in entry.elts)})")
+        )
+    if not edits:
+        return []
+    title = "Return each NamedTuple argument's cotangent as that NamedTuple: "
+    title += ", ".join(edit.new_text for edit in edits)
+    return [Fix(title, target.code, tuple(edits), True, Applicability.SAFE)]
 
 
 def _stems(name: str) -> set[str]:
@@ -822,17 +883,27 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     entries = dict_entries(value)
     if entries is not None:
         return _dict_fwd_fix(target, source, fwd, value, entries, primal_name, residuals)
-    if isinstance(value, ast.Tuple) and primal is not None and (output_count(primal) or 0) > 1:
+    outputs = _primal_outputs(target, read, source, primal) if primal is not None else None
+    if isinstance(value, ast.Tuple) and (outputs or 0) > 1:
         # ``y1, y2, r1, r2`` for a two-output function: the outputs, then the residuals.
         count = len(residuals) if isinstance(residuals, list) else None
-        new = split_flat(_rule_code(source), list(value.elts), output_count(primal) or 0, count)
+        last = value.elts[-1]
+        if len(value.elts) == (outputs or 0) + 1 and (
+            isinstance(last, ast.Name) or (isinstance(last, ast.Tuple) and len(last.elts) == count)
+        ):
+            count = None  # ``y1, y2, (r1, r2)``: the residuals are grouped already
+        new = split_flat(_rule_code(source), list(value.elts), outputs or 0, count)
         if new is None:
             return []
         title = "Return a pair: the outputs and the residuals"
         return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
     if isinstance(value, ast.Tuple) and len(value.elts) > 2:
         primal_ret = last_return(primal) if primal is not None else None
-        if primal_ret is None or isinstance(primal_ret.value, ast.Tuple | ast.List):
+        if (
+            primal_ret is None
+            or isinstance(primal_ret.value, ast.Tuple | ast.List)
+            or outputs not in (None, 1)
+        ):
             return []  # several outputs: which entries are outputs is not for us to say
         rest = value.elts[1:]
         if isinstance(residuals, list) and len(residuals) != len(rest):
@@ -866,6 +937,37 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = f"{parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _primal_outputs(
+    target: FixTarget, read: ReadSource, source: Source, primal: FunctionNode
+) -> int | None:
+    """How many outputs the primal function returns: the length of the tuples its returns
+    write, or, where it returns a call of one function of its module, that function's; then
+    checked against the failing line, where a caller unpacking the result into names says how
+    many there are. None when it cannot be told, 0 when these disagree."""
+    count = output_count(primal)
+    calls = [r.value for r in own_returns(primal)]
+    called = {c.func.id for c in calls if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+    if calls and len(called) == 1 and all(isinstance(c, ast.Call) for c in calls):
+        callee = rule_function(source.tree, called.pop())
+        if callee is not None and callee is not primal:
+            count = output_count(callee)
+    failing = Source.parse(target.span.path, read(target.span.path))
+    unpacked = {
+        len(node.targets[0].elts)
+        for node in ast.walk(failing.tree if failing is not None else ast.Module([], []))
+        if isinstance(node, ast.Assign)
+        and node.lineno <= target.span.line <= (node.end_lineno or node.lineno)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Tuple | ast.List)
+        and isinstance(node.value, ast.Call)
+        and last_name(node.value.func) == primal.name
+    }
+    if len(unpacked) == 1:
+        told = unpacked.pop()
+        return told if count in (None, told) else 0
+    return count
 
 
 def _starred_residuals(source: Source, ret: ast.Return) -> tuple[str, Edit] | None:

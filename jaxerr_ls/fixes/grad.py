@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
@@ -19,6 +19,7 @@ from jaxerr_ls.fixes.transform_calls import (
     LINEARIZE_AVAL,
     VJP_COTANGENT,
     VJP_TOO_MANY,
+    VJP_TREE,
     add_keyword,
     applied_capacity,
     applied_transform,
@@ -27,10 +28,10 @@ from jaxerr_ls.fixes.transform_calls import (
     failing_line_fixes,
     located,
     on_line,
+    printed_fields,
     received,
     received_at,
     results_of,
-    top_level_items,
     unsafe_fix,
 )
 from jaxerr_ls.project import (
@@ -43,6 +44,7 @@ from jaxerr_ls.project import (
     module_files,
 )
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.rule_outputs import single_definition
 from jaxerr_ls.spans import Edit, Span
 
 NONSCALAR = "grad-nonscalar-output"
@@ -149,6 +151,52 @@ def _sibling_reductions(sources: list[Source], value: ast.expr) -> set[str]:
     return found
 
 
+def _peer_reductions(source: Source, name: str) -> set[str]:
+    """How the functions registered beside ``name`` (the other values of a dict or entries of
+    a list of functions that holds it: ``{"ridge": ridge, "lasso": lasso}``; or the functions
+    a decorator registers by key, ``@register("l2")``) reduce what they return to a scalar:
+    ``sum`` or ``mean`` over every axis, as their own returns write it."""
+    peers: set[str] = set()
+    for node in ast.walk(source.tree):
+        entries = node.values if isinstance(node, ast.Dict) else None
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            entries = node.elts
+        if not entries or not all(isinstance(e, ast.Name) for e in entries):
+            continue
+        held = {e.id for e in entries if isinstance(e, ast.Name)}
+        if name in held:
+            peers |= held - {name}
+
+    def registrars(function: FunctionNode) -> set[str]:
+        # ``@register("l2")``: a decorator given a key registers every function so made.
+        return {
+            source.segment(d.func)
+            for d in function.decorator_list
+            if isinstance(d, ast.Call)
+            and d.args
+            and isinstance(d.args[0], ast.Constant)
+            and isinstance(d.args[0].value, str)
+        }
+
+    own = [f for f in source.functions() if f.name == name]
+    marks = set().union(*(registrars(f) for f in own)) if len(own) == 1 else set()
+    peers |= {f.name for f in source.functions() if f.name != name and registrars(f) & marks}
+    found = set()
+    for function in source.functions():
+        if function.name not in peers:
+            continue
+        for ret in own_returns(function):
+            for call in ast.walk(ret.value) if ret.value is not None else ():
+                if (
+                    isinstance(call, ast.Call)
+                    and last_name(call.func) in ("sum", "mean")
+                    and len(call.args) == 1
+                    and not call.keywords
+                ):
+                    found.add(last_name(call.func) or "")
+    return found
+
+
 def _docstrings(source: Source, name: str) -> str:
     """The module's docstring and the named function's, with the function's name."""
     texts = [ast.get_docstring(source.tree) or "", name]
@@ -168,6 +216,9 @@ def _reductions(
     siblings = set().union(*(_sibling_reductions(sources, v) for _, v in places))
     if len(siblings) == 1:
         return ("sum", "mean") if siblings == {"sum"} else ("mean", "sum")
+    peers = set().union(*(_peer_reductions(s, name) for s, _ in places))
+    if len(peers) == 1:
+        return ("sum", "mean") if peers == {"sum"} else ("mean", "sum")
     if any(word in name.lower() for word in _AVERAGE_NAMES):
         # The function is named for an average (``spectral_mse``): its output, averaged.
         return ("mean", "sum")
@@ -430,11 +481,9 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     for source, node, culprit in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
         value = _returned(node)
         if isinstance(value, ast.Tuple | ast.List) and len(value.elts) > 2:
-            first, *rest = (source.segment(e) for e in value.elts)
-            grouped = f"{first}, ({', '.join(rest)})"
-            text = source.segment(value)
-            if text.startswith(("(", "[")):
-                grouped = f"{text[0]}{grouped}{text[-1]}"
+            grouped = _grouped_aux(source, node, value, _aux_read_by_key(target, read))
+            if grouped is None:
+                return []
             edits.append(source.replace(value, grouped))
             title = f"Return (output, aux) from `{culprit.name}`: {grouped}"
         elif isinstance(value, ast.Dict):
@@ -468,9 +517,12 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             # variable of that name is the aux.
             aux = _READ_AUX.search(culprit.why or "")
             function = _enclosing_function(source, node)
-            if aux is None or function is None or not _binds(function, aux[1]):
+            if aux is None or function is None:
                 return []
-            paired = f"{source.segment(value)}, {aux[1]}"
+            name = aux[1] if _binds(function, aux[1]) else _dropped_aux(function, value)
+            if name is None:
+                return []
+            paired = f"{source.segment(value)}, {name}"
             edits.append(source.replace(value, paired))
             title = f"Return (output, aux) from `{culprit.name}`: {paired}"
         elif isinstance(node, ast.keyword) and node.arg == "has_aux":
@@ -484,6 +536,114 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not edits:
         return []
     return unsafe_fix(target, title, tuple(edits))
+
+
+def _grouped_aux(
+    source: Source, node: ast.AST, value: ast.Tuple | ast.List, by_key: bool
+) -> str | None:
+    """``out, a, b`` as ``out, (a, b)``: the first entry the output, the others one aux. Where
+    the caller reads the aux by key (``metrics["acc"]``), a tuple would fail there: the others
+    join the one entry that can be a dict (``dict(metrics, penalty=penalty)``), when each of
+    them is a name bound to an array; else None."""
+    first, *rest = value.elts
+    if not by_key:
+        aux = f"({', '.join(source.segment(e) for e in rest)})"
+    else:
+        function = _enclosing_function(source, node)
+        if function is None:
+            return None
+        arrays = [e for e in rest if isinstance(e, ast.Name) and _bound_to_array(function, e.id)]
+        mappings = [e for e in rest if e not in arrays]
+        if len(mappings) != 1 or isinstance(mappings[0], ast.Tuple | ast.List | ast.Constant):
+            return None
+        names = [e.id for e in arrays if isinstance(e, ast.Name)]
+        added = ", ".join(f"{name}={name}" for name in names)
+        aux = f"dict({source.segment(mappings[0])}, {added})"
+    grouped = f"{source.segment(first)}, {aux}"
+    text = source.segment(value)
+    if text.startswith(("(", "[")):
+        grouped = f"{text[0]}{grouped}{text[-1]}"
+    return grouped
+
+
+def _bound_to_array(function: FunctionNode, name: str) -> bool:
+    """``name = weight * jnp.mean(x)``: bound once in the function, to arithmetic."""
+    assign = single_definition(function, name)
+    return (
+        assign is not None
+        and isinstance(assign.targets[0], ast.Name)
+        and isinstance(assign.value, ast.BinOp | ast.UnaryOp)
+    )
+
+
+def _aux_read_by_key(target: FixTarget, read: ReadSource) -> bool:
+    """Does the code that unpacks the transform's result on the failing line read the aux by
+    a string key (``metrics["loss"]``), there or, one call up, where the function that holds
+    the line returns it to a caller in the same module that unpacks it?"""
+    failing = Source.parse(target.span.path, read(target.span.path))
+    if failing is None:
+        return False
+    for node in ast.walk(failing.tree):
+        if (
+            not isinstance(node, ast.Assign)
+            or not node.lineno <= target.span.line <= (node.end_lineno or node.lineno)
+            or len(node.targets) != 1
+            or not isinstance(node.targets[0], ast.Tuple)
+            or len(node.targets[0].elts) != 2
+        ):
+            continue
+        first, second = node.targets[0].elts
+        aux = first.elts[1] if isinstance(first, ast.Tuple) and len(first.elts) == 2 else second
+        function = _enclosing_function(failing, node)
+        if isinstance(aux, ast.Name) and function is not None:
+            return _read_by_key(failing, function, aux.id, hops=1)
+    return False
+
+
+def _read_by_key(source: Source, scope: FunctionNode | ast.Module, name: str, hops: int) -> bool:
+    nodes = list(_scope_nodes(scope))
+    if any(
+        isinstance(n, ast.Subscript)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == name
+        and isinstance(n.slice, ast.Constant)
+        and isinstance(n.slice.value, str)
+        for n in nodes
+    ):
+        return True
+    if hops == 0 or isinstance(scope, ast.Module):
+        return False
+    for ret in own_returns(scope):
+        if not isinstance(ret.value, ast.Tuple):
+            continue
+        at = [i for i, e in enumerate(ret.value.elts) if isinstance(e, ast.Name) and e.id == name]
+        for caller in [*source.functions(), source.tree]:
+            for node in _scope_nodes(caller):
+                if (
+                    len(at) == 1
+                    and isinstance(node, ast.Assign)
+                    and isinstance(node.value, ast.Call)
+                    and last_name(node.value.func) == scope.name
+                    and isinstance(node.targets[0], ast.Tuple)
+                    and len(node.targets[0].elts) == len(ret.value.elts)
+                    and isinstance(named := node.targets[0].elts[at[0]], ast.Name)
+                    and _read_by_key(source, caller, named.id, hops - 1)
+                ):
+                    return True
+    return False
+
+
+def _scope_nodes(scope: FunctionNode | ast.Module) -> Iterator[ast.AST]:
+    """The nodes of a function's body, or of a module's code outside its functions and classes."""
+    if not isinstance(scope, ast.Module):
+        yield from own_nodes(scope)
+        return
+    scopes = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda
+    stack: list[ast.AST] = [s for s in scope.body if not isinstance(s, scopes)]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, scopes))
 
 
 def _stacked_first(value: ast.expr | None) -> ast.expr | None:
@@ -550,13 +710,12 @@ def _named_aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     ):
         return []
     edits = []
+    by_key = _aux_read_by_key(target, read)
     for ret in returns:
         assert isinstance(ret.value, ast.Tuple)
-        first, *rest = (source.segment(e) for e in ret.value.elts)
-        grouped = f"{first}, ({', '.join(rest)})"
-        text = source.segment(ret.value)
-        if text.startswith("("):
-            grouped = f"({grouped})"
+        grouped = _grouped_aux(source, ret, ret.value, by_key)
+        if grouped is None:
+            return []
         edits.append(source.replace(ret.value, grouped))
     title = f"Return (output, aux) from `{name}`: {edits[-1].new_text}"
     return unsafe_fix(target, title, tuple(edits))
@@ -747,6 +906,31 @@ def _returned_with_total(
 _READ_AUX = re.compile(r"the caller reads the aux `(\w+)`")
 
 
+def _dropped_aux(function: FunctionNode, value: ast.expr) -> str | None:
+    """``loss, aux = loss_fn(params)`` in a wrapper that returns ``loss + penalty``: the pair
+    unpacked from a call whose first name the returned value reads and whose second the
+    function never reads is an (output, aux) pair whose aux was dropped: that second name."""
+    read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    names = [n for n in own_nodes(function) if isinstance(n, ast.Name)]
+    loads = {n.id for n in names if isinstance(n.ctx, ast.Load)}
+    stores = [n.id for n in names if not isinstance(n.ctx, ast.Load)]
+    found = [
+        second.id
+        for node in own_nodes(function)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Tuple)
+        and len(node.targets[0].elts) == 2
+        and isinstance(first := node.targets[0].elts[0], ast.Name)
+        and isinstance(second := node.targets[0].elts[1], ast.Name)
+        and first.id in read
+        and second.id not in loads
+        and stores.count(second.id) == 1
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def _binds(function: FunctionNode, name: str) -> bool:
     """Whether a function has a parameter or a plain assignment of ``name``."""
     arguments = function.args
@@ -831,31 +1015,6 @@ _PRINTED_SCALAR = re.compile(
     r"|Traced<\w+\((?:float\d+|bfloat16)\[\]\)>"
     r".*|Array\((?:[-\d.e+]+|-?nan|-?inf)(?:, dtype=(?:float\d+|bfloat16))?\)|[-\d.e+]+)$"
 )
-_PRINTED_RECORD = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<fields>\(.*\))$", re.DOTALL)
-_FIELD = re.compile(r"^(?P<field>[A-Za-z_]\w*)=(?P<value>.*)$", re.DOTALL)
-
-
-def _printed_fields(printed: str) -> dict[str, str] | None:
-    """The fields of a NamedTuple's or dataclass's repr (``Objective(value=..., parts=...)``)
-    with their printed values; None when the text is not one such repr."""
-    found = _PRINTED_RECORD.match(printed.strip())
-    if found is None:
-        return None
-    items = top_level_items(found["fields"])
-    if items is None:
-        inner = found["fields"][1:-1].strip()
-        # One field: no comma at the top level (else two items and a last one).
-        one = top_level_items(f"({inner}, _)") if inner else None
-        items = [inner] if one is not None and len(one) == 2 else None
-    if not items:
-        return None
-    fields = {}
-    for item in items:
-        named = _FIELD.match(item)
-        if named is None:
-            return None
-        fields[named["field"]] = named["value"].strip()
-    return fields
 
 
 def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -863,7 +1022,7 @@ def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     parts=...)`` in the message): differentiate its one real scalar field (or, among several,
     the one named as the total), read from the returned object by a lambda around the function
     given to grad, so the call and its result keep their shape."""
-    fields = _printed_fields(target.captures.get("output") or "")
+    fields = printed_fields(target.captures.get("output") or "")
     if fields is None:
         return []
     scalars = [name for name, value in fields.items() if _PRINTED_SCALAR.match(value)]
@@ -937,13 +1096,24 @@ def _call_site_reduction_fixes(target: FixTarget, read: ReadSource) -> list[Fix]
     else:
         order = ("sum", "mean") if totals else ("mean", "sum")
     meanings = {"mean": "the mean", "sum": "the sum"}
+    # The same transform of the same function elsewhere in the module would fail the same
+    # way once this one is fixed: each gets the reduction.
+    same = [
+        node.args[0]
+        for node in ast.walk(source.tree)
+        if isinstance(node, ast.Call)
+        and node.args
+        and source.segment(node.func) == source.segment(call.func)
+        and source.segment(node.args[0]) == spelled
+        and [source.segment(k) for k in node.keywords] == [source.segment(k) for k in call.keywords]
+    ] or [function]
     return [
         fix
         for reduction in order
         for fix in unsafe_fix(
             target,
             f"Differentiate {meanings[reduction]} of {_label_of(name or spelled)}'s output",
-            (_read_from_result(source, function, f".{reduction}()"),),
+            tuple(_read_from_result(source, given, f".{reduction}()") for given in same),
         )
     ]
 
@@ -1654,7 +1824,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _dict_output_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
-    if target.code == NOT_ARRAY and _printed_fields(target.captures.get("output") or ""):
+    if target.code == NOT_ARRAY and printed_fields(target.captures.get("output") or ""):
         return _record_field_fixes(target, read)
     if target.code == NOT_ARRAY and _single_item(target.captures.get("output") or ""):
         return _one_item_fixes(target, read)
@@ -1675,7 +1845,9 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 # One provider per set of captures read: a provider reads only captures all its records have.
 PROVIDERS = (
     Provider(
-        frozenset({NONSCALAR, AUX_NOT_PAIR, INT_INPUT, ARGNUMS, JVP_NOT_TUPLES, VJP_TOO_MANY}),
+        frozenset(
+            {NONSCALAR, AUX_NOT_PAIR, INT_INPUT, ARGNUMS, JVP_NOT_TUPLES, VJP_TOO_MANY, VJP_TREE}
+        ),
         frozenset(),
         fixes,
     ),

@@ -29,8 +29,8 @@ from dataclasses import replace
 
 from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import FunctionNode, Source
-from jaxerr_ls.project import module_files
+from jaxerr_ls.fixes.source import FunctionNode, Source, imported_definitions
+from jaxerr_ls.project import last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span, char_col
 
@@ -262,31 +262,8 @@ def _helper(
 
 def imported_functions(source: Source, read: ReadSource) -> dict[str, FunctionNode]:
     """The functions a module imports by name from project modules (``from detector.utils
-    import deliver``), looked for beside the module and in the folders above it."""
-    bases = [source.path.parent, *list(source.path.parents)[1:3]]
-    found: dict[str, FunctionNode] = {}
-    for node in source.tree.body:
-        if not isinstance(node, ast.ImportFrom) or not node.module or node.level:
-            continue
-        module = next(
-            (
-                loaded
-                for path in module_files(node.module, bases)
-                if (loaded := Source.parse(path, read(path) if path.is_file() else None))
-            ),
-            None,
-        )
-        if module is None:
-            continue
-        for alias in node.names:
-            defined = [
-                f
-                for f in module.tree.body
-                if isinstance(f, ast.FunctionDef) and f.name == alias.name
-            ]
-            if len(defined) == 1:
-                found[alias.asname or alias.name] = defined[0]
-    return found
+    import deliver``)."""
+    return {name: function for name, (_, function) in imported_definitions(source, read).items()}
 
 
 def _accumulating_calls(
@@ -624,11 +601,39 @@ def _hook_fix(target: FixTarget, read: ReadSource) -> list[Fix]:
     return []
 
 
+# Mappings that are not a ``dict`` (JAX checks the type): their entries copied into one are.
+_MAPPINGS = frozenset(
+    {"mappingproxy", "OrderedDict", "defaultdict", "Counter", "ChainMap", "FrozenDict"}
+)
+
+
+def _plain_dict_fixes(target: FixTarget, source: Source, method: FunctionNode) -> list[Fix]:
+    """``vjp_bwd`` returned its log entries as a mapping of another type (a read-only
+    ``mappingproxy``, an ``OrderedDict``): the same entries as a plain dict."""
+    returns = [r for r in own_returns(method) if r.value is not None]
+    if len(returns) != 1 or returns[0].value is None:
+        return []
+    value = returns[0].value
+    copied = value
+    if (
+        isinstance(value, ast.Call)
+        and len(value.args) == 1
+        and not value.keywords
+        and last_name(value.func) == "MappingProxyType"
+    ):
+        copied = value.args[0]  # the dict the view shows, copied
+    new = f"dict({source.segment(copied)})"
+    title = f"Return the log entries as a plain dict: {new}"
+    return [Fix(title, target.code, (source.replace(value, new),), preferred=True)]
+
+
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = _culprit_method(target, read)
     if found is None:
         return _hook_fix(target, read)
     source, cls, method = found
+    if (target.captures.get("returned") or "").strip(" .") in _MAPPINGS:
+        return _plain_dict_fixes(target, source, method)
     accumulate = _accumulate_fix(source, method)
     if accumulate is not None:
         retval = _retval_fix(source, cls, method)
@@ -640,4 +645,4 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return [rename] if return_none is None else [rename, return_none]
 
 
-PROVIDER = Provider(frozenset({CODE}), frozenset({"primitive"}), fixes)
+PROVIDER = Provider(frozenset({CODE}), frozenset({"primitive", "returned"}), fixes)

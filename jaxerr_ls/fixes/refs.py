@@ -1222,32 +1222,59 @@ def grad_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     selected = argnums_fix(target, source, target.span.line, why, updated)
     if selected:
         return [replace(fix, preferred=True) for fix in selected]
-    for model, call, scope in code.calls_on(target.span):
-        made = code.resolve(Place(target.span.path, model, call.func, scope))
+    for span in dict.fromkeys([target.span, *target.frames]):
+        home = source if span.path == target.span.path else Source.parse(span.path, read(span.path))
+        found = _value_fixes(target, code, span, home) if home is not None else []
+        if found:
+            return found
+    return []
+
+
+def _value_fixes(target: FixTarget, code: Code, span: Span, home: Source) -> list[Fix]:
+    """Differentiate the Ref's value where the call on ``span`` (the failing line, or a line
+    of the traceback under it) gives a Ref to a gradient transform."""
+    for model, call, scope in code.calls_on(span):
+        made = code.resolve(Place(span.path, model, call.func, scope))
         grad = made.node
-        if not isinstance(grad, ast.Call) or made.path != target.span.path:
+        if not isinstance(grad, ast.Call) or made.path != span.path:
             continue
         if made.model.qualified_name(grad.func, made.scope) not in _REF_REJECTING:
             continue
         keywords = {k.arg: k.value for k in grad.keywords}
         argnums_node = keywords.get("argnums", grad.args[1] if len(grad.args) > 1 else None)
-        argnums = 0 if argnums_node is None else literal_int(argnums_node)
-        if argnums is None or not grad.args:
+        positions = [0] if argnums_node is None else _literal_ints(argnums_node)
+        if not positions or not grad.args:
             continue
-        if any(isinstance(a, ast.Starred) for a in call.args[: argnums + 1]):
+        if any(isinstance(a, ast.Starred) for a in call.args[: max(positions) + 1]):
             continue
-        if argnums >= len(call.args) or dotted(call.args[argnums]) is None:
+        if max(positions) >= len(call.args):
             continue
         function = code.resolve(Place(made.path, made.model, grad.args[0], made.scope))
         # A bound method (``self.loss``): its parameters start after ``self``.
         method = bound_method(code, [target.span, *target.frames], function)
         node, shift = (method, 1) if method is not None else (function.node, 0)
-        if not isinstance(node, ast.FunctionDef) or not _reads_only_values(node, argnums + shift):
+        if not isinstance(node, ast.FunctionDef):
             continue
-        argument = call.args[argnums]
-        text = source.segment(argument)
+        refs = [
+            i
+            for i in positions
+            if dotted(call.args[i]) is not None
+            and (
+                _reads_only_values(node, i + shift)
+                # A parameter used as an array, given what the caller reads as a Ref elsewhere
+                # (``store.gain[...] -= lr * g``): its value was meant.
+                or (
+                    _never_subscripted(node, i + shift)
+                    and _read_as_ref(home, home.segment(call.args[i]))
+                )
+            )
+        ]
+        if len(refs) != 1:
+            continue
+        argument = call.args[refs[0]]
+        text = home.segment(argument)
         title = f"Differentiate the value of {text}: pass {text}[...]"
-        return [Fix(title, GRAD_REF, (source.replace(argument, f"{text}[...]"),), preferred=True)]
+        return [Fix(title, GRAD_REF, (home.replace(argument, f"{text}[...]"),), preferred=True)]
     return []
 
 
@@ -1257,12 +1284,46 @@ def literal_int(node: ast.expr) -> int | None:
     return None
 
 
-def _reads_only_values(function: ast.FunctionDef, index: int) -> bool:
-    """Whether the function's positional parameter is only ever read as ``p[...]``."""
+def _literal_ints(node: ast.expr) -> list[int]:
+    """``1`` or ``(0, 1)`` as a list of ints; empty when not literal."""
+    items = node.elts if isinstance(node, ast.Tuple | ast.List) else [node]
+    found = [literal_int(item) for item in items]
+    return [i for i in found if i is not None] if None not in found else []
+
+
+def _parameter_uses(function: ast.FunctionDef, index: int) -> list[ast.Name]:
+    """The names of the function's positional parameter in its body (none past its last)."""
     params = [*function.args.posonlyargs, *function.args.args]
     if index >= len(params):
-        return False
+        return []
     name = params[index].arg
+    return [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name]
+
+
+def _never_subscripted(function: ast.FunctionDef, index: int) -> bool:
+    """Whether the function's positional parameter is read, and never indexed or stored into."""
+    indexed = {
+        id(node.value)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Subscript | ast.Attribute)
+    }
+    uses = _parameter_uses(function, index)
+    return bool(uses) and all(isinstance(n.ctx, ast.Load) and id(n) not in indexed for n in uses)
+
+
+def _read_as_ref(source: Source, text: str) -> bool:
+    """Whether the module indexes the expression ``text`` as a Ref, ``text[...]``."""
+    return any(
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value is Ellipsis
+        and source.segment(node.value) == text
+        for node in ast.walk(source.tree)
+    )
+
+
+def _reads_only_values(function: ast.FunctionDef, index: int) -> bool:
+    """Whether the function's positional parameter is only ever read as ``p[...]``."""
     subscripted = {
         id(node.value)
         for node in ast.walk(function)
@@ -1271,7 +1332,7 @@ def _reads_only_values(function: ast.FunctionDef, index: int) -> bool:
         and isinstance(node.slice, ast.Constant)
         and node.slice.value is Ellipsis
     }
-    uses = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name]
+    uses = _parameter_uses(function, index)
     return bool(uses) and all(isinstance(n.ctx, ast.Load) and id(n) in subscripted for n in uses)
 
 

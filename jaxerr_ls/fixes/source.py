@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from jaxerr_ls.project import module_files
 from jaxerr_ls.spans import Edit, Span, apply_edits, ast_span
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -184,3 +185,35 @@ def _parsed(path: Path, text: str) -> Source | None:
         return Source(path, text, ast.parse(text))
     except (SyntaxError, ValueError, RecursionError):
         return None
+
+
+def imported_definitions(
+    source: Source, read: Callable[[Path], str | None]
+) -> dict[str, tuple[Source, FunctionNode]]:
+    """The functions a module imports by name from project modules (``from detector.utils
+    import deliver``), each with its module, looked for beside the module and in the folders
+    above it."""
+    bases = [source.path.parent, *list(source.path.parents)[1:3]]
+    found: dict[str, tuple[Source, FunctionNode]] = {}
+    for node in source.tree.body:
+        if not isinstance(node, ast.ImportFrom) or not node.module or node.level:
+            continue
+        module = next(
+            (
+                loaded
+                for path in module_files(node.module, bases)
+                if (loaded := Source.parse(path, read(path) if path.is_file() else None))
+            ),
+            None,
+        )
+        if module is None:
+            continue
+        for alias in node.names:
+            defined = [
+                f
+                for f in module.tree.body
+                if isinstance(f, ast.FunctionDef) and f.name == alias.name
+            ]
+            if len(defined) == 1:
+                found[alias.asname or alias.name] = (module, defined[0])
+    return found

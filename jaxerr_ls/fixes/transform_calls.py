@@ -7,12 +7,12 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from jaxerr_ls.astindex import own_returns
+from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_state import Buffers, Code, Place
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
-from jaxerr_ls.fixes.source import Source, fresh
+from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, imported_definitions
 from jaxerr_ls.project import (
     Function,
     ModuleModel,
@@ -30,6 +30,7 @@ NOT_ARRAY = "grad-output-not-array"
 JVP_NOT_TUPLES = "jvp-args-not-tuples"
 VJP_TOO_MANY = "vjp-too-many-args"
 VJP_COTANGENT = "vjp-cotangent-shape"
+VJP_TREE = "vjp-cotangent-tree"
 LINEARIZE_AVAL = "linearize-tangent-aval"
 JVP_SHAPE = "jvp-shape-mismatch"
 ARGNUMS = "grad-argnums-missing-positional"
@@ -587,6 +588,11 @@ def _optimized_cast_fixes(target: FixTarget, source: Source, read: ReadSource) -
     if len(firsts) != 1 or firsts[0].lineno >= holder.lineno:
         return []
     value = firsts[0].value
+    indexed = _index_of_best(source, read, value)
+    if indexed is not None:
+        # An index (``jnp.argmax(values)``) as a parameter's start: a cast would start from
+        # the index, not from the point it picks.
+        return _grid_point_fixes(target, argument.id, *indexed) if indexed else []
     jnp = source.jnp_or_import()
     jax = source.jax_or_import() if tree else ("jax", [])
     if jnp is None or jax is None:
@@ -612,6 +618,88 @@ def _optimized_cast_fixes(target: FixTarget, source: Source, read: ReadSource) -
     imports = list(dict.fromkeys([*jnp[1], *jax[1]]))
     title = f"Make `{argument.id}` floating where it is first set: it is updated from its gradient"
     return unsafe_fix(target, title, (*imports, source.replace(value, new_text)))
+
+
+# Calls that return the index of an array's best entry.
+_ARG_BEST = frozenset({"argmax", "argmin"})
+
+
+def _index_of_best(
+    source: Source, read: ReadSource, value: ast.expr
+) -> tuple[Source, FunctionNode, ast.Return] | tuple[()] | None:
+    """Where ``value`` calls a project function that returns an index (``return
+    jnp.argmax(values)``): that function and its return; empty where it returns an index some
+    other way too; None where it is not such a call."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return None
+    own = {f.name: (source, f) for f in source.functions()}
+    found = own.get(value.func.id) or imported_definitions(source, read).get(value.func.id)
+    if found is None:
+        return None
+    home, function = found
+    returns = own_returns(function)
+    best = [
+        r for r in returns if isinstance(r.value, ast.Call) and last_name(r.value.func) in _ARG_BEST
+    ]
+    if not best:
+        return None
+    return (home, function, best[0]) if len(best) == len(returns) == 1 else ()
+
+
+def _grid_point_fixes(
+    target: FixTarget, name: str, home: Source, function: FunctionNode, ret: ast.Return
+) -> list[Fix]:
+    """``return jnp.argmax(values)`` where ``values`` are computed from one array of the
+    function (``values = jax.vmap(objective)(grid)``): the entry of that array at the index,
+    ``grid[jnp.argmax(values)]``, the point the search found."""
+    call = ret.value
+    if not isinstance(call, ast.Call) or len(call.args) != 1:
+        return []
+    scored = call.args[0]
+    if not isinstance(scored, ast.Name):
+        return []
+    assigned = [
+        n
+        for n in own_nodes(function)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id == scored.id
+    ]
+    if len(assigned) != 1 or not isinstance(assigned[0].value, ast.Call):
+        return []
+    points = [a.id for a in assigned[0].value.args if isinstance(a, ast.Name)]
+    bound = {
+        n.targets[0].id
+        for n in own_nodes(function)
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+    }
+    if len(points) != 1 or len(assigned[0].value.args) != 1 or points[0] not in bound:
+        return []
+    new_text = f"{points[0]}[{home.segment(call)}]"
+    title = f"Start `{name}` at the point `{function.name}` finds, not its index: {new_text}"
+    return unsafe_fix(target, title, (home.replace(call, new_text),))
+
+
+def _repeated(source: Source, node: ast.AST) -> bool:
+    """Whether the expression is evaluated once per element of something other than a range
+    (the leaves of a tree, say, which need not share a shape): inside a comprehension over
+    it, or a lambda (a ``tree.map``'s function)."""
+    comprehensions = ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp
+    return any(
+        (
+            isinstance(outer, ast.Lambda)
+            or (
+                isinstance(outer, comprehensions)
+                and not all(
+                    isinstance(g.iter, ast.Call) and last_name(g.iter.func) == "range"
+                    for g in outer.generators
+                )
+            )
+        )
+        and any(inner is node for inner in ast.walk(outer))
+        for outer in ast.walk(source.tree)
+    )
 
 
 def _statement_of(source: Source, node: ast.AST) -> ast.stmt | None:
@@ -1064,6 +1152,33 @@ def top_level_items(printed: str) -> list[str] | None:
     return [*items, last] if items and last else (items if len(items) > 1 else None)
 
 
+_PRINTED_RECORD = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<fields>\(.*\))$", re.DOTALL)
+_FIELD = re.compile(r"^(?P<field>[A-Za-z_]\w*)=(?P<value>.*)$", re.DOTALL)
+
+
+def printed_fields(printed: str) -> dict[str, str] | None:
+    """The fields of a NamedTuple's or dataclass's repr (``Objective(value=..., parts=...)``)
+    with their printed values; None when the text is not one such repr."""
+    found = _PRINTED_RECORD.match(printed.strip())
+    if found is None:
+        return None
+    items = top_level_items(found["fields"])
+    if items is None:
+        inner = found["fields"][1:-1].strip()
+        # One field: no comma at the top level (else two items and a last one).
+        one = top_level_items(f"({inner}, _)") if inner else None
+        items = [inner] if one is not None and len(one) == 2 else None
+    if not items:
+        return None
+    fields = {}
+    for item in items:
+        named = _FIELD.match(item)
+        if named is None:
+            return None
+        fields[named["field"]] = named["value"].strip()
+    return fields
+
+
 def whole_capture(text: str, message: str) -> str:
     """A capture cut short inside a printed value (``(Array(0`` where the pattern's lazy
     group stopped at the value's first ``.``), extended to where its brackets close in the
@@ -1482,9 +1597,33 @@ def _reshape_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[
         if len(built) != 1 or not isinstance(built[0][1], ast.expr):
             return []
         source, expr = built[0][0], built[0][1]
+        made: list[ast.AST] = [expr]
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
+            # A helper of the module that draws it: what it returns.
+            made += [
+                r for f in source.functions() if f.name == expr.func.id for r in own_returns(f)
+            ]
+        flattened = [
+            node
+            for root in made
+            for node in ast.walk(root)
+            if isinstance(node, ast.Tuple)
+            and len(node.elts) == 1
+            and isinstance(node.elts[0], ast.Attribute)
+            and node.elts[0].attr == "size"
+        ]
+        if len(flattened) == 1:
+            # Drawn flat with an array's size (``(leaf.size,)``), where that array's shape is
+            # due: its shape, which holds for every array the code is run for, not only the
+            # one the message names.
+            [size] = flattened[0].elts
+            assert isinstance(size, ast.Attribute)
+            shape = f"{source.segment(size.value)}.shape"
+            title = f"Make the tangent in the shape of the array it is for: {shape}"
+            return unsafe_fix(target, title, (source.replace(flattened[0], shape),))
         jnp = source.jnp_name()
-        if jnp is None:
-            return []
+        if jnp is None or _repeated(source, expr):
+            return []  # made for several leaves: one leaf's shape would not fit the others
         dims = primal[1]
         shape = f"({dims[0]},)" if len(dims) == 1 else f"({', '.join(map(str, dims))})"
         new_text = f"{jnp}.reshape({source.segment(expr)}, {shape})"
@@ -1974,10 +2113,91 @@ def _cast_cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
     given = calls[0][0].args[0]
     if isinstance(given, ast.Starred | ast.Tuple | ast.List):
         return []
-    text = source.segment(given)
-    atomic = isinstance(given, ast.Name | ast.Call | ast.Attribute | ast.Subscript)
-    new_text = f"{text if atomic else f'({text})'}.astype({name}.dtype)"
+    new_text = _suffixed(source, given, f".astype({name}.dtype)")
     title = f"Cast the cotangent to the dtype of `{name}`: {new_text}"
+    return unsafe_fix(target, title, (source.replace(given, new_text),))
+
+
+def _transposed_cotangent_fixes(target: FixTarget, source: Source, read: ReadSource) -> list[Fix]:
+    """A cotangent whose shape is the output's transposed (``float32[300,24]`` for
+    ``float32[24,300]``): the same values in the output's layout, ``.T`` of what the
+    culprit returns as the cotangent, else of the one argument the failing line gives the
+    function ``jax.vjp`` returned."""
+    got = _shape(target.captures.get("tangent") or "")
+    wanted = _shape(target.captures.get("expected") or "")
+    if got is None or wanted is None or len(got[1]) != 2 or got[1] == wanted[1]:
+        return []
+    if got[1][::-1] != wanted[1] or not _dtype_agrees(got[0], wanted[0]):
+        return []
+    places = [
+        (home, node.value if isinstance(node, ast.Return) else node)
+        for home, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT)
+        if isinstance(node, ast.expr | ast.Return)
+    ]
+    calls = _pullback_calls(source, target.span.line)
+    if not places and len(calls) == 1 and len(calls[0][0].args) == 1:
+        places = [(source, calls[0][0].args[0])]
+    if len(places) != 1 or isinstance(places[0][1], ast.Starred | ast.Tuple | ast.List):
+        return []
+    home, value = places[0]
+    if not isinstance(value, ast.expr):
+        return []
+    new_text = _suffixed(home, value, ".T")
+    title = f"Transpose the cotangent to the output's layout: {new_text}"
+    return unsafe_fix(target, title, (home.replace(value, new_text),))
+
+
+def _suffixed(source: Source, node: ast.expr, suffix: str) -> str:
+    """``x.T``, ``(a - b).T``: an attribute or method of the expression, in parentheses
+    where it is not an atom."""
+    text = source.segment(node)
+    atomic = isinstance(node, ast.Name | ast.Call | ast.Attribute | ast.Subscript)
+    return f"{text if atomic else f'({text})'}{suffix}"
+
+
+def _dtype_agrees(got: str | None, wanted: str | None) -> bool:
+    return got is None or wanted is None or got == wanted
+
+
+def _cotangent_slot_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """One cotangent given to the function ``jax.vjp`` returned where the output is a tuple
+    (``(mean, log_var), f_vjp = jax.vjp(...)``), on the failing line or a line of the
+    traceback under it: the cotangent is made from one of the outputs (``unit_seed(mean,
+    dim)``), so it goes in that output's place, and zeros like the others in theirs."""
+    for span in dict.fromkeys([target.span, *target.frames]):
+        source = Source.parse(span.path, read(span.path))
+        calls = _pullback_calls(source, span.line) if source is not None else []
+        if source is not None and len(calls) == 1:
+            return _cotangent_slot_fix(target, source, *calls[0])
+    return []
+
+
+def _cotangent_slot_fix(
+    target: FixTarget, source: Source, call: ast.Call, assign: ast.Assign
+) -> list[Fix]:
+    jnp = source.jnp_name()
+    if jnp is None:
+        return []
+    outputs = assign.targets[0]
+    if not isinstance(outputs, ast.Tuple) or len(outputs.elts) != 2:
+        return []
+    unpacked = outputs.elts[0]
+    if not isinstance(unpacked, ast.Tuple) or len(call.args) != 1 or call.keywords:
+        return []
+    given = call.args[0]
+    names = [e.id if isinstance(e, ast.Name) else None for e in unpacked.elts]
+    if None in names or isinstance(given, ast.Starred | ast.Tuple | ast.List):
+        return []
+    read = {n.id for n in ast.walk(given) if isinstance(n, ast.Name)}
+    places = [i for i, name in enumerate(names) if name in read]
+    if len(places) != 1:
+        return []
+    slots = [
+        source.segment(given) if i == places[0] else f"{jnp}.zeros_like({name})"
+        for i, name in enumerate(names)
+    ]
+    new_text = f"({', '.join(slots)})"
+    title = f"Give a cotangent for each output, zeros for those not seeded: {new_text}"
     return unsafe_fix(target, title, (source.replace(given, new_text),))
 
 
@@ -2015,10 +2235,15 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _jvp_tuple_fixes(target, source)
     if target.code == VJP_TOO_MANY:
         return _vjp_args_fixes(target, source)
+    if target.code == VJP_TREE:
+        return _cotangent_slot_fixes(target, read)
     batched = batch_of_tangents(target.captures)
     if target.code in (VJP_COTANGENT, LINEARIZE_AVAL) and batched is not None:
         return _vmap_fixes(target, source, batched)
     if target.code == VJP_COTANGENT:
+        transposed = _transposed_cotangent_fixes(target, source, read)
+        if transposed:
+            return transposed
         found = _shape_argument_fixes(target, source, read) + _cotangent_fixes(target, source)
         found = found or _aval_shape_fixes(target, source, read)
         found = found or _broadcast_cotangent_fixes(target, source)

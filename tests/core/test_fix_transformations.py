@@ -222,3 +222,20 @@ def test_no_argnums_fix_when_the_caller_updates_nothing_with_the_gradient(copy: 
     main.write_text(main.read_text().replace("log_rates += self.step * ascent", "print(ascent)"))
     titles = [f.title for f in fixes("fix7_int_first_rebound", root)]
     assert titles and not any("argnums" in t for t in titles)
+
+
+def test_the_call_site_reduction_reaches_each_same_transform_of_the_function(copy: Copy) -> None:
+    root = copy("fix7_nonscalar_getattr_loss")
+    main = root / "main.py"
+    # A second step in the module differentiates the same function the same way: fixing only
+    # the failing one would leave that one to fail next.
+    main.write_text(
+        main.read_text().replace(
+            "    return w, value",
+            "    value, g = jax.value_and_grad(objective)(w, x, y)\n    return w, value",
+        )
+    )
+    first = fixes("fix7_nonscalar_getattr_loss", root)[0]
+    assert len(first.edits) == 2
+    fixed = applied(first)["main.py"]
+    assert fixed.count("jax.value_and_grad(lambda *args, **kwargs: objective(*args, **kwargs)") == 2

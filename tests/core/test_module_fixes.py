@@ -3,7 +3,10 @@ output in each program's run.log): a hijax ``vjp_bwd`` returning what an importe
 accumulates returns, a ``has_aux`` function reached as a method of an attribute
 (``self.model.loss``) and defined in a module the traceback's files import, gradient Refs made
 by a comprehension over the primal tree or shaped after each Ref, and the one unreduced term of a
-registry of costs that a non-scalar loss sums."""
+registry of costs that a non-scalar loss sums; a has_aux triple whose aux the caller reads by key,
+a fwd rule of a two-output primal that returns a helper's pair, a jvp rule returning a record
+a helper builds, and a bwd rule returning a tuple for a NamedTuple argument of a class its module
+does not import."""
 
 from __future__ import annotations
 
@@ -24,10 +27,14 @@ PROGRAMS = sorted(p.name for p in HERE.iterdir() if (p / "main.py").is_file())
 EXPECTED = {
     "aux_factory_flag": ("grad-output-not-array", Applicability.UNSAFE),
     "aux_method_other_module": ("grad-has-aux-not-pair", Applicability.UNSAFE),
+    "aux_triple_read_by_key": ("grad-has-aux-not-pair", Applicability.UNSAFE),
+    "fwd_outputs_of_helper": ("custom-vjp-fwd-not-pair", Applicability.UNSAFE),
     "hijax_imported_helper": ("hijax-vjp-bwd-return", Applicability.SAFE),
+    "jvp_record_of_helper": ("custom-jvp-rule-not-pair", Applicability.SAFE),
     "refs_buffers_shape_of_ref": ("vjp-with-refs-aval", Applicability.SAFE),
     "refs_comprehension_like_leaf": ("vjp-with-refs-aval", Applicability.SAFE),
     "registry_term_unreduced": ("grad-nonscalar-output", Applicability.UNSAFE),
+    "vjp_namedtuple_from_caller": ("custom-vjp-bwd-structure", Applicability.SAFE),
 }
 
 
@@ -102,6 +109,25 @@ DOUBTS = [
     # A factory that never branches on its flag unpacks one way only: has_aux=True from its
     # caller would break that unpacking.
     ("aux_factory_flag", "steps.py", "        if with_aux:\n", "        if lr > 0:\n", "with_aux"),
+    # The caller reads the aux by position: the extra entries are not merged into a dict.
+    ("aux_triple_read_by_key", "main.py", "stats['rmse']", "stats[0]['rmse']", "dict("),
+    # The primal's helper returns one stacked array where the caller unpacks two outputs:
+    # how many outputs there are is in doubt.
+    (
+        "fwd_outputs_of_helper",
+        "ops/polar.py",
+        "    return r, jnp.arctan2(y, x)\n",
+        "    return jnp.stack([r, jnp.arctan2(y, x)])\n",
+        "Return a pair",
+    ),
+    # The bwd rule holds no value under the argument's name: which type to build is unknown.
+    (
+        "vjp_namedtuple_from_caller",
+        "physics/energy.py",
+        "def energy(x, spring):\n    return 0.5 * spring.stiffness * (x - spring.rest) ** 2",
+        "def energy(x, springs):\n    return 0.5 * springs.stiffness * (x - springs.rest) ** 2",
+        "NamedTuple",
+    ),
 ]
 
 

@@ -25,6 +25,51 @@ PROGRAMS = sorted(p.stem for p in HERE.glob("*.py") if p.name != "capture.py")
 # program -> (record code, the culprit's line as text (None: no culprit, the failing call is
 # where the fix starts), the preferred fix's applicability)
 EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
+    "vjp_trailing_default_temperature": (
+        "custom-vjp-bwd-structure",
+        "return d_logits, g_shift",
+        Applicability.UNSAFE,
+    ),
+    "jvp_tangent_vdot_scalar": (
+        "custom-jvp-tangent-mismatch",
+        "return soft_clip(x), jnp.vdot(slope, x_dot)",
+        Applicability.UNSAFE,
+    ),
+    "hijax_logs_mapping_proxy": (
+        "hijax-vjp-bwd-return",
+        "return MappingProxyType(self.logs)",
+        Applicability.SAFE,
+    ),
+    "vjp_cotangent_transposed": ("vjp-cotangent-shape", None, Applicability.UNSAFE),
+    "aux_wrapper_drops_aux": (
+        "grad-has-aux-not-pair",
+        "return factor * value",
+        Applicability.UNSAFE,
+    ),
+    "nonscalar_registry_peer_sum": ("grad-nonscalar-output", "return w**2", Applicability.UNSAFE),
+    "grad_ref_among_argnums": ("grad-ref-argument", None, Applicability.SAFE),
+    "vjp_seed_for_one_of_two_outputs": ("vjp-cotangent-tree", None, Applicability.UNSAFE),
+    "grad_start_at_argmax": ("grad-int-input", None, Applicability.UNSAFE),
+    "nonscalar_registered_by_decorator": (
+        "grad-nonscalar-output",
+        "return jnp.diff(u, n=2) ** 2",
+        Applicability.UNSAFE,
+    ),
+    "jvp_probe_drawn_flat": (
+        "jvp-shape-mismatch",
+        "tangents = jax.tree.unflatten(tree, [probe(k, leaf) for k, leaf in zip(keys, leaves)])",
+        Applicability.UNSAFE,
+    ),
+    "jvp_rows_times_stacked_tangents": (
+        "custom-jvp-tangent-mismatch",
+        "return r, rows @ stacked",
+        Applicability.UNSAFE,
+    ),
+    "complex_log_spectra": (
+        "grad-complex-output",
+        "return jnp.mean((jnp.log(1.0 + sx) - jnp.log(1.0 + sy)) ** 2)",
+        Applicability.UNSAFE,
+    ),
     "fwd_dict_keyed_residuals": (
         "custom-vjp-fwd-not-pair",
         "return dict(result=scale * e, scale=scale, e=e)",
@@ -412,6 +457,31 @@ def test_hijax_also_offers_vjp_bwd_retval(catalog: Catalog) -> None:
 
 # Edits that make the program one the types no longer prove a fix for.
 DOUBTS = [
+    # A cotangent named for another argument than its place's: which goes where is a guess.
+    ("vjp_trailing_default_temperature", "return d_logits, g_shift", "return g_shift, d_logits"),
+    # A contraction without the tangent: not the tangent's product with a slope.
+    ("jvp_tangent_vdot_scalar", "jnp.vdot(slope, x_dot)", "jnp.vdot(slope, slope)"),
+    # The wrapper reads what it unpacked beside the loss: it is not a dropped aux.
+    ("aux_wrapper_drops_aux", "return factor * value", "return factor * value * extras"),
+    # The seed is made from both outputs: which place it takes is not said.
+    (
+        "vjp_seed_for_one_of_two_outputs",
+        "seed_like(center, row)",
+        "seed_like(center + spread, row)",
+    ),
+    # Scores of two arrays: which one the index picks from is not said (and a cast would
+    # start from the index).
+    (
+        "grad_start_at_argmax",
+        "scores = jax.vmap(objective)(grid)",
+        "scores = objective(grid) + objective(grid[::-1])",
+    ),
+    # The matrix product is not with the tangents: no row meets its own tangents.
+    ("jvp_rows_times_stacked_tangents", "jnp.stack([t_a, t_b])", "jnp.stack([a, b])"),
+    # A literal size, in code run for every leaf: one leaf's shape would not fit the others.
+    ("jvp_probe_drawn_flat", "(leaf.size,)", "(12,)"),
+    # The function indexes the argument: which value it wants is not said.
+    ("grad_ref_among_argnums", "(raw * gain + offset", "(raw * gain[0] + offset"),
     # Not a product whose transpose is wanted: an outer product of other arrays.
     ("vjp_dot_transposed", "dw = jnp.dot(g.T, x)", "dw = jnp.outer(g.sum(0), x.sum(0))"),
     # The dict's keys are not the NamedTuple's fields: which field is which is a guess.
@@ -607,3 +677,36 @@ def test_a_rule_culprit_says_what_it_returns_and_what_is_due(
     target, _ = finding_of(catalog, name)
     [culprit] = target.culprits
     assert culprit.why == why
+
+
+def test_registered_peers_that_reduce_differently_leave_the_usual_mean_first(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    root = edited_copy(
+        tmp_path,
+        "nonscalar_registry_peer_sum",
+        "return jnp.sum(jnp.where",
+        "return jnp.mean(jnp.where",
+    )
+    first = offered(catalog, "nonscalar_registry_peer_sum", root)[0]
+    assert first.title.startswith("Return the mean of `l2`'s output")
+
+
+def test_a_complex_difference_without_a_logarithm_has_its_magnitude_squared(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    old = "jnp.log(1.0 + sx) - jnp.log(1.0 + sy)"
+    root = edited_copy(tmp_path, "complex_log_spectra", old, "sx - sy")
+    [fix] = offered(catalog, "complex_log_spectra", root)
+    assert fix.title == "Square the magnitude: jnp.abs(sx - sy) ** 2"
+
+
+def test_functions_under_one_keyless_decorator_are_no_registry(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    name = "nonscalar_registered_by_decorator"
+    root = edited_copy(tmp_path, name, '@prior("tv")', "@jax.jit")
+    program = root / f"{name}.py"
+    program.write_text(program.read_text().replace('@prior("curvature")', "@jax.jit"))
+    first = offered(catalog, name, root)[0]
+    assert first.title.startswith("Return the mean of `curvature`'s output")
