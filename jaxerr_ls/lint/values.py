@@ -68,6 +68,8 @@ _NON_CONTAINER_OPS = (
 _ELEMENTWISE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod)
 _DEPTH = 8
 _CUSTOM_RULES = frozenset({"jax.custom_vjp", "jax.custom_jvp"})
+# Expressions that make a tuple, list or dict.
+_CONTAINER_DISPLAYS = (ast.Tuple, ast.List, ast.Dict, ast.ListComp, ast.DictComp)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +94,16 @@ class Values:
     def _returned(self, question: str, call: ast.Call, scope: Scope, depth: int) -> bool:
         """Whether a call of a function of the module surely returns what ``question``
         (``not_container`` or ``is_array``) says, on every path out of it."""
-        found = self.model.locate_function(call.func, scope)
-        function: object = None if found is None or found[0] is not self.model else found[1]
+        importer = None if self.project is None else self.project.importer
+        found = self.model.locate_function(call.func, scope, importer)
+        if found is not None and found[0] is not self.model:
+            # A function of another module of the project: asked with that module's facts.
+            if self.project is None or not isinstance(found[1], Function):
+                return False
+            other = Values(found[0], self.project)
+            other._returns = self._returns  # one memo: keyed by the function's node
+            return other._returned_function(question, found[1], depth)
+        function: object = None if found is None else found[1]
         if function is None and isinstance(call.func, ast.Name):
             # A custom_vjp / custom_jvp function returns what its body returns.
             binding = scope.lookup(call.func.id)
@@ -105,9 +115,13 @@ class Values:
                 and all(d in _CUSTOM_RULES for d in defined.decorators)
             ):
                 function = defined
-        if not isinstance(function, Function) or function.is_generator:
+        if not isinstance(function, Function):
             return False
-        if function.falls_off_end or not function.returns:
+        return self._returned_function(question, function, depth)
+
+    def _returned_function(self, question: str, function: Function, depth: int) -> bool:
+        """Whether every return of ``function`` (of this module) answers ``question``."""
+        if function.is_generator or function.falls_off_end or not function.returns:
             return False
         key = (question, id(function.node))
         if key not in self._returns:
@@ -227,12 +241,17 @@ class Values:
             return self.tuple_length(resolved[0], resolved[1], depth + 1)
         return None
 
-    def is_literal_container(self, expr: ast.expr, scope: Scope) -> bool:
-        """A tuple, list or dict display, or a name assigned one."""
-        if isinstance(expr, ast.Tuple | ast.List | ast.Dict):
+    def is_literal_container(self, expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
+        """A tuple, list or dict display or comprehension, a name assigned one, or a call of a
+        function of the project that returns one on every path."""
+        if depth > _DEPTH:
+            return False
+        if isinstance(expr, _CONTAINER_DISPLAYS):
             return True
+        if isinstance(expr, ast.Call):
+            return self._returned("is_literal_container", expr, scope, depth)
         resolved = self.resolve(expr, scope)
-        return resolved is not None and isinstance(resolved[0], ast.Tuple | ast.List | ast.Dict)
+        return resolved is not None and isinstance(resolved[0], _CONTAINER_DISPLAYS)
 
     def nonscalar(self, expr: ast.expr, scope: Scope, depth: int = 0) -> bool:
         """Whether ``expr`` is surely an array with at least one dimension."""

@@ -1037,3 +1037,21 @@ def test_a_ref_reached_through_an_instance_attribute_is_predicted(
             and culprit.line
             == source.splitlines().index("        self.gain = jax.new_ref(jnp.ones((n,)))") + 1
         )
+
+
+@pytest.mark.parametrize(
+    ("helper", "reported"),
+    [
+        # A helper that returns a dict comprehension on every path makes the loss a dict.
+        ("return {k: w * v for k, v in terms.items()}", True),
+        ("return sum(w * v for v in terms.values())", False),
+    ],
+)
+def test_a_loss_returning_a_helpers_container_is_predicted(helper: str, reported: bool) -> None:
+    source = (
+        "import jax\nimport jax.numpy as jnp\n\n\ndef combine(terms, w):\n    " + helper + "\n\n\n"
+        "def loss(p):\n    return combine({'a': jnp.sum(p), 'b': jnp.mean(p)}, 0.5)\n\n\n"
+        "g = jax.grad(loss)(jnp.ones(3))\n"
+    )
+    codes = [p.code for p in lint_source(source).predictions]
+    assert ("grad-output-not-array" in codes) is reported, codes
