@@ -42,6 +42,9 @@ TRANSPARENT = frozenset({"jax.jit", "jax.checkpoint", "jax.remat", "jax.named_ca
 # Decorator factories whose decorator returns the function itself (``@functools.wraps(f)``
 # copies ``f``'s name and docstring onto it).
 TRANSPARENT_FACTORIES = frozenset({"functools.wraps"})
+# Libraries whose decorators are not the project's own, even where their source is in reach
+# (linting JAX's own repository): what they return is theirs to document.
+_LIBRARIES = frozenset({"jax", "jaxlib", "flax", "equinox", "optax", "numpyro", "diffrax"})
 # Transforms whose first argument is the function they differentiate.
 TRANSFORMS = frozenset(
     {
@@ -408,6 +411,11 @@ class ModuleModel:
         others = [d for d in node.decorator_list if not self._transparent(d, outer)]
         if len(others) != 1:
             return None
+        named = self.qualified_name(
+            others[0].func if isinstance(others[0], ast.Call) else others[0], outer
+        )
+        if named is not None and named.split(".")[0] in _LIBRARIES:
+            return None  # ``jax.custom_gradient``: the library's, even where its source is read
         found = self.locate_function(others[0], outer, importer, depth + 1)
         if found is None or not isinstance(found[1], Function):
             return None

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from jaxerr_ls.lint.flow import LintFiles, made_by
+from jaxerr_ls.lint.flow import LintFiles, callee_of, made_by
 from jaxerr_ls.lint.values import Project, Values
 from jaxerr_ls.project import (
     TRANSPARENT,
@@ -407,6 +407,16 @@ def _differentiated(
     found = model.locate_function(given, transform.scope, importer)
     if found is None and isinstance(given, ast.Call):
         found = _called_instance(model, given, transform.scope, importer)
+    if found is None and isinstance(given, ast.Name | ast.Attribute):
+        # ``jax.grad(model.loss)`` with ``model`` a parameter: the value flow, from the one
+        # caller that passes it (``lint.flow``).
+        reached = callee_of(
+            _flow_files(model, values, spans), given, transform.scope, transform.call
+        )
+        if reached is None:
+            return None
+        module, method, path, lines = reached
+        return method, Values(module, project), Spans(path, lines)
     if found is None:
         return None
     other, function = found
@@ -424,6 +434,20 @@ def _differentiated(
     from jaxerr_ls.lint import source_lines
 
     return function, Values(other, project), Spans(place[0], source_lines(place[1]))
+
+
+# The linted module as the value flow reads it (``lint.flow``), for the last module asked:
+# checks run on one module at a time, and each that needs the flow shares it.
+_FLOW_FILES: list[tuple[ModuleModel, Values, LintFiles]] = []
+
+
+def _flow_files(model: ModuleModel, values: Values, spans: Spans) -> LintFiles:
+    if _FLOW_FILES and _FLOW_FILES[0][0] is model and _FLOW_FILES[0][1] is values:
+        return _FLOW_FILES[0][2]
+    modules = values.project.modules if values.project is not None else None
+    files = LintFiles(spans.path, "\n".join(spans.lines), model, modules)
+    _FLOW_FILES[:] = [(model, values, files)]
+    return files
 
 
 def _called_instance(
@@ -658,7 +682,6 @@ def check_jacobian_argnums(
 def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
     """``has_aux=True`` with returns that are not pairs; a tuple output without ``has_aux``; an
     output that surely has dimensions."""
-    files: list[LintFiles] = []  # the module as the value flow reads it, made when first needed
     for transform in model.transforms:
         if transform.api not in _AUX:
             continue
@@ -718,10 +741,7 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
             continue
         if all(_full_reduction(facts, v, scope) for v in function.return_values):
             continue  # a scalar whatever the arguments: no need to follow them
-        if not files:
-            modules = values.project.modules if values.project is not None else None
-            files.append(LintFiles(spans.path, "\n".join(spans.lines), model, modules))
-        ranked = _ranked_nonscalar(model, files[0], spans, transform)
+        ranked = _ranked_nonscalar(model, _flow_files(model, values, spans), spans, transform)
         if ranked is not None:
             yield ranked
 
@@ -803,7 +823,6 @@ def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator
     """A Ref made by ``jax.new_ref`` given to a gradient transform at a position it
     differentiates: a name bound to one right there, or (through the value flow, ``lint.flow``)
     an attribute an instance's class assigns one to, a parameter a caller passes one for."""
-    files: list[LintFiles] = []
     # The flow is followed only in a module that shows Refs: it makes one (``new_ref``) or
     # reads or writes one's value (``ref[...]``).
     text = "\n".join(spans.lines)
@@ -822,10 +841,7 @@ def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator
             if not _is_new_ref(model, given, transform.scope):
                 if not follow or not isinstance(given, ast.Name | ast.Attribute):
                     continue
-                if not files:
-                    modules = values.project.modules if values.project is not None else None
-                    files.append(LintFiles(spans.path, text, model, modules))
-                made = made_by(files[0], given, transform.scope, applied)
+                made = made_by(_flow_files(model, values, spans), given, transform.scope, applied)
                 if made is None or not _new_ref_call(made[1]):
                     continue
             yield Prediction(

@@ -40,13 +40,16 @@ class LintFiles:
     def __init__(
         self, path: Path, text: str, model: ModuleModel, modules: ProjectModules | None
     ) -> None:
-        self.path = path
+        # Absolute: the flow finds a module by the path's tail (``.../renewal/model.py``).
+        self.path = path.absolute()
         self.source = text
         self.model = model
         self.modules = modules
-        self.bases = [path.parent]
-        if modules is not None and modules.root is not None and modules.root != path.parent:
-            self.bases.append(modules.root)
+        self.bases = [self.path.parent]
+        if modules is not None and modules.root is not None:
+            root = modules.root.absolute()
+            if root != self.path.parent:
+                self.bases.append(root)
         self._memos: dict[tuple[str, Path], object] = {}
         self._lines: dict[Path, list[str] | None] = {}
         self._sites: dict[str, list[ast.Call]] = {}
@@ -215,3 +218,22 @@ def made_by(
     if maker.model.qualified_name(maker.node.func, maker.scope) is None:
         return None
     return maker.path, maker.node, files.lines(maker.path) or []
+
+
+def callee_of(
+    files: LintFiles, expr: ast.expr, scope: Scope, call: ast.Call
+) -> tuple[ModuleModel, Function, Path, list[str]] | None:
+    """The one project function ``expr`` (read in ``scope`` of the linted module, in the
+    call ``call``) is, through the value flow: a method of the instance a caller passes for
+    a parameter, say. With the model, path and lines of its module."""
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_state import Place
+
+    flow = Flow(files.code, call_chain(files, call), first_iteration=True)
+    callees = flow.callees(Place(files.path, files.model, expr, scope))
+    if len(callees) != 1 or callees[0].partial is not None:
+        return None
+    place, function = callees[0].place, callees[0].function
+    if not place.model.keeps_outputs(function):
+        return None  # ``@jax.custom_gradient``: the name returns something else than its body
+    return place.model, function, place.path, files.lines(place.path) or []

@@ -1055,3 +1055,44 @@ def test_a_loss_returning_a_helpers_container_is_predicted(helper: str, reported
     )
     codes = [p.code for p in lint_source(source).predictions]
     assert ("grad-output-not-array" in codes) is reported, codes
+
+
+_METHOD_THROUGH_CALLER = """
+import jax
+import jax.numpy as jnp
+
+
+class Model:
+    def __init__(self, data, track=False):
+        self.data = data
+        self.track = track
+
+    def loss(self, w):
+        value = jnp.sum((self.data - w) ** 2)
+        if not self.track:
+            return value
+        return value, {{"value": value}}
+
+
+def fit(model, w):
+    return jax.value_and_grad(model.loss, has_aux=True)(w)
+
+
+def main():
+    return {call}
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "reported"),
+    [
+        # The one caller passes an instance: its ``loss`` returns one value on a path.
+        ("fit(Model(jnp.ones(3)), jnp.zeros(3))", True),
+        # Two callers: ``model`` may be anything.
+        ("fit(Model(jnp.ones(3)), jnp.zeros(3)), fit(other(), jnp.zeros(3))", False),
+    ],
+)
+def test_a_method_of_the_instance_a_caller_passes_is_checked(call: str, reported: bool) -> None:
+    source = _METHOD_THROUGH_CALLER.format(call=call)
+    codes = [p.code for p in lint_source(source).predictions]
+    assert ("grad-has-aux-not-pair" in codes) is reported, codes
