@@ -1265,7 +1265,7 @@ def _not_array(
         why = f"{_label(function)} ends without `return`, so {api} got None: return the loss"
         return [_culprit(project, model, last, kind, function.name, why)]
     if output.startswith("{"):
-        dicts = [r for r in returns if isinstance(r.value, ast.Dict)]
+        dicts = [r for r in returns if isinstance(r.value, ast.Dict | ast.DictComp)]
         why = "{} returns a dict: {} needs a scalar (return the total, the parts as aux)"
         return [
             _culprit(
@@ -1364,12 +1364,23 @@ def _printed_items(output: str) -> int | None:
     return items + (1 if current.strip() else 0)
 
 
-def _tuple_size(value: ast.expr | None) -> int | None:
-    if isinstance(value, ast.Tuple | ast.List) and not any(
-        isinstance(item, ast.Starred) for item in value.elts
-    ):
-        return len(value.elts)
-    return None
+def _tuple_size(value: ast.expr | None, function: Function | None = None) -> int | None:
+    """The items of a tuple or list display; with ``function``, also of one that unpacks a
+    display the function's local name holds (``return total, *parts`` after ``parts = (a, b,
+    c)``: four)."""
+    if not isinstance(value, ast.Tuple | ast.List):
+        return None
+    size = 0
+    for item in value.elts:
+        if not isinstance(item, ast.Starred):
+            size += 1
+            continue
+        held = item.value if function is None else _local_value(function, item.value)
+        inner = _tuple_size(held) if isinstance(held, ast.Tuple | ast.List) else None
+        if function is None or inner is None:
+            return None
+        size += inner
+    return size
 
 
 def _aux_not_pair(
@@ -1392,7 +1403,7 @@ def _aux_not_pair(
             if held is not None:
                 # ``out = (loss, a, b); return out``: the tuple is built where it is assigned.
                 node, value = held, held
-            size = _tuple_size(value)
+            size = _tuple_size(value, found.function)
             if size is None or size == 2:
                 continue
             why = (
@@ -1410,7 +1421,7 @@ def _aux_not_pair(
                 project, r.model, r.node, kind, r.function.name, why.format(_label(r.function), api)
             )
             for r in returns
-            if isinstance(r.value, ast.Dict)
+            if isinstance(r.value, ast.Dict | ast.DictComp)
         ]
     if any(f"'{name}'" in type_text for name in ("NoneType", "set", "str")):
         return []  # not one output value: dropping has_aux is no fix
@@ -1428,6 +1439,18 @@ def _aux_not_pair(
         switched = [c for c in offs if c is not None]
         if len(switched) == 1:
             return switched
+    mixed = _singles_among_pairs(project, function, returns, flow)
+    if mixed:
+        why = (
+            "{} returns a single value here, but the pair (output, aux) on its other "
+            "returns: with has_aux=True, {} needs the pair on every return"
+        )
+        return [
+            _culprit(
+                project, r.model, r.node, kind, function.name, why.format(_label(function), api)
+            )
+            for r in mixed
+        ]
     if any(_tuple_size(r.value) is not None for r in returns):
         return []
     flag = next((k for k in application.transform.call.keywords if k.arg == "has_aux"), None)
@@ -1458,6 +1481,40 @@ def _aux_not_pair(
 
 def _own_returns(function: Function) -> list[ast.Return]:
     return [] if isinstance(function.node, ast.Lambda) else list(function.returns)
+
+
+def _singles_among_pairs(
+    project: _Project, function: Function, returns: list[_Return], flow: Flow | None
+) -> list[_Return]:
+    """The returns of a single value in a function whose other returns are pairs (``return
+    loss`` in one branch, ``return loss, metrics`` in another): the function means to give
+    the pair, so where has_aux got a single value, those returns are the fault. Empty where a
+    return's value may itself be a pair (a call of a project function, a name)."""
+    own = _own_returns(function)
+    home = flow.definition(function) if flow is not None else None
+    model = (
+        home.model
+        if home is not None
+        else next((r.model for r in returns if r.function is function), None)
+    )
+    if model is None or not own:
+        return []
+
+    def single(value: ast.expr | None) -> bool:
+        if isinstance(value, ast.Name):
+            binding = _single_local(function.scope, value.id)
+            value = binding.value if binding is not None else None
+        return (
+            value is not None
+            and not isinstance(value, ast.Name | ast.Tuple | ast.List | ast.Starred)
+            and not (isinstance(value, ast.Call) and _callee(project, model, value, function.scope))
+        )
+
+    pairs = [r for r in own if _tuple_size(r.value, function) == 2]
+    singles = [r for r in own if single(r.value)]
+    if not pairs or not singles or len(pairs) + len(singles) != len(own):
+        return []
+    return [_Return(model, function, r, r.value) for r in singles]
 
 
 def _switched_off_pair(
