@@ -7,12 +7,20 @@ than the blind programs that showed them missing.
 - A function that returns the pair (output, aux) on some returns and a single value on others
   means the pair: where has_aux got one value, the returns of one value are the change.
 - A dict comprehension returned by a helper the loss returns the result of: the output JAX
-  printed as a dict is made there (as a dict display is)."""
+  printed as a dict is made there (as a dict display is).
+- A container given to ``with_refs`` with another structure than the argument (a list for a
+  tuple, a dict with a key more), built on another line (an attribute set in ``__init__``, a
+  helper's ``return``): that display or comprehension; written on the failing line, none.
+- A VJP applied without ``with_refs`` in the ``else`` of an ``if flag:`` whose body binds a
+  gradient ref: the ``False`` the value flow finds the flag made by (a keyword of the call).
+- A Ref handed to a helper that passes its ``*args`` on to jax.vjp is the caller's fault only
+  where the helper discards that argument's gradient (``pull(ct)[0]``); a helper that returns
+  every gradient means to differentiate by the Ref: no culprit."""
 
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import VERSIONS
+from test_culprit_transforms import VERSIONS, finding
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
 )
@@ -55,3 +63,55 @@ CULPRITS: list[Case] = [
 @pytest.mark.parametrize("case", CULPRITS, ids=[c[0] for c in CULPRITS])
 def test_the_culprit_is_found_where_the_return_is_made(case: Case, version: str) -> None:
     culprit_is_where_the_change_belongs(*case, version)
+
+
+# jax 0.10.2 raises a bare ``Exception`` for these: only jax 0.12.0.1's message names the path.
+REFS_TREE: list[Case] = [
+    (
+        "refs_tree_attribute_list",
+        "vjp-with-refs-tree",
+        CulpritKind.REFS_TREE,
+        "slots.py",
+        "self.refs = [jax.new_ref(",
+        ["`slots.refs` is built here as a list", "structure of the argument jax.vjp was given"],
+    ),
+    (
+        "refs_tree_helper_dict",
+        "vjp-with-refs-tree",
+        CulpritKind.REFS_TREE,
+        "buffers.py",
+        "return {",
+        ["`grads` is built here as a dict of 3, where jax.vjp got 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize("case", REFS_TREE, ids=[c[0] for c in REFS_TREE])
+def test_a_with_refs_container_of_another_structure_is_blamed_where_it_is_built(
+    case: Case,
+) -> None:
+    culprit_is_where_the_change_belongs(*case, VERSIONS[0])
+
+
+def test_a_with_refs_container_written_on_the_failing_line_is_no_culprit() -> None:
+    found = finding("refs_tree_inline_list_silent", VERSIONS[0])
+    assert found.code == "vjp-with-refs-tree"
+    assert found.culprits == []
+
+
+def test_the_flag_that_leaves_with_refs_off_is_the_culprit() -> None:
+    culprit_is_where_the_change_belongs(
+        "refs_flag_keyword_off",
+        "vjp-ref-grad-missing",
+        CulpritKind.REFS_SWITCHED_OFF,
+        "main.py",
+        "print(update(w_ref, jnp.ones((4, 3)), in_place=False))",
+        ["`in_place` is False here", "without the `with_refs` its other branch binds"],
+        VERSIONS[0],
+    )
+
+
+def test_a_ref_handed_to_a_helper_returning_every_gradient_is_no_culprit() -> None:
+    found = finding("refs_forwarded_all_grads_silent", VERSIONS[0])
+    assert found.code == "vjp-ref-grad-missing"
+    assert found.culprits == []
