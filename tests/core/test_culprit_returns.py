@@ -15,12 +15,19 @@ than the blind programs that showed them missing.
   gradient ref: the ``False`` the value flow finds the flag made by (a keyword of the call).
 - A Ref handed to a helper that passes its ``*args`` on to jax.vjp is the caller's fault only
   where the helper discards that argument's gradient (``pull(ct)[0]``); a helper that returns
-  every gradient means to differentiate by the Ref: no culprit."""
+  every gradient means to differentiate by the Ref: no culprit.
+- A bwd rule's output entry of the wrong shape that is a local made by ``zeros_like`` /
+  ``full_like`` of another array: the shape is the template's, so the assignment is the
+  change (not the ``return``, nor summing the entry over the broadcast axes).
+- A value helper registered as the fwd rule where the module has the fwd rule written and
+  unregistered (every ``return`` the pair of the helper's call and residuals): the name in
+  ``defvjp``, and the fix registers the written one."""
 
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import VERSIONS, finding
+from test_culprit_transforms import VERSIONS, Copy, applied, finding, fixes
+from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
 )
@@ -47,6 +54,22 @@ CULPRITS: list[Case] = [
         "scoring.py",
         "        return loss",
         ["`objective` returns a single value here", "pair (output, aux) on its other returns"],
+    ),
+    (
+        "bwd_template_like_local",
+        "custom-vjp-bwd-args-mismatch",
+        CulpritKind.CUSTOM_VJP_BWD,
+        "main.py",
+        "dscale = jnp.full_like(g, jnp.sum(g * t))",
+        ["`dscale` is float32[4,3] where float32[3] is expected", "shape of the template"],
+    ),
+    (
+        "fwd_value_helper_registered",
+        "custom-vjp-fwd-not-pair",
+        CulpritKind.CUSTOM_VJP_FWD,
+        "ops.py",
+        "smooth_abs.defvjp(smooth_abs_value, smooth_abs_backward)",
+        ["`smooth_abs_value` is registered as the fwd rule", "`smooth_abs_forward` returns"],
     ),
     (
         "nonarray_dict_comprehension_helper",
@@ -115,3 +138,10 @@ def test_a_ref_handed_to_a_helper_returning_every_gradient_is_no_culprit() -> No
     found = finding("refs_forwarded_all_grads_silent", VERSIONS[0])
     assert found.code == "vjp-ref-grad-missing"
     assert found.culprits == []
+
+
+def test_the_written_fwd_rule_is_registered_in_place_of_the_value_helper(copy: Copy) -> None:
+    root = copy("fwd_value_helper_registered")
+    [fix] = fixes("fwd_value_helper_registered", root)
+    assert fix.title == "Register smooth_abs_forward as the fwd rule"
+    assert "smooth_abs.defvjp(smooth_abs_forward, smooth_abs_backward)" in applied(fix)["ops.py"]
