@@ -513,6 +513,12 @@ def _returns(
                 if vector and _mode_undecided(project, inner_model, inner, flow, inner_env):
                     raise _InDoubt
                 deeper = _returns(project, inner_model, inner, depth + 1, vector, flow, inner_env)
+                if vector and deeper and all(_maps_over_batch(r) for r in deeper):
+                    # The helper maps a function over a batch (``jax.vmap(f)(xs)``): its
+                    # vector is its purpose, and differentiating it whole is the caller's
+                    # choice, at the call.
+                    out.append(_Return(model, function, node, value))
+                    continue
                 if deeper:
                     out.extend(deeper)
                     continue
@@ -526,6 +532,16 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _maps_over_batch(found: _Return) -> bool:
+    """A return of ``jax.vmap(f, ...)(xs)``: one output per item of a batch."""
+    value = found.value
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Call)
+        and found.model.qualified_name(value.func.func, found.function.scope) == "jax.vmap"
+    )
 
 
 def _enter(
@@ -1109,6 +1125,23 @@ def _entered_flow(
     return flow
 
 
+def _reduces_partly(value: ast.expr | None) -> bool:
+    """Whether a returned value is a reduction over some axes (``jnp.mean(x, axis=-1)``),
+    maybe under a sign or arithmetic: the function reduces, and leaves an axis it meant to
+    reduce too."""
+    while isinstance(value, ast.UnaryOp | ast.BinOp):
+        if isinstance(value, ast.UnaryOp):
+            value = value.operand
+            continue
+        left, right = _reduces_partly(value.left), _reduces_partly(value.right)
+        return left or right
+    return (
+        isinstance(value, ast.Call)
+        and last_name(value.func) in _REDUCTIONS
+        and any(k.arg in ("axis", "axes") for k in value.keywords)
+    )
+
+
 def _label(function: Function) -> str:
     return "the lambda" if function.name == "<lambda>" else f"`{function.name}`"
 
@@ -1135,8 +1168,10 @@ def _function_culprits(
             return []
         if result_used_as_matrix(application.model.tree, application.call):
             return []
-        if function.name != "<lambda>" and any(
-            reduced_where_called(m, function.name) for m in (application.model, model)
+        if (
+            function.name != "<lambda>"
+            and not all(_reduces_partly(r.value) for r in returns)
+            and any(reduced_where_called(m, function.name) for m in (application.model, model))
         ):
             # The program sums the entries itself elsewhere: the vector is meant, and what to
             # differentiate (their sum) is the failing call's to say.

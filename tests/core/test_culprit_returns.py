@@ -21,7 +21,13 @@ than the blind programs that showed them missing.
   change (not the ``return``, nor summing the entry over the broadcast axes).
 - A value helper registered as the fwd rule where the module has the fwd rule written and
   unregistered (every ``return`` the pair of the helper's call and residuals): the name in
-  ``defvjp``, and the fix registers the written one."""
+  ``defvjp``, and the fix registers the written one.
+- A vector loss made by a helper that maps a function over a batch (``return
+  jax.vmap(residual, ...)(w, rows)``): the batch is the helper's purpose, so the change is
+  where the differentiated function returns it, not inside the helper.
+- A vector loss returned by a reduction over some axes (``jnp.mean(x, axis=1)``) is culprit
+  there even where the program sums the function's output elsewhere: the function reduces,
+  and leaves an axis."""
 
 from __future__ import annotations
 
@@ -70,6 +76,22 @@ CULPRITS: list[Case] = [
         "ops.py",
         "smooth_abs.defvjp(smooth_abs_value, smooth_abs_backward)",
         ["`smooth_abs_value` is registered as the fwd rule", "`smooth_abs_forward` returns"],
+    ),
+    (
+        "nonscalar_vmap_helper_batch",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "return 0.5 * batch_residuals(w, rows)",
+        ["`objective` returns `0.5 * batch_residuals(w, rows)`, shape (4,)"],
+    ),
+    (
+        "nonscalar_partial_reduction_reduced_elsewhere",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "losses.py",
+        "return jnp.mean(jnp.log1p(jnp.exp(-scores)), axis=1)",
+        ["`logistic_loss` returns", "shape (4,)"],
     ),
     (
         "nonarray_dict_comprehension_helper",
