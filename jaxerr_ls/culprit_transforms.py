@@ -1154,6 +1154,8 @@ def _function_culprits(
         return []
     api = application.transform.api.rsplit(".", 1)[-1]
     target = _differentiated(project, application, frames)
+    if target is None and _single_value(captures.get("type", "")):
+        target = _only_single_returning(project, application, frames)
     if target is None:
         return []
     model, function = target
@@ -1185,6 +1187,38 @@ def _function_culprits(
             return _not_array(project, application, model, function, returns, "None", api)
         return _aux_not_pair(project, application, function, returns, captures["type"], api, flow)
     return []
+
+
+def _single_value(type_text: str) -> bool:
+    """Whether has_aux got one value (an array or tracer), not a container of several."""
+    containers = ("tuple", "list", "dict", "NoneType", "set", "str")
+    return bool(type_text.strip()) and not any(f"'{name}'" in type_text for name in containers)
+
+
+def _only_single_returning(
+    project: _Project, application: _Application, frames: Sequence[Span]
+) -> tuple[ModuleModel, Function] | None:
+    """Of the functions the transform may receive (a registry's, the key not known), the one
+    that can return a single value, where every other returns the pair (output, aux) on each
+    of its returns: only that one can have given has_aux a single value."""
+    transform = application.transform
+    model = application.defined_in
+    flow = Flow(culprit_state.Code(project.files), frames)
+    given = Place(project.path(model), model, transform.call.args[0], transform.scope)
+    callees = flow.callees(given)
+    if len(callees) < 2 or any(c.partial is not None or c.skip for c in callees):
+        return None
+    pairing = [
+        c
+        for c in callees
+        if c.function.returns
+        and all(_tuple_size(r.value, c.function) == 2 for r in c.function.returns)
+    ]
+    others = [c for c in callees if c not in pairing]
+    if len(others) != 1 or len(pairing) != len(callees) - 1:
+        return None
+    project.adopt(others[0].place)
+    return others[0].place.model, others[0].function
 
 
 def wants_jacobian(

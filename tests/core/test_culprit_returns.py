@@ -27,7 +27,10 @@ than the blind programs that showed them missing.
   where the differentiated function returns it, not inside the helper.
 - A vector loss returned by a reduction over some axes (``jnp.mean(x, axis=1)``) is culprit
   there even where the program sums the function's output elsewhere: the function reduces,
-  and leaves an axis."""
+  and leaves an axis.
+- A function taken from a registry whose key the program leaves open: where has_aux got a
+  single value and every other registered function returns the pair on each return, the one
+  that can return a single value is the function (its ``return``)."""
 
 from __future__ import annotations
 
@@ -92,6 +95,14 @@ CULPRITS: list[Case] = [
         "losses.py",
         "return jnp.mean(jnp.log1p(jnp.exp(-scores)), axis=1)",
         ["`logistic_loss` returns", "shape (4,)"],
+    ),
+    (
+        "aux_registry_one_single",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "objectives.py",
+        "return jnp.sum(jnp.where(jnp.abs(r) < 1.0",
+        ["`huber` returns a single value", "reads the aux `info`"],
     ),
     (
         "nonarray_dict_comprehension_helper",
