@@ -11,6 +11,7 @@ than the blind programs that showed them missing.
 - A container given to ``with_refs`` with another structure than the argument (a list for a
   tuple, a dict with a key more), built on another line (an attribute set in ``__init__``, a
   helper's ``return``): that display or comprehension; written on the failing line, none.
+  A list comprehension where the argument is a tuple is fixed there: ``tuple(...)``.
 - A VJP applied without ``with_refs`` in the ``else`` of an ``if flag:`` whose body binds a
   gradient ref: the ``False`` the value flow finds the flag made by (a keyword of the call).
 - A Ref handed to a helper that passes its ``*args`` on to jax.vjp is the caller's fault only
@@ -178,3 +179,11 @@ def test_the_written_fwd_rule_is_registered_in_place_of_the_value_helper(copy: C
     [fix] = fixes("fwd_value_helper_registered", root)
     assert fix.title == "Register smooth_abs_forward as the fwd rule"
     assert "smooth_abs.defvjp(smooth_abs_forward, smooth_abs_backward)" in applied(fix)["ops.py"]
+
+
+def test_a_list_comprehension_for_a_tuple_argument_is_built_as_a_tuple(copy: Copy) -> None:
+    root = copy("refs_tree_attribute_list")
+    [fix] = fixes("refs_tree_attribute_list", root)
+    assert fix.title.startswith("Build the with_refs entry as a tuple")
+    built = "self.refs = tuple(jax.new_ref(jnp.zeros_like(p[...])) for p in params)"
+    assert built in applied(fix)["slots.py"]
