@@ -975,6 +975,23 @@ def _forwarded_ref_culprit(
     return None
 
 
+def _holds(block: list[ast.stmt], node: ast.AST) -> bool:
+    return any(node in ast.walk(part) for part in block)
+
+
+def _binds_refs(block: list[ast.stmt], vjp: str) -> bool:
+    """Whether a block calls ``vjp.with_refs(...)``."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "with_refs"
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == vjp
+        for part in block
+        for n in ast.walk(part)
+    )
+
+
 def _discards_gradient(function: Function, call: ast.Call, index: int) -> bool:
     """Whether a function reads of what the VJP call gives only entries at constant
     positions other than ``index`` (``cts = f_vjp(ct); return out, cts[0]``): the gradient
@@ -1009,10 +1026,10 @@ def _discards_gradient(function: Function, call: ast.Call, index: int) -> bool:
 
 
 def _switched_off_refs(code: Code, frames: Sequence[Span]) -> Found | None:
-    """A VJP applied without ``with_refs`` in the ``else`` of an ``if flag:`` whose body binds
-    gradient refs with ``with_refs`` on the same VJP function: the program knows how to
+    """A VJP applied without ``with_refs`` in one branch of an ``if flag:`` whose other branch
+    binds gradient refs with ``with_refs`` on the same VJP function: the program knows how to
     accumulate into a Ref, and the flag's value, where the value flow finds it made (a
-    constant ``False``: a field's default, a keyword, a parameter's default), turned it off."""
+    constant: a field's default, a keyword, a parameter's default), took the other branch."""
     from jaxerr_ls.culprit_flow import Flow as ValueFlow
 
     for model, call, scope in code.calls_on(frames[0]):
@@ -1020,28 +1037,30 @@ def _switched_off_refs(code: Code, frames: Sequence[Span]) -> Found | None:
         if function is None or not isinstance(call.func, ast.Name):
             continue
         name = call.func.id
-        branches = [
-            node
-            for node in own_statements(function.node)
-            if isinstance(node, ast.If)
-            and any(call in ast.walk(part) for part in node.orelse)
-            and any(
-                isinstance(n, ast.Call)
-                and isinstance(n.func, ast.Attribute)
-                and n.func.attr == "with_refs"
-                and isinstance(n.func.value, ast.Name)
-                and n.func.value.id == name
-                for part in node.body
-                for n in ast.walk(part)
-            )
-        ]
-        if len(branches) != 1 or not isinstance(branches[0].test, ast.Name | ast.Attribute):
+
+        # ``if flag: <with_refs> else: <failing>`` (or the other way round, or ``not flag``):
+        # the flag, and the truth value that takes the failing branch.
+        branches: list[tuple[ast.expr, bool]] = []
+        for node in own_statements(function.node):
+            if not isinstance(node, ast.If):
+                continue
+            if _holds(node.orelse, call) and _binds_refs(node.body, name):
+                taken = False
+            elif _holds(node.body, call) and _binds_refs(node.orelse, name):
+                taken = True
+            else:
+                continue
+            test = node.test
+            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test, taken = test.operand, not taken
+            branches.append((test, taken))
+        if len(branches) != 1 or not isinstance(branches[0][0], ast.Name | ast.Attribute):
             continue
-        test = branches[0].test
+        test, taken = branches[0]
         made = ValueFlow(code, frames).one_maker(Place(frames[0].path, model, test, scope))
-        if made is None or not (
-            isinstance(made.node, ast.Constant) and made.node.value in (False, None, 0)
-        ):
+        if made is None or not isinstance(made.node, ast.Constant):
+            return None
+        if made.node.value not in (False, None, 0, True, 1) or bool(made.node.value) != taken:
             return None
         span = code.span(made.path, made.node)
         if not _not_failing(span, frames):
@@ -1152,6 +1171,18 @@ _DISPLAYS: dict[str, tuple[type[ast.expr], ...]] = {
 }
 
 
+def _converts_to(place: Place, kind: str) -> bool:
+    """``list(...)``, ``dict(...)``, ``tuple(...)``: a call of the builtin that makes a
+    container of ``kind``."""
+    node = place.node
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == kind
+        and place.scope.lookup(kind) is None
+    )
+
+
 def _refs_tree_culprit(
     code: Code, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> Found | None:
@@ -1176,7 +1207,7 @@ def _refs_tree_culprit(
         if entries is None or index >= len(entries):
             continue
         made = ValueFlow(code, frames).one_maker(entries[index])
-        if made is None or not isinstance(made.node, displays):
+        if made is None or not (isinstance(made.node, displays) or _converts_to(made, given or "")):
             return None
         span = code.span(made.path, made.node)
         if not _not_failing(span, frames):

@@ -12,8 +12,9 @@ than the blind programs that showed them missing.
   tuple, a dict with a key more), built on another line (an attribute set in ``__init__``, a
   helper's ``return``): that display or comprehension; written on the failing line, none.
   A list comprehension where the argument is a tuple is fixed there: ``tuple(...)``.
-- A VJP applied without ``with_refs`` in the ``else`` of an ``if flag:`` whose body binds a
-  gradient ref: the ``False`` the value flow finds the flag made by (a keyword of the call).
+- A VJP applied without ``with_refs`` in one branch of an ``if flag:`` whose other branch
+  binds a gradient ref: the constant the value flow finds the flag made by (a keyword of the
+  call, the default of a constructor's parameter an attribute holds).
 - A Ref handed to a helper that passes its ``*args`` on to jax.vjp is the caller's fault only
   where the helper discards that argument's gradient (``pull(ct)[0]``); a helper that returns
   every gradient means to differentiate by the Ref: no culprit.
@@ -140,6 +141,14 @@ REFS_TREE: list[Case] = [
         "return {",
         ["`grads` is built here as a dict of 3, where jax.vjp got 2"],
     ),
+    (
+        "refs_tree_list_call",
+        "vjp-with-refs-tree",
+        CulpritKind.REFS_TREE,
+        "grads.py",
+        "return list(map(",
+        ["`grads` is built here as a list"],
+    ),
 ]
 
 
@@ -164,6 +173,18 @@ def test_the_flag_that_leaves_with_refs_off_is_the_culprit() -> None:
         "main.py",
         "print(update(w_ref, jnp.ones((4, 3)), in_place=False))",
         ["`in_place` is False here", "without the `with_refs` its other branch binds"],
+        VERSIONS[0],
+    )
+
+
+def test_a_flag_whose_true_value_takes_the_branch_without_with_refs_is_the_culprit() -> None:
+    culprit_is_where_the_change_belongs(
+        "refs_flag_attribute_default",
+        "vjp-ref-grad-missing",
+        CulpritKind.REFS_SWITCHED_OFF,
+        "main.py",
+        "def __init__(self, w, plain_grads=True):",
+        ["`self.plain_grads` is True here"],
         VERSIONS[0],
     )
 
