@@ -1154,8 +1154,8 @@ def _function_culprits(
         return []
     api = application.transform.api.rsplit(".", 1)[-1]
     target = _differentiated(project, application, frames)
-    if target is None and _single_value(captures.get("type", "")):
-        target = _only_single_returning(project, application, frames)
+    if target is None and "type" in captures:
+        target = _only_unpaired(project, application, frames)
     if target is None:
         return []
     model, function = target
@@ -1189,18 +1189,12 @@ def _function_culprits(
     return []
 
 
-def _single_value(type_text: str) -> bool:
-    """Whether has_aux got one value (an array or tracer), not a container of several."""
-    containers = ("tuple", "list", "dict", "NoneType", "set", "str")
-    return bool(type_text.strip()) and not any(f"'{name}'" in type_text for name in containers)
-
-
-def _only_single_returning(
+def _only_unpaired(
     project: _Project, application: _Application, frames: Sequence[Span]
 ) -> tuple[ModuleModel, Function] | None:
     """Of the functions the transform may receive (a registry's, the key not known), the one
-    that can return a single value, where every other returns the pair (output, aux) on each
-    of its returns: only that one can have given has_aux a single value."""
+    that can return other than a pair, where every other returns the pair (output, aux) on
+    each of its returns: only that one can have given has_aux something else."""
     transform = application.transform
     model = application.defined_in
     flow = Flow(culprit_state.Code(project.files), frames)

@@ -30,9 +30,9 @@ than the blind programs that showed them missing.
 - A vector loss returned by a reduction over some axes (``jnp.mean(x, axis=1)``) is culprit
   there even where the program sums the function's output elsewhere: the function reduces,
   and leaves an axis.
-- A function taken from a registry whose key the program leaves open: where has_aux got a
-  single value and every other registered function returns the pair on each return, the one
-  that can return a single value is the function (its ``return``)."""
+- A function taken from a registry whose key the program leaves open: where every other
+  registered function returns the pair on each return, the one that can return something
+  else (a single value, three values) is the function (its ``return``)."""
 
 from __future__ import annotations
 
@@ -105,6 +105,14 @@ CULPRITS: list[Case] = [
         "objectives.py",
         "return jnp.sum(jnp.where(jnp.abs(r) < 1.0",
         ["`huber` returns a single value", "reads the aux `info`"],
+    ),
+    (
+        "aux_registry_decorated_triple",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "terms.py",
+        "return jnp.mean(r**2) + penalty, jnp.mean(r), penalty",
+        ["`lasso` returns 3 values"],
     ),
     (
         "nonarray_dict_comprehension_helper",
