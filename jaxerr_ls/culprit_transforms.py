@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -1427,10 +1427,15 @@ def _printed_items(output: str) -> int | None:
     return items + (1 if current.strip() else 0)
 
 
-def _tuple_size(value: ast.expr | None, function: Function | None = None) -> int | None:
+def _tuple_size(
+    value: ast.expr | None,
+    function: Function | None = None,
+    unpacked: Callable[[ast.expr], int | None] | None = None,
+) -> int | None:
     """The items of a tuple or list display; with ``function``, also of one that unpacks a
     display the function's local name holds (``return total, *parts`` after ``parts = (a, b,
-    c)``: four)."""
+    c)``: four), or, with ``unpacked``, what that says the starred value holds (the tuple a
+    project helper returns)."""
     if not isinstance(value, ast.Tuple | ast.List):
         return None
     size = 0
@@ -1440,9 +1445,26 @@ def _tuple_size(value: ast.expr | None, function: Function | None = None) -> int
             continue
         held = item.value if function is None else _local_value(function, item.value)
         inner = _tuple_size(held) if isinstance(held, ast.Tuple | ast.List) else None
+        if inner is None and unpacked is not None:
+            inner = unpacked(item.value)
         if function is None or inner is None:
             return None
         size += inner
+    return size
+
+
+def _helper_tuple_size(project: _Project, found: _Return) -> Callable[[ast.expr], int | None]:
+    """How many items a call of a project function gives, where its every ``return`` is a
+    tuple display of one size (``return a, b, c``)."""
+
+    def size(value: ast.expr) -> int | None:
+        if not isinstance(value, ast.Call):
+            return None
+        callee = _callee(project, found.model, value, found.function.scope)
+        returned = [r.value for r in callee[1].returns] if callee is not None else []
+        sizes = {_tuple_size(v, callee[1]) for v in returned} if callee is not None else set()
+        return sizes.pop() if returned and len(sizes) == 1 else None
+
     return size
 
 
@@ -1466,7 +1488,7 @@ def _aux_not_pair(
             if held is not None:
                 # ``out = (loss, a, b); return out``: the tuple is built where it is assigned.
                 node, value = held, held
-            size = _tuple_size(value, found.function)
+            size = _tuple_size(value, found.function, _helper_tuple_size(project, found))
             if size is None or size == 2:
                 continue
             why = (
