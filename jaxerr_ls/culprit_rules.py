@@ -208,3 +208,60 @@ def helper_return(code: Code, rule: Place) -> tuple[Span, str] | None:
             if statement.value is made.node:
                 return code.span(made.path, statement), helper.name
     return None
+
+
+def misregistered_fwd(code: Code, paths: Sequence[Path], rule: Place) -> tuple[Place, str] | None:
+    """The expression registering ``rule`` as a fwd rule, where the rule returns no pair and
+    its module has a function registered as no rule, taking as many arguments, whose every
+    ``return`` is the pair (the rule's call, residuals): the fwd rule the program wrote
+    (``return _value(w), (w, slack)``) and did not register. With that function's name."""
+    function = rule.model.functions.get(rule.node)
+    if function is None or isinstance(function.node, ast.Lambda):
+        return None
+    valued = [r.value for r in function.returns if r.value is not None]
+    if not valued or any(isinstance(v, ast.Tuple | ast.List | ast.Name) for v in valued):
+        return None
+    sites = [
+        (site, given)
+        for path in dict.fromkeys(paths)
+        if (model := code.model(path)) is not None
+        for method, _, given, site in _registering_calls(
+            Place(path, model, model.tree, model.module_scope)
+        )
+        if method == "defvjp"
+    ]
+    registered = {
+        id(found.node)
+        for site, given in sites
+        for expression in given
+        if (found := _rule(code, site.at(expression))) is not None
+    }
+    pairs = [
+        other
+        for other in rule.model.functions.values()
+        if other.owner is None
+        and other.scope.parent is rule.model.module_scope
+        and id(other.node) not in registered
+        and len(other.positional) == len(function.positional)
+        and other.returns
+        and all(pair_calling(r.value, function.name) for r in other.returns)
+    ]
+    fwd = [
+        site.at(given[0])
+        for site, given in sites
+        if given and (found := _rule(code, site.at(given[0]))) and found.node is rule.node
+    ]
+    if len(pairs) != 1 or len(fwd) != 1:
+        return None
+    return fwd[0], pairs[0].name
+
+
+def pair_calling(value: ast.expr | None, name: str) -> bool:
+    """``(name(...), residuals)``: a pair whose output is a call of ``name``."""
+    return (
+        isinstance(value, ast.Tuple | ast.List)
+        and len(value.elts) == 2
+        and isinstance(first := value.elts[0], ast.Call)
+        and isinstance(first.func, ast.Name)
+        and first.func.id == name
+    )

@@ -941,7 +941,7 @@ def _refs_culprits(code: Code, captures: Mapping[str, str], frames: Sequence[Spa
         and frames
         and not any(True for _ in with_refs_calls(code, frames[0]))
     ):
-        found = _forwarded_ref_culprit(code, captures, frames)
+        found = _forwarded_ref_culprit(code, captures, frames) or _switched_off_refs(code, frames)
     if table is None:
         return [] if found is None else [found]
     return [table] if found is None or found.span == table.span else [table, found]
@@ -979,6 +979,11 @@ def _forwarded_ref_culprit(
             return None
         if index < starred[0]:
             return None  # an argument the helper gives itself
+        if not _discards_gradient(function, call, index):
+            # The helper hands on the Ref's gradient (all of them, ``return value, grads``):
+            # it means to differentiate by every argument, and binding a gradient ref is its
+            # change, on the failing line.
+            return None
         given = len(function.positional) + index - starred[0]
         for _, caller, _ in code.calls_on(frames[1]):
             name = getattr(caller.func, "id", None) or getattr(caller.func, "attr", None)
@@ -995,6 +1000,105 @@ def _forwarded_ref_culprit(
                 f"(`{text}[...]`), or bind a gradient ref for it."
             )
             return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else name, why)
+    return None
+
+
+def _holds(block: list[ast.stmt], node: ast.AST) -> bool:
+    return any(node in ast.walk(part) for part in block)
+
+
+def _binds_refs(block: list[ast.stmt], vjp: str) -> bool:
+    """Whether a block calls ``vjp.with_refs(...)``."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "with_refs"
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == vjp
+        for part in block
+        for n in ast.walk(part)
+    )
+
+
+def _discards_gradient(function: Function, call: ast.Call, index: int) -> bool:
+    """Whether a function reads of what the VJP call gives only entries at constant
+    positions other than ``index`` (``cts = f_vjp(ct); return out, cts[0]``): the gradient
+    of the argument at ``index`` is never used, so it need not be a Ref's."""
+    parents = {id(c): n for n in ast.walk(function.node) for c in ast.iter_child_nodes(n)}
+
+    def other_entry(node: ast.AST) -> bool:
+        parent = parents.get(id(node))
+        return (
+            isinstance(parent, ast.Subscript)
+            and parent.value is node
+            and isinstance(parent.slice, ast.Constant)
+            and isinstance(parent.slice.value, int)
+            and parent.slice.value != index
+        )
+
+    if other_entry(call):
+        return True
+    statement = parents.get(id(call))
+    if not (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(target := statement.targets[0], ast.Name)
+    ):
+        return False
+    reads = [
+        n
+        for n in ast.walk(function.node)
+        if isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, ast.Load)
+    ]
+    return bool(reads) and all(other_entry(n) for n in reads)
+
+
+def _switched_off_refs(code: Code, frames: Sequence[Span]) -> Found | None:
+    """A VJP applied without ``with_refs`` in one branch of an ``if flag:`` whose other branch
+    binds gradient refs with ``with_refs`` on the same VJP function: the program knows how to
+    accumulate into a Ref, and the flag's value, where the value flow finds it made (a
+    constant: a field's default, a keyword, a parameter's default), took the other branch."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    for model, call, scope in code.calls_on(frames[0]):
+        function = defining_function(model, scope)
+        if function is None or not isinstance(call.func, ast.Name):
+            continue
+        name = call.func.id
+
+        # ``if flag: <with_refs> else: <failing>`` (or the other way round, or ``not flag``):
+        # the flag, and the truth value that takes the failing branch.
+        branches: list[tuple[ast.expr, bool]] = []
+        for node in own_statements(function.node):
+            if not isinstance(node, ast.If):
+                continue
+            if _holds(node.orelse, call) and _binds_refs(node.body, name):
+                taken = False
+            elif _holds(node.body, call) and _binds_refs(node.orelse, name):
+                taken = True
+            else:
+                continue
+            test = node.test
+            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test, taken = test.operand, not taken
+            branches.append((test, taken))
+        if len(branches) != 1 or not isinstance(branches[0][0], ast.Name | ast.Attribute):
+            continue
+        test, taken = branches[0]
+        made = ValueFlow(code, frames).one_maker(Place(frames[0].path, model, test, scope))
+        if made is None or not isinstance(made.node, ast.Constant):
+            return None
+        if made.node.value not in (False, None, 0, True, 1) or bool(made.node.value) != taken:
+            return None
+        span = code.span(made.path, made.node)
+        if not _not_failing(span, frames):
+            return None
+        flag = ast.unparse(test)
+        why = (
+            f"`{flag}` is {made.node.value!r} here, so the VJP is applied without the "
+            "`with_refs` its other branch binds the gradient ref with."
+        )
+        return Found(span, CulpritKind.REFS_SWITCHED_OFF, flag if len(flag) <= 60 else "flag", why)
     return None
 
 
@@ -1076,6 +1180,76 @@ def _ref_path_culprit(
         f"Ref{{{expected}}}, the type of that argument."
     )
     return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
+
+
+# "args[0] was a <class 'tuple'> in the primal arguments, but a <class 'list'> in the
+# `with_refs` arguments", "... a <class 'dict'> with 3 children in ...": an argument's entry
+# of another container type or size (the first difference, at the argument itself).
+_TREE_DIFFERENCE_RE = re.compile(
+    r"\* args\[(?P<index>\d+)\] was a (?:<class '\w+'>|pytree leaf|\w+ of length \d+)"
+    r"(?: with (?P<primal>\d+) children)? in the primal arguments, but a "
+    r"(?:<class '(?P<given>\w+)'>(?: with (?P<children>\d+) children)?|(?P<sized>tuple|list) "
+    r"of length (?P<length>\d+)) in the `with_refs` arguments"
+)
+# The displays that build a container of each type a message names.
+_DISPLAYS: dict[str, tuple[type[ast.expr], ...]] = {
+    "list": (ast.List, ast.ListComp),
+    "dict": (ast.Dict, ast.DictComp),
+    "tuple": (ast.Tuple,),
+}
+
+
+def _converts_to(place: Place, kind: str) -> bool:
+    """``list(...)``, ``dict(...)``, ``tuple(...)``: a call of the builtin that makes a
+    container of ``kind``."""
+    node = place.node
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == kind
+        and place.scope.lookup(kind) is None
+    )
+
+
+def _refs_tree_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """The container given to ``with_refs`` for an argument of another structure, where the
+    project builds it on another line (``self.grads = self.zero_grads()``, whose ``return``
+    makes a list where ``jax.vjp`` got a tuple; a dict comprehension over a table with a key
+    the parameters lack): the one display or comprehension of the type the message says
+    ``with_refs`` got that the value flow finds the entry made by. None where the entry is
+    written on the failing line (a ``None``, a tuple of the Refs: the call is the fault)."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    difference = _TREE_DIFFERENCE_RE.search(captures.get("difference", ""))
+    if difference is None or not frames:
+        return None
+    index = int(difference["index"])
+    given = difference["given"] or difference["sized"]
+    displays = _DISPLAYS.get(given or "")
+    if displays is None:
+        return None
+    for call, place in with_refs_calls(code, frames[0]):
+        entries = with_refs_entries(code, call, place)
+        if entries is None or index >= len(entries):
+            continue
+        made = ValueFlow(code, frames).one_maker(entries[index])
+        if made is None or not (isinstance(made.node, displays) or _converts_to(made, given or "")):
+            return None
+        span = code.span(made.path, made.node)
+        if not _not_failing(span, frames):
+            return None
+        entry = ast.unparse(entries[index].node)
+        size = difference["children"] or difference["length"]
+        built = f"a {given}" if size is None else f"a {given} of {size}"
+        primal = f", where jax.vjp got {difference['primal']}" if difference["primal"] else ""
+        why = (
+            f"`{entry}` is built here as {built}{primal}: with_refs needs for args[{index}] "
+            "the structure of the argument jax.vjp was given."
+        )
+        return Found(span, CulpritKind.REFS_TREE, entry if len(entry) <= 60 else "args", why)
+    return None
 
 
 # ``Ref{float32[1,12]}``: the dtype and the sizes of a printed Ref type.
@@ -2194,6 +2368,9 @@ def find(
             return _complex_culprits(Code(files), frames)
         if kind == CulpritKind.REFS_ARGUMENT:
             return _refs_culprits(Code(files), captures, frames)
+        if kind == CulpritKind.REFS_TREE:
+            found = _refs_tree_culprit(Code(files), captures, frames)
+            return [found] if found is not None else []
         found = _find(kind, captures, Code(files), frames)
     except RecursionError:  # an expression nested too deep to print
         return []
@@ -2226,6 +2403,8 @@ def _find(
 # What each kind's culprit is, for people, with its name ("with_refs entry `DontWant`").
 LABELS = {
     CulpritKind.REFS_ARGUMENT: "with_refs entry `{name}`",
+    CulpritKind.REFS_TREE: "with_refs entry `{name}` built with another structure",
+    CulpritKind.REFS_SWITCHED_OFF: "`{name}`, which leaves with_refs off",
     CulpritKind.TRACER_JIT_ARGUMENT: "the jax.jit that traces `{name}`",
     CulpritKind.TRACER_PYTREE_FIELD: "the pytree field `{name}` made a traced leaf",
     CulpritKind.TRACER_PYTHON_CONTAINER: "the Python container `{name}` indexed by a traced value",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -513,6 +513,12 @@ def _returns(
                 if vector and _mode_undecided(project, inner_model, inner, flow, inner_env):
                     raise _InDoubt
                 deeper = _returns(project, inner_model, inner, depth + 1, vector, flow, inner_env)
+                if vector and deeper and all(_maps_over_batch(r) for r in deeper):
+                    # The helper maps a function over a batch (``jax.vmap(f)(xs)``): its
+                    # vector is its purpose, and differentiating it whole is the caller's
+                    # choice, at the call.
+                    out.append(_Return(model, function, node, value))
+                    continue
                 if deeper:
                     out.extend(deeper)
                     continue
@@ -526,6 +532,16 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _maps_over_batch(found: _Return) -> bool:
+    """A return of ``jax.vmap(f, ...)(xs)``: one output per item of a batch."""
+    value = found.value
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Call)
+        and found.model.qualified_name(value.func.func, found.function.scope) == "jax.vmap"
+    )
 
 
 def _enter(
@@ -1109,6 +1125,23 @@ def _entered_flow(
     return flow
 
 
+def _reduces_partly(value: ast.expr | None) -> bool:
+    """Whether a returned value is a reduction over some axes (``jnp.mean(x, axis=-1)``),
+    maybe under a sign or arithmetic: the function reduces, and leaves an axis it meant to
+    reduce too."""
+    while isinstance(value, ast.UnaryOp | ast.BinOp):
+        if isinstance(value, ast.UnaryOp):
+            value = value.operand
+            continue
+        left, right = _reduces_partly(value.left), _reduces_partly(value.right)
+        return left or right
+    return (
+        isinstance(value, ast.Call)
+        and last_name(value.func) in _REDUCTIONS
+        and any(k.arg in ("axis", "axes") for k in value.keywords)
+    )
+
+
 def _label(function: Function) -> str:
     return "the lambda" if function.name == "<lambda>" else f"`{function.name}`"
 
@@ -1121,6 +1154,8 @@ def _function_culprits(
         return []
     api = application.transform.api.rsplit(".", 1)[-1]
     target = _differentiated(project, application, frames)
+    if target is None and "type" in captures:
+        target = _only_unpaired(project, application, frames)
     if target is None:
         return []
     model, function = target
@@ -1135,8 +1170,10 @@ def _function_culprits(
             return []
         if result_used_as_matrix(application.model.tree, application.call):
             return []
-        if function.name != "<lambda>" and any(
-            reduced_where_called(m, function.name) for m in (application.model, model)
+        if (
+            function.name != "<lambda>"
+            and not all(_reduces_partly(r.value) for r in returns)
+            and any(reduced_where_called(m, function.name) for m in (application.model, model))
         ):
             # The program sums the entries itself elsewhere: the vector is meant, and what to
             # differentiate (their sum) is the failing call's to say.
@@ -1150,6 +1187,32 @@ def _function_culprits(
             return _not_array(project, application, model, function, returns, "None", api)
         return _aux_not_pair(project, application, function, returns, captures["type"], api, flow)
     return []
+
+
+def _only_unpaired(
+    project: _Project, application: _Application, frames: Sequence[Span]
+) -> tuple[ModuleModel, Function] | None:
+    """Of the functions the transform may receive (a registry's, the key not known), the one
+    that can return other than a pair, where every other returns the pair (output, aux) on
+    each of its returns: only that one can have given has_aux something else."""
+    transform = application.transform
+    model = application.defined_in
+    flow = Flow(culprit_state.Code(project.files), frames)
+    given = Place(project.path(model), model, transform.call.args[0], transform.scope)
+    callees = flow.callees(given)
+    if len(callees) < 2 or any(c.partial is not None or c.skip for c in callees):
+        return None
+    pairing = [
+        c
+        for c in callees
+        if c.function.returns
+        and all(_tuple_size(r.value, c.function) == 2 for r in c.function.returns)
+    ]
+    others = [c for c in callees if c not in pairing]
+    if len(others) != 1 or len(pairing) != len(callees) - 1:
+        return None
+    project.adopt(others[0].place)
+    return others[0].place.model, others[0].function
 
 
 def wants_jacobian(
@@ -1265,7 +1328,7 @@ def _not_array(
         why = f"{_label(function)} ends without `return`, so {api} got None: return the loss"
         return [_culprit(project, model, last, kind, function.name, why)]
     if output.startswith("{"):
-        dicts = [r for r in returns if isinstance(r.value, ast.Dict)]
+        dicts = [r for r in returns if isinstance(r.value, ast.Dict | ast.DictComp)]
         why = "{} returns a dict: {} needs a scalar (return the total, the parts as aux)"
         return [
             _culprit(
@@ -1364,12 +1427,45 @@ def _printed_items(output: str) -> int | None:
     return items + (1 if current.strip() else 0)
 
 
-def _tuple_size(value: ast.expr | None) -> int | None:
-    if isinstance(value, ast.Tuple | ast.List) and not any(
-        isinstance(item, ast.Starred) for item in value.elts
-    ):
-        return len(value.elts)
-    return None
+def _tuple_size(
+    value: ast.expr | None,
+    function: Function | None = None,
+    unpacked: Callable[[ast.expr], int | None] | None = None,
+) -> int | None:
+    """The items of a tuple or list display; with ``function``, also of one that unpacks a
+    display the function's local name holds (``return total, *parts`` after ``parts = (a, b,
+    c)``: four), or, with ``unpacked``, what that says the starred value holds (the tuple a
+    project helper returns)."""
+    if not isinstance(value, ast.Tuple | ast.List):
+        return None
+    size = 0
+    for item in value.elts:
+        if not isinstance(item, ast.Starred):
+            size += 1
+            continue
+        held = item.value if function is None else _local_value(function, item.value)
+        inner = _tuple_size(held) if isinstance(held, ast.Tuple | ast.List) else None
+        if inner is None and unpacked is not None:
+            inner = unpacked(item.value)
+        if function is None or inner is None:
+            return None
+        size += inner
+    return size
+
+
+def _helper_tuple_size(project: _Project, found: _Return) -> Callable[[ast.expr], int | None]:
+    """How many items a call of a project function gives, where its every ``return`` is a
+    tuple display of one size (``return a, b, c``)."""
+
+    def size(value: ast.expr) -> int | None:
+        if not isinstance(value, ast.Call):
+            return None
+        callee = _callee(project, found.model, value, found.function.scope)
+        returned = [r.value for r in callee[1].returns] if callee is not None else []
+        sizes = {_tuple_size(v, callee[1]) for v in returned} if callee is not None else set()
+        return sizes.pop() if returned and len(sizes) == 1 else None
+
+    return size
 
 
 def _aux_not_pair(
@@ -1392,7 +1488,7 @@ def _aux_not_pair(
             if held is not None:
                 # ``out = (loss, a, b); return out``: the tuple is built where it is assigned.
                 node, value = held, held
-            size = _tuple_size(value)
+            size = _tuple_size(value, found.function, _helper_tuple_size(project, found))
             if size is None or size == 2:
                 continue
             why = (
@@ -1410,7 +1506,7 @@ def _aux_not_pair(
                 project, r.model, r.node, kind, r.function.name, why.format(_label(r.function), api)
             )
             for r in returns
-            if isinstance(r.value, ast.Dict)
+            if isinstance(r.value, ast.Dict | ast.DictComp)
         ]
     if any(f"'{name}'" in type_text for name in ("NoneType", "set", "str")):
         return []  # not one output value: dropping has_aux is no fix
@@ -1428,6 +1524,18 @@ def _aux_not_pair(
         switched = [c for c in offs if c is not None]
         if len(switched) == 1:
             return switched
+    mixed = _singles_among_pairs(project, function, returns, flow)
+    if mixed:
+        why = (
+            "{} returns a single value here, but the pair (output, aux) on its other "
+            "returns: with has_aux=True, {} needs the pair on every return"
+        )
+        return [
+            _culprit(
+                project, r.model, r.node, kind, function.name, why.format(_label(function), api)
+            )
+            for r in mixed
+        ]
     if any(_tuple_size(r.value) is not None for r in returns):
         return []
     flag = next((k for k in application.transform.call.keywords if k.arg == "has_aux"), None)
@@ -1458,6 +1566,40 @@ def _aux_not_pair(
 
 def _own_returns(function: Function) -> list[ast.Return]:
     return [] if isinstance(function.node, ast.Lambda) else list(function.returns)
+
+
+def _singles_among_pairs(
+    project: _Project, function: Function, returns: list[_Return], flow: Flow | None
+) -> list[_Return]:
+    """The returns of a single value in a function whose other returns are pairs (``return
+    loss`` in one branch, ``return loss, metrics`` in another): the function means to give
+    the pair, so where has_aux got a single value, those returns are the fault. Empty where a
+    return's value may itself be a pair (a call of a project function, a name)."""
+    own = _own_returns(function)
+    home = flow.definition(function) if flow is not None else None
+    model = (
+        home.model
+        if home is not None
+        else next((r.model for r in returns if r.function is function), None)
+    )
+    if model is None or not own:
+        return []
+
+    def single(value: ast.expr | None) -> bool:
+        if isinstance(value, ast.Name):
+            binding = _single_local(function.scope, value.id)
+            value = binding.value if binding is not None else None
+        return (
+            value is not None
+            and not isinstance(value, ast.Name | ast.Tuple | ast.List | ast.Starred)
+            and not (isinstance(value, ast.Call) and _callee(project, model, value, function.scope))
+        )
+
+    pairs = [r for r in own if _tuple_size(r.value, function) == 2]
+    singles = [r for r in own if single(r.value)]
+    if not pairs or not singles or len(pairs) + len(singles) != len(own):
+        return []
+    return [_Return(model, function, r, r.value) for r in singles]
 
 
 def _switched_off_pair(

@@ -660,6 +660,16 @@ def _followed_rule_culprit(
         return Culprit(code.span(rule.path, node.body), kind, "lambda")
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
+    if role == "fwd":
+        # A value helper registered where the fwd rule the program wrote belongs.
+        swapped = culprit_rules.misregistered_fwd(code, paths, rule)
+        if swapped is not None:
+            site, written = swapped
+            why = (
+                f"`{node.name}` is registered as the fwd rule, but returns the output alone; "
+                f"`{written}` returns the pair (output, residuals) a fwd rule gives: register it"
+            )
+            return Culprit(code.span(site.path, site.node), kind, node.name, why=why)
     culprit = _rule_culprit(files, rule.path, node, kind, captures)
     if culprit is None:
         return None

@@ -54,6 +54,13 @@ class CulpritKind(str, Enum):
     # The ``with_refs`` entry for the argument a message names (capture ``argument``:
     # "the argument at position args[1] of ..."), followed to the line that built it.
     REFS_ARGUMENT = "refs.argument"
+    # The container given to ``with_refs`` for an argument of another structure (capture
+    # ``difference``: "args[0] was a <class 'tuple'> ..., but a <class 'list'> ..."), where it
+    # is built on another line.
+    REFS_TREE = "refs.tree"
+    # The flag whose value leaves a VJP applied without the ``with_refs`` the other branch of
+    # its ``if`` binds gradient refs with (found for ``REFS_ARGUMENT``).
+    REFS_SWITCHED_OFF = "refs.switched_off"
     # The ``jax.jit`` that traces the one argument a Python value depends on (captures
     # ``traced``, ``transform`` and ``arguments`` of the message's "while tracing" sentence).
     TRACER_JIT_ARGUMENT = "tracer.jit_argument"
@@ -93,6 +100,7 @@ FALLBACK_KINDS: dict[CulpritKind, CulpritKind] = {
 # of a pytree argument blames its registration, not the jit (``culprit_leaves``).
 FOUND_WITH: dict[CulpritKind, CulpritKind] = {
     CulpritKind.TRACER_PYTREE_FIELD: CulpritKind.TRACER_JIT_ARGUMENT,
+    CulpritKind.REFS_SWITCHED_OFF: CulpritKind.REFS_ARGUMENT,
 }
 # The named captures each culprit kind reads; a record of that kind must define them.
 CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
@@ -109,6 +117,8 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.TRANSFORM_TANGENT: frozenset(),
     CulpritKind.TRANSFORM_REF_SELECTED: frozenset(),
     CulpritKind.REFS_ARGUMENT: frozenset({"argument"}),
+    CulpritKind.REFS_TREE: frozenset({"difference"}),
+    CulpritKind.REFS_SWITCHED_OFF: frozenset(),
     CulpritKind.TRACER_JIT_ARGUMENT: frozenset({"traced", "transform", "arguments"}),
     CulpritKind.TRACER_PYTREE_FIELD: frozenset(),
     CulpritKind.TRACER_PYTHON_CONTAINER: frozenset(),

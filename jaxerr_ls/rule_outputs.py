@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jaxerr_ls.astindex import own_nodes
-from jaxerr_ls.project import class_fields
+from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.spans import Edit, Span, ast_span
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -661,6 +661,17 @@ def entry_change(
             (added[1],),
             safe=False,
         )
+    if definition is not None and got.shape != expected.shape and _templated(definition.value):
+        # ``dgamma = jnp.zeros_like(out)``: the shape is the template's, and which template
+        # to take is the change, where the entry is defined. A zero cotangent can be None.
+        zero = tangent_of is None and is_zero(definition.value, jnp_names)
+        return Change(
+            code.span(definition),
+            f"{said}: `{code.segment(entry)}` takes the shape of the template given here.",
+            f"Return None (a zero cotangent) for output[{index}]" if zero else "",
+            (code.replace(entry, "None"),) if zero else (),
+            safe=zero,
+        )
     summed = _unbroadcast_change(code, entry, index, got, expected) if tangent_of is None else None
     if summed is not None:
         return Change(
@@ -745,6 +756,15 @@ _SHAPE_MAKERS = frozenset(
 )
 # Constructors that take the default dtype (float32) unless given one.
 _DTYPE_MAKERS = frozenset({"array", "asarray", "zeros", "ones", "full", "empty", "linspace"})
+
+
+# Constructors whose result has the shape of the array they are given.
+_TEMPLATED = frozenset({"zeros_like", "ones_like", "full_like", "empty_like"})
+
+
+def _templated(value: ast.expr) -> bool:
+    """``jnp.zeros_like(out)``: an array shaped like its template."""
+    return isinstance(value, ast.Call) and last_name(value.func) in _TEMPLATED
 
 
 def _makes_shape(value: ast.expr) -> bool:

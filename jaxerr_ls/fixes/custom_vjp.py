@@ -20,11 +20,20 @@ in the fwd.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from typing import Literal
 
 from jaxerr_ls.astindex import own_returns
+from jaxerr_ls.culprit_rules import pair_calling
 from jaxerr_ls.culprit_state import Buffers, Code
-from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.model import (
+    Applicability,
+    CulpritRef,
+    Fix,
+    FixTarget,
+    Provider,
+    ReadSource,
+)
 from jaxerr_ls.fixes.pytrees import LIST, NAMEDTUPLE, TUPLE, Tree, leaf_keys, parse_tree, render
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.project import class_fields, last_name
@@ -224,18 +233,25 @@ def culprit_rule(
     """The rule a culprit of ``kind`` names, as the current text has it (the function of that
     name holding the culprit's line), and the culprit's line: a fix checks that its change
     lands there, else the code moved and is not what failed."""
-    for culprit in target.culprits:
-        if culprit.kind != kind:
-            continue
-        source = Source.parse(culprit.span.path, read(culprit.span.path))
-        if source is None:
-            continue
+    for culprit, source in _culprit_sources(target, read, kind):
         function = rule_function(source.tree, culprit.name, culprit.span.line)
         if function is not None and function.lineno <= culprit.span.line <= (
             function.end_lineno or function.lineno
         ):
             return source, function, culprit.span.line
     return None
+
+
+def _culprit_sources(
+    target: FixTarget, read: ReadSource, kind: CulpritKind
+) -> Iterator[tuple[CulpritRef, Source]]:
+    """The culprits of ``kind``, each with the current text of its file (where it parses)."""
+    for culprit in target.culprits:
+        if culprit.kind != kind:
+            continue
+        source = Source.parse(culprit.span.path, read(culprit.span.path))
+        if source is not None:
+            yield culprit, source
 
 
 def _rule_code(source: Source) -> RuleCode:
@@ -863,7 +879,41 @@ def _bound_before(fwd: FunctionNode, name: str, line: int) -> bool:
     )
 
 
+def _registered_fwd_fix(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A value helper registered as the fwd rule (the culprit is its name in ``defvjp``):
+    register instead the one function of the module that returns the pair (its call,
+    residuals)."""
+    for culprit, source in _culprit_sources(target, read, CulpritKind.CUSTOM_VJP_FWD):
+        named = [
+            n
+            for n in ast.walk(source.tree)
+            if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == "defvjp"
+            and n.args
+            and isinstance(n.args[0], ast.Name)
+            and n.args[0].id == culprit.name
+            and source.span(n.args[0]) == culprit.span
+        ]
+        written = [
+            f
+            for f in source.tree.body
+            if isinstance(f, ast.FunctionDef)
+            and own_returns(f)
+            and all(pair_calling(r.value, culprit.name) for r in own_returns(f))
+        ]
+        if len(named) != 1 or len(written) != 1:
+            continue
+        title = f"Register {written[0].name} as the fwd rule"
+        edit = source.replace(named[0].args[0], written[0].name)
+        return [Fix(title, target.code, (edit,), True, Applicability.UNSAFE)]
+    return []
+
+
 def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    registered = _registered_fwd_fix(target, read)
+    if registered:
+        return registered
     found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_FWD)
     if found is None:
         return []

@@ -689,7 +689,17 @@ def _container_fix(target: FixTarget, read: ReadSource, entries: list[Place]) ->
     entry = entries[int(found[1])]
     node = entry.node
     source = Source.parse(entry.path, read(entry.path))
-    if source is None or not isinstance(node, ast.Tuple | ast.List) or not node.elts:
+    built = _culprit_container(target, read)
+    if built is not None:
+        # Built elsewhere (the culprit): the change is there.
+        source, node = built
+    if source is None:
+        return None
+    if (primal_type, given_type) == ("tuple", "list") and isinstance(node, ast.ListComp):
+        new = f"tuple({source.segment(node)[1:-1]})"
+        title = f"Build the with_refs entry as a tuple, as the primal is: {new}"
+        return Fix(title, TREE, (source.replace(node, new),), preferred=True)
+    if not isinstance(node, ast.Tuple | ast.List) or not node.elts:
         return None
     items = [source.segment(e) for e in node.elts]
     if primal_type == "dict" and given_type in ("tuple", "list"):
@@ -714,6 +724,24 @@ def _container_fix(target: FixTarget, read: ReadSource, entries: list[Place]) ->
         return None
     title = f"Give the with_refs entry as a {primal_type}, as the primal is: {new}"
     return Fix(title, TREE, (source.replace(node, new),), preferred=True)
+
+
+def _culprit_container(target: FixTarget, read: ReadSource) -> tuple[Source, ast.AST] | None:
+    """The display or comprehension the one ``refs.tree`` culprit spans, in the current text."""
+    found = []
+    for culprit in target.culprits:
+        if culprit.kind != CulpritKind.REFS_TREE:
+            continue
+        source = Source.parse(culprit.span.path, read(culprit.span.path))
+        if source is None:
+            return None
+        found += [
+            (source, n)
+            for n in ast.walk(source.tree)
+            if isinstance(n, ast.List | ast.ListComp | ast.Tuple | ast.Dict | ast.DictComp)
+            and source.span(n) == culprit.span
+        ]
+    return found[0] if len(found) == 1 else None
 
 
 def _grouped_entries(
