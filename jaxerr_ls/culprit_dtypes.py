@@ -326,7 +326,7 @@ class Dtypes:
         """The dtype a library call returns; "follow" for a call the flow should enter."""
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr == "astype" and len(node.args) == 1:
-            return dtype_name(place, node.args[0])
+            return self.named(place.at(node.args[0]))
         if isinstance(func, ast.Name) and func.id in ("int", "float", "len", "round", "bool"):
             if place.scope.lookup_all(func.id):
                 return "follow"
@@ -350,7 +350,7 @@ class Dtypes:
         if given is None and name == "full" and len(node.args) > 2:
             given = node.args[2]
         if given is not None:
-            return dtype_name(place, given)
+            return self.named(place.at(given))
         if name in _INT_BY_NATURE:
             return INT
         if name in ("sum", "prod", "cumsum") and node.args:
@@ -380,6 +380,19 @@ class Dtypes:
             )
             return _array(_promote([self.of(place.at(p), depth + 1) for p in parts]))
         return None
+
+    def named(self, place: Place) -> str | None:
+        """The kind a ``dtype`` argument names, written there or held by a value the flow
+        follows to where it is written (``cfg.dtype`` of a config whose field is ``"int8"``)."""
+        assert isinstance(place.node, ast.expr)
+        found = dtype_name(place, place.node)
+        followed = isinstance(place.node, ast.Name | ast.Attribute | ast.Subscript)
+        if found is not None or not followed:
+            return found
+        made = self.flow.one_maker(place)
+        if made is None or made.node is place.node or not isinstance(made.node, ast.expr):
+            return None
+        return dtype_name(made, made.node)
 
     # -- where an integer array is made --------------------------------------------------------
 

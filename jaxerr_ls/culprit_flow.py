@@ -130,6 +130,8 @@ class Flow:
         self, place: Place, node: ast.Name, depth: int, only: list[Binding] | None = None
     ) -> list[Place] | None:
         bindings = place.scope.lookup_all(node.id) if only is None else only
+        if only is None:
+            bindings = reaching_bindings(place, node, bindings)
         if self.first_iteration and only is None:
             bindings = first_iteration_bindings(place, node, bindings)
         if not bindings:
@@ -169,8 +171,12 @@ class Flow:
                 found = self._unpacked(place, statement, node.id, binding.scope, depth)
             elif isinstance(statement, ast.comprehension):
                 found = self._dict_items(place, statement, node.id, binding.scope, depth)
+                if found is None:
+                    found = self._elements(place, statement, node.id, binding.scope, depth)
+            elif isinstance(statement, ast.For):
+                found = self._elements(place, statement, node.id, binding.scope, depth)
             else:
-                found = None  # a loop variable, a ``with`` target, an exception
+                found = None  # a ``with`` target, an exception
             if found is None:
                 return None
             out.extend(found)
@@ -305,6 +311,28 @@ class Flow:
             values = [t.at(i[item]) for t, i in items if i is not None]
         found = _every(values, lambda value: self.makers(value, depth + 1))
         return None if found is None else _unique(found)
+
+    def _elements(
+        self, place: Place, loop: ast.For | ast.comprehension, name: str, scope: Scope, depth: int
+    ) -> list[Place] | None:
+        """``for w in table``: the items of the list and tuple displays ``table`` is made
+        by (every one the name takes), the element of a comprehension that makes it."""
+        if not (isinstance(loop.target, ast.Name) and loop.target.id == name):
+            return None
+        sources = self.makers(Place(place.path, place.model, loop.iter, scope), depth + 1)
+        if not sources:
+            return None
+        items: list[Place] = []
+        for source in sources:
+            node = source.node
+            if isinstance(node, ast.ListComp | ast.GeneratorExp | ast.SetComp):
+                items.append(source.at(node.elt))
+                continue
+            found = tuple_items(source)
+            if not found:
+                return None
+            items += [source.at(item) for item in found]
+        return _every(items, lambda item: self.makers(item, depth + 1))
 
     def _call_makers(self, place: Place, node: ast.Call, depth: int) -> list[Place] | None:
         callees = self.callees(place.at(node.func), depth + 1)
@@ -572,6 +600,7 @@ class Flow:
                         if value is not None:
                             assigned.append(Place(klass.path, klass.model, value, method.scope))
                             self._self_of.setdefault(id(method), (cls, construction))
+                            self._constructed(klass, method, construction)
         if assigned:
             return _every(assigned, lambda site: self._initargument(site, construction, depth))
         for klass in self.mro(cls):
@@ -587,6 +616,19 @@ class Flow:
                 body = klass.model.classes[klass.node]
                 return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
         return self._property_makers(cls, construction, attr, depth)
+
+    def _constructed(self, klass: Place, method: Function, construction: Place | None) -> None:
+        """Know that ``construction`` ran the class's ``__init__``: a value an assignment in
+        it makes from a parameter (``self.home = jnp.asarray(spec["home"])``), read after the
+        flow left it, reads what the construction passed."""
+        if method.name != "__init__" or construction is None:
+            return
+        if not isinstance(construction.node, ast.Call):
+            return
+        entered = self._entered.setdefault(id(method), [])
+        if not any(call.node is construction.node for _, call in entered):
+            place = Place(klass.path, klass.model, method.node, method.scope)
+            entered.append((Callee(place, method, 1), construction))
 
     def _property_makers(
         self, cls: Place, construction: Place | None, attr: str, depth: int
@@ -905,6 +947,113 @@ def first_iteration_bindings(
             for loop in loops
         )
     ]
+
+
+# Statements that replace a name's value whenever they run (a loop's target may never be
+# bound; ``total += part`` makes the value from what it held before).
+_BINDING_ALWAYS = (
+    ast.Assign,
+    ast.AnnAssign,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Import,
+    ast.ImportFrom,
+)
+
+
+def reaching_bindings(place: Place, node: ast.Name, bindings: list[Binding]) -> list[Binding]:
+    """The bindings of a name, in the scope it is read from, that may reach the read: not
+    those that run after it (``x = f(x)`` reads the ``x`` bound before) unless a loop around
+    the read runs them first, nor those the last assignment that always runs before the read
+    replaces. The bindings as given where any of them is not placed in the scope's
+    statements."""
+    scope = place.scope
+    if not bindings or any(b.scope is not scope for b in bindings):
+        return bindings
+    body = getattr(scope.node, "body", None)
+    if not isinstance(body, list):
+        return bindings
+    read = _statement_chain(body, _position(node))
+    if not read:
+        return bindings
+    # Each binding's statement (None for a parameter: bound before the body runs).
+    placed: list[tuple[Binding, ast.stmt | None, list[ast.stmt]]] = []
+    for binding in bindings:
+        if binding.kind == "param":
+            placed.append((binding, None, []))
+            continue
+        chain = _statement_chain(body, _position(binding.node))
+        if not chain:
+            return bindings
+        block, index = chain[-1]
+        placed.append((binding, block[index], block))
+    # The last statement that binds the name whenever it runs, in a block the read's
+    # statement is in, before the read: every earlier binding is replaced by it.
+    killer: ast.stmt | None = None
+    for block, index in read:
+        for _, statement, its_block in placed:
+            if (
+                statement is not None
+                and its_block is block
+                and isinstance(statement, _BINDING_ALWAYS)
+                and block.index(statement) < index
+                and (killer is None or _position(statement) > _position(killer))
+            ):
+                killer = statement
+    loops = [block[index] for block, index in read if isinstance(block[index], ast.For | ast.While)]
+    start = _position(read[-1][0][read[-1][1]])
+    out: list[Binding] = []
+    for binding, statement, _ in placed:
+        where = (0, 0) if statement is None else _position(statement)
+        if killer is not None and statement is not killer and where < _position(killer):
+            continue  # replaced before the read
+        # After the read (or the assignment whose value reads it): only a loop around both,
+        # that does not run the replacing assignment first, brings it back.
+        if (
+            statement is not None
+            and where >= start
+            and not any(
+                _contains(loop, statement) and (killer is None or not _contains(loop, killer))
+                for loop in loops
+            )
+        ):
+            continue
+        out.append(binding)
+    return out
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+
+
+def _contains(outer: ast.AST, inner: ast.AST) -> bool:
+    end = (getattr(outer, "end_lineno", 0) or 0, getattr(outer, "end_col_offset", 0) or 0)
+    return _position(outer) <= _position(inner) <= end
+
+
+def _statement_chain(body: list[ast.stmt], at: tuple[int, int]) -> list[tuple[list[ast.stmt], int]]:
+    """The blocks and indices of the statements around a position, outermost first, through
+    compound statements but not into nested functions or classes."""
+    for index, statement in enumerate(body):
+        if not _contains(statement, ast.Pass(lineno=at[0], col_offset=at[1])):
+            continue
+        chain = [(body, index)]
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return chain
+        blocks: list[list[ast.stmt]] = []
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(statement, name, None)
+            if isinstance(block, list):
+                blocks.append(block)
+        blocks += [h.body for h in getattr(statement, "handlers", [])]
+        blocks += [c.body for c in getattr(statement, "cases", [])]
+        for block in blocks:
+            inner = _statement_chain(block, at)
+            if inner:
+                return chain + inner
+        return chain
+    return []
 
 
 def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> list[Place] | None:

@@ -2024,8 +2024,11 @@ def _argument_culprits(
             continue
         shown = project.source(origin.model, origin.node)
         # An argnums naming the argument among others chose integer data by mistake (labels,
-        # counts): the selection is the change, not the data's dtype.
+        # counts): the selection is the change, not the data's dtype. Not where the caller
+        # steps the argument along its gradient: that is a parameter, built wrong.
         chosen = argnums_node is not None and (found == "nature" or len(argnums) > 1)
+        if chosen and updated_by_gradient(application.call, application.scope, args[index]):
+            chosen = False
         indices = (
             function is not None
             and parameter is not None
@@ -2079,6 +2082,7 @@ def _dtype_leaf_culprits(
     flow = _entered_flow(project, application, frames, first_iteration=True)
     dtypes = culprit_dtypes.Dtypes(flow)
     path = project.path(application.model)
+    data = _data_origins(dtypes, application, argnums, path)
     found: list[tuple[culprit_dtypes.Leaf, Place]] = []
     for index in argnums:
         args = application.call.args
@@ -2089,18 +2093,28 @@ def _dtype_leaf_culprits(
         leaves = culprit_dtypes.leaves(flow, given)
         if leaves is None or parameter is None:
             return []
+        updated = updated_by_gradient(application.call, application.scope, args[index])
         for leaf in leaves:
             if dtypes.of(leaf.value) not in (culprit_dtypes.INT, culprit_dtypes.PY_INT):
                 continue
             origin = dtypes.int_origin(leaf.value)
             if origin is None:
                 return []
+            if any(origin.node is d.node for d in data):
+                # The integers are data the function is also given (``raw`` beside
+                # ``params``): the parameter derived from them is the change, not the data.
+                derived = flow.one_maker(leaf.value)
+                if derived is None or derived.node is origin.node:
+                    return []
+                origin = derived
             bare = leaf.key is None
             # A whole argument of integers the ``argnums`` a user wrote selects is data chosen
             # by mistake (counts, labels), and the selection is the change; without one, the
             # first argument is the parameters, built as integers where the project chose to.
+            # An argument the caller replaces by a step along its gradient is a parameter
+            # whatever made it: data is never updated so.
             chosen = "argnums" in application.transform.keywords
-            if bare and (chosen or not dtypes.builds_ints(origin)):
+            if bare and not updated and (chosen or not dtypes.builds_ints(origin)):
                 return []
             if not _leaf_read_as_number(project, flow, function, parameter, leaf):
                 return []
@@ -2123,6 +2137,73 @@ def _dtype_leaf_culprits(
     return [_culprit(project, origin.model, origin.node, _ARGUMENT, api, why)]
 
 
+def _data_origins(
+    dtypes: culprit_dtypes.Dtypes,
+    application: _Application,
+    argnums: tuple[int, ...],
+    path: Path,
+) -> list[Place]:
+    """Where the integer arrays the call passes for arguments not differentiated are made."""
+    out: list[Place] = []
+    for index, arg in enumerate(application.call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if index in argnums:
+            continue
+        given = Place(path, application.model, arg, application.scope)
+        if dtypes.of(given) == culprit_dtypes.INT:
+            origin = dtypes.int_origin(given)
+            if origin is not None:
+                out.append(origin)
+    return out
+
+
+def updated_by_gradient(call: ast.Call, scope: Scope, argument: ast.expr) -> bool:
+    """Whether the argument is a name the caller rebinds, in the function around the call,
+    to a value computed from itself and from the call's result (``x = x - lr * g`` after
+    ``g = grad_fn(x)``, ``params = update(params, grads)``): a parameter being fitted."""
+    if not isinstance(argument, ast.Name):
+        return False
+    name = argument.id
+    statements = list(culprit_state.own_statements(scope.node))
+    around = [s for s in statements if any(n is call for n in ast.walk(s))]
+    if not around:
+        return False
+    # The names the call's result is bound to, and those computed from them in turn.
+    results: set[str] = set()
+    innermost = min(around, key=lambda s: (s.end_lineno or s.lineno) - s.lineno)
+    if isinstance(innermost, ast.Assign):
+        results |= _target_names(innermost.targets)
+    for _ in range(3):
+        for statement in statements:
+            if isinstance(statement, ast.Assign) and (
+                _mentions_any(statement.value, results)
+                or any(n is call for n in ast.walk(statement.value))
+            ):
+                results |= _target_names(statement.targets) - {name}
+    for statement in statements:
+        if not isinstance(statement, ast.Assign) or name not in _target_names(statement.targets):
+            continue
+        value = statement.value
+        from_gradient = _mentions_any(value, results) or any(n is call for n in ast.walk(value))
+        if from_gradient and _mentions_any(value, {name}) and value is not call:
+            return True
+    return False
+
+
+def _target_names(targets: list[ast.expr]) -> set[str]:
+    return {
+        n.id
+        for t in targets
+        for n in ast.walk(t)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+
+
+def _mentions_any(value: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(value))
+
+
 def _leaf_read_as_number(
     project: _Project,
     flow: Flow,
@@ -2136,10 +2217,8 @@ def _leaf_read_as_number(
     key = leaf.key if isinstance(leaf.key, str) and "." not in leaf.key else None
     if leaf.key is not None and key is None:
         return False
-    reads = _reads_through(project, *function, parameter, key)
+    reads = _reads_through(project, *function, parameter, key, sliced=leaf.key is None)
     numeric, as_index = reads.numeric, reads.as_index
-    if leaf.key is None:
-        numeric += _sliced_numeric_reads(function[1], parameter)
     if leaf.holder is not None and key is not None:
         for klass in flow.mro(leaf.holder):
             assert isinstance(klass.node, ast.ClassDef)
@@ -2375,13 +2454,17 @@ def _reads_through(
     name: str,
     key: str | None,
     depth: int = 0,
+    sliced: bool = False,
 ) -> Reads:
     """``reads_of`` a parameter, with the reads of the project functions it is passed to
-    whole (``apply(cal, raw)`` reads ``cal.gain`` for ``loss(cal, raw)``)."""
+    whole (``apply(cal, raw)`` reads ``cal.gain`` for ``loss(cal, raw)``); ``sliced``: its
+    reads as an operand of arithmetic through a slice (``x[None, :] * y``) count as numeric."""
     found = reads_of(function, name, key)
+    extra = _sliced_numeric_reads(function, name) if sliced else 0
     if depth >= _MAX_DEPTH:
-        return found
-    count, as_index, numeric, indexed = found.count, found.as_index, found.numeric, found.indexed
+        return replace(found, numeric=found.numeric + extra)
+    count, as_index, indexed = found.count, found.as_index, found.indexed
+    numeric = found.numeric + extra
     for call in ast.walk(function.node):
         if not isinstance(call, ast.Call):
             continue
@@ -2404,7 +2487,7 @@ def _reads_through(
         inner = callee[1].function if isinstance(callee[1], Partial) else callee[1]
         if parameter is None or inner is function:
             continue
-        deeper = _reads_through(project, callee[0], inner, parameter, key, depth + 1)
+        deeper = _reads_through(project, callee[0], inner, parameter, key, depth + 1, sliced)
         count += deeper.count
         as_index += deeper.as_index
         numeric += deeper.numeric
