@@ -1953,8 +1953,10 @@ def _argument_culprits(
     if "argnums" in captures:
         return _argnums_culprits(project, application, frames)
     transform = application.transform
-    argnums_node = transform.keywords.get("argnums")
-    argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
+    argnums_model, argnums_node = application.defined_in, transform.keywords.get("argnums")
+    argnums: tuple[int, ...] | None = (0,)
+    if argnums_node is not None:
+        argnums_model, argnums_node, argnums = _argnums_written(project, application, frames)
     if argnums is None:
         return []
     received = _received(project, application, frames)
@@ -2043,7 +2045,7 @@ def _argument_culprits(
                 f"argnums selects argument {index}, built by `{shown}` ({dtype}): "
                 f"{api} differentiates only float inputs"
             )
-            out.append(_culprit(project, application.defined_in, argnums_node, kind, api, why))
+            out.append(_culprit(project, argnums_model, argnums_node, kind, api, why))
         elif found == "built" and isinstance(origin.node, ast.Tuple | ast.List):
             why = f"`{shown}` holds Python ints ({dtype} to JAX): {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
@@ -2573,17 +2575,36 @@ def _named_value(
     return model, expr
 
 
+def _argnums_written(
+    project: _Project, application: _Application, frames: Sequence[Span]
+) -> tuple[ModuleModel, ast.expr | None, tuple[int, ...] | None]:
+    """Where the ``argnums`` a transform is given are written, and their value: at the
+    transform, at the constant a name stands for, or where the value flow finds the value it
+    is given made (a settings field's default ``grad_argnums: tuple = (0, 1)``)."""
+    transform = application.transform
+    given = transform.keywords.get("argnums")
+    if given is None:
+        return application.defined_in, None, None
+    model, node = _named_value(project, application.defined_in, given, transform.scope)
+    argnums = literal_ints(node)
+    if argnums is not None:
+        return model, node, argnums
+    home = application.defined_in
+    place = Place(project.path(home), home, given, transform.scope)
+    made = Flow(culprit_state.Code(project.files), frames).one_maker(place)
+    if made is None or made.node is given or not isinstance(made.node, ast.expr):
+        return model, node, None
+    project.adopt(made)
+    return made.model, made.node, literal_ints(made.node)
+
+
 def _argnums_culprits(
     project: _Project, application: _Application, frames: Sequence[Span] = ()
 ) -> list[Culprit]:
     transform = application.transform
-    given = transform.keywords.get("argnums")
-    if given is None:
-        return []
-    model, argnums_node = _named_value(project, application.defined_in, given, transform.scope)
-    argnums = literal_ints(argnums_node)
+    model, argnums_node, argnums = _argnums_written(project, application, frames)
     found = _received(project, application, frames)
-    if argnums is None or not argnums or found is None:
+    if argnums_node is None or argnums is None or not argnums or found is None:
         return []
     capacity = positional_capacity(found[1])
     inner = found[1].function if isinstance(found[1], Partial) else found[1]

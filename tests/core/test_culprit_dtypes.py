@@ -238,6 +238,16 @@ CULPRITS = [
         '"w": jnp.ones((setup.width,), setup.storage),',
         ["`w` is made as an integer array by `jnp.ones((setup.width,), setup.storage)`"],
     ),
+    # The argnums a settings field holds select integer data beside the parameters: the
+    # field's default, where they are written, is the change.
+    (
+        "argnums_settings_field",
+        "grad-int-input",
+        ARGUMENT,
+        "options.py",
+        "wrt: tuple = (0, 1)",
+        ["argnums selects argument 1, built by `jnp.array([0, 1, 1])`"],
+    ),
     # An attribute set in ``__init__`` from a helper that stacks an ``arange``, differentiated
     # in a loop that rebinds the local copy after the failing line.
     (
