@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_ls.culprit_flow import Flow, keyword_value, tuple_items
+from jaxerr_ls.culprit_flow import Flow, keyword_value, tuple_items, updated_array
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.project import class_fields
 
@@ -327,6 +327,11 @@ class Dtypes:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr == "astype" and len(node.args) == 1:
             return self.named(place.at(node.args[0]))
+        array = updated_array(node)
+        if array is not None:
+            # ``x.at[i].set(v)``: a copy of ``x``, its dtype kept (an array of Python scalars
+            # stays so: ``of`` of ``x`` is an array's dtype there).
+            return _array(self.of(place.at(array), depth + 1))
         if isinstance(func, ast.Name) and func.id in ("int", "float", "len", "round", "bool"):
             if place.scope.lookup_all(func.id):
                 return "follow"

@@ -1230,6 +1230,24 @@ _SHAPED_AFTER_KEY = frozenset(
 _LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
 
 
+# Methods of ``x.at[idx]`` that give a copy of ``x`` with some entries changed: its shape and
+# dtype are ``x``'s (``get`` gathers, and is not one).
+_UPDATES = frozenset({"set", "add", "multiply", "mul", "divide", "min", "max", "power", "apply"})
+
+
+def updated_array(node: ast.AST) -> ast.expr | None:
+    """The array ``x`` of ``x.at[idx].set(v)`` (and the other updates), else None."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    indexed = node.func.value
+    if node.func.attr not in _UPDATES or not isinstance(indexed, ast.Subscript):
+        return None
+    at = indexed.value
+    if isinstance(at, ast.Attribute) and at.attr == "at":
+        return at.value
+    return None
+
+
 def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
     """The expression a call passes for keyword ``name``, or None."""
     return next((k.value for k in call.keywords if k.arg == name), None)
@@ -1256,6 +1274,9 @@ def shape_of(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None
         return shape_of(flow, place.at(sides[numbers.index(False)]), depth + 1)
     if not isinstance(node, ast.Call):
         return None
+    array = updated_array(node)
+    if array is not None:
+        return shape_of(flow, place.at(array), depth + 1)
     qualified = place.model.qualified_name(node.func, place.scope) or ""
     module, _, name = qualified.rpartition(".")
     dtype_only = all(k.arg == "dtype" for k in node.keywords)

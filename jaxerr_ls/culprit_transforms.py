@@ -10,7 +10,7 @@ from pathlib import Path
 
 from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
 from jaxerr_ls.astindex import nodes_of
-from jaxerr_ls.culprit_flow import Callee, Flow, shape_of
+from jaxerr_ls.culprit_flow import Callee, Flow, keyword_value, shape_of, updated_array
 from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
@@ -2794,6 +2794,52 @@ def _default_float(captures: Mapping[str, str]) -> bool:
     return tangent == "float32" and expected in ("bfloat16", "float16", "float64")
 
 
+def _asked_float(captures: Mapping[str, str]) -> bool:
+    """The message says a tangent has a float dtype other than the default float32 where
+    another float dtype is due: one the project asked for by name."""
+    tangent, expected = captures.get("tangent", "").strip(), captures.get("expected", "").strip()
+    floats = ("bfloat16", "float16", "float32", "float64")
+    return tangent in floats and expected in floats and tangent not in ("float32", expected)
+
+
+def _asked_dtype_source(
+    project: _Project, frames: Sequence[Span], origin: _Origin, given: Place, dtype: str
+) -> _Origin | None:
+    """The one call in the expression that asks for ``dtype`` (``dtype=cfg.report_dtype``
+    whose value the flow finds is ``jnp.bfloat16``, ``x.astype("float16")``), where the
+    tangent's dtype is chosen."""
+    flow = Flow(culprit_state.Code(project.files), frames)
+    # Followed from the tangent given, the flow enters the calls that make it: their
+    # parameters (``cfg``) hold what those calls pass.
+    flow.makers(given)
+    path = project.path(origin.model)
+    found = []
+    for node in ast.walk(origin.node):
+        if not isinstance(node, ast.Call):
+            continue
+        asked = keyword_value(node, "dtype")
+        if asked is None and isinstance(node.func, ast.Attribute) and node.func.attr == "astype":
+            asked = node.args[0] if len(node.args) == 1 else None
+        if asked is not None and _names_dtype(
+            flow, Place(path, origin.model, asked, origin.scope), dtype
+        ):
+            found.append(node)
+    return replace(origin, node=found[0], iterated=False) if len(found) == 1 else None
+
+
+def _names_dtype(flow: Flow, place: Place, dtype: str) -> bool:
+    """Whether a ``dtype`` argument names ``dtype``, where written or where the flow finds
+    the value it holds made."""
+    made = place if isinstance(place.node, ast.Constant) else flow.one_maker(place) or place
+    node = made.node
+    if isinstance(node, ast.Constant):
+        return node.value == dtype
+    if not isinstance(node, ast.expr):
+        return False
+    qualified = made.model.qualified_name(node, made.scope) or ""
+    return qualified in (f"jax.numpy.{dtype}", f"numpy.{dtype}")
+
+
 def _default_dtype_source(origin: _Origin) -> _Origin | None:
     """The one call in the expression that builds floats without a dtype
     (``jax.random.normal(k, leaf.shape)``), where the dtype belongs."""
@@ -2918,6 +2964,14 @@ def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin
         if isinstance(leaves.node, ast.ListComp):
             return replace(leaves, node=leaves.node.elt)
         return _shape_source(project, leaves, depth + 1)
+    array = updated_array(node)
+    if isinstance(array, ast.Name):
+        # ``d.at[i].set(1.0)``: a copy of ``d``, its shape made where ``d`` is (an array
+        # built in the same expression is already where its shape is made).
+        inner = _origin(project, origin.model, array, origin.scope, (), None)
+        if inner is None or inner.iterated or isinstance(inner.node, ast.Name):
+            return origin
+        return _shape_source(project, inner, depth + 1)
     if isinstance(node, ast.UnaryOp):
         parts = [node.operand]
     elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
@@ -2961,6 +3015,10 @@ def _tangent_culprits(
         origin = _shape_source(project, origin)
     elif origin is not None and _default_float(captures):
         origin = _default_dtype_source(origin) or origin
+    elif origin is not None and _asked_float(captures):
+        given = Place(project.path(model), model, expr, scope)
+        asked = _asked_dtype_source(project, frames, origin, given, captures["tangent"].strip())
+        origin = asked or origin
     if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
         return []
     shown = project.source(origin.model, origin.node)

@@ -16,7 +16,7 @@ from test_culprit_transforms import (
 )
 
 from jaxerr_ls.culprit_dtypes import BOOL, FLOAT, INT, PY_INT, Dtypes, leaves
-from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_flow import Flow, shape_of
 from jaxerr_ls.culprit_transforms import updated_by_gradient
 from jaxerr_ls.project import build
 from jaxerr_ls.records import CulpritKind
@@ -302,3 +302,21 @@ def test_an_argument_stepped_along_its_gradient_is_a_parameter(loop: str, update
     assert updated_by_gradient(call, function.scope, call.args[0]) is updated
     # The data beside it is never a parameter.
     assert updated_by_gradient(call, function.scope, call.args[1]) is False
+
+
+def test_an_updated_copy_keeps_the_arrays_dtype_and_shape(tmp_path: Path) -> None:
+    source = (
+        "import jax.numpy as jnp\n\n"
+        "def run(i):\n"
+        "    a = jnp.zeros((3, 2), jnp.int32).at[i].set(1)\n"
+        "    b = jnp.ones(4).at[i].add(2)\n"
+        "    return a, b\n"
+    )
+    code = project(tmp_path, {"m.py": source})
+    path = tmp_path / "m.py"
+    flow = Flow(code)
+    dtypes = Dtypes(flow)
+    assert dtypes.of(place_of(code, path, "a", line=6)) == INT
+    assert dtypes.of(place_of(code, path, "b", line=6)) == FLOAT
+    assert shape_of(flow, place_of(code, path, "a", line=6)) == (3, 2)
+    assert shape_of(flow, place_of(code, path, "b", line=6)) == (4,)

@@ -259,6 +259,25 @@ CULPRITS = [
         "probe = jnp.zeros((u.shape[0], 1)) + 1.0",
         ["shape (6, 1)", "primal of (6,)"],
     ),
+    # A tangent returned as an updated copy (``v.at[i].set(1.0)``): its shape is the copied
+    # array's, made with the boundary cells the primal does not have.
+    (
+        "tangent_updated_copy_shape",
+        "jvp-shape-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "probes.py",
+        "v = jnp.zeros(length)",
+        ["shape (8,)", "primal of (6,)"],
+    ),
+    # The probes a loop goes over ask for a dtype a settings dict holds (float16).
+    (
+        "tangent_asked_dtype_loop",
+        "jvp-dtype-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        'return [jnp.full(x.shape, store["scale"] * k, dtype=store["dtype"])',
+        ["dtype float16", "must be float32"],
+    ),
     # One of the directions a loop goes over is made an integer by arithmetic on jnp.arange.
     (
         "jvp_int_probe_list",
