@@ -169,12 +169,12 @@ class Flow:
                 found = [Place(place.path, place.model, statement, binding.scope)]
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                 found = self._unpacked(place, statement, node.id, binding.scope, depth)
-            elif isinstance(statement, ast.comprehension):
+            elif isinstance(statement, ast.comprehension | ast.For):
+                # A loop's variable: the values of the dicts or the items of the displays it
+                # goes over.
                 found = self._dict_items(place, statement, node.id, binding.scope, depth)
                 if found is None:
                     found = self._elements(place, statement, node.id, binding.scope, depth)
-            elif isinstance(statement, ast.For):
-                found = self._elements(place, statement, node.id, binding.scope, depth)
             else:
                 found = None  # a ``with`` target, an exception
             if found is None:
@@ -272,7 +272,7 @@ class Flow:
         return out
 
     def _dict_items(
-        self, place: Place, loop: ast.comprehension, name: str, scope: Scope, depth: int
+        self, place: Place, loop: ast.comprehension | ast.For, name: str, scope: Scope, depth: int
     ) -> list[Place] | None:
         """``for k, v in d.items()`` / ``for v in d.values()`` in a comprehension: every value
         of the dict displays ``d`` is made by (None where ``d`` is anything else)."""
@@ -316,10 +316,12 @@ class Flow:
         self, place: Place, loop: ast.For | ast.comprehension, name: str, scope: Scope, depth: int
     ) -> list[Place] | None:
         """``for w in table``: the items of the list and tuple displays ``table`` is made
-        by (every one the name takes), the element of a comprehension that makes it."""
-        if not (isinstance(loop.target, ast.Name) and loop.target.id == name):
+        by (every one the name takes), the element of a comprehension that makes it; also
+        ``for i, w in enumerate(table)`` and ``for a, w in zip(names, table)``."""
+        source_expr = _iterated(loop.target, loop.iter, name, place.scope)
+        if source_expr is None:
             return None
-        sources = self.makers(Place(place.path, place.model, loop.iter, scope), depth + 1)
+        sources = self.makers(Place(place.path, place.model, source_expr, scope), depth + 1)
         if not sources:
             return None
         items: list[Place] = []
@@ -925,6 +927,28 @@ class Flow:
                 call = self.method(cls, "__call__")
                 return [replace(call, receiver=made)] if call is not None else []
         return []
+
+
+def _iterated(target: ast.expr, source: ast.expr, name: str, scope: Scope) -> ast.expr | None:
+    """What a loop's ``name`` takes the items of: the loop's iterable for ``for name in xs``,
+    ``xs`` for ``for i, name in enumerate(xs)``, the k-th iterable for the k-th name of
+    ``for a, name in zip(..., xs)``; None otherwise."""
+    if isinstance(target, ast.Name):
+        return source if target.id == name else None
+    if not isinstance(target, ast.Tuple) or not isinstance(source, ast.Call):
+        return None
+    names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
+    func = source.func
+    if names.count(name) != 1 or not isinstance(func, ast.Name) or scope.lookup_all(func.id):
+        return None
+    index = names.index(name)
+    if source.keywords or any(isinstance(a, ast.Starred) for a in source.args):
+        return None
+    if func.id == "enumerate" and len(names) == 2 and index == 1 and len(source.args) == 1:
+        return source.args[0]
+    if func.id == "zip" and len(source.args) == len(names):
+        return source.args[index]
+    return None
 
 
 def first_iteration_bindings(

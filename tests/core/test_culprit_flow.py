@@ -362,6 +362,12 @@ def test_a_loop_variable_takes_the_items_of_the_displays_it_goes_over(tmp_path: 
                 "        print(a)\n"
                 "    for b in range(3):\n"
                 "        print(b)\n"
+                "    for i, c in enumerate(ROWS):\n"
+                "        print(i, c)\n"
+                "    for name, d in zip(('x', 'y'), [np.ones(2), np.eye(2)]):\n"
+                "        print(name, d)\n"
+                "    for key, e in {'k': np.zeros(1)}.items():\n"
+                "        print(key, e)\n"
                 "    return counts\n"
             )
         },
@@ -374,6 +380,15 @@ def test_a_loop_variable_takes_the_items_of_the_displays_it_goes_over(tmp_path: 
     ]
     assert shown(flow.makers(place_of(code, path, "a", line=11))) == [("m.py", "np.array(r)")]
     assert flow.makers(place_of(code, path, "b", line=13)) is None  # range: not followed
+    assert shown(flow.makers(place_of(code, path, "c", line=15))) == [
+        ("m.py", "{'n': 1}"),
+        ("m.py", "{'n': 2.5}"),
+    ]
+    assert shown(flow.makers(place_of(code, path, "d", line=17))) == [
+        ("m.py", "np.ones(2)"),
+        ("m.py", "np.eye(2)"),
+    ]
+    assert shown(flow.makers(place_of(code, path, "e", line=19))) == [("m.py", "np.zeros(1)")]
 
 
 def test_an_attribute_made_in_init_reads_the_constructions_arguments(tmp_path: Path) -> None:
