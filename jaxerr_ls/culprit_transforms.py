@@ -2163,7 +2163,8 @@ def _data_origins(
 def updated_by_gradient(call: ast.Call, scope: Scope, argument: ast.expr) -> bool:
     """Whether the argument is a name the caller rebinds, in the function around the call,
     to a value computed from itself and from the call's result (``x = x - lr * g`` after
-    ``g = grad_fn(x)``, ``params = update(params, grads)``): a parameter being fitted."""
+    ``g = grad_fn(x)``, ``params = update(params, grads)``), or returns such a value (a
+    training step): a parameter being fitted."""
     if not isinstance(argument, ast.Name):
         return False
     name = argument.id
@@ -2184,13 +2185,48 @@ def updated_by_gradient(call: ast.Call, scope: Scope, argument: ast.expr) -> boo
             ):
                 results |= _target_names(statement.targets) - {name}
     for statement in statements:
-        if not isinstance(statement, ast.Assign) or name not in _target_names(statement.targets):
-            continue
-        value = statement.value
-        from_gradient = _mentions_any(value, results) or any(n is call for n in ast.walk(value))
-        if from_gradient and _mentions_any(value, {name}) and value is not call:
+        # Rebound to a step along the gradient, or returned so (``return params - lr * g``,
+        # the caller rebinding its own parameters to what the function returns).
+        if isinstance(statement, ast.Assign) and name in _target_names(statement.targets):
+            value = statement.value
+            from_gradient = _mentions_any(value, results) or any(n is call for n in ast.walk(value))
+            if value is not call and from_gradient and _mentions_any(value, {name}):
+                return True
+        elif (
+            isinstance(statement, ast.Return)
+            and statement.value is not None
+            and _steps(statement.value, name, results)
+        ):
             return True
     return False
+
+
+def _steps(value: ast.expr, name: str, results: set[str]) -> bool:
+    """A value that moves ``name`` by something computed from ``results``: ``w - lr * g``
+    (``p[k] - lr * g[k]`` in a comprehension too), or a leaf-by-leaf update given both
+    (``jax.tree.map(update, params, grads)``, ``optax.apply_updates(params, updates)``)."""
+    for node in ast.walk(value):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
+            sides = (node.left, node.right)
+            if any(
+                _mentions_any(a, {name}) and _mentions_any(b, results)
+                for a, b in (sides, sides[::-1])
+            ):
+                return True
+        if isinstance(node, ast.Call) and _called_name(node) in _TREE_UPDATES:
+            given = {a.id for a in node.args if isinstance(a, ast.Name)}
+            if name in given and given & results:
+                return True
+    return False
+
+
+# Calls that combine a pytree of parameters with one of updates, leaf by leaf.
+_TREE_UPDATES = frozenset({"map", "tree_map", "apply_updates"})
+
+
+def _called_name(call: ast.Call) -> str | None:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
 
 
 def _target_names(targets: list[ast.expr]) -> set[str]:

@@ -283,6 +283,13 @@ def test_an_integer_leaf_used_as_an_index_is_no_culprit(version: str) -> None:
         ("g = grad_fn(w, x)\n        step = 0.1 * g\n        w = w - step", True),
         # The call's result used inline.
         ("w = jnp.maximum(w - 0.1 * grad_fn(w, x), 0.0)", True),
+        # Returned as a step along the gradient (a training step's new parameters).
+        ("g = grad_fn(w, x)\n        return w - 0.1 * g", True),
+        # Returned combined with the gradient otherwise: no step of the argument.
+        ("g = grad_fn(w, x)\n        return w @ g", False),
+        ("g = grad_fn(w, x)\n        return w, report(w, g)", False),
+        # A leaf-by-leaf update of the parameters' tree.
+        ("g = grad_fn(w, x)\n        return jax.tree.map(step, w, g)", True),
         # Rebound, but not from the gradient: data moved on.
         ("g = grad_fn(w, x)\n        w = w[1:]", False),
         # The gradient is used, the argument never rebound.
