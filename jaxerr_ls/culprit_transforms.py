@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
-from jaxerr_ls.astindex import nodes_of
+from jaxerr_ls.astindex import nodes_of, stored_names
 from jaxerr_ls.culprit_flow import Callee, Flow, keyword_value, shape_of, updated_array
 from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
@@ -2176,18 +2176,18 @@ def updated_by_gradient(call: ast.Call, scope: Scope, argument: ast.expr) -> boo
     results: set[str] = set()
     innermost = min(around, key=lambda s: (s.end_lineno or s.lineno) - s.lineno)
     if isinstance(innermost, ast.Assign):
-        results |= _target_names(innermost.targets)
+        results |= stored_names(innermost.targets)
     for _ in range(3):
         for statement in statements:
             if isinstance(statement, ast.Assign) and (
                 _mentions_any(statement.value, results)
                 or any(n is call for n in ast.walk(statement.value))
             ):
-                results |= _target_names(statement.targets) - {name}
+                results |= stored_names(statement.targets) - {name}
     for statement in statements:
         # Rebound to a step along the gradient, or returned so (``return params - lr * g``,
         # the caller rebinding its own parameters to what the function returns).
-        if isinstance(statement, ast.Assign) and name in _target_names(statement.targets):
+        if isinstance(statement, ast.Assign) and name in stored_names(statement.targets):
             value = statement.value
             from_gradient = _mentions_any(value, results) or any(n is call for n in ast.walk(value))
             if value is not call and from_gradient and _mentions_any(value, {name}):
@@ -2227,15 +2227,6 @@ _TREE_UPDATES = frozenset({"map", "tree_map", "apply_updates"})
 def _called_name(call: ast.Call) -> str | None:
     func = call.func
     return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-
-
-def _target_names(targets: list[ast.expr]) -> set[str]:
-    return {
-        n.id
-        for t in targets
-        for n in ast.walk(t)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-    }
 
 
 def _mentions_any(value: ast.AST, names: set[str]) -> bool:
