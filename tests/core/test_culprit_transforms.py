@@ -597,3 +597,14 @@ def test_both_reductions_are_offered_whichever_comes_first(copy: Copy) -> None:
         titles = [f.title for f in fixes(case, copy(case))]
         assert len(titles) == 2 and f"the {first}" in titles[0]
         assert {"sum", "mean"} == {w for t in titles for w in ("sum", "mean") if f"the {w}" in t}
+
+
+def test_an_index_made_the_parameter_gets_no_cast(copy: Copy) -> None:
+    # The start is ``jnp.argmax(values)``, a position on the grid: the culprit is that line,
+    # but casting the position to a float is no fix (the grid's value there is meant).
+    found = finding("dtype_updated_index_start", VERSIONS[0])
+    assert [c.span.line for c in found.culprits] == [7]
+    assert not any(
+        f.title.startswith("Cast")
+        for f in fixes("dtype_updated_index_start", copy("dtype_updated_index_start"))
+    )
