@@ -97,6 +97,7 @@ _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
 CAPTURES_READ = frozenset(
     {"shape", "output", "type", "dtype", "argnums", "tangent", "primal", "expected", "function"}
+    | {"primal_tree", "tangent_tree"}
 )
 _SHOWN_CHARS = 40
 
@@ -2961,6 +2962,31 @@ def _shaped_entry(
     return _culprit(project, made.model, value, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
 
 
+def _tree_culprits(
+    project: _Project, frames: Sequence[Span], given: Place, captures: Mapping[str, str]
+) -> list[Culprit]:
+    """A tangent whose tree differs from the primal's: the one dict display or comprehension
+    the flow finds it made by, where its keys are chosen. Nothing for a value made otherwise:
+    a flat vector or a list of leaves passed where a tree is due is unflattened where it is
+    passed, the failing line."""
+    made = Flow(culprit_state.Code(project.files), frames).one_maker(given)
+    if (
+        made is None
+        or made.node is given.node
+        or not isinstance(made.node, ast.Dict | ast.DictComp)
+    ):
+        return []
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    why = (
+        f"`{shown}` builds the tangent with tree structure {captures['tangent_tree'].strip()}, "
+        f"where the primal has {captures.get('primal_tree', '?').strip()}"
+    )
+    kind = CulpritKind.TRANSFORM_TANGENT
+    return [_culprit(project, made.model, made.node, kind, "tangent", why)]
+
+
 def _wrong_shape(captures: Mapping[str, str]) -> bool:
     """Whether the message prints a tangent whose shape differs from the wanted one."""
     tangent = _dims(captures.get("tangent"))
@@ -3025,6 +3051,10 @@ def _tangent_culprits(
     if found is None:
         return []
     model, expr, scope, index = found
+    if "tangent_tree" in captures:
+        return _tree_culprits(
+            project, frames, Place(project.path(model), model, expr, scope), captures
+        )
     if batch_of_tangents(captures):
         # A batch of tangents (probes, basis vectors) given at once: the change belongs at
         # the call (map the function over them), not where the batch is built.

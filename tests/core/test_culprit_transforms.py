@@ -269,6 +269,15 @@ CULPRITS = [
         "v = jnp.zeros(length)",
         ["shape (8,)", "primal of (6,)"],
     ),
+    # A tangent dict a helper builds with fewer keys than the primal's: the display.
+    (
+        "tangent_tree_missing_key",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "plan.py",
+        'return {"position": amount * jnp.ones_like(state["position"])}',
+        ["builds the tangent with tree structure", "'velocity'"],
+    ),
     # The probes a loop goes over ask for a dtype a settings dict holds (float16).
     (
         "tangent_asked_dtype_loop",
