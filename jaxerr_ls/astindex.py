@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TypeVar, overload
 
 N = TypeVar("N", bound=ast.AST)
@@ -59,3 +59,13 @@ def own_returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Re
     """The function's own ``return`` statements, in source order."""
     found = [node for node in own_nodes(function) if isinstance(node, ast.Return)]
     return sorted(found, key=lambda node: (node.lineno, node.col_offset))
+
+
+def stored_names(nodes: Iterable[ast.AST]) -> set[str]:
+    """The names the nodes (statements, assignment targets) store to, at any depth."""
+    return {
+        node.id
+        for root in nodes
+        for node in ast.walk(root)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+    }

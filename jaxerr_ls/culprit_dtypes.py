@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from jaxerr_ls.culprit_flow import Flow, keyword_value, tuple_items
+from jaxerr_ls.culprit_flow import Flow, keyword_value, tuple_items, updated_array
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.project import class_fields
 
@@ -326,7 +326,12 @@ class Dtypes:
         """The dtype a library call returns; "follow" for a call the flow should enter."""
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr == "astype" and len(node.args) == 1:
-            return dtype_name(place, node.args[0])
+            return self.named(place.at(node.args[0]))
+        array = updated_array(node)
+        if array is not None:
+            # ``x.at[i].set(v)``: a copy of ``x``, its dtype kept (an array of Python scalars
+            # stays so: ``of`` of ``x`` is an array's dtype there).
+            return _array(self.of(place.at(array), depth + 1))
         if isinstance(func, ast.Name) and func.id in ("int", "float", "len", "round", "bool"):
             if place.scope.lookup_all(func.id):
                 return "follow"
@@ -350,7 +355,7 @@ class Dtypes:
         if given is None and name == "full" and len(node.args) > 2:
             given = node.args[2]
         if given is not None:
-            return dtype_name(place, given)
+            return self.named(place.at(given))
         if name in _INT_BY_NATURE:
             return INT
         if name in ("sum", "prod", "cumsum") and node.args:
@@ -380,6 +385,19 @@ class Dtypes:
             )
             return _array(_promote([self.of(place.at(p), depth + 1) for p in parts]))
         return None
+
+    def named(self, place: Place) -> str | None:
+        """The kind a ``dtype`` argument names, written there or held by a value the flow
+        follows to where it is written (``cfg.dtype`` of a config whose field is ``"int8"``)."""
+        assert isinstance(place.node, ast.expr)
+        found = dtype_name(place, place.node)
+        followed = isinstance(place.node, ast.Name | ast.Attribute | ast.Subscript)
+        if found is not None or not followed:
+            return found
+        made = self.flow.one_maker(place)
+        if made is None or made.node is place.node or not isinstance(made.node, ast.expr):
+            return None
+        return dtype_name(made, made.node)
 
     # -- where an integer array is made --------------------------------------------------------
 

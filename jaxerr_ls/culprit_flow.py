@@ -130,6 +130,8 @@ class Flow:
         self, place: Place, node: ast.Name, depth: int, only: list[Binding] | None = None
     ) -> list[Place] | None:
         bindings = place.scope.lookup_all(node.id) if only is None else only
+        if only is None:
+            bindings = reaching_bindings(place, node, bindings)
         if self.first_iteration and only is None:
             bindings = first_iteration_bindings(place, node, bindings, self.code.loops)
         if not bindings:
@@ -167,10 +169,14 @@ class Flow:
                 found = [Place(place.path, place.model, statement, binding.scope)]
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                 found = self._unpacked(place, statement, node.id, binding.scope, depth)
-            elif isinstance(statement, ast.comprehension):
+            elif isinstance(statement, ast.comprehension | ast.For):
+                # A loop's variable: the values of the dicts or the items of the displays it
+                # goes over.
                 found = self._dict_items(place, statement, node.id, binding.scope, depth)
+                if found is None:
+                    found = self._elements(place, statement, node.id, binding.scope, depth)
             else:
-                found = None  # a loop variable, a ``with`` target, an exception
+                found = None  # a ``with`` target, an exception
             if found is None:
                 return None
             out.extend(found)
@@ -266,7 +272,7 @@ class Flow:
         return out
 
     def _dict_items(
-        self, place: Place, loop: ast.comprehension, name: str, scope: Scope, depth: int
+        self, place: Place, loop: ast.comprehension | ast.For, name: str, scope: Scope, depth: int
     ) -> list[Place] | None:
         """``for k, v in d.items()`` / ``for v in d.values()`` in a comprehension: every value
         of the dict displays ``d`` is made by (None where ``d`` is anything else)."""
@@ -305,6 +311,30 @@ class Flow:
             values = [t.at(i[item]) for t, i in items if i is not None]
         found = _every(values, lambda value: self.makers(value, depth + 1))
         return None if found is None else _unique(found)
+
+    def _elements(
+        self, place: Place, loop: ast.For | ast.comprehension, name: str, scope: Scope, depth: int
+    ) -> list[Place] | None:
+        """``for w in table``: the items of the list and tuple displays ``table`` is made
+        by (every one the name takes), the element of a comprehension that makes it; also
+        ``for i, w in enumerate(table)`` and ``for a, w in zip(names, table)``."""
+        source_expr = _iterated(loop.target, loop.iter, name, place.scope)
+        if source_expr is None:
+            return None
+        sources = self.makers(Place(place.path, place.model, source_expr, scope), depth + 1)
+        if not sources:
+            return None
+        items: list[Place] = []
+        for source in sources:
+            node = source.node
+            if isinstance(node, ast.ListComp | ast.GeneratorExp | ast.SetComp):
+                items.append(source.at(node.elt))
+                continue
+            found = tuple_items(source)
+            if not found:
+                return None
+            items += [source.at(item) for item in found]
+        return _every(items, lambda item: self.makers(item, depth + 1))
 
     def _call_makers(self, place: Place, node: ast.Call, depth: int) -> list[Place] | None:
         callees = self.callees(place.at(node.func), depth + 1)
@@ -572,6 +602,7 @@ class Flow:
                         if value is not None:
                             assigned.append(Place(klass.path, klass.model, value, method.scope))
                             self._self_of.setdefault(id(method), (cls, construction))
+                            self._constructed(klass, method, construction)
         if assigned:
             return _every(assigned, lambda site: self._initargument(site, construction, depth))
         for klass in self.mro(cls):
@@ -587,6 +618,19 @@ class Flow:
                 body = klass.model.classes[klass.node]
                 return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
         return self._property_makers(cls, construction, attr, depth)
+
+    def _constructed(self, klass: Place, method: Function, construction: Place | None) -> None:
+        """Know that ``construction`` ran the class's ``__init__``: a value an assignment in
+        it makes from a parameter (``self.home = jnp.asarray(spec["home"])``), read after the
+        flow left it, reads what the construction passed."""
+        if method.name != "__init__" or construction is None:
+            return
+        if not isinstance(construction.node, ast.Call):
+            return
+        entered = self._entered.setdefault(id(method), [])
+        if not any(call.node is construction.node for _, call in entered):
+            place = Place(klass.path, klass.model, method.node, method.scope)
+            entered.append((Callee(place, method, 1), construction))
 
     def _property_makers(
         self, cls: Place, construction: Place | None, attr: str, depth: int
@@ -885,6 +929,28 @@ class Flow:
         return []
 
 
+def _iterated(target: ast.expr, source: ast.expr, name: str, scope: Scope) -> ast.expr | None:
+    """What a loop's ``name`` takes the items of: the loop's iterable for ``for name in xs``,
+    ``xs`` for ``for i, name in enumerate(xs)``, the k-th iterable for the k-th name of
+    ``for a, name in zip(..., xs)``; None otherwise."""
+    if isinstance(target, ast.Name):
+        return source if target.id == name else None
+    if not isinstance(target, ast.Tuple) or not isinstance(source, ast.Call):
+        return None
+    names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
+    func = source.func
+    if names.count(name) != 1 or not isinstance(func, ast.Name) or scope.lookup_all(func.id):
+        return None
+    index = names.index(name)
+    if source.keywords or any(isinstance(a, ast.Starred) for a in source.args):
+        return None
+    if func.id == "enumerate" and len(names) == 2 and index == 1 and len(source.args) == 1:
+        return source.args[0]
+    if func.id == "zip" and len(source.args) == len(names):
+        return source.args[index]
+    return None
+
+
 def first_iteration_bindings(
     place: Place,
     node: ast.Name,
@@ -910,6 +976,113 @@ def first_iteration_bindings(
             for loop in loops
         )
     ]
+
+
+# Statements that replace a name's value whenever they run (a loop's target may never be
+# bound; ``total += part`` makes the value from what it held before).
+_BINDING_ALWAYS = (
+    ast.Assign,
+    ast.AnnAssign,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Import,
+    ast.ImportFrom,
+)
+
+
+def reaching_bindings(place: Place, node: ast.Name, bindings: list[Binding]) -> list[Binding]:
+    """The bindings of a name, in the scope it is read from, that may reach the read: not
+    those that run after it (``x = f(x)`` reads the ``x`` bound before) unless a loop around
+    the read runs them first, nor those the last assignment that always runs before the read
+    replaces. The bindings as given where any of them is not placed in the scope's
+    statements."""
+    scope = place.scope
+    if not bindings or any(b.scope is not scope for b in bindings):
+        return bindings
+    body = getattr(scope.node, "body", None)
+    if not isinstance(body, list):
+        return bindings
+    read = _statement_chain(body, _position(node))
+    if not read:
+        return bindings
+    # Each binding's statement (None for a parameter: bound before the body runs).
+    placed: list[tuple[Binding, ast.stmt | None, list[ast.stmt]]] = []
+    for binding in bindings:
+        if binding.kind == "param":
+            placed.append((binding, None, []))
+            continue
+        chain = _statement_chain(body, _position(binding.node))
+        if not chain:
+            return bindings
+        block, index = chain[-1]
+        placed.append((binding, block[index], block))
+    # The last statement that binds the name whenever it runs, in a block the read's
+    # statement is in, before the read: every earlier binding is replaced by it.
+    killer: ast.stmt | None = None
+    for block, index in read:
+        for _, statement, its_block in placed:
+            if (
+                statement is not None
+                and its_block is block
+                and isinstance(statement, _BINDING_ALWAYS)
+                and block.index(statement) < index
+                and (killer is None or _position(statement) > _position(killer))
+            ):
+                killer = statement
+    loops = [block[index] for block, index in read if isinstance(block[index], ast.For | ast.While)]
+    start = _position(read[-1][0][read[-1][1]])
+    out: list[Binding] = []
+    for binding, statement, _ in placed:
+        where = (0, 0) if statement is None else _position(statement)
+        if killer is not None and statement is not killer and where < _position(killer):
+            continue  # replaced before the read
+        # After the read (or the assignment whose value reads it): only a loop around both,
+        # that does not run the replacing assignment first, brings it back.
+        if (
+            statement is not None
+            and where >= start
+            and not any(
+                _contains(loop, statement) and (killer is None or not _contains(loop, killer))
+                for loop in loops
+            )
+        ):
+            continue
+        out.append(binding)
+    return out
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+
+
+def _contains(outer: ast.AST, inner: ast.AST) -> bool:
+    end = (getattr(outer, "end_lineno", 0) or 0, getattr(outer, "end_col_offset", 0) or 0)
+    return _position(outer) <= _position(inner) <= end
+
+
+def _statement_chain(body: list[ast.stmt], at: tuple[int, int]) -> list[tuple[list[ast.stmt], int]]:
+    """The blocks and indices of the statements around a position, outermost first, through
+    compound statements but not into nested functions or classes."""
+    for index, statement in enumerate(body):
+        if not _contains(statement, ast.Pass(lineno=at[0], col_offset=at[1])):
+            continue
+        chain = [(body, index)]
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return chain
+        blocks: list[list[ast.stmt]] = []
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(statement, name, None)
+            if isinstance(block, list):
+                blocks.append(block)
+        blocks += [h.body for h in getattr(statement, "handlers", [])]
+        blocks += [c.body for c in getattr(statement, "cases", [])]
+        for block in blocks:
+            inner = _statement_chain(block, at)
+            if inner:
+                return chain + inner
+        return chain
+    return []
 
 
 def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> list[Place] | None:
@@ -1086,6 +1259,24 @@ _SHAPED_AFTER_KEY = frozenset(
 _LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
 
 
+# Methods of ``x.at[idx]`` that give a copy of ``x`` with some entries changed: its shape and
+# dtype are ``x``'s (``get`` gathers, and is not one).
+_UPDATES = frozenset({"set", "add", "multiply", "mul", "divide", "min", "max", "power", "apply"})
+
+
+def updated_array(node: ast.AST) -> ast.expr | None:
+    """The array ``x`` of ``x.at[idx].set(v)`` (and the other updates), else None."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    indexed = node.func.value
+    if node.func.attr not in _UPDATES or not isinstance(indexed, ast.Subscript):
+        return None
+    at = indexed.value
+    if isinstance(at, ast.Attribute) and at.attr == "at":
+        return at.value
+    return None
+
+
 def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
     """The expression a call passes for keyword ``name``, or None."""
     return next((k.value for k in call.keywords if k.arg == name), None)
@@ -1112,6 +1303,9 @@ def shape_of(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None
         return shape_of(flow, place.at(sides[numbers.index(False)]), depth + 1)
     if not isinstance(node, ast.Call):
         return None
+    array = updated_array(node)
+    if array is not None:
+        return shape_of(flow, place.at(array), depth + 1)
     qualified = place.model.qualified_name(node.func, place.scope) or ""
     module, _, name = qualified.rpartition(".")
     dtype_only = all(k.arg == "dtype" for k in node.keywords)

@@ -156,6 +156,24 @@ def _registration_entry(code: Code, cls: Place, name: str) -> tuple[Place, ast.e
     return found[0] if registered == 1 and len(found) == 1 else None
 
 
+def _registered_whole(cls: Place) -> bool:
+    """A dataclass decorated with ``register_dataclass`` itself (not a call of it naming its
+    ``data_fields``): JAX takes every field not marked static in its metadata as a leaf."""
+    assert isinstance(cls.node, ast.ClassDef)
+    return any(
+        not isinstance(d, ast.Call) and cls.model.qualified_name(d, cls.scope) == _REGISTER
+        for d in cls.node.decorator_list
+    )
+
+
+def _static_metadata(value: ast.expr | None) -> bool:
+    """A field declared with ``field(metadata=...)`` (``dict(static=True)``, say) or another
+    word on its static-ness: not surely a leaf."""
+    return isinstance(value, ast.Call) and any(
+        k.arg in ("metadata", "static", "pytree_node") or k.arg is None for k in value.keywords
+    )
+
+
 def _declares_static(call: ast.expr) -> bool:
     return isinstance(call, ast.Call) and any(
         keyword.arg == key
@@ -182,6 +200,9 @@ def leaf_field(code: Code, cls: Place, name: str) -> LeafField | None:
     if entry is not None:
         place, expr = entry
         return LeafField(code.span(place.path, expr), "registration", node.name)
+    if _registered_whole(cls) and not _static_metadata(declared.value):
+        # ``@register_dataclass`` alone: every field not declared static is a data field.
+        return LeafField(code.span(cls.path, declared), "declaration", node.name)
     bases = [cls.model.qualified_name(b, cls.scope) for b in node.bases]
     if any(b in _NAMED_TUPLES for b in bases):
         return LeafField(code.span(cls.path, declared), "named_tuple", node.name)

@@ -43,6 +43,10 @@ ARG_POSITION_RE = re.compile(r"\bargs\[(\d+)\](?=[\s:,]|$)")
 # "train_step at /ci/project/train.py:13"
 _TRACED_RE = re.compile(r"^(?P<name>[\w<>.]+) at (?P<path>.+?):(?P<line>\d+)$")
 _IDENTIFIER_RE = re.compile(r"^[A-Za-z_]\w*$")
+# Between the arguments JAX lists ("x, y and z").
+_ARGUMENTS_RE = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+# An item of a ``*args`` parameter, as JAX names it (``a[4]``).
+_VARARG_ITEM_RE = re.compile(r"^(?P<name>[A-Za-z_]\w*)\[(?P<index>\d+)\]$")
 _LOOPS = {"jax.lax.fori_loop": "fori_loop", "jax.lax.while_loop": "while_loop"}
 # Transforms that hand their arguments on in the same positions.
 _SAME_POSITIONS = frozenset({"jax.grad", "jax.value_and_grad", "jax.checkpoint", "jax.remat"})
@@ -276,7 +280,12 @@ def _argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | N
     """The expression a call passes for the function's parameter at ``index``."""
     params = function.positional
     if index >= len(params):
-        return None
+        # An item of ``*args``: the call's positional argument there, if none is unpacked.
+        if function.node.args.vararg is None or any(
+            isinstance(a, ast.Starred) for a in call.args[: index + 1]
+        ):
+            return None
+        return call.args[index] if index < len(call.args) else None
     for keyword in call.keywords:
         if keyword.arg == params[index].name:
             return keyword.value
@@ -327,6 +336,12 @@ class _Flow:
         parameters of the calling functions."""
         node = function.node
         params = function.positional
+        if index >= len(params) and node.args.vararg is not None and depth < 3:
+            # An item of ``*args`` (``lambda *a: ...``): only the calls say what it holds.
+            calls = [item for target in targets for item in self.calls_of(target)]
+            return bool(calls) and all(
+                self._passes_python(function, index, p, c, depth) for p, c in calls
+            )
         if index >= len(params) or isinstance(node, ast.Lambda):
             return False
         args = [*node.args.posonlyargs, *node.args.args]
@@ -651,7 +666,7 @@ def wrapped_function(
             return None
         inner, direct = inner.args[0], False
     found = code.resolve(Place(path, model, inner, transform.scope))
-    if isinstance(found.node, ast.FunctionDef | ast.AsyncFunctionDef):
+    if isinstance(found.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
         return found.node, direct
     return None
 
@@ -1327,7 +1342,8 @@ def traced_argument(
         return None
     argument = captures.get("arguments", "").strip()
     traced = _TRACED_RE.match(captures.get("traced", "").strip())
-    if traced is None or not _IDENTIFIER_RE.match(argument):
+    item = _VARARG_ITEM_RE.match(argument)
+    if traced is None or not (_IDENTIFIER_RE.match(argument) or item):
         return None
     path = code.files.resolve(traced["path"])
     if path is None:
@@ -1336,6 +1352,10 @@ def traced_argument(
     if function is None:
         return None
     names = [p.name for p in function.positional]
+    vararg = function.node.args.vararg
+    if item is not None and vararg is not None and item["name"] == vararg.arg:
+        # ``a[4]``: the fifth item of ``*a``, after the named positional parameters.
+        return path, function, len(names) + int(item["index"]), argument
     if argument not in names:
         return None
     return path, function, names.index(argument), argument
@@ -1478,6 +1498,14 @@ def _field_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Spa
 def _jit_argument_culprit(
     code: Code, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> Found | None:
+    several = _ARGUMENTS_RE.split(captures.get("arguments", "").strip())
+    if len(several) > 1:
+        # "the arguments cfg.win and cfg.hop": the one culprit every argument leads to.
+        each = [_jit_argument_culprit(code, {**captures, "arguments": a}, frames) for a in several]
+        first = each[0]
+        if first is None or any(f is None or f.span != first.span for f in each):
+            return None
+        return first
     if "." in captures.get("arguments", ""):
         return _field_culprit(code, captures, frames)
     found = traced_argument(code, captures)

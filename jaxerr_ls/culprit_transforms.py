@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
-from jaxerr_ls.astindex import nodes_of
-from jaxerr_ls.culprit_flow import Callee, Flow, shape_of
+from jaxerr_ls.astindex import nodes_of, stored_names
+from jaxerr_ls.culprit_flow import Callee, Flow, keyword_value, shape_of, updated_array
 from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
@@ -97,6 +97,7 @@ _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
 CAPTURES_READ = frozenset(
     {"shape", "output", "type", "dtype", "argnums", "tangent", "primal", "expected", "function"}
+    | {"primal_tree", "tangent_tree"}
 )
 _SHOWN_CHARS = 40
 
@@ -2095,8 +2096,10 @@ def _argument_culprits(
     if "argnums" in captures:
         return _argnums_culprits(project, application, frames)
     transform = application.transform
-    argnums_node = transform.keywords.get("argnums")
-    argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
+    argnums_model, argnums_node = application.defined_in, transform.keywords.get("argnums")
+    argnums: tuple[int, ...] | None = (0,)
+    if argnums_node is not None:
+        argnums_model, argnums_node, argnums = _argnums_written(project, application, frames)
     if argnums is None:
         return []
     received = _received(project, application, frames)
@@ -2166,8 +2169,11 @@ def _argument_culprits(
             continue
         shown = project.source(origin.model, origin.node)
         # An argnums naming the argument among others chose integer data by mistake (labels,
-        # counts): the selection is the change, not the data's dtype.
+        # counts): the selection is the change, not the data's dtype. Not where the caller
+        # steps the argument along its gradient: that is a parameter, built wrong.
         chosen = argnums_node is not None and (found == "nature" or len(argnums) > 1)
+        if chosen and updated_by_gradient(application.call, application.scope, args[index]):
+            chosen = False
         indices = (
             function is not None
             and parameter is not None
@@ -2182,7 +2188,7 @@ def _argument_culprits(
                 f"argnums selects argument {index}, built by `{shown}` ({dtype}): "
                 f"{api} differentiates only float inputs"
             )
-            out.append(_culprit(project, application.defined_in, argnums_node, kind, api, why))
+            out.append(_culprit(project, argnums_model, argnums_node, kind, api, why))
         elif found == "built" and isinstance(origin.node, ast.Tuple | ast.List):
             why = f"`{shown}` holds Python ints ({dtype} to JAX): {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
@@ -2221,6 +2227,7 @@ def _dtype_leaf_culprits(
     flow = _entered_flow(project, application, frames, first_iteration=True)
     dtypes = culprit_dtypes.Dtypes(flow)
     path = project.path(application.model)
+    data = _data_origins(dtypes, application, argnums, path)
     found: list[tuple[culprit_dtypes.Leaf, Place]] = []
     for index in argnums:
         args = application.call.args
@@ -2231,18 +2238,28 @@ def _dtype_leaf_culprits(
         leaves = culprit_dtypes.leaves(flow, given)
         if leaves is None or parameter is None:
             return []
+        updated = updated_by_gradient(application.call, application.scope, args[index])
         for leaf in leaves:
             if dtypes.of(leaf.value) not in (culprit_dtypes.INT, culprit_dtypes.PY_INT):
                 continue
             origin = dtypes.int_origin(leaf.value)
             if origin is None:
                 return []
+            if any(origin.node is d.node for d in data):
+                # The integers are data the function is also given (``raw`` beside
+                # ``params``): the parameter derived from them is the change, not the data.
+                derived = flow.one_maker(leaf.value)
+                if derived is None or derived.node is origin.node:
+                    return []
+                origin = derived
             bare = leaf.key is None
             # A whole argument of integers the ``argnums`` a user wrote selects is data chosen
             # by mistake (counts, labels), and the selection is the change; without one, the
             # first argument is the parameters, built as integers where the project chose to.
+            # An argument the caller replaces by a step along its gradient is a parameter
+            # whatever made it: data is never updated so.
             chosen = "argnums" in application.transform.keywords
-            if bare and (chosen or not dtypes.builds_ints(origin)):
+            if bare and not updated and (chosen or not dtypes.builds_ints(origin)):
                 return []
             if not _leaf_read_as_number(project, flow, function, parameter, leaf):
                 return []
@@ -2265,6 +2282,100 @@ def _dtype_leaf_culprits(
     return [_culprit(project, origin.model, origin.node, _ARGUMENT, api, why)]
 
 
+def _data_origins(
+    dtypes: culprit_dtypes.Dtypes,
+    application: _Application,
+    argnums: tuple[int, ...],
+    path: Path,
+) -> list[Place]:
+    """Where the integer arrays the call passes for arguments not differentiated are made."""
+    out: list[Place] = []
+    for index, arg in enumerate(application.call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if index in argnums:
+            continue
+        given = Place(path, application.model, arg, application.scope)
+        if dtypes.of(given) == culprit_dtypes.INT:
+            origin = dtypes.int_origin(given)
+            if origin is not None:
+                out.append(origin)
+    return out
+
+
+def updated_by_gradient(call: ast.Call, scope: Scope, argument: ast.expr) -> bool:
+    """Whether the argument is a name the caller rebinds, in the function around the call,
+    to a value computed from itself and from the call's result (``x = x - lr * g`` after
+    ``g = grad_fn(x)``, ``params = update(params, grads)``), or returns such a value (a
+    training step): a parameter being fitted."""
+    if not isinstance(argument, ast.Name):
+        return False
+    name = argument.id
+    statements = list(culprit_state.own_statements(scope.node))
+    around = [s for s in statements if any(n is call for n in ast.walk(s))]
+    if not around:
+        return False
+    # The names the call's result is bound to, and those computed from them in turn.
+    results: set[str] = set()
+    innermost = min(around, key=lambda s: (s.end_lineno or s.lineno) - s.lineno)
+    if isinstance(innermost, ast.Assign):
+        results |= stored_names(innermost.targets)
+    for _ in range(3):
+        for statement in statements:
+            if isinstance(statement, ast.Assign) and (
+                _mentions_any(statement.value, results)
+                or any(n is call for n in ast.walk(statement.value))
+            ):
+                results |= stored_names(statement.targets) - {name}
+    for statement in statements:
+        # Rebound to a step along the gradient, or returned so (``return params - lr * g``,
+        # the caller rebinding its own parameters to what the function returns).
+        if isinstance(statement, ast.Assign) and name in stored_names(statement.targets):
+            value = statement.value
+            from_gradient = _mentions_any(value, results) or any(n is call for n in ast.walk(value))
+            if value is not call and from_gradient and _mentions_any(value, {name}):
+                return True
+        elif (
+            isinstance(statement, ast.Return)
+            and statement.value is not None
+            and _steps(statement.value, name, results)
+        ):
+            return True
+    return False
+
+
+def _steps(value: ast.expr, name: str, results: set[str]) -> bool:
+    """A value that moves ``name`` by something computed from ``results``: ``w - lr * g``
+    (``p[k] - lr * g[k]`` in a comprehension too), or a leaf-by-leaf update given both
+    (``jax.tree.map(update, params, grads)``, ``optax.apply_updates(params, updates)``)."""
+    for node in ast.walk(value):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
+            sides = (node.left, node.right)
+            if any(
+                _mentions_any(a, {name}) and _mentions_any(b, results)
+                for a, b in (sides, sides[::-1])
+            ):
+                return True
+        if isinstance(node, ast.Call) and _called_name(node) in _TREE_UPDATES:
+            given = {a.id for a in node.args if isinstance(a, ast.Name)}
+            if name in given and given & results:
+                return True
+    return False
+
+
+# Calls that combine a pytree of parameters with one of updates, leaf by leaf.
+_TREE_UPDATES = frozenset({"map", "tree_map", "apply_updates"})
+
+
+def _called_name(call: ast.Call) -> str | None:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+
+
+def _mentions_any(value: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(value))
+
+
 def _leaf_read_as_number(
     project: _Project,
     flow: Flow,
@@ -2278,10 +2389,8 @@ def _leaf_read_as_number(
     key = leaf.key if isinstance(leaf.key, str) and "." not in leaf.key else None
     if leaf.key is not None and key is None:
         return False
-    reads = _reads_through(project, *function, parameter, key)
+    reads = _reads_through(project, *function, parameter, key, sliced=leaf.key is None)
     numeric, as_index = reads.numeric, reads.as_index
-    if leaf.key is None:
-        numeric += _sliced_numeric_reads(function[1], parameter)
     if leaf.holder is not None and key is not None:
         for klass in flow.mro(leaf.holder):
             assert isinstance(klass.node, ast.ClassDef)
@@ -2517,13 +2626,17 @@ def _reads_through(
     name: str,
     key: str | None,
     depth: int = 0,
+    sliced: bool = False,
 ) -> Reads:
     """``reads_of`` a parameter, with the reads of the project functions it is passed to
-    whole (``apply(cal, raw)`` reads ``cal.gain`` for ``loss(cal, raw)``)."""
+    whole (``apply(cal, raw)`` reads ``cal.gain`` for ``loss(cal, raw)``); ``sliced``: its
+    reads as an operand of arithmetic through a slice (``x[None, :] * y``) count as numeric."""
     found = reads_of(function, name, key)
+    extra = _sliced_numeric_reads(function, name) if sliced else 0
     if depth >= _MAX_DEPTH:
-        return found
-    count, as_index, numeric, indexed = found.count, found.as_index, found.numeric, found.indexed
+        return replace(found, numeric=found.numeric + extra)
+    count, as_index, indexed = found.count, found.as_index, found.indexed
+    numeric = found.numeric + extra
     for call in ast.walk(function.node):
         if not isinstance(call, ast.Call):
             continue
@@ -2546,7 +2659,7 @@ def _reads_through(
         inner = callee[1].function if isinstance(callee[1], Partial) else callee[1]
         if parameter is None or inner is function:
             continue
-        deeper = _reads_through(project, callee[0], inner, parameter, key, depth + 1)
+        deeper = _reads_through(project, callee[0], inner, parameter, key, depth + 1, sliced)
         count += deeper.count
         as_index += deeper.as_index
         numeric += deeper.numeric
@@ -2632,17 +2745,36 @@ def _named_value(
     return model, expr
 
 
+def _argnums_written(
+    project: _Project, application: _Application, frames: Sequence[Span]
+) -> tuple[ModuleModel, ast.expr | None, tuple[int, ...] | None]:
+    """Where the ``argnums`` a transform is given are written, and their value: at the
+    transform, at the constant a name stands for, or where the value flow finds the value it
+    is given made (a settings field's default ``grad_argnums: tuple = (0, 1)``)."""
+    transform = application.transform
+    given = transform.keywords.get("argnums")
+    if given is None:
+        return application.defined_in, None, None
+    model, node = _named_value(project, application.defined_in, given, transform.scope)
+    argnums = literal_ints(node)
+    if argnums is not None:
+        return model, node, argnums
+    home = application.defined_in
+    place = Place(project.path(home), home, given, transform.scope)
+    made = Flow(culprit_state.Code(project.files), frames).one_maker(place)
+    if made is None or made.node is given or not isinstance(made.node, ast.expr):
+        return model, node, None
+    project.adopt(made)
+    return made.model, made.node, literal_ints(made.node)
+
+
 def _argnums_culprits(
     project: _Project, application: _Application, frames: Sequence[Span] = ()
 ) -> list[Culprit]:
     transform = application.transform
-    given = transform.keywords.get("argnums")
-    if given is None:
-        return []
-    model, argnums_node = _named_value(project, application.defined_in, given, transform.scope)
-    argnums = literal_ints(argnums_node)
+    model, argnums_node, argnums = _argnums_written(project, application, frames)
     found = _received(project, application, frames)
-    if argnums is None or not argnums or found is None:
+    if argnums_node is None or argnums is None or not argnums or found is None:
         return []
     capacity = positional_capacity(found[1])
     inner = found[1].function if isinstance(found[1], Partial) else found[1]
@@ -2832,6 +2964,52 @@ def _default_float(captures: Mapping[str, str]) -> bool:
     return tangent == "float32" and expected in ("bfloat16", "float16", "float64")
 
 
+def _asked_float(captures: Mapping[str, str]) -> bool:
+    """The message says a tangent has a float dtype other than the default float32 where
+    another float dtype is due: one the project asked for by name."""
+    tangent, expected = captures.get("tangent", "").strip(), captures.get("expected", "").strip()
+    floats = ("bfloat16", "float16", "float32", "float64")
+    return tangent in floats and expected in floats and tangent not in ("float32", expected)
+
+
+def _asked_dtype_source(
+    project: _Project, frames: Sequence[Span], origin: _Origin, given: Place, dtype: str
+) -> _Origin | None:
+    """The one call in the expression that asks for ``dtype`` (``dtype=cfg.report_dtype``
+    whose value the flow finds is ``jnp.bfloat16``, ``x.astype("float16")``), where the
+    tangent's dtype is chosen."""
+    flow = Flow(culprit_state.Code(project.files), frames)
+    # Followed from the tangent given, the flow enters the calls that make it: their
+    # parameters (``cfg``) hold what those calls pass.
+    flow.makers(given)
+    path = project.path(origin.model)
+    found = []
+    for node in ast.walk(origin.node):
+        if not isinstance(node, ast.Call):
+            continue
+        asked = keyword_value(node, "dtype")
+        if asked is None and isinstance(node.func, ast.Attribute) and node.func.attr == "astype":
+            asked = node.args[0] if len(node.args) == 1 else None
+        if asked is not None and _names_dtype(
+            flow, Place(path, origin.model, asked, origin.scope), dtype
+        ):
+            found.append(node)
+    return replace(origin, node=found[0], iterated=False) if len(found) == 1 else None
+
+
+def _names_dtype(flow: Flow, place: Place, dtype: str) -> bool:
+    """Whether a ``dtype`` argument names ``dtype``, where written or where the flow finds
+    the value it holds made."""
+    made = place if isinstance(place.node, ast.Constant) else flow.one_maker(place) or place
+    node = made.node
+    if isinstance(node, ast.Constant):
+        return node.value == dtype
+    if not isinstance(node, ast.expr):
+        return False
+    qualified = made.model.qualified_name(node, made.scope) or ""
+    return qualified in (f"jax.numpy.{dtype}", f"numpy.{dtype}")
+
+
 def _default_dtype_source(origin: _Origin) -> _Origin | None:
     """The one call in the expression that builds floats without a dtype
     (``jax.random.normal(k, leaf.shape)``), where the dtype belongs."""
@@ -2926,6 +3104,31 @@ def _shaped_entry(
     return _culprit(project, made.model, value, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
 
 
+def _tree_culprits(
+    project: _Project, frames: Sequence[Span], given: Place, captures: Mapping[str, str]
+) -> list[Culprit]:
+    """A tangent whose tree differs from the primal's: the one dict display or comprehension
+    the flow finds it made by, where its keys are chosen. Nothing for a value made otherwise:
+    a flat vector or a list of leaves passed where a tree is due is unflattened where it is
+    passed, the failing line."""
+    made = Flow(culprit_state.Code(project.files), frames).one_maker(given)
+    if (
+        made is None
+        or made.node is given.node
+        or not isinstance(made.node, ast.Dict | ast.DictComp)
+    ):
+        return []
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    why = (
+        f"`{shown}` builds the tangent with tree structure {captures['tangent_tree'].strip()}, "
+        f"where the primal has {captures.get('primal_tree', '?').strip()}"
+    )
+    kind = CulpritKind.TRANSFORM_TANGENT
+    return [_culprit(project, made.model, made.node, kind, "tangent", why)]
+
+
 def _wrong_shape(captures: Mapping[str, str]) -> bool:
     """Whether the message prints a tangent whose shape differs from the wanted one."""
     tangent = _dims(captures.get("tangent"))
@@ -2956,6 +3159,14 @@ def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin
         if isinstance(leaves.node, ast.ListComp):
             return replace(leaves, node=leaves.node.elt)
         return _shape_source(project, leaves, depth + 1)
+    array = updated_array(node)
+    if isinstance(array, ast.Name):
+        # ``d.at[i].set(1.0)``: a copy of ``d``, its shape made where ``d`` is (an array
+        # built in the same expression is already where its shape is made).
+        inner = _origin(project, origin.model, array, origin.scope, (), None)
+        if inner is None or inner.iterated or isinstance(inner.node, ast.Name):
+            return origin
+        return _shape_source(project, inner, depth + 1)
     if isinstance(node, ast.UnaryOp):
         parts = [node.operand]
     elif isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
@@ -2982,6 +3193,10 @@ def _tangent_culprits(
     if found is None:
         return []
     model, expr, scope, index = found
+    if "tangent_tree" in captures:
+        return _tree_culprits(
+            project, frames, Place(project.path(model), model, expr, scope), captures
+        )
     if batch_of_tangents(captures):
         # A batch of tangents (probes, basis vectors) given at once: the change belongs at
         # the call (map the function over them), not where the batch is built.
@@ -2999,6 +3214,10 @@ def _tangent_culprits(
         origin = _shape_source(project, origin)
     elif origin is not None and _default_float(captures):
         origin = _default_dtype_source(origin) or origin
+    elif origin is not None and _asked_float(captures):
+        given = Place(project.path(model), model, expr, scope)
+        asked = _asked_dtype_source(project, frames, origin, given, captures["tangent"].strip())
+        origin = asked or origin
     if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
         return []
     shown = project.source(origin.model, origin.node)

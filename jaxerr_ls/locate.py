@@ -206,6 +206,17 @@ class ProjectFiles:
                 best, best_length, tie = relative, length, False
             elif length == best_length:
                 tie = True
+        if tie and best is not None:
+            # Of files that end alike, the one whose whole path (from the project's root) the
+            # printed path ends with: the others' next folder contradicts it (``fixed/m.py``
+            # for a printed ``.../proj/m.py`` whose file is the root's ``m.py``).
+            whole = [
+                r
+                for r in candidates
+                if len(r) < len(parts) and tuple(parts[len(parts) - len(r) :]) == r
+            ]
+            if len(whole) == 1 and len(whole[0]) == best_length:
+                best, tie = whole[0], False
         # A lone file name is only trusted when no other project file has that name.
         if best is None or tie or (best_length == 1 and len(parts) > 1 and len(candidates) > 1):
             return None

@@ -1365,7 +1365,7 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         title = f"Build `{source.segment(call)}` with the dtype of {like[: -len('.dtype')]}"
         return unsafe_fix(target, title, (made,))
     if made is None:
-        if _is_constructor(api_of, call):
+        if _is_constructor(api_of, call) or _positions(api_of, call):
             return []
         # Built by a chain (``jnp.indices(s).reshape(2, -1).T``) or an operation (a comparison
         # making bools, integer arithmetic): cast what it gives, where it is made.
@@ -1474,6 +1474,30 @@ def _sampler(api_of: _Apis, call: ast.Call) -> int | None:
     api = api_of(call.func) or ""
     module, _, name = api.rpartition(".")
     return _SAMPLER_DTYPE_POSITION.get(name) if module == "jax.random" else None
+
+
+# Functions that give positions in an array (``jnp.argmax(scores)``): the value at that
+# position, not the position made a float, is what a float parameter wants.
+_POSITIONS = frozenset(
+    {
+        "argmax",
+        "argmin",
+        "argsort",
+        "searchsorted",
+        "digitize",
+        "argwhere",
+        "nonzero",
+        "flatnonzero",
+    }
+)
+
+
+def _positions(api_of: _Apis, node: ast.expr) -> bool:
+    """A call of jax.numpy / numpy that gives positions (an index is no number to cast)."""
+    if not isinstance(node, ast.Call):
+        return False
+    module, _, name = (api_of(node.func) or "").rpartition(".")
+    return module in ("jax.numpy", "numpy") and name in _POSITIONS
 
 
 def _is_constructor(api_of: _Apis, node: ast.expr) -> bool:

@@ -16,6 +16,7 @@ import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
+from jaxerr_ls.astindex import stored_names
 from jaxerr_ls.culprit_state import Buffers, Code, Place, number_table_index, wrapped_function
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source, fresh
@@ -550,15 +551,6 @@ def _block_after(tree: ast.Module, statement: ast.stmt) -> list[ast.stmt] | None
     return None
 
 
-def _stored_names(statements: list[ast.stmt]) -> set[str]:
-    return {
-        node.id
-        for statement in statements
-        for node in ast.walk(statement)
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
-    }
-
-
 def _loaded_names(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
@@ -602,7 +594,7 @@ def _returns_where_fixes(
     if not source.owns_its_lines(statement) or not source.owns_its_lines(final):
         return []
     # A is now computed after the tail: the tail must not rebind what A (or the test) reads.
-    rebound = _stored_names(tail)
+    rebound = stored_names(tail)
     if rebound & _loaded_names(then):
         return []
     if _python_logic(statement.test):

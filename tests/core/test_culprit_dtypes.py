@@ -16,7 +16,9 @@ from test_culprit_transforms import (
 )
 
 from jaxerr_ls.culprit_dtypes import BOOL, FLOAT, INT, PY_INT, Dtypes, leaves
-from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_flow import Flow, shape_of
+from jaxerr_ls.culprit_transforms import updated_by_gradient
+from jaxerr_ls.project import build
 from jaxerr_ls.records import CulpritKind
 
 MODULE = """
@@ -196,6 +198,56 @@ CULPRITS = [
         '"init_gain": 2,',
         ["`gain` is made from the Python int `2` (int32 to JAX)", "`residual`"],
     ),
+    # Counts kept as data and passed beside the parameters, rebound by their own conversion
+    # (``counts = jnp.asarray(counts)``): the parameter derived from them is the change, not
+    # the data's table.
+    (
+        "dtype_rebound_pair_shared_data",
+        "grad-int-input",
+        ARGUMENT,
+        "readings.py",
+        '"level": counts.max(),',
+        ["`level` is made as an integer array by `counts.max()`", "poisson_nll"],
+    ),
+    # An index (``argmax``) handed over whole for the argument ``argnums`` selects: data, but
+    # for the caller stepping it along its gradient (``x = x + lr * g_x``): a parameter.
+    (
+        "dtype_updated_index_start",
+        "grad-int-input",
+        ARGUMENT,
+        "search.py",
+        "return jnp.argmax(values)",
+        ["`jnp.argmax(values)`"],
+    ),
+    # An attribute ``__init__`` makes from its parameter, a comprehension over a table of
+    # rows: the construction's argument, the rows' entries.
+    (
+        "dtype_init_argument_rows",
+        "grad-int-input",
+        ARGUMENT,
+        "stations.py",
+        'self.gains = jnp.asarray([row["gain"] for row in rows])',
+        ["the argument is made as an integer array by `jnp.asarray([row", "`misfit`"],
+    ),
+    # A dtype named by a config's field (``setup.storage``, default ``"int16"``).
+    (
+        "dtype_config_storage_field",
+        "grad-int-input",
+        ARGUMENT,
+        "layout.py",
+        '"w": jnp.ones((setup.width,), setup.storage),',
+        ["`w` is made as an integer array by `jnp.ones((setup.width,), setup.storage)`"],
+    ),
+    # The argnums a settings field holds select integer data beside the parameters: the
+    # field's default, where they are written, is the change.
+    (
+        "argnums_settings_field",
+        "grad-int-input",
+        ARGUMENT,
+        "options.py",
+        "wrt: tuple = (0, 1)",
+        ["argnums selects argument 1, built by `jnp.array([0, 1, 1])`"],
+    ),
     # An attribute set in ``__init__`` from a helper that stacks an ``arange``, differentiated
     # in a loop that rebinds the local copy after the failing line.
     (
@@ -220,3 +272,58 @@ def test_an_integer_leaf_used_as_an_index_is_no_culprit(version: str) -> None:
     found = finding("dtype_argmax_leaf_index_silent", version)
     assert found.code == "grad-int-input"
     assert found.culprits == []
+
+
+@pytest.mark.parametrize(
+    ("loop", "updated"),
+    [
+        # A step along the gradient, through a name bound from the call's result.
+        ("g = grad_fn(w, x)\n        w = w - 0.1 * g", True),
+        # Through an update computed from the gradient first.
+        ("g = grad_fn(w, x)\n        step = 0.1 * g\n        w = w - step", True),
+        # The call's result used inline.
+        ("w = jnp.maximum(w - 0.1 * grad_fn(w, x), 0.0)", True),
+        # Returned as a step along the gradient (a training step's new parameters).
+        ("g = grad_fn(w, x)\n        return w - 0.1 * g", True),
+        # Returned combined with the gradient otherwise: no step of the argument.
+        ("g = grad_fn(w, x)\n        return w @ g", False),
+        ("g = grad_fn(w, x)\n        return w, report(w, g)", False),
+        # A leaf-by-leaf update of the parameters' tree.
+        ("g = grad_fn(w, x)\n        return jax.tree.map(step, w, g)", True),
+        # Rebound, but not from the gradient: data moved on.
+        ("g = grad_fn(w, x)\n        w = w[1:]", False),
+        # The gradient is used, the argument never rebound.
+        ("g = grad_fn(w, x)\n        total = total + g", False),
+    ],
+)
+def test_an_argument_stepped_along_its_gradient_is_a_parameter(loop: str, updated: bool) -> None:
+    source = f"def fit(w, x, total):\n    for _ in range(3):\n        {loop}\n    return w\n"
+    model = build(source)
+    assert model is not None
+    [function] = model.functions.values()
+    call = next(
+        n
+        for n in ast.walk(model.tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "grad_fn"
+    )
+    assert updated_by_gradient(call, function.scope, call.args[0]) is updated
+    # The data beside it is never a parameter.
+    assert updated_by_gradient(call, function.scope, call.args[1]) is False
+
+
+def test_an_updated_copy_keeps_the_arrays_dtype_and_shape(tmp_path: Path) -> None:
+    source = (
+        "import jax.numpy as jnp\n\n"
+        "def run(i):\n"
+        "    a = jnp.zeros((3, 2), jnp.int32).at[i].set(1)\n"
+        "    b = jnp.ones(4).at[i].add(2)\n"
+        "    return a, b\n"
+    )
+    code = project(tmp_path, {"m.py": source})
+    path = tmp_path / "m.py"
+    flow = Flow(code)
+    dtypes = Dtypes(flow)
+    assert dtypes.of(place_of(code, path, "a", line=6)) == INT
+    assert dtypes.of(place_of(code, path, "b", line=6)) == FLOAT
+    assert shape_of(flow, place_of(code, path, "a", line=6)) == (3, 2)
+    assert shape_of(flow, place_of(code, path, "b", line=6)) == (4,)

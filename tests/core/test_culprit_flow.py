@@ -310,3 +310,107 @@ def test_a_flow_that_branches_at_every_step_gives_up_instead_of_hanging(tmp_path
     assert shown(Flow(code).makers(place_of(code, tmp_path / "few.py", "v5"))) == [("few.py", "0")]
     # 3**9 paths: more steps than one flow takes, so it is in doubt.
     assert Flow(code).makers(place_of(code, tmp_path / "many.py", "v9")) is None
+
+
+def test_a_read_sees_the_bindings_that_reach_it(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "m.py": (
+                "import numpy as np\n\n"
+                "def run(raw, flag):\n"
+                "    x = np.zeros(3)\n"
+                "    x, y = np.asarray(x), raw\n"  # reads the ``x`` of line 4
+                "    z = x\n"  # line 6: only line 5's ``x`` reaches
+                "    if flag:\n"
+                "        x = np.ones(3)\n"
+                "    w = x\n"  # line 9: lines 5 and 8 both may
+                "    for _ in range(3):\n"
+                "        v = x\n"  # line 11: line 8 or 5, and line 12 on later turns
+                "        x = np.eye(3)\n"
+                "    return z, w, v\n"
+            )
+        },
+    )
+    path = tmp_path / "m.py"
+    flow = Flow(code)
+    assert shown(flow.makers(place_of(code, path, "x", line=5))) == [("m.py", "np.zeros(3)")]
+    assert shown(flow.makers(place_of(code, path, "x", line=6))) == [("m.py", "np.asarray(x)")]
+    assert shown(flow.makers(place_of(code, path, "x", line=9))) == [
+        ("m.py", "np.asarray(x)"),
+        ("m.py", "np.ones(3)"),
+    ]
+    assert shown(flow.makers(place_of(code, path, "x", line=11))) == [
+        ("m.py", "np.asarray(x)"),
+        ("m.py", "np.ones(3)"),
+        ("m.py", "np.eye(3)"),
+    ]
+
+
+def test_a_loop_variable_takes_the_items_of_the_displays_it_goes_over(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "m.py": (
+                "import numpy as np\n\n"
+                "ROWS = ({'n': 1}, {'n': 2.5})\n\n"
+                "def firsts(rows):\n"
+                "    return [np.array(r) for r in rows]\n\n"
+                "def run():\n"
+                "    counts = [row['n'] for row in ROWS]\n"
+                "    for a in firsts(ROWS):\n"
+                "        print(a)\n"
+                "    for b in range(3):\n"
+                "        print(b)\n"
+                "    for i, c in enumerate(ROWS):\n"
+                "        print(i, c)\n"
+                "    for name, d in zip(('x', 'y'), [np.ones(2), np.eye(2)]):\n"
+                "        print(name, d)\n"
+                "    for key, e in {'k': np.zeros(1)}.items():\n"
+                "        print(key, e)\n"
+                "    return counts\n"
+            )
+        },
+    )
+    path = tmp_path / "m.py"
+    flow = Flow(code)
+    assert shown(flow.makers(place_of(code, path, "row['n']"))) == [
+        ("m.py", "1"),
+        ("m.py", "2.5"),
+    ]
+    assert shown(flow.makers(place_of(code, path, "a", line=11))) == [("m.py", "np.array(r)")]
+    assert flow.makers(place_of(code, path, "b", line=13)) is None  # range: not followed
+    assert shown(flow.makers(place_of(code, path, "c", line=15))) == [
+        ("m.py", "{'n': 1}"),
+        ("m.py", "{'n': 2.5}"),
+    ]
+    assert shown(flow.makers(place_of(code, path, "d", line=17))) == [
+        ("m.py", "np.ones(2)"),
+        ("m.py", "np.eye(2)"),
+    ]
+    assert shown(flow.makers(place_of(code, path, "e", line=19))) == [("m.py", "np.zeros(1)")]
+
+
+def test_an_attribute_made_in_init_reads_the_constructions_arguments(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "m.py": (
+                "import numpy as np\n\n"
+                "SPEC = {'home': [0, 1], 'size': 2.0}\n\n"
+                "class Arm:\n"
+                "    def __init__(self, spec):\n"
+                "        self.home = np.asarray(spec['home'])\n\n"
+                "def run():\n"
+                "    arm = Arm(SPEC)\n"
+                "    return arm.home\n"
+            )
+        },
+    )
+    path = tmp_path / "m.py"
+    flow = Flow(code)
+    assert shown(flow.makers(place_of(code, path, "arm.home"))) == [
+        ("m.py", "np.asarray(spec['home'])")
+    ]
+    # Read after the flow left ``__init__``: the parameter holds what ``Arm(SPEC)`` passed.
+    assert shown(flow.makers(place_of(code, path, "spec['home']"))) == [("m.py", "[0, 1]")]

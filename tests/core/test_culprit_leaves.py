@@ -57,6 +57,36 @@ LEAVES = [
         "simulate = jax.jit(_simulate)",
         ["argument `steps`", "fori_loop"],
     ),
+    # ``@register_dataclass`` alone makes every field a leaf but those whose metadata says
+    # static: the field's declaration is where that is said.
+    (
+        "leaf_registered_whole",
+        "tracer-integer-conversion",
+        CulpritKind.TRACER_PYTREE_FIELD,
+        "layers.py",
+        "    passes: int = 2",
+        ["`Smoother.passes`", "declaration", "`smoother.passes`"],
+    ),
+    # An item of a lambda's ``*args`` (JAX prints ``args[2]``): the call passes a dict's
+    # Python int there, through a jit around a grad in another module.
+    (
+        "jit_varargs_lambda_item",
+        "concretization-type-error",
+        CulpritKind.TRACER_JIT_ARGUMENT,
+        "model.py",
+        "loss_grad = jax.jit(",
+        ["argument `args[2]`"],
+    ),
+    # Two fields of one NamedTuple argument ("grid.rows and grid.cols"): the one jit both
+    # lead to.
+    (
+        "jit_two_fields_namedtuple",
+        "concretization-type-error",
+        CulpritKind.TRACER_JIT_ARGUMENT,
+        "main.py",
+        "evaluate = jax.jit(field_on)",
+        ["argument `grid`", "`Grid`"],
+    ),
     # The jit's argument comes from a frozen dataclass's ``int`` field, through a parameter's
     # default instance.
     (

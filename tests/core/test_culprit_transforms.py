@@ -259,6 +259,34 @@ CULPRITS = [
         "probe = jnp.zeros((u.shape[0], 1)) + 1.0",
         ["shape (6, 1)", "primal of (6,)"],
     ),
+    # A tangent returned as an updated copy (``v.at[i].set(1.0)``): its shape is the copied
+    # array's, made with the boundary cells the primal does not have.
+    (
+        "tangent_updated_copy_shape",
+        "jvp-shape-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "probes.py",
+        "v = jnp.zeros(length)",
+        ["shape (8,)", "primal of (6,)"],
+    ),
+    # A tangent dict a helper builds with fewer keys than the primal's: the display.
+    (
+        "tangent_tree_missing_key",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "plan.py",
+        'return {"position": amount * jnp.ones_like(state["position"])}',
+        ["builds the tangent with tree structure", "'velocity'"],
+    ),
+    # The probes a loop goes over ask for a dtype a settings dict holds (float16).
+    (
+        "tangent_asked_dtype_loop",
+        "jvp-dtype-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        'return [jnp.full(x.shape, store["scale"] * k, dtype=store["dtype"])',
+        ["dtype float16", "must be float32"],
+    ),
     # One of the directions a loop goes over is made an integer by arithmetic on jnp.arange.
     (
         "jvp_int_probe_list",
@@ -578,3 +606,14 @@ def test_both_reductions_are_offered_whichever_comes_first(copy: Copy) -> None:
         titles = [f.title for f in fixes(case, copy(case))]
         assert len(titles) == 2 and f"the {first}" in titles[0]
         assert {"sum", "mean"} == {w for t in titles for w in ("sum", "mean") if f"the {w}" in t}
+
+
+def test_an_index_made_the_parameter_gets_no_cast(copy: Copy) -> None:
+    # The start is ``jnp.argmax(values)``, a position on the grid: the culprit is that line,
+    # but casting the position to a float is no fix (the grid's value there is meant).
+    found = finding("dtype_updated_index_start", VERSIONS[0])
+    assert [c.span.line for c in found.culprits] == [7]
+    assert not any(
+        f.title.startswith("Cast")
+        for f in fixes("dtype_updated_index_start", copy("dtype_updated_index_start"))
+    )

@@ -60,6 +60,20 @@ def test_an_ambiguous_file_name_is_not_guessed(tmp_path: Path) -> None:
     assert files.resolve("/elsewhere/a/train.py") == (tmp_path / "a" / "train.py").resolve()
 
 
+def test_a_file_whose_whole_path_the_printed_one_ends_with_is_chosen(tmp_path: Path) -> None:
+    # ``copy/pkg/run.py`` ends like ``pkg/run.py`` too, but its folder ``copy`` is not the
+    # printed one's: the root's ``pkg/run.py`` is the file.
+    for folder in (tmp_path / "pkg", tmp_path / "copy" / "pkg"):
+        folder.mkdir(parents=True)
+        (folder / "run.py").write_text("x = 1\n")
+    files = ProjectFiles(tmp_path)
+    assert files.resolve("/ci/work/proj/pkg/run.py") == (tmp_path / "pkg" / "run.py").resolve()
+    assert (
+        files.resolve("/ci/work/copy/pkg/run.py")
+        == (tmp_path / "copy" / "pkg" / "run.py").resolve()
+    )
+
+
 def test_files_outside_the_root_and_in_virtualenvs_are_not_placed(tmp_path: Path) -> None:
     (tmp_path / ".venv" / "lib").mkdir(parents=True)
     (tmp_path / ".venv" / "lib" / "dep.py").write_text("x = 1\n")
