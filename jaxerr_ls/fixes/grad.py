@@ -26,6 +26,7 @@ from jaxerr_ls.fixes.transform_calls import (
     assigned_once,
     called_function,
     failing_line_fixes,
+    grid_point_fixes_at,
     located,
     on_line,
     printed_fields,
@@ -1365,7 +1366,10 @@ def _cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         title = f"Build `{source.segment(call)}` with the dtype of {like[: -len('.dtype')]}"
         return unsafe_fix(target, title, (made,))
     if made is None:
-        if _is_constructor(api_of, call) or _positions(api_of, call):
+        if _positions(api_of, call):
+            # An index as a parameter's start: the point it picks, never the index cast.
+            return grid_point_fixes_at(target, source, call)
+        if _is_constructor(api_of, call):
             return []
         # Built by a chain (``jnp.indices(s).reshape(2, -1).T``) or an operation (a comparison
         # making bools, integer arithmetic): cast what it gives, where it is made.

@@ -646,8 +646,20 @@ def _index_of_best(
     return (home, function, best[0]) if len(best) == len(returns) == 1 else ()
 
 
+def grid_point_fixes_at(target: FixTarget, home: Source, call: ast.expr) -> list[Fix]:
+    """The culprit is ``jnp.argmax(values)`` returned by a function of the project (the value
+    flow followed the parameter to it): start at the point it picks (``_grid_point_fixes``)."""
+    for function in home.functions():
+        returns = own_returns(function)
+        if len(returns) == 1 and returns[0].value is call:
+            if not isinstance(call, ast.Call) or last_name(call.func) not in _ARG_BEST:
+                return []
+            return _grid_point_fixes(target, None, home, function, returns[0])
+    return []
+
+
 def _grid_point_fixes(
-    target: FixTarget, name: str, home: Source, function: FunctionNode, ret: ast.Return
+    target: FixTarget, name: str | None, home: Source, function: FunctionNode, ret: ast.Return
 ) -> list[Fix]:
     """``return jnp.argmax(values)`` where ``values`` are computed from one array of the
     function (``values = jax.vmap(objective)(grid)``): the entry of that array at the index,
@@ -677,7 +689,8 @@ def _grid_point_fixes(
     if len(points) != 1 or len(assigned[0].value.args) != 1 or points[0] not in bound:
         return []
     new_text = f"{points[0]}[{home.segment(call)}]"
-    title = f"Start `{name}` at the point `{function.name}` finds, not its index: {new_text}"
+    start = "Start" if name is None else f"Start `{name}`"
+    title = f"{start} at the point `{function.name}` finds, not its index: {new_text}"
     return unsafe_fix(target, title, (home.replace(call, new_text),))
 
 

@@ -49,7 +49,7 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     "nonscalar_registry_peer_sum": ("grad-nonscalar-output", "return w**2", Applicability.UNSAFE),
     "grad_ref_among_argnums": ("grad-ref-argument", None, Applicability.SAFE),
     "vjp_seed_for_one_of_two_outputs": ("vjp-cotangent-tree", None, Applicability.UNSAFE),
-    "grad_start_at_argmax": ("grad-int-input", None, Applicability.UNSAFE),
+    "grad_start_at_argmax": ("grad-int-input", "return jnp.argmax(scores)", Applicability.UNSAFE),
     "nonscalar_registered_by_decorator": (
         "grad-nonscalar-output",
         "return jnp.diff(u, n=2) ** 2",
