@@ -1,19 +1,21 @@
-"""Local sensitivity of the reactor outlet to rates and feed composition."""
+"""Local sensitivity of the reactor outlet to the rate constants."""
+import functools
+
 import jax
 import jax.numpy as jnp
 
 from kinetics.network import final_concentrations
-from kinetics.sensitivity import unit_directions
+from kinetics.sensitivity import rate_directions
 
 RATES = jnp.array([1.2, 0.6, 0.1])
 FEED = jnp.array([1.0, 0.0, 0.0])
 
 
 def sensitivity_table():
-    outlet, f_jvp = jax.linearize(final_concentrations, RATES, FEED)
+    outlet_of = functools.partial(final_concentrations, c0=FEED)
     table = {}
-    for name, direction in unit_directions():
-        table[name] = f_jvp(*direction)
+    for name, direction in rate_directions(RATES):
+        outlet, table[name] = jax.jvp(outlet_of, RATES, direction)
     return outlet, table
 
 
@@ -21,7 +23,7 @@ def main():
     outlet, table = sensitivity_table()
     print("outlet", outlet)
     for name, d in table.items():
-        print(f"d outlet / d {name:9s}", d)
+        print(f"elasticity of outlet w.r.t. {name:9s}", d)
 
 
 if __name__ == "__main__":
