@@ -1,0 +1,7 @@
+import jax.numpy as jnp
+
+from train import train
+
+
+def test_classifier_trains():
+    assert jnp.isfinite(train(epochs=2))
