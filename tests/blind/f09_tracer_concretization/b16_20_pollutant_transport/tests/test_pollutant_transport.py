@@ -1,0 +1,6 @@
+from calibrate import calibrate
+
+
+def test_dispersion_step():
+    d, value = calibrate(n_iter=1)
+    assert d > 0
