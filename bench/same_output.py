@@ -30,7 +30,7 @@ REPO = HERE.parent
 FIXTURE_LOGS = REPO / "tests" / "fixtures" / "logs"
 PROJECT = REPO / "tests" / "fixtures" / "project"
 BLIND = REPO / "tests" / "blind"
-HELD_OUT = ("b15_", "b16_")
+HELD_OUT: tuple[str, ...] = ()  # batches being written blind, never compared here
 
 
 def logs(big: Path | None) -> Iterator[tuple[Path, Path]]:
