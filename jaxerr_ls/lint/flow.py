@@ -52,6 +52,7 @@ class LintFiles:
                 self.bases.append(root)
         self._memos: dict[tuple[str, Path], object] = {}
         self._lines: dict[Path, list[str] | None] = {}
+        self._texts: dict[Path, str | None] = {}
         self._sites: dict[str, list[ast.Call]] = {}
         self._scopes: dict[int, Scope] = {}
         self._code: Code | None = None
@@ -89,7 +90,11 @@ class LintFiles:
             return self.source
         if self.modules is None:
             return None
-        return self.modules.read(path)
+        # Each file is read once per lint of the module: the flow asks for a module's text at
+        # every name it resolves through an import.
+        if path not in self._texts:
+            self._texts[path] = self.modules.read(path)
+        return self._texts[path]
 
     def lines(self, path: Path) -> list[str] | None:
         if path not in self._lines:
@@ -107,6 +112,10 @@ class LintFiles:
     def memo(self, kind: str, path: Path, compute: Callable[[Path], T]) -> T:
         if kind == "model" and path == self.path:
             return self.model  # type: ignore[return-value]  # the model lint already built
+        if kind == "model" and self.modules is not None:
+            # The models lint's imports use: each project module is parsed once.
+            text = self.text(path)
+            return None if text is None else self.modules.model_of(path, text)  # type: ignore[return-value]
         key = (kind, path)
         if key not in self._memos:
             self._memos[key] = compute(path)

@@ -63,6 +63,12 @@ class ProjectModules:
             self._places[id(model)] = (path, text)
         return model
 
+    def model_of(self, path: Path, text: str) -> ModuleModel | None:
+        """The model of the module at ``path`` with ``text`` (built once per text), for a
+        reader that has the text already (the value flow's ``lint.flow.LintFiles``)."""
+        self.read_texts[path] = text
+        return self._model(path, text)
+
     def place(self, model: ModuleModel) -> tuple[Path, str] | None:
         """The path and text of a model this loader made."""
         return self._places.get(id(model))
