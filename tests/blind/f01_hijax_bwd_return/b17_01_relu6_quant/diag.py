@@ -1,0 +1,9 @@
+"""Backward-pass diagnostics for clipped activations."""
+from collections import Counter
+
+import jax.numpy as jnp
+
+
+def clip_counter(x, lo, hi):
+    """How many pre-activations sat on each rail of the clip."""
+    return Counter(low=jnp.sum(x <= lo), high=jnp.sum(x >= hi))
