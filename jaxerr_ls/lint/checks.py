@@ -411,7 +411,7 @@ def _differentiated(
         # ``jax.grad(model.loss)`` with ``model`` a parameter: the value flow, from the one
         # caller that passes it (``lint.flow``).
         reached = callee_of(
-            _flow_files(model, values, spans), given, transform.scope, transform.call
+            values.flow_files(spans.path, spans.lines), given, transform.scope, transform.call
         )
         if reached is None:
             return None
@@ -434,20 +434,6 @@ def _differentiated(
     from jaxerr_ls.lint import source_lines
 
     return function, Values(other, project), Spans(place[0], source_lines(place[1]))
-
-
-# The linted module as the value flow reads it (``lint.flow``), for the last module asked:
-# checks run on one module at a time, and each that needs the flow shares it.
-_FLOW_FILES: list[tuple[ModuleModel, Values, LintFiles]] = []
-
-
-def _flow_files(model: ModuleModel, values: Values, spans: Spans) -> LintFiles:
-    if _FLOW_FILES and _FLOW_FILES[0][0] is model and _FLOW_FILES[0][1] is values:
-        return _FLOW_FILES[0][2]
-    modules = values.project.modules if values.project is not None else None
-    files = LintFiles(spans.path, "\n".join(spans.lines), model, modules)
-    _FLOW_FILES[:] = [(model, values, files)]
-    return files
 
 
 def _called_instance(
@@ -741,7 +727,9 @@ def check_grad_outputs(model: ModuleModel, values: Values, spans: Spans) -> Iter
             continue
         if all(_full_reduction(facts, v, scope) for v in function.return_values):
             continue  # a scalar whatever the arguments: no need to follow them
-        ranked = _ranked_nonscalar(model, _flow_files(model, values, spans), spans, transform)
+        ranked = _ranked_nonscalar(
+            model, values.flow_files(spans.path, spans.lines), spans, transform
+        )
         if ranked is not None:
             yield ranked
 
@@ -841,7 +829,9 @@ def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator
             if not _is_new_ref(model, given, transform.scope):
                 if not follow or not isinstance(given, ast.Name | ast.Attribute):
                     continue
-                made = made_by(_flow_files(model, values, spans), given, transform.scope, applied)
+                made = made_by(
+                    values.flow_files(spans.path, spans.lines), given, transform.scope, applied
+                )
                 if made is None or not _new_ref_call(made[1]):
                     continue
             yield Prediction(

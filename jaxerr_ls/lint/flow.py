@@ -26,6 +26,7 @@ from jaxerr_ls.project import Binding, Function, ModuleModel, Partial, Scope
 from jaxerr_ls.spans import Span, ast_span
 
 if TYPE_CHECKING:
+    from jaxerr_ls.culprit_flow import Flow
     from jaxerr_ls.culprit_state import Code
 
 T = TypeVar("T")
@@ -65,6 +66,13 @@ class LintFiles:
 
             self._code = Code(self)  # type: ignore[arg-type]  # what Code reads is here
         return self._code
+
+    def flow(self, call: ast.Call) -> Flow:
+        """The value flow entered at ``call`` of the linted module, with the lines a traceback
+        of that call would show (``call_chain``), reading names on a loop's first iteration."""
+        from jaxerr_ls.culprit_flow import Flow
+
+        return Flow(self.code, call_chain(self, call), first_iteration=True)
 
     def call_sites(self, name: str, binding: Binding) -> list[ast.Call]:
         """The calls of the linted module whose callee is the name ``name`` bound by
@@ -181,11 +189,10 @@ def returned_ranks(
     """The rank of every value the function ``given`` (a transform's first argument, read in
     ``scope`` of the linted module) returns when ``applied`` calls it, on the first iteration
     of any loop around the call; None where the function or any rank is not certain."""
-    from jaxerr_ls.culprit_flow import Flow
     from jaxerr_ls.culprit_ranks import Ranks
     from jaxerr_ls.culprit_state import Place
 
-    flow = Flow(files.code, call_chain(files, applied), first_iteration=True)
+    flow = files.flow(applied)
     here = files.path
     callees = flow.callees(Place(here, files.model, given, scope))
     if len(callees) != 1:
@@ -217,10 +224,9 @@ def made_by(
     """The one call that makes the value of ``expr``, an argument of ``applied`` in the linted
     module (through names, attributes of instances, parameters to what the callers pass),
     with the file it is in and that file's lines; None where the flow is not certain."""
-    from jaxerr_ls.culprit_flow import Flow
     from jaxerr_ls.culprit_state import Place
 
-    flow = Flow(files.code, call_chain(files, applied), first_iteration=True)
+    flow = files.flow(applied)
     maker = flow.one_maker(Place(files.path, files.model, expr, scope))
     if maker is None or not isinstance(maker.node, ast.Call):
         return None
@@ -235,10 +241,9 @@ def callee_of(
     """The one project function ``expr`` (read in ``scope`` of the linted module, in the
     call ``call``) is, through the value flow: a method of the instance a caller passes for
     a parameter, say. With the model, path and lines of its module."""
-    from jaxerr_ls.culprit_flow import Flow
     from jaxerr_ls.culprit_state import Place
 
-    flow = Flow(files.code, call_chain(files, call), first_iteration=True)
+    flow = files.flow(call)
     callees = flow.callees(Place(files.path, files.model, expr, scope))
     if len(callees) != 1 or callees[0].partial is not None:
         return None

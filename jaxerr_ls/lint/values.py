@@ -5,12 +5,15 @@ value is never guessed at."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxerr_ls.project import Function, Importer, ModuleModel, Scope
 
 if TYPE_CHECKING:
+    from jaxerr_ls.lint.flow import LintFiles
     from jaxerr_ls.lint.imports import ProjectModules
 
 # Functions of these modules that always return one array (never a tuple), whatever their
@@ -90,6 +93,17 @@ class Values:
         # What each function of the module returns on every path, as far as each question
         # goes (a function met again while its returns are looked at counts as unknown).
         self._returns: dict[tuple[str, int], bool] = {}
+        self._flow_files: LintFiles | None = None
+
+    def flow_files(self, path: Path, lines: Sequence[str]) -> LintFiles:
+        """The module (at ``path``, with ``lines``) as the value flow reads it (``lint.flow``),
+        made when a check first needs it and shared by the checks of this lint."""
+        if self._flow_files is None:
+            from jaxerr_ls.lint.flow import LintFiles
+
+            modules = self.project.modules if self.project is not None else None
+            self._flow_files = LintFiles(path, "\n".join(lines), self.model, modules)
+        return self._flow_files
 
     def _returned(self, question: str, call: ast.Call, scope: Scope, depth: int) -> bool:
         """Whether a call of a function of the module surely returns what ``question``
