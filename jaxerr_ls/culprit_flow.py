@@ -963,7 +963,7 @@ def first_iteration_bindings(
     scope_node = place.scope.node
     every = None if loops_of is None else loops_of.get(id(scope_node))
     if every is None:
-        every = [n for n in ast.walk(scope_node) if isinstance(n, ast.For | ast.While)]
+        every = _loops_in(place.model.loops, scope_node)
         if loops_of is not None:
             loops_of[id(scope_node)] = every
     loops = [n for n in every if n.lineno <= node.lineno <= (n.end_lineno or n.lineno)]
@@ -976,6 +976,25 @@ def first_iteration_bindings(
             for loop in loops
         )
     ]
+
+
+def _loops_in(
+    loops: list[ast.For | ast.AsyncFor | ast.While], scope_node: ast.AST
+) -> list[ast.For | ast.While]:
+    """The loops of the module that lie in the scope's node, as ``ast.walk`` of that node
+    finds them (the loops of nested functions included): a node lies in another exactly when
+    its source span does."""
+    if not isinstance(scope_node, ast.stmt | ast.expr):
+        found = loops  # the module
+    else:
+        start = (scope_node.lineno, scope_node.col_offset)
+        end = (scope_node.end_lineno, scope_node.end_col_offset)
+        found = [
+            n
+            for n in loops
+            if start <= (n.lineno, n.col_offset) and (n.end_lineno, n.end_col_offset) <= end
+        ]
+    return [n for n in found if not isinstance(n, ast.AsyncFor)]
 
 
 # Statements that replace a name's value whenever they run (a loop's target may never be

@@ -90,7 +90,9 @@ _ELEMENTWISE = frozenset(
         "stop_gradient",
     }
 )
-_BROADCASTING = frozenset({"maximum", "minimum", "where", "power", "arctan2", "hypot", "add"})
+_BROADCASTING = frozenset(
+    {"maximum", "minimum", "where", "power", "arctan2", "hypot", "add", "<density>"}
+)
 _SHAPED = frozenset({"zeros", "ones", "empty", "full"})
 _SHAPED_AFTER_KEY = frozenset(
     {"normal", "uniform", "bernoulli", "truncated_normal", "laplace", "gumbel", "rademacher"}
@@ -102,7 +104,17 @@ def _library(qualified: str | None) -> str | None:
     if qualified is None:
         return None
     module, _, name = qualified.rpartition(".")
+    if module.startswith("jax.scipy.stats.") and name in _DENSITIES:
+        return _DENSITY  # broadcasts its arguments as arithmetic does
     return name if module in _MODULES or module == "jax.random" else None
+
+
+# Functions of ``jax.scipy.stats``'s distributions, elementwise in their broadcast arguments.
+_DENSITIES = frozenset({"pdf", "logpdf", "cdf", "logcdf", "sf", "logsf", "ppf", "pmf", "logpmf"})
+_DENSITY = "<density>"
+# How many arguments a broadcasting function needs to be the one meant (``jnp.where(c)`` with
+# one argument gives indices).
+_BROADCAST_ARGS = {"where": 3, _DENSITY: 1}
 
 
 def _int_literal(node: ast.expr) -> bool:
@@ -110,6 +122,35 @@ def _int_literal(node: ast.expr) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         node = node.operand
     return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+# What ``_dropped_axes`` gives for a reduction over every axis.
+_ALL_AXES = -1
+
+
+def _dropped_axes(node: ast.Call, name: str, method: bool) -> int | None:
+    """How many axes a reduction call drops: ``_ALL_AXES`` without ``axis``, 0 with
+    ``keepdims=True``, the number of axes given; None where a variable decides."""
+    # Where the axis goes positionally: after the array (``jnp.sum(x, 1)``), first for a
+    # method (``x.sum(1)``), after ``ord`` for a norm.
+    position = 0 if method else (2 if name == "norm" else 1)
+    axis = keyword_value(node, "axis")
+    if axis is None and len(node.args) > position:
+        axis = node.args[position]
+    keepdims = keyword_value(node, "keepdims")
+    if keepdims is not None and not (
+        isinstance(keepdims, ast.Constant) and keepdims.value is False
+    ):
+        if isinstance(keepdims, ast.Constant) and keepdims.value is True:
+            return 0
+        return None  # kept or not as a variable says
+    if axis is None or (isinstance(axis, ast.Constant) and axis.value is None):
+        return _ALL_AXES
+    if isinstance(axis, ast.Tuple):
+        return len(axis.elts)
+    if _int_literal(axis):
+        return 1
+    return None  # an axis a variable holds: one or several
 
 
 @dataclass
@@ -149,35 +190,80 @@ class Ranks:
             return ranks[0] if all(r is not None and r == ranks[0] for r in ranks) else None
         return None
 
-    def has_axes(self, place: Place, depth: int = 0) -> bool:
-        """Whether ``place``'s value surely has at least one axis, where its exact rank is not
-        known: arithmetic and broadcasting functions keep every axis of an operand that has
-        one (``jnp.mean(err, axis=0) + penalty`` keeps ``err``'s second axis whatever
-        ``penalty`` is), names are followed to every maker."""
+    def has_axes(self, place: Place) -> bool:
+        """Whether ``place``'s value surely has at least one axis, where its exact rank may not
+        be known (``jnp.mean(err, axis=0) + penalty`` keeps ``err``'s second axis whatever
+        ``penalty`` is)."""
+        return self.at_least(place) >= 1
+
+    def at_least(self, place: Place, depth: int = 0) -> int:
+        """How many axes ``place``'s value surely has (0 where nothing is certain): its rank
+        where that is known; otherwise arithmetic and broadcasting functions keep every axis of
+        each operand, elementwise functions their argument's, a reduction over ``k`` given axes
+        drops ``k``, ``one_hot`` adds one; names are followed to every maker (the least of
+        theirs)."""
         if depth > _MAX_DEPTH:
-            return False
+            return 0
         rank = self.of(place, depth)
         if rank is not None:
-            return rank >= 1
+            return rank
         node = place.node
         if isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.Not):
-            return self.has_axes(place.at(node.operand), depth + 1)
-        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
-            return self.has_axes(place.at(node.left), depth + 1) or self.has_axes(
-                place.at(node.right), depth + 1
+            return self.at_least(place.at(node.operand), depth + 1)
+        if isinstance(node, ast.BinOp):
+            if isinstance(node.op, ast.MatMult):
+                # Each side has an axis (``@`` takes no scalar), one of each is contracted
+                # and a vector loses its only one: at least max(a, b) - 1 axes.
+                left = self.at_least(place.at(node.left), depth + 1)
+                right = self.at_least(place.at(node.right), depth + 1)
+                return max(left, right, 1) - 1
+            return max(
+                self.at_least(place.at(node.left), depth + 1),
+                self.at_least(place.at(node.right), depth + 1),
             )
         if isinstance(node, ast.Call):
-            name = _library(place.model.qualified_name(node.func, place.scope))
-            if name in _ELEMENTWISE and node.args:
-                return self.has_axes(place.at(node.args[0]), depth + 1)
-            if name in _BROADCASTING:
-                return any(self.has_axes(place.at(a), depth + 1) for a in node.args)
-        if isinstance(node, ast.Name):
+            return self._call_at_least(place, node, depth)
+        if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
             makers = self.flow.makers(place)
             if not makers or any(m.node is node for m in makers):
-                return False
-            return all(self.has_axes(m, depth + 1) for m in makers)
-        return False
+                return 0
+            return min(self.at_least(m, depth + 1) for m in makers)
+        return 0
+
+    def _call_at_least(self, place: Place, node: ast.Call, depth: int) -> int:
+        func = node.func
+        qualified = place.model.qualified_name(func, place.scope)
+        name = _library(qualified)
+        method: ast.expr | None = None
+        if name is None and isinstance(func, ast.Attribute) and qualified is None:
+            if self.flow.callees(place.at(func)):
+                name = None
+            else:
+                method, name = func.value, func.attr  # an array's method: ``x.sum(axis=1)``
+        args = node.args if method is None else [method, *node.args]
+        if any(isinstance(a, ast.Starred) for a in args):
+            return 0
+        if name is None:
+            # A project function: the least of what its returns surely have.
+            makers = self.flow.makers(place)
+            if not makers or any(m.node is node for m in makers):
+                return 0
+            return min(self.at_least(m, depth + 1) for m in makers)
+        first = place.at(args[0]) if args else None
+        if first is None:
+            return 0
+        if name in _ELEMENTWISE:
+            return self.at_least(first, depth + 1)
+        if name in _BROADCASTING and len(args) >= _BROADCAST_ARGS.get(name, 2):
+            return max(self.at_least(place.at(a), depth + 1) for a in args)
+        if name == "one_hot":
+            return self.at_least(first, depth + 1) + 1
+        if name in _REDUCING:
+            dropped = _dropped_axes(node, name, method is not None)
+            if dropped is None or dropped == _ALL_AXES:
+                return 0
+            return max(self.at_least(first, depth + 1) - dropped, 0)
+        return 0
 
     def _binop(self, place: Place, node: ast.BinOp, depth: int) -> int | None:
         left = self.of(place.at(node.left), depth + 1)
@@ -187,7 +273,7 @@ class Ranks:
         if isinstance(node.op, ast.MatMult):
             if left == 0 or right == 0:
                 return None  # not a matrix product JAX accepts
-            return left + right - 2 if left > 1 and right > 1 else max(left, right) - 1
+            return max(left, right) if left > 1 and right > 1 else max(left, right) - 1
         return max(left, right)
 
     def _indexed(self, place: Place, node: ast.Subscript, depth: int) -> int | str | None:
@@ -236,9 +322,12 @@ class Ranks:
             return self._reduced(place, node, first, depth, method is not None)
         if name in ("array", "asarray") and first is not None:
             return self._nested(first, depth)
+        if name == "one_hot" and first is not None:
+            inner = self.of(first, depth + 1)
+            return None if inner is None else inner + 1
         if name in _ELEMENTWISE and first is not None:
             return self.of(first, depth + 1)
-        if name in _BROADCASTING and len(args) >= (3 if name == "where" else 2):
+        if name in _BROADCASTING and len(args) >= _BROADCAST_ARGS.get(name, 2):
             ranks = [self.of(place.at(a), depth + 1) for a in args]
             return None if any(r is None for r in ranks) else max(r for r in ranks if r is not None)
         if name in _SHAPED and method is None and node.args:
@@ -251,43 +340,68 @@ class Ranks:
             return self._binop(place, product, depth)
         if name in ("vdot", "inner_product", "trace", "det", "slogdet_sign"):
             return 0
+        if method is None and first is not None:
+            shaped = self._library_shape(place, node, name, first, depth)
+            if shaped != "unknown":
+                return shaped if isinstance(shaped, int) else None
         if name in ("reshape", "ravel", "flatten") and method is not None:
             return 1 if name != "reshape" else self._sizes_of_reshape(place, node, depth)
         if name == "outer":
             return 2
         return None
 
+    def _library_shape(
+        self, place: Place, node: ast.Call, name: str, first: Place, depth: int
+    ) -> int | str | None:
+        """The rank a constructor or shape function of jax.numpy returns (``jnp.stack(xs)``
+        adds an axis to its items', ``jnp.linspace(a, b)`` has one); "unknown" for a name
+        it does not know."""
+        if name == "arange":
+            return 1
+        if name == "linspace" and len(node.args) >= 2:
+            ends = [self.of(place.at(a), depth + 1) for a in node.args[:2]]
+            return 1 if ends == [0, 0] else None
+        if name in ("eye", "identity"):
+            return 2
+        if name == "stack":
+            return self._nested(first, depth)
+        if name == "concatenate":
+            items = first.node
+            if not isinstance(items, ast.List | ast.Tuple) or not items.elts:
+                return None
+            if any(isinstance(e, ast.Starred) for e in items.elts):
+                return None
+            ranks = {self.of(first.at(e), depth + 1) for e in items.elts}
+            (rank,) = ranks if len(ranks) == 1 else (None,)
+            return rank if rank is not None and rank >= 1 else None
+        if name in ("take_along_axis", "diff", "transpose", "swapaxes", "moveaxis", "tril", "triu"):
+            return self.of(first, depth + 1)
+        if name in ("cumsum", "cumprod"):
+            given = keyword_value(node, "axis") or (node.args[1] if len(node.args) > 1 else None)
+            if given is None:
+                return 1  # over the flattened array
+            return self.of(first, depth + 1) if _int_literal(given) else None
+        if name == "expand_dims":
+            axis = keyword_value(node, "axis") or (node.args[1] if len(node.args) > 1 else None)
+            inner = self.of(first, depth + 1)
+            return (
+                inner + 1 if inner is not None and axis is not None and _int_literal(axis) else None
+            )
+        return "unknown"
+
     def _reduced(
         self, place: Place, node: ast.Call, first: Place | None, depth: int, method: bool
     ) -> int | None:
         """``jnp.mean(x)`` is a scalar; ``jnp.sum(x, axis=1)`` drops one axis of ``x``."""
         name = node.func.attr if isinstance(node.func, ast.Attribute) else ""
-        # Where the axis goes positionally: after the array (``jnp.sum(x, 1)``), first for a
-        # method (``x.sum(1)``), after ``ord`` for a norm.
-        position = 0 if method else (2 if name == "norm" else 1)
-        axis = keyword_value(node, "axis")
-        if axis is None and len(node.args) > position:
-            axis = node.args[position]
-        keepdims = keyword_value(node, "keepdims")
-        if keepdims is not None and not (
-            isinstance(keepdims, ast.Constant) and keepdims.value is False
-        ):
-            if isinstance(keepdims, ast.Constant) and keepdims.value is True and first:
-                return self.of(first, depth + 1)
-            return None  # kept or not as a variable says
-        if axis is None or (isinstance(axis, ast.Constant) and axis.value is None):
-            return 0
-        if first is None:
+        dropped = _dropped_axes(node, name, method)
+        if dropped is None:
             return None
-        whole = self.of(first, depth + 1)
+        if dropped == _ALL_AXES:
+            return 0
+        whole = None if first is None else self.of(first, depth + 1)
         if whole is None:
             return None
-        if isinstance(axis, ast.Tuple):
-            dropped = len(axis.elts)
-        elif _int_literal(axis):
-            dropped = 1
-        else:
-            return None  # an axis a variable holds: one or several
         return whole - dropped if whole >= dropped else None
 
     def _nested(self, place: Place, depth: int) -> int | None:

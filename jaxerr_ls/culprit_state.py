@@ -153,6 +153,8 @@ class Code:
         # The loops of each scope the value flow read a name in on a loop's first iteration,
         # by the scope node's id (the models, and so their nodes, live as long as ``files``).
         self.loops: dict[int, list[ast.For | ast.While]] = {}
+        # The project file of each imported module asked about (the files do not change).
+        self._module_files: dict[str, Path | None] = {}
 
     def model(self, path: Path) -> ModuleModel | None:
         def compute(p: Path) -> ModuleModel | None:
@@ -173,13 +175,18 @@ class Code:
 
     def module_file(self, module: str) -> Path | None:
         """The project file of an imported module (``layers`` or ``pkg.layers``)."""
+        if module in self._module_files:
+            return self._module_files[module]
+        found = None
         parts = module.split(".")
         for relative in ("/".join(parts) + ".py", "/".join([*parts, "__init__.py"])):
             path = self.files.resolve(relative)
             # A lone ``__init__.py`` of another package is not ``jax/__init__.py``.
             if path is not None and path.as_posix().endswith("/" + relative):
-                return path
-        return None
+                found = path
+                break
+        self._module_files[module] = found
+        return found
 
     def calls_on(self, span: Span) -> Iterator[tuple[ModuleModel, ast.Call, Scope]]:
         """The calls of a frame's line, outermost first."""

@@ -280,6 +280,8 @@ class ModuleModel:
         # The node each call is part of: ``jax.grad(f)(x)`` applies the transform right there,
         # ``out, f_vjp = jax.vjp(...)`` names its results.
         self.parents: dict[ast.Call, ast.AST] = {}
+        # Every ``for`` and ``while`` statement, in the order of the builder's visit.
+        self.loops: list[ast.For | ast.AsyncFor | ast.While] = []
         _Builder(self).visit_scope(tree, self.module_scope)
         self.decorated: list[tuple[Function, ast.FunctionDef | ast.AsyncFunctionDef]] = [
             (f, f.node)
@@ -922,6 +924,7 @@ class _Builder:
         model = self.model
         parents = model.parents
         calls = model.calls
+        loops = model.loops
         # (node, scope) pairs still to visit; children are pushed reversed to pop in order.
         stack: list[tuple[ast.AST, Scope]] = [(root, scope)]
         push = stack.append
@@ -941,6 +944,8 @@ class _Builder:
                 self.generators.add(current)
             elif kind is ast.Call:
                 calls.append((node, current))  # type: ignore[arg-type]
+            elif kind is ast.For or kind is ast.While or kind is ast.AsyncFor:
+                loops.append(node)  # type: ignore[arg-type]
             binder = _BINDERS.get(kind)
             if binder is not None:
                 binder(self, node, current)

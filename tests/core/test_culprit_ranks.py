@@ -87,6 +87,92 @@ def test_ranks_follow_reductions_products_and_constructors(
     assert Ranks(Flow(code)).of(place) == rank
 
 
+SHAPES = """
+import jax
+import jax.numpy as jnp
+from jax.scipy.stats import norm
+
+
+def shapes(key, n, xs, unknown):
+    grid = jnp.linspace(0.0, 1.0, 11)
+    steps = jnp.arange(n)
+    cube = jax.random.normal(key, (4, n, 3))
+    batched = cube @ jnp.swapaxes(cube, 1, 2)
+    labels = jax.nn.one_hot(jnp.argmax(cube, axis=-1), 3)
+    stacked = jnp.stack([grid, grid * 2.0])
+    joined = jnp.concatenate([grid, grid])
+    picked = jnp.take_along_axis(cube, jnp.argmax(cube, axis=-1)[..., None], axis=-1)
+    ramp = jnp.cumsum(cube)
+    widened = jnp.expand_dims(grid, 0)
+    density = norm.logpdf(grid, 0.0, 1.0)
+    return grid, steps, batched, labels, stacked, joined, picked, ramp, widened, density
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "rank"),
+    [
+        ("grid", 1),
+        ("steps", 1),
+        ("batched", 3),  # a batch of matrix products keeps the batch axis
+        ("labels", 3),  # one_hot adds an axis to its indices'
+        ("stacked", 2),
+        ("joined", 1),
+        ("picked", 3),
+        ("ramp", 1),  # a cumulative sum without an axis flattens
+        ("widened", 2),
+        ("density", 1),  # a distribution's density broadcasts its arguments
+    ],
+)
+def test_ranks_of_library_constructors_and_shape_functions(
+    tmp_path: Path, name: str, rank: int
+) -> None:
+    code = project(tmp_path, {"m.py": SHAPES})
+    place = place_of(code, tmp_path / "m.py", name, line=SHAPES.count("\n"))
+    assert Ranks(Flow(code)).of(place) == rank
+
+
+LOWER_BOUNDS = """
+import jax
+import jax.numpy as jnp
+
+
+def bounds(key, x, w):
+    data = jax.random.normal(key, (8, 5))
+    logits = data @ w
+    per_row = jnp.sum(data * x, axis=-1)
+    both = jnp.sum(data * x, axis=(0, 1))
+    kept = jnp.mean(x * data, axis=0, keepdims=True) + w
+    vector = data[0] @ x
+    scalar_or_not = x @ w
+    hot = jax.nn.one_hot(x, 3)
+    return logits, per_row, both, kept, vector, scalar_or_not, hot
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "least"),
+    [
+        ("logits", 1),  # a matrix times anything with an axis keeps one
+        ("per_row", 1),  # at least two axes, one summed over
+        ("both", 0),  # maybe every axis summed over
+        ("kept", 2),
+        ("vector", 0),  # a vector times a vector may be a scalar
+        ("scalar_or_not", 0),
+        ("hot", 1),
+    ],
+)
+def test_ranks_give_the_axes_a_value_surely_has_where_its_rank_is_not_known(
+    tmp_path: Path, name: str, least: int
+) -> None:
+    code = project(tmp_path, {"m.py": LOWER_BOUNDS})
+    place = place_of(code, tmp_path / "m.py", name, line=LOWER_BOUNDS.count("\n"))
+    ranks = Ranks(Flow(code))
+    assert ranks.of(place) is None
+    assert ranks.at_least(place) == least
+    assert ranks.has_axes(place) is (least >= 1)
+
+
 FUNCTION = CulpritKind.TRANSFORM_FUNCTION
 
 

@@ -928,6 +928,12 @@ def main():
         ("jnp.sum(x @ w) + unknown(w)", "", False),
         # A second call of ``fit`` may pass anything: the ranks are not certain.
         ("jnp.mean(x @ w, axis=0)", "\n\nfit(load_w(), load_x())\n", False),
+        # Axes that are surely there where the exact rank is not known: ``x`` has two, a
+        # product with anything keeps them, a sum over one leaves one.
+        ("-jnp.sum(x * unknown(w), axis=-1)", "", True),
+        ("-jnp.sum(x * unknown(w))", "", False),
+        ("jax.nn.one_hot(jnp.argmax(x, axis=-1), 3) * unknown(w)", "", True),
+        ("jnp.sum(jax.nn.one_hot(jnp.argmax(x, axis=-1), 3), axis=(0, 1)) * unknown(w)", "", False),
     ],
 )
 def test_a_loss_that_keeps_an_axis_for_the_arguments_given_is_predicted(
