@@ -13,12 +13,14 @@ calls pass) and project functions (to their returns) are followed by the value f
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jaxerr_ls.culprit_flow import Flow, keyword_value
 from jaxerr_ls.culprit_state import Place
 
-_MAX_DEPTH = 12
+# How deep expressions and the value flow's hops are followed (each value is worked out once
+# per inference; this only bounds Python's stack).
+_MAX_DEPTH = 48
 
 # Functions of jax.numpy (and numpy, jax.nn, jax.scipy.special) by last name.
 _REDUCING = frozenset(
@@ -158,11 +160,28 @@ class Ranks:
     """Rank inference over one value flow."""
 
     flow: Flow
+    # Each expression's rank and least rank, by its node and scope, once worked out.
+    _ranks: dict[tuple[int, int], int | None] = field(default_factory=dict, init=False)
+    _least: dict[tuple[int, int], int] = field(default_factory=dict, init=False)
+    # The expressions being worked out: one met again is made from itself (not certain).
+    _active: set[tuple[int, int]] = field(default_factory=set, init=False)
 
     def of(self, place: Place, depth: int = 0) -> int | None:
         """The number of axes of ``place``'s value, or None where it is not certain."""
-        if depth > _MAX_DEPTH:
+        key = (id(place.node), id(place.scope))
+        if key in self._ranks:
+            return self._ranks[key]
+        if depth > _MAX_DEPTH or key in self._active:
             return None
+        self._active.add(key)
+        try:
+            rank = self._of(place, depth)
+        finally:
+            self._active.discard(key)
+        self._ranks[key] = rank
+        return rank
+
+    def _of(self, place: Place, depth: int) -> int | None:
         node = place.node
         if isinstance(node, ast.Constant):
             return 0 if type(node.value) in (int, float, complex) else None
@@ -202,11 +221,23 @@ class Ranks:
         each operand, elementwise functions their argument's, a reduction over ``k`` given axes
         drops ``k``, ``one_hot`` adds one; names are followed to every maker (the least of
         theirs)."""
-        if depth > _MAX_DEPTH:
+        key = (id(place.node), id(place.scope))
+        if key in self._least:
+            return self._least[key]
+        if depth > _MAX_DEPTH or key in self._active:
             return 0
         rank = self.of(place, depth)
         if rank is not None:
             return rank
+        self._active.add(key)
+        try:
+            least = self._at_least(place, depth)
+        finally:
+            self._active.discard(key)
+        self._least[key] = least
+        return least
+
+    def _at_least(self, place: Place, depth: int) -> int:
         node = place.node
         if isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.Not):
             return self.at_least(place.at(node.operand), depth + 1)

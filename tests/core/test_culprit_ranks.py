@@ -173,6 +173,43 @@ def test_ranks_give_the_axes_a_value_surely_has_where_its_rank_is_not_known(
     assert ranks.has_axes(place) is (least >= 1)
 
 
+DEEP = """
+import jax.numpy as jnp
+
+
+def features(x):
+    return jnp.stack([x, x**2, jnp.sin(x), jnp.cos(x)], axis=-1)
+
+
+def scaled(x, scale):
+    return 0.5 * (1.0 + 0.1 * (2.0 * (features(x) - 1.0) / scale)) ** 2
+
+
+def deep(n, scale):
+    wave = (1.0 + 0.5 * jnp.cos(7.0 * jnp.linspace(0.0, 1.0, n)))[:, None]
+    grid = jnp.linspace(-3.0, 3.0, n)[:, None] * wave
+    out = scaled(grid[:, 0] + 0.1 * jnp.sin(3.0 * grid[:, 0]), scale) + 2.0 * (1.0 - 0.5 * scale)
+    exact = scaled(grid[:, 0] + 0.1 * jnp.sin(3.0 * grid[:, 0]), 4.0) + 2.0 * (1.0 - 0.5 * 4.0)
+    cycle = out
+    for _ in range(3):
+        cycle = cycle + cycle
+    return out, exact, cycle
+"""
+
+
+def test_ranks_follow_deep_expressions_and_a_value_made_from_itself(tmp_path: Path) -> None:
+    # Nested arithmetic and helpers go deeper than a fixed small bound; a loop's value made
+    # from itself ends the search instead of recursing.
+    code = project(tmp_path, {"m.py": DEEP})
+    ranks = Ranks(Flow(code))
+    line = DEEP.count("\n")
+    assert ranks.of(place_of(code, tmp_path / "m.py", "exact", line=line)) == 2
+    # ``scale`` is a parameter no call gives: the rank is not known, its two axes are.
+    assert ranks.of(place_of(code, tmp_path / "m.py", "out", line=line)) is None
+    assert ranks.at_least(place_of(code, tmp_path / "m.py", "out", line=line)) == 2
+    assert ranks.at_least(place_of(code, tmp_path / "m.py", "cycle", line=line)) in (0, 2)
+
+
 FUNCTION = CulpritKind.TRANSFORM_FUNCTION
 
 
