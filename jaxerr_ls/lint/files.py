@@ -48,10 +48,16 @@ def _gitignores_above(folder: Path) -> list[tuple[Path, pathspec.GitIgnoreSpec]]
     return list(reversed(found))
 
 
-def python_files(paths: Iterable[Path]) -> Iterator[Path]:
+class TooManyFolders(Exception):
+    """``python_files`` was asked to look in fewer folders than the tree holds."""
+
+
+def python_files(paths: Iterable[Path], max_folders: int | None = None) -> Iterator[Path]:
     """Each file named (whatever its name), then each ``.py`` file under each folder named, in a
-    stable order; every file once."""
+    stable order; every file once. Raises ``TooManyFolders`` on entering a folder past
+    ``max_folders`` (None: no limit)."""
     seen: set[Path] = set()
+    folders = 0
     for given in paths:
         if given.is_file():
             resolved = given.resolve()
@@ -68,6 +74,9 @@ def python_files(paths: Iterable[Path]) -> Iterator[Path]:
             # A folder named on the command line is linted even where git ignores it.
             above = []
         for folder, dirs, files in os.walk(root):
+            folders += 1
+            if max_folders is not None and folders > max_folders:
+                raise TooManyFolders(root)
             here = Path(folder)
             specs = specs_at.get(here.parent, above) if here != root else above
             own = _read_ignore(here)

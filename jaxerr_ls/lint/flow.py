@@ -67,12 +67,13 @@ class LintFiles:
             self._code = Code(self)  # type: ignore[arg-type]  # what Code reads is here
         return self._code
 
-    def flow(self, call: ast.Call) -> Flow:
-        """The value flow entered at ``call`` of the linted module, with the lines a traceback
-        of that call would show (``call_chain``), reading names on a loop's first iteration."""
+    def flows(self, call: ast.Call) -> list[Flow]:
+        """The value flows entered at ``call`` of the linted module, one for each traceback of
+        that call the project allows (``call_chains``), reading names on a loop's first
+        iteration. A fact holds where it holds in every one of them."""
         from jaxerr_ls.culprit_flow import Flow
 
-        return Flow(self.code, call_chain(self, call), first_iteration=True)
+        return [Flow(self.code, chain, first_iteration=True) for chain in call_chains(self, call)]
 
     def call_sites(self, name: str, binding: Binding) -> list[ast.Call]:
         """The calls of the linted module whose callee is the name ``name`` bound by
@@ -149,38 +150,73 @@ class RankedReturn:
 _MAX_CALLERS = 6
 
 
-def call_chain(files: LintFiles, applied: ast.Call) -> list[Span]:
-    """The lines a traceback of the applying call would show, as far as the module decides
-    them: from ``applied`` up through the one call site of each enclosing plain function
-    (``train_step(params, batch)`` in ``main``), outermost first. The value flow reads a
-    parameter as what the call on such a line passes, as it does on a real traceback."""
-    model, path = files.model, files.path
-    lines = files.lines(path) or []
-    chain = [ast_span(path, applied, lines)]
-    node = applied
-    for _ in range(_MAX_CALLERS):
-        function = _enclosing(files, node)
-        if function is None or function.owner is not None or isinstance(function.node, ast.Lambda):
-            break
-        outer = function.scope.parent or model.module_scope
-        binding = outer.lookup(function.name)
-        if binding is None or binding.node is not function.node:
-            break
-        sites = files.call_sites(function.name, binding)
-        if len(sites) != 1:
-            break
-        chain.insert(0, ast_span(path, sites[0], lines))
-        node = sites[0]
-    return chain
+# How many tracebacks of one call are followed (a function called from a script and from its
+# test gives two): past that, a caller's parameters are left unknown.
+_MAX_CHAINS = 4
 
 
-def _enclosing(files: LintFiles, node: ast.Call) -> Function | None:
-    """The function of the linted module whose body holds the call ``node`` (the one whose
-    scope the call is read in)."""
-    scope = files.scope_of(node)
-    if scope is None or scope is files.model.module_scope:
-        return None
-    return files.model.functions.get(scope.node)
+def call_chains(files: LintFiles, applied: ast.Call) -> list[list[Span]]:
+    """The lines the tracebacks of the applying call would show, as far as the project decides
+    them: from ``applied`` up through the call sites of each enclosing plain function
+    (``train_step(params, batch)`` in ``main``; for a function at a module's top level, its
+    calls in the project's other modules too), outermost first; one chain per way up, at
+    most ``_MAX_CHAINS``. The value flow reads a parameter as what the call on such a line
+    passes, as it does on a real traceback."""
+    first = [ast_span(files.path, applied, files.lines(files.path) or [])]
+    todo = [(files.path, files.model, files.scope_of(applied), first)]
+    done: list[list[Span]] = []
+    while todo:
+        path, model, scope, chain = todo.pop(0)
+        sites = _callers(files, path, model, scope) if len(chain) <= _MAX_CALLERS else []
+        if not sites or len(done) + len(todo) + len(sites) > _MAX_CHAINS:
+            done.append(chain)
+            continue
+        for where, module, call, inside in sites:
+            todo.append(
+                (where, module, inside, [ast_span(where, call, files.lines(where) or []), *chain])
+            )
+    return done
+
+
+def _callers(
+    files: LintFiles, path: Path, model: ModuleModel, scope: Scope | None
+) -> list[tuple[Path, ModuleModel, ast.Call, Scope]]:
+    """The calls of the plain function whose body is ``scope`` (none for a method, a lambda,
+    a name bound again), with the module each is in and the scope it is read in."""
+    if scope is None or scope is model.module_scope:
+        return []
+    function = model.functions.get(scope.node)
+    if function is None or function.owner is not None or isinstance(function.node, ast.Lambda):
+        return []
+    outer = function.scope.parent or model.module_scope
+    binding = outer.lookup(function.name)
+    if binding is None or binding.node is not function.node:
+        return []
+    sites = [
+        (path, model, call, where)
+        for call, where in _sites(files, path, model, function.name, binding)
+    ]
+    if outer is model.module_scope and files.modules is not None:
+        sites += files.modules.callers(path, function.name)
+    return sites
+
+
+def _sites(
+    files: LintFiles, path: Path, model: ModuleModel, name: str, binding: Binding
+) -> list[tuple[ast.Call, Scope]]:
+    """The calls of the module at ``path`` whose callee is the name ``name`` bound by
+    ``binding``, with the scope each is read in."""
+    if path == files.path:
+        return [
+            (c, files.scope_of(c) or model.module_scope) for c in files.call_sites(name, binding)
+        ]
+    return [
+        (call, scope)
+        for call, scope in model.calls
+        if isinstance(call.func, ast.Name)
+        and call.func.id == name
+        and scope.lookup(name) is binding
+    ]
 
 
 def returned_ranks(
@@ -188,11 +224,24 @@ def returned_ranks(
 ) -> list[RankedReturn] | None:
     """The rank of every value the function ``given`` (a transform's first argument, read in
     ``scope`` of the linted module) returns when ``applied`` calls it, on the first iteration
-    of any loop around the call; None where the function or any rank is not certain."""
+    of any loop around the call, where every one of them surely has an axis, whichever way
+    the call is reached; None where the function or any rank is not certain, or a value may
+    be a scalar."""
+    found = None
+    for flow in files.flows(applied):
+        returns = _returned_ranks(files, flow, given, scope, applied)
+        if not returns or any(r.rank is not None and r.rank < 1 for r in returns):
+            return None
+        found = found or returns
+    return found
+
+
+def _returned_ranks(
+    files: LintFiles, flow: Flow, given: ast.expr, scope: Scope, applied: ast.Call
+) -> list[RankedReturn] | None:
     from jaxerr_ls.culprit_ranks import Ranks
     from jaxerr_ls.culprit_state import Place
 
-    flow = files.flow(applied)
     here = files.path
     callees = flow.callees(Place(here, files.model, given, scope))
     if len(callees) != 1:
@@ -226,10 +275,14 @@ def made_by(
     with the file it is in and that file's lines; None where the flow is not certain."""
     from jaxerr_ls.culprit_state import Place
 
-    flow = files.flow(applied)
-    maker = flow.one_maker(Place(files.path, files.model, expr, scope))
+    makers = [
+        f.one_maker(Place(files.path, files.model, expr, scope)) for f in files.flows(applied)
+    ]
+    maker = makers[0]
     if maker is None or not isinstance(maker.node, ast.Call):
         return None
+    if any(other is None or other.node is not maker.node for other in makers):
+        return None  # made elsewhere when the call is reached another way
     if maker.model.qualified_name(maker.node.func, maker.scope) is None:
         return None
     return maker.path, maker.node, files.lines(maker.path) or []
@@ -243,10 +296,12 @@ def callee_of(
     a parameter, say. With the model, path and lines of its module."""
     from jaxerr_ls.culprit_state import Place
 
-    flow = files.flow(call)
-    callees = flow.callees(Place(files.path, files.model, expr, scope))
+    found = [f.callees(Place(files.path, files.model, expr, scope)) for f in files.flows(call)]
+    callees = found[0]
     if len(callees) != 1 or callees[0].partial is not None:
         return None
+    if any(len(c) != 1 or c[0].function is not callees[0].function for c in found):
+        return None  # another function when the call is reached another way
     place, function = callees[0].place, callees[0].function
     if not place.model.keeps_outputs(function):
         return None  # ``@jax.custom_gradient``: the name returns something else than its body

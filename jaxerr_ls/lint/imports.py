@@ -8,17 +8,27 @@ command line's reader of regular files under its root): nothing outside it is op
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from jaxerr_ls.project import Importer, ModuleModel, build, module_files
+from jaxerr_ls.lint.files import TooManyFolders, python_files
+from jaxerr_ls.project import Importer, ModuleModel, Scope, build, module_files
 from jaxerr_ls.reading import read_source_text
 
 # A module larger than this is not read to resolve an import (a generated table, a vendored
 # library): its functions stay unknown, and lint silent about them.
 MAX_MODULE_BYTES = 2_000_000
 Reader = Callable[[Path], "str | None"]
+# A project with more Python files (or folders) than these is not searched for a function's
+# callers in other modules (``ProjectModules.callers``), nor is a name more than
+# ``MAX_CALLER_MODULES`` modules call (``apply``, ``f``: a caller is then rarely the only one).
+MAX_CALLER_FILES = 2_000
+MAX_CALLER_FOLDERS = 5_000
+MAX_CALLER_MODULES = 20
+_CALLED = re.compile(r"(\w+)\s*\(")
 
 
 class ProjectModules:
@@ -31,6 +41,72 @@ class ProjectModules:
         self._places: dict[int, tuple[Path, str]] = {}
         # The text of every module the last analyses read, to tell when a result is stale.
         self.read_texts: dict[Path, str | None] = {}
+        self._files: list[Path] | None = None
+        self._calling: dict[str, list[Path]] | None = None
+
+    def callers(self, here: Path, name: str) -> list[tuple[Path, ModuleModel, ast.Call, Scope]]:
+        """The calls, in the project's modules other than ``here``, of the function ``name``
+        that the module at ``here`` defines at its top level: ``make_update(loss, 0.1)`` after
+        ``from training import make_update``, ``training.make_update(...)``. Empty where the
+        project's files are not known (no root, more than ``MAX_CALLER_FILES``) or more than
+        ``MAX_CALLER_MODULES`` of them call something of that name."""
+        here = here.absolute()
+        candidates = [p for p in self._called_names().get(name, ()) if p != here]
+        if len(candidates) > MAX_CALLER_MODULES:
+            return []
+        out = []
+        for path in candidates:
+            text = self.read(path)
+            if text is None:
+                continue
+            self.read_texts[path] = text
+            model = self._model(path, text)
+            if model is None:
+                continue
+            bases = [path.parent] if self.root is None else [path.parent, self.root.absolute()]
+            for call, scope in model.calls:
+                func = call.func
+                if not (
+                    (isinstance(func, ast.Name) and func.id == name)
+                    or (isinstance(func, ast.Attribute) and func.attr == name)
+                ):
+                    continue
+                qualified = model.qualified_name(func, scope)
+                module, _, last = (qualified or "").rpartition(".")
+                if last != name or not module:
+                    continue
+                if any(c.absolute() == here for c in module_files(module, bases)):
+                    out.append((path, model, call, scope))
+        return out
+
+    def _called_names(self) -> dict[str, list[Path]]:
+        """The project's Python files under the root by each name they call (a word followed
+        by an opening parenthesis), read once: a file added or changed later is not seen."""
+        if self._calling is None:
+            self._calling = {}
+            for path in self._project_files():
+                text = self.read(path)
+                if text is None or len(text) > MAX_MODULE_BYTES:
+                    continue
+                for word in set(_CALLED.findall(text)):
+                    self._calling.setdefault(word, []).append(path)
+        return self._calling
+
+    def _project_files(self) -> list[Path]:
+        """The Python files under the root (listed once: a file added later is not seen)."""
+        if self._files is None:
+            self._files = []
+            if self.root is not None:
+                found = []
+                try:
+                    for path in python_files([self.root], max_folders=MAX_CALLER_FOLDERS):
+                        found.append(path.absolute())
+                        if len(found) > MAX_CALLER_FILES:
+                            raise TooManyFolders(self.root)
+                except TooManyFolders:
+                    found = []
+                self._files = found
+        return self._files
 
     def importer(self, here: Path) -> Importer:
         """Imports as seen from the module at ``here``: beside it first, then from the root."""
@@ -74,8 +150,12 @@ class ProjectModules:
         return self._places.get(id(model))
 
     def unchanged(self) -> bool:
-        """Whether every module the analyses so far read still reads the same."""
-        return all(self.read(path) == text for path, text in self.read_texts.items())
+        """Whether every module the analyses so far read still reads the same (when one does
+        not, the project's files are listed and indexed again at the next search for callers)."""
+        same = all(self.read(path) == text for path, text in self.read_texts.items())
+        if not same:
+            self._files = self._calling = None
+        return same
 
 
 def file_reader(*roots: Path) -> Reader:

@@ -292,3 +292,73 @@ def test_an_instance_made_in_the_transform_call_is_its_call_method(tmp_path: Pat
         },
     )
     assert lint_file(tmp_path, "train.py") == [("grad-has-aux-not-pair", 5, "objective.py", 16)]
+
+
+UPDATE = """
+import jax
+
+
+def make_update(loss_fn, lr):
+    grad_fn = jax.value_and_grad(loss_fn)
+
+    def update(params, *batch):
+        out, grads = grad_fn(params, *batch)
+        return jax.tree.map(lambda p, g: p - lr * g, params, grads), out
+
+    return update
+"""
+
+MODEL = """
+import jax.numpy as jnp
+
+
+def loss_with_metrics(params, x):
+    err = jnp.mean((params * x) ** 2)
+    return err, {"err": err}
+
+
+def mse(params, x):
+    return jnp.mean((params * x) ** 2)
+"""
+
+
+def test_a_factory_parameter_is_what_the_callers_in_other_modules_pass(tmp_path: Path) -> None:
+    """``make_update(loss_fn, lr)`` of utils/update.py differentiates its parameter: the one
+    call in another module passes a loss returning a pair, so the run raises; a test calling
+    the factory with the same loss agrees, one with another loss leaves it in doubt."""
+    script = """
+    import model
+    from utils.update import make_update
+
+    step = make_update(model.loss_with_metrics, 0.1)
+    """
+    write(tmp_path, {"utils/__init__.py": "", "utils/update.py": UPDATE, "model.py": MODEL})
+    assert lint_file(tmp_path, "utils/update.py") == []
+    write(tmp_path, {"train.py": script})
+    returned = MODEL.splitlines().index('    return err, {"err": err}') + 1
+    line = UPDATE.splitlines().index("    grad_fn = jax.value_and_grad(loss_fn)") + 1
+    expected = [("grad-output-not-array", line, "model.py", returned)]
+    assert lint_file(tmp_path, "utils/update.py") == expected
+    # A test calling the factory with the same loss: every way to the call agrees.
+    same = (
+        "from utils import update\nimport model\n\nupdate.make_update(model.loss_with_metrics, 1)\n"
+    )
+    write(tmp_path, {"tests/test_update.py": same})
+    assert lint_file(tmp_path, "utils/update.py") == expected
+    # With a scalar loss passed elsewhere, the output depends on the caller: silent.
+    other = "from utils.update import make_update\nfrom model import mse\n\nmake_update(mse, 1)\n"
+    write(tmp_path, {"tests/test_other.py": other})
+    assert lint_file(tmp_path, "utils/update.py") == []
+
+
+def test_a_name_called_in_many_modules_is_not_searched_for_its_callers(tmp_path: Path) -> None:
+    files = {"utils/__init__.py": "", "utils/update.py": UPDATE, "model.py": MODEL}
+    files["train.py"] = (
+        "import model\nfrom utils.update import make_update\n\n"
+        "make_update(model.loss_with_metrics, 0.1)\n"
+    )
+    # Other modules calling functions of their own with the same name.
+    for n in range(25):
+        files[f"other_{n}.py"] = "def make_update(f, lr):\n    return f\n\nmake_update(len, 1)\n"
+    write(tmp_path, files)
+    assert lint_file(tmp_path, "utils/update.py") == []
