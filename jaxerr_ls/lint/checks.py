@@ -907,15 +907,31 @@ def check_vjp_refs(model: ModuleModel, values: Values, spans: Spans) -> Iterator
     results = _vjp_functions(model)
     if not results:
         return
+    # The flow is followed only in a module that shows Refs (as in ``check_grad_ref``).
+    text = "\n".join(spans.lines)
+    follow = "new_ref" in text or "[...]" in text
+    known: dict[int, bool] = {}
+
+    def is_ref(primal: ast.expr, result: _VjpResult) -> bool:
+        """A primal made by ``jax.new_ref``: bound to one right there, or (through the value
+        flow) an attribute an instance's class assigns one to, a parameter a caller passes
+        one for."""
+        if id(primal) not in known:
+            found = _is_new_ref(model, primal, result.scope)
+            if not found and follow and isinstance(primal, ast.Name | ast.Attribute):
+                vjp_call = result.binding_node.value
+                assert isinstance(vjp_call, ast.Call)
+                files = values.flow_files(spans.path, spans.lines)
+                made = made_by(files, primal, result.scope, vjp_call)
+                found = made is not None and _new_ref_call(made[1])
+            known[id(primal)] = found
+        return known[id(primal)]
+
     for call, scope in model.calls:
         func = call.func
         result = _vjp_of(model, func, scope, results)
         if result is not None:
-            refs = [
-                (index, p)
-                for index, p in enumerate(result.primals)
-                if _is_new_ref(model, p, result.scope)
-            ]
+            refs = [(index, p) for index, p in enumerate(result.primals) if is_ref(p, result)]
             if refs:
                 index, ref = refs[0]
                 yield Prediction(
@@ -940,14 +956,14 @@ def check_vjp_refs(model: ModuleModel, values: Values, spans: Spans) -> Iterator
         parent = model.parents.get(call)
         applied = isinstance(parent, ast.Call) and parent.func is call
         for primal, given in zip(result.primals, call.args, strict=True):
-            is_ref = _is_new_ref(model, primal, result.scope)
+            a_ref = is_ref(primal, result)
             if isinstance(given, ast.Constant) and given.value is None:
                 # None is an empty pytree: it matches no array or Ref leaf.
-                if not (is_ref or values.is_array(primal, result.scope)):
+                if not (a_ref or values.is_array(primal, result.scope)):
                     continue
                 code, why = "vjp-with-refs-tree", "None is an empty pytree, not a placeholder"
             elif (
-                is_ref
+                a_ref
                 and isinstance(given, ast.Call)
                 and model.qualified_name(given.func, scope) == ("jax.ad.GradValue")
             ):

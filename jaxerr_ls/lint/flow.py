@@ -157,9 +157,10 @@ _MAX_CHAINS = 4
 
 def call_chains(files: LintFiles, applied: ast.Call) -> list[list[Span]]:
     """The lines the tracebacks of the applying call would show, as far as the project decides
-    them: from ``applied`` up through the call sites of each enclosing plain function
+    them: from ``applied`` up through the call sites of each enclosing function
     (``train_step(params, batch)`` in ``main``; for a function at a module's top level, its
-    calls in the project's other modules too), outermost first; one chain per way up, at
+    calls in the project's other modules too; for a method, the calls of its name on an
+    object in its module), outermost first; one chain per way up, at
     most ``_MAX_CHAINS``. The value flow reads a parameter as what the call on such a line
     passes, as it does on a real traceback."""
     first = [ast_span(files.path, applied, files.lines(files.path) or [])]
@@ -181,13 +182,25 @@ def call_chains(files: LintFiles, applied: ast.Call) -> list[list[Span]]:
 def _callers(
     files: LintFiles, path: Path, model: ModuleModel, scope: Scope | None
 ) -> list[tuple[Path, ModuleModel, ast.Call, Scope]]:
-    """The calls of the plain function whose body is ``scope`` (none for a method, a lambda,
-    a name bound again), with the module each is in and the scope it is read in."""
+    """The calls of the function whose body is ``scope`` (none for a lambda or a name bound
+    again), with the module each is in and the scope it is read in."""
     if scope is None or scope is model.module_scope:
         return []
     function = model.functions.get(scope.node)
-    if function is None or function.owner is not None or isinstance(function.node, ast.Lambda):
+    if function is None or isinstance(function.node, ast.Lambda):
         return []
+    if function.owner is not None:
+        # A method: the calls of its name on an instance (``inverter.step(t0, obs)``) in the
+        # same module; the flow keeps those whose receiver is an instance of its class.
+        return [
+            (path, model, call, where)
+            for call, where in model.calls
+            if isinstance(call.func, ast.Attribute)
+            and call.func.attr == function.name
+            and not (
+                isinstance(call.func.value, ast.Name) and call.func.value.id in ("self", "cls")
+            )
+        ]
     outer = function.scope.parent or model.module_scope
     binding = outer.lookup(function.name)
     if binding is None or binding.node is not function.node:

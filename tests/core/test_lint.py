@@ -1102,3 +1102,42 @@ def test_a_method_of_the_instance_a_caller_passes_is_checked(call: str, reported
     source = _METHOD_THROUGH_CALLER.format(call=call)
     codes = [p.code for p in lint_source(source).predictions]
     assert ("grad-has-aux-not-pair" in codes) is reported, codes
+
+
+_REF_HELD = """
+import jax
+import jax.numpy as jnp
+
+
+class Store:
+    def __init__(self, values):
+        self.table = {made}
+
+
+class Fitter:
+    def __init__(self, store, lr=0.1):
+        self.store, self.lr = store, lr
+
+    def step(self, x):
+        value, f_vjp = jax.vjp(lambda t, x: jnp.sum(t[...] * x), self.store.table, x)
+        g, _ = f_vjp(jnp.ones_like(value))
+        return value, g
+
+
+def run():
+    fitter = Fitter(Store(jnp.ones(3)))
+    return fitter.step(jnp.arange(3.0))
+"""
+
+
+@pytest.mark.parametrize(
+    ("made", "reported"),
+    [
+        # The one instance the module makes holds a Ref: the method's VJP needs with_refs.
+        ("jax.new_ref(jnp.asarray(values))", True),
+        ("jnp.asarray(values)", False),
+    ],
+)
+def test_a_method_reads_the_instance_its_callers_make(made: str, reported: bool) -> None:
+    codes = [p.code for p in lint_source(_REF_HELD.format(made=made)).predictions]
+    assert ("vjp-ref-grad-missing" in codes) is reported, codes
