@@ -90,6 +90,13 @@ _ELEMENTWISE = frozenset(
         "ones_like",
         "full_like",
         "stop_gradient",
+        # The Fourier transforms keep the rank of what they are given.
+        "fft",
+        "ifft",
+        "rfft",
+        "irfft",
+        "fftshift",
+        "ifftshift",
     }
 )
 _BROADCASTING = frozenset(
@@ -99,7 +106,26 @@ _SHAPED = frozenset({"zeros", "ones", "empty", "full"})
 _SHAPED_AFTER_KEY = frozenset(
     {"normal", "uniform", "bernoulli", "truncated_normal", "laplace", "gumbel", "rademacher"}
 )
-_MODULES = ("jax.numpy", "numpy", "jax.nn", "jax.scipy.special", "jax.numpy.linalg", "jax.lax")
+_MODULES = (
+    "jax.numpy",
+    "numpy",
+    "jax.nn",
+    "jax.scipy.special",
+    "jax.numpy.linalg",
+    "jax.lax",
+    "jax.numpy.fft",
+    "numpy.fft",
+)
+# The updates of ``x.at[i]``, each an array like ``x``.
+_AT_UPDATES = frozenset({"set", "add", "multiply", "divide", "power", "min", "max", "apply"})
+
+
+def _at_indexed(method: ast.expr) -> ast.expr | None:
+    """``x`` of ``x.at[i]``."""
+    value = method.value if isinstance(method, ast.Subscript) else None
+    if isinstance(value, ast.Attribute) and value.attr == "at":
+        return value.value
+    return None
 
 
 def _library(qualified: str | None) -> str | None:
@@ -349,6 +375,9 @@ class Ranks:
             return "follow"
         args = node.args if method is None else [method, *node.args]
         first = place.at(args[0]) if args else None
+        updated = None if method is None or name not in _AT_UPDATES else _at_indexed(method)
+        if updated is not None:
+            return self.of(place.at(updated), depth + 1)  # ``x.at[i].set(v)``: like ``x``
         if name in _REDUCING:
             return self._reduced(place, node, first, depth, method is not None)
         if name in ("array", "asarray") and first is not None:

@@ -105,7 +105,10 @@ def shapes(key, n, xs, unknown):
     ramp = jnp.cumsum(cube)
     widened = jnp.expand_dims(grid, 0)
     density = norm.logpdf(grid, 0.0, 1.0)
-    return grid, steps, batched, labels, stacked, joined, picked, ramp, widened, density
+    spectrum = jnp.abs(jnp.fft.rfft(cube, axis=-1))
+    loaded = jnp.zeros((n, 2)).at[-1].set(1.0)
+    made = [grid, steps, batched, labels, stacked, joined, picked, ramp, widened, density]
+    return made, spectrum, loaded
 """
 
 
@@ -122,6 +125,8 @@ def shapes(key, n, xs, unknown):
         ("ramp", 1),  # a cumulative sum without an axis flattens
         ("widened", 2),
         ("density", 1),  # a distribution's density broadcasts its arguments
+        ("spectrum", 3),  # a Fourier transform keeps the rank
+        ("loaded", 2),  # an indexed update is an array like the one updated
     ],
 )
 def test_ranks_of_library_constructors_and_shape_functions(
