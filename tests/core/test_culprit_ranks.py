@@ -5,6 +5,7 @@ capture.py)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -133,7 +134,13 @@ def test_ranks_of_library_constructors_and_shape_functions(
     tmp_path: Path, name: str, rank: int
 ) -> None:
     code = project(tmp_path, {"m.py": SHAPES})
-    place = place_of(code, tmp_path / "m.py", name, line=SHAPES.count("\n"))
+    # The name as the function's last two lines read it.
+    line = next(
+        number
+        for number, text in enumerate(SHAPES.splitlines(), start=1)
+        if text.lstrip().startswith(("made =", "return")) and re.search(rf"\b{name}\b", text)
+    )
+    place = place_of(code, tmp_path / "m.py", name, line=line)
     assert Ranks(Flow(code)).of(place) == rank
 
 
