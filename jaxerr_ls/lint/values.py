@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.project import Function, Importer, ModuleModel, Scope
 
 if TYPE_CHECKING:
@@ -71,6 +72,8 @@ _NON_CONTAINER_OPS = (
 _ELEMENTWISE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod)
 _DEPTH = 8
 _CUSTOM_RULES = frozenset({"jax.custom_vjp", "jax.custom_jvp"})
+# Methods that change a dict in place.
+_MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__"})
 # Expressions that make a tuple, list or dict.
 _CONTAINER_DISPLAYS = (ast.Tuple, ast.List, ast.Dict, ast.ListComp, ast.DictComp)
 
@@ -114,9 +117,13 @@ class Values:
             # A function of another module of the project: asked with that module's facts.
             if self.project is None or not isinstance(found[1], Function):
                 return False
-            other = Values(found[0], self.project)
-            other._returns = self._returns  # one memo: keyed by the function's node
-            return other._returned_function(question, found[1], depth)
+            return self._in_module(found[0])._returned_function(question, found[1], depth)
+        if found is None and isinstance(call.func, ast.Subscript):
+            # ``LOSSES[name](logits, labels)``: every function the registry holds.
+            registered = self._registered(call.func, scope) or []
+            return bool(registered) and all(
+                self._in_module(m)._returned_function(question, f, depth) for m, f in registered
+            )
         function: object = None if found is None else found[1]
         if function is None and isinstance(call.func, ast.Name):
             # A custom_vjp / custom_jvp function returns what its body returns.
@@ -133,9 +140,55 @@ class Values:
             return False
         return self._returned_function(question, function, depth)
 
+    def _in_module(self, model: ModuleModel) -> Values:
+        """The facts of another module of the project, sharing this one's memo of returns."""
+        if model is self.model:
+            return self
+        other = Values(model, self.project)
+        other._returns = self._returns  # one memo: keyed by the function's node
+        return other
+
+    def _registered(
+        self, expr: ast.Subscript, scope: Scope
+    ) -> list[tuple[ModuleModel, Function]] | None:
+        """The functions a registry looked up with any key holds: ``REGISTRY[key]`` with
+        ``REGISTRY`` bound once (here or in a project module it is imported from) to a dict
+        display of functions, never stored into nor updated in its module."""
+        holder = expr.value
+        if not isinstance(holder, ast.Name):
+            return None
+        importer = None if self.project is None else self.project.importer
+        model, binding = self.model, scope.lookup(holder.id)
+        if binding is not None and binding.kind == "import" and importer is not None:
+            module, _, name = (binding.qualified or "").rpartition(".")
+            other = importer(module) if module else None
+            model = other if other is not None else model
+            binding = None if other is None else other.module_scope.lookup(name)
+        if binding is None or binding.kind != "assign" or binding.scope is not model.module_scope:
+            return None
+        display = binding.value
+        if not isinstance(display, ast.Dict) or not display.values or None in display.keys:
+            return None
+        name = binding.name
+        for node in nodes_of(model.tree, (ast.Subscript, ast.Attribute)):
+            held = node.value
+            if not (isinstance(held, ast.Name) and held.id == name):
+                continue
+            if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
+                return None  # ``REGISTRY[key] = f``
+            if isinstance(node, ast.Attribute) and node.attr in _MUTATORS:
+                return None  # ``REGISTRY.update(...)``
+        out = []
+        for value in display.values:
+            found = model.locate_function(value, model.module_scope, importer)
+            if found is None or not isinstance(found[1], Function):
+                return None
+            out.append((found[0], found[1]))
+        return out
+
     def _returned_function(self, question: str, function: Function, depth: int) -> bool:
         """Whether every return of ``function`` (of this module) answers ``question``."""
-        if function.is_generator or function.falls_off_end or not function.returns:
+        if function.is_generator or function.falls_off_end or not function.return_values:
             return False
         key = (question, id(function.node))
         if key not in self._returns:

@@ -1141,3 +1141,51 @@ def run():
 def test_a_method_reads_the_instance_its_callers_make(made: str, reported: bool) -> None:
     codes = [p.code for p in lint_source(_REF_HELD.format(made=made)).predictions]
     assert ("vjp-ref-grad-missing" in codes) is reported, codes
+
+
+_REGISTRY = """
+import jax
+import jax.numpy as jnp
+
+
+def mse(pred, y):
+    return jnp.mean((pred - y) ** 2)
+
+
+def huber(pred, y):
+    return jnp.mean(jnp.where(jnp.abs(pred - y) < 1.0, (pred - y) ** 2, jnp.abs(pred - y)))
+
+
+LOSSES = {{"mse": mse, "huber": huber, "l1": {third}}}
+{more}
+
+def objective(w, x, y, name):
+    return LOSSES[name](x @ w, y)
+
+
+def fit(w, x, y, name):
+    return jax.grad(objective, has_aux=True)(w, x, y, name)
+"""
+
+
+@pytest.mark.parametrize(
+    ("third", "more", "reported"),
+    [
+        # Every loss the registry holds returns one value: whichever is looked up, no pair.
+        ("lambda pred, y: jnp.mean(jnp.abs(pred - y))", "", True),
+        # One of them returns a pair: which is looked up decides.
+        ("lambda pred, y: (jnp.mean(jnp.abs(pred - y)), {})", "", False),
+        # The registry is added to elsewhere: its display is not all it holds.
+        (
+            "lambda pred, y: jnp.mean(jnp.abs(pred - y))",
+            "LOSSES['pair'] = lambda p, y: (p, y)",
+            False,
+        ),
+    ],
+)
+def test_a_registry_lookup_returns_what_every_registered_function_returns(
+    third: str, more: str, reported: bool
+) -> None:
+    source = _REGISTRY.format(third=third, more=more)
+    codes = [p.code for p in lint_source(source).predictions]
+    assert ("grad-has-aux-not-pair" in codes) is reported, codes
