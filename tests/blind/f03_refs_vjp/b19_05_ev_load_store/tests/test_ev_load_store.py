@@ -1,0 +1,6 @@
+from forecast import main
+
+
+def test_loss_decreases():
+    losses = main()
+    assert losses[-1] < losses[0]

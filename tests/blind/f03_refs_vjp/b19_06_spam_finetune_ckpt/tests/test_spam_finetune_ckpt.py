@@ -1,0 +1,6 @@
+from stream import main
+
+
+def test_stream_loss_decreases():
+    losses = main()
+    assert losses[-1] < losses[0]

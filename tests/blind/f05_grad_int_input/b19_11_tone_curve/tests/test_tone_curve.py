@@ -1,0 +1,5 @@
+from train_curve import main
+
+
+def test_curve_fits_expert_edits():
+    assert main() < 50.0

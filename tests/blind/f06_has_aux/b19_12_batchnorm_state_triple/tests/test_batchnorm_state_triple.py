@@ -1,0 +1,5 @@
+from main import main
+
+
+def test_classifier_learns_blobs():
+    assert main() > 0.5

@@ -1,0 +1,5 @@
+from ik import main
+
+
+def test_ik_reaches_target():
+    assert main() < 1e-3

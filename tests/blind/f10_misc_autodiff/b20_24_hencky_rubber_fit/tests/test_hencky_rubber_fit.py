@@ -1,0 +1,6 @@
+import fit
+
+
+def test_fit_matches_stress_curve():
+    start, end = fit.main()
+    assert end < 1e-2 * start
