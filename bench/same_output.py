@@ -30,7 +30,8 @@ REPO = HERE.parent
 FIXTURE_LOGS = REPO / "tests" / "fixtures" / "logs"
 PROJECT = REPO / "tests" / "fixtures" / "project"
 BLIND = REPO / "tests" / "blind"
-HELD_OUT: tuple[str, ...] = ("b17_", "b18_", "b19_", "b20_")  # sealed: measured only at a session's start and end
+# Sealed batches: measured only at a session's start and end.
+HELD_OUT: tuple[str, ...] = ("b17_", "b18_", "b19_", "b20_")
 
 
 def logs(big: Path | None) -> Iterator[tuple[Path, Path]]:
