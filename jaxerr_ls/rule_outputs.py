@@ -380,7 +380,15 @@ def _full_reduction_change(
     unit = [i for i, size in enumerate(expected.shape) if size == 1]
     call = reduction.call
     if len(unit) == len(expected.shape):
-        return (f"Reduce over the broadcast axes only (output must be {expected})", ())
+        # An input of size 1 (``(1,)``, ``(1, 1)``) broadcasts against every axis of the
+        # operand: the full sum is its cotangent, in the input's shape (a mean or a norm is
+        # not what a broadcast's cotangent is: those keep no edit).
+        module = code.jnp()
+        if module is None or reduction.name != "sum":
+            return (f"Reduce over the broadcast axes only (output must be {expected})", ())
+        shape = f"({', '.join(map(str, expected.shape))}{',' if len(unit) == 1 else ''})"
+        edit = code.replace(call, f"{module}.reshape({code.segment(call)}, {shape})")
+        return (f"Reshape the full {reduction.name} to the input's shape {shape}", (edit,))
     if not unit:
         func = call.func
         operands = (

@@ -60,6 +60,7 @@ PROVIDERS: tuple[Provider, ...] = (
     refs.TREE_PROVIDER,
     refs.AVAL_PROVIDER,
     refs.GRAD_REF_PROVIDER,
+    refs.REF_WRITE_PROVIDER,
     *tracing.PROVIDERS,
     *complex_output.PROVIDERS,
     callbacks.PROVIDER,

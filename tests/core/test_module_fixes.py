@@ -5,8 +5,9 @@ accumulates returns, a ``has_aux`` function reached as a method of an attribute
 by a comprehension over the primal tree or shaped after each Ref, and the one unreduced term of a
 registry of costs that a non-scalar loss sums; a has_aux triple whose aux the caller reads by key,
 a fwd rule of a two-output primal that returns a helper's pair, a jvp rule returning a record
-a helper builds, and a bwd rule returning a tuple for a NamedTuple argument of a class its module
-does not import."""
+a helper builds, a bwd rule returning a tuple for a NamedTuple argument of a class its module
+does not import, and a builtin ``max`` on a traced step in a module that does not import
+jax.numpy (the fix imports it)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ EXPECTED = {
     "refs_buffers_shape_of_ref": ("vjp-with-refs-aval", Applicability.SAFE),
     "refs_comprehension_like_leaf": ("vjp-with-refs-aval", Applicability.SAFE),
     "registry_term_unreduced": ("grad-nonscalar-output", Applicability.UNSAFE),
+    "schedule_builtin_max": ("tracer-bool-conversion", Applicability.UNSAFE),
     "vjp_namedtuple_from_caller": ("custom-vjp-bwd-structure", Applicability.SAFE),
 }
 
