@@ -44,7 +44,7 @@ from jaxerr_ls.fixes.pytrees import (
     parse_tree,
     render,
 )
-from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
+from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, imported_definitions
 from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
@@ -1063,6 +1063,9 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
     if isinstance(value, ast.Tuple | ast.List):
         return []
+    stacked = _stacked_pair_fix(target, read, source, ret, primal, residuals)
+    if stacked:
+        return stacked
     missing = _output_missing_fix(target, source, fwd, value, primal, bwd)
     if missing is not None:
         return missing
@@ -1087,6 +1090,58 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = f"{parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _stacked_pair_fix(
+    target: FixTarget,
+    read: ReadSource,
+    source: Source,
+    statement: ast.Return,
+    primal: FunctionNode | None,
+    residuals: list[str] | str | None,
+) -> list[Fix]:
+    """The fwd rule returns what a helper of the project returns, one array stacked from two
+    (``jnp.stack([value, slope])``), for a primal of one output and a bwd rule that takes one
+    residual: the two rows are the pair, ``out[0], out[1]``, the helper left as it is for its
+    other callers. Unsafe: that the first row is the output is the helper's order."""
+    value = statement.value
+    if primal is None or not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return []
+    if residuals is None or (isinstance(residuals, list) and len(residuals) != 1):
+        return []
+    primal_ret = last_return(primal)
+    if primal_ret is None or isinstance(primal_ret.value, ast.Tuple | ast.List):
+        return []
+    helpers = imported_definitions(source, read)
+    local = [f for f in source.functions() if f.name == value.func.id]
+    helper = helpers[value.func.id][1] if value.func.id in helpers else None
+    helper = local[0] if len(local) == 1 else helper
+    returns = own_returns(helper) if helper is not None else []
+    if not returns or not all(_stack_of_two(r.value) for r in returns):
+        return []
+    taken = source.all_names()
+    name = fresh(taken, "stacked")
+    at = source.span(statement)
+    indent = source.indent_of(statement.lineno)
+    edits = (
+        source.insert(at.line, at.col, f"{name} = {source.segment(value)}\n{indent}"),
+        source.replace(value, f"{name}[0], {name}[1]"),
+    )
+    title = f"Return the two rows `{value.func.id}` stacks as the pair: {name}[0], {name}[1]"
+    return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
+
+
+def _stack_of_two(value: ast.expr | None) -> bool:
+    """``jnp.stack([a, b])`` (or of a tuple), along the first axis."""
+    return (
+        isinstance(value, ast.Call)
+        and last_name(value.func) == "stack"
+        and len(value.args) == 1
+        and not value.keywords
+        and isinstance(value.args[0], ast.List | ast.Tuple)
+        and len(value.args[0].elts) == 2
+        and not any(isinstance(e, ast.Starred) for e in value.args[0].elts)
+    )
 
 
 def _primal_outputs(

@@ -403,6 +403,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "TIMINGS.append(time.perf_counter() - start)",
         Applicability.UNSAFE,
     ),
+    # Tangents in a list where the primal outputs are a tuple: converted, the values kept.
+    "jvp_tangents_list_for_tuple": (
+        "custom-jvp-output-structure",
+        "return (kinetic, potential), rates",
+        Applicability.SAFE,
+    ),
     # A differentiated value written into a closed-over Ref: written without its derivative.
     "ref_log_written_under_grad": ("ref-set-nondiff", None, Applicability.UNSAFE),
 }
@@ -636,6 +642,15 @@ def test_a_dict_display_of_cotangents_without_comments_becomes_their_tuple(
     [fix] = offered(catalog, "vjp_cotangent_dict_display", root)
     [edit] = fix.edits
     assert edit.new_text == "g * s, jnp.sum(g * (x * s - y) / beta)"
+
+
+def test_a_list_display_of_tangents_is_written_as_a_tuple(catalog: Catalog, tmp_path: Path) -> None:
+    returned = "return (kinetic, potential), rates"
+    displayed = "return (kinetic, potential), [rates[0], rates[1]]"
+    root = edited_copy(tmp_path, "jvp_tangents_list_for_tuple", returned, displayed)
+    [fix] = offered(catalog, "jvp_tangents_list_for_tuple", root)
+    [edit] = fix.edits
+    assert edit.new_text == "(rates[0], rates[1])"
 
 
 def test_a_kept_axis_not_literally_kept_is_squeezed_where_it_is_returned(
