@@ -29,6 +29,7 @@ from jaxerr_ls.fixes.transform_calls import (
     grid_point_fixes_at,
     located,
     on_line,
+    printed_entries,
     printed_fields,
     received,
     received_at,
@@ -1069,10 +1070,14 @@ _PRINTED_SCALAR = re.compile(
 
 def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """grad of a function that returns a NamedTuple / dataclass (``Objective(value=...,
-    parts=...)`` in the message): differentiate its one real scalar field (or, among several,
-    the one named as the total), read from the returned object by a lambda around the function
-    given to grad, so the call and its result keep their shape."""
-    fields = printed_fields(target.captures.get("output") or "")
+    parts=...)`` in the message) or a dict (``{'total': ..., 'forces': ...}``): differentiate
+    its one real scalar field or entry (or, among several, the one named as the total), read
+    from the returned object by a lambda around the function given to grad, so the call and
+    its result keep their shape."""
+    printed = target.captures.get("output") or ""
+    fields = printed_fields(printed)
+    keyed = fields is None
+    fields = printed_entries(printed) if keyed else fields
     if fields is None:
         return []
     scalars = [name for name, value in fields.items() if _PRINTED_SCALAR.match(value)]
@@ -1086,6 +1091,9 @@ def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     function, field = call.args[0], scalars[0]
     label = "the lambda" if isinstance(function, ast.Lambda) else source.segment(function)
+    if keyed:
+        title = f'Differentiate the "{field}" entry of what {label} returns'
+        return unsafe_fix(target, title, (_read_from_result(source, function, f'["{field}"]'),))
     title = f"Differentiate the `{field}` field of what {label} returns"
     return unsafe_fix(target, title, (_read_from_result(source, function, f".{field}"),))
 
@@ -1957,7 +1965,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             or _named_aux_fixes(target, read)
         )
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
-        return _dict_output_fixes(target, read)
+        return _dict_output_fixes(target, read) or _record_field_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
     if target.code == NOT_ARRAY and printed_fields(target.captures.get("output") or ""):

@@ -409,6 +409,9 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return (kinetic, potential), rates",
         Applicability.SAFE,
     ),
+    # A dict of terms and their total given to grad from an object no culprit follows: the
+    # total entry differentiated, read where the object is given to grad.
+    "grad_dict_with_total_entry": ("grad-output-not-array", None, Applicability.UNSAFE),
     # A differentiated value written into a closed-over Ref: written without its derivative.
     "ref_log_written_under_grad": ("ref-set-nondiff", None, Applicability.UNSAFE),
 }
