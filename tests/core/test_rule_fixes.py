@@ -412,6 +412,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     # A dict of terms and their total given to grad from an object no culprit follows: the
     # total entry differentiated, read where the object is given to grad.
     "grad_dict_with_total_entry": ("grad-output-not-array", None, Applicability.UNSAFE),
+    # A (1, 1) row-times-column tangent for a scalar output: its unit axes squeezed.
+    "jvp_tangent_row_times_column": (
+        "custom-jvp-tangent-mismatch",
+        "return energy(x), force[None, :] @ x_dot[:, None]",
+        Applicability.SAFE,
+    ),
     # A differentiated value written into a closed-over Ref: written without its derivative.
     "ref_log_written_under_grad": ("ref-set-nondiff", None, Applicability.UNSAFE),
 }
