@@ -7,8 +7,8 @@ registry of costs that a non-scalar loss sums; a has_aux triple whose aux the ca
 a fwd rule of a two-output primal that returns a helper's pair, a jvp rule returning a record
 a helper builds, a bwd rule returning a tuple for a NamedTuple argument of a class its module
 does not import, a builtin ``max`` on a traced step in a module that does not import
-jax.numpy (the fix imports it), a jvp tangent made as a dict for a NamedTuple primal, and a fwd
-rule returning a helper's two stacked rows."""
+jax.numpy (the fix imports it), a jvp tangent made as a dict for a NamedTuple primal or with
+some of a dict primal's keys, and a fwd rule returning a helper's two stacked rows."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ EXPECTED = {
     "registry_term_unreduced": ("grad-nonscalar-output", Applicability.UNSAFE),
     "schedule_builtin_max": ("tracer-bool-conversion", Applicability.UNSAFE),
     "tangent_dict_for_namedtuple": ("jvp-tree-mismatch", Applicability.SAFE),
+    "tangent_dict_missing_keys": ("jvp-tree-mismatch", Applicability.UNSAFE),
     "vjp_namedtuple_from_caller": ("custom-vjp-bwd-structure", Applicability.SAFE),
 }
 
@@ -141,6 +142,15 @@ DOUBTS = [
         "relative_probe(COEFFS, fraction)",
         "relative_probe(COEFFS._replace(cd=1.0), fraction)",
         "NamedTuple",
+    ),
+    # The change is made from another dict than the primal: whose entries get zeros is not
+    # the primal's for sure.
+    (
+        "tangent_dict_missing_keys",
+        "main.py",
+        "scaled_change(spec, fraction)",
+        "scaled_change(SPEC, fraction)",
+        "zeros",
     ),
     # The bwd rule holds no value under the argument's name: which type to build is unknown.
     (
