@@ -477,6 +477,8 @@ def _keyed_fix(target: FixTarget, source: Source, bwd: FunctionNode, ret: ast.Re
         new = ", ".join(source.segment(written[keys[j] or ""]) for j in order)
     else:
         name = final.id if isinstance(final, ast.Name) else None
+        if name is None and not source.owns_its_lines(ret):
+            return []  # ``if c: return f(...)``: no line of its own to bind the value on
         if name is None:
             taken = {n.id for n in ast.walk(bwd) if isinstance(n, ast.Name)}
             name = fresh(taken | {a.arg for a in ast.walk(bwd) if isinstance(a, ast.arg)}, "ct")
@@ -1119,6 +1121,8 @@ def _stacked_pair_fix(
     returns = own_returns(helper) if helper is not None else []
     if not returns or not all(_stack_of_two(r.value) for r in returns):
         return []
+    if not source.owns_its_lines(statement):
+        return []  # no line of its own to bind the stacked rows on
     taken = source.all_names()
     name = fresh(taken, "stacked")
     at = source.span(statement)
