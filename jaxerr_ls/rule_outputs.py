@@ -380,7 +380,15 @@ def _full_reduction_change(
     unit = [i for i, size in enumerate(expected.shape) if size == 1]
     call = reduction.call
     if len(unit) == len(expected.shape):
-        return (f"Reduce over the broadcast axes only (output must be {expected})", ())
+        # An input of size 1 (``(1,)``, ``(1, 1)``) broadcasts against every axis of the
+        # operand: the full sum is its cotangent, in the input's shape (a mean or a norm is
+        # not what a broadcast's cotangent is: those keep no edit).
+        module = code.jnp()
+        if module is None or reduction.name != "sum":
+            return (f"Reduce over the broadcast axes only (output must be {expected})", ())
+        shape = f"({', '.join(map(str, expected.shape))}{',' if len(unit) == 1 else ''})"
+        edit = code.replace(call, f"{module}.reshape({code.segment(call)}, {shape})")
+        return (f"Reshape the full {reduction.name} to the input's shape {shape}", (edit,))
     if not unit:
         func = call.func
         operands = (
@@ -551,6 +559,24 @@ def _extra_unit_axis(got: ArrayType, expected: ArrayType) -> int | None:
     return None
 
 
+def _extra_unit_axes(got: ArrayType, expected: ArrayType) -> tuple[int, ...] | None:
+    """The axes of ``got`` (negative from the end), two or more, that are 1 and that
+    ``expected`` lacks: every axis of size 1 where ``expected`` has none, else the leading
+    ones (broadcasting aligns shapes from the right)."""
+    if got.dtype != expected.dtype or len(got.shape) < len(expected.shape) + 2:
+        return None
+    if 1 not in expected.shape:
+        if tuple(d for d in got.shape if d != 1) != expected.shape:
+            return None
+        axes = [i for i, d in enumerate(got.shape) if d == 1]
+    else:
+        extra = len(got.shape) - len(expected.shape)
+        if got.shape[extra:] != expected.shape or any(d != 1 for d in got.shape[:extra]):
+            return None
+        axes = list(range(extra))
+    return tuple(a - len(got.shape) for a in axes)
+
+
 def _has_kept_reduction(node: ast.AST, jnp_names: set[str]) -> bool:
     return any(
         (r := _reduction(n, jnp_names)) is not None and _is_true(r.keepdims)
@@ -649,6 +675,17 @@ def entry_change(
             why,
             f"Squeeze axis {axis} of output[{index}]",
             (code.replace(entry, f"{module}.squeeze({code.segment(entry)}, axis={axis})"),),
+            safe=True,
+        )
+    axes = _extra_unit_axes(got, expected)
+    if axes is not None and module is not None:
+        # ``row @ col``, a (1, 1) product where one value is due: the same value, squeezed.
+        spelled = f"({', '.join(map(str, axes))})"
+        return Change(
+            code.span(ret),
+            f"{said}: it has axes of size 1 that {expected} lacks, around the same values.",
+            f"Squeeze axes {spelled} of output[{index}]",
+            (code.replace(entry, f"{module}.squeeze({code.segment(entry)}, axis={spelled})"),),
             safe=True,
         )
     added = _new_axis_change(code, value, got, expected)

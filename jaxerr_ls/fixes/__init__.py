@@ -22,6 +22,7 @@ from jaxerr_ls.fixes import (
     hijax,
     hijax_both,
     refs,
+    tangent_trees,
     tracing,
 )
 from jaxerr_ls.fixes.example import example_edit
@@ -60,6 +61,8 @@ PROVIDERS: tuple[Provider, ...] = (
     refs.TREE_PROVIDER,
     refs.AVAL_PROVIDER,
     refs.GRAD_REF_PROVIDER,
+    refs.REF_WRITE_PROVIDER,
+    tangent_trees.PROVIDER,
     *tracing.PROVIDERS,
     *complex_output.PROVIDERS,
     callbacks.PROVIDER,

@@ -23,6 +23,7 @@ from jaxerr_ls.fixes.custom_vjp import (
     primal_output,
 )
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.pytrees import LIST, TUPLE, parse_tree
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
 from jaxerr_ls.fixes.transform_calls import printed_fields
 from jaxerr_ls.project import last_name
@@ -42,6 +43,7 @@ from jaxerr_ls.rule_outputs import (
 
 NOT_PAIR = "custom-jvp-rule-not-pair"
 TANGENT = "custom-jvp-tangent-mismatch"
+STRUCTURE = "custom-jvp-output-structure"
 _NAME_RE = re.compile(r"^\s*([A-Za-z_]\w*)\s*$")
 
 
@@ -554,7 +556,40 @@ def _row_contraction_fixes(
     return [Fix(title, target.code, (source.replace(entry, new),), True, Applicability.UNSAFE)]
 
 
+def _container_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """Tangent outputs returned in a list where the primal outputs are a tuple, or the reverse,
+    the two printed structures alike inside: the tangents built as the primal's container (a
+    display rewritten, any other value converted, ``tuple(out_tangents)``). The values stay."""
+    out = parse_tree(target.captures.get("out_tree", ""))
+    tangent = parse_tree(target.captures.get("tangent_tree", ""))
+    found = culprit_rule(target, read, CulpritKind.CUSTOM_JVP_RULE)
+    if found is None or out is None or tangent is None:
+        return []
+    if {out.kind, tangent.kind} != {TUPLE, LIST} or out.children != tangent.children:
+        return []
+    source, rule, _ = found
+    returned = returned_entry(rule, 1)
+    if returned is None:
+        return []
+    entry = returned[1]
+    kind = "tuple" if out.kind == TUPLE else "list"
+    if isinstance(entry, ast.List | ast.Tuple) and not any(
+        isinstance(e, ast.Starred) for e in entry.elts
+    ):
+        items = [source.segment(e) for e in entry.elts]
+        if kind == "tuple":
+            new = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
+        else:
+            new = f"[{', '.join(items)}]"
+    else:
+        new = f"{kind}({source.segment(entry)})"
+    title = f"Return the tangents as a {kind}, the primal outputs' container: {new}"
+    return [Fix(title, target.code, (source.replace(entry, new),), True, Applicability.SAFE)]
+
+
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    if target.code == STRUCTURE:
+        return _container_fixes(target, read)
     return (
         _not_pair_fixes(target, read) if target.code == NOT_PAIR else _tangent_fixes(target, read)
     )
@@ -563,4 +598,5 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 PROVIDERS = (
     Provider(frozenset({NOT_PAIR}), frozenset({"primal", "out"}), fixes),
     Provider(frozenset({TANGENT}), frozenset({"got", "expected"}), fixes),
+    Provider(frozenset({STRUCTURE}), frozenset({"out_tree", "tangent_tree"}), fixes),
 )

@@ -34,8 +34,17 @@ from jaxerr_ls.fixes.model import (
     Provider,
     ReadSource,
 )
-from jaxerr_ls.fixes.pytrees import LIST, NAMEDTUPLE, TUPLE, Tree, leaf_keys, parse_tree, render
-from jaxerr_ls.fixes.source import FunctionNode, Source
+from jaxerr_ls.fixes.pytrees import (
+    DICT,
+    LIST,
+    NAMEDTUPLE,
+    TUPLE,
+    Tree,
+    leaf_keys,
+    parse_tree,
+    render,
+)
+from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, imported_definitions
 from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
@@ -378,20 +387,34 @@ def _cotangent_of(name: str, params: list[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _differentiable_params(source: Source, bwd: FunctionNode) -> list[str] | None:
+    """The names of the primal's arguments the bwd rule returns cotangents for, in order."""
+    primal = _primal_of_bwd(source, bwd)
+    nondiff = _nondiff_argnums(source, bwd) or set()
+    if primal is None or primal.args.vararg or primal.args.kwonlyargs:
+        return None
+    params = [a.arg for a in (*primal.args.posonlyargs, *primal.args.args)]
+    return [p for i, p in enumerate(params) if i not in nondiff]
+
+
 def _missing_entries_fix(
     target: FixTarget, source: Source, bwd: FunctionNode, final: ast.expr, expected: int
 ) -> list[Fix]:
     """Fewer cotangents than the primal's (differentiable) arguments: each returned one put in
     the place of the argument its name is made from, ``None`` (a zero cotangent) for the
-    others. Unsafe: those arguments then get no gradient."""
-    primal = _primal_of_bwd(source, bwd)
-    nondiff = _nondiff_argnums(source, bwd) or set()
-    if primal is None or primal.args.vararg or primal.args.kwonlyargs:
+    others. Unsafe: those arguments then get no gradient. Only where each returned value has
+    the printed structure of the argument it is put for: a container returned whole (a dict
+    of every cotangent) is not one argument's cotangent."""
+    params = _differentiable_params(source, bwd)
+    got = parse_tree(target.captures.get("got", ""))
+    due = parse_tree(target.captures.get("expected", ""))
+    if params is None or got is None or due is None or len(due.children) != len(params):
         return []
-    params = [a.arg for a in (*primal.args.posonlyargs, *primal.args.args)]
-    params = [p for i, p in enumerate(params) if i not in nondiff]
     elts = final.elts if isinstance(final, ast.Tuple) else [final]
     if len(params) != expected or len(elts) >= expected:
+        return []
+    made = list(got.children) if isinstance(final, ast.Tuple) else [got]
+    if len(made) != len(elts):
         return []
     places: list[str | None] = [
         _cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in elts
@@ -405,6 +428,8 @@ def _missing_entries_fix(
         places = list(params[: len(elts)])
     if None in places or len(set(places)) != len(places):
         return []
+    if any(made[i] != due.children[params.index(p)] for i, p in enumerate(places) if p is not None):
+        return []
     by_param = {p: source.segment(e) for p, e in zip(places, elts, strict=True)}
     new = ", ".join(by_param.get(p, "None") for p in params)
     missing = [p for p in params if p not in by_param]
@@ -412,6 +437,79 @@ def _missing_entries_fix(
     bare = isinstance(final, ast.Tuple) and not source.segment(final).startswith("(")
     edit = source.replace(final, new if bare else f"({new})")
     return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def _keyed_fix(target: FixTarget, source: Source, bwd: FunctionNode, ret: ast.Return) -> list[Fix]:
+    """A dict of cotangents keyed by the primal's argument names (``{"x": ..., "w": ...}``,
+    or ``dx``/``d_w`` keys) where JAX wants one cotangent per argument: its entries returned
+    as a tuple in the arguments' order, each the structure printed for its argument. A dict
+    display becomes the tuple of its values (unless comments are in it); any other expression
+    is read by key (bound to a name first, unless it is one)."""
+    got = parse_tree(target.captures.get("got", ""))
+    due = parse_tree(target.captures.get("expected", ""))
+    params = _differentiable_params(source, bwd)
+    final = ret.value
+    if got is None or due is None or params is None or final is None:
+        return []
+    if got.kind != DICT or due.kind != TUPLE or len(due.children) != len(params):
+        return []
+    if len(got.children) != len(params):
+        return []
+    keys = [k[1:-1] if k[:1] in "'\"" else None for k in got.keys]
+    order: list[int] = []
+    for i, param in enumerate(params):
+        hits = [j for j, key in enumerate(keys) if key is not None and param in _stems(key)]
+        if len(hits) != 1 or got.children[hits[0]] != due.children[i]:
+            return []
+        order.append(hits[0])
+    if len(set(order)) != len(order):
+        return []
+    edits: list[Edit] = []
+    # A display holding comments is kept whole (bound to a name), so they stay with it.
+    if isinstance(final, ast.Dict) and "#" not in source.segment(final):
+        written = {
+            k.value: v
+            for k, v in zip(final.keys, final.values, strict=True)
+            if isinstance(k, ast.Constant) and isinstance(k.value, str)
+        }
+        if len(written) != len(final.keys) or set(written) != set(keys):
+            return []
+        new = ", ".join(source.segment(written[keys[j] or ""]) for j in order)
+    else:
+        name = final.id if isinstance(final, ast.Name) else None
+        if name is None and not source.owns_its_lines(ret):
+            return []  # ``if c: return f(...)``: no line of its own to bind the value on
+        if name is None:
+            taken = {n.id for n in ast.walk(bwd) if isinstance(n, ast.Name)}
+            name = fresh(taken | {a.arg for a in ast.walk(bwd) if isinstance(a, ast.arg)}, "ct")
+            at = source.span(ret)
+            bound = f"{name} = {source.segment(final)}\n{source.indent_of(ret.lineno)}"
+            edits.append(source.insert(at.line, at.col, bound))
+        new = ", ".join(f"{name}[{_quoted(keys[j] or '')}]" for j in order)
+    edits.append(source.replace(final, new))
+    title = f"Return the cotangents by argument, in the primal's order: {new}"
+    return [Fix(title, target.code, tuple(edits), True, Applicability.SAFE)]
+
+
+def _quoted(key: str) -> str:
+    """A string key written as a literal, in double quotes where it allows them."""
+    return f'"{key}"' if '"' not in key and "\\" not in key else repr(key)
+
+
+def _unwrapped_fix(target: FixTarget, source: Source, final: ast.expr) -> list[Fix]:
+    """``(cotangents,)``, a 1-tuple around a value already printed with the structure of the
+    primal's arguments: that value returned as it is."""
+    got = parse_tree(target.captures.get("got", ""))
+    due = parse_tree(target.captures.get("expected", ""))
+    if got is None or due is None or got.kind not in (TUPLE, LIST) or len(got.children) != 1:
+        return []
+    if got.children[0] != due or not isinstance(final, ast.Tuple | ast.List):
+        return []
+    if len(final.elts) != 1 or isinstance(final.elts[0], ast.Starred):
+        return []
+    inner = source.segment(final.elts[0])
+    title = f"Return `{inner}` itself: it already holds one cotangent per argument"
+    return [Fix(title, target.code, (source.replace(final, inner),), True, Applicability.SAFE)]
 
 
 def _reads_any(function: FunctionNode, names: list[str]) -> bool:
@@ -442,6 +540,10 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         title = "Return a 1-tuple: one cotangent per argument of the primal"
         return [Fix(title, target.code, edits, preferred=True)] if edits else []
     final = returns[-1].value
+    if final is not None and (keyed := _keyed_fix(target, source, bwd, returns[-1])):
+        return keyed
+    if final is not None and (unwrapped := _unwrapped_fix(target, source, final)):
+        return unwrapped
     unsplatted = _unsplatted_fix(target, source, bwd, final)
     if unsplatted:
         return unsplatted
@@ -963,6 +1065,9 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
     if isinstance(value, ast.Tuple | ast.List):
         return []
+    stacked = _stacked_pair_fix(target, read, source, ret, primal, residuals)
+    if stacked:
+        return stacked
     missing = _output_missing_fix(target, source, fwd, value, primal, bwd)
     if missing is not None:
         return missing
@@ -987,6 +1092,60 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = f"{parenthesized(source, value)}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _stacked_pair_fix(
+    target: FixTarget,
+    read: ReadSource,
+    source: Source,
+    statement: ast.Return,
+    primal: FunctionNode | None,
+    residuals: list[str] | str | None,
+) -> list[Fix]:
+    """The fwd rule returns what a helper of the project returns, one array stacked from two
+    (``jnp.stack([value, slope])``), for a primal of one output and a bwd rule that takes one
+    residual: the two rows are the pair, ``out[0], out[1]``, the helper left as it is for its
+    other callers. Unsafe: that the first row is the output is the helper's order."""
+    value = statement.value
+    if primal is None or not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return []
+    if residuals is None or (isinstance(residuals, list) and len(residuals) != 1):
+        return []
+    primal_ret = last_return(primal)
+    if primal_ret is None or isinstance(primal_ret.value, ast.Tuple | ast.List):
+        return []
+    helpers = imported_definitions(source, read)
+    local = [f for f in source.functions() if f.name == value.func.id]
+    helper = helpers[value.func.id][1] if value.func.id in helpers else None
+    helper = local[0] if len(local) == 1 else helper
+    returns = own_returns(helper) if helper is not None else []
+    if not returns or not all(_stack_of_two(r.value) for r in returns):
+        return []
+    if not source.owns_its_lines(statement):
+        return []  # no line of its own to bind the stacked rows on
+    taken = source.all_names()
+    name = fresh(taken, "stacked")
+    at = source.span(statement)
+    indent = source.indent_of(statement.lineno)
+    edits = (
+        source.insert(at.line, at.col, f"{name} = {source.segment(value)}\n{indent}"),
+        source.replace(value, f"{name}[0], {name}[1]"),
+    )
+    title = f"Return the two rows `{value.func.id}` stacks as the pair: {name}[0], {name}[1]"
+    return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
+
+
+def _stack_of_two(value: ast.expr | None) -> bool:
+    """``jnp.stack([a, b])`` (or of a tuple), along the first axis."""
+    return (
+        isinstance(value, ast.Call)
+        and last_name(value.func) == "stack"
+        and len(value.args) == 1
+        and not value.keywords
+        and isinstance(value.args[0], ast.List | ast.Tuple)
+        and len(value.args[0].elts) == 2
+        and not any(isinstance(e, ast.Starred) for e in value.args[0].elts)
+    )
 
 
 def _primal_outputs(

@@ -29,6 +29,7 @@ from jaxerr_ls.fixes.transform_calls import (
     grid_point_fixes_at,
     located,
     on_line,
+    printed_entries,
     printed_fields,
     received,
     received_at,
@@ -488,7 +489,8 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             edits.append(source.replace(value, grouped))
             title = f"Return (output, aux) from `{culprit.name}`: {grouped}"
         elif isinstance(value, ast.Dict):
-            paired = _dict_as_pair(source, value)
+            function = _enclosing_function(source, node)
+            paired = _dict_as_pair(source, value, _output_name(target, read), function)
             if paired is None:
                 return []
             edits.append(source.replace(value, paired))
@@ -577,25 +579,31 @@ def _bound_to_array(function: FunctionNode, name: str) -> bool:
     )
 
 
+def _failing_unpackings(target: FixTarget, read: ReadSource) -> Iterator[tuple[Source, ast.Tuple]]:
+    """The targets of the assignments on the failing line that unpack a pair (``g, aux = ...``,
+    ``(v, aux), g = ...``), with the failing file."""
+    failing = Source.parse(target.span.path, read(target.span.path))
+    if failing is None:
+        return
+    for node in ast.walk(failing.tree):
+        if (
+            isinstance(node, ast.Assign)
+            and on_line(node, target.span.line)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Tuple)
+            and len(node.targets[0].elts) == 2
+        ):
+            yield failing, node.targets[0]
+
+
 def _aux_read_by_key(target: FixTarget, read: ReadSource) -> bool:
     """Does the code that unpacks the transform's result on the failing line read the aux by
     a string key (``metrics["loss"]``), there or, one call up, where the function that holds
     the line returns it to a caller in the same module that unpacks it?"""
-    failing = Source.parse(target.span.path, read(target.span.path))
-    if failing is None:
-        return False
-    for node in ast.walk(failing.tree):
-        if (
-            not isinstance(node, ast.Assign)
-            or not node.lineno <= target.span.line <= (node.end_lineno or node.lineno)
-            or len(node.targets) != 1
-            or not isinstance(node.targets[0], ast.Tuple)
-            or len(node.targets[0].elts) != 2
-        ):
-            continue
-        first, second = node.targets[0].elts
+    for failing, pair in _failing_unpackings(target, read):
+        first, second = pair.elts
         aux = first.elts[1] if isinstance(first, ast.Tuple) and len(first.elts) == 2 else second
-        function = _enclosing_function(failing, node)
+        function = _enclosing_function(failing, pair)
         if isinstance(aux, ast.Name) and function is not None:
             return _read_by_key(failing, function, aux.id, hops=1)
     return False
@@ -948,12 +956,26 @@ def _binds(function: FunctionNode, name: str) -> bool:
 _TOTAL_KEYS = frozenset({"loss", "total", "total_loss", "objective", "cost"})
 
 
-def _dict_as_pair(source: Source, value: ast.Dict) -> str | None:
-    """``{"loss": total, "ce": ce}`` -> ``total, {"ce": ce}``: the entry named as the total
-    becomes the output, the others the aux; None unless exactly one key names the total."""
+def _dict_as_pair(
+    source: Source,
+    value: ast.Dict,
+    output: str | None = None,
+    function: FunctionNode | None = None,
+) -> str | None:
+    """``{"loss": total, "ce": ce}`` -> ``total, {"ce": ce}``: the entry that is the total
+    becomes the output, the others the aux; None unless exactly one entry is. The total is the
+    entry keyed by a word for one (``"loss"``), else by the name the caller gives the output
+    (``output``: ``(nll, parts), g = ...`` reads ``"nll"``), else the one the function computes
+    from all the others (``nll = data_fit + logdet``)."""
     keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
+    if any(k is None for k in value.keys):
+        return None
     totals = [i for i, k in enumerate(keys) if isinstance(k, str) and k.lower() in _TOTAL_KEYS]
-    if len(totals) != 1 or any(k is None for k in value.keys):
+    if not totals and output is not None:
+        totals = [i for i, k in enumerate(keys) if k == output]
+    if not totals and function is not None:
+        totals = _composed_entries(function, value)
+    if len(totals) != 1:
         return None
     chosen = totals[0]
     rest = [
@@ -962,6 +984,34 @@ def _dict_as_pair(source: Source, value: ast.Dict) -> str | None:
         if i != chosen and k is not None
     ]
     return f"{source.segment(value.values[chosen])}, {{{', '.join(rest)}}}"
+
+
+def _composed_entries(function: FunctionNode, value: ast.Dict) -> list[int]:
+    """The entries of a dict display whose value is a name the function binds once to an
+    expression reading the names of all the other entries (two at least): a total of parts."""
+    names = [v.id if isinstance(v, ast.Name) else None for v in value.values]
+    if len(names) < 3 or None in names or len(set(names)) != len(names):
+        return []
+    found = []
+    for i, name in enumerate(names):
+        assign = single_definition(function, name or "")
+        if assign is None:
+            continue
+        read = {n.id for n in ast.walk(assign.value) if isinstance(n, ast.Name)}
+        if all(other in read for j, other in enumerate(names) if j != i):
+            found.append(i)
+    return found
+
+
+def _output_name(target: FixTarget, read: ReadSource) -> str | None:
+    """The name the failing line gives a transform's output when it unpacks
+    ``(output, aux), grads = jax.value_and_grad(f, has_aux=True)(...)``."""
+    for _, pair in _failing_unpackings(target, read):
+        first = pair.elts[0]
+        if isinstance(first, ast.Tuple) and len(first.elts) == 2:
+            output = first.elts[0]
+            return output.id if isinstance(output, ast.Name) else None
+    return None
 
 
 def _dict_output_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -1020,10 +1070,14 @@ _PRINTED_SCALAR = re.compile(
 
 def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """grad of a function that returns a NamedTuple / dataclass (``Objective(value=...,
-    parts=...)`` in the message): differentiate its one real scalar field (or, among several,
-    the one named as the total), read from the returned object by a lambda around the function
-    given to grad, so the call and its result keep their shape."""
-    fields = printed_fields(target.captures.get("output") or "")
+    parts=...)`` in the message) or a dict (``{'total': ..., 'forces': ...}``): differentiate
+    its one real scalar field or entry (or, among several, the one named as the total), read
+    from the returned object by a lambda around the function given to grad, so the call and
+    its result keep their shape."""
+    printed = target.captures.get("output") or ""
+    fields = printed_fields(printed)
+    keyed = fields is None
+    fields = printed_entries(printed) if keyed else fields
     if fields is None:
         return []
     scalars = [name for name, value in fields.items() if _PRINTED_SCALAR.match(value)]
@@ -1037,6 +1091,9 @@ def _record_field_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     function, field = call.args[0], scalars[0]
     label = "the lambda" if isinstance(function, ast.Lambda) else source.segment(function)
+    if keyed:
+        title = f'Differentiate the "{field}" entry of what {label} returns'
+        return unsafe_fix(target, title, (_read_from_result(source, function, f'["{field}"]'),))
     title = f"Differentiate the `{field}` field of what {label} returns"
     return unsafe_fix(target, title, (_read_from_result(source, function, f".{field}"),))
 
@@ -1221,6 +1278,60 @@ def _computed(source: Source, value: ast.expr) -> bool:
     return isinstance(root, ast.Name) and root.id in numeric
 
 
+def _delegated(source: Source, value: ast.expr) -> bool:
+    """A wrapper's call of the function it wraps: a parameter of an enclosing function
+    (a decorator's ``fn``) called with every parameter of the wrapper, ``fn(*args, **kwargs)``.
+    Its result is the wrapped function's, which the wrapper stands for."""
+    wrapper = _enclosing_function(source, value)
+    if wrapper is None or not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return False
+    outer = [
+        f
+        for f in source.functions()
+        if f is not wrapper and any(child is wrapper for child in ast.walk(f))
+    ]
+    wrapped = {a.arg for f in outer for a in (*f.args.posonlyargs, *f.args.args)}
+    if value.func.id not in wrapped:
+        return False
+    own = wrapper.args
+    params = [a.arg for a in (*own.posonlyargs, *own.args, *own.kwonlyargs)]
+    params += [a.arg for a in (own.vararg, own.kwarg) if a is not None]
+    given = [a.value if isinstance(a, ast.Starred) else a for a in value.args]
+    given += [k.value for k in value.keywords]
+    passed = {n.id for n in given if isinstance(n, ast.Name)}
+    return bool(params) and set(params) <= passed
+
+
+def _delegating_return_fixes(target: FixTarget, source: Source, wrapper: FunctionNode) -> list[Fix]:
+    """A wrapper without ``return`` whose body calls the function it wraps once, as a
+    statement of its own (``fn(*args, **kwargs)``): the wrapper returns that call's result,
+    directly where the call is its last statement, else kept in a name until its end (what
+    follows, a timing or a counter, still runs)."""
+    if any(isinstance(n, ast.Return) and n.value is not None for n in own_nodes(wrapper)):
+        return []
+    calls = [
+        statement
+        for statement in wrapper.body
+        if isinstance(statement, ast.Expr) and _delegated(source, statement.value)
+    ]
+    if len(calls) != 1:
+        return []
+    call = calls[0]
+    title = f"Return what the wrapped function returns: `{source.segment(call.value)}`"
+    at = source.span(call)
+    if call is wrapper.body[-1]:
+        return unsafe_fix(target, title, (source.insert(at.line, at.col, "return "),))
+    taken = {n.id for n in ast.walk(wrapper) if isinstance(n, ast.Name)}
+    name = fresh(taken | {a.arg for a in ast.walk(wrapper) if isinstance(a, ast.arg)}, "result")
+    last = source.span(wrapper)
+    indent = source.indent_of(wrapper.body[0].lineno)
+    edits = (
+        source.insert(at.line, at.col, f"{name} = "),
+        source.insert(last.end_line, last.end_col, f"\n{indent}return {name}"),
+    )
+    return unsafe_fix(target, title, edits)
+
+
 def _missing_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """has_aux=True on a function without ``return`` whose caller unpacks ``(loss, aux), g``:
     return those two of the function's variables, when it binds both."""
@@ -1258,6 +1369,11 @@ def _missing_return_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if len(found) != 1:
         return []
     source, node, culprit = found[0]
+    wrapper = _enclosing_function(source, node)
+    if wrapper is not None and wrapper.name == culprit.name:
+        passed_on = _delegating_return_fixes(target, source, wrapper)
+        if passed_on:
+            return passed_on
     if isinstance(node, ast.Expr) and _computed(source, node.value):
         # The loss computed as the last statement and dropped: return it.
         function = _enclosing_function(source, node)
@@ -1849,7 +1965,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             or _named_aux_fixes(target, read)
         )
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
-        return _dict_output_fixes(target, read)
+        return _dict_output_fixes(target, read) or _record_field_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
     if target.code == NOT_ARRAY and printed_fields(target.captures.get("output") or ""):

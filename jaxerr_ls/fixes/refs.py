@@ -377,6 +377,7 @@ RETURNED = "vjp-ref-grad-returned"
 TREE = "vjp-with-refs-tree"
 AVAL = "vjp-with-refs-aval"
 GRAD_REF = "grad-ref-argument"
+REF_WRITE = "ref-set-nondiff"
 _LEAF_RE = re.compile(r"\bargs\[(\d+)\] was a pytree leaf in the primal arguments")
 # "args[0] was a <class 'dict'> in the primal arguments, but a <class 'tuple'> in the ..."
 _CONTAINER_RE = re.compile(
@@ -1364,9 +1365,41 @@ def _reads_only_values(function: ast.FunctionDef, index: int) -> bool:
     return bool(uses) and all(isinstance(n.ctx, ast.Load) and id(n) in subscripted for n in uses)
 
 
+def ref_write_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A differentiated value written into a Ref that is not differentiated, on the failing
+    line (``ref[...] = v``, ``ref[i] += v``): the value written without its derivative,
+    ``jax.lax.stop_gradient(v)``, the record's example fix. The Ref then records values (a log,
+    a running statistic) and the write no longer needs a tangent. Unsafe: a Ref meant to carry
+    the gradient needs differentiating instead (the record's other solution)."""
+    source = Source.parse(target.span.path, read(target.span.path))
+    if source is None:
+        return []
+    writes = [
+        node
+        for node in ast.walk(source.tree)
+        if isinstance(node, ast.Assign | ast.AugAssign)
+        and node.lineno <= target.span.line <= (node.end_lineno or node.lineno)
+        and all(
+            isinstance(t, ast.Subscript)
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
+    ]
+    spelled = source.jax_or_import()
+    if len(writes) != 1 or spelled is None:
+        return []
+    value = writes[0].value
+    if "stop_gradient" in source.segment(value):
+        return []
+    jax, imports = spelled
+    title = "Write the value without its derivative (jax.lax.stop_gradient): the Ref records it"
+    edit = source.replace(value, f"{jax}.lax.stop_gradient({source.segment(value)})")
+    return [Fix(title, target.code, (*imports, edit), applicability=Applicability.UNSAFE)]
+
+
 RETURNED_PROVIDER = Provider(frozenset({RETURNED}), frozenset({"argument"}), returned_fixes)
 TREE_PROVIDER = Provider(frozenset({TREE}), frozenset({"difference"}), tree_fixes)
 AVAL_PROVIDER = Provider(
     frozenset({AVAL}), frozenset({"argument", "given", "expected"}), aval_fixes
 )
 GRAD_REF_PROVIDER = Provider(frozenset({GRAD_REF}), frozenset(), grad_ref_fixes)
+REF_WRITE_PROVIDER = Provider(frozenset({REF_WRITE}), frozenset(), ref_write_fixes)

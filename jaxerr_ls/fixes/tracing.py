@@ -13,7 +13,7 @@ import ast
 import builtins
 import io
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls.astindex import stored_names
@@ -448,9 +448,10 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """``if traced: return A`` / ``return B`` (or the same with assignments) becomes one
     ``jnp.where(traced, A, B)``."""
     source = Source.parse(target.span.path, read(target.span.path))
-    jnp = source.jnp_name() if source is not None else None
-    if source is None or jnp is None:
+    spelled = source.jnp_or_import() if source is not None else None
+    if source is None or spelled is None:
         return []
+    jnp, imports = spelled
     statement = None
     for node in ast.walk(source.tree):
         if isinstance(node, ast.If) and node.test.lineno <= target.span.line <= (
@@ -458,7 +459,12 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         ):
             statement = node
     if statement is None:
-        return _expression_where_fixes(target, source, jnp)
+        # A module of plain Python (a schedule, a config helper) that the failing expression
+        # is in gets jax.numpy imported with it.
+        fixes = _expression_where_fixes(target, source, jnp)
+        return [replace(f, edits=(*imports, *f.edits)) for f in fixes]
+    if imports:
+        return []
     if not source.owns_its_lines(statement):
         return []
     returned = _returns_where_fixes(target, source, statement, jnp)

@@ -1166,7 +1166,7 @@ def top_level_items(printed: str) -> list[str] | None:
 
 
 _PRINTED_RECORD = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<fields>\(.*\))$", re.DOTALL)
-_FIELD = re.compile(r"^(?P<field>[A-Za-z_]\w*)=(?P<value>.*)$", re.DOTALL)
+_FIELD = re.compile(r"^(?P<name>[A-Za-z_]\w*)=(?P<value>.*)$", re.DOTALL)
 
 
 def printed_fields(printed: str) -> dict[str, str] | None:
@@ -1181,15 +1181,31 @@ def printed_fields(printed: str) -> dict[str, str] | None:
         # One field: no comma at the top level (else two items and a last one).
         one = top_level_items(f"({inner}, _)") if inner else None
         items = [inner] if one is not None and len(one) == 2 else None
-    if not items:
-        return None
-    fields = {}
+    return _named_items(items or [], _FIELD)
+
+
+def _named_items(items: list[str], pattern: re.Pattern[str]) -> dict[str, str] | None:
+    """Printed items, each ``name=value`` / ``'name': value`` as ``pattern`` reads it (its
+    groups ``name`` and ``value``), by name; None when there are none or one does not match."""
+    named = {}
     for item in items:
-        named = _FIELD.match(item)
-        if named is None:
+        found = pattern.match(item)
+        if found is None:
             return None
-        fields[named["field"]] = named["value"].strip()
-    return fields
+        named[found["name"]] = found["value"].strip()
+    return named or None
+
+
+_ENTRY = re.compile(r"^'(?P<name>[^'\\]*)':\s*(?P<value>.*)$", re.DOTALL)
+
+
+def printed_entries(printed: str) -> dict[str, str] | None:
+    """The string-keyed entries of a dict as a message prints it (``{'total': JitTracer(
+    float32[]), 'forces': ...}``) with their printed values; None for any other text."""
+    text = printed.strip()
+    if not text.startswith("{") or not text.endswith("}"):
+        return None
+    return _named_items(top_level_items(f"({text[1:-1]},)") or [], _ENTRY)
 
 
 def whole_capture(text: str, message: str) -> str:

@@ -5,8 +5,10 @@ accumulates returns, a ``has_aux`` function reached as a method of an attribute
 by a comprehension over the primal tree or shaped after each Ref, and the one unreduced term of a
 registry of costs that a non-scalar loss sums; a has_aux triple whose aux the caller reads by key,
 a fwd rule of a two-output primal that returns a helper's pair, a jvp rule returning a record
-a helper builds, and a bwd rule returning a tuple for a NamedTuple argument of a class its module
-does not import."""
+a helper builds, a bwd rule returning a tuple for a NamedTuple argument of a class its module
+does not import, a builtin ``max`` on a traced step in a module that does not import
+jax.numpy (the fix imports it), a jvp tangent made as a dict for a NamedTuple primal or with
+some of a dict primal's keys, and a fwd rule returning a helper's two stacked rows."""
 
 from __future__ import annotations
 
@@ -29,11 +31,15 @@ EXPECTED = {
     "aux_method_other_module": ("grad-has-aux-not-pair", Applicability.UNSAFE),
     "aux_triple_read_by_key": ("grad-has-aux-not-pair", Applicability.UNSAFE),
     "fwd_outputs_of_helper": ("custom-vjp-fwd-not-pair", Applicability.UNSAFE),
+    "fwd_stacked_helper_pair": ("custom-vjp-fwd-not-pair", Applicability.UNSAFE),
     "hijax_imported_helper": ("hijax-vjp-bwd-return", Applicability.SAFE),
     "jvp_record_of_helper": ("custom-jvp-rule-not-pair", Applicability.SAFE),
     "refs_buffers_shape_of_ref": ("vjp-with-refs-aval", Applicability.SAFE),
     "refs_comprehension_like_leaf": ("vjp-with-refs-aval", Applicability.SAFE),
     "registry_term_unreduced": ("grad-nonscalar-output", Applicability.UNSAFE),
+    "schedule_builtin_max": ("tracer-bool-conversion", Applicability.UNSAFE),
+    "tangent_dict_for_namedtuple": ("jvp-tree-mismatch", Applicability.SAFE),
+    "tangent_dict_missing_keys": ("jvp-tree-mismatch", Applicability.UNSAFE),
     "vjp_namedtuple_from_caller": ("custom-vjp-bwd-structure", Applicability.SAFE),
 }
 
@@ -120,6 +126,32 @@ DOUBTS = [
         "    return jnp.stack([r, jnp.arctan2(y, x)])\n",
         "Return a pair",
     ),
+    # Three rows stacked: which is the output and which the residual is not said.
+    (
+        "fwd_stacked_helper_pair",
+        "saturation.py",
+        "jnp.stack([rate, d_km])",
+        "jnp.stack([rate, d_km, rate])",
+        "rows",
+    ),
+    # The probe is made from another value than the primal: its parameter's type is not the
+    # primal's for sure.
+    (
+        "tangent_dict_for_namedtuple",
+        "main.py",
+        "relative_probe(COEFFS, fraction)",
+        "relative_probe(COEFFS._replace(cd=1.0), fraction)",
+        "NamedTuple",
+    ),
+    # The change is made from another dict than the primal: whose entries get zeros is not
+    # the primal's for sure.
+    (
+        "tangent_dict_missing_keys",
+        "main.py",
+        "scaled_change(spec, fraction)",
+        "scaled_change(SPEC, fraction)",
+        "zeros",
+    ),
     # The bwd rule holds no value under the argument's name: which type to build is unknown.
     (
         "vjp_namedtuple_from_caller",
@@ -162,3 +194,20 @@ def test_the_instance_a_call_made_decides_between_methods_of_one_name(
     after = apply_edits(models.read_text(), list(fix.edits))
     assert "return sse, (resid, jnp.std(resid))" in after
     assert "return jnp.sum(y), y, y" in after
+
+
+def test_a_tangent_dict_is_built_as_the_class_by_name_where_its_module_has_it(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    root = tmp_path / "tangent_dict_for_namedtuple"
+    shutil.copytree(HERE / root.name, root, ignore=shutil.ignore_patterns("__pycache__"))
+    probes = root / "drag" / "probes.py"
+    docstring = '"""Perturbations of model coefficients for sensitivity checks."""\n'
+    probes.write_text(
+        probes.read_text().replace(docstring, docstring + "\nfrom drag.model import DragCoeffs\n")
+    )
+    code, fixes = offered(catalog, root)
+    assert code == "jvp-tree-mismatch"
+    [fix] = fixes
+    [edit] = fix.edits
+    assert edit.new_text.startswith("DragCoeffs(**{name: scale * value")

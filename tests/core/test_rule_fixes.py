@@ -365,6 +365,61 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "value_and_grad = jax.value_and_grad(loss_fn)",
         Applicability.UNSAFE,
     ),
+    # A dict of cotangents a helper keys by argument name, read back in the arguments' order.
+    "vjp_cotangents_keyed_by_name": (
+        "custom-vjp-bwd-structure",
+        "return cotangents_by_name(u, a, v, g)",
+        Applicability.SAFE,
+    ),
+    # A dict display with a comment in it: kept whole under a name, read by key.
+    "vjp_cotangent_dict_display": ("custom-vjp-bwd-structure", "return {", Applicability.SAFE),
+    # A 1-tuple around the pair a helper returns: the pair itself.
+    "vjp_one_tuple_around_pair": (
+        "custom-vjp-bwd-structure",
+        "return (hinge_cotangents(active, g),)",
+        Applicability.SAFE,
+    ),
+    # A full sum for a one-entry (1,) gain: the same sum, in the gain's shape.
+    "vjp_size_one_gain_full_sum": (
+        "custom-vjp-bwd-args-mismatch",
+        "d_gain = jnp.sum(local * signal)",
+        Applicability.UNSAFE,
+    ),
+    # One dict for has_aux: the entry the caller names as the output is the output.
+    "aux_dict_named_by_caller": (
+        "grad-has-aux-not-pair",
+        'return {"bias": bias, "rmse": rmse, "worst": jnp.max(jnp.abs(resid))}',
+        Applicability.UNSAFE,
+    ),
+    # One dict for has_aux, the caller naming none: the entry computed from the others.
+    "aux_dict_total_of_parts": (
+        "grad-has-aux-not-pair",
+        'return {"kinetic": kinetic, "potential": potential, "lagrangian": lagrangian}',
+        Applicability.UNSAFE,
+    ),
+    # A decorator's wrapper that calls the function it wraps and drops the result.
+    "grad_wrapper_drops_result": (
+        "grad-output-not-array",
+        "TIMINGS.append(time.perf_counter() - start)",
+        Applicability.UNSAFE,
+    ),
+    # Tangents in a list where the primal outputs are a tuple: converted, the values kept.
+    "jvp_tangents_list_for_tuple": (
+        "custom-jvp-output-structure",
+        "return (kinetic, potential), rates",
+        Applicability.SAFE,
+    ),
+    # A dict of terms and their total given to grad from an object no culprit follows: the
+    # total entry differentiated, read where the object is given to grad.
+    "grad_dict_with_total_entry": ("grad-output-not-array", None, Applicability.UNSAFE),
+    # A (1, 1) row-times-column tangent for a scalar output: its unit axes squeezed.
+    "jvp_tangent_row_times_column": (
+        "custom-jvp-tangent-mismatch",
+        "return energy(x), force[None, :] @ x_dot[:, None]",
+        Applicability.SAFE,
+    ),
+    # A differentiated value written into a closed-over Ref: written without its derivative.
+    "ref_log_written_under_grad": ("ref-set-nondiff", None, Applicability.UNSAFE),
 }
 
 
@@ -457,6 +512,21 @@ def test_hijax_also_offers_vjp_bwd_retval(catalog: Catalog) -> None:
 
 # Edits that make the program one the types no longer prove a fix for.
 DOUBTS = [
+    # The helper's dict is keyed by names that are not the primal's arguments: neither read by
+    # key nor taken as one argument's cotangent (the others then getting None).
+    (
+        "vjp_cotangents_keyed_by_name",
+        "def bilinear(u, a, v):\n    return u @ a @ v",
+        "def bilinear(left, mat, right):\n    return left @ mat @ right",
+    ),
+    # A norm or a mean is not the cotangent of a broadcast gain: no reshape makes it one.
+    ("vjp_size_one_gain_full_sum", "jnp.sum(local * signal)", "jnp.linalg.norm(local * signal)"),
+    ("vjp_size_one_gain_full_sum", "jnp.sum(local * signal)", "jnp.mean(local * signal)"),
+    # The caller names the output after no entry, and no entry is computed from the others.
+    ("aux_dict_named_by_caller", '"rmse": rmse', '"spread": rmse'),
+    ("aux_dict_total_of_parts", "lagrangian = kinetic - potential", "lagrangian = kinetic - 2.0"),
+    # The wrapper does not hand the wrapped function all it was given: not a plain delegation.
+    ("grad_wrapper_drops_result", "fn(*args, **kwargs)", "fn(*args)"),
     # A cotangent named for another argument than its place's: which goes where is a guess.
     ("vjp_trailing_default_temperature", "return d_logits, g_shift", "return g_shift, d_logits"),
     # A contraction without the tangent: not the tangent's product with a slope.
@@ -571,6 +641,25 @@ def test_no_edit_where_the_types_leave_a_doubt(
         assert edit.new_text == "jnp.sum(g * 0.5, axis=0)"
     else:
         assert fixes == [], titles
+
+
+def test_a_dict_display_of_cotangents_without_comments_becomes_their_tuple(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    comment = "  # the temperature's cotangent"
+    root = edited_copy(tmp_path, "vjp_cotangent_dict_display", comment, "")
+    [fix] = offered(catalog, "vjp_cotangent_dict_display", root)
+    [edit] = fix.edits
+    assert edit.new_text == "g * s, jnp.sum(g * (x * s - y) / beta)"
+
+
+def test_a_list_display_of_tangents_is_written_as_a_tuple(catalog: Catalog, tmp_path: Path) -> None:
+    returned = "return (kinetic, potential), rates"
+    displayed = "return (kinetic, potential), [rates[0], rates[1]]"
+    root = edited_copy(tmp_path, "jvp_tangents_list_for_tuple", returned, displayed)
+    [fix] = offered(catalog, "jvp_tangents_list_for_tuple", root)
+    [edit] = fix.edits
+    assert edit.new_text == "(rates[0], rates[1])"
 
 
 def test_a_kept_axis_not_literally_kept_is_squeezed_where_it_is_returned(
