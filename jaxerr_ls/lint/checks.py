@@ -1207,6 +1207,7 @@ def check_hijax_bwd_return(
         test = _sure_not_log(model, values, method.scope, prim.methods)
         bad = [r for r in method.returns if r.value is not None and test(r.value)]
         if not bad:
+            yield from _hook_returns(model, values, spans, prim, method)
             continue
         certain = len(bad) == len(method.returns) and not method.falls_off_end
         yield _method_prediction(
@@ -1220,6 +1221,80 @@ def check_hijax_bwd_return(
             prim,
             "vjp_bwd",
         )
+
+
+def _hook_returns(
+    model: ModuleModel, values: Values, spans: Spans, prim: HijaxClass, method: Function
+) -> Iterator[Prediction]:
+    """``return self.report(ct)`` in a base primitive's ``vjp_bwd``, with ``report`` a hook a
+    subclass overrides (in this module or, given the project, in another) to return something
+    else than None or a dict: the subclass's ``vjp_bwd`` returns it."""
+    if not method.params:
+        return
+    this = method.params[0].name
+    hooks = [
+        (r, r.value.func.attr)
+        for r in method.returns
+        if isinstance(r.value, ast.Call)
+        and isinstance(r.value.func, ast.Attribute)
+        and isinstance(r.value.func.value, ast.Name)
+        and r.value.func.value.id == this
+    ]
+    if not hooks:
+        return
+    for path, sub_model, node in _subclasses(model, values, spans, prim):
+        methods = {
+            f.name: f
+            for f in sub_model.functions.values()
+            if f.owner is node and not isinstance(f.node, ast.Lambda)
+        }
+        if "vjp_bwd" in methods or "vjp_bwd_retval" in methods:
+            continue
+        facts = values if sub_model is model else Values(sub_model, values.project)
+        text = (
+            values.project.modules.read(path) if sub_model is not model and values.project else None
+        )
+        places = spans if sub_model is model else Spans(path, (text or "").splitlines())
+        for returned, name in hooks:
+            hook = methods.get(name)
+            if hook is None or hook.is_generator or hook.falls_off_end or not hook.returns:
+                continue
+            test = _sure_not_log(sub_model, facts, hook.scope, methods)
+            if not all(v is not None and test(v) for v in hook.return_values):
+                continue
+            yield Prediction(
+                "hijax-vjp-bwd-return",
+                "warning",
+                spans.of(returned.value or returned),
+                f"{node.name}.vjp_bwd (inherited from {prim.node.name}) returns what "
+                f"{node.name}.{name} returns, which is not None or a dict of log entries; "
+                f"return None from {name}, or accumulate cotangents into the accumulators",
+                places.of(hook.return_values[-1] or hook.node),
+                f"`{node.name}` method",
+                name,
+                (node.name,),
+                subject=node.name,
+            )
+            break
+
+
+def _subclasses(
+    model: ModuleModel, values: Values, spans: Spans, prim: HijaxClass
+) -> list[tuple[Path, ModuleModel, ast.ClassDef]]:
+    """The classes of the module, and (given the project, for a class at the module's top
+    level) of the project's other modules, that name ``prim`` among their bases."""
+    out = []
+    for node, scope in model.classes.items():
+        outer = scope.parent or model.module_scope
+        for base in node.bases:
+            binding = outer.lookup(base.id) if isinstance(base, ast.Name) else None
+            if binding is not None and binding.node is prim.node:
+                out.append((spans.path, model, node))
+                break
+    top = model.module_scope.lookup(prim.node.name)
+    if values.project is not None and top is not None and top.node is prim.node:
+        out += values.project.modules.subclasses(spans.path, prim.node.name)
+    return out
 
 
 def _in_avals_count(prim: HijaxClass) -> int | None:

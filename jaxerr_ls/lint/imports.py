@@ -29,6 +29,8 @@ MAX_CALLER_FILES = 2_000
 MAX_CALLER_FOLDERS = 5_000
 MAX_CALLER_MODULES = 20
 _CALLED = re.compile(r"(\w+)\s*\(")
+_CLASS_BASES = re.compile(r"^[ \t]*class\s+\w+\s*\(([^)]*)\)", re.M)
+_WORD = re.compile(r"\w+")
 
 
 class ProjectModules:
@@ -43,6 +45,7 @@ class ProjectModules:
         self.read_texts: dict[Path, str | None] = {}
         self._files: list[Path] | None = None
         self._calling: dict[str, list[Path]] | None = None
+        self._bases: dict[str, list[Path]] | None = None
 
     def callers(self, here: Path, name: str) -> list[tuple[Path, ModuleModel, ast.Call, Scope]]:
         """The calls, in the project's modules other than ``here``, of the function ``name``
@@ -55,42 +58,78 @@ class ProjectModules:
         if len(candidates) > MAX_CALLER_MODULES:
             return []
         out = []
-        for path in candidates:
+        for path, model in self._models_of(candidates):
+            for call, scope in model.calls:
+                func = call.func
+                last = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if last == name and self._names(path, model, func, scope, here, name):
+                    out.append((path, model, call, scope))
+        return out
+
+    def subclasses(self, here: Path, name: str) -> list[tuple[Path, ModuleModel, ast.ClassDef]]:
+        """The classes, in the project's modules other than ``here``, with a base that is the
+        class ``name`` the module at ``here`` defines at its top level (``class Arrhenius(
+        ElementwiseRate)`` after ``from rate_base import ElementwiseRate``). Empty where the
+        project's files are not known or more than ``MAX_CALLER_MODULES`` of them name it as a
+        base."""
+        here = here.absolute()
+        candidates = [p for p in self._indexed()[1].get(name, ()) if p != here]
+        if len(candidates) > MAX_CALLER_MODULES:
+            return []
+        out = []
+        for path, model in self._models_of(candidates):
+            for node, scope in model.classes.items():
+                for base in node.bases:
+                    if self._names(
+                        path, model, base, scope.parent or model.module_scope, here, name
+                    ):
+                        out.append((path, model, node))
+                        break
+        return out
+
+    def _models_of(self, paths: list[Path]) -> list[tuple[Path, ModuleModel]]:
+        out = []
+        for path in paths:
             text = self.read(path)
             if text is None:
                 continue
             self.read_texts[path] = text
             model = self._model(path, text)
-            if model is None:
-                continue
-            bases = [path.parent] if self.root is None else [path.parent, self.root.absolute()]
-            for call, scope in model.calls:
-                func = call.func
-                if not (
-                    (isinstance(func, ast.Name) and func.id == name)
-                    or (isinstance(func, ast.Attribute) and func.attr == name)
-                ):
-                    continue
-                qualified = model.qualified_name(func, scope)
-                module, _, last = (qualified or "").rpartition(".")
-                if last != name or not module:
-                    continue
-                if any(c.absolute() == here for c in module_files(module, bases)):
-                    out.append((path, model, call, scope))
+            if model is not None:
+                out.append((path, model))
         return out
 
+    def _names(
+        self, path: Path, model: ModuleModel, expr: ast.expr, scope: Scope, here: Path, name: str
+    ) -> bool:
+        """Whether ``expr``, read in ``scope`` of the module at ``path``, names ``name`` of the
+        module at ``here`` through an import."""
+        qualified = model.qualified_name(expr, scope)
+        module, _, last = (qualified or "").rpartition(".")
+        if last != name or not module:
+            return False
+        bases = [path.parent] if self.root is None else [path.parent, self.root.absolute()]
+        return any(c.absolute() == here for c in module_files(module, bases))
+
     def _called_names(self) -> dict[str, list[Path]]:
+        return self._indexed()[0]
+
+    def _indexed(self) -> tuple[dict[str, list[Path]], dict[str, list[Path]]]:
         """The project's Python files under the root by each name they call (a word followed
-        by an opening parenthesis), read once: a file added or changed later is not seen."""
-        if self._calling is None:
-            self._calling = {}
+        by an opening parenthesis) and by each name a class of theirs has among its bases,
+        read once: a file added or changed later is not seen."""
+        if self._calling is None or self._bases is None:
+            self._calling, self._bases = {}, {}
             for path in self._project_files():
                 text = self.read(path)
                 if text is None or len(text) > MAX_MODULE_BYTES:
                     continue
                 for word in set(_CALLED.findall(text)):
                     self._calling.setdefault(word, []).append(path)
-        return self._calling
+                for bases in set(_CLASS_BASES.findall(text)):
+                    for word in set(_WORD.findall(bases)):
+                        self._bases.setdefault(word, []).append(path)
+        return self._calling, self._bases
 
     def _project_files(self) -> list[Path]:
         """The Python files under the root (listed once: a file added later is not seen)."""
@@ -154,7 +193,7 @@ class ProjectModules:
         not, the project's files are listed and indexed again at the next search for callers)."""
         same = all(self.read(path) == text for path, text in self.read_texts.items())
         if not same:
-            self._files = self._calling = None
+            self._files = self._calling = self._bases = None
         return same
 
 

@@ -362,3 +362,60 @@ def test_a_name_called_in_many_modules_is_not_searched_for_its_callers(tmp_path:
         files[f"other_{n}.py"] = "def make_update(f, lr):\n    return f\n\nmake_update(len, 1)\n"
     write(tmp_path, files)
     assert lint_file(tmp_path, "utils/update.py") == []
+
+
+HOOKED_BASE = """
+import jax
+from jax.experimental.hijax import HiPrim
+
+
+class Elementwise(HiPrim):
+    def __init__(self, x_aval):
+        super().__init__(x_aval, x_aval, {})
+
+    def expand(self, x):
+        return self.forward(x)
+
+    def vjp_fwd(self, nzs_in, x):
+        return self(x), x
+
+    def report(self, ct):
+        return None
+
+    def vjp_bwd(self, x, ct, x_acc):
+        x_acc.accum(ct * self.local_grad(x))
+        return self.report(ct)
+"""
+
+
+def test_a_hook_a_subclass_overrides_is_what_the_inherited_vjp_bwd_returns(
+    tmp_path: Path,
+) -> None:
+    """``vjp_bwd`` of a base primitive returns ``self.report(ct)``: the base's ``report`` returns
+    None, a subclass in another module overrides it to return an array, so differentiating the
+    subclass raises; a subclass whose hook returns a dict of log entries does not."""
+    sub = """
+    import jax.numpy as jnp
+    from rates import Elementwise
+
+
+    class Arrhenius(Elementwise):
+        def forward(self, x):
+            return jnp.exp(-x)
+
+        def local_grad(self, x):
+            return -jnp.exp(-x)
+
+        def report(self, ct):
+            return {returned}
+    """
+    write(tmp_path, {"rates.py": HOOKED_BASE})
+    assert lint_file(tmp_path, "rates.py") == []
+    write(tmp_path, {"kinetics.py": sub.format(returned="jnp.max(jnp.abs(ct))")})
+    returned = HOOKED_BASE.splitlines().index("        return self.report(ct)") + 1
+    hook = textwrap.dedent(sub).splitlines().index("        return {returned}") + 1
+    assert lint_file(tmp_path, "rates.py") == [
+        ("hijax-vjp-bwd-return", returned, "kinetics.py", hook)
+    ]
+    write(tmp_path, {"kinetics.py": sub.format(returned='{"peak": jnp.max(jnp.abs(ct))}')})
+    assert lint_file(tmp_path, "rates.py") == []
