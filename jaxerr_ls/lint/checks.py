@@ -1202,6 +1202,8 @@ def check_hijax_bwd_return(
 ) -> Iterator[Prediction]:
     for prim in model.hijax_classes:
         method = prim.methods.get("vjp_bwd")
+        if method is None and "vjp_bwd_retval" not in prim.methods:
+            yield from _inherited_bwd_return(model, values, spans, prim)
         if method is None or method.is_generator:
             continue
         test = _sure_not_log(model, values, method.scope, prim.methods)
@@ -1276,6 +1278,54 @@ def _hook_returns(
                 subject=node.name,
             )
             break
+
+
+def _inherited_bwd_return(
+    model: ModuleModel, values: Values, spans: Spans, prim: HijaxClass
+) -> Iterator[Prediction]:
+    """A primitive whose ``vjp_bwd`` comes from a base class of another project module (a
+    mixin, ``class RMSScale(AccumulatingBwd, HiPrim)``) that surely returns something else
+    than None or a dict: the prediction is on that base's name, its culprit the ``return``."""
+    project = values.project
+    if project is None:
+        return
+    scope = model.scopes[prim.node].parent or model.module_scope
+    for base in prim.node.bases:
+        qualified = model.qualified_name(base, scope) or ""
+        module, _, name = qualified.rpartition(".")
+        other = project.importer(module) if module and not module.startswith("jax") else None
+        binding = None if other is None else other.module_scope.lookup(name)
+        if other is None or binding is None or not isinstance(binding.node, ast.ClassDef):
+            continue
+        methods = {
+            f.name: f
+            for f in other.functions.values()
+            if f.owner is binding.node and not isinstance(f.node, ast.Lambda)
+        }
+        bwd = methods.get("vjp_bwd")
+        if bwd is None:
+            continue
+        placed = project.modules.place(other)
+        if placed is None or bwd.is_generator or bwd.falls_off_end or not bwd.returns:
+            return
+        test = _sure_not_log(other, Values(other, project), bwd.scope, methods)
+        bad = [r for r in bwd.return_values if r is not None and test(r)]
+        if bad:
+            places = Spans(placed[0], placed[1].splitlines())
+            yield Prediction(
+                "hijax-vjp-bwd-return",
+                "error" if len(bad) == len(bwd.return_values) else "warning",
+                spans.of(base),
+                f"{prim.node.name}.vjp_bwd, inherited from {name}, must return None or a dict "
+                "of log entries; accumulate cotangents into the accumulators (x_acc.accum(ct)) "
+                "or rename the method to vjp_bwd_retval to return them",
+                places.of(bad[-1]),
+                f"`{name}` method",
+                "vjp_bwd",
+                (prim.node.name,),
+                subject=prim.node.name,
+            )
+        return
 
 
 def _subclasses(

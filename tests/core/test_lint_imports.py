@@ -419,3 +419,58 @@ def test_a_hook_a_subclass_overrides_is_what_the_inherited_vjp_bwd_returns(
     ]
     write(tmp_path, {"kinetics.py": sub.format(returned='{"peak": jnp.max(jnp.abs(ct))}')})
     assert lint_file(tmp_path, "rates.py") == []
+
+
+MIXIN = """
+from typing import NamedTuple
+
+import jax.numpy as jnp
+
+
+class Stats(NamedTuple):
+    n: int
+    peak: float
+
+
+class AccumulatingBwd:
+    def vjp_bwd(self, res, g, *accums):
+        cts = self.cotangents(res, g)
+        for acc, ct in zip(accums, cts):
+            acc.accum(ct)
+        return {returned}
+"""
+
+USES_MIXIN = """
+import jax.numpy as jnp
+from jax.experimental.hijax import HiPrim
+
+from bwd_utils import AccumulatingBwd
+
+
+class Scale(AccumulatingBwd, HiPrim):
+    def __init__(self, x_aval):
+        super().__init__(x_aval, x_aval, {})
+
+    def expand(self, x):
+        return 2.0 * x
+
+    def vjp_fwd(self, nzs_in, x):
+        return self(x), None
+
+    def cotangents(self, res, g):
+        return (2.0 * g,)
+"""
+
+
+def test_a_vjp_bwd_inherited_from_a_mixin_of_another_module(tmp_path: Path) -> None:
+    write(tmp_path, {"layers.py": USES_MIXIN})
+    write(tmp_path, {"bwd_utils.py": MIXIN.format(returned="Stats(n=len(cts), peak=0.0)")})
+    base = (
+        textwrap.dedent(USES_MIXIN).splitlines().index("class Scale(AccumulatingBwd, HiPrim):") + 1
+    )
+    returned = textwrap.dedent(MIXIN).splitlines().index("        return {returned}") + 1
+    assert lint_file(tmp_path, "layers.py") == [
+        ("hijax-vjp-bwd-return", base, "bwd_utils.py", returned)
+    ]
+    write(tmp_path, {"bwd_utils.py": MIXIN.format(returned="None")})
+    assert lint_file(tmp_path, "layers.py") == []
