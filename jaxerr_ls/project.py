@@ -399,6 +399,16 @@ class ModuleModel:
             return None
         return inner
 
+    def wrapper_of(
+        self, function: Function, importer: Importer | None = None
+    ) -> tuple[ModuleModel, Function] | None:
+        """The function a decorator of the project puts in place of a ``def`` (a method's
+        included), with the model of its module; None where no such decorator is there."""
+        found = self._decorated_product(function, importer, 0)
+        if found is None or not isinstance(found[1], Function):
+            return None
+        return found[0], found[1]
+
     def _decorated_product(
         self, function: Function, importer: Importer | None, depth: int
     ) -> tuple[ModuleModel, Function | Partial] | None:

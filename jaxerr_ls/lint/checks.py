@@ -1206,6 +1206,12 @@ def check_hijax_bwd_return(
             yield from _inherited_bwd_return(model, values, spans, prim)
         if method is None or method.is_generator:
             continue
+        project = values.project
+        wrapped = model.wrapper_of(method, None if project is None else project.importer)
+        if wrapped is not None:
+            # JAX calls the wrapper a decorator of the project returns.
+            yield from _wrapped_bwd_return(model, values, spans, prim, method, wrapped)
+            continue
         test = _sure_not_log(model, values, method.scope, prim.methods)
         bad = [r for r in method.returns if r.value is not None and test(r.value)]
         if not bad:
@@ -1278,6 +1284,48 @@ def _hook_returns(
                 subject=node.name,
             )
             break
+
+
+def _wrapped_bwd_return(
+    model: ModuleModel,
+    values: Values,
+    spans: Spans,
+    prim: HijaxClass,
+    method: Function,
+    wrapped: tuple[ModuleModel, Function],
+) -> Iterator[Prediction]:
+    """A ``vjp_bwd`` under a decorator of the project: JAX calls the wrapper the decorator
+    returns, so what the wrapper returns is checked (``return norm`` after calling the rule)."""
+    project = values.project
+    other, wrapper = wrapped
+    if wrapper.is_generator or wrapper.falls_off_end or not wrapper.returns:
+        return
+    if other is model:
+        facts, places = values, spans
+    else:
+        placed = None if project is None else project.modules.place(other)
+        if placed is None:
+            return
+        facts, places = Values(other, project), Spans(placed[0], placed[1].splitlines())
+    test = _sure_not_log(other, facts, wrapper.scope, {})
+    bad = [r for r in wrapper.return_values if r is not None and test(r)]
+    if not bad:
+        return
+    node = method.node
+    assert not isinstance(node, ast.Lambda)
+    yield Prediction(
+        "hijax-vjp-bwd-return",
+        "error" if len(bad) == len(wrapper.return_values) else "warning",
+        spans.of(bad[-1]) if other is model else spans.of(node.decorator_list[0]),
+        f"{prim.node.name}.vjp_bwd is wrapped by a decorator whose {wrapper.name} returns "
+        "something else than None or a dict of log entries; the wrapper must return what "
+        "the rule returns (None)",
+        places.of(bad[-1]),
+        "decorator wrapper",
+        wrapper.name,
+        (prim.node.name,),
+        subject=prim.node.name,
+    )
 
 
 def _inherited_bwd_return(

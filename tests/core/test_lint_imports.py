@@ -474,3 +474,62 @@ def test_a_vjp_bwd_inherited_from_a_mixin_of_another_module(tmp_path: Path) -> N
     ]
     write(tmp_path, {"bwd_utils.py": MIXIN.format(returned="None")})
     assert lint_file(tmp_path, "layers.py") == []
+
+
+CLIPPING = """
+import functools
+
+import jax.numpy as jnp
+
+
+def clip_outgrad(rule):
+    @functools.wraps(rule)
+    def wrapper(self, res, g, x_acc):
+        norm = jnp.linalg.norm(g)
+        {body}
+
+    return wrapper
+"""
+
+CLIPPED_PRIM = """
+from jax.experimental.hijax import HiPrim
+
+from rules import clip_outgrad
+
+
+class Gate(HiPrim):
+    def __init__(self, x_aval):
+        super().__init__(x_aval, x_aval, {})
+
+    def expand(self, x):
+        return x
+
+    def vjp_fwd(self, nzs_in, x):
+        return self(x), None
+
+    @clip_outgrad
+    def vjp_bwd(self, res, g, x_acc):
+        x_acc.accum(g)
+"""
+
+
+def test_a_vjp_bwd_under_a_project_decorator_returns_what_its_wrapper_returns(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path, {"gate.py": CLIPPED_PRIM})
+    write(
+        tmp_path,
+        {"rules.py": CLIPPING.format(body="rule(self, res, g, x_acc)\n        return norm")},
+    )
+    decorator = textwrap.dedent(CLIPPED_PRIM).splitlines().index("    @clip_outgrad") + 1
+    returned = (
+        textwrap.dedent(CLIPPING.format(body="rule(self, res, g, x_acc)\n        return norm"))
+        .splitlines()
+        .index("        return norm")
+        + 1
+    )
+    assert lint_file(tmp_path, "gate.py") == [
+        ("hijax-vjp-bwd-return", decorator, "rules.py", returned)
+    ]
+    write(tmp_path, {"rules.py": CLIPPING.format(body="return rule(self, res, g, x_acc)")})
+    assert lint_file(tmp_path, "gate.py") == []
