@@ -10,7 +10,14 @@ from pathlib import Path
 
 from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
 from jaxerr_ls.astindex import nodes_of, stored_names
-from jaxerr_ls.culprit_flow import Callee, Flow, keyword_value, shape_of, updated_array
+from jaxerr_ls.culprit_flow import (
+    Callee,
+    Flow,
+    keyword_value,
+    scope_at,
+    shape_of,
+    updated_array,
+)
 from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
@@ -1548,6 +1555,22 @@ def _aux_not_pair(
         # return the pair. The pair is the contract of the function the transform got: its
         # own return changes, not a helper's (which other callers may share).
         own = [r for r in returns if r.function is function]
+        others = [r for r in returns if r.function is not function]
+        odd = [r for r in others if _odd_entry(project, r)]
+        if len(odd) != len(others):
+            odd = []
+        elif not others and flow is not None:
+            odd = _called_entries(project, flow, function, own)
+        if odd:
+            # The helper is one entry of a registry whose other entries all return the pair
+            # (``LOSSES = {"logistic": ..., "hinge": lambda ...}``): the registry's contract
+            # is the pair, and that entry breaks it.
+            why = (
+                f"{_label(odd[0].function)} returns a single value, while the other entries of "
+                f"its registry return the pair (output, aux) the caller unpacks (`{aux}`) "
+                f"with has_aux=True"
+            )
+            return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in odd]
         if len(own) != len(returns):
             home = flow.definition(function) if flow is not None else None
             if home is None:
@@ -1563,6 +1586,63 @@ def _aux_not_pair(
         return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in own]
     why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"
     return [_culprit(project, application.defined_in, flag, kind, function.name, why)]
+
+
+def _odd_entry(project: _Project, found: _Return) -> bool:
+    """Whether the function of ``found`` is the value of one entry of a dict display in its
+    module (a registry) whose other values, all project functions, return pairs on every
+    ``return``."""
+    model, target = found.model, found.function.node
+    code = culprit_state.Code(project.files)
+    path = project.path(model)
+    for display in nodes_of(model.tree, ast.Dict):
+        made = [
+            code.resolve(Place(path, model, value, scope_at(model, value)))
+            for value in display.values
+        ]
+        if sum(m.node is target for m in made) != 1 or len(made) < 3:
+            continue
+        others = [m.model.functions.get(m.node) for m in made if m.node is not target]
+        return all(f is not None and _returns_pairs(f) for f in others)
+    return False
+
+
+def _called_entries(
+    project: _Project, flow: Flow, function: Function, own: list[_Return]
+) -> list[_Return]:
+    """Where every return of ``function`` gives back the call of one project function the
+    flow finds (``return LOSSES[name](logits, labels)``, the key followed to its constant)
+    that is an odd registry entry (``_odd_entry``): that function's returns."""
+    home = flow.definition(function)
+    if home is None:
+        return []
+    out: list[_Return] = []
+    for found in own:
+        if not isinstance(found.value, ast.Call):
+            return []
+        callees = flow.callees(Place(home.path, home.model, found.value.func, function.scope))
+        if len(callees) != 1 or callees[0].partial is not None:
+            return []
+        at = callees[0].place
+        project.adopt(at)
+        helper = callees[0].function
+        node = helper.node
+        returned = (
+            [_Return(at.model, helper, node.body, node.body)]
+            if isinstance(node, ast.Lambda)
+            else [_Return(at.model, helper, r, r.value) for r in helper.returns]
+        )
+        if not returned or not _odd_entry(project, returned[0]):
+            return []
+        out.extend(returned)
+    return out
+
+
+def _returns_pairs(function: Function) -> bool:
+    """Whether every value the function returns is a pair display."""
+    node = function.node
+    values = [node.body] if isinstance(node, ast.Lambda) else function.return_values
+    return bool(values) and all(_tuple_size(v, function) == 2 for v in values)
 
 
 def _own_returns(function: Function) -> list[ast.Return]:
@@ -2200,11 +2280,26 @@ def _argument_culprits(
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
     if not out and _INT_DTYPE_RE.search(dtype):
         out = _dtype_leaf_culprits(project, application, argnums, function, frames, api, dtype)
+    elif not out and dtype == "bool" and _stepped(application, argnums):
+        # Booleans the caller steps along their gradient are parameters (a gate drawn by
+        # ``jax.random.bernoulli``), built as booleans: not a mask chosen by mistake.
+        out = _dtype_leaf_culprits(project, application, argnums, function, frames, api, dtype)
     return out
 
 
-# A printed dtype of integers (``int32``, ``uint8``): booleans are masks, chosen, not built.
+# A printed dtype of integers (``int32``, ``uint8``): booleans are masks, chosen, not built
+# (unless the caller updates them by their gradient).
 _INT_DTYPE_RE = re.compile(r"\bu?int\d*\b|integer")
+
+
+def _stepped(application: _Application, argnums: tuple[int, ...]) -> bool:
+    """Whether the caller replaces every differentiated argument by a step along its
+    gradient (a parameter, whatever its dtype)."""
+    args = application.call.args
+    return all(
+        index < len(args) and updated_by_gradient(application.call, application.scope, args[index])
+        for index in argnums
+    )
 
 
 def _dtype_leaf_culprits(
@@ -2228,6 +2323,9 @@ def _dtype_leaf_culprits(
     dtypes = culprit_dtypes.Dtypes(flow)
     path = project.path(application.model)
     data = _data_origins(dtypes, application, argnums, path)
+    wanted = (
+        (culprit_dtypes.BOOL,) if dtype == "bool" else (culprit_dtypes.INT, culprit_dtypes.PY_INT)
+    )
     found: list[tuple[culprit_dtypes.Leaf, Place]] = []
     for index in argnums:
         args = application.call.args
@@ -2240,9 +2338,11 @@ def _dtype_leaf_culprits(
             return []
         updated = updated_by_gradient(application.call, application.scope, args[index])
         for leaf in leaves:
-            if dtypes.of(leaf.value) not in (culprit_dtypes.INT, culprit_dtypes.PY_INT):
+            if dtypes.of(leaf.value) not in wanted:
                 continue
-            origin = dtypes.int_origin(leaf.value)
+            origin = (
+                dtypes.bool_origin(leaf.value) if dtype == "bool" else dtypes.int_origin(leaf.value)
+            )
             if origin is None:
                 return []
             if any(origin.node is d.node for d in data):
@@ -2274,6 +2374,8 @@ def _dtype_leaf_culprits(
         f"from the Python int `{shown}` ({dtype} to JAX)"
         if isinstance(origin.node, ast.Constant)
         else f"as an integer array by `{shown}` ({dtype})"
+        if dtype != "bool"
+        else f"as a boolean array by `{shown}`"
     )
     why = (
         f"{named} is made {made} and read as a number by {_label(function[1])}: "
