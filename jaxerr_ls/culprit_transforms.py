@@ -1336,7 +1336,7 @@ def _not_array(
         why = f"{_label(function)} ends without `return`, so {api} got None: return the loss"
         return [_culprit(project, model, last, kind, function.name, why)]
     if output.startswith("{"):
-        dicts = [r for r in returns if isinstance(r.value, ast.Dict | ast.DictComp)]
+        dicts = [r for r in returns if _builds_dict(r)]
         why = "{} returns a dict: {} needs a scalar (return the total, the parts as aux)"
         return [
             _culprit(
@@ -1362,6 +1362,12 @@ def _not_array(
         return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
     if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
         transform = application.transform
+        flag = transform.keywords.get("has_aux")
+        if isinstance(flag, ast.Constant) and flag.value is True:
+            # has_aux=True is there: the output printed is the first item of the pair, itself
+            # a tuple. A decorator's wrapper that pairs the function's own (output, aux) with
+            # something of its own nests them; nothing else is known to.
+            return _pairing_decorator(project, application, function, returns, api)
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
         factory = _flag_given_by(project, application, "has_aux")
         if factory is not None:
@@ -1391,6 +1397,81 @@ def _not_array(
             for r in tuples
         ]
     return []
+
+
+def _pairing_decorator(
+    project: _Project,
+    application: _Application,
+    wrapper: Function,
+    returns: list[_Return],
+    api: str,
+) -> list[Culprit]:
+    """Where the transform got the wrapper a project decorator returns (``def timed(fn)``
+    whose ``wrapper`` returns ``result, seconds`` with ``result = fn(*args)``): the decorator
+    applied to the ``def`` the transform names, since the wrapped function's own return then
+    reaches has_aux as the output."""
+    outer = wrapper.scope.parent
+    model = returns[0].model
+    decorator = model.functions.get(outer.node) if outer is not None else None
+    if (
+        decorator is None
+        or len(decorator.positional) != 1
+        or isinstance(decorator.node, ast.Lambda)
+    ):
+        return []
+    wrapped = decorator.positional[0].name
+
+    def calls_wrapped(value: ast.expr) -> bool:
+        if isinstance(value, ast.Name):
+            binding = _single_local(wrapper.scope, value.id)
+            value = binding.value if binding is not None and binding.value is not None else value
+        return (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == wrapped
+            and wrapper.scope.lookup_all(wrapped) == decorator.scope.lookup_all(wrapped)
+        )
+
+    pairs = [r.value for r in returns if isinstance(r.value, ast.Tuple)]
+    if len(pairs) != len(returns) or not all(calls_wrapped(p.elts[0]) for p in pairs):
+        return []
+    transform = application.transform
+    path = project.path(application.defined_in)
+    code = culprit_state.Code(project.files)
+    named = code.resolve(
+        Place(path, application.defined_in, transform.call.args[0], transform.scope)
+    )
+    node = named.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    scope = scope_at(named.model, node)
+    applied = [
+        d
+        for d in node.decorator_list
+        if code.resolve(Place(named.path, named.model, d, scope)).node is decorator.node
+    ]
+    if len(applied) != 1:
+        return []
+    project.adopt(named)
+    why = (
+        f"`@{ast.unparse(applied[0])}` makes `{node.name}` return `{ast.unparse(pairs[0])}`"
+        f": with has_aux=True, {api} takes `{node.name}`'s own (output, aux) for the output"
+    )
+    kind = CulpritKind.TRANSFORM_FUNCTION
+    return [_culprit(project, named.model, applied[0], kind, node.name, why)]
+
+
+def _builds_dict(found: _Return) -> bool:
+    """A dict display or comprehension, or a call of the builtin ``dict(...)``."""
+    value = found.value
+    if isinstance(value, ast.Dict | ast.DictComp):
+        return True
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "dict"
+        and not found.function.scope.lookup_all("dict")
+    )
 
 
 _PRINTED_INSTANCE = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<items>\(.*\))$", re.DOTALL)
@@ -1514,7 +1595,7 @@ def _aux_not_pair(
                 project, r.model, r.node, kind, r.function.name, why.format(_label(r.function), api)
             )
             for r in returns
-            if isinstance(r.value, ast.Dict | ast.DictComp)
+            if _builds_dict(r)
         ]
     if any(f"'{name}'" in type_text for name in ("NoneType", "set", "str")):
         return []  # not one output value: dropping has_aux is no fix
