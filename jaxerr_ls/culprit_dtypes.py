@@ -419,6 +419,10 @@ class Dtypes:
         if depth > _MAX_DEPTH or self.of(place) not in (INT, PY_INT):
             return None
         node = place.node
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
+            # ``cents // 100``: the floor division keeps the integers where ``/`` makes
+            # floats; converting there is the change, not the integers it divides.
+            return place
         if isinstance(node, ast.BinOp):
             sides = [place.at(node.left), place.at(node.right)]
             arrays = [s for s in sides if self.of(s) == INT]
