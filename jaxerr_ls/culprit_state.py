@@ -276,6 +276,17 @@ def _is_literal(node: ast.AST) -> bool:
     return False
 
 
+def _counted(place: Place) -> bool:
+    """``len(...)``, the builtin: a Python int whatever it counts (``len(CLASSES)``)."""
+    node = place.node
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and not place.scope.lookup_all("len")
+    )
+
+
 def _argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | None:
     """The expression a call passes for the function's parameter at ``index``."""
     params = function.positional
@@ -369,10 +380,10 @@ class _Flow:
         passed = _argument_at(call, function, index)
         if passed is None:
             return False
-        if _is_literal(passed):
+        if _is_literal(passed) or _counted(place.at(passed)):
             return True
         value = self.code.resolve(place.at(passed))
-        if _is_literal(value.node) or self._python_loop_value(value):
+        if _is_literal(value.node) or _counted(value) or self._python_loop_value(value):
             return True
         if self._python_field(place.at(passed)):
             return True

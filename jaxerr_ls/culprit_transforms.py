@@ -3401,7 +3401,9 @@ def _tangent_culprits(
         given = Place(project.path(model), model, expr, scope)
         asked = _asked_dtype_source(project, frames, origin, given, captures["tangent"].strip())
         origin = asked or origin
-    if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
+    if origin is None or isinstance(origin.node, ast.Name):
+        return []
+    if origin.iterated and not (_wrong_shape(captures) and _basis(origin)):
         return []
     shown = project.source(origin.model, origin.node)
     tangent = (captures.get("tangent") or "").strip()
@@ -3420,6 +3422,16 @@ def _tangent_culprits(
     return [
         _culprit(project, origin.model, origin.node, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
     ]
+
+
+def _basis(origin: _Origin) -> bool:
+    """``jnp.eye(n)`` (or ``identity``): the rows a loop takes one at a time are unit vectors
+    of length ``n``, so a row of the wrong shape is made by the size written there."""
+    node = origin.node
+    if not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords:
+        return False
+    api = origin.model.qualified_name(node.func, origin.scope) or ""
+    return api in ("jax.numpy.eye", "jax.numpy.identity", "numpy.eye", "numpy.identity")
 
 
 # -- the argnums that select a Ref ------------------------------------------------------------

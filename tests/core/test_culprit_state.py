@@ -587,6 +587,32 @@ def test_a_jit_in_another_module_traces_a_size_given_through_a_parameter(tmp_pat
     )
 
 
+def test_a_count_made_by_len_is_a_python_value_jit_traces(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "main.py": """
+            import jax
+            import jax.numpy as jnp
+
+            LABELS = ("a", "b", "c")
+
+
+            @jax.jit  # culprit
+            def encode(ids, n):
+                return jax.nn.one_hot(ids, n)  # frame 0
+
+
+            def main(ids):
+                return encode(ids, len(LABELS))  # frame 1
+            """,
+        },
+    )
+    captures = tracing("encode", tmp_path / "main.py", 7, "n")
+    [culprit] = culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures)
+    assert culprit.span.line == marked_line(tmp_path / "main.py")
+
+
 @pytest.mark.parametrize(
     ("call", "jit", "expected"),
     [
