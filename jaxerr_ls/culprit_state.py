@@ -1299,6 +1299,16 @@ def _agrees(flow: Flow, made: Place, captures: Mapping[str, str]) -> bool:
     return (rank is None or rank == len(sizes)) and (kind is None or kind == dtype_kind(printed[1]))
 
 
+def _same_rank(captures: Mapping[str, str]) -> bool:
+    """Whether the given Ref and the one needed have as many axes (printed both)."""
+    given = _REF_TYPE_RE.search(captures.get("given", ""))
+    expected = re.search(r"\w+\[([\d,\s]*)\]", captures.get("expected", ""))
+    if given is None or expected is None:
+        return False
+    ranks = [len([d for d in text.split(",") if d.strip()]) for text in (given[2], expected[1])]
+    return ranks[0] == ranks[1]
+
+
 def _makes_ref(place: Place) -> bool:
     """A call that makes a Ref (``jax.new_ref(...)``, ``jax.ref.new_ref(...)``)."""
     node = place.node
@@ -1319,6 +1329,16 @@ def _refs_entry_culprit(
     if found is None:
         return None
     value = found.value
+    if isinstance(value.node, ast.Call) and not _makes_ref(value) and _same_rank(captures):
+        # ``g = grad_buffer(cfg)``: a project helper makes the Ref, of the argument's rank but
+        # another size; the one ``new_ref`` it returns is where that size is chosen. (A Ref
+        # that lacks an axis is the helper's own kind of value, handed over where it does not
+        # fit: the call is the change.)
+        from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+        made = ValueFlow(code, frames).one_maker(value)
+        if made is not None and made.node is not value.node and _makes_ref(made):
+            value = made
     span = code.span(value.path, value.node)
     text = ast.unparse(value.node)
     argument = f"args[{index}]"

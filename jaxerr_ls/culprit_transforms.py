@@ -3214,6 +3214,33 @@ def _default_dtype_source(origin: _Origin) -> _Origin | None:
 _DIMS = re.compile(r"^\s*~?\w*[\[(](?P<dims>[\d,\s]*)[\])]\s*\.?\s*$")
 
 
+def _missing_axes(captures: Mapping[str, str]) -> bool:
+    """Whether the printed tangent's shape is the wanted one without its trailing axes
+    (``float32[365]`` for ``float32[365,5]``)."""
+    tangent = _dims(captures.get("tangent"))
+    wanted = _dims(captures.get("expected") or captures.get("primal"))
+    return (
+        tangent is not None
+        and wanted is not None
+        and 0 < len(tangent) < len(wanted)
+        and wanted[: len(tangent)] == tangent
+    )
+
+
+def _handed_over(
+    project: _Project, model: ModuleModel, expr: ast.expr, scope: Scope
+) -> _Origin | None:
+    """The call of a project function whose result the name ``expr`` holds by its one plain
+    assignment in its function (``seed = growing_season_weights(doy)``)."""
+    if not isinstance(expr, ast.Name):
+        return None
+    binding = _single_local(scope, expr.id)
+    value = binding.value if binding is not None else None
+    if not isinstance(value, ast.Call) or _callee(project, model, value, scope) is None:
+        return None
+    return _Origin(model, value, scope)
+
+
 def _dims(text: str | None) -> tuple[int, ...] | None:
     """``float32[64,4]`` or ``(64, 4)`` as its dimensions."""
     found = _DIMS.match(text or "")
@@ -3388,7 +3415,13 @@ def _tangent_culprits(
     if entry is not None:
         return [entry]
     origin = _origin(project, model, expr, scope, frames, index)
-    if origin is not None:
+    handed = _handed_over(project, model, expr, scope) if _missing_axes(captures) else None
+    if origin is not None and handed is not None and origin.scope is not scope:
+        # The value lacks the output's trailing axes, and a project helper made it for its own
+        # purpose (per-day weights for a per-day-and-layer output): broadcasting it belongs
+        # where this function takes it, not in the helper.
+        origin = handed
+    elif origin is not None:
         origin = _followed(project, Flow(culprit_state.Code(project.files), frames), origin)
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
