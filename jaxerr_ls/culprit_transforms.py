@@ -440,6 +440,8 @@ def transform_culprits(
         found = _tangent_culprits(project, captures, frames)
     elif kind == CulpritKind.TRANSFORM_REF_SELECTED:
         found = _ref_selected_culprits(project, frames)
+    elif kind == CulpritKind.TRANSFORM_OPTION:
+        found = _option_culprits(project, captures, frames, "holomorphic")
     else:
         found = []
     failing = frames[0] if frames else None
@@ -3465,6 +3467,78 @@ def _basis(origin: _Origin) -> bool:
         return False
     api = origin.model.qualified_name(node.func, origin.scope) or ""
     return api in ("jax.numpy.eye", "jax.numpy.identity", "numpy.eye", "numpy.identity")
+
+
+# -- an option of the transform --------------------------------------------------------------
+
+
+def _option_culprits(
+    project: _Project, captures: Mapping[str, str], frames: Sequence[Span], option: str
+) -> list[Culprit]:
+    """Where the transform's ``option=True`` is set: the keyword written in its call, or the
+    entry of a settings dict the call unpacks (``jax.grad(f, **opt["grad_kwargs"])``, the
+    dict display followed through the value flow to its ``"holomorphic": True``)."""
+    found = _applied_on_line(project, frames)
+    if found is None:
+        return []
+    here, call, api = found
+    flow = Flow(culprit_state.Code(project.files), frames)
+    written = [k.value for k in call.keywords if k.arg == option]
+    values: list[Place] = [here.at(v) for v in written]
+    for spread in [k.value for k in call.keywords if k.arg is None] if not written else []:
+        displays = flow.makers(here.at(spread))
+        if not displays or any(not isinstance(d.node, ast.Dict) for d in displays):
+            return []
+        for display in displays:
+            assert isinstance(display.node, ast.Dict)
+            if None in display.node.keys:
+                return []
+            values += [
+                display.at(v)
+                for k, v in zip(display.node.keys, display.node.values, strict=True)
+                if isinstance(k, ast.Constant) and k.value == option
+            ]
+    made = flow.one_maker(values[0]) if len(values) == 1 else None
+    if made is None or not (isinstance(made.node, ast.Constant) and made.node.value is True):
+        return []
+    project.adopt(made)
+    why = (
+        f"`{option}=True` is set here for {api}, of a function whose output is real: a real "
+        "output is never holomorphic, so drop the option"
+    )
+    return [_culprit(project, made.model, made.node, CulpritKind.TRANSFORM_OPTION, api, why)]
+
+
+def _applied_on_line(
+    project: _Project, frames: Sequence[Span]
+) -> tuple[Place, ast.Call, str] | None:
+    """The one differentiating transform the innermost traceback line applies: its call
+    written there (``jax.grad(f, **kw)(x)``), or held by a name the line calls, through
+    ``jax.jit`` (``grad_fn = jax.jit(jax.grad(f, **kw))``). The project model keeps no
+    transform whose keywords are unpacked, so the line is read here."""
+    if not frames:
+        return None
+    model = project.model(frames[0].path)
+    if model is None:
+        return None
+    path = project.path(model)
+    found: list[tuple[Place, ast.Call, str]] = []
+    for call, scope in model.calls:
+        if not _on_line(call, frames[0].line):
+            continue
+        value: ast.expr | None = call.func
+        where = scope
+        if isinstance(value, ast.Name):
+            binding = scope.lookup(value.id)
+            ok = binding is not None and binding.kind == "assign"
+            value = binding.value if ok and binding is not None else None
+            where = binding.scope if ok and binding is not None else scope
+        while isinstance(value, ast.Call) and model.qualified_name(value.func, where) == "jax.jit":
+            value = value.args[0] if value.args else None
+        api = model.qualified_name(value.func, where) if isinstance(value, ast.Call) else None
+        if isinstance(value, ast.Call) and api in _DIFFERENTIATING:
+            found.append((Place(path, model, value, where), value, api.rsplit(".", 1)[-1]))
+    return found[0] if len(found) == 1 else None
 
 
 # -- the argnums that select a Ref ------------------------------------------------------------
