@@ -549,7 +549,7 @@ class Flow:
         # A config's value (``cfg["loss"]``, ``config.loss``), not a bare name: a function's
         # parameter chooses at run time, whatever its default; unless a call the flow is in,
         # or the traceback's, passes it a config's value (``make(cfg.init)``).
-        key = self._argument_given(key)
+        key = self.argument_given(key)
         if not isinstance(key.node, ast.Subscript | ast.Attribute):
             return None
         made = self.one_maker(key)
@@ -582,7 +582,7 @@ class Flow:
             out.extend(self._registered_under(stored, stored.at(target.slice), wanted.value))
         return out or None
 
-    def _argument_given(self, place: Place) -> Place:
+    def argument_given(self, place: Place) -> Place:
         """What the call the flow entered a function through, else the one call of it on the
         traceback's lines, passes for the parameter ``place`` names (through parameters that
         pass it on); ``place`` itself where no call passes it (left to its default)."""

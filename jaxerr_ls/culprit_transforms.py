@@ -442,6 +442,8 @@ def transform_culprits(
         found = _ref_selected_culprits(project, frames)
     elif kind == CulpritKind.TRANSFORM_OPTION:
         found = _option_culprits(project, captures, frames, "holomorphic")
+    elif kind == CulpritKind.TRANSFORM_CHOICE:
+        found = _choice_culprits(project, frames)
     else:
         found = []
     failing = frames[0] if frames else None
@@ -3507,6 +3509,83 @@ def _option_culprits(
         "output is never holomorphic, so drop the option"
     )
     return [_culprit(project, made.model, made.node, CulpritKind.TRANSFORM_OPTION, api, why)]
+
+
+def _choice_culprits(project: _Project, frames: Sequence[Span]) -> list[Culprit]:
+    """The constant key a registry is read with where it picks what failed: the function a
+    differentiating transform on the innermost line received (``grad(OBJECTIVES[name])``,
+    through names assigned once), else the function the innermost line calls
+    (``SQRT_METHODS[cfg.sqrt_method](a)``), the error raised inside it."""
+    if not frames:
+        return []
+    model = project.model(frames[0].path)
+    if model is None:
+        return []
+    path = project.path(model)
+    flow = Flow(culprit_state.Code(project.files), frames)
+    picked: list[Place] = []
+    applied = _applied_on_line(project, frames)
+    if applied is not None and applied[1].args:
+        picked.append(applied[0].at(applied[1].args[0]))
+    else:
+        picked += [
+            Place(path, model, call.func, scope)
+            for call, scope in model.calls
+            if _on_line(call, frames[0].line) and isinstance(call.func, ast.Subscript)
+        ]
+    lookups = [found for p in picked if (found := _registry_lookup(p)) is not None]
+    if len(lookups) != 1:
+        return []
+    registry, key = lookups[0]
+    held = flow.code.resolve(registry)
+    made = flow.one_maker(flow.argument_given(key))
+    # Alternatives: a dict display of several entries, or one a registering decorator fills.
+    several = isinstance(held.node, ast.Dict) and len(held.node.keys) > 1
+    if (
+        made is None
+        or not isinstance(made.node, ast.Constant)
+        or not isinstance(made.node.value, str)
+        or len(flow.makers(registry) or []) != 1
+        or not (several or _registered_many(held))
+    ):
+        return []
+    project.adopt(made)
+    name = ast.unparse(registry.node)
+    why = (
+        f"`{made.node.value!r}` chooses the entry of `{name}` that fails here: the other "
+        f"entries of `{name}` are the alternatives to choose"
+    )
+    return [_culprit(project, made.model, made.node, CulpritKind.TRANSFORM_CHOICE, name, why)]
+
+
+def _registry_lookup(place: Place) -> tuple[Place, Place] | None:
+    """``REGISTRY[key]`` that ``place`` is, or holds by its one plain assignment (names
+    followed a few steps): the registry and the key."""
+    for _ in range(4):
+        node = place.node
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Constant):
+            return place.at(node.value), place.at(node.slice)
+        if not isinstance(node, ast.Name):
+            return None
+        binding = _single_local(place.scope, node.id)
+        if binding is None or binding.value is None:
+            return None
+        place = Place(place.path, place.model, binding.value, binding.scope)
+    return None
+
+
+def _registered_many(held: Place) -> bool:
+    """An empty dict display its module fills by ``REGISTRY[name] = fn`` (a registering
+    decorator's): with several ``register(...)`` uses, there are alternatives."""
+    if not isinstance(held.node, ast.Dict) or held.node.keys:
+        return False
+    decorated = [
+        d
+        for f in held.model.functions.values()
+        for d in getattr(f.node, "decorator_list", [])
+        if isinstance(d, ast.Call)
+    ]
+    return len(decorated) > 1
 
 
 def _applied_on_line(
