@@ -206,7 +206,7 @@ class Flow:
                 return self.makers(fixed, depth + 1)
             names = [p.name for p in function.positional][callee.skip :]
             return self._given_or_default(place, function, call, names, depth)
-        passed = culprit_state.passed_value(self.code, self.frames, place)
+        passed = culprit_state.passed_value(self.code, self.frames, place, through_jit=True)
         if passed.node is place.node:
             if _is_self(place):
                 return [place]

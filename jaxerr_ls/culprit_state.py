@@ -308,9 +308,12 @@ def _argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | N
 class _Flow:
     """Which functions and jit-wrapped callables the traceback's calls reach."""
 
-    def __init__(self, code: Code, frames: Sequence[Span]) -> None:
+    def __init__(self, code: Code, frames: Sequence[Span], through_jit: bool = False) -> None:
         self.code = code
         self.frames = frames
+        # Follow calls through ``jax.jit`` too (it keeps positions): for where a value is
+        # made, not for whether it is still a Python value (jit traces it).
+        self.keeping = _SAME_POSITIONS | {"jax.jit"} if through_jit else _SAME_POSITIONS
 
     def calls_of(self, target: ast.AST) -> Iterator[tuple[Place, ast.Call]]:
         """Calls on the traceback's lines whose callee is ``target`` (a ``def`` or a jit
@@ -332,7 +335,7 @@ class _Flow:
             node = callee.node
             if not isinstance(node, ast.Call) or not node.args or node is target:
                 return False
-            if callee.model.qualified_name(node.func, callee.scope) not in _SAME_POSITIONS:
+            if callee.model.qualified_name(node.func, callee.scope) not in self.keeping:
                 return False
             callee = self.code.resolve(callee.at(node.args[0]))
             if callee.node is target:
@@ -870,11 +873,13 @@ def bound_method(
     return None
 
 
-def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
+def passed_value(
+    code: Code, frames: Sequence[Span], place: Place, through_jit: bool = False
+) -> Place:
     """Where an expression's value was made, followed through names and, for a parameter of
     a plain function, the one call of it on the traceback's lines (as far as that is
-    certain)."""
-    flow = _Flow(code, frames)
+    certain); with ``through_jit``, also through the calls of a ``jax.jit`` of it."""
+    flow = _Flow(code, frames, through_jit)
     value = code.resolve(place)
     for _ in range(_MAX_STEPS):
         param = _parameter_of(value)

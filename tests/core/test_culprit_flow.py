@@ -495,3 +495,23 @@ def test_a_loop_bodys_carry_is_made_by_the_loops_initial_value(
     flow = Flow(code)
     main = tmp_path / "main.py"
     assert shown(flow.makers(place_of(code, main, "c", 7))) == [("main.py", "jnp.arange(n)")]
+
+
+def test_a_parameter_is_followed_through_a_jit_of_its_function_to_the_call(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax\nimport jax.numpy as jnp\n\n"
+                "def loss(w, scale):\n"
+                "    return jnp.sum(w) * scale\n\n"
+                "def run(w):\n"
+                "    step = jax.jit(jax.grad(loss), static_argnums=1)\n"
+                "    return step(w, 3)\n"
+            ),
+        },
+    )
+    main = tmp_path / "main.py"
+    # The traceback passes through the jitted call and the function's line.
+    flow = Flow(code, [Span(main, 5, 4, 5, 30), Span(main, 9, 4, 9, 20)])
+    assert shown(flow.makers(place_of(code, main, "scale", 5))) == [("main.py", "3")]
