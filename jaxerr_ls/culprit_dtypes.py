@@ -58,6 +58,10 @@ _INT_BY_NATURE = frozenset(
         "count_nonzero",
     }
 )
+# APIs that return booleans whatever they are given (draws, tests of values).
+_BOOL_BY_NATURE = frozenset(
+    {"bernoulli", "isnan", "isinf", "isfinite", "isclose", "logical_and", "logical_or"}
+)
 _FLOAT_ALWAYS = frozenset(
     {
         "zeros",
@@ -147,6 +151,8 @@ _JOINING = frozenset(
     {"stack", "concatenate", "hstack", "vstack", "column_stack", "maximum", "minimum", "where"}
 )
 # Array methods that keep the dtype (``counts.max()``, ``x.reshape(2, -1)``).
+# Reductions that count the True entries of a boolean array, in integers.
+_COUNTING = frozenset({"sum", "prod", "cumsum", "cumprod"})
 _KEEPING_METHODS = frozenset(
     {
         "reshape",
@@ -340,8 +346,10 @@ class Dtypes:
         name = _array_module(qualified)
         if name is None and isinstance(func, ast.Attribute) and qualified is None:
             if func.attr in _KEEPING_METHODS and self.flow.callees(place.at(func)) == []:
-                # ``counts.max()``: an array's method (no project function of that name runs).
-                return _array(self.of(place.at(func.value), depth + 1))
+                # ``counts.max()``: an array's method (no project function of that name runs);
+                # ``mask.sum()`` counts, in integers.
+                inner = _array(self.of(place.at(func.value), depth + 1))
+                return INT if inner == BOOL and func.attr in _COUNTING else inner
             if func.attr == "integers":
                 return INT  # a NumPy generator's ``rng.integers``
             return "follow"
@@ -358,7 +366,9 @@ class Dtypes:
             return self.named(place.at(given))
         if name in _INT_BY_NATURE:
             return INT
-        if name in ("sum", "prod", "cumsum") and node.args:
+        if name in _BOOL_BY_NATURE:
+            return BOOL
+        if name in _COUNTING and node.args:
             inner = _array(self.of(place.at(node.args[0]), depth + 1))
             return INT if inner == BOOL else inner
         if name in _FLOAT_ALWAYS:
@@ -409,6 +419,10 @@ class Dtypes:
         if depth > _MAX_DEPTH or self.of(place) not in (INT, PY_INT):
             return None
         node = place.node
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv):
+            # ``cents // 100``: the floor division keeps the integers where ``/`` makes
+            # floats; converting there is the change, not the integers it divides.
+            return place
         if isinstance(node, ast.BinOp):
             sides = [place.at(node.left), place.at(node.right)]
             arrays = [s for s in sides if self.of(s) == INT]
@@ -440,6 +454,8 @@ class Dtypes:
         name = _array_module(qualified)
         if name is None and isinstance(func, ast.Attribute) and func.attr in _KEEPING_METHODS:
             inner = place.at(func.value)
+            if func.attr in _COUNTING and self.of(inner) == BOOL:
+                return place  # ``(counts > 0).sum(axis=0)``: integers made by counting
         elif name in _LIKE:
             # ``jnp.zeros_like(counts)``: a new array with only its template's dtype and
             # shape; where ``dtype=`` belongs, whatever made the template's integers.
@@ -486,6 +502,21 @@ class Dtypes:
         node = makers[0].node
         if isinstance(node, ast.Constant) and type(node.value) is int:
             return makers[0]
+        return None
+
+    def bool_origin(self, place: Place) -> Place | None:
+        """The expression that makes ``place``'s boolean array: a comparison or an API that
+        returns booleans by nature (``jax.random.bernoulli``), followed through the value
+        flow. None where that is in doubt."""
+        if self.of(place) != BOOL:
+            return None
+        made = self.flow.one_maker(place)
+        node = made.node if made is not None else None
+        if isinstance(node, ast.Compare):
+            return made
+        if isinstance(node, ast.Call) and made is not None:
+            name = _array_module(made.model.qualified_name(node.func, made.scope))
+            return made if name in _BOOL_BY_NATURE else None
         return None
 
     def _followed(self, place: Place) -> bool:

@@ -43,6 +43,15 @@ _MAX_STEPS = 4000
 _KEEPING = frozenset({"functools.partial", "jax.jit", "functools.wraps", "jax.checkpoint"})
 
 
+# The loops JAX runs a body in: (the body's position, its carry parameter, the initial
+# value's position) for each function the call is given.
+_LOOPS: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "jax.lax.scan": ((0, 0, 1),),
+    "jax.lax.fori_loop": ((2, 1, 3),),
+    "jax.lax.while_loop": ((0, 0, 2), (1, 0, 2)),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Callee:
     """A project function a call reaches, where it is defined, and how many of its leading
@@ -196,23 +205,114 @@ class Flow:
             if fixed is not None:
                 return self.makers(fixed, depth + 1)
             names = [p.name for p in function.positional][callee.skip :]
-            given = argument(call.node, names, place.node.id)
-            if given is not None:
-                return self.makers(call.at(given), depth + 1)
-            default = _default(function, place.node.id)
-            if default is None:
-                return None
-            outer = function.scope.parent or place.model.module_scope
-            return self.makers(Place(place.path, place.model, default, outer), depth + 1)
-        passed = culprit_state.passed_value(self.code, self.frames, place)
+            return self._given_or_default(place, function, call, names, depth)
+        passed = culprit_state.passed_value(self.code, self.frames, place, through_jit=True)
         if passed.node is place.node:
             if _is_self(place):
                 return [place]
             if function is None:
                 return None
             left = self._left_to_default(place, function)
-            return left if left is not None else self._decorated(place, function)
+            if left is None:
+                left = self._decorated(place, function)
+            if left is None:
+                left = self._carried(place, function, depth)
+            return left if left is not None else self._sole_call(place, function, depth)
         return self.makers(passed, depth + 1)
+
+    def _carried(self, place: Place, function: Function, depth: int) -> list[Place] | None:
+        """The carry of a loop body JAX runs (``lax.scan(body, init, xs)``, ``fori_loop(lo,
+        hi, body, init)``, ``while_loop(cond, body, init)``): the initial value's makers. JAX
+        keeps a carry's shape and dtype from one iteration to the next, so they are the
+        initial value's (the one loop that runs the body, in the body's own module)."""
+        assert isinstance(place.node, ast.Name)
+        names = [p.name for p in function.positional]
+        if isinstance(function.node, ast.Lambda) or place.node.id not in names:
+            return None
+        index = names.index(place.node.id)
+        found: list[Place] = []
+        for call, scope in place.model.calls:
+            api = place.model.qualified_name(call.func, scope)
+            slots = _LOOPS.get(api or "")
+            if slots is None:
+                continue
+            for body_at, carry, init_at in slots:
+                if len(call.args) <= max(body_at, init_at):
+                    continue
+                body = self.code.resolve(Place(place.path, place.model, call.args[body_at], scope))
+                if body.node is function.node and index == carry:
+                    found.append(Place(place.path, place.model, call.args[init_at], scope))
+        if len(found) != 1:
+            return None
+        return self.makers(found[0], depth + 1)
+
+    def _sole_call(self, place: Place, function: Function, depth: int) -> list[Place] | None:
+        """A parameter of a plain function that the project calls once and uses nowhere
+        else (``make_update(Model())``, off the traceback's lines): what that call passes,
+        else the parameter's default. None where the function is also handed on (to a
+        transform, a map: called by others) or called through ``*args``."""
+        assert isinstance(place.node, ast.Name)
+        # A flow without the traceback follows no parameter to its callers (its caller
+        # weighs those itself): it cannot tell a call off the traceback from one on it.
+        if not self.frames or function.owner is not None or isinstance(function.node, ast.Lambda):
+            return None
+        sites = self._uses(function)
+        if sites is None or len(sites) != 1:
+            return None
+        site = sites[0]
+        call = site.node
+        assert isinstance(call, ast.Call)
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords
+        ):
+            return None
+        names = [p.name for p in function.positional]
+        return self._given_or_default(place, function, site, names, depth)
+
+    def _given_or_default(
+        self, place: Place, function: Function, call: Place, names: list[str], depth: int
+    ) -> list[Place] | None:
+        """The makers of what ``call`` passes for the parameter ``place`` names (among the
+        positional ``names`` it fills), else of the parameter's default."""
+        assert isinstance(place.node, ast.Name) and isinstance(call.node, ast.Call)
+        given = argument(call.node, names, place.node.id)
+        if given is not None:
+            return self.makers(call.at(given), depth + 1)
+        default = _default(function, place.node.id)
+        if default is None:
+            return None
+        outer = function.scope.parent or place.model.module_scope
+        return self.makers(Place(place.path, place.model, default, outer), depth + 1)
+
+    def _uses(self, function: Function) -> list[Place] | None:
+        """The calls of a plain function in the project, or None where its name is also read
+        otherwise than as a call's callee (handed on, stored) or a call is not certain."""
+        name = function.name
+        target = function.node
+        sites: list[Place] = []
+        for path, model in self.code.models(self.code.files.files_containing(name)):
+            callees = {id(call.func): (call, scope) for call, scope in model.calls}
+            for read in ast.walk(model.tree):
+                read_name = (
+                    read.id
+                    if isinstance(read, ast.Name)
+                    else read.attr
+                    if isinstance(read, ast.Attribute)
+                    else None
+                )
+                if read_name != name:
+                    continue
+                assert isinstance(read, ast.Name | ast.Attribute)
+                if isinstance(read.ctx, ast.Store):
+                    return None
+                called = callees.get(id(read))
+                if called is None:
+                    return None  # handed on or stored: called elsewhere too
+                call, scope = called
+                if self.code.resolve(Place(path, model, call.func, scope)).node is not target:
+                    return None
+                sites.append(Place(path, model, call, scope))
+        return sites
 
     def _passed_on_traceback(self, place: Place, binding: Binding) -> list[Place] | None:
         """What the one call of a plain function on the traceback's lines passes for its
@@ -447,7 +547,9 @@ class Flow:
         display's, ``REGISTRY["k"] = v``, or a registering decorator's argument
         (``@register("huber")`` whose ``deco(fn)`` stores ``REGISTRY[name] = fn``)."""
         # A config's value (``cfg["loss"]``, ``config.loss``), not a bare name: a function's
-        # parameter chooses at run time, whatever its default.
+        # parameter chooses at run time, whatever its default; unless a call the flow is in,
+        # or the traceback's, passes it a config's value (``make(cfg.init)``).
+        key = self.argument_given(key)
         if not isinstance(key.node, ast.Subscript | ast.Attribute):
             return None
         made = self.one_maker(key)
@@ -479,6 +581,31 @@ class Flow:
                 continue
             out.extend(self._registered_under(stored, stored.at(target.slice), wanted.value))
         return out or None
+
+    def argument_given(self, place: Place) -> Place:
+        """What the call the flow entered a function through, else the one call of it on the
+        traceback's lines, passes for the parameter ``place`` names (through parameters that
+        pass it on); ``place`` itself where no call passes it (left to its default)."""
+        for _ in range(_MAX_DEPTH):
+            function = _function_of_param(place)
+            if function is None or _is_self(place):
+                return place
+            assert isinstance(place.node, ast.Name)
+            given: Place | None = None
+            for callee, call in reversed([c for c in self._calls if c[0].function is function]):
+                assert isinstance(call.node, ast.Call)
+                fixed = callee.fixed(place.node.id)
+                names = [p.name for p in function.positional][callee.skip :]
+                passed = argument(call.node, names, place.node.id)
+                given = fixed if fixed is not None else None if passed is None else call.at(passed)
+                break
+            else:
+                passed_on = culprit_state.passed_value(self.code, self.frames, place)
+                given = None if passed_on.node is place.node else passed_on
+            if given is None:
+                return place
+            place = given
+        return place
 
     def _registered_under(self, stored: Place, key: Place, wanted: object) -> list[Place]:
         """The ``def``s a registering decorator stores under the constant ``wanted``: where

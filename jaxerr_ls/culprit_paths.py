@@ -105,6 +105,8 @@ def _entry(flow: Flow, place: Place, key: str | int) -> Place | None:
     made = makers[0]
     node = made.node
     if isinstance(node, ast.Dict) and isinstance(key, str):
+        if not node.keys:
+            return _item_stored(made)
         if any(k is None for k in node.keys):
             return None
         found = [
@@ -131,6 +133,44 @@ def _in_comprehension(made: Place, value: ast.expr) -> Place:
     """A comprehension's value, read in the scope its variables are bound in (the model binds
     them in the scope around it)."""
     return made.at(value)
+
+
+def _item_stored(made: Place) -> Place | None:
+    """The one value stored into an empty dict by item assignment (``self.grads = {}`` then
+    ``self.grads[name] = jax.new_ref(...)`` in a loop of the same function): every entry is
+    made by it. None where the dict is also changed otherwise (``update``, another store)."""
+    function = made.scope.node
+    assigned = [
+        s
+        for s in ast.walk(function)
+        if isinstance(s, ast.Assign) and s.value is made.node and len(s.targets) == 1
+    ]
+    if len(assigned) != 1 or not isinstance(assigned[0].targets[0], ast.Name | ast.Attribute):
+        return None
+    target = ast.unparse(assigned[0].targets[0])  # ``self.grads``, stored or read
+    same = [
+        n
+        for n in ast.walk(function)
+        if isinstance(n, ast.Name | ast.Attribute) and ast.unparse(n) == target
+    ]
+    stores = [
+        s
+        for s in ast.walk(function)
+        if isinstance(s, ast.Assign)
+        and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Subscript)
+        and any(s.targets[0].value is n for n in same)
+    ]
+    called = [
+        c
+        for c in ast.walk(function)
+        if isinstance(c, ast.Call)
+        and isinstance(c.func, ast.Attribute)
+        and any(c.func.value is n for n in same)
+    ]
+    if len(stores) != 1 or called:
+        return None
+    return made.at(stores[0].value)
 
 
 def _appended(made: Place) -> Place | None:

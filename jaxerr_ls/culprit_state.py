@@ -283,6 +283,17 @@ def _is_literal(node: ast.AST) -> bool:
     return False
 
 
+def _counted(place: Place) -> bool:
+    """``len(...)``, the builtin: a Python int whatever it counts (``len(CLASSES)``)."""
+    node = place.node
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and not place.scope.lookup_all("len")
+    )
+
+
 def _argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | None:
     """The expression a call passes for the function's parameter at ``index``."""
     params = function.positional
@@ -304,9 +315,12 @@ def _argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | N
 class _Flow:
     """Which functions and jit-wrapped callables the traceback's calls reach."""
 
-    def __init__(self, code: Code, frames: Sequence[Span]) -> None:
+    def __init__(self, code: Code, frames: Sequence[Span], through_jit: bool = False) -> None:
         self.code = code
         self.frames = frames
+        # Follow calls through ``jax.jit`` too (it keeps positions): for where a value is
+        # made, not for whether it is still a Python value (jit traces it).
+        self.keeping = _SAME_POSITIONS | {"jax.jit"} if through_jit else _SAME_POSITIONS
 
     def calls_of(self, target: ast.AST) -> Iterator[tuple[Place, ast.Call]]:
         """Calls on the traceback's lines whose callee is ``target`` (a ``def`` or a jit
@@ -328,7 +342,7 @@ class _Flow:
             node = callee.node
             if not isinstance(node, ast.Call) or not node.args or node is target:
                 return False
-            if callee.model.qualified_name(node.func, callee.scope) not in _SAME_POSITIONS:
+            if callee.model.qualified_name(node.func, callee.scope) not in self.keeping:
                 return False
             callee = self.code.resolve(callee.at(node.args[0]))
             if callee.node is target:
@@ -376,10 +390,10 @@ class _Flow:
         passed = _argument_at(call, function, index)
         if passed is None:
             return False
-        if _is_literal(passed):
+        if _is_literal(passed) or _counted(place.at(passed)):
             return True
         value = self.code.resolve(place.at(passed))
-        if _is_literal(value.node) or self._python_loop_value(value):
+        if _is_literal(value.node) or _counted(value) or self._python_loop_value(value):
             return True
         if self._python_field(place.at(passed)):
             return True
@@ -866,11 +880,13 @@ def bound_method(
     return None
 
 
-def passed_value(code: Code, frames: Sequence[Span], place: Place) -> Place:
+def passed_value(
+    code: Code, frames: Sequence[Span], place: Place, through_jit: bool = False
+) -> Place:
     """Where an expression's value was made, followed through names and, for a parameter of
     a plain function, the one call of it on the traceback's lines (as far as that is
-    certain)."""
-    flow = _Flow(code, frames)
+    certain); with ``through_jit``, also through the calls of a ``jax.jit`` of it."""
+    flow = _Flow(code, frames, through_jit)
     value = code.resolve(place)
     for _ in range(_MAX_STEPS):
         param = _parameter_of(value)
@@ -1295,6 +1311,16 @@ def _agrees(flow: Flow, made: Place, captures: Mapping[str, str]) -> bool:
     return (rank is None or rank == len(sizes)) and (kind is None or kind == dtype_kind(printed[1]))
 
 
+def _same_rank(captures: Mapping[str, str]) -> bool:
+    """Whether the given Ref and the one needed have as many axes (printed both)."""
+    given = _REF_TYPE_RE.search(captures.get("given", ""))
+    expected = re.search(r"\w+\[([\d,\s]*)\]", captures.get("expected", ""))
+    if given is None or expected is None:
+        return False
+    ranks = [len([d for d in text.split(",") if d.strip()]) for text in (given[2], expected[1])]
+    return ranks[0] == ranks[1]
+
+
 def _makes_ref(place: Place) -> bool:
     """A call that makes a Ref (``jax.new_ref(...)``, ``jax.ref.new_ref(...)``)."""
     node = place.node
@@ -1315,6 +1341,16 @@ def _refs_entry_culprit(
     if found is None:
         return None
     value = found.value
+    if isinstance(value.node, ast.Call) and not _makes_ref(value) and _same_rank(captures):
+        # ``g = grad_buffer(cfg)``: a project helper makes the Ref, of the argument's rank but
+        # another size; the one ``new_ref`` it returns is where that size is chosen. (A Ref
+        # that lacks an axis is the helper's own kind of value, handed over where it does not
+        # fit: the call is the change.)
+        from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+        made = ValueFlow(code, frames).one_maker(value)
+        if made is not None and made.node is not value.node and _makes_ref(made):
+            value = made
     span = code.span(value.path, value.node)
     text = ast.unparse(value.node)
     argument = f"args[{index}]"

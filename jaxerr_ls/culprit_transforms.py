@@ -10,7 +10,14 @@ from pathlib import Path
 
 from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
 from jaxerr_ls.astindex import nodes_of, stored_names
-from jaxerr_ls.culprit_flow import Callee, Flow, keyword_value, shape_of, updated_array
+from jaxerr_ls.culprit_flow import (
+    Callee,
+    Flow,
+    keyword_value,
+    scope_at,
+    shape_of,
+    updated_array,
+)
 from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
@@ -433,6 +440,10 @@ def transform_culprits(
         found = _tangent_culprits(project, captures, frames)
     elif kind == CulpritKind.TRANSFORM_REF_SELECTED:
         found = _ref_selected_culprits(project, frames)
+    elif kind == CulpritKind.TRANSFORM_OPTION:
+        found = _option_culprits(project, captures, frames, "holomorphic")
+    elif kind == CulpritKind.TRANSFORM_CHOICE:
+        found = _choice_culprits(project, frames)
     else:
         found = []
     failing = frames[0] if frames else None
@@ -1329,7 +1340,7 @@ def _not_array(
         why = f"{_label(function)} ends without `return`, so {api} got None: return the loss"
         return [_culprit(project, model, last, kind, function.name, why)]
     if output.startswith("{"):
-        dicts = [r for r in returns if isinstance(r.value, ast.Dict | ast.DictComp)]
+        dicts = [r for r in returns if _builds_dict(r)]
         why = "{} returns a dict: {} needs a scalar (return the total, the parts as aux)"
         return [
             _culprit(
@@ -1355,6 +1366,12 @@ def _not_array(
         return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
     if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
         transform = application.transform
+        flag = transform.keywords.get("has_aux")
+        if isinstance(flag, ast.Constant) and flag.value is True:
+            # has_aux=True is there: the output printed is the first item of the pair, itself
+            # a tuple. A decorator's wrapper that pairs the function's own (output, aux) with
+            # something of its own nests them; nothing else is known to.
+            return _pairing_decorator(project, application, function, returns, api)
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
         factory = _flag_given_by(project, application, "has_aux")
         if factory is not None:
@@ -1384,6 +1401,81 @@ def _not_array(
             for r in tuples
         ]
     return []
+
+
+def _pairing_decorator(
+    project: _Project,
+    application: _Application,
+    wrapper: Function,
+    returns: list[_Return],
+    api: str,
+) -> list[Culprit]:
+    """Where the transform got the wrapper a project decorator returns (``def timed(fn)``
+    whose ``wrapper`` returns ``result, seconds`` with ``result = fn(*args)``): the decorator
+    applied to the ``def`` the transform names, since the wrapped function's own return then
+    reaches has_aux as the output."""
+    outer = wrapper.scope.parent
+    model = returns[0].model
+    decorator = model.functions.get(outer.node) if outer is not None else None
+    if (
+        decorator is None
+        or len(decorator.positional) != 1
+        or isinstance(decorator.node, ast.Lambda)
+    ):
+        return []
+    wrapped = decorator.positional[0].name
+
+    def calls_wrapped(value: ast.expr) -> bool:
+        if isinstance(value, ast.Name):
+            binding = _single_local(wrapper.scope, value.id)
+            value = binding.value if binding is not None and binding.value is not None else value
+        return (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == wrapped
+            and wrapper.scope.lookup_all(wrapped) == decorator.scope.lookup_all(wrapped)
+        )
+
+    pairs = [r.value for r in returns if isinstance(r.value, ast.Tuple)]
+    if len(pairs) != len(returns) or not all(calls_wrapped(p.elts[0]) for p in pairs):
+        return []
+    transform = application.transform
+    path = project.path(application.defined_in)
+    code = culprit_state.Code(project.files)
+    named = code.resolve(
+        Place(path, application.defined_in, transform.call.args[0], transform.scope)
+    )
+    node = named.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    scope = scope_at(named.model, node)
+    applied = [
+        d
+        for d in node.decorator_list
+        if code.resolve(Place(named.path, named.model, d, scope)).node is decorator.node
+    ]
+    if len(applied) != 1:
+        return []
+    project.adopt(named)
+    why = (
+        f"`@{ast.unparse(applied[0])}` makes `{node.name}` return `{ast.unparse(pairs[0])}`"
+        f": with has_aux=True, {api} takes `{node.name}`'s own (output, aux) for the output"
+    )
+    kind = CulpritKind.TRANSFORM_FUNCTION
+    return [_culprit(project, named.model, applied[0], kind, node.name, why)]
+
+
+def _builds_dict(found: _Return) -> bool:
+    """A dict display or comprehension, or a call of the builtin ``dict(...)``."""
+    value = found.value
+    if isinstance(value, ast.Dict | ast.DictComp):
+        return True
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "dict"
+        and not found.function.scope.lookup_all("dict")
+    )
 
 
 _PRINTED_INSTANCE = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<items>\(.*\))$", re.DOTALL)
@@ -1507,7 +1599,7 @@ def _aux_not_pair(
                 project, r.model, r.node, kind, r.function.name, why.format(_label(r.function), api)
             )
             for r in returns
-            if isinstance(r.value, ast.Dict | ast.DictComp)
+            if _builds_dict(r)
         ]
     if any(f"'{name}'" in type_text for name in ("NoneType", "set", "str")):
         return []  # not one output value: dropping has_aux is no fix
@@ -1548,6 +1640,22 @@ def _aux_not_pair(
         # return the pair. The pair is the contract of the function the transform got: its
         # own return changes, not a helper's (which other callers may share).
         own = [r for r in returns if r.function is function]
+        others = [r for r in returns if r.function is not function]
+        odd = [r for r in others if _odd_entry(project, r)]
+        if len(odd) != len(others):
+            odd = []
+        elif not others and flow is not None:
+            odd = _called_entries(project, flow, function, own)
+        if odd:
+            # The helper is one entry of a registry whose other entries all return the pair
+            # (``LOSSES = {"logistic": ..., "hinge": lambda ...}``): the registry's contract
+            # is the pair, and that entry breaks it.
+            why = (
+                f"{_label(odd[0].function)} returns a single value, while the other entries of "
+                f"its registry return the pair (output, aux) the caller unpacks (`{aux}`) "
+                f"with has_aux=True"
+            )
+            return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in odd]
         if len(own) != len(returns):
             home = flow.definition(function) if flow is not None else None
             if home is None:
@@ -1563,6 +1671,63 @@ def _aux_not_pair(
         return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in own]
     why = f"{_label(function)} returns a single value, not (output, aux): drop has_aux=True"
     return [_culprit(project, application.defined_in, flag, kind, function.name, why)]
+
+
+def _odd_entry(project: _Project, found: _Return) -> bool:
+    """Whether the function of ``found`` is the value of one entry of a dict display in its
+    module (a registry) whose other values, all project functions, return pairs on every
+    ``return``."""
+    model, target = found.model, found.function.node
+    code = culprit_state.Code(project.files)
+    path = project.path(model)
+    for display in nodes_of(model.tree, ast.Dict):
+        made = [
+            code.resolve(Place(path, model, value, scope_at(model, value)))
+            for value in display.values
+        ]
+        if sum(m.node is target for m in made) != 1 or len(made) < 3:
+            continue
+        others = [m.model.functions.get(m.node) for m in made if m.node is not target]
+        return all(f is not None and _returns_pairs(f) for f in others)
+    return False
+
+
+def _called_entries(
+    project: _Project, flow: Flow, function: Function, own: list[_Return]
+) -> list[_Return]:
+    """Where every return of ``function`` gives back the call of one project function the
+    flow finds (``return LOSSES[name](logits, labels)``, the key followed to its constant)
+    that is an odd registry entry (``_odd_entry``): that function's returns."""
+    home = flow.definition(function)
+    if home is None:
+        return []
+    out: list[_Return] = []
+    for found in own:
+        if not isinstance(found.value, ast.Call):
+            return []
+        callees = flow.callees(Place(home.path, home.model, found.value.func, function.scope))
+        if len(callees) != 1 or callees[0].partial is not None:
+            return []
+        at = callees[0].place
+        project.adopt(at)
+        helper = callees[0].function
+        node = helper.node
+        returned = (
+            [_Return(at.model, helper, node.body, node.body)]
+            if isinstance(node, ast.Lambda)
+            else [_Return(at.model, helper, r, r.value) for r in helper.returns]
+        )
+        if not returned or not _odd_entry(project, returned[0]):
+            return []
+        out.extend(returned)
+    return out
+
+
+def _returns_pairs(function: Function) -> bool:
+    """Whether every value the function returns is a pair display."""
+    node = function.node
+    values = [node.body] if isinstance(node, ast.Lambda) else function.return_values
+    return bool(values) and all(_tuple_size(v, function) == 2 for v in values)
 
 
 def _own_returns(function: Function) -> list[ast.Return]:
@@ -2200,11 +2365,26 @@ def _argument_culprits(
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
     if not out and _INT_DTYPE_RE.search(dtype):
         out = _dtype_leaf_culprits(project, application, argnums, function, frames, api, dtype)
+    elif not out and dtype == "bool" and _stepped(application, argnums):
+        # Booleans the caller steps along their gradient are parameters (a gate drawn by
+        # ``jax.random.bernoulli``), built as booleans: not a mask chosen by mistake.
+        out = _dtype_leaf_culprits(project, application, argnums, function, frames, api, dtype)
     return out
 
 
-# A printed dtype of integers (``int32``, ``uint8``): booleans are masks, chosen, not built.
+# A printed dtype of integers (``int32``, ``uint8``): booleans are masks, chosen, not built
+# (unless the caller updates them by their gradient).
 _INT_DTYPE_RE = re.compile(r"\bu?int\d*\b|integer")
+
+
+def _stepped(application: _Application, argnums: tuple[int, ...]) -> bool:
+    """Whether the caller replaces every differentiated argument by a step along its
+    gradient (a parameter, whatever its dtype)."""
+    args = application.call.args
+    return all(
+        index < len(args) and updated_by_gradient(application.call, application.scope, args[index])
+        for index in argnums
+    )
 
 
 def _dtype_leaf_culprits(
@@ -2228,6 +2408,9 @@ def _dtype_leaf_culprits(
     dtypes = culprit_dtypes.Dtypes(flow)
     path = project.path(application.model)
     data = _data_origins(dtypes, application, argnums, path)
+    wanted = (
+        (culprit_dtypes.BOOL,) if dtype == "bool" else (culprit_dtypes.INT, culprit_dtypes.PY_INT)
+    )
     found: list[tuple[culprit_dtypes.Leaf, Place]] = []
     for index in argnums:
         args = application.call.args
@@ -2240,9 +2423,11 @@ def _dtype_leaf_culprits(
             return []
         updated = updated_by_gradient(application.call, application.scope, args[index])
         for leaf in leaves:
-            if dtypes.of(leaf.value) not in (culprit_dtypes.INT, culprit_dtypes.PY_INT):
+            if dtypes.of(leaf.value) not in wanted:
                 continue
-            origin = dtypes.int_origin(leaf.value)
+            origin = (
+                dtypes.bool_origin(leaf.value) if dtype == "bool" else dtypes.int_origin(leaf.value)
+            )
             if origin is None:
                 return []
             if any(origin.node is d.node for d in data):
@@ -2274,6 +2459,8 @@ def _dtype_leaf_culprits(
         f"from the Python int `{shown}` ({dtype} to JAX)"
         if isinstance(origin.node, ast.Constant)
         else f"as an integer array by `{shown}` ({dtype})"
+        if dtype != "bool"
+        else f"as a boolean array by `{shown}`"
     )
     why = (
         f"{named} is made {made} and read as a number by {_label(function[1])}: "
@@ -3031,6 +3218,33 @@ def _default_dtype_source(origin: _Origin) -> _Origin | None:
 _DIMS = re.compile(r"^\s*~?\w*[\[(](?P<dims>[\d,\s]*)[\])]\s*\.?\s*$")
 
 
+def _missing_axes(captures: Mapping[str, str]) -> bool:
+    """Whether the printed tangent's shape is the wanted one without its trailing axes
+    (``float32[365]`` for ``float32[365,5]``)."""
+    tangent = _dims(captures.get("tangent"))
+    wanted = _dims(captures.get("expected") or captures.get("primal"))
+    return (
+        tangent is not None
+        and wanted is not None
+        and 0 < len(tangent) < len(wanted)
+        and wanted[: len(tangent)] == tangent
+    )
+
+
+def _handed_over(
+    project: _Project, model: ModuleModel, expr: ast.expr, scope: Scope
+) -> _Origin | None:
+    """The call of a project function whose result the name ``expr`` holds by its one plain
+    assignment in its function (``seed = growing_season_weights(doy)``)."""
+    if not isinstance(expr, ast.Name):
+        return None
+    binding = _single_local(scope, expr.id)
+    value = binding.value if binding is not None else None
+    if not isinstance(value, ast.Call) or _callee(project, model, value, scope) is None:
+        return None
+    return _Origin(model, value, scope)
+
+
 def _dims(text: str | None) -> tuple[int, ...] | None:
     """``float32[64,4]`` or ``(64, 4)`` as its dimensions."""
     found = _DIMS.match(text or "")
@@ -3205,7 +3419,13 @@ def _tangent_culprits(
     if entry is not None:
         return [entry]
     origin = _origin(project, model, expr, scope, frames, index)
-    if origin is not None:
+    handed = _handed_over(project, model, expr, scope) if _missing_axes(captures) else None
+    if origin is not None and handed is not None and origin.scope is not scope:
+        # The value lacks the output's trailing axes, and a project helper made it for its own
+        # purpose (per-day weights for a per-day-and-layer output): broadcasting it belongs
+        # where this function takes it, not in the helper.
+        origin = handed
+    elif origin is not None:
         origin = _followed(project, Flow(culprit_state.Code(project.files), frames), origin)
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
@@ -3218,7 +3438,9 @@ def _tangent_culprits(
         given = Place(project.path(model), model, expr, scope)
         asked = _asked_dtype_source(project, frames, origin, given, captures["tangent"].strip())
         origin = asked or origin
-    if origin is None or origin.iterated or isinstance(origin.node, ast.Name):
+    if origin is None or isinstance(origin.node, ast.Name):
+        return []
+    if origin.iterated and not (_wrong_shape(captures) and _basis(origin)):
         return []
     shown = project.source(origin.model, origin.node)
     tangent = (captures.get("tangent") or "").strip()
@@ -3237,6 +3459,165 @@ def _tangent_culprits(
     return [
         _culprit(project, origin.model, origin.node, CulpritKind.TRANSFORM_TANGENT, "tangent", why)
     ]
+
+
+def _basis(origin: _Origin) -> bool:
+    """``jnp.eye(n)`` (or ``identity``): the rows a loop takes one at a time are unit vectors
+    of length ``n``, so a row of the wrong shape is made by the size written there."""
+    node = origin.node
+    if not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords:
+        return False
+    api = origin.model.qualified_name(node.func, origin.scope) or ""
+    return api in ("jax.numpy.eye", "jax.numpy.identity", "numpy.eye", "numpy.identity")
+
+
+# -- an option of the transform --------------------------------------------------------------
+
+
+def _option_culprits(
+    project: _Project, captures: Mapping[str, str], frames: Sequence[Span], option: str
+) -> list[Culprit]:
+    """Where the transform's ``option=True`` is set: the keyword written in its call, or the
+    entry of a settings dict the call unpacks (``jax.grad(f, **opt["grad_kwargs"])``, the
+    dict display followed through the value flow to its ``"holomorphic": True``)."""
+    found = _applied_on_line(project, frames)
+    if found is None:
+        return []
+    here, call, api = found
+    flow = Flow(culprit_state.Code(project.files), frames)
+    written = [k.value for k in call.keywords if k.arg == option]
+    values: list[Place] = [here.at(v) for v in written]
+    for spread in [k.value for k in call.keywords if k.arg is None] if not written else []:
+        displays = flow.makers(here.at(spread))
+        if not displays or any(not isinstance(d.node, ast.Dict) for d in displays):
+            return []
+        for display in displays:
+            assert isinstance(display.node, ast.Dict)
+            if None in display.node.keys:
+                return []
+            values += [
+                display.at(v)
+                for k, v in zip(display.node.keys, display.node.values, strict=True)
+                if isinstance(k, ast.Constant) and k.value == option
+            ]
+    made = flow.one_maker(values[0]) if len(values) == 1 else None
+    if made is None or not (isinstance(made.node, ast.Constant) and made.node.value is True):
+        return []
+    project.adopt(made)
+    why = (
+        f"`{option}=True` is set here for {api}, of a function whose output is real: a real "
+        "output is never holomorphic, so drop the option"
+    )
+    return [_culprit(project, made.model, made.node, CulpritKind.TRANSFORM_OPTION, api, why)]
+
+
+def _choice_culprits(project: _Project, frames: Sequence[Span]) -> list[Culprit]:
+    """The constant key a registry is read with where it picks what failed: the function a
+    differentiating transform on the innermost line received (``grad(OBJECTIVES[name])``,
+    through names assigned once), else the function the innermost line calls
+    (``SQRT_METHODS[cfg.sqrt_method](a)``), the error raised inside it."""
+    if not frames:
+        return []
+    model = project.model(frames[0].path)
+    if model is None:
+        return []
+    path = project.path(model)
+    flow = Flow(culprit_state.Code(project.files), frames)
+    picked: list[Place] = []
+    applied = _applied_on_line(project, frames)
+    if applied is not None and applied[1].args:
+        picked.append(applied[0].at(applied[1].args[0]))
+    else:
+        picked += [
+            Place(path, model, call.func, scope)
+            for call, scope in model.calls
+            if _on_line(call, frames[0].line) and isinstance(call.func, ast.Subscript)
+        ]
+    lookups = [found for p in picked if (found := _registry_lookup(p)) is not None]
+    if len(lookups) != 1:
+        return []
+    registry, key = lookups[0]
+    held = flow.code.resolve(registry)
+    made = flow.one_maker(flow.argument_given(key))
+    # Alternatives: a dict display of several entries, or one a registering decorator fills.
+    several = isinstance(held.node, ast.Dict) and len(held.node.keys) > 1
+    if (
+        made is None
+        or not isinstance(made.node, ast.Constant)
+        or not isinstance(made.node.value, str)
+        or len(flow.makers(registry) or []) != 1
+        or not (several or _registered_many(held))
+    ):
+        return []
+    project.adopt(made)
+    name = ast.unparse(registry.node)
+    why = (
+        f"`{made.node.value!r}` chooses the entry of `{name}` that fails here: the other "
+        f"entries of `{name}` are the alternatives to choose"
+    )
+    return [_culprit(project, made.model, made.node, CulpritKind.TRANSFORM_CHOICE, name, why)]
+
+
+def _registry_lookup(place: Place) -> tuple[Place, Place] | None:
+    """``REGISTRY[key]`` that ``place`` is, or holds by its one plain assignment (names
+    followed a few steps): the registry and the key."""
+    for _ in range(4):
+        node = place.node
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Constant):
+            return place.at(node.value), place.at(node.slice)
+        if not isinstance(node, ast.Name):
+            return None
+        binding = _single_local(place.scope, node.id)
+        if binding is None or binding.value is None:
+            return None
+        place = Place(place.path, place.model, binding.value, binding.scope)
+    return None
+
+
+def _registered_many(held: Place) -> bool:
+    """An empty dict display its module fills by ``REGISTRY[name] = fn`` (a registering
+    decorator's): with several ``register(...)`` uses, there are alternatives."""
+    if not isinstance(held.node, ast.Dict) or held.node.keys:
+        return False
+    decorated = [
+        d
+        for f in held.model.functions.values()
+        for d in getattr(f.node, "decorator_list", [])
+        if isinstance(d, ast.Call)
+    ]
+    return len(decorated) > 1
+
+
+def _applied_on_line(
+    project: _Project, frames: Sequence[Span]
+) -> tuple[Place, ast.Call, str] | None:
+    """The one differentiating transform the innermost traceback line applies: its call
+    written there (``jax.grad(f, **kw)(x)``), or held by a name the line calls, through
+    ``jax.jit`` (``grad_fn = jax.jit(jax.grad(f, **kw))``). The project model keeps no
+    transform whose keywords are unpacked, so the line is read here."""
+    if not frames:
+        return None
+    model = project.model(frames[0].path)
+    if model is None:
+        return None
+    path = project.path(model)
+    found: list[tuple[Place, ast.Call, str]] = []
+    for call, scope in model.calls:
+        if not _on_line(call, frames[0].line):
+            continue
+        value: ast.expr | None = call.func
+        where = scope
+        if isinstance(value, ast.Name):
+            binding = scope.lookup(value.id)
+            ok = binding is not None and binding.kind == "assign"
+            value = binding.value if ok and binding is not None else None
+            where = binding.scope if ok and binding is not None else scope
+        while isinstance(value, ast.Call) and model.qualified_name(value.func, where) == "jax.jit":
+            value = value.args[0] if value.args else None
+        api = model.qualified_name(value.func, where) if isinstance(value, ast.Call) else None
+        if isinstance(value, ast.Call) and api in _DIFFERENTIATING:
+            found.append((Place(path, model, value, where), value, api.rsplit(".", 1)[-1]))
+    return found[0] if len(found) == 1 else None
 
 
 # -- the argnums that select a Ref ------------------------------------------------------------

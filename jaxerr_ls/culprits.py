@@ -52,6 +52,8 @@ _TRANSFORM_LABELS = {
     CulpritKind.TRANSFORM_FUNCTION: "the function differentiated, `{}`",
     CulpritKind.TRANSFORM_ARGUMENT: "what `{}` was given to differentiate",
     CulpritKind.TRANSFORM_TANGENT: "the construction of a tangent",
+    CulpritKind.TRANSFORM_OPTION: "the option given to `{}`",
+    CulpritKind.TRANSFORM_CHOICE: "the configured choice of `{}`",
 }
 
 

@@ -51,6 +51,13 @@ class CulpritKind(str, Enum):
     # The ``argnums`` of a grad (or the grad call, for its default 0) that selects a parameter
     # declared to take a Ref.
     TRANSFORM_REF_SELECTED = "transform.ref_selected"
+    # Where a transform's option the message names (``holomorphic=True``) is set: the keyword,
+    # or the entry of the settings dict the call unpacks into its keywords.
+    TRANSFORM_OPTION = "transform.option"
+    # The constant key a registry lookup (``OBJECTIVES[settings["objective"]]``) is read with,
+    # where it chooses the function a transform cannot go through (an integer metric given to
+    # grad, an API without a derivative rule) among entries it can.
+    TRANSFORM_CHOICE = "transform.choice"
     # The ``with_refs`` entry for the argument a message names (capture ``argument``:
     # "the argument at position args[1] of ..."), followed to the line that built it.
     REFS_ARGUMENT = "refs.argument"
@@ -116,6 +123,8 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.TRANSFORM_ARGUMENT: frozenset(),
     CulpritKind.TRANSFORM_TANGENT: frozenset(),
     CulpritKind.TRANSFORM_REF_SELECTED: frozenset(),
+    CulpritKind.TRANSFORM_OPTION: frozenset(),
+    CulpritKind.TRANSFORM_CHOICE: frozenset(),
     CulpritKind.REFS_ARGUMENT: frozenset({"argument"}),
     CulpritKind.REFS_TREE: frozenset({"difference"}),
     CulpritKind.REFS_SWITCHED_OFF: frozenset(),

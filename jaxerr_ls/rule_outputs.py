@@ -738,7 +738,7 @@ def entry_change(
             else ""
         )
         return Change(
-            code.span(promoter or ret),
+            code.span(promoter or definition or ret),
             why,
             f"Cast the tangent to {expected.dtype}",
             (code.replace(entry, f"{_text(code, entry)}.astype({dtype})"),),

@@ -414,3 +414,104 @@ def test_an_attribute_made_in_init_reads_the_constructions_arguments(tmp_path: P
     ]
     # Read after the flow left ``__init__``: the parameter holds what ``Arm(SPEC)`` passed.
     assert shown(flow.makers(place_of(code, path, "spec['home']"))) == [("m.py", "[0, 1]")]
+
+
+def test_a_parameter_of_a_function_called_once_holds_that_calls_argument(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "parts.py": "import numpy as np\n\ndef scaled(table, k=2):\n    return table * k\n",
+            "main.py": (
+                "import numpy as np\n"
+                "from parts import scaled\n\n"
+                "def use(table):\n"
+                "    return table\n\n"
+                "def run():\n"
+                "    big = scaled(np.ones(3))\n"
+                "    return use(np.zeros(2)), big\n"
+            ),
+        },
+    )
+    # The traceback passes through ``run``'s last line; ``scaled`` is called off it.
+    flow = Flow(code, [Span(tmp_path / "main.py", 9, 4, 9, 40)])
+    parts = tmp_path / "parts.py"
+    # Off the traceback's lines, the one call in the project passes the argument, and leaves
+    # ``k`` to its default.
+    assert shown(flow.makers(place_of(code, parts, "table"))) == [("main.py", "np.ones(3)")]
+    assert shown(flow.makers(place_of(code, parts, "k", 4))) == [("parts.py", "2")]
+
+
+def test_a_function_also_handed_on_or_called_twice_keeps_its_parameters_in_doubt(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax\nimport numpy as np\n\n"
+                "def loss(w):\n    return w\n\n"
+                "def twice(x):\n    return x\n\n"
+                "def run():\n"
+                "    g = jax.grad(loss)\n"
+                "    return loss(np.ones(2)), twice(np.ones(1)), twice(np.zeros(1)), g\n"
+            ),
+        },
+    )
+    flow = Flow(code, [Span(tmp_path / "main.py", 10, 0, 10, 9)])
+    main = tmp_path / "main.py"
+    # ``loss`` is given to jax.grad too (called with other values there); ``twice`` twice.
+    assert flow.makers(place_of(code, main, "w", 5)) is None
+    assert flow.makers(place_of(code, main, "x", 8)) is None
+    # Without the traceback, no parameter is followed to its callers at all.
+    once = project(tmp_path, {"once.py": "def f(a):\n    return a\n\nf(1)\n"})
+    assert Flow(once).makers(place_of(once, tmp_path / "once.py", "a", 2)) is None
+    framed = Flow(once, [Span(tmp_path / "once.py", 1, 0, 1, 9)])
+    assert shown(framed.makers(place_of(once, tmp_path / "once.py", "a", 2))) == [("once.py", "1")]
+
+
+@pytest.mark.parametrize(
+    ("loop", "read"),
+    [
+        ("lax.scan(body, start, None, length=3)", "def body(c, _):\n        return c + 1, c"),
+        ("lax.fori_loop(0, 3, body, start)", "def body(i, c):\n        return c + 1"),
+        ("lax.while_loop(lambda c: c.sum() < 9, body, start)", "def body(c):\n        return c"),
+    ],
+)
+def test_a_loop_bodys_carry_is_made_by_the_loops_initial_value(
+    tmp_path: Path, loop: str, read: str
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax.numpy as jnp\nfrom jax import lax\n\n"
+                "def run(n):\n"
+                "    start = jnp.arange(n)\n"
+                f"    {read}\n"
+                f"    return {loop}\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    assert shown(flow.makers(place_of(code, main, "c", 7))) == [("main.py", "jnp.arange(n)")]
+
+
+def test_a_parameter_is_followed_through_a_jit_of_its_function_to_the_call(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax\nimport jax.numpy as jnp\n\n"
+                "def loss(w, scale):\n"
+                "    return jnp.sum(w) * scale\n\n"
+                "def run(w):\n"
+                "    step = jax.jit(jax.grad(loss), static_argnums=1)\n"
+                "    return step(w, 3)\n"
+            ),
+        },
+    )
+    main = tmp_path / "main.py"
+    # The traceback passes through the jitted call and the function's line.
+    flow = Flow(code, [Span(main, 5, 4, 5, 30), Span(main, 9, 4, 9, 20)])
+    assert shown(flow.makers(place_of(code, main, "scale", 5))) == [("main.py", "3")]

@@ -70,6 +70,50 @@ def test_a_list_extended_otherwise_leaves_the_path_in_doubt(tmp_path: Path) -> N
     assert culprits(files, frames, REFS, **LIST_OF_LAYERS) == []
 
 
+HOLDER = """
+    import jax
+    import jax.numpy as jnp
+
+
+    class Holder:
+        def __init__(self, params):
+            self.grads = {}
+            for name, value in params.items():
+                self.grads[name] = jax.new_ref(jnp.zeros((2, 1)))  # culprit
+    """
+STEP = """
+    import jax
+    import jax.numpy as jnp
+
+    from holder import Holder
+
+
+    def step(params, x):
+        holder = Holder(params)
+        out, f_vjp = jax.vjp(loss, params, x)
+        f_vjp.with_refs(holder.grads, jax.ad.DontWant())(jnp.ones_like(out))  # frame 0
+    """
+KEYED = {
+    "argument": "the argument at position args[0]['w'] of the differentiated function loss"
+    " at /p/step.py:3",
+    "given": "Ref{float32[2,1]}",
+    "expected": "float32[2]",
+}
+
+
+def test_the_path_is_followed_into_a_dict_filled_by_item_assignment(tmp_path: Path) -> None:
+    files, frames = project(tmp_path, {"holder.py": HOLDER, "step.py": STEP})
+    [culprit] = culprits(files, frames, REFS, **KEYED)
+    assert (culprit.span.path.name, culprit.span.line) == (
+        "holder.py",
+        marked_line(tmp_path / "holder.py"),
+    )
+    # Changed otherwise too (an ``update``), the dict's entries are in doubt.
+    updated = HOLDER + "        self.grads.update(extra)\n"
+    files, frames = project(tmp_path, {"holder.py": updated, "step.py": STEP})
+    assert culprits(files, frames, REFS, **KEYED) == []
+
+
 STORE = """
     import jax
     import jax.numpy as jnp

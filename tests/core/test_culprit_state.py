@@ -244,6 +244,39 @@ def test_a_gradient_ref_held_by_an_instance_of_another_module_is_retyped_there(
     assert 'jax.new_ref(jnp.zeros(shape, dtype="bfloat16"))' in fixed(fix, tmp_path / "grads.py")
 
 
+def test_a_gradient_ref_a_helper_returns_is_followed_into_the_helper(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "buffers.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            def zeroed(rows):
+                return jax.new_ref(jnp.zeros((rows, 1), jnp.float32))  # culprit
+            """,
+            "train.py": """
+            import jax
+            import jax.numpy as jnp
+
+            from buffers import zeroed
+
+
+            def step(w_ref, x):
+                out, f_vjp = jax.vjp(loss, w_ref, x)
+                acc = zeroed(3)
+                f_vjp.with_refs(acc, jax.ad.DontWant())(jnp.ones_like(out))  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, **ACCUMULATED)
+    assert (culprit.span.path.name, culprit.span.line) == (
+        "buffers.py",
+        marked_line(tmp_path / "buffers.py"),
+    )
+
+
 def test_a_gradient_ref_handed_to_a_constructor_is_followed_to_the_call(tmp_path: Path) -> None:
     holder = ACCUMULATOR.replace(
         'self.total = jax.new_ref(jnp.zeros(shape, dtype="float32"))  # culprit',
@@ -585,6 +618,32 @@ def test_a_jit_in_another_module_traces_a_size_given_through_a_parameter(tmp_pat
     assert 'padded = jax.jit(model.pad, static_argnames="n")  # culprit' in fixed(
         fix, tmp_path / "main.py"
     )
+
+
+def test_a_count_made_by_len_is_a_python_value_jit_traces(tmp_path: Path) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "main.py": """
+            import jax
+            import jax.numpy as jnp
+
+            LABELS = ("a", "b", "c")
+
+
+            @jax.jit  # culprit
+            def encode(ids, n):
+                return jax.nn.one_hot(ids, n)  # frame 0
+
+
+            def main(ids):
+                return encode(ids, len(LABELS))  # frame 1
+            """,
+        },
+    )
+    captures = tracing("encode", tmp_path / "main.py", 7, "n")
+    [culprit] = culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures)
+    assert culprit.span.line == marked_line(tmp_path / "main.py")
 
 
 @pytest.mark.parametrize(
