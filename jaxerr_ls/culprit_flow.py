@@ -152,7 +152,7 @@ class Flow:
                 and len(bindings) == 1
                 and place.scope.lookup(node.id) is None
             ):
-                found = self._passed_on_traceback(place, binding)
+                found = self._passed_on_traceback(place, binding, depth)
                 if found is None:
                     return None
                 out.extend(found)
@@ -212,7 +212,7 @@ class Flow:
                 return [place]
             if function is None:
                 return None
-            left = self._left_to_default(place, function)
+            left = self._left_to_default(place, function, depth)
             if left is None:
                 left = self._decorated(place, function)
             if left is None:
@@ -314,7 +314,9 @@ class Flow:
                 sites.append(Place(path, model, call, scope))
         return sites
 
-    def _passed_on_traceback(self, place: Place, binding: Binding) -> list[Place] | None:
+    def _passed_on_traceback(
+        self, place: Place, binding: Binding, depth: int = 0
+    ) -> list[Place] | None:
         """What the one call of a plain function on the traceback's lines passes for its
         parameter (the parameter the name is on a loop's first iteration)."""
         function = place.model.functions.get(binding.node)
@@ -325,9 +327,11 @@ class Flow:
             return None
         site, call = sites[0]
         given = argument(call, [p.name for p in function.positional], binding.name)
-        return None if given is None else self.makers(site.at(given))
+        return None if given is None else self.makers(site.at(given), depth + 1)
 
-    def _left_to_default(self, place: Place, function: Function) -> list[Place] | None:
+    def _left_to_default(
+        self, place: Place, function: Function, depth: int = 0
+    ) -> list[Place] | None:
         """A parameter that every call of its function on the traceback's lines leaves to
         its default (``run()`` for ``def run(cfg=CONFIG)``): the default's makers."""
         assert isinstance(place.node, ast.Name)
@@ -344,7 +348,7 @@ class Flow:
             if unpacked or argument(call, names, name) is not None:
                 return None
         outer = function.scope.parent or place.model.module_scope
-        return self.makers(Place(place.path, place.model, default, outer))
+        return self.makers(Place(place.path, place.model, default, outer), depth + 1)
 
     def _unpacked(
         self, place: Place, statement: ast.Assign, name: str, scope: Scope, depth: int

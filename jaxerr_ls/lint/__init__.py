@@ -257,6 +257,8 @@ def _captures(prediction: Prediction, owner: str | None) -> dict[str, str]:
         return {"primitive": owner}
     if prediction.check_code == "vjp-ref-grad-missing" and prediction.captures:
         return {"argument": prediction.captures[0]}
+    if prediction.check_code == "grad-int-input" and prediction.captures:
+        return {"dtype": prediction.captures[0]}
     return {}
 
 

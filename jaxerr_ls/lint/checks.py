@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jaxerr_ls.lint.flow import LintFiles, callee_of, made_by
 from jaxerr_ls.lint.values import Project, Values
@@ -32,6 +33,9 @@ from jaxerr_ls.project import (
     literal_ints,
 )
 from jaxerr_ls.spans import Span, ast_span, char_col
+
+if TYPE_CHECKING:
+    from jaxerr_ls.culprit_state import Place
 
 # How many names, helpers and base classes a check follows before it stays silent.
 _DEPTH = 6
@@ -794,6 +798,89 @@ def _ranked_nonscalar(
             name,
         )
     return None
+
+
+# -- integer inputs ----------------------------------------------------------------------------
+
+# The transforms that refuse an integer input with the same words (``jacfwd`` and ``hessian``
+# say "np.floating" and are another check's).
+_INT_REFUSING = ("jax.grad", "jax.value_and_grad", "jax.jacrev")
+# ``culprit_dtypes``' kinds of an integer value: an integer or boolean array, a Python int.
+_INT_KINDS = frozenset({"int", "bool", "pyint"})
+
+
+def check_grad_int_input(model: ModuleModel, values: Values, spans: Spans) -> Iterator[Prediction]:
+    """A differentiated argument with an integer or boolean leaf, at a call that applies the
+    transform: through the value flow, the array or Python int each leaf of what the call
+    passes surely is (``jnp.arange(n)``, a dict entry ``"step": 0``), whichever way the call
+    is reached; ``allow_int=True`` (or any value of it not literally False) keeps it silent."""
+    from jaxerr_ls import culprit_dtypes
+    from jaxerr_ls.culprit_state import Place
+
+    for transform in model.transforms:
+        if transform.api not in _INT_REFUSING:
+            continue
+        allowed = transform.keywords.get("allow_int")
+        if allowed is not None and literal_bool(allowed) is not False:
+            continue
+        indices = _argnums(transform)[1]
+        if not indices or not transform.call.args:
+            continue
+        applications = (
+            [transform.applied]
+            if transform.applied is not None
+            else _named_applications(model, transform)
+        )
+        files = values.flow_files(spans.path, spans.lines)
+        for applied in applications:
+            args = applied.args
+            if any(isinstance(a, ast.Starred) for a in args) or max(indices) >= len(args):
+                continue
+            found = None
+            for flow in files.flows(applied):
+                dtypes = culprit_dtypes.Dtypes(flow)
+                here = None
+                for index in indices:
+                    given = Place(files.path, files.model, args[index], transform.scope)
+                    for leaf in culprit_dtypes.leaves(flow, given) or []:
+                        # A field of a project class may be static (not a leaf at all);
+                        # every field of a NamedTuple is a leaf.
+                        held = leaf.holder is not None and not _named_tuple(leaf.holder)
+                        kind = None if held else dtypes.of(leaf.value)
+                        if kind in _INT_KINDS and here is None:
+                            here = (args[index], leaf, kind, dtypes.int_origin(leaf.value))
+                if here is None:
+                    found = None
+                    break
+                found = found or here
+            if found is None:
+                continue
+            argument, leaf, kind, origin = found
+            what = ast.unparse(argument)
+            what = what if leaf.key is None else f"{what}[{leaf.key!r}]"
+            shown = "bool" if kind == culprit_dtypes.BOOL else "int32"
+            yield Prediction(
+                "grad-int-input",
+                "error",
+                spans.of(applied),
+                f"{transform.api.removeprefix('jax.')} differentiates {what}, an integer "
+                f"array ({shown}): build it as a float array, or pass allow_int=True",
+                None
+                if origin is None
+                else ast_span(origin.path, origin.node, files.lines(origin.path) or []),
+                None if origin is None else "integer array made by",
+                None if origin is None else what,
+                captures=(shown,),
+            )
+            break
+
+
+def _named_tuple(cls: Place) -> bool:
+    """A ``typing.NamedTuple`` class of the project (each of its fields is a pytree leaf)."""
+    node = cls.node
+    assert isinstance(node, ast.ClassDef)
+    scope = cls.model.scopes[node].parent or cls.model.module_scope
+    return any(cls.model.qualified_name(b, scope) == "typing.NamedTuple" for b in node.bases)
 
 
 # -- Refs --------------------------------------------------------------------------------------
@@ -1598,6 +1685,7 @@ CHECKS: tuple[Check, ...] = (
         ("grad", "jacrev", "hessian"),
     ),
     Check(("grad-ref-argument",), check_grad_ref, ("grad",)),
+    Check(("grad-int-input",), check_grad_int_input, ("grad", "jacrev")),
     Check(
         ("vjp-ref-grad-missing", "vjp-with-refs-tree", "vjp-ref-grad-returned"),
         check_vjp_refs,
@@ -1638,6 +1726,11 @@ def run_checks(
     for check in checks:
         if enabled.isdisjoint(check.codes):
             continue
-        found.extend(p for p in check.run(model, values, spans) if p.code in enabled)
+        try:
+            found.extend(p for p in check.run(model, values, spans) if p.code in enabled)
+        except RecursionError:
+            # Code nested or chained past Python's stack: the check stays silent on it (a
+            # prediction is made only where it is sure) and the others still run.
+            continue
     found.sort(key=lambda p: (p.span.line, p.span.col, p.code))
     return found

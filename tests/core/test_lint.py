@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -1189,3 +1190,21 @@ def test_a_registry_lookup_returns_what_every_registered_function_returns(
     source = _REGISTRY.format(third=third, more=more)
     codes = [p.code for p in lint_source(source).predictions]
     assert ("grad-has-aux-not-pair" in codes) is reported, codes
+
+
+def test_a_check_that_exhausts_the_stack_stays_silent_and_the_others_run() -> None:
+    # Real code can chain values deeper than Python's stack while a check follows them: that
+    # check says nothing about the module, the other checks still report.
+    from jaxerr_ls.lint.checks import Check, Spans, run_checks
+
+    source = "import jax\n\ndef f(x):\n    return x, x\n\ng = jax.grad(f)(1.0)\n"
+
+    def too_deep(*_: object) -> Iterator[Prediction]:
+        yield from ()
+        raise RecursionError
+
+    deep = Check(("grad-int-input",), too_deep, ("grad",))
+    found = run_checks(
+        build(source), Spans(Path("m.py"), source.splitlines()), checks=(deep, *CHECKS)
+    )
+    assert [p.code for p in found] == ["grad-output-not-array"]
