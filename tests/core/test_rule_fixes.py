@@ -415,9 +415,14 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return (kinetic, potential), rates",
         Applicability.SAFE,
     ),
-    # A dict of terms and their total given to grad from an object no culprit follows: the
-    # total entry differentiated, read where the object is given to grad.
-    "grad_dict_with_total_entry": ("grad-output-not-array", None, Applicability.UNSAFE),
+    # A dict of terms and their total given to grad from an object: the culprit is its
+    # ``__call__``'s return; the total entry is differentiated, read where the object is given
+    # to grad.
+    "grad_dict_with_total_entry": (
+        "grad-output-not-array",
+        'return dict(parts, total=parts["fit"] + parts["ridge"])',
+        Applicability.UNSAFE,
+    ),
     # A (1, 1) row-times-column tangent for a scalar output: its unit axes squeezed.
     "jvp_tangent_row_times_column": (
         "custom-jvp-tangent-mismatch",
