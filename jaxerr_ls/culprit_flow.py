@@ -231,11 +231,9 @@ class Flow:
             return None
         index = names.index(place.node.id)
         found: list[Place] = []
-        for call, scope in place.model.calls:
-            api = place.model.qualified_name(call.func, scope)
-            slots = _LOOPS.get(api or "")
-            if slots is None:
-                continue
+        model = place.model
+        loops = self.code.files.memo("loop calls", place.path, lambda _: _loop_calls(model))
+        for call, scope, slots in loops:
             for body_at, carry, init_at in slots:
                 if len(call.args) <= max(body_at, init_at):
                     continue
@@ -1107,6 +1105,19 @@ def first_iteration_bindings(
             for loop in loops
         )
     ]
+
+
+def _loop_calls(
+    model: ModuleModel,
+) -> list[tuple[ast.Call, Scope, tuple[tuple[int, int, int], ...]]]:
+    """The module's calls of ``lax.scan``, ``fori_loop`` and ``while_loop``, with where each
+    takes its body, carry and initial value (worked out once per module)."""
+    out = []
+    for call, scope in model.calls:
+        slots = _LOOPS.get(model.qualified_name(call.func, scope) or "")
+        if slots is not None:
+            out.append((call, scope, slots))
+    return out
 
 
 def _loops_in(
