@@ -498,8 +498,11 @@ def _returns(
             part = _summed_item(function, part) or part
             if part is not None and _helper_among(project, model, function, part, flow, env):
                 raise _InDoubt
+            if part is not None and _terms_in_doubt(project, model, function, part, flow, env):
+                raise _InDoubt
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
+            by_name = callee is not None
             if callee is None and vector and flow is not None:
                 callee = _flow_callee(project, flow, model, part, function.scope, env, vector)
             elif callee is not None and callee[1].owner is not None and flow is not None:
@@ -531,6 +534,12 @@ def _returns(
                     # choice, at the call.
                     out.append(_Return(model, function, node, value))
                     continue
+                if vector and by_name and _given_axes(project, inner, deeper):
+                    # The helper, called by its own name, maps what it is given item by item:
+                    # it makes no axis, and whether it or this return should reduce is not the
+                    # flow's to tell. (A function the call reaches through a parameter or a
+                    # registry is held to the contract its callers rely on: it stays.)
+                    raise _InDoubt
                 if deeper:
                     out.extend(deeper)
                     continue
@@ -544,6 +553,25 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _given_axes(project: _Project, helper: Function, deeper: list[_Return]) -> bool:
+    """Whether every value the helper gives is its own ``return`` that only maps its
+    parameters item by item (``culprit_ranks.parameter_axes``): then it makes no axis of its
+    own, and a vector it returns is one it was given."""
+    if isinstance(helper.node, ast.Lambda) or not deeper:
+        return False
+    parameters = frozenset(p.name for p in helper.params)
+    for found in deeper:
+        if found.function is not helper or not isinstance(found.node, ast.Return):
+            return False
+        if found.value is None:
+            return False
+        place = Place(project.path(found.model), found.model, found.value, helper.scope)
+        kept = culprit_ranks.parameter_axes(place, parameters)
+        if kept != culprit_ranks.ELEMENTWISE_OF_PARAMETERS:
+            return False
+    return True
 
 
 def _maps_over_batch(found: _Return) -> bool:
@@ -582,18 +610,11 @@ def _helper_among(
     leaves the culprit in doubt."""
     if flow is None or not isinstance(value, ast.BinOp):
         return False
-    operands: list[ast.expr] = []
-    pending: list[ast.expr] = [value]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.BinOp) and isinstance(
-            node.op, ast.Add | ast.Sub | ast.Mult | ast.Div
-        ):
-            pending += [node.left, node.right]
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-            pending.append(node.operand)
-        elif not _scalar_value(project, model, node, function.scope, 0, flow, env):
-            operands.append(node)
+    operands = [
+        node
+        for node in _operands(value, (ast.Add, ast.Sub, ast.Mult, ast.Div))
+        if not _scalar_value(project, model, node, function.scope, 0, flow, env)
+    ]
     if len(operands) < 2:
         return False
     for operand in operands:
@@ -604,6 +625,63 @@ def _helper_among(
         if isinstance(made, ast.Call) and _callee(project, model, made, function.scope):
             return True
     return False
+
+
+def _operands(value: ast.expr, operators: tuple[type[ast.operator], ...]) -> list[ast.expr]:
+    """The operands of arithmetic with the given operators, signs taken off: ``a``, ``b``
+    and ``c`` of ``a - (b + -c)``."""
+    operands: list[ast.expr] = []
+    pending: list[ast.expr] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.BinOp) and isinstance(node.op, operators):
+            pending += [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            pending.append(node.operand)
+        else:
+            operands.append(node)
+    return operands
+
+
+def _terms_in_doubt(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    value: ast.expr,
+    flow: Flow | None,
+    env: Env,
+) -> bool:
+    """Whether returned arithmetic adds several terms that may each keep an axis (none
+    surely a scalar) and one of them reads an attribute of the instance whose value the flow
+    cannot find (the construction passes ``*market()``): the axis may come in through it,
+    made wherever the instance was, and which term keeps it is not the flow's to tell."""
+    if flow is None or not isinstance(value, ast.BinOp) or not function.positional:
+        return False
+    if function.owner is None:
+        return False
+    this = function.positional[0].name
+    methods = {
+        item.name
+        for item in function.owner.body
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    terms = [
+        node
+        for node in _operands(value, (ast.Add, ast.Sub))
+        if not _scalar_value(project, model, node, function.scope, 0, flow, env)
+    ]
+    if len(terms) < 2:
+        return False
+    place = Place(project.path(model), model, value, function.scope)
+    return any(
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == this
+        and node.attr not in methods
+        and not flow.makers(place.at(node))
+        for term in terms
+        for node in ast.walk(term)
+    )
 
 
 # Keywords of a reduction that decide which axes its output keeps.
