@@ -534,7 +534,20 @@ def _returns(
                     # choice, at the call.
                     out.append(_Return(model, function, node, value))
                     continue
-                if vector and by_name and _given_axes(project, inner, deeper):
+                kept = _given_axes(project, inner, deeper) if vector else None
+                if (
+                    kept == culprit_ranks.REDUCED_FROM_PARAMETERS
+                    and flow is not None
+                    and any(
+                        _ranks_disagree(flow, Place(project.path(model), model, a, function.scope))
+                        for a in part.args
+                    )
+                ):
+                    # The helper reduces some axes of what it is given and keeps the rest, and
+                    # how many axes it is given the flow cannot tell: whether it reduces too
+                    # few or is given too many is in doubt.
+                    raise _InDoubt
+                if by_name and kept == culprit_ranks.ELEMENTWISE_OF_PARAMETERS:
                     # The helper, called by its own name, maps what it is given item by item:
                     # it makes no axis, and whether it or this return should reduce is not the
                     # flow's to tell. (A function the call reaches through a parameter or a
@@ -555,23 +568,53 @@ def _returns(
     return out
 
 
-def _given_axes(project: _Project, helper: Function, deeper: list[_Return]) -> bool:
-    """Whether every value the helper gives is its own ``return`` that only maps its
-    parameters item by item (``culprit_ranks.parameter_axes``): then it makes no axis of its
-    own, and a vector it returns is one it was given."""
+def _given_axes(project: _Project, helper: Function, deeper: list[_Return]) -> str | None:
+    """What every value the helper gives keeps of its parameters' axes, where each is its own
+    ``return`` made of them alone (``culprit_ranks.parameter_axes``): reduced where any
+    reduces over given axes, elementwise where none does; None otherwise. Then the helper
+    makes no axis of its own, and a vector it returns keeps axes it was given."""
     if isinstance(helper.node, ast.Lambda) or not deeper:
-        return False
+        return None
     parameters = frozenset(p.name for p in helper.params)
+    kinds = set()
     for found in deeper:
         if found.function is not helper or not isinstance(found.node, ast.Return):
-            return False
+            return None
         if found.value is None:
-            return False
+            return None
         place = Place(project.path(found.model), found.model, found.value, helper.scope)
-        kept = culprit_ranks.parameter_axes(place, parameters)
-        if kept != culprit_ranks.ELEMENTWISE_OF_PARAMETERS:
-            return False
-    return True
+        kinds.add(culprit_ranks.parameter_axes(place, parameters))
+    if None in kinds:
+        return None
+    if culprit_ranks.REDUCED_FROM_PARAMETERS in kinds:
+        return culprit_ranks.REDUCED_FROM_PARAMETERS
+    return culprit_ranks.ELEMENTWISE_OF_PARAMETERS
+
+
+def _ranks_disagree(flow: Flow, place: Place) -> bool:
+    """Whether a value is made, through arithmetic and the value flow, of a name the flow
+    finds several makers of with different numbers of axes (a parameter its callers give a
+    vector and a matrix, an entry of a registry whose key is not known): how many axes it
+    has is then not the flow's to tell. Each value is looked at once."""
+    ranks = culprit_ranks.Ranks(flow)
+    seen: set[tuple[int, int]] = set()
+    pending = [place]
+    while pending and len(seen) <= _MAX_DEPTH:
+        at = pending.pop()
+        node = at.node
+        if (id(node), id(at.scope)) in seen:
+            continue
+        seen.add((id(node), id(at.scope)))
+        if isinstance(node, ast.BinOp):
+            pending += [at.at(node.left), at.at(node.right)]
+        elif isinstance(node, ast.UnaryOp):
+            pending.append(at.at(node.operand))
+        elif isinstance(node, ast.Name | ast.Call):
+            makers = [m for m in flow.makers(at) or () if m.node is not node]
+            if len({ranks.of(m) for m in makers} - {None}) > 1:
+                return True
+            pending += makers
+    return False
 
 
 def _maps_over_batch(found: _Return) -> bool:
@@ -610,11 +653,9 @@ def _helper_among(
     leaves the culprit in doubt."""
     if flow is None or not isinstance(value, ast.BinOp):
         return False
-    operands = [
-        node
-        for node in _operands(value, (ast.Add, ast.Sub, ast.Mult, ast.Div))
-        if not _scalar_value(project, model, node, function.scope, 0, flow, env)
-    ]
+    operands = _unsure_operands(
+        project, model, function, value, flow, env, (ast.Add, ast.Sub, ast.Mult, ast.Div)
+    )
     if len(operands) < 2:
         return False
     for operand in operands:
@@ -627,9 +668,17 @@ def _helper_among(
     return False
 
 
-def _operands(value: ast.expr, operators: tuple[type[ast.operator], ...]) -> list[ast.expr]:
-    """The operands of arithmetic with the given operators, signs taken off: ``a``, ``b``
-    and ``c`` of ``a - (b + -c)``."""
+def _unsure_operands(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    value: ast.expr,
+    flow: Flow,
+    env: Env,
+    operators: tuple[type[ast.operator], ...],
+) -> list[ast.expr]:
+    """The operands of returned arithmetic with the given operators (signs taken off: ``a``,
+    ``b`` and ``c`` of ``a - (b + -c)``) that are not surely scalars."""
     operands: list[ast.expr] = []
     pending: list[ast.expr] = [value]
     while pending:
@@ -638,7 +687,7 @@ def _operands(value: ast.expr, operators: tuple[type[ast.operator], ...]) -> lis
             pending += [node.left, node.right]
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
             pending.append(node.operand)
-        else:
+        elif not _scalar_value(project, model, node, function.scope, 0, flow, env):
             operands.append(node)
     return operands
 
@@ -665,11 +714,7 @@ def _terms_in_doubt(
         for item in function.owner.body
         if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
     }
-    terms = [
-        node
-        for node in _operands(value, (ast.Add, ast.Sub))
-        if not _scalar_value(project, model, node, function.scope, 0, flow, env)
-    ]
+    terms = _unsure_operands(project, model, function, value, flow, env, (ast.Add, ast.Sub))
     if len(terms) < 2:
         return False
     place = Place(project.path(model), model, value, function.scope)

@@ -25,7 +25,12 @@ from jaxerr_ls.records import CulpritKind
 
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize(
-    "case", ["nonscalar_elementwise_helper_silent", "nonscalar_unseen_attribute_terms_silent"]
+    "case",
+    [
+        "nonscalar_elementwise_helper_silent",
+        "nonscalar_unseen_attribute_terms_silent",
+        "nonscalar_partial_reduce_input_in_doubt",
+    ],
 )
 def test_a_vector_loss_whose_making_line_is_in_doubt_gets_no_culprit(
     case: str, version: str
