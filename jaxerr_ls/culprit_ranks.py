@@ -503,3 +503,68 @@ class Ranks:
         if node.args and not any(isinstance(a, ast.Starred) for a in node.args):
             return len(node.args)
         return None
+
+
+# What ``parameter_axes`` finds a function's returned value keeps of its parameters' axes.
+ELEMENTWISE_OF_PARAMETERS = "elementwise"
+REDUCED_FROM_PARAMETERS = "reduced"
+
+
+def parameter_axes(place: Place, parameters: frozenset[str]) -> str | None:
+    """Whether a returned value has only the axes its function's parameters bring: made of
+    them, numbers and constants of the module by arithmetic and item-by-item or broadcasting
+    functions (``ELEMENTWISE_OF_PARAMETERS``), with reductions over given axes on the way
+    (``REDUCED_FROM_PARAMETERS``); None where anything else may add an axis (a constructor,
+    a project function, an attribute) or no parameter is read. Then the function makes no
+    axis of its own: a vector it returns is one its caller gave it."""
+    seen = {"parameter": False, "reduced": False}
+
+    def made_of_parameters(node: ast.expr, depth: int) -> bool:
+        if depth > _MAX_DEPTH:
+            return False
+        if isinstance(node, ast.Constant):
+            return type(node.value) in (int, float)
+        if isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.Not):
+            return made_of_parameters(node.operand, depth + 1)
+        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+            return made_of_parameters(node.left, depth + 1) and made_of_parameters(
+                node.right, depth + 1
+            )
+        if isinstance(node, ast.Name):
+            bindings = place.scope.lookup_all(node.id)
+            if len(bindings) != 1:
+                return False
+            binding = bindings[0]
+            if binding.kind == "param" and binding.scope is place.scope:
+                if node.id not in parameters:
+                    return False
+                seen["parameter"] = True
+                return True
+            if binding.kind != "assign" or binding.value is None:
+                return False
+            if binding.scope is place.scope:
+                return made_of_parameters(binding.value, depth + 1)
+            # A module's constant (``EPS = 1e-6``).
+            return binding.scope.parent is None and isinstance(binding.value, ast.Constant)
+        if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
+            return False
+        name = _library(place.model.qualified_name(node.func, place.scope))
+        if name is None or not node.args:
+            return False
+        if name in _REDUCING:
+            dropped = _dropped_axes(node, name, False)
+            if dropped is None or dropped == _ALL_AXES or dropped == 0:
+                return False
+            seen["reduced"] = True
+            return made_of_parameters(node.args[0], depth + 1)
+        mapping = name in _ELEMENTWISE and name not in ("array", "asarray", "astype")
+        broadcasting = name in _BROADCASTING and len(node.args) >= _BROADCAST_ARGS.get(name, 2)
+        if not (mapping or broadcasting):
+            return False
+        return all(made_of_parameters(a, depth + 1) for a in node.args)
+
+    if not isinstance(place.node, ast.expr) or not made_of_parameters(place.node, 0):
+        return None
+    if not seen["parameter"]:
+        return None
+    return REDUCED_FROM_PARAMETERS if seen["reduced"] else ELEMENTWISE_OF_PARAMETERS

@@ -498,8 +498,11 @@ def _returns(
             part = _summed_item(function, part) or part
             if part is not None and _helper_among(project, model, function, part, flow, env):
                 raise _InDoubt
+            if part is not None and _terms_in_doubt(project, model, function, part, flow, env):
+                raise _InDoubt
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
+            by_name = callee is not None
             if callee is None and vector and flow is not None:
                 callee = _flow_callee(project, flow, model, part, function.scope, env, vector)
             elif callee is not None and callee[1].owner is not None and flow is not None:
@@ -531,6 +534,25 @@ def _returns(
                     # choice, at the call.
                     out.append(_Return(model, function, node, value))
                     continue
+                kept = _given_axes(project, inner, deeper) if vector else None
+                if (
+                    kept == culprit_ranks.REDUCED_FROM_PARAMETERS
+                    and flow is not None
+                    and any(
+                        _ranks_disagree(flow, Place(project.path(model), model, a, function.scope))
+                        for a in part.args
+                    )
+                ):
+                    # The helper reduces some axes of what it is given and keeps the rest, and
+                    # how many axes it is given the flow cannot tell: whether it reduces too
+                    # few or is given too many is in doubt.
+                    raise _InDoubt
+                if by_name and kept == culprit_ranks.ELEMENTWISE_OF_PARAMETERS:
+                    # The helper, called by its own name, maps what it is given item by item:
+                    # it makes no axis, and whether it or this return should reduce is not the
+                    # flow's to tell. (A function the call reaches through a parameter or a
+                    # registry is held to the contract its callers rely on: it stays.)
+                    raise _InDoubt
                 if deeper:
                     out.extend(deeper)
                     continue
@@ -544,6 +566,55 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _given_axes(project: _Project, helper: Function, deeper: list[_Return]) -> str | None:
+    """What every value the helper gives keeps of its parameters' axes, where each is its own
+    ``return`` made of them alone (``culprit_ranks.parameter_axes``): reduced where any
+    reduces over given axes, elementwise where none does; None otherwise. Then the helper
+    makes no axis of its own, and a vector it returns keeps axes it was given."""
+    if isinstance(helper.node, ast.Lambda) or not deeper:
+        return None
+    parameters = frozenset(p.name for p in helper.params)
+    kinds = set()
+    for found in deeper:
+        if found.function is not helper or not isinstance(found.node, ast.Return):
+            return None
+        if found.value is None:
+            return None
+        place = Place(project.path(found.model), found.model, found.value, helper.scope)
+        kinds.add(culprit_ranks.parameter_axes(place, parameters))
+    if None in kinds:
+        return None
+    if culprit_ranks.REDUCED_FROM_PARAMETERS in kinds:
+        return culprit_ranks.REDUCED_FROM_PARAMETERS
+    return culprit_ranks.ELEMENTWISE_OF_PARAMETERS
+
+
+def _ranks_disagree(flow: Flow, place: Place) -> bool:
+    """Whether a value is made, through arithmetic and the value flow, of a name the flow
+    finds several makers of with different numbers of axes (a parameter its callers give a
+    vector and a matrix, an entry of a registry whose key is not known): how many axes it
+    has is then not the flow's to tell. Each value is looked at once."""
+    ranks = culprit_ranks.Ranks(flow)
+    seen: set[tuple[int, int]] = set()
+    pending = [place]
+    while pending and len(seen) <= _MAX_DEPTH:
+        at = pending.pop()
+        node = at.node
+        if (id(node), id(at.scope)) in seen:
+            continue
+        seen.add((id(node), id(at.scope)))
+        if isinstance(node, ast.BinOp):
+            pending += [at.at(node.left), at.at(node.right)]
+        elif isinstance(node, ast.UnaryOp):
+            pending.append(at.at(node.operand))
+        elif isinstance(node, ast.Name | ast.Call):
+            makers = [m for m in flow.makers(at) or () if m.node is not node]
+            if len({ranks.of(m) for m in makers} - {None}) > 1:
+                return True
+            pending += makers
+    return False
 
 
 def _maps_over_batch(found: _Return) -> bool:
@@ -582,18 +653,9 @@ def _helper_among(
     leaves the culprit in doubt."""
     if flow is None or not isinstance(value, ast.BinOp):
         return False
-    operands: list[ast.expr] = []
-    pending: list[ast.expr] = [value]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.BinOp) and isinstance(
-            node.op, ast.Add | ast.Sub | ast.Mult | ast.Div
-        ):
-            pending += [node.left, node.right]
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-            pending.append(node.operand)
-        elif not _scalar_value(project, model, node, function.scope, 0, flow, env):
-            operands.append(node)
+    operands = _unsure_operands(
+        project, model, function, value, flow, env, (ast.Add, ast.Sub, ast.Mult, ast.Div)
+    )
     if len(operands) < 2:
         return False
     for operand in operands:
@@ -604,6 +666,67 @@ def _helper_among(
         if isinstance(made, ast.Call) and _callee(project, model, made, function.scope):
             return True
     return False
+
+
+def _unsure_operands(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    value: ast.expr,
+    flow: Flow,
+    env: Env,
+    operators: tuple[type[ast.operator], ...],
+) -> list[ast.expr]:
+    """The operands of returned arithmetic with the given operators (signs taken off: ``a``,
+    ``b`` and ``c`` of ``a - (b + -c)``) that are not surely scalars."""
+    operands: list[ast.expr] = []
+    pending: list[ast.expr] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.BinOp) and isinstance(node.op, operators):
+            pending += [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            pending.append(node.operand)
+        elif not _scalar_value(project, model, node, function.scope, 0, flow, env):
+            operands.append(node)
+    return operands
+
+
+def _terms_in_doubt(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    value: ast.expr,
+    flow: Flow | None,
+    env: Env,
+) -> bool:
+    """Whether returned arithmetic adds several terms that may each keep an axis (none
+    surely a scalar) and one of them reads an attribute of the instance whose value the flow
+    cannot find (the construction passes ``*market()``): the axis may come in through it,
+    made wherever the instance was, and which term keeps it is not the flow's to tell."""
+    if flow is None or not isinstance(value, ast.BinOp) or not function.positional:
+        return False
+    if function.owner is None:
+        return False
+    this = function.positional[0].name
+    methods = {
+        item.name
+        for item in function.owner.body
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    terms = _unsure_operands(project, model, function, value, flow, env, (ast.Add, ast.Sub))
+    if len(terms) < 2:
+        return False
+    place = Place(project.path(model), model, value, function.scope)
+    return any(
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == this
+        and node.attr not in methods
+        and not flow.makers(place.at(node))
+        for term in terms
+        for node in ast.walk(term)
+    )
 
 
 # Keywords of a reduction that decide which axes its output keeps.
