@@ -13,7 +13,9 @@ calls pass) and project functions (to their returns) are followed by the value f
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from jaxerr_ls.culprit_flow import Flow, keyword_value
 from jaxerr_ls.culprit_state import Place
@@ -21,6 +23,7 @@ from jaxerr_ls.culprit_state import Place
 # How deep expressions and the value flow's hops are followed (each value is worked out once
 # per inference; this only bounds Python's stack).
 _MAX_DEPTH = 48
+T = TypeVar("T")
 
 # Functions of jax.numpy (and numpy, jax.nn, jax.scipy.special) by last name.
 _REDUCING = frozenset(
@@ -194,18 +197,30 @@ class Ranks:
 
     def of(self, place: Place, depth: int = 0) -> int | None:
         """The number of axes of ``place``'s value, or None where it is not certain."""
+        return self._once(self._ranks, place, depth, self._of, None)
+
+    def _once(
+        self,
+        table: dict[tuple[int, int], T],
+        place: Place,
+        depth: int,
+        compute: Callable[[Place, int], T],
+        unknown: T,
+    ) -> T:
+        """``compute`` of an expression, worked out once per inference (``unknown`` for one
+        met again while it is being worked out: a value made from itself)."""
         key = (id(place.node), id(place.scope))
-        if key in self._ranks:
-            return self._ranks[key]
+        if key in table:
+            return table[key]
         if depth > _MAX_DEPTH or key in self._active:
-            return None
+            return unknown
         self._active.add(key)
         try:
-            rank = self._of(place, depth)
+            value = compute(place, depth)
         finally:
             self._active.discard(key)
-        self._ranks[key] = rank
-        return rank
+        table[key] = value
+        return value
 
     def _of(self, place: Place, depth: int) -> int | None:
         node = place.node
@@ -247,21 +262,10 @@ class Ranks:
         each operand, elementwise functions their argument's, a reduction over ``k`` given axes
         drops ``k``, ``one_hot`` adds one; names are followed to every maker (the least of
         theirs)."""
-        key = (id(place.node), id(place.scope))
-        if key in self._least:
-            return self._least[key]
-        if depth > _MAX_DEPTH or key in self._active:
-            return 0
         rank = self.of(place, depth)
         if rank is not None:
             return rank
-        self._active.add(key)
-        try:
-            least = self._at_least(place, depth)
-        finally:
-            self._active.discard(key)
-        self._least[key] = least
-        return least
+        return self._once(self._least, place, depth, self._at_least, 0)
 
     def _at_least(self, place: Place, depth: int) -> int:
         node = place.node
