@@ -257,7 +257,7 @@ def _captures(prediction: Prediction, owner: str | None) -> dict[str, str]:
         return {"primitive": owner}
     if prediction.check_code == "vjp-ref-grad-missing" and prediction.captures:
         return {"argument": prediction.captures[0]}
-    if prediction.check_code == "grad-int-input" and prediction.captures:
+    if prediction.check_code in ("grad-int-input", "jacfwd-int-input") and prediction.captures:
         return {"dtype": prediction.captures[0]}
     return {}
 

@@ -802,9 +802,15 @@ def _ranked_nonscalar(
 
 # -- integer inputs ----------------------------------------------------------------------------
 
-# The transforms that refuse an integer input with the same words (``jacfwd`` and ``hessian``
-# say "np.floating" and are another check's).
-_INT_REFUSING = ("jax.grad", "jax.value_and_grad", "jax.jacrev")
+# The transforms that refuse an integer input, and the record each one's words are (``jacfwd``
+# says "np.floating"; ``hessian`` is ``jacfwd`` of ``jacrev``, whose check runs first).
+_INT_REFUSING = {
+    "jax.grad": "grad-int-input",
+    "jax.value_and_grad": "grad-int-input",
+    "jax.jacrev": "grad-int-input",
+    "jax.jacfwd": "jacfwd-int-input",
+    "jax.hessian": "jacfwd-int-input",
+}
 # ``culprit_dtypes``' kinds of an integer value: an integer or boolean array, a Python int.
 _INT_KINDS = frozenset({"int", "bool", "pyint"})
 
@@ -818,11 +824,14 @@ def check_grad_int_input(model: ModuleModel, values: Values, spans: Spans) -> It
     from jaxerr_ls.culprit_state import Place
 
     for transform in model.transforms:
-        if transform.api not in _INT_REFUSING:
+        code = _INT_REFUSING.get(transform.api)
+        if code is None:
             continue
-        allowed = transform.keywords.get("allow_int")
-        if allowed is not None and literal_bool(allowed) is not False:
-            continue
+        if any(
+            given is not None and literal_bool(given) is not False
+            for given in (transform.keywords.get(k) for k in ("allow_int", "holomorphic"))
+        ):
+            continue  # allowed, or refused in other words (a complex input is wanted)
         indices = _argnums(transform)[1]
         if not indices or not transform.call.args:
             continue
@@ -834,8 +843,10 @@ def check_grad_int_input(model: ModuleModel, values: Values, spans: Spans) -> It
         files = values.flow_files(spans.path, spans.lines)
         for applied in applications:
             args = applied.args
-            if any(isinstance(a, ast.Starred) for a in args) or max(indices) >= len(args):
+            if any(isinstance(a, ast.Starred) for a in args):
                 continue
+            if any(not -len(args) <= index < len(args) for index in indices):
+                continue  # another check's error (an argnums out of range)
             found = None
             for flow in files.flows(applied):
                 dtypes = culprit_dtypes.Dtypes(flow)
@@ -859,12 +870,14 @@ def check_grad_int_input(model: ModuleModel, values: Values, spans: Spans) -> It
             what = ast.unparse(argument)
             what = what if leaf.key is None else f"{what}[{leaf.key!r}]"
             shown = "bool" if kind == culprit_dtypes.BOOL else "int32"
+            name = transform.api.removeprefix("jax.")
+            remedy = "pass allow_int=True" if code == "grad-int-input" else "use jax.jvp directly"
             yield Prediction(
-                "grad-int-input",
+                code,
                 "error",
                 spans.of(applied),
-                f"{transform.api.removeprefix('jax.')} differentiates {what}, an integer "
-                f"array ({shown}): build it as a float array, or pass allow_int=True",
+                f"{name} differentiates {what}, an integer array ({shown}): build it as a "
+                f"float array, or {remedy}",
                 None
                 if origin is None
                 else ast_span(origin.path, origin.node, files.lines(origin.path) or []),
@@ -1685,7 +1698,11 @@ CHECKS: tuple[Check, ...] = (
         ("grad", "jacrev", "hessian"),
     ),
     Check(("grad-ref-argument",), check_grad_ref, ("grad",)),
-    Check(("grad-int-input",), check_grad_int_input, ("grad", "jacrev")),
+    Check(
+        ("grad-int-input", "jacfwd-int-input"),
+        check_grad_int_input,
+        ("grad", "jacrev", "jacfwd", "hessian"),
+    ),
     Check(
         ("vjp-ref-grad-missing", "vjp-with-refs-tree", "vjp-ref-grad-returned"),
         check_vjp_refs,
