@@ -285,31 +285,37 @@ class Ranks:
         if isinstance(node, ast.Call):
             return self._call_at_least(place, node, depth)
         if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
-            makers = self.flow.makers(place)
-            if not makers or any(m.node is node for m in makers):
-                return 0
-            return min(self.at_least(m, depth + 1) for m in makers)
+            return self._least_made(place, depth)
         return 0
 
-    def _call_at_least(self, place: Place, node: ast.Call, depth: int) -> int:
+    def _least_made(self, place: Place, depth: int) -> int:
+        """The least of what every maker of ``place``'s value surely has (0 where the flow
+        finds none, or only the expression itself)."""
+        makers = self.flow.makers(place)
+        if not makers or any(m.node is place.node for m in makers):
+            return 0
+        return min(self.at_least(m, depth + 1) for m in makers)
+
+    def _callee(self, place: Place, node: ast.Call) -> tuple[str | None, ast.expr | None]:
+        """The library function a call runs, by last name (or an array's method, with its
+        array): ``("sum", x)`` for ``x.sum(axis=1)``; ``(None, None)`` for anything else (a
+        project function the flow enters)."""
         func = node.func
         qualified = place.model.qualified_name(func, place.scope)
         name = _library(qualified)
-        method: ast.expr | None = None
-        if name is None and isinstance(func, ast.Attribute) and qualified is None:
-            if self.flow.callees(place.at(func)):
-                name = None
-            else:
-                method, name = func.value, func.attr  # an array's method: ``x.sum(axis=1)``
+        array_method = name is None and isinstance(func, ast.Attribute) and qualified is None
+        if array_method and not self.flow.callees(place.at(func)):
+            assert isinstance(func, ast.Attribute)
+            return func.attr, func.value
+        return name, None
+
+    def _call_at_least(self, place: Place, node: ast.Call, depth: int) -> int:
+        name, method = self._callee(place, node)
         args = node.args if method is None else [method, *node.args]
         if any(isinstance(a, ast.Starred) for a in args):
             return 0
         if name is None:
-            # A project function: the least of what its returns surely have.
-            makers = self.flow.makers(place)
-            if not makers or any(m.node is node for m in makers):
-                return 0
-            return min(self.at_least(m, depth + 1) for m in makers)
+            return self._least_made(place, depth)  # a project function's returns
         first = place.at(args[0]) if args else None
         if first is None:
             return 0
@@ -366,13 +372,7 @@ class Ranks:
     def _call(self, place: Place, node: ast.Call, depth: int) -> int | str | None:
         """The rank a library call returns; "follow" for a call the flow should enter."""
         func = node.func
-        qualified = place.model.qualified_name(func, place.scope)
-        name = _library(qualified)
-        method: ast.expr | None = None
-        if name is None and isinstance(func, ast.Attribute) and qualified is None:
-            if self.flow.callees(place.at(func)):
-                return "follow"
-            method, name = func.value, func.attr  # an array's method: ``x.sum(axis=1)``
+        name, method = self._callee(place, node)
         if name is None:
             if isinstance(func, ast.Name) and func.id in ("float", "int", "len"):
                 return None if place.scope.lookup_all(func.id) else 0

@@ -663,17 +663,25 @@ class ModuleModel:
             bases = [self.qualified_name(b, outer) for b in node.bases]
             if HIPRIM not in bases:
                 continue
-            methods = {}
-            assigned: set[str] = set()
-            for name, bindings in scope.bindings.items():
-                for binding in bindings:
-                    if binding.kind == "def":
-                        methods[name] = self.functions[binding.node]
-                    else:
-                        assigned.add(name)
+            assigned = {
+                name
+                for name, bindings in scope.bindings.items()
+                if any(binding.kind != "def" for binding in bindings)
+            }
             direct = len(node.bases) == 1 and not node.keywords
-            found.append(HijaxClass(node, methods, assigned, direct))
+            found.append(HijaxClass(node, self.methods(node), assigned, direct))
         return found
+
+    def methods(self, node: ast.ClassDef) -> dict[str, Function]:
+        """The functions a class of the module defines in its body, by name (the last
+        ``def`` of a name)."""
+        scope = self.classes[node]
+        return {
+            name: self.functions[binding.node]
+            for name, bindings in scope.bindings.items()
+            for binding in bindings
+            if binding.kind == "def"
+        }
 
 
 # Calls whose argument at a position is an index or a count, by the last part of their name.

@@ -430,14 +430,18 @@ def _differentiated(
         function = function.function
     if other is model:
         return function, values, spans
-    if project is None:
-        return None
-    place = project.modules.place(other)
+    places = _module_spans(project, other)
+    return None if places is None else (function, Values(other, project), places)
+
+
+def _module_spans(project: Project | None, model: ModuleModel) -> Spans | None:
+    """Where nodes of another project module are, for a model the project's modules made."""
+    place = None if project is None else project.modules.place(model)
     if place is None:
         return None
     from jaxerr_ls.lint import source_lines
 
-    return function, Values(other, project), Spans(place[0], source_lines(place[1]))
+    return Spans(place[0], source_lines(place[1]))
 
 
 def _called_instance(
@@ -911,10 +915,7 @@ def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator
     """A Ref made by ``jax.new_ref`` given to a gradient transform at a position it
     differentiates: a name bound to one right there, or (through the value flow, ``lint.flow``)
     an attribute an instance's class assigns one to, a parameter a caller passes one for."""
-    # The flow is followed only in a module that shows Refs: it makes one (``new_ref``) or
-    # reads or writes one's value (``ref[...]``).
-    text = "\n".join(spans.lines)
-    follow = "new_ref" in text or "[...]" in text
+    follow = _shows_refs(spans)
     for transform in model.transforms:
         applied = transform.applied
         if transform.api not in _GRADS or applied is None:
@@ -946,6 +947,13 @@ def check_grad_ref(model: ModuleModel, values: Values, spans: Spans) -> Iterator
                 None if made is None else ast.unparse(given),
             )
             break
+
+
+def _shows_refs(spans: Spans) -> bool:
+    """Whether a module shows Refs, and so is worth following the value flow in for them: it
+    makes one (``new_ref``) or reads or writes one's value (``ref[...]``)."""
+    text = "\n".join(spans.lines)
+    return "new_ref" in text or "[...]" in text
 
 
 def _new_ref_call(call: ast.Call) -> bool:
@@ -1007,9 +1015,7 @@ def check_vjp_refs(model: ModuleModel, values: Values, spans: Spans) -> Iterator
     results = _vjp_functions(model)
     if not results:
         return
-    # The flow is followed only in a module that shows Refs (as in ``check_grad_ref``).
-    text = "\n".join(spans.lines)
-    follow = "new_ref" in text or "[...]" in text
+    follow = _shows_refs(spans)
     known: dict[int, bool] = {}
 
     def is_ref(primal: ast.expr, result: _VjpResult) -> bool:
@@ -1350,19 +1356,14 @@ def _hook_returns(
     ]
     if not hooks:
         return
-    for path, sub_model, node in _subclasses(model, values, spans, prim):
-        methods = {
-            f.name: f
-            for f in sub_model.functions.values()
-            if f.owner is node and not isinstance(f.node, ast.Lambda)
-        }
+    for sub_model, node in _subclasses(model, values, spans, prim):
+        methods = sub_model.methods(node)
         if "vjp_bwd" in methods or "vjp_bwd_retval" in methods:
             continue
         facts = values if sub_model is model else Values(sub_model, values.project)
-        text = (
-            values.project.modules.read(path) if sub_model is not model and values.project else None
-        )
-        places = spans if sub_model is model else Spans(path, (text or "").splitlines())
+        places = spans if sub_model is model else _module_spans(values.project, sub_model)
+        if places is None:
+            continue
         for returned, name in hooks:
             hook = methods.get(name)
             if hook is None or hook.is_generator or hook.falls_off_end or not hook.returns:
@@ -1403,10 +1404,10 @@ def _wrapped_bwd_return(
     if other is model:
         facts, places = values, spans
     else:
-        placed = None if project is None else project.modules.place(other)
-        if placed is None:
+        other_places = _module_spans(project, other)
+        if other_places is None:
             return
-        facts, places = Values(other, project), Spans(placed[0], placed[1].splitlines())
+        facts, places = Values(other, project), other_places
     test = _sure_not_log(other, facts, wrapper.scope, {})
     bad = [r for r in wrapper.return_values if r is not None and test(r)]
     if not bad:
@@ -1445,21 +1446,16 @@ def _inherited_bwd_return(
         binding = None if other is None else other.module_scope.lookup(name)
         if other is None or binding is None or not isinstance(binding.node, ast.ClassDef):
             continue
-        methods = {
-            f.name: f
-            for f in other.functions.values()
-            if f.owner is binding.node and not isinstance(f.node, ast.Lambda)
-        }
+        methods = other.methods(binding.node)
         bwd = methods.get("vjp_bwd")
         if bwd is None:
             continue
-        placed = project.modules.place(other)
-        if placed is None or bwd.is_generator or bwd.falls_off_end or not bwd.returns:
+        places = _module_spans(project, other)
+        if places is None or bwd.is_generator or bwd.falls_off_end or not bwd.returns:
             return
         test = _sure_not_log(other, Values(other, project), bwd.scope, methods)
         bad = [r for r in bwd.return_values if r is not None and test(r)]
         if bad:
-            places = Spans(placed[0], placed[1].splitlines())
             yield Prediction(
                 "hijax-vjp-bwd-return",
                 "error" if len(bad) == len(bwd.return_values) else "warning",
@@ -1478,7 +1474,7 @@ def _inherited_bwd_return(
 
 def _subclasses(
     model: ModuleModel, values: Values, spans: Spans, prim: HijaxClass
-) -> list[tuple[Path, ModuleModel, ast.ClassDef]]:
+) -> list[tuple[ModuleModel, ast.ClassDef]]:
     """The classes of the module, and (given the project, for a class at the module's top
     level) of the project's other modules, that name ``prim`` among their bases."""
     out = []
@@ -1487,11 +1483,12 @@ def _subclasses(
         for base in node.bases:
             binding = outer.lookup(base.id) if isinstance(base, ast.Name) else None
             if binding is not None and binding.node is prim.node:
-                out.append((spans.path, model, node))
+                out.append((model, node))
                 break
     top = model.module_scope.lookup(prim.node.name)
     if values.project is not None and top is not None and top.node is prim.node:
-        out += values.project.modules.subclasses(spans.path, prim.node.name)
+        found = values.project.modules.subclasses(spans.path, prim.node.name)
+        out += [(other, node) for _, other, node in found]
     return out
 
 

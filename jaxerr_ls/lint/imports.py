@@ -54,7 +54,7 @@ class ProjectModules:
         project's files are not known (no root, more than ``MAX_CALLER_FILES``) or more than
         ``MAX_CALLER_MODULES`` of them call something of that name."""
         here = here.absolute()
-        candidates = [p for p in self._called_names().get(name, ()) if p != here]
+        candidates = [p for p in self._indexed()[0].get(name, ()) if p != here]
         if len(candidates) > MAX_CALLER_MODULES:
             return []
         out = []
@@ -108,11 +108,7 @@ class ProjectModules:
         module, _, last = (qualified or "").rpartition(".")
         if last != name or not module:
             return False
-        bases = [path.parent] if self.root is None else [path.parent, self.root.absolute()]
-        return any(c.absolute() == here for c in module_files(module, bases))
-
-    def _called_names(self) -> dict[str, list[Path]]:
-        return self._indexed()[0]
+        return any(c.absolute() == here for c in module_files(module, self._import_bases(path)))
 
     def _indexed(self) -> tuple[dict[str, list[Path]], dict[str, list[Path]]]:
         """The project's Python files under the root by each name they call (a word followed
@@ -147,11 +143,15 @@ class ProjectModules:
                 self._files = found
         return self._files
 
+    def _import_bases(self, here: Path) -> list[Path]:
+        """Where the module at ``here`` finds what it imports: beside it, then at the root."""
+        if self.root is not None and self.root != here.parent:
+            return [here.parent, self.root]
+        return [here.parent]
+
     def importer(self, here: Path) -> Importer:
         """Imports as seen from the module at ``here``: beside it first, then from the root."""
-        bases = [here.parent]
-        if self.root is not None and self.root != here.parent:
-            bases.append(self.root)
+        bases = self._import_bases(here)
 
         def load(module: str) -> ModuleModel | None:
             for candidate in module_files(module, bases):
