@@ -15,6 +15,7 @@ doubt (a loop variable, a name bound in ways not followed): callers then stay si
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -1168,33 +1169,33 @@ def reaching_bindings(place: Place, node: ast.Name, bindings: list[Binding]) -> 
     if not read:
         return bindings
     # Each binding's statement (None for a parameter: bound before the body runs).
-    placed: list[tuple[Binding, ast.stmt | None, list[ast.stmt]]] = []
+    placed: list[tuple[Binding, ast.stmt | None, list[ast.stmt], int]] = []
     for binding in bindings:
         if binding.kind == "param":
-            placed.append((binding, None, []))
+            placed.append((binding, None, [], -1))
             continue
         chain = _statement_chain(body, _position(binding.node))
         if not chain:
             return bindings
         block, index = chain[-1]
-        placed.append((binding, block[index], block))
+        placed.append((binding, block[index], block, index))
     # The last statement that binds the name whenever it runs, in a block the read's
     # statement is in, before the read: every earlier binding is replaced by it.
     killer: ast.stmt | None = None
     for block, index in read:
-        for _, statement, its_block in placed:
+        for _, statement, its_block, its_index in placed:
             if (
                 statement is not None
                 and its_block is block
                 and isinstance(statement, _BINDING_ALWAYS)
-                and block.index(statement) < index
+                and its_index < index
                 and (killer is None or _position(statement) > _position(killer))
             ):
                 killer = statement
     loops = [block[index] for block, index in read if isinstance(block[index], ast.For | ast.While)]
     start = _position(read[-1][0][read[-1][1]])
     out: list[Binding] = []
-    for binding, statement, _ in placed:
+    for binding, statement, _, _ in placed:
         where = (0, 0) if statement is None else _position(statement)
         if killer is not None and statement is not killer and where < _position(killer):
             continue  # replaced before the read
@@ -1225,25 +1226,27 @@ def _contains(outer: ast.AST, inner: ast.AST) -> bool:
 def _statement_chain(body: list[ast.stmt], at: tuple[int, int]) -> list[tuple[list[ast.stmt], int]]:
     """The blocks and indices of the statements around a position, outermost first, through
     compound statements but not into nested functions or classes."""
-    for index, statement in enumerate(body):
-        if not _contains(statement, ast.Pass(lineno=at[0], col_offset=at[1])):
-            continue
-        chain = [(body, index)]
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            return chain
-        blocks: list[list[ast.stmt]] = []
-        for name in ("body", "orelse", "finalbody"):
-            block = getattr(statement, name, None)
-            if isinstance(block, list):
-                blocks.append(block)
-        blocks += [h.body for h in getattr(statement, "handlers", [])]
-        blocks += [c.body for c in getattr(statement, "cases", [])]
-        for block in blocks:
-            inner = _statement_chain(block, at)
-            if inner:
-                return chain + inner
+    # Statements of a block do not overlap and come in order: only the last one starting at
+    # or before the position can hold it.
+    index = bisect_right(body, at, key=_position) - 1
+    if index < 0 or not _contains(body[index], ast.Pass(lineno=at[0], col_offset=at[1])):
+        return []
+    statement = body[index]
+    chain = [(body, index)]
+    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return chain
-    return []
+    blocks: list[list[ast.stmt]] = []
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(statement, name, None)
+        if isinstance(block, list):
+            blocks.append(block)
+    blocks += [h.body for h in getattr(statement, "handlers", [])]
+    blocks += [c.body for c in getattr(statement, "cases", [])]
+    for block in blocks:
+        inner = _statement_chain(block, at)
+        if inner:
+            return chain + inner
+    return chain
 
 
 def _every(parts: Iterable[T], follow: Callable[[T], list[Place] | None]) -> list[Place] | None:

@@ -437,8 +437,15 @@ def _function_culprit(
 ) -> Culprit | None:
     """The definition of a decorated function that never got its rule."""
     decorator = kind.value.split(".", 1)[0]
-    paths = [*traceback_files, *files.files_containing(decorator)]
-    for path in dict.fromkeys(paths):
+    # Only a module whose text defines the name can hold it: the others are not parsed (in a
+    # project with hundreds of modules naming the decorator, JAX's own sources among them).
+    defines = re.compile(rf"\bdef\s+{re.escape(name)}\s*[\[(]")
+    defining = [
+        path
+        for path in files.files_containing(decorator)
+        if defines.search(files.text(path) or "") is not None
+    ]
+    for path in dict.fromkeys([*traceback_files, *defining]):
         for function in _definitions(files, path):
             if function.name == name:
                 return Culprit(_def_span(files, path, function, name), kind, name)

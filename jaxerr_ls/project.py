@@ -291,6 +291,21 @@ class ModuleModel:
         self.transforms: list[TransformCall] = self._transforms()
         self.custom_functions: list[CustomFunction] = self._custom_functions()
         self.hijax_classes: list[HijaxClass] = self._hijax_classes()
+        self._calls_by_name: dict[str, list[tuple[ast.Call, Scope]]] | None = None
+
+    def calls_named(self, name: str) -> list[tuple[ast.Call, Scope]]:
+        """The calls whose callee is spelt ``name`` or ``<something>.name``, with their scopes,
+        in the order of ``calls`` (an index made on first use)."""
+        if self._calls_by_name is None:
+            index: dict[str, list[tuple[ast.Call, Scope]]] = {}
+            for call, scope in self.calls:
+                func = call.func
+                if isinstance(func, ast.Name):
+                    index.setdefault(func.id, []).append((call, scope))
+                elif isinstance(func, ast.Attribute):
+                    index.setdefault(func.attr, []).append((call, scope))
+            self._calls_by_name = index
+        return self._calls_by_name.get(name, [])
 
     # -- names -------------------------------------------------------------------------------
 

@@ -560,10 +560,8 @@ def _named_applications(model: ModuleModel, transform: TransformCall) -> list[as
         return []
     return [
         call
-        for call, scope in model.calls
-        if isinstance(call.func, ast.Name)
-        and call.func.id == name
-        and scope.lookup(name) is binding
+        for call, scope in model.calls_named(name)
+        if isinstance(call.func, ast.Name) and scope.lookup(name) is binding
     ]
 
 
@@ -1127,10 +1125,9 @@ def _accumulated(model: ModuleModel, scope: Scope) -> frozenset[str]:
     arrays."""
     return frozenset(
         call.args[0].id
-        for call, where in model.calls
+        for call, where in model.calls_named("accum")
         if where is scope
         and isinstance(call.func, ast.Attribute)
-        and call.func.attr == "accum"
         and len(call.args) == 1
         and isinstance(call.args[0], ast.Name)
     )

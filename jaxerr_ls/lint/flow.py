@@ -194,9 +194,8 @@ def _callers(
         # same module; the flow keeps those whose receiver is an instance of its class.
         return [
             (path, model, call, where)
-            for call, where in model.calls
+            for call, where in model.calls_named(function.name)
             if isinstance(call.func, ast.Attribute)
-            and call.func.attr == function.name
             and not (
                 isinstance(call.func.value, ast.Name) and call.func.value.id in ("self", "cls")
             )
@@ -225,10 +224,8 @@ def _sites(
         ]
     return [
         (call, scope)
-        for call, scope in model.calls
-        if isinstance(call.func, ast.Name)
-        and call.func.id == name
-        and scope.lookup(name) is binding
+        for call, scope in model.calls_named(name)
+        if isinstance(call.func, ast.Name) and scope.lookup(name) is binding
     ]
 
 
