@@ -97,3 +97,26 @@ def python_files(paths: Iterable[Path], max_folders: int | None = None) -> Itera
                 if path not in seen:
                     seen.add(path)
                     yield given / path.relative_to(root)
+
+
+def listed_under(root: Path, path: Path) -> bool:
+    """Whether ``python_files([root])`` lists the ``.py`` file at ``path`` (without walking the
+    tree): under the root, in no excluded folder, not left out by a ``.gitignore``."""
+    root, path = root.resolve(), path.resolve()
+    if not path.name.endswith(".py") or not path.is_relative_to(root) or path == root:
+        return False
+    folders = path.relative_to(root).parts[:-1]
+    if any(d in EXCLUDED_DIRS or d.endswith(".egg-info") for d in folders):
+        return False
+    above = _gitignores_above(root)
+    specs = [] if above and _ignored(root, True, above) else above
+    here = root
+    for name in (None, *folders):
+        if name is not None:
+            if _ignored(here / name, True, specs):
+                return False
+            here = here / name
+        own = _read_ignore(here)
+        if own is not None:
+            specs = [*specs, (here, own)]
+    return not _ignored(path, False, specs)

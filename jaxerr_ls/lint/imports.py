@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from jaxerr_ls.lint.files import TooManyFolders, python_files
+from jaxerr_ls.lint.files import TooManyFolders, listed_under, python_files
 from jaxerr_ls.project import Importer, ModuleModel, Scope, build, module_files
 from jaxerr_ls.reading import read_source_text
 
@@ -33,6 +34,19 @@ _CLASS_BASES = re.compile(r"^[ \t]*class\s+\w+\s*\(([^)]*)\)", re.M)
 _WORD = re.compile(r"\w+")
 
 
+@dataclass
+class Reads:
+    """What analyses read of the project: each module's text, and each search for callers or
+    subclasses (kind, name, the module asking) with the modules it found."""
+
+    texts: dict[Path, str | None] = field(default_factory=dict)
+    searches: dict[tuple[str, str, Path], tuple[Path, ...]] = field(default_factory=dict)
+
+    def update(self, other: Reads) -> None:
+        self.texts.update(other.texts)
+        self.searches.update(other.searches)
+
+
 class ProjectModules:
     """Models of the project's modules, parsed once per text, and their texts."""
 
@@ -41,11 +55,20 @@ class ProjectModules:
         self.root = root
         self._models: dict[Path, tuple[str, ModuleModel | None]] = {}
         self._places: dict[int, tuple[Path, str]] = {}
-        # The text of every module the last analyses read, to tell when a result is stale.
-        self.read_texts: dict[Path, str | None] = {}
+        # What the analysis under way read, for its caller to tell later (``stale``) whether
+        # its result still holds; None when nobody asks.
+        self.recorded: Reads | None = None
         self._files: list[Path] | None = None
         self._calling: dict[str, list[Path]] | None = None
         self._bases: dict[str, list[Path]] | None = None
+        # The words each indexed file contributed to ``_calling`` and ``_bases``.
+        self._words: dict[Path, tuple[set[str], set[str]]] = {}
+        # More files than a search for callers reads: none is indexed, then or later.
+        self._too_many = False
+        # Each indexed file's place in the listing (candidates come in that order).
+        self._order: dict[Path, int] = {}
+        # Modules the editor told of before the index was made, listed or not.
+        self._touched: list[Path] = []
 
     def callers(self, here: Path, name: str) -> list[tuple[Path, ModuleModel, ast.Call, Scope]]:
         """The calls, in the project's modules other than ``here``, of the function ``name``
@@ -54,7 +77,7 @@ class ProjectModules:
         project's files are not known (no root, more than ``MAX_CALLER_FILES``) or more than
         ``MAX_CALLER_MODULES`` of them call something of that name."""
         here = here.absolute()
-        candidates = [p for p in self._indexed()[0].get(name, ()) if p != here]
+        candidates = self._candidates("call", name, here)
         if len(candidates) > MAX_CALLER_MODULES:
             return []
         out = []
@@ -73,7 +96,7 @@ class ProjectModules:
         project's files are not known or more than ``MAX_CALLER_MODULES`` of them name it as a
         base."""
         here = here.absolute()
-        candidates = [p for p in self._indexed()[1].get(name, ()) if p != here]
+        candidates = self._candidates("base", name, here)
         if len(candidates) > MAX_CALLER_MODULES:
             return []
         out = []
@@ -87,13 +110,13 @@ class ProjectModules:
                         break
         return out
 
-    def _models_of(self, paths: list[Path]) -> list[tuple[Path, ModuleModel]]:
+    def _models_of(self, paths: Sequence[Path]) -> list[tuple[Path, ModuleModel]]:
         out = []
         for path in paths:
             text = self.read(path)
+            self._saw(path, text)
             if text is None:
                 continue
-            self.read_texts[path] = text
             model = self._model(path, text)
             if model is not None:
                 out.append((path, model))
@@ -110,22 +133,94 @@ class ProjectModules:
             return False
         return any(c.absolute() == here for c in module_files(module, self._import_bases(path)))
 
+    def _saw(self, path: Path, text: str | None) -> None:
+        if self.recorded is not None:
+            self.recorded.texts[path] = text
+
+    def _candidates(self, kind: str, name: str, here: Path) -> tuple[Path, ...]:
+        """The indexed files other than ``here`` that call ``name`` (``kind`` "call") or name it
+        among a class's bases ("base"), in the order of the project's files."""
+        calling, bases = self._indexed()
+        found = (calling if kind == "call" else bases).get(name, ())
+        order = self._order
+        out = tuple(sorted((p for p in found if p != here), key=lambda p: order.get(p, 0)))
+        if self.recorded is not None:
+            self.recorded.searches[(kind, name, here)] = out
+        return out
+
     def _indexed(self) -> tuple[dict[str, list[Path]], dict[str, list[Path]]]:
         """The project's Python files under the root by each name they call (a word followed
         by an opening parenthesis) and by each name a class of theirs has among its bases,
-        read once: a file added or changed later is not seen."""
+        read once, then kept up to date file by file (``touched``)."""
         if self._calling is None or self._bases is None:
-            self._calling, self._bases = {}, {}
-            for path in self._project_files():
-                text = self.read(path)
-                if text is None or len(text) > MAX_MODULE_BYTES:
-                    continue
-                for word in set(_CALLED.findall(text)):
-                    self._calling.setdefault(word, []).append(path)
-                for bases in set(_CLASS_BASES.findall(text)):
-                    for word in set(_WORD.findall(bases)):
-                        self._bases.setdefault(word, []).append(path)
+            self._calling, self._bases, self._words = {}, {}, {}
+            files = self._project_files()
+            self._order = {path: index for index, path in enumerate(files)}
+            for path in files:
+                self._index(path, self.read(path))
         return self._calling, self._bases
+
+    def _index(self, path: Path, text: str | None) -> None:
+        """Index one file's words (replacing what it contributed before)."""
+        assert self._calling is not None and self._bases is not None
+        called, bases = self._words.pop(path, (set(), set()))
+        for index, words in ((self._calling, called), (self._bases, bases)):
+            for word in words:
+                paths = index.get(word)
+                if paths is not None and path in paths:
+                    paths.remove(path)
+        if text is None or len(text) > MAX_MODULE_BYTES:
+            return
+        called = set(_CALLED.findall(text))
+        bases = {w for found in _CLASS_BASES.findall(text) for w in _WORD.findall(found)}
+        for word in called:
+            self._calling.setdefault(word, []).append(path)
+        for word in bases:
+            self._bases.setdefault(word, []).append(path)
+        self._words[path] = (called, bases)
+
+    def touched(self, path: Path) -> None:
+        """A module of the project was edited, opened or saved (perhaps new): its words are
+        indexed again from its text as ``read`` gives it now, so that a call added there is
+        found by the next search for callers."""
+        if self._too_many or self.root is None:
+            return
+        path = path.absolute()
+        if self._calling is None:
+            # Not indexed yet: the index will read it as it is then (a module not saved yet
+            # too, which the listing of the folders does not find).
+            if path not in self._touched and listed_under(self.root, path):
+                self._touched.append(path)
+            return
+        files = self._project_files()
+        if path not in self._words:
+            if not listed_under(self.root, path):
+                return
+            if path not in files:
+                if len(files) >= MAX_CALLER_FILES:
+                    return
+                self._order[path] = len(files)
+                files.append(path)
+        self._index(path, self.read(path))
+
+    def stale(self, reads: Reads) -> bool:
+        """Whether what an analysis read has changed: a module that no longer reads the same
+        (indexed again), or a search for callers or subclasses that now finds other modules
+        (one that calls the function was added or edited: ``touched``)."""
+        changed = [path for path, text in reads.texts.items() if self.read(path) != text]
+        for path in changed:
+            if self._calling is not None and path in self._words:
+                self._index(path, self.read(path))
+        if changed:
+            return True
+        recorded, self.recorded = self.recorded, None
+        try:
+            return any(
+                self._candidates(kind, name, here) != found
+                for (kind, name, here), found in reads.searches.items()
+            )
+        finally:
+            self.recorded = recorded
 
     def _project_files(self) -> list[Path]:
         """The Python files under the root (listed once: a file added later is not seen)."""
@@ -140,6 +235,13 @@ class ProjectModules:
                             raise TooManyFolders(self.root)
                 except TooManyFolders:
                     found = []
+                    self._too_many = True
+                if not self._too_many:
+                    listed = set(found)
+                    found += [p for p in self._touched if p not in listed]
+                    if len(found) > MAX_CALLER_FILES:
+                        found, self._too_many = [], True
+                self._touched = []
                 self._files = found
         return self._files
 
@@ -158,7 +260,7 @@ class ProjectModules:
                 if candidate == here:
                     return None  # the module itself: its own model resolves its names
                 text = self.read(candidate)
-                self.read_texts[candidate] = text
+                self._saw(candidate, text)
                 if text is not None:
                     return self._model(candidate, text)
             return None
@@ -181,20 +283,12 @@ class ProjectModules:
     def model_of(self, path: Path, text: str) -> ModuleModel | None:
         """The model of the module at ``path`` with ``text`` (built once per text), for a
         reader that has the text already (the value flow's ``lint.flow.LintFiles``)."""
-        self.read_texts[path] = text
+        self._saw(path, text)
         return self._model(path, text)
 
     def place(self, model: ModuleModel) -> tuple[Path, str] | None:
         """The path and text of a model this loader made."""
         return self._places.get(id(model))
-
-    def unchanged(self) -> bool:
-        """Whether every module the analyses so far read still reads the same (when one does
-        not, the project's files are listed and indexed again at the next search for callers)."""
-        same = all(self.read(path) == text for path, text in self.read_texts.items())
-        if not same:
-            self._files = self._calling = self._bases = None
-        return same
 
 
 def file_reader(*roots: Path) -> Reader:

@@ -28,7 +28,7 @@ from jaxerr_ls.lint import (
 )
 from jaxerr_ls.lint.checks import CODES, checks_for
 from jaxerr_ls.lint.chunks import ChunkedParser, Piece, line_count
-from jaxerr_ls.lint.imports import ProjectModules
+from jaxerr_ls.lint.imports import ProjectModules, Reads
 from jaxerr_ls.project import ModuleModel, _children
 
 # A group's pieces (texts and lines from the group's first) and the imports (texts), in order.
@@ -132,6 +132,8 @@ class IncrementalLinter:
         # What the last call analysed: the pieces of the groups analysed again, and of all the
         # groups (imports left out).
         self.analysed = (0, 0)
+        # What the kept predictions read of the project's other modules.
+        self.read = Reads()
 
     def lint(
         self,
@@ -140,16 +142,25 @@ class IncrementalLinter:
         path: Path = MODULE,
         jax_version: str | None = None,
     ) -> LintResult:
+        modules = self.modules
         with collector_paused():
-            return self._lint(source, enabled, path, jax_version)
+            if modules is None:
+                return self._lint(source, enabled, path, jax_version)
+            if modules.stale(self.read):
+                # A module this one imports from changed: what was kept may no longer hold.
+                self._groups, self.read = {}, Reads()
+            modules.recorded = Reads()
+            try:
+                return self._lint(source, enabled, path, jax_version)
+            finally:
+                if modules.recorded is not None:
+                    self.read.update(modules.recorded)
+                modules.recorded = None
 
     def _lint(
         self, source: str, enabled: frozenset[str], path: Path, jax_version: str | None
     ) -> LintResult:
         modules = self.modules
-        if modules is not None and not modules.unchanged():
-            # A module this one imports from changed: what was kept may no longer hold.
-            self._groups = {}
         checks = checks_for(source, enabled)
         if not checks:
             self._groups = {}

@@ -22,6 +22,7 @@ from jaxerr_ls.server.convert import SOURCE, to_range, to_uri
 
 if TYPE_CHECKING:
     from jaxerr_ls.lint import Prediction
+    from jaxerr_ls.lint.imports import ProjectModules
     from jaxerr_ls.lint.incremental import IncrementalLinter
 
 # Typing pauses shorter than this do not start a new analysis.
@@ -119,6 +120,9 @@ def register(server: JaxErrServer) -> None:
     # by the next analysis where the edit did not reach them (only the pool's one thread
     # touches them).
     linters: dict[str, IncrementalLinter] = {}
+    # The project's modules as lint reads them, one per workspace folder, shared by the
+    # folder's documents (only the pool's one thread touches them).
+    project_modules: dict[Path | None, ProjectModules] = {}
     # The JAX version of each (folder, pythonPath), None where none is installed.
     jax_versions: dict[tuple[Path | None, str], str | None] = {}
 
@@ -127,13 +131,28 @@ def register(server: JaxErrServer) -> None:
         open documents that import functions from it."""
         fs_path = to_fs_path(uri)
         changed = None if fs_path is None else Path(fs_path)
+        # Documents whose analysis read the module, or searched the project for calls of a
+        # function or subclasses of a class (the edit may have added one).
         importers = [
             other
             for other, linter in linters.items()
-            if other != uri and linter.modules is not None and changed in linter.modules.read_texts
+            if other != uri and (changed in linter.read.texts or linter.read.searches)
         ]
+        if changed is not None and changed.suffix == ".py" and server.has_workspace:
+            # Indexed again on the pool's thread, where the analyses read the index.
+            pool.submit(modules_for(changed).touched, changed)
         for each in (uri, *importers):
             schedule(each)
+
+    def modules_for(path: Path) -> ProjectModules:
+        """The project's modules of the workspace folder holding ``path``."""
+        from jaxerr_ls.lint.imports import ProjectModules
+
+        folder = server.folder_for(path)
+        modules = project_modules.get(folder)
+        if modules is None:
+            modules = project_modules[folder] = ProjectModules(server.documents.text, folder)
+        return modules
 
     def schedule(uri: str) -> None:
         previous = timers.pop(uri, None)
@@ -162,7 +181,6 @@ def register(server: JaxErrServer) -> None:
         # The checks are imported on the first document linted, not when the server starts.
         from jaxerr_ls.lint import source_lines
         from jaxerr_ls.lint.config import enabled_codes
-        from jaxerr_ls.lint.imports import ProjectModules
         from jaxerr_ls.lint.incremental import IncrementalLinter
 
         enabled, _ = enabled_codes(settings.select, settings.ignore)
@@ -170,8 +188,7 @@ def register(server: JaxErrServer) -> None:
         if linter is None:
             # Functions the document imports from the workspace are read as the user sees
             # them (open buffers first), through the server's one reader of workspace files.
-            modules = ProjectModules(server.documents.text, server.folder_for(path))
-            linter = linters[uri] = IncrementalLinter(modules)
+            linter = linters[uri] = IncrementalLinter(modules_for(path))
         loop = asyncio.get_running_loop()
         # The JAX the file's folder uses, read from disk once per folder and interpreter
         # setting: the predictions name the records that release raises.

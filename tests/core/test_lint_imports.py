@@ -351,6 +351,60 @@ def test_a_factory_parameter_is_what_the_callers_in_other_modules_pass(tmp_path:
     assert lint_file(tmp_path, "utils/update.py") == []
 
 
+def test_a_caller_added_or_edited_later_is_seen_by_the_next_analysis(tmp_path: Path) -> None:
+    """One ``ProjectModules`` shared by the editor's documents: a module that starts calling
+    the factory (a new file, then an edit of it) reaches the factory's next analysis once
+    ``touched`` tells of it, and the kept predictions are dropped for it; a module edited
+    into calling the factory with another loss leaves it in doubt again."""
+    write(tmp_path, {"utils/__init__.py": "", "utils/update.py": UPDATE, "model.py": MODEL})
+    texts: dict[Path, str] = {}
+    read_disk = file_reader(tmp_path)
+
+    def read(path: Path) -> str | None:
+        return texts[path] if path in texts else read_disk(path)
+
+    modules = ProjectModules(read, tmp_path)
+    update = tmp_path / "utils" / "update.py"
+    source = update.read_text()
+    linter = IncrementalLinter(modules)
+
+    def found() -> list[tuple[str, int, int | None]]:
+        result = linter.lint(source, path=update)
+        return [(p.code, p.span.line, p.culprit and p.culprit.line) for p in result.predictions]
+
+    assert found() == []
+    assert linter.read.searches  # the factory's callers were looked for, none found
+    assert not modules.stale(linter.read)
+    # A script opened in the editor, not yet saved: its buffer calls the factory.
+    train = tmp_path / "train.py"
+    texts[train] = (
+        "import model\nfrom utils.update import make_update\n\n"
+        "step = make_update(model.loss_with_metrics, 0.1)\n"
+    )
+    assert not modules.stale(linter.read)  # not told yet
+    modules.touched(train)
+    assert modules.stale(linter.read)
+    returned = MODEL.splitlines().index('    return err, {"err": err}') + 1
+    line = UPDATE.splitlines().index("    grad_fn = jax.value_and_grad(loss_fn)") + 1
+    assert found() == [("grad-output-not-array", line, returned)]
+    assert train in linter.read.texts
+    # The script edited to pass a scalar loss: the read module changed.
+    texts[train] = texts[train].replace("model.loss_with_metrics", "model.mse")
+    assert modules.stale(linter.read)
+    assert found() == []
+    # A module of an excluded folder or outside the root is never indexed.
+    hidden = tmp_path / ".venv" / "lib.py"
+    texts[hidden] = texts[train].replace("model.mse", "model.loss_with_metrics")
+    modules.touched(hidden)
+    assert not modules.stale(linter.read)
+    # Told of the unsaved module before any search made the index: the index holds it.
+    texts[train] = texts[hidden]
+    modules = ProjectModules(read, tmp_path)
+    modules.touched(train)
+    linter = IncrementalLinter(modules)
+    assert found() == [("grad-output-not-array", line, returned)]
+
+
 def test_a_name_called_in_many_modules_is_not_searched_for_its_callers(tmp_path: Path) -> None:
     files = {"utils/__init__.py": "", "utils/update.py": UPDATE, "model.py": MODEL}
     files["train.py"] = (

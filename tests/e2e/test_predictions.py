@@ -417,18 +417,43 @@ async def test_a_function_imported_from_the_workspace_is_checked(
     # The loss now returns its scalar alone, in the editor's buffer.
     open_document(client, losses)
     line = losses.read_text().splitlines()[returned]
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri(losses), version=2),
-            content_changes=[
-                types.TextDocumentContentChangePartial(
-                    range=types.Range(
-                        start=types.Position(line=returned, character=0),
-                        end=types.Position(line=returned, character=len(line)),
-                    ),
-                    text="    return loss",
-                )
-            ],
+    change(client, losses, 2, returned, line, "    return loss")
+    await until(client, uri(script), lambda d: d == [])
+
+
+@pytest.mark.asyncio
+async def test_a_caller_typed_in_another_document_reaches_the_factory(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """A factory differentiating its parameter has no prediction while nothing calls it; a
+    new script, opened in the editor and never saved, that passes it a loss returning a pair
+    makes the factory's module predict the error (its culprit the loss's ``return``); the
+    script edited to pass a scalar loss takes the prediction back."""
+    from tests.core.test_lint_imports import MODEL, UPDATE, write
+
+    root = (tmp_path / "ws").resolve()
+    write(root, {"utils/__init__.py": "", "utils/update.py": UPDATE, "model.py": MODEL})
+    await start(client, client.spec, {"enabledSources": ["output"]}, root=root)  # type: ignore[attr-defined]
+    update = root / "utils" / "update.py"
+    open_document(client, update)
+    await until(client, uri(update), lambda d: d == [])
+    await asyncio.sleep(1.0)  # its analysis ran, and searched for callers
+    assert not client.diagnostics.get(uri(update))
+    script = root / "train.py"
+    text = (
+        "import model\nfrom utils.update import make_update\n\n"
+        "step = make_update(model.loss_with_metrics, 0.1)\n"
+    )
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri(script), language_id="python", version=1, text=text
+            )
         )
     )
-    await until(client, uri(script), lambda d: d == [])
+    [found] = await until(client, uri(update), lambda d: len(d) == 1)
+    assert found.code == "grad-output-not-array"
+    [related] = found.related_information or []
+    assert related.location.uri == uri(root / "model.py")
+    change(client, script, 2, 3, text.splitlines()[3], "step = make_update(model.mse, 0.1)")
+    await until(client, uri(update), lambda d: d == [])
