@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -113,6 +113,9 @@ class Buffers:
         return self._memos.memo(kind, path, compute)
 
     def files_containing(self, needle: str) -> list[Path]:
+        return []
+
+    def files_near(self, needle: str, near: Iterable[Path]) -> list[Path]:
         return []
 
 
@@ -1870,7 +1873,8 @@ def _self_attribute_leaks(code: Code, frames: Sequence[Span]) -> Found | None:
     when the method runs under a transform, reaches the function as a closed-over value.
     The assignment is the culprit, when it is the class's only one of a computed value and
     the project's custom_vjp functions have no other such read."""
-    paths = [*dict.fromkeys(s.path for s in frames), *code.files.files_containing("custom_vjp")]
+    own = [*dict.fromkeys(s.path for s in frames)]
+    paths = [*own, *code.files.files_near("custom_vjp", own)]
     found: dict[int, Found] = {}
     for path, model in code.models(paths):
         for custom in model.custom_functions:

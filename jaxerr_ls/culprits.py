@@ -452,10 +452,11 @@ def _function_culprit(
     return None
 
 
-def _registering_files(files: ProjectFiles) -> list[Path]:
-    """Project files that register custom rules (``.defvjp`` / ``.defjvp``)."""
+def _registering_files(files: ProjectFiles, near: list[Path]) -> list[Path]:
+    """Project files that register custom rules (``.defvjp`` / ``.defjvp``), those beside the
+    traceback's files ``near`` where the project has very many."""
     return list(
-        dict.fromkeys([*files.files_containing(".defvjp"), *files.files_containing(".defjvp")])
+        dict.fromkeys([*files.files_near(".defvjp", near), *files.files_near(".defjvp", near)])
     )
 
 
@@ -541,7 +542,7 @@ def _registered_rule_culprit(
         kind,
         captures,
         files,
-        [*search_paths, *_registering_files(files)],
+        [*search_paths, *_registering_files(files, traceback_files)],
         frames,
         primal_hint,
         located,
@@ -553,7 +554,7 @@ def _registered_rule_culprit(
     # There, a rule counts only when the traceback calls its primal function by name: the one
     # rule of an unrelated module is no culprit.
     in_traceback = set(search_paths)
-    search_paths.extend(_registering_files(files))
+    search_paths.extend(_registering_files(files, traceback_files))
     reached: set[str] | None = None
     for path in dict.fromkeys(search_paths):
         if _parse(files, path) is None:

@@ -60,6 +60,9 @@ MAX_INDEXED_FILES = 200_000
 MAX_INDEXED_FOLDERS = 10_000
 # Notebooks read to place a traceback's cell frames (only when a traceback has one).
 MAX_NOTEBOOKS = 200
+# A culprit search through the project's modules that contain a word (``.defvjp``,
+# ``custom_vjp``) reads all of them up to this many, else only those beside the traceback's.
+MAX_SEARCHED_FILES = 64
 _LIBRARY_RE = re.compile(
     r"""(?x)
     [\\/](?:site|dist)-packages[\\/]
@@ -150,6 +153,16 @@ class ProjectFiles:
         if key not in self._memo:
             self._memo[key] = compute(path)
         return self._memo[key]  # type: ignore[return-value]
+
+    def files_near(self, needle: str, near: Iterable[Path]) -> list[Path]:
+        """``files_containing(needle)``, or where more than ``MAX_SEARCHED_FILES`` modules
+        contain it (a root that holds JAX's own sources: hundreds name ``custom_vjp``), those
+        of them in the folders of the modules at ``near`` (the traceback's)."""
+        found = self.files_containing(needle)
+        if len(found) <= MAX_SEARCHED_FILES:
+            return found
+        folders = {path.parent for path in near}
+        return [path for path in found if path.parent in folders]
 
     def files_containing(self, needle: str) -> list[Path]:
         """Python files whose text contains ``needle``; computed once per needle."""

@@ -142,3 +142,23 @@ def test_a_line_is_named_by_the_function_that_runs_it() -> None:
         13: "<module>",
         99: "<module>",
     }
+
+
+def test_a_word_in_very_many_modules_is_searched_beside_the_traceback(tmp_path: Path) -> None:
+    """Up to ``MAX_SEARCHED_FILES`` modules containing a word are all searched; past that
+    (a root holding JAX's own sources), only those in the traceback's folders."""
+    from jaxerr_ls.locate import MAX_SEARCHED_FILES
+
+    (tmp_path / "app").mkdir()
+    (tmp_path / "vendor").mkdir()
+    (tmp_path / "app" / "rules.py").write_text("f.defvjp(fwd, bwd)\n")
+    (tmp_path / "app" / "train.py").write_text("import rules\n")
+    for n in range(MAX_SEARCHED_FILES - 1):
+        (tmp_path / "vendor" / f"m{n}.py").write_text("g.defvjp(a, b)\n")
+    near = [tmp_path / "app" / "train.py"]
+    files = ProjectFiles(tmp_path)
+    assert len(files.files_near(".defvjp", near)) == MAX_SEARCHED_FILES
+    (tmp_path / "vendor" / "one_more.py").write_text("h.defvjp(a, b)\n")
+    files = ProjectFiles(tmp_path)
+    assert len(files.files_containing(".defvjp")) == MAX_SEARCHED_FILES + 1
+    assert files.files_near(".defvjp", near) == [tmp_path / "app" / "rules.py"]
