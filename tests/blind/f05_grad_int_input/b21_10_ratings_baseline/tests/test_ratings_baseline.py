@@ -1,0 +1,5 @@
+from fit import main
+
+
+def test_baseline_rmse():
+    assert main() < 2.0

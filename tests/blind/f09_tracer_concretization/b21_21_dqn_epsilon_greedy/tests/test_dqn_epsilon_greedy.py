@@ -1,0 +1,5 @@
+from run import main
+
+
+def test_q_table_shape():
+    assert main().shape == (6, 2)

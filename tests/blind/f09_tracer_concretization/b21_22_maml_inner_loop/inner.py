@@ -1,0 +1,29 @@
+"""Task adaptation: gradient steps on the support set until it is fitted well enough."""
+import jax
+import jax.numpy as jnp
+
+
+def mlp(params, x):
+    for w, b in params[:-1]:
+        x = jax.nn.relu(x @ w + b)
+    w, b = params[-1]
+    return x @ w + b
+
+
+def mse(params, batch):
+    x, y = batch
+    return jnp.mean((mlp(params, x) - y) ** 2)
+
+
+def adapt(params, support, inner_lr=0.003, tol=0.05, max_steps=5):
+    def cond(carry):
+        step, p = carry
+        return (step < max_steps) & (mse(p, support) > tol)
+
+    def body(carry):
+        step, p = carry
+        g = jax.grad(mse)(p, support)
+        return step + 1, jax.tree.map(lambda w, gw: w - inner_lr * gw, p, g)
+
+    _, adapted = jax.lax.while_loop(cond, body, (0, params))
+    return adapted
