@@ -18,19 +18,30 @@ from tests.e2e.support import ENVIRONMENTS, interpreter
 from tests.e2e.test_fixes_live import run
 
 CASES = Path(__file__).resolve().parents[1] / "fixtures" / "transforms"
-# The programs of tests/core/test_message_guided_fixes.py.
+# The programs of tests/core/test_message_guided_fixes.py and test_fix_matrix.py.
 PROGRAMS = [
     "aux_flag_inline_partial",
     "aux_pair_loss_param",
     "aux_record_total",
     "argnums_kwargs_jit_pair",
     "cotangent_dtype_cast",
+    "fwd_argnums_decorator",
+    "fwd_argnums_fixed_loss",
+    "fwd_argnums_free_wrapper",
+    "fwd_argnums_grad_fn_param",
+    "fwd_argnums_lambda",
+    "fwd_argnums_method",
     "cotangent_dtype_onehot",
     "int_counter_parts_read",
     "int_labels_jit_default",
     "nonscalar_annotated_metric",
     "nonscalar_batch_axis_mean",
     "nonscalar_discounted_term",
+    "seed_helper_method",
+    "seed_helper_module",
+    "seed_helper_random",
+    "tangent_keyword_size",
+    "tangent_local_size",
     "tangent_namedtuple_leaf",
 ]
 
