@@ -11,7 +11,12 @@ program leaves room for doubt.
   another module, a method, scaled by a config's ``int`` field), followed by the value flow
   to its constructor; a shape read off the paired value through a local (``cols =
   w.shape[-1]``), positional or by keyword: that constructor built with the shape the
-  message prints, or the paired value's shape."""
+  message prints, or the paired value's shape.
+- has_aux: a dict returned whole, with the total and one nested dict of the keys the caller
+  reads from the aux (a function under jit, a method, read one call up): that nested dict is
+  the aux, and the outer one where the caller reads the outer key; one exit that returns the
+  output alone where the others return ``(output, {...})``: ``{}`` as its aux, unless the
+  caller reads an entry of it or the aux is a tuple (unpacked by position)."""
 
 from __future__ import annotations
 
@@ -130,5 +135,46 @@ def test_no_tangent_shape_fix_where_a_new_shape_or_axis_is_in_doubt(
 ) -> None:
     # An array operand would broadcast against a new shape; a size bound on two branches
     # leaves which axis is meant to the user.
+    root = copy(case)
+    assert offered(case, root, version) == []
+
+
+# (case, file edited, the return after the fix)
+AUX_PAIRS = [
+    (
+        "aux_nested_metrics_fn",
+        "losses.py",
+        'return loss, {"violations": jnp.sum(margins > 0), "norm": jnp.linalg.norm(w)}',
+    ),
+    ("aux_nested_metrics_method", "main.py", 'return total, {"mean_rate": jnp.mean(rate)}'),
+    (
+        "aux_nested_outer_read",
+        "main.py",
+        'return loss, {"extras": {"max_resid": jnp.max(jnp.abs(resid))}}',
+    ),
+    ("aux_empty_flag_path", "main.py", "return loss, {}\n"),
+    ("aux_empty_guard_method", "model.py", "return jnp.sum(scores_w * 0.0), {}\n"),
+]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize(("case", "file", "expected"), AUX_PAIRS)
+def test_the_aux_is_what_the_caller_reads_or_empty_on_a_path_without_one(
+    copy: Copy, case: str, file: str, expected: str, version: str
+) -> None:
+    root = copy(case)
+    [fix] = offered(case, root, version)
+    assert fix.title.startswith("Return (output, aux) from")
+    fixed = applied(fix)[file]
+    assert expected in fixed
+    before = (root / file).read_text().splitlines()
+    assert len([line for line in fixed.splitlines() if line not in before]) == 1
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("case", ["aux_empty_keys_read_doubt", "aux_empty_tuple_doubt"])
+def test_no_empty_aux_where_the_caller_reads_it_or_it_is_a_tuple(
+    copy: Copy, case: str, version: str
+) -> None:
     root = copy(case)
     assert offered(case, root, version) == []

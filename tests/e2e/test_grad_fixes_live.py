@@ -20,7 +20,12 @@ from tests.e2e.test_fixes_live import run
 CASES = Path(__file__).resolve().parents[1] / "fixtures" / "transforms"
 # The programs of tests/core/test_message_guided_fixes.py and test_fix_matrix.py.
 PROGRAMS = [
+    "aux_empty_flag_path",
+    "aux_empty_guard_method",
     "aux_flag_inline_partial",
+    "aux_nested_metrics_fn",
+    "aux_nested_metrics_method",
+    "aux_nested_outer_read",
     "aux_pair_loss_param",
     "aux_record_total",
     "argnums_kwargs_jit_pair",
