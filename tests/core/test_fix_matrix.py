@@ -36,6 +36,19 @@ def offered(case: str, root: Path, version: str) -> list[Fix]:
     return fixes_for(target, read)
 
 
+def one_line_fix(copy: Copy, case: str, version: str, file: str, expected: str) -> Fix:
+    """The one fix offered, checked to change one line of ``file`` into one holding
+    ``expected`` (comments and the rest of the file kept)."""
+    root = copy(case)
+    [fix] = offered(case, root, version)
+    fixed = applied(fix)[file]
+    ast.parse(fixed)
+    assert expected in fixed
+    before = (root / file).read_text().splitlines()
+    assert len([line for line in fixed.splitlines() if line not in before]) == 1
+    return fix
+
+
 # (case, file edited, the edited call as it reads after the fix)
 FORWARDED_ARGNUMS = [
     (
@@ -64,15 +77,9 @@ FORWARDED_ARGNUMS = [
 def test_a_forwarding_wrappers_caller_passes_positionally_what_argnums_counts(
     copy: Copy, case: str, file: str, expected: str, version: str
 ) -> None:
-    root = copy(case)
-    [fix] = offered(case, root, version)
+    fix = one_line_fix(copy, case, version, file, expected)
     assert fix.title.startswith("Pass positionally the arguments argnums counts")
     assert fix.applicability is Applicability.UNSAFE
-    fixed = applied(fix)[file]
-    ast.parse(fixed)
-    assert expected in fixed
-    before = (root / file).read_text().splitlines()
-    assert len([line for line in fixed.splitlines() if line not in before]) == 1
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -118,14 +125,9 @@ TANGENT_BUILT_ELSEWHERE = [
 def test_a_tangent_built_elsewhere_is_built_with_the_shape_it_must_have(
     copy: Copy, case: str, title: str, file: str, expected: str, version: str
 ) -> None:
-    root = copy(case)
-    [fix] = offered(case, root, version)
+    fix = one_line_fix(copy, case, version, file, expected)
     assert title in fix.title
     assert fix.applicability is Applicability.UNSAFE
-    fixed = applied(fix)[file]
-    assert expected in fixed
-    before = (root / file).read_text().splitlines()
-    assert len([line for line in fixed.splitlines() if line not in before]) == 1
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -162,13 +164,8 @@ AUX_PAIRS = [
 def test_the_aux_is_what_the_caller_reads_or_empty_on_a_path_without_one(
     copy: Copy, case: str, file: str, expected: str, version: str
 ) -> None:
-    root = copy(case)
-    [fix] = offered(case, root, version)
+    fix = one_line_fix(copy, case, version, file, expected)
     assert fix.title.startswith("Return (output, aux) from")
-    fixed = applied(fix)[file]
-    assert expected in fixed
-    before = (root / file).read_text().splitlines()
-    assert len([line for line in fixed.splitlines() if line not in before]) == 1
 
 
 @pytest.mark.parametrize("version", VERSIONS)
