@@ -18,6 +18,7 @@ from jaxerr_ls.fixes.custom_vjp import (
     OUTPUT_KEYS,
     culprit_rule,
     dict_entries,
+    helper_entry,
     imported_fields,
     parenthesized,
     primal_output,
@@ -387,6 +388,24 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     code = RuleCode(source.path, source.text, source.tree)
     change = entry_change(code, rule, 1, got, expected, tangent_of=ast.unparse(pair[1]))
+    helper = helper_entry(source, rule, 1, read) if change is None else None
+    if helper is not None and pair[0].lineno <= line <= (pair[0].end_lineno or line):
+        # The tangent a helper computes: the change of what it returns, in its module.
+        home, function, ret = helper
+        assert ret.value is not None
+        change = entry_change(
+            RuleCode(home.path, home.text, home.tree),
+            function,
+            0,
+            got,
+            expected,
+            tangent_of=ast.unparse(pair[1]),
+            returned=(ret, ret.value),
+        )
+        if change is None or not change.edits:
+            return []
+        safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
+        return [Fix(change.title, target.code, change.edits, True, safety)]
     if change is None and not expected.shape and got.shape and got.dtype == expected.dtype:
         return _contraction_fixes(target, source, rule, line, None)
     if change is None and expected.shape and not got.shape and got.dtype == expected.dtype:

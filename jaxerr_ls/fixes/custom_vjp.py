@@ -45,7 +45,8 @@ from jaxerr_ls.fixes.pytrees import (
     render,
 )
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, imported_definitions
-from jaxerr_ls.project import class_fields, last_name
+from jaxerr_ls.fixes.transform_calls import importer
+from jaxerr_ls.project import Function, ModuleModel, class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
@@ -53,6 +54,7 @@ from jaxerr_ls.rule_outputs import (
     entry_change,
     last_return,
     output_count,
+    returned_entry,
     rule_function,
     single_definition,
     split_flat,
@@ -263,6 +265,12 @@ def _culprit_sources(
             yield culprit, source
 
 
+def _returns_on(rule: FunctionNode, line: int) -> bool:
+    """Whether the rule's last ``return`` spans the line (a culprit's)."""
+    final = last_return(rule)
+    return final is not None and final.lineno <= line <= (final.end_lineno or final.lineno)
+
+
 def _rule_code(source: Source) -> RuleCode:
     return RuleCode(source.path, source.text, source.tree)
 
@@ -291,6 +299,42 @@ def _reduction_fix(target: FixTarget, source: Source, bwd: FunctionNode, index: 
     ]
 
 
+def helper_entry(
+    source: Source, rule: FunctionNode, index: int, read: ReadSource
+) -> tuple[Source, FunctionNode, ast.Return] | None:
+    """Entry ``index`` of a rule's last return computed by a helper (``return g * slope,
+    scatter(g, i)``, the helper in the module or another of the project): the helper and its
+    one ``return``, where the helper is a plain function the two modules call only there (an
+    edit of it changes nothing else)."""
+    found = returned_entry(rule, index)
+    call = found[1] if found is not None else None
+    if not isinstance(call, ast.Call) or isinstance(rule, ast.Lambda):
+        return None
+    model = ModuleModel(source.tree)
+    own = model.functions.get(rule)
+    sources: dict[int, Source] = {id(model): source}
+    located = (
+        model.locate_function(call.func, own.scope, importer(source, read, sources))
+        if own is not None
+        else None
+    )
+    if located is None or not isinstance(located[1], Function) or located[1].owner is not None:
+        return None
+    home, helper = sources.get(id(located[0])), located[1].node
+    if home is None or isinstance(helper, ast.Lambda):
+        return None
+    returns = [r for r in own_returns(helper) if r.value is not None]
+    calls = [
+        n
+        for tree in {id(t): t for t in (source.tree, home.tree)}.values()
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and last_name(n.func) == helper.name
+    ]
+    if len(returns) != 1 or len(own_returns(helper)) != 1 or len(calls) != 1:
+        return None
+    return home, helper, returns[0]
+
+
 def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     captured = captured_output(target.captures)
     found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_BWD)
@@ -299,6 +343,16 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     index, produced, expected = captured
     source, bwd, line = found
     change = entry_change(_rule_code(source), bwd, index, produced, expected)
+    helper = helper_entry(source, bwd, index, read) if change is None else None
+    if helper is not None and _returns_on(bwd, line):
+        home, function, ret = helper
+        assert ret.value is not None
+        found_change = entry_change(
+            _rule_code(home), function, 0, produced, expected, returned=(ret, ret.value)
+        )
+        if found_change is not None and found_change.edits:
+            safety = Applicability.SAFE if found_change.safe else Applicability.UNSAFE
+            return [Fix(found_change.title, target.code, found_change.edits, True, safety)]
     final = last_return(bwd)
     if (
         final is not None

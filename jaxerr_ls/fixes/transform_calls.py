@@ -767,8 +767,13 @@ def importer(
     """The models of the project modules beside a file, by module name (each model's source
     kept in ``sources`` by the model's id, where given)."""
 
+    # The file's folder, then the folder its package hangs from (``pkg.module`` imports).
+    bases = [source.path.parent]
+    while (bases[-1] / "__init__.py").is_file() and bases[-1].parent != bases[-1]:
+        bases.append(bases[-1].parent)
+
     def load(module: str) -> ModuleModel | None:
-        for candidate in module_files(module, (source.path.parent,)):
+        for candidate in module_files(module, bases):
             text = read(candidate) if candidate.is_file() else None
             loaded = Source.parse(candidate, text) if text is not None else None
             if loaded is not None:

@@ -16,7 +16,10 @@ program leaves room for doubt.
   reads from the aux (a function under jit, a method, read one call up): that nested dict is
   the aux, and the outer one where the caller reads the outer key; one exit that returns the
   output alone where the others return ``(output, {...})``: ``{}`` as its aux, unless the
-  caller reads an entry of it or the aux is a tuple (unpacked by position)."""
+  caller reads an entry of it or the aux is a tuple (unpacked by position).
+- a custom rule's output entry computed by a helper (of the module, of another module, of a
+  package imported by its dotted path; bwd and jvp rules): the change the message's types
+  call for, made in what the helper returns, where nothing else calls it."""
 
 from __future__ import annotations
 
@@ -41,7 +44,7 @@ def one_line_fix(copy: Copy, case: str, version: str, file: str, expected: str) 
     ``expected`` (comments and the rest of the file kept)."""
     root = copy(case)
     [fix] = offered(case, root, version)
-    fixed = applied(fix)[file]
+    fixed = applied(fix)[Path(file).name]
     ast.parse(fixed)
     assert expected in fixed
     before = (root / file).read_text().splitlines()
@@ -175,3 +178,32 @@ def test_no_empty_aux_where_the_caller_reads_it_or_it_is_a_tuple(
 ) -> None:
     root = copy(case)
     assert offered(case, root, version) == []
+
+
+# (case, file edited, the line after the fix)
+RULE_HELPERS = [
+    ("rule_helper_bwd_axis_module", "adjoints.py", "return jnp.sum(g * signal, axis=0)"),
+    ("rule_helper_bwd_package", "optics/cotangents.py", "return jnp.sum(g * path, axis=-2)"),
+    ("rule_helper_jvp_axis", "main.py", "return jnp.sum(weights * t, axis=1)"),
+    # A kept axis is squeezed where the rule returns it, helper or not.
+    ("rule_helper_bwd_keepdims", "main.py", "jnp.squeeze(_weight_cotangent(g, x), axis=-2), None"),
+    (
+        "rule_helper_jvp_keepdims",
+        "main.py",
+        "jnp.squeeze(_norm_tangent(x, t, n[:, None]), axis=-1)",
+    ),
+]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize(("case", "file", "expected"), RULE_HELPERS)
+def test_a_rule_output_a_helper_computes_is_changed_where_the_helper_returns_it(
+    copy: Copy, case: str, file: str, expected: str, version: str
+) -> None:
+    one_line_fix(copy, case, version, file, expected)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_no_rule_helper_fix_where_the_helper_has_other_callers(copy: Copy, version: str) -> None:
+    root = copy("rule_helper_shared_doubt")
+    assert offered("rule_helper_shared_doubt", root, version) == []
