@@ -23,9 +23,10 @@ import ast
 from collections.abc import Iterator
 from typing import Literal
 
-from jaxerr_ls.astindex import own_returns
+from jaxerr_ls.astindex import own_returns, position
+from jaxerr_ls.culprit_flow import Flow, scope_at
 from jaxerr_ls.culprit_rules import pair_calling
-from jaxerr_ls.culprit_state import Buffers, Code
+from jaxerr_ls.culprit_state import Buffers, Code, Place
 from jaxerr_ls.fixes.model import (
     Applicability,
     CulpritRef,
@@ -44,7 +45,13 @@ from jaxerr_ls.fixes.pytrees import (
     parse_tree,
     render,
 )
-from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, imported_definitions
+from jaxerr_ls.fixes.source import (
+    FunctionNode,
+    Source,
+    fresh,
+    imported_definitions,
+    package_bases,
+)
 from jaxerr_ls.fixes.transform_calls import importer
 from jaxerr_ls.project import Function, ModuleModel, class_fields, last_name
 from jaxerr_ls.records import CulpritKind
@@ -1066,6 +1073,73 @@ def _registered_fwd_fix(target: FixTarget, read: ReadSource) -> list[Fix]:
     return []
 
 
+# Field names that say a record's field is a function's output.
+_OUTPUT_FIELDS = frozenset({"out", "output", "y", "value", "result", "primal", "primal_out"})
+
+
+def _record_fwd_fix(
+    target: FixTarget,
+    read: ReadSource,
+    source: Source,
+    fwd: FunctionNode,
+    ret: ast.Return,
+    primal: FunctionNode | None,
+    residuals: list[str] | str | None,
+) -> list[Fix]:
+    """A fwd rule returning one record (a NamedTuple or dataclass, made there or by a
+    helper, followed by the value flow): its output field, the one the primal returns
+    (``return clipped_forward(x).out``) else the one named as an output (not as one of the
+    rule's parameters, an input kept for the bwd rule), and the other fields
+    as the residuals, in the record's order, where the bwd unpacks as many (or reads the
+    record's fields off its residual whole)."""
+    value = ret.value
+    code = Code(Buffers(read, package_bases(target.span.path)[-1]))
+    model = code.model(source.path)
+    if value is None or model is None:
+        return []
+    at = position(value)
+    node = next((n for n in ast.walk(model.tree) if position(n) == at), None)
+    if not isinstance(node, ast.expr):
+        return []
+    flow = Flow(code, [target.span, *target.frames])
+    made = flow.one_maker(Place(source.path, model, node, scope_at(model, node)))
+    if made is None or not isinstance(made.node, ast.Call):
+        return []
+    cls = code.resolve(made.at(made.node.func))
+    if not isinstance(cls.node, ast.ClassDef):
+        return []
+    fields = list(class_fields(cls.node))
+    primal_ret = last_return(primal) if primal is not None else None
+    read_off = primal_ret.value if primal_ret is not None else None
+    chosen = [read_off.attr] if isinstance(read_off, ast.Attribute) else []
+    # A field named as a parameter of the rule holds an input kept for the bwd rule.
+    inputs = {a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args)}
+    named = [f for f in fields if f in _OUTPUT_FIELDS and f not in inputs]
+    chosen = [f for f in chosen if f in fields] or named
+    if len(chosen) != 1 or len(fields) < 2:
+        return []
+    rest = [f for f in fields if f != chosen[0]]
+    if isinstance(residuals, list) and len(residuals) != len(rest):
+        return []
+    holder = value.id if isinstance(value, ast.Name) else fresh(source.all_names(), "record")
+    saved = (
+        holder
+        if isinstance(residuals, str)
+        else f"({', '.join(f'{holder}.{f}' for f in rest)}{',' if len(rest) == 1 else ''})"
+    )
+    pair = f"{holder}.{chosen[0]}, {saved}"
+    if isinstance(value, ast.Name):
+        edits = (source.replace(value, pair),)
+    elif source.owns_its_lines(ret):
+        indent = source.indent_of(ret.lineno)
+        text = f"{holder} = {source.segment(value)}\n{indent}return {pair}"
+        edits = (source.replace(ret, text),)
+    else:
+        return []
+    title = f"Return a pair: the record's {chosen[0]} and its other fields as residuals"
+    return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
+
+
 def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     registered = _registered_fwd_fix(target, read)
     if registered:
@@ -1125,6 +1199,9 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     missing = _output_missing_fix(target, source, fwd, value, primal, bwd)
     if missing is not None:
         return missing
+    record = _record_fwd_fix(target, read, source, fwd, ret, primal, residuals)
+    if record:
+        return record
     if residuals is None:
         return []
     names = residuals if isinstance(residuals, list) else [residuals]

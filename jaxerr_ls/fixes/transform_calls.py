@@ -13,7 +13,13 @@ from jaxerr_ls.culprit_ranks import Ranks
 from jaxerr_ls.culprit_state import Buffers, Code, Place
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
-from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, imported_definitions
+from jaxerr_ls.fixes.source import (
+    FunctionNode,
+    Source,
+    fresh,
+    imported_definitions,
+    package_bases,
+)
 from jaxerr_ls.project import (
     Function,
     ModuleModel,
@@ -767,10 +773,7 @@ def importer(
     """The models of the project modules beside a file, by module name (each model's source
     kept in ``sources`` by the model's id, where given)."""
 
-    # The file's folder, then the folder its package hangs from (``pkg.module`` imports).
-    bases = [source.path.parent]
-    while (bases[-1] / "__init__.py").is_file() and bases[-1].parent != bases[-1]:
-        bases.append(bases[-1].parent)
+    bases = package_bases(source.path)
 
     def load(module: str) -> ModuleModel | None:
         for candidate in module_files(module, bases):
@@ -939,7 +942,7 @@ def _forwarded_argnums_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     and keywords are never counted. That call passes those positionally, in the order of
     the differentiated function's parameters, the argnums the message prints."""
     argnums = _message_argnums(target)
-    code = Code(Buffers(read, target.span.path.parent))
+    code = Code(Buffers(read, package_bases(target.span.path)[-1]))
     model = code.model(target.span.path)
     if argnums is None or model is None:
         return []
@@ -2050,7 +2053,7 @@ def _returned_by_callee(
     """A tangent given as what a project function returns (``seed = residual_weights(cfg)``,
     a method, a function of another module): the one expression that makes it, followed by
     the value flow, and which of its parts are surely scalars (a config's ``int`` field)."""
-    code = Code(Buffers(read, target.span.path.parent))
+    code = Code(Buffers(read, package_bases(target.span.path)[-1]))
     flow = Flow(code, [target.span, *target.frames])
     where = position(call)
     places = [

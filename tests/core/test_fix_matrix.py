@@ -19,7 +19,12 @@ program leaves room for doubt.
   caller reads an entry of it or the aux is a tuple (unpacked by position).
 - a custom rule's output entry computed by a helper (of the module, of another module, of a
   package imported by its dotted path; bwd and jvp rules): the change the message's types
-  call for, made in what the helper returns, where nothing else calls it."""
+  call for, made in what the helper returns, where nothing else calls it.
+- a custom_vjp fwd rule returning one record (a NamedTuple or dataclass, made there, by a
+  helper of another module, or bound to a name first; a package module): the output field
+  (the one the primal reads off the same record, else the one named as an output) and the
+  other fields as residuals, as many as the bwd unpacks, or the record whole where the bwd
+  reads its fields; none where no field is the output or the counts differ."""
 
 from __future__ import annotations
 
@@ -207,3 +212,41 @@ def test_a_rule_output_a_helper_computes_is_changed_where_the_helper_returns_it(
 def test_no_rule_helper_fix_where_the_helper_has_other_callers(copy: Copy, version: str) -> None:
     root = copy("rule_helper_shared_doubt")
     assert offered("rule_helper_shared_doubt", root, version) == []
+
+
+# (case, file edited, the lines after the fix)
+FWD_RECORDS = [
+    (
+        "fwd_record_inline",
+        "main.py",
+        "    record = SinCache(y=jnp.sin(x), x=x, cos_x=jnp.cos(x))\n"
+        "    return record.y, (record.x, record.cos_x)\n",
+    ),
+    (
+        "fwd_record_helper_whole",
+        "main.py",
+        "    record = leaky_forward(x, slope)\n    return record.out, record\n",
+    ),
+    ("fwd_record_named_package", "nn/ops.py", "    return state.value, (state.sigmoid, state.x)\n"),
+]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize(("case", "file", "expected"), FWD_RECORDS)
+def test_a_fwd_rule_returning_a_record_returns_its_output_field_and_residuals(
+    copy: Copy, case: str, file: str, expected: str, version: str
+) -> None:
+    root = copy(case)
+    [fix] = offered(case, root, version)
+    assert fix.title.startswith("Return a pair: the record's")
+    fixed = applied(fix)[Path(file).name]
+    assert expected in fixed
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("case", ["fwd_record_no_output_doubt", "fwd_record_count_doubt"])
+def test_no_record_pair_where_no_field_is_the_output_or_the_counts_differ(
+    copy: Copy, case: str, version: str
+) -> None:
+    root = copy(case)
+    assert offered(case, root, version) == []
