@@ -24,7 +24,10 @@ program leaves room for doubt.
   helper of another module, or bound to a name first; a package module): the output field
   (the one the primal reads off the same record, else the one named as an output) and the
   other fields as residuals, as many as the bwd unpacks, or the record whole where the bwd
-  reads its fields; none where no field is the output or the counts differ."""
+  reads its fields; none where no field is the output or the counts differ.
+- a complex loss returned by a function whose parameters the analysis cannot follow: its one
+  square (``(a - b) ** 2``, ``z * jnp.conj(z)``) made the magnitude squared; none where two
+  squares could be it."""
 
 from __future__ import annotations
 
@@ -250,3 +253,27 @@ def test_no_record_pair_where_no_field_is_the_output_or_the_counts_differ(
 ) -> None:
     root = copy(case)
     assert offered(case, root, version) == []
+
+
+# (case, file edited, the text after the fix)
+COMPLEX_SQUARES = [
+    ("cplx_param_square_module", "losses.py", "return jnp.sum(jnp.abs(pred - target) ** 2)"),
+    ("cplx_param_conj_product", "main.py", "return jnp.mean(jnp.abs(z) ** 2)"),
+]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize(("case", "file", "expected"), COMPLEX_SQUARES)
+def test_the_one_square_of_a_complex_loss_takes_the_magnitude(
+    copy: Copy, case: str, file: str, expected: str, version: str
+) -> None:
+    fix = one_line_fix(copy, case, version, file, expected)
+    assert fix.title.startswith("Square the magnitude")
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_no_magnitude_where_two_squares_could_make_the_loss_complex(
+    copy: Copy, version: str
+) -> None:
+    root = copy("cplx_param_two_squares_doubt")
+    assert offered("cplx_param_two_squares_doubt", root, version) == []

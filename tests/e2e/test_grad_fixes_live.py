@@ -30,6 +30,8 @@ PROGRAMS = [
     "aux_record_total",
     "argnums_kwargs_jit_pair",
     "cotangent_dtype_cast",
+    "cplx_param_conj_product",
+    "cplx_param_square_module",
     "fwd_argnums_decorator",
     "fwd_argnums_fixed_loss",
     "fwd_argnums_free_wrapper",
