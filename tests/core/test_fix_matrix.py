@@ -30,7 +30,10 @@ program leaves room for doubt.
   squares could be it.
 - a hijax ``vjp_bwd`` whose decorator's wrapper hands its result back in a tuple (a timing, a
   count; the decorator in the module or another): the decorator taken off the rule (hijax is
-  in jax 0.12 only)."""
+  in jax 0.12 only).
+- a custom_jvp tangent reduced over one axis with ``keepdims=True`` where the message wants
+  that axis whole, for a primal that reduces nothing (in the rule, in a helper of another
+  module): the operand itself; none where the primal reduces."""
 
 from __future__ import annotations
 
@@ -163,6 +166,14 @@ FIXED = [
         "nn/ops.py",
         "    return state.value, (state.sigmoid, state.x)\n",
     ),
+    # An elementwise primal's tangent reduced with keepdims=True.
+    ("jvp_unreduced_inline", "elementwise", "main.py", "return softsign(x), slope * t\n"),
+    (
+        "jvp_unreduced_helper_module",
+        "elementwise",
+        "tangents.py",
+        "    return s * (1.0 + x * (1.0 - s)) * t\n",
+    ),
     # The one square of a complex loss.
     (
         "cplx_param_square_module",
@@ -226,6 +237,7 @@ DOUBTS = [
     ("fwd_record_no_output_doubt", "no field is the output"),
     ("fwd_record_count_doubt", "the bwd unpacks another number of residuals"),
     ("cplx_param_two_squares_doubt", "two squares could make the loss complex"),
+    ("jvp_unreduced_reducing_doubt", "the primal reduces: which side is wrong is a guess"),
 ]
 
 

@@ -43,6 +43,8 @@ PROGRAMS = [
     "fwd_record_named_package",
     "cotangent_dtype_onehot",
     "int_counter_parts_read",
+    "jvp_unreduced_helper_module",
+    "jvp_unreduced_inline",
     "int_labels_jit_default",
     "nonscalar_annotated_metric",
     "nonscalar_batch_axis_mean",
