@@ -39,6 +39,7 @@ from jaxerr_ls.fixes.pytrees import (
     DICT,
     LIST,
     NAMEDTUPLE,
+    NONE,
     TUPLE,
     Tree,
     leaf_keys,
@@ -617,6 +618,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     as_class = _namedtuple_fix(target, source, bwd, final, got_text, expected_text, read)
     if as_class:
         return as_class
+    as_record = _dict_record_fix(target, source, bwd, got_text, expected_text, read)
+    if as_record:
+        return as_record
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -688,6 +692,54 @@ def _namedtuple_fix(
     title = "Return each NamedTuple argument's cotangent as that NamedTuple: "
     title += ", ".join(edit.new_text for edit in edits)
     return [Fix(title, target.code, tuple(edits), True, Applicability.SAFE)]
+
+
+def _dict_record_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    got_text: str,
+    expected_text: str,
+    read: ReadSource,
+) -> list[Fix]:
+    """A cotangent written as a dict display (``{"depth": ..., "width": ...}``), in the bwd
+    rule or in the helper it calls for that entry, for an argument that is a NamedTuple whose
+    fields are exactly the dict's keys: the same entries built as that class, by keyword."""
+    got, expected = parse_tree(got_text), parse_tree(expected_text)
+    if got is None or expected is None or got.kind != TUPLE or expected.kind != TUPLE:
+        return []
+    if len(got.children) != len(expected.children):
+        return []
+    differing = [
+        i
+        for i, pair in enumerate(zip(got.children, expected.children, strict=True))
+        if pair[0] != pair[1] and pair[0].kind != NONE  # None: a zero cotangent, taken
+    ]
+    if len(differing) != 1:
+        return []
+    index = differing[0]
+    had, wanted = got.children[index], expected.children[index]
+    if had.kind != DICT or wanted.kind != NAMEDTUPLE or not wanted.keys:
+        return []
+    found = returned_entry(bwd, index)
+    home, value = source, found[1] if found is not None else None
+    helper = helper_entry(source, bwd, index, read) if isinstance(value, ast.Call) else None
+    if helper is not None:
+        home, value = helper[0], helper[2].value
+    name = wanted.keys[0]
+    fields = {**imported_fields(home, read), **_module_fields(home.tree)}.get(name)
+    if not isinstance(value, ast.Dict) or fields is None or None in value.keys:
+        return []
+    keys = [
+        k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None
+        for k in value.keys
+    ]
+    if None in keys or sorted(map(str, keys)) != sorted(fields) or len(keys) != len(fields):
+        return []
+    entries = ", ".join(f"{k}={home.segment(v)}" for k, v in zip(keys, value.values, strict=True))
+    built = f"{name}({entries})"
+    title = f"Return the cotangent of argument {index} as its NamedTuple: {name}(...)"
+    return [Fix(title, target.code, (home.replace(value, built),), True, Applicability.SAFE)]
 
 
 def _stems(name: str) -> set[str]:

@@ -33,7 +33,10 @@ program leaves room for doubt.
   in jax 0.12 only).
 - a custom_jvp tangent reduced over one axis with ``keepdims=True`` where the message wants
   that axis whole, for a primal that reduces nothing (in the rule, in a helper of another
-  module): the operand itself; none where the primal reduces."""
+  module): the operand itself; none where the primal reduces.
+- a custom_vjp cotangent written as a dict display, in the bwd rule or the helper it calls,
+  for a NamedTuple argument whose fields are the dict's keys: built as that NamedTuple; none
+  where the keys are not its fields."""
 
 from __future__ import annotations
 
@@ -174,6 +177,14 @@ FIXED = [
         "tangents.py",
         "    return s * (1.0 + x * (1.0 - s)) * t\n",
     ),
+    # A dict display for a NamedTuple argument's cotangent.
+    ("bwd_dict_record_inline", "as a `Lens`", "main.py", "Lens(focal=jnp.sum(g * x), offset"),
+    (
+        "bwd_dict_record_helper",
+        "as its NamedTuple: Decay",
+        "params.py",
+        "return Decay(rate=jnp.sum(-g * p.amplitude * t * e), amplitude=jnp.sum(g * e))",
+    ),
     # The one square of a complex loss.
     (
         "cplx_param_square_module",
@@ -237,6 +248,7 @@ DOUBTS = [
     ("fwd_record_no_output_doubt", "no field is the output"),
     ("fwd_record_count_doubt", "the bwd unpacks another number of residuals"),
     ("cplx_param_two_squares_doubt", "two squares could make the loss complex"),
+    ("bwd_dict_record_keys_doubt", "the dict's keys are not the NamedTuple's fields"),
     ("jvp_unreduced_reducing_doubt", "the primal reduces: which side is wrong is a guess"),
 ]
 

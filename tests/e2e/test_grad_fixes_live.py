@@ -29,6 +29,7 @@ PROGRAMS = [
     "aux_pair_loss_param",
     "aux_record_total",
     "argnums_kwargs_jit_pair",
+    "bwd_dict_record_helper",
     "cotangent_dtype_cast",
     "cplx_param_conj_product",
     "cplx_param_square_module",
