@@ -69,3 +69,13 @@ def stored_names(nodes: Iterable[ast.AST]) -> set[str]:
         for node in ast.walk(root)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
     }
+
+
+def position(node: ast.AST) -> tuple[int, int, int | None, int | None]:
+    """Where a node is in its file (start and end), to find it again in another parse."""
+    return (
+        getattr(node, "lineno", 0),
+        getattr(node, "col_offset", 0),
+        getattr(node, "end_lineno", None),
+        getattr(node, "end_col_offset", None),
+    )

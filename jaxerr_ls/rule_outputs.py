@@ -593,14 +593,16 @@ def entry_change(
     expected: ArrayType,
     *,
     tangent_of: str | None = None,
+    returned: tuple[ast.Return, ast.expr] | None = None,
 ) -> Change | None:
     """The change entry ``index`` of the rule's last return needs to have type ``expected``.
 
     ``tangent_of`` is set for a custom_jvp rule's tangent (entry 1): the rule's primal entry,
     whose dtype the tangent must have. A custom_vjp bwd rule may return None for an input (a
-    zero cotangent); a custom_jvp tangent may not.
+    zero cotangent); a custom_jvp tangent may not. ``returned`` names the return and the value
+    that stand for that entry instead (what a helper the rule calls for it returns).
     """
-    found = returned_entry(function, index)
+    found = returned or returned_entry(function, index)
     if found is None or got == expected:
         return None
     ret, entry = found

@@ -184,6 +184,20 @@ def _contains(outer: ast.AST, inner: ast.AST) -> bool:
     return any(node is inner for node in ast.walk(outer))
 
 
+def _complex_squares(
+    analysis: Complexity, ret: Place, env: set[str], jnp: str
+) -> list[tuple[ast.expr, ast.expr]]:
+    """Each square in a ``return`` (``x ** 2``, ``x * jnp.conj(x)``) of a complex value ``x``,
+    with ``x``, given the complex names ``env``."""
+    return [
+        (node, value)
+        for node in ast.walk(ret.node)
+        if isinstance(node, ast.expr)
+        and (value := _squared(node, jnp)) is not None
+        and analysis.of(ret.at(value), env)
+    ]
+
+
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     culprits = [c for c in target.culprits if c.kind == CulpritKind.COMPLEX_OUTPUT]
     if len(culprits) != 1:
@@ -206,13 +220,15 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     analysis = Complexity(code, {})
     outer = function.scope.parent or model.module_scope
     env = analysis.names(Place(path, model, function.node, outer), set())
-    squares = [
-        (node, value)
-        for node in ast.walk(ret)
-        if isinstance(node, ast.expr)
-        and (value := _squared(node, jnp)) is not None
-        and analysis.of(Place(path, model, value, function.scope), env)
-    ]
+    squares = _complex_squares(analysis, Place(path, model, ret, function.scope), env, jnp)
+    if not squares:
+        # The message says the output is complex, and the analysis cannot tell which of the
+        # parameters are: taken as complex, one square alone may make it so. The magnitude
+        # squared of a real value is its square, so the edit keeps whatever is real.
+        params = {p.name for p in function.params}
+        env = analysis.names(Place(path, model, function.node, outer), params)
+        squares = _complex_squares(analysis, Place(path, model, ret, function.scope), env, jnp)
+        squares = squares if len(squares) == 1 else []
     # The innermost square: squaring the difference of a real value and a complex square
     # (``(x * conj(x) - y) ** 2``) is real once the inner one is.
     inner = [

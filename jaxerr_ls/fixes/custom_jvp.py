@@ -18,6 +18,7 @@ from jaxerr_ls.fixes.custom_vjp import (
     OUTPUT_KEYS,
     culprit_rule,
     dict_entries,
+    helper_entry,
     imported_fields,
     parenthesized,
     primal_output,
@@ -29,6 +30,7 @@ from jaxerr_ls.fixes.transform_calls import printed_fields
 from jaxerr_ls.project import last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
+    ArrayType,
     RuleCode,
     entry_change,
     last_return,
@@ -387,6 +389,35 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     code = RuleCode(source.path, source.text, source.tree)
     change = entry_change(code, rule, 1, got, expected, tangent_of=ast.unparse(pair[1]))
+    helper = helper_entry(source, rule, 1, read) if change is None else None
+    if helper is not None and pair[0].lineno <= line <= (pair[0].end_lineno or line):
+        # The tangent a helper computes: the change of what it returns, in its module.
+        home, function, ret = helper
+        assert ret.value is not None
+        change = entry_change(
+            RuleCode(home.path, home.text, home.tree),
+            function,
+            0,
+            got,
+            expected,
+            tangent_of=ast.unparse(pair[1]),
+            returned=(ret, ret.value),
+        )
+        if change is None or not change.edits:
+            primal = registered_primal(source.tree, rule)
+            return _unreduced_fixes(target, home, ret.value, primal, got, expected)
+        safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
+        return [Fix(change.title, target.code, change.edits, True, safety)]
+    if change is None:
+        entry = _tangent_entry(rule, line)
+        primal = registered_primal(source.tree, rule)
+        unreduced = (
+            _unreduced_fixes(target, source, entry, primal, got, expected)
+            if entry is not None
+            else []
+        )
+        if unreduced:
+            return unreduced
     if change is None and not expected.shape and got.shape and got.dtype == expected.dtype:
         return _contraction_fixes(target, source, rule, line, None)
     if change is None and expected.shape and not got.shape and got.dtype == expected.dtype:
@@ -409,6 +440,50 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
     return [Fix(change.title, target.code, change.edits, True, safety)]
+
+
+def _unreduced_fixes(
+    target: FixTarget,
+    source: Source,
+    entry: ast.expr,
+    primal: FunctionNode | None,
+    got: ArrayType,
+    expected: ArrayType,
+) -> list[Fix]:
+    """A tangent reduced over one axis with ``keepdims=True`` (``jnp.sum(s * dx, axis=-1,
+    keepdims=True)``) where the message wants that axis whole, for a primal that reduces
+    nothing (an elementwise function: its tangent is elementwise too): the operand itself."""
+    if primal is None or _reduces(primal) or got.dtype != expected.dtype:
+        return []
+    if not isinstance(entry, ast.Call) or last_name(entry.func) not in ("sum", "mean"):
+        return []
+    keywords = {k.arg: k.value for k in entry.keywords}
+    kept = keywords.get("keepdims")
+    axis = keywords.get("axis")
+    if len(entry.args) != 1 or not (isinstance(kept, ast.Constant) and kept.value is True):
+        return []
+    if set(keywords) != {"axis", "keepdims"} or not isinstance(axis, ast.Constant | ast.UnaryOp):
+        return []
+    index = ast.literal_eval(axis)
+    rank = len(got.shape)
+    if not isinstance(index, int) or rank != len(expected.shape) or not -rank <= index < rank:
+        return []
+    index %= rank
+    others = [i for i in range(rank) if i != index]
+    if got.shape[index] != 1 or [got.shape[i] for i in others] != [
+        expected.shape[i] for i in others
+    ]:
+        return []
+    operand = source.segment(entry.args[0])
+    title = f"Keep the tangent elementwise, as the primal is: {operand}"
+    edit = source.replace(entry, operand)
+    return [Fix(title, target.code, (edit,), True, Applicability.UNSAFE)]
+
+
+def _reduces(primal: FunctionNode) -> bool:
+    """Whether a function calls a reduction (a sum, mean, max, norm, logsumexp...)."""
+    called = {last_name(n.func) for n in ast.walk(primal) if isinstance(n, ast.Call)}
+    return bool(called & (_SUMMING | {"mean", "max", "min", "prod", "var", "std"}))
 
 
 def _tangent_names(rule: FunctionNode) -> set[str]:

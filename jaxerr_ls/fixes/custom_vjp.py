@@ -23,9 +23,10 @@ import ast
 from collections.abc import Iterator
 from typing import Literal
 
-from jaxerr_ls.astindex import own_returns
+from jaxerr_ls.astindex import own_returns, position
+from jaxerr_ls.culprit_flow import Flow, scope_at
 from jaxerr_ls.culprit_rules import pair_calling
-from jaxerr_ls.culprit_state import Buffers, Code
+from jaxerr_ls.culprit_state import Buffers, Code, Place
 from jaxerr_ls.fixes.model import (
     Applicability,
     CulpritRef,
@@ -38,14 +39,22 @@ from jaxerr_ls.fixes.pytrees import (
     DICT,
     LIST,
     NAMEDTUPLE,
+    NONE,
     TUPLE,
     Tree,
     leaf_keys,
     parse_tree,
     render,
 )
-from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, imported_definitions
-from jaxerr_ls.project import class_fields, last_name
+from jaxerr_ls.fixes.source import (
+    FunctionNode,
+    Source,
+    fresh,
+    imported_definitions,
+    package_bases,
+)
+from jaxerr_ls.fixes.transform_calls import importer
+from jaxerr_ls.project import Function, ModuleModel, class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
@@ -53,6 +62,7 @@ from jaxerr_ls.rule_outputs import (
     entry_change,
     last_return,
     output_count,
+    returned_entry,
     rule_function,
     single_definition,
     split_flat,
@@ -263,6 +273,12 @@ def _culprit_sources(
             yield culprit, source
 
 
+def _returns_on(rule: FunctionNode, line: int) -> bool:
+    """Whether the rule's last ``return`` spans the line (a culprit's)."""
+    final = last_return(rule)
+    return final is not None and final.lineno <= line <= (final.end_lineno or final.lineno)
+
+
 def _rule_code(source: Source) -> RuleCode:
     return RuleCode(source.path, source.text, source.tree)
 
@@ -291,6 +307,42 @@ def _reduction_fix(target: FixTarget, source: Source, bwd: FunctionNode, index: 
     ]
 
 
+def helper_entry(
+    source: Source, rule: FunctionNode, index: int, read: ReadSource
+) -> tuple[Source, FunctionNode, ast.Return] | None:
+    """Entry ``index`` of a rule's last return computed by a helper (``return g * slope,
+    scatter(g, i)``, the helper in the module or another of the project): the helper and its
+    one ``return``, where the helper is a plain function the two modules call only there (an
+    edit of it changes nothing else)."""
+    found = returned_entry(rule, index)
+    call = found[1] if found is not None else None
+    if not isinstance(call, ast.Call) or isinstance(rule, ast.Lambda):
+        return None
+    model = ModuleModel(source.tree)
+    own = model.functions.get(rule)
+    sources: dict[int, Source] = {id(model): source}
+    located = (
+        model.locate_function(call.func, own.scope, importer(source, read, sources))
+        if own is not None
+        else None
+    )
+    if located is None or not isinstance(located[1], Function) or located[1].owner is not None:
+        return None
+    home, helper = sources.get(id(located[0])), located[1].node
+    if home is None or isinstance(helper, ast.Lambda):
+        return None
+    returns = [r for r in own_returns(helper) if r.value is not None]
+    calls = [
+        n
+        for tree in {id(t): t for t in (source.tree, home.tree)}.values()
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and last_name(n.func) == helper.name
+    ]
+    if len(returns) != 1 or len(own_returns(helper)) != 1 or len(calls) != 1:
+        return None
+    return home, helper, returns[0]
+
+
 def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     captured = captured_output(target.captures)
     found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_BWD)
@@ -299,6 +351,16 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     index, produced, expected = captured
     source, bwd, line = found
     change = entry_change(_rule_code(source), bwd, index, produced, expected)
+    helper = helper_entry(source, bwd, index, read) if change is None else None
+    if helper is not None and _returns_on(bwd, line):
+        home, function, ret = helper
+        assert ret.value is not None
+        found_change = entry_change(
+            _rule_code(home), function, 0, produced, expected, returned=(ret, ret.value)
+        )
+        if found_change is not None and found_change.edits:
+            safety = Applicability.SAFE if found_change.safe else Applicability.UNSAFE
+            return [Fix(found_change.title, target.code, found_change.edits, True, safety)]
     final = last_return(bwd)
     if (
         final is not None
@@ -556,6 +618,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     as_class = _namedtuple_fix(target, source, bwd, final, got_text, expected_text, read)
     if as_class:
         return as_class
+    as_record = _dict_record_fix(target, source, bwd, got_text, expected_text, read)
+    if as_record:
+        return as_record
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -627,6 +692,54 @@ def _namedtuple_fix(
     title = "Return each NamedTuple argument's cotangent as that NamedTuple: "
     title += ", ".join(edit.new_text for edit in edits)
     return [Fix(title, target.code, tuple(edits), True, Applicability.SAFE)]
+
+
+def _dict_record_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    got_text: str,
+    expected_text: str,
+    read: ReadSource,
+) -> list[Fix]:
+    """A cotangent written as a dict display (``{"depth": ..., "width": ...}``), in the bwd
+    rule or in the helper it calls for that entry, for an argument that is a NamedTuple whose
+    fields are exactly the dict's keys: the same entries built as that class, by keyword."""
+    got, expected = parse_tree(got_text), parse_tree(expected_text)
+    if got is None or expected is None or got.kind != TUPLE or expected.kind != TUPLE:
+        return []
+    if len(got.children) != len(expected.children):
+        return []
+    differing = [
+        i
+        for i, pair in enumerate(zip(got.children, expected.children, strict=True))
+        if pair[0] != pair[1] and pair[0].kind != NONE  # None: a zero cotangent, taken
+    ]
+    if len(differing) != 1:
+        return []
+    index = differing[0]
+    had, wanted = got.children[index], expected.children[index]
+    if had.kind != DICT or wanted.kind != NAMEDTUPLE or not wanted.keys:
+        return []
+    found = returned_entry(bwd, index)
+    home, value = source, found[1] if found is not None else None
+    helper = helper_entry(source, bwd, index, read) if isinstance(value, ast.Call) else None
+    if helper is not None:
+        home, value = helper[0], helper[2].value
+    name = wanted.keys[0]
+    fields = {**imported_fields(home, read), **_module_fields(home.tree)}.get(name)
+    if not isinstance(value, ast.Dict) or fields is None or None in value.keys:
+        return []
+    keys = [
+        k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None
+        for k in value.keys
+    ]
+    if None in keys or sorted(map(str, keys)) != sorted(fields) or len(keys) != len(fields):
+        return []
+    entries = ", ".join(f"{k}={home.segment(v)}" for k, v in zip(keys, value.values, strict=True))
+    built = f"{name}({entries})"
+    title = f"Return the cotangent of argument {index} as its NamedTuple: {name}(...)"
+    return [Fix(title, target.code, (home.replace(value, built),), True, Applicability.SAFE)]
 
 
 def _stems(name: str) -> set[str]:
@@ -1012,6 +1125,73 @@ def _registered_fwd_fix(target: FixTarget, read: ReadSource) -> list[Fix]:
     return []
 
 
+# Field names that say a record's field is a function's output.
+_OUTPUT_FIELDS = frozenset({"out", "output", "y", "value", "result", "primal", "primal_out"})
+
+
+def _record_fwd_fix(
+    target: FixTarget,
+    read: ReadSource,
+    source: Source,
+    fwd: FunctionNode,
+    ret: ast.Return,
+    primal: FunctionNode | None,
+    residuals: list[str] | str | None,
+) -> list[Fix]:
+    """A fwd rule returning one record (a NamedTuple or dataclass, made there or by a
+    helper, followed by the value flow): its output field, the one the primal returns
+    (``return clipped_forward(x).out``) else the one named as an output (not as one of the
+    rule's parameters, an input kept for the bwd rule), and the other fields
+    as the residuals, in the record's order, where the bwd unpacks as many (or reads the
+    record's fields off its residual whole)."""
+    value = ret.value
+    code = Code(Buffers(read, package_bases(target.span.path)[-1]))
+    model = code.model(source.path)
+    if value is None or model is None:
+        return []
+    at = position(value)
+    node = next((n for n in ast.walk(model.tree) if position(n) == at), None)
+    if not isinstance(node, ast.expr):
+        return []
+    flow = Flow(code, [target.span, *target.frames])
+    made = flow.one_maker(Place(source.path, model, node, scope_at(model, node)))
+    if made is None or not isinstance(made.node, ast.Call):
+        return []
+    cls = code.resolve(made.at(made.node.func))
+    if not isinstance(cls.node, ast.ClassDef):
+        return []
+    fields = list(class_fields(cls.node))
+    primal_ret = last_return(primal) if primal is not None else None
+    read_off = primal_ret.value if primal_ret is not None else None
+    chosen = [read_off.attr] if isinstance(read_off, ast.Attribute) else []
+    # A field named as a parameter of the rule holds an input kept for the bwd rule.
+    inputs = {a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args)}
+    named = [f for f in fields if f in _OUTPUT_FIELDS and f not in inputs]
+    chosen = [f for f in chosen if f in fields] or named
+    if len(chosen) != 1 or len(fields) < 2:
+        return []
+    rest = [f for f in fields if f != chosen[0]]
+    if isinstance(residuals, list) and len(residuals) != len(rest):
+        return []
+    holder = value.id if isinstance(value, ast.Name) else fresh(source.all_names(), "record")
+    saved = (
+        holder
+        if isinstance(residuals, str)
+        else f"({', '.join(f'{holder}.{f}' for f in rest)}{',' if len(rest) == 1 else ''})"
+    )
+    pair = f"{holder}.{chosen[0]}, {saved}"
+    if isinstance(value, ast.Name):
+        edits = (source.replace(value, pair),)
+    elif source.owns_its_lines(ret):
+        indent = source.indent_of(ret.lineno)
+        text = f"{holder} = {source.segment(value)}\n{indent}return {pair}"
+        edits = (source.replace(ret, text),)
+    else:
+        return []
+    title = f"Return a pair: the record's {chosen[0]} and its other fields as residuals"
+    return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
+
+
 def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     registered = _registered_fwd_fix(target, read)
     if registered:
@@ -1071,6 +1251,9 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     missing = _output_missing_fix(target, source, fwd, value, primal, bwd)
     if missing is not None:
         return missing
+    record = _record_fwd_fix(target, read, source, fwd, ret, primal, residuals)
+    if record:
+        return record
     if residuals is None:
         return []
     names = residuals if isinstance(residuals, list) else [residuals]

@@ -490,7 +490,9 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             title = f"Return (output, aux) from `{culprit.name}`: {grouped}"
         elif isinstance(value, ast.Dict):
             function = _enclosing_function(source, node)
-            paired = _dict_as_pair(source, value, _output_name(target, read), function)
+            paired = _dict_as_pair(
+                source, value, _output_name(target, read), function, _aux_keys(target, read)
+            )
             if paired is None:
                 return []
             edits.append(source.replace(value, paired))
@@ -596,32 +598,72 @@ def _failing_unpackings(target: FixTarget, read: ReadSource) -> Iterator[tuple[S
             yield failing, node.targets[0]
 
 
+def _empty_aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """One exit returns the output alone where the others return ``(output, {...})``: an
+    empty aux there, where the caller reads no entry of it (after a flag that selects the
+    aux, which the caller may want filled)."""
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
+    if len(found) != 1 or not isinstance(found[0][1], ast.Return):
+        return []
+    source, node, culprit = found[0]
+    assert isinstance(node, ast.Return)
+    empty = _empty_aux(target, read, source, node) if node.value is not None else None
+    if empty is None or node.value is None:
+        return []
+    paired = f"{source.segment(node.value)}, {empty}"
+    title = f"Return (output, aux) from `{culprit.name}` on every path: {paired}"
+    return unsafe_fix(target, title, (source.replace(node.value, paired),))
+
+
+def _empty_aux(target: FixTarget, read: ReadSource, source: Source, node: ast.Return) -> str | None:
+    """``{}`` for a return of one value in a function whose every other return is
+    ``output, aux`` with a dict display as its aux, where the caller reads no entry of the aux
+    by key (an aux tuple may be unpacked by position: no fix)."""
+    function = _enclosing_function(source, node)
+    if function is None or isinstance(function, ast.Lambda) or isinstance(node.value, ast.Tuple):
+        return None
+    others = [r for r in own_returns(function) if r is not node]
+    auxes = [
+        r.value.elts[1] for r in others if isinstance(r.value, ast.Tuple) and len(r.value.elts) == 2
+    ]
+    if not others or len(auxes) != len(others):
+        return None
+    if not all(isinstance(aux, ast.Dict) for aux in auxes) or _aux_keys(target, read):
+        return None
+    return "{}"
+
+
 def _aux_read_by_key(target: FixTarget, read: ReadSource) -> bool:
     """Does the code that unpacks the transform's result on the failing line read the aux by
     a string key (``metrics["loss"]``), there or, one call up, where the function that holds
     the line returns it to a caller in the same module that unpacks it?"""
+    return bool(_aux_keys(target, read))
+
+
+def _aux_keys(target: FixTarget, read: ReadSource) -> set[str]:
+    """The string keys the code that unpacks the transform's result reads the aux by (see
+    ``_aux_read_by_key``)."""
     for failing, pair in _failing_unpackings(target, read):
         first, second = pair.elts
         aux = first.elts[1] if isinstance(first, ast.Tuple) and len(first.elts) == 2 else second
         function = _enclosing_function(failing, pair)
         if isinstance(aux, ast.Name) and function is not None:
-            return _read_by_key(failing, function, aux.id, hops=1)
-    return False
+            return _keys_read(failing, function, aux.id, hops=1)
+    return set()
 
 
-def _read_by_key(source: Source, scope: FunctionNode | ast.Module, name: str, hops: int) -> bool:
-    nodes = list(_scope_nodes(scope))
-    if any(
-        isinstance(n, ast.Subscript)
+def _keys_read(source: Source, scope: FunctionNode | ast.Module, name: str, hops: int) -> set[str]:
+    keys = {
+        n.slice.value
+        for n in _scope_nodes(scope)
+        if isinstance(n, ast.Subscript)
         and isinstance(n.value, ast.Name)
         and n.value.id == name
         and isinstance(n.slice, ast.Constant)
         and isinstance(n.slice.value, str)
-        for n in nodes
-    ):
-        return True
-    if hops == 0 or isinstance(scope, ast.Module):
-        return False
+    }
+    if keys or hops == 0 or isinstance(scope, ast.Module):
+        return keys
     for ret in own_returns(scope):
         if not isinstance(ret.value, ast.Tuple):
             continue
@@ -636,10 +678,9 @@ def _read_by_key(source: Source, scope: FunctionNode | ast.Module, name: str, ho
                     and isinstance(node.targets[0], ast.Tuple)
                     and len(node.targets[0].elts) == len(ret.value.elts)
                     and isinstance(named := node.targets[0].elts[at[0]], ast.Name)
-                    and _read_by_key(source, caller, named.id, hops - 1)
                 ):
-                    return True
-    return False
+                    keys |= _keys_read(source, caller, named.id, hops - 1)
+    return keys
 
 
 def _scope_nodes(scope: FunctionNode | ast.Module) -> Iterator[ast.AST]:
@@ -961,9 +1002,11 @@ def _dict_as_pair(
     value: ast.Dict,
     output: str | None = None,
     function: FunctionNode | None = None,
+    read_keys: set[str] | frozenset[str] = frozenset(),
 ) -> str | None:
     """``{"loss": total, "ce": ce}`` -> ``total, {"ce": ce}``: the entry that is the total
-    becomes the output, the others the aux; None unless exactly one entry is. The total is the
+    becomes the output, the others the aux (the one other entry's own dict, where it holds the
+    keys the caller reads the aux by); None unless exactly one entry is. The total is the
     entry keyed by a word for one (``"loss"``), else by the name the caller gives the output
     (``output``: ``(nll, parts), g = ...`` reads ``"nll"``), else the one the function computes
     from all the others (``nll = data_fit + logdet``)."""
@@ -978,6 +1021,14 @@ def _dict_as_pair(
     if len(totals) != 1:
         return None
     chosen = totals[0]
+    others = [v for i, v in enumerate(value.values) if i != chosen]
+    if len(others) == 1 and isinstance(inner := others[0], ast.Dict) and read_keys:
+        # ``{"loss": loss, "metrics": {"acc": acc}}`` where the caller reads ``aux["acc"]``:
+        # the one other entry, a dict of the keys the caller reads, is the aux itself.
+        inner_keys = {k.value for k in inner.keys if isinstance(k, ast.Constant)}
+        outer = {k.value for k in value.keys if isinstance(k, ast.Constant)}
+        if read_keys <= inner_keys and not read_keys & outer:
+            return f"{source.segment(value.values[chosen])}, {source.segment(inner)}"
     rest = [
         f"{source.segment(k)}: {source.segment(v)}"
         for i, (k, v) in enumerate(zip(value.keys, value.values, strict=True))
@@ -1961,6 +2012,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return (
             _aux_fixes(target, read)
             or _aux_flag_fixes(target, read)
+            or _empty_aux_fixes(target, read)
             or _unused_aux_fixes(target, read)
             or _named_aux_fixes(target, read)
         )

@@ -28,7 +28,7 @@ import re
 from dataclasses import replace
 
 from jaxerr_ls.astindex import own_nodes, own_returns
-from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
+from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import FunctionNode, Source, imported_definitions
 from jaxerr_ls.project import last_name
 from jaxerr_ls.records import CulpritKind
@@ -627,10 +627,97 @@ def _plain_dict_fixes(target: FixTarget, source: Source, method: FunctionNode) -
     return [Fix(title, target.code, (source.replace(value, new),), preferred=True)]
 
 
+def _wrapping_decorator(source: Source, ret: ast.Return) -> ast.FunctionDef | None:
+    """The decorator (``def timed(fn)``) whose inner wrapper holds ``ret`` and returns, in a
+    tuple, what the wrapped function returned (``out = fn(*args); return out, elapsed``)."""
+    decorators = [
+        d
+        for d in ast.walk(source.tree)
+        if isinstance(d, ast.FunctionDef)
+        and len(d.args.args) == 1
+        and any(
+            isinstance(w, ast.FunctionDef)
+            and any(n is ret for n in ast.walk(w))
+            and any(
+                isinstance(r.value, ast.Name) and r.value.id == w.name
+                for r in d.body[-1:]
+                if isinstance(r, ast.Return)
+            )
+            for w in d.body
+        )
+    ]
+    if len(decorators) != 1 or not isinstance(ret.value, ast.Tuple):
+        return None
+    wrapped = decorators[0].args.args[0].arg
+    results = {
+        target.id
+        for node in ast.walk(decorators[0])
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and node.value.func.id == wrapped
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    handed = [e for e in ret.value.elts if isinstance(e, ast.Name) and e.id in results]
+    return decorators[0] if len(handed) == 1 and len(ret.value.elts) > 1 else None
+
+
+def _decorator_fix(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The culprit is the return of a decorator's wrapper that hands back the decorated
+    ``vjp_bwd``'s result in a tuple with something else (a timing, a log record): the rule's
+    ``None`` becomes a tuple. The decorator taken off the primitive's ``vjp_bwd`` (in a module
+    beside the error's or the culprit's), where it is the one decorator of that name there."""
+    named = _CLASS_RE.search(target.captures.get("primitive", ""))
+    culprits = [c for c in target.culprits if c.kind == CulpritKind.HIJAX_VJP_BWD]
+    if named is None or len(culprits) != 1:
+        return []
+    home = Source.parse(culprits[0].span.path, read(culprits[0].span.path))
+    ret = (
+        next(
+            (
+                n
+                for n in ast.walk(home.tree)
+                if isinstance(n, ast.Return) and n.lineno == culprits[0].span.line
+            ),
+            None,
+        )
+        if home is not None
+        else None
+    )
+    decorator = _wrapping_decorator(home, ret) if home is not None and ret is not None else None
+    if decorator is None:
+        return []
+    folders = {culprits[0].span.path.parent, target.span.path.parent}
+    fixes = []
+    for path in sorted({p for folder in folders for p in folder.glob("*.py")}):
+        source = Source.parse(path, read(path))
+        if source is None:
+            continue
+        for cls in ast.walk(source.tree):
+            if not isinstance(cls, ast.ClassDef) or cls.name != named[1]:
+                continue
+            for method in cls.body:
+                if not isinstance(method, ast.FunctionDef) or method.name != "vjp_bwd":
+                    continue
+                for used in method.decorator_list:
+                    if (
+                        last_name(used) == decorator.name
+                        and source.line_text(used.lineno).strip() == f"@{source.segment(used)}"
+                    ):
+                        edit = Edit(Span(path, used.lineno, 0, used.lineno + 1, 0), "")
+                        title = (
+                            f"Take @{source.segment(used)} off {cls.name}.vjp_bwd: its wrapper "
+                            "returns the rule's result in a tuple"
+                        )
+                        fixes.append(Fix(title, target.code, (edit,), True, Applicability.UNSAFE))
+    return fixes if len(fixes) == 1 else []
+
+
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     found = _culprit_method(target, read)
     if found is None:
-        return _hook_fix(target, read)
+        return _hook_fix(target, read) or _decorator_fix(target, read)
     source, cls, method = found
     if (target.captures.get("returned") or "").strip(" .") in _MAPPINGS:
         return _plain_dict_fixes(target, source, method)

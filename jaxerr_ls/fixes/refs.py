@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from jaxerr_ls.astindex import position
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_state import (
     ARG_POSITION_RE,
@@ -504,22 +505,13 @@ def _top_statement(applied: _Applied, node: ast.AST) -> ast.stmt | None:
     return next((s for s in applied.scope if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
 
 
-def _place(node: ast.AST) -> tuple[int, int, int | None, int | None]:
-    return (
-        getattr(node, "lineno", 0),
-        getattr(node, "col_offset", 0),
-        getattr(node, "end_lineno", None),
-        getattr(node, "end_col_offset", None),
-    )
-
-
 def _unpacked(applied: _Applied, call: ast.Call, index: int) -> ast.expr | bool | None:
     """What the failing statement binds the gradient at ``index`` to: a name, ``_`` (False:
     not wanted), or None when the statement keeps the results some other way."""
     statement = applied.statement
     # The call comes from another parse of the same text: the same node is at the same place.
     applies = isinstance(statement, ast.Expr | ast.Assign) and (
-        isinstance(statement.value, ast.Call) and _place(statement.value.func) == _place(call)
+        isinstance(statement.value, ast.Call) and position(statement.value.func) == position(call)
     )
     if isinstance(statement, ast.Expr) and applies:
         return False

@@ -157,6 +157,15 @@ def dotted(node: ast.expr) -> str | None:
     return None
 
 
+def package_bases(path: Path) -> list[Path]:
+    """Where a module's imports may be found: its folder, then each folder up that its
+    package hangs from (``pkg.module`` imported from inside ``pkg``)."""
+    bases = [path.parent]
+    while (bases[-1] / "__init__.py").is_file() and bases[-1].parent != bases[-1]:
+        bases.append(bases[-1].parent)
+    return bases
+
+
 def fresh(taken: set[str], wanted: str) -> str:
     """``wanted``, or ``wanted2``, ``wanted3``... : the first name not in ``taken``."""
     name, n = wanted, 1

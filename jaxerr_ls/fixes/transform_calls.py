@@ -7,12 +7,19 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from jaxerr_ls.astindex import own_nodes, own_returns
-from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.astindex import own_nodes, own_returns, position
+from jaxerr_ls.culprit_flow import Callee, Flow
+from jaxerr_ls.culprit_ranks import Ranks
 from jaxerr_ls.culprit_state import Buffers, Code, Place
 from jaxerr_ls.culprit_transforms import batch_of_tangents
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, ReadSource
-from jaxerr_ls.fixes.source import FunctionNode, Source, fresh, imported_definitions
+from jaxerr_ls.fixes.source import (
+    FunctionNode,
+    Source,
+    fresh,
+    imported_definitions,
+    package_bases,
+)
 from jaxerr_ls.project import (
     Function,
     ModuleModel,
@@ -766,8 +773,10 @@ def importer(
     """The models of the project modules beside a file, by module name (each model's source
     kept in ``sources`` by the model's id, where given)."""
 
+    bases = package_bases(source.path)
+
     def load(module: str) -> ModuleModel | None:
-        for candidate in module_files(module, (source.path.parent,)):
+        for candidate in module_files(module, bases):
             text = read(candidate) if candidate.is_file() else None
             loaded = Source.parse(candidate, text) if text is not None else None
             if loaded is not None:
@@ -826,16 +835,20 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     """``grad(f, argnums=1)(a, b=b)``: pass positionally what argnums counts on."""
     found = _applications(source, target.span.line, _POSITIONAL)
     if not found:
-        return _partial_keywords_fixes(target, read)
+        return _forwarded_argnums_fixes(target, read) or _partial_keywords_fixes(target, read)
     if len(found) != 1:
         return []
     application, transform = found[0]
+    starred = any(isinstance(a, ast.Starred) for a in application.args)
+    if starred or any(k.arg is None for k in application.keywords):
+        # ``(*args, **kwargs)`` handed on by a wrapper: its caller passes the keywords.
+        forwarded = _forwarded_argnums_fixes(target, read)
+        if forwarded or starred:
+            return forwarded
     argnums_node = next((k.value for k in transform.keywords if k.arg == "argnums"), None)
     argnums = literal_ints(argnums_node) if argnums_node is not None else (0,)
     function = received(source, transform, read) or _only_method(source, transform, read)
     if argnums is None or function is None or not argnums:
-        return []
-    if any(isinstance(a, ast.Starred) for a in application.args):
         return []
     inner = function.function if isinstance(function, Partial) else function
     fixed = function.fixed_positional if isinstance(function, Partial) else 0
@@ -870,6 +883,140 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     called = source.segment(application.func)
     title = f"Pass positionally the arguments argnums counts: {called}({joined})"
     return unsafe_fix(target, title, (Edit(inside, joined),))
+
+
+def _message_argnums(target: FixTarget) -> tuple[int, ...] | None:
+    """The argnums the message prints (``argnums=(0, 2)``), as ints."""
+    try:
+        printed = ast.parse(target.captures.get("argnums", "").strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    return literal_ints(printed) or None
+
+
+def _forwarding(application: ast.Call, function: Function) -> int | None:
+    """How many positional arguments an application passes before the ``*args`` it forwards
+    from ``function``, where it hands on the function's own ``*args`` and ``**kwargs`` (either
+    may be missing) and nothing else spread; None otherwise."""
+    arguments = function.node.args
+    vararg = arguments.vararg.arg if arguments.vararg else None
+    kwarg = arguments.kwarg.arg if arguments.kwarg else None
+    starred = [i for i, a in enumerate(application.args) if isinstance(a, ast.Starred)]
+    spread = [k.value for k in application.keywords if k.arg is None]
+    if kwarg is None or len(spread) != 1:
+        return None  # the keywords of the wrapper's call cannot reach the application
+    if not (isinstance(spread[0], ast.Name) and spread[0].id == kwarg):
+        return None
+    if not starred:
+        return len(application.args)
+    last = application.args[-1]
+    if starred != [len(application.args) - 1] or not isinstance(last, ast.Starred):
+        return None
+    if not (isinstance(last.value, ast.Name) and last.value.id == vararg):
+        return None
+    return len(application.args) - 1
+
+
+def _decorated(code: Code, caller: Place, callee: ast.expr, function: Place) -> list[Callee]:
+    """A decorator's parameter (``def decorate(loss_fn)``, read in the wrapper it returns)
+    holds the ``def`` it decorates: the one decorated ``def`` the wrapper's caller calls by
+    name, where that parameter is the decorator's only one."""
+    node = function.node
+    binding = function.scope.lookup(node.id) if isinstance(node, ast.Name) else None
+    decorator = function.model.functions.get(binding.scope.node) if binding else None
+    if binding is None or binding.kind != "param" or decorator is None:
+        return []
+    if len(decorator.params) != 1 or decorator.owner is not None:
+        return []
+    decorated = code.resolve(caller.at(callee))
+    if not isinstance(decorated.node, ast.FunctionDef) or len(decorated.node.decorator_list) != 1:
+        return []
+    own = decorated.model.functions.get(decorated.node)
+    return [] if own is None else [Callee(decorated, own)]
+
+
+def _forwarded_argnums_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``jax.grad(f, argnums=...)(*args, **kwargs)`` in a wrapper (a function, method or
+    lambda) that hands on its own ``*args`` and ``**kwargs``, however it gets the function
+    and argnums: the wrapper's call on the traceback passes by keyword what argnums counts,
+    and keywords are never counted. That call passes those positionally, in the order of
+    the differentiated function's parameters, the argnums the message prints."""
+    argnums = _message_argnums(target)
+    code = Code(Buffers(read, package_bases(target.span.path)[-1]))
+    model = code.model(target.span.path)
+    if argnums is None or model is None:
+        return []
+    frames = [target.span, *target.frames]
+    flow = Flow(code, frames)
+    line = target.span.line
+    fixes: list[Fix] = []
+    for application, scope in model.calls:
+        if not on_line(application, line):
+            continue
+        wrappers = [f for f in model.functions.values() if f.scope is scope and f.node.args.kwarg]
+        lead = _forwarding(application, wrappers[0]) if len(wrappers) == 1 else None
+        # The transform applied: right there, else what makes the callee (a name, a
+        # parameter the wrapper's caller fills, an attribute).
+        made = Place(target.span.path, model, application.func, scope)
+        if not isinstance(application.func, ast.Call):
+            made = flow.one_maker(made) or made
+        transform = made.node
+        if lead is None or not isinstance(transform, ast.Call) or not transform.args:
+            continue
+        wrapper = wrappers[0]
+        api = made.model.qualified_name(transform.func, made.scope) or ""
+        if api.rpartition(".")[2] not in _POSITIONAL or not api.startswith("jax."):
+            continue
+        callees = flow.callees(made.at(transform.args[0]))
+        # The wrapper's calls on the traceback's lines (a function, a method of an
+        # instance, a lambda bound to a name), with how many parameters each leaves out.
+        sites = [
+            (Place(span.path, home, call, where), bound[0].skip)
+            for span in target.frames
+            for home, call, where in code.calls_on(span)
+            if len(bound := flow.callees(Place(span.path, home, call.func, where))) == 1
+            and bound[0].place.node is wrapper.node
+            and bound[0].partial is None
+        ]
+        if len(sites) != 1:
+            continue
+        caller, skip = sites[0]
+        call = caller.node
+        assert isinstance(call, ast.Call)
+        callees = callees or _decorated(code, caller, call.func, made.at(transform.args[0]))
+        if len(callees) != 1:
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        if any(k.arg is None for k in call.keywords):
+            continue
+        # The wrapper's call binds its named parameters first; the rest is forwarded.
+        named = [p.name for p in wrapper.positional][skip:]
+        names_of_wrapper = {p.name for p in wrapper.params}
+        given = lead + max(0, len(call.args) - len(named))
+        forwarded = {k.arg: k for k in call.keywords if k.arg not in names_of_wrapper}
+        names = [p.name for p in callees[0].function.positional][callees[0].skip :]
+        wanted = max(argnums) + 1
+        if wanted > len(names) or wanted <= given or callees[0].function.has_varargs:
+            continue
+        moved = [forwarded.get(name) for name in names[given:wanted]]
+        if any(k is None for k in moved) or len(call.args) < len(named):
+            continue
+        text = code.files.text(caller.path) or ""
+        parts = [ast.get_source_segment(text, a) or "" for a in call.args]
+        parts += [ast.get_source_segment(text, k.value) or "" for k in moved if k is not None]
+        parts += [ast.get_source_segment(text, k) or "" for k in call.keywords if k not in moved]
+        items: list[ast.AST] = [*call.args, *call.keywords]
+        first = min((code.span(caller.path, i) for i in items), key=lambda s: (s.line, s.col))
+        last = max(
+            (code.span(caller.path, i) for i in items), key=lambda s: (s.end_line, s.end_col)
+        )
+        inside = Span(caller.path, first.line, first.col, last.end_line, last.end_col)
+        called = ast.get_source_segment(text, call.func) or ""
+        joined = ", ".join(parts)
+        title = f"Pass positionally the arguments argnums counts: {called}({joined})"
+        fixes += unsafe_fix(target, title, (Edit(inside, joined),))
+    return fixes if len(fixes) == 1 else []
 
 
 def _partial_keywords_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -1756,31 +1903,47 @@ def _shape_argument_fixes(target: FixTarget, source: Source, read: ReadSource) -
     like = _like_fix(target, source, node, name) or _leaf_shape_fix(target, source, node, name)
     if like is not None:
         return like
-    calls = [
-        call
+    shapes = [
+        (call, shape)
         for call in ast.walk(node)
         if isinstance(call, ast.Call)
-        and last_name(call.func) in _SHAPED
-        and call.args
-        and source.segment(call.args[0]) != wanted
-        and any(
-            isinstance(n, ast.Attribute)
-            and n.attr == "shape"
-            and isinstance(n.value, ast.Name)
-            and n.value.id == name
-            for n in ast.walk(call.args[0])
-        )
+        and (shape := _shape_argument(call)) is not None
+        and source.segment(shape) != wanted
+        and _reads_shape_of(source, shape, name)
     ]
-    if len(calls) != 1:
+    if len(shapes) != 1:
         return []
-    above = _parents(node).get(id(calls[0]))
+    above = _parents(node).get(id(shapes[0][0]))
     if isinstance(above, ast.Attribute) and above.attr == "at":
         # ``zeros(out.shape[-1]).at[c].set(1.0)``: an index that picks an entry of the
         # smaller shape would pick a row of the whole one.
         return []
-    shape = calls[0].args[0]
+    shape = shapes[0][1]
     title = f"Build the tangent with the shape of `{name}`: {wanted}"
     return unsafe_fix(target, title, (source.replace(shape, wanted),))
+
+
+def _reads_shape_of(source: Source, shape: ast.expr, name: str) -> bool:
+    """Whether a shape is built from ``name.shape``, there or through a name bound once to
+    it (``n = params.shape[-1]`` ... ``(n,)``)."""
+
+    def reads(expr: ast.AST) -> bool:
+        return any(
+            isinstance(n, ast.Attribute)
+            and n.attr == "shape"
+            and isinstance(n.value, ast.Name)
+            and n.value.id == name
+            for n in ast.walk(expr)
+        )
+
+    if reads(shape):
+        return True
+    bound = [
+        assigned_once(source, n.id, shape.lineno)
+        for n in ast.walk(shape)
+        if isinstance(n, ast.Name)
+    ]
+    return any(assign is not None and reads(assign.value) for assign in bound)
 
 
 # Where a constructor takes the shape of the array it builds: its position, by last name.
@@ -1866,17 +2029,60 @@ def _tangent_constructor(
         if given is None:
             return None
         home, node = source, given
+    built_value = node.value if isinstance(node, ast.Return | ast.Assign) else node
+    scalar: Callable[[ast.expr], bool] = _number
+    if isinstance(built_value, ast.Call) and last_name(built_value.func) not in _SHAPE_POSITION:
+        followed = _returned_by_callee(target, read, home, built_value)
+        if followed is not None:
+            home, built_value, scalar = followed
     calls = [
         call
-        for call in ast.walk(node)
+        for call in ast.walk(built_value or node)
         if isinstance(call, ast.Call) and last_name(call.func) in _SHAPE_POSITION
     ]
-    built_value = node.value if isinstance(node, ast.Return | ast.Assign) else node
     if len(calls) != 1 or not isinstance(built_value, ast.expr):
         return None
-    if not _scaled_only(built_value, calls[0]):
+    if not _scaled_only(built_value, calls[0], scalar):
         return None  # other operands would broadcast against a new shape or dtype
     return home, calls[0]
+
+
+def _returned_by_callee(
+    target: FixTarget, read: ReadSource, home: Source, call: ast.Call
+) -> tuple[Source, ast.expr, Callable[[ast.expr], bool]] | None:
+    """A tangent given as what a project function returns (``seed = residual_weights(cfg)``,
+    a method, a function of another module): the one expression that makes it, followed by
+    the value flow, and which of its parts are surely scalars (a config's ``int`` field)."""
+    code = Code(Buffers(read, package_bases(target.span.path)[-1]))
+    flow = Flow(code, [target.span, *target.frames])
+    where = position(call)
+    places = [
+        Place(home.path, model, found, scope)
+        for model, found, scope in code.calls_on(home.span(call))
+        if position(found) == where
+    ]
+    made = flow.one_maker(places[0]) if len(places) == 1 else None
+    if made is None or made.node is places[0].node or not isinstance(made.node, ast.expr):
+        return None
+    source = Source.parse(made.path, read(made.path))
+    at = position(made.node)
+    node = (
+        next(
+            (n for n in ast.walk(source.tree) if position(n) == at and isinstance(n, ast.expr)),
+            None,
+        )
+        if source is not None
+        else None
+    )
+    if source is None or node is None:
+        return None
+    ranks = Ranks(flow)
+    scalars = {
+        position(n)
+        for n in ast.walk(made.node)
+        if isinstance(n, ast.expr) and ranks.of(made.at(n)) == 0
+    }
+    return source, node, lambda n: _number(n) or position(n) in scalars
 
 
 def _dims_mapping(
@@ -2003,16 +2209,20 @@ def _numpy(source: Source) -> set[str]:
     return {*source.module_aliases("jax.numpy"), *source.module_aliases("numpy")}
 
 
-def _scaled_only(node: ast.expr, call: ast.Call) -> bool:
-    """Whether an expression is the call, alone or in arithmetic with number literals only."""
+def _scaled_only(
+    node: ast.expr, call: ast.Call, scalar: Callable[[ast.expr], bool] | None = None
+) -> bool:
+    """Whether an expression is the call, alone or in arithmetic with number literals only
+    (or with what ``scalar`` says is surely a scalar)."""
+    scalar = scalar or _number
     if node is call:
         return True
     if isinstance(node, ast.UnaryOp):
-        return _scaled_only(node.operand, call)
+        return _scaled_only(node.operand, call, scalar)
     if isinstance(node, ast.BinOp):
         sides = (node.left, node.right)
-        return any(_scaled_only(side, call) for side in sides) and all(
-            _scaled_only(side, call) or _number(side) for side in sides
+        return any(_scaled_only(side, call, scalar) for side in sides) and all(
+            _scaled_only(side, call, scalar) or scalar(side) for side in sides
         )
     return False
 
