@@ -2013,6 +2013,9 @@ class Complexity:
     # Returns that square a complex value without reducing it (``return spec * spec``): a
     # power or an energy meant as the squared magnitude.
     squaring: dict[int, tuple[Path, ast.Return]] = field(default_factory=dict)
+    # Returns that multiply a complex value by its own conjugate (``h * jnp.conj(h)``): the
+    # squared magnitude, real in value but of a complex dtype still.
+    conjugated: dict[int, tuple[Path, ast.Return]] = field(default_factory=dict)
 
     def function(self, place: Place, complex_params: set[str]) -> bool:
         """Whether a project ``def`` returns a complex value, given its complex parameters."""
@@ -2036,6 +2039,8 @@ class Complexity:
                         self.reducing[id(ret)] = (place.path, ret)
                     elif _squares(value, ret.value):
                         self.squaring[id(ret)] = (place.path, ret)
+                    elif _by_conjugate(value, ret.value):
+                        self.conjugated[id(ret)] = (place.path, ret)
             return result
         finally:
             self.depth -= 1
@@ -2112,8 +2117,11 @@ class Complexity:
                 if converted:
                     self.origins[id(node)] = None
                 return converted
-            # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
-            return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
+            found = self.flow.callees(place.at(node.func)) if self.flow is not None else []
+            if len(found) != 1 or found[0].partial is not None:
+                # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
+                return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
+            # Else a method of a project instance (``field.intensity(a)``): run below.
         callee = self.code.resolve(place.at(node.func))
         for _ in range(_MAX_STEPS):
             # ``spectrum = jax.vmap(reflection, ...)``: the call runs the wrapped function, its
@@ -2190,6 +2198,33 @@ def _squares(place: Place, value: ast.expr | None) -> bool:
     return isinstance(value.op, ast.Mult) and ast.dump(value.left) == ast.dump(value.right)
 
 
+_CONJUGATES = frozenset({"conj", "conjugate"})
+
+
+def _by_conjugate(place: Place, value: ast.expr | None) -> bool:
+    """``x * jnp.conj(x)``, ``x.conj() * x``: a value multiplied by its own conjugate."""
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult)):
+        return False
+
+    def conjugated(node: ast.expr) -> ast.expr | None:
+        if not isinstance(node, ast.Call) or node.keywords:
+            return None
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in _CONJUGATES and not node.args:
+            name = place.model.qualified_name(func, place.scope)
+            return func.value if name is None else None  # a method of the value
+        name = place.model.qualified_name(func, place.scope) or ""
+        if len(node.args) == 1 and name.startswith(("jax.numpy.", "numpy.")):
+            return node.args[0] if name.rsplit(".", 1)[-1] in _CONJUGATES else None
+        return None
+
+    for one, other in ((value.left, value.right), (value.right, value.left)):
+        inner = conjugated(other)
+        if inner is not None and ast.dump(inner) == ast.dump(one):
+            return True
+    return False
+
+
 def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
     """The one ``def`` given to ``jax.grad`` / ``jax.value_and_grad`` (maybe under
     ``jax.jit``) that the failing line's calls apply."""
@@ -2197,23 +2232,29 @@ def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
     return found[0] if found is not None else None
 
 
-def _differentiated_call(code: Code, frames: Sequence[Span]) -> tuple[Place, Place] | None:
-    """``differentiated_function`` and the call on the failing line that applies it."""
-    found: dict[int, tuple[Place, Place]] = {}
+def _differentiated_call(
+    code: Code, frames: Sequence[Span]
+) -> tuple[Place, Place, Place | None] | None:
+    """``differentiated_function``, the call on the failing line that applies it, and the
+    ``functools.partial`` it is differentiated through (None without one)."""
+    found: dict[int, tuple[Place, Place, Place | None]] = {}
     for model, call, scope in code.calls_on(frames[0]) if frames else ():
         made = passed_value(code, frames, Place(frames[0].path, model, call.func, scope))
         differentiated = False
+        partial: Place | None = None
         for _ in range(_MAX_STEPS):
             node = made.node
             if not isinstance(node, ast.Call) or not node.args:
                 break
             api = made.model.qualified_name(node.func, made.scope)
-            if api not in _DIFFERENTIATING | _PASSING:
+            if api == "functools.partial" and differentiated and partial is None:
+                partial = made  # ``grad(partial(loss, data=d))``: the call passes the rest
+            elif api not in _DIFFERENTIATING | _PASSING:
                 break
             differentiated |= api in _DIFFERENTIATING
             made = code.resolve(made.at(node.args[0]))
         if differentiated and made.model.functions.get(made.node) is not None:
-            found[id(made.node)] = (made, Place(frames[0].path, model, call, scope))
+            found[id(made.node)] = (made, Place(frames[0].path, model, call, scope), partial)
     return next(iter(found.values())) if len(found) == 1 else None
 
 
@@ -2272,14 +2313,31 @@ def _complex_culprit(code: Code, frames: Sequence[Span]) -> tuple[Found, Complex
     applied = _differentiated_call(code, frames)
     if applied is None:
         return None
-    function, call = applied
+    function, call, partial = applied
     flow = ValueFlow(code, frames)
     defined = function.model.functions.get(function.node)
     if defined is not None and not isinstance(function.node, ast.Lambda):
-        # The call on the failing line passes the differentiated function its arguments.
-        flow.enter(Callee(function, defined), call)
+        # The call on the failing line passes the differentiated function its arguments
+        # (those a partial did not fix).
+        fixed = len(partial.node.args) - 1 if partial is not None else 0  # type: ignore[attr-defined]
+        flow.enter(Callee(function, defined, fixed, partial), call)
     analysis = Complexity(code, {}, flow=flow)
-    if not analysis.function(function, set()) or len(analysis.reducing) != 1:
+    if not analysis.function(function, set()):
+        return None
+    if len(analysis.conjugated) == 1:
+        # A squared magnitude computed as ``h * conj(h)`` is real in value only: its dtype
+        # stays complex, and where it is made is where the real part belongs.
+        path, ret = next(iter(analysis.conjugated.values()))
+        span = code.span(path, ret)
+        if _not_failing(span, frames):
+            text = ast.unparse(ret.value) if ret.value is not None else ""
+            why = (
+                f"This returns `{text[:60]}`, a squared magnitude that is real in value but "
+                "still of a complex dtype, on the way to the loss: grad needs a real output "
+                "(take its `.real`, or `jnp.abs(x) ** 2`)."
+            )
+            return Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why), analysis
+    if len(analysis.reducing) != 1:
         return None
     inverse = _inverse_transform(analysis)
     if inverse is not None:
