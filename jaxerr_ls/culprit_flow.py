@@ -1055,6 +1055,10 @@ class Flow:
             if isinstance(cls.node, ast.ClassDef):
                 call = self.method(cls, "__call__")
                 return [replace(call, receiver=made)] if call is not None else []
+        if isinstance(node, ast.Attribute):
+            # Passed on as ``Model.loss`` / ``model.loss`` (a constructor's argument, say):
+            # the method the attribute names on its class or instance.
+            return self.callees(made, depth + 1)
         return []
 
 

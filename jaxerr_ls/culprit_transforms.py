@@ -1173,14 +1173,11 @@ def _received(
     found = model.locate_function(given, transform.scope, project.importer(model))
     flow = Flow(culprit_state.Code(project.files), frames)
     overridden = False
+    _read_called(project, application, flow)
     if application.home is not None and frames:
         # ``self._grad_fn = jax.grad(self.loss)`` in a base class, called through an instance
         # of a subclass: the flow that read the attribute through that instance knows which
         # ``loss`` the instance runs (an override of the base's).
-        call = application.call
-        flow.makers(
-            Place(project.path(application.model), application.model, call.func, application.scope)
-        )
         callees = flow.callees(Place(project.path(model), model, given, transform.scope))
         override = callees[0] if len(callees) == 1 else None
         overridden = (
@@ -1212,6 +1209,16 @@ def _received(
     return callee.place.model, Partial(callee.function, callee.skip, named)
 
 
+def _read_called(project: _Project, application: _Application, flow: Flow) -> None:
+    """Let the flow read the attribute the failing line calls (``self.grad_fn(x)``) through
+    its instance: it then knows the construction that made the instance, whose arguments the
+    parameters of the ``__init__`` that built the transform hold (``jax.grad(loss_fn)``)."""
+    func = application.call.func
+    if flow.frames and (isinstance(func, ast.Attribute) or application.home is not None):
+        model = application.model
+        flow.makers(Place(project.path(model), model, func, application.scope))
+
+
 def _differentiated(
     project: _Project, application: _Application, frames: Sequence[Span] = ()
 ) -> tuple[ModuleModel, Function] | None:
@@ -1232,6 +1239,7 @@ def _entered_flow(
     passes the differentiated function its arguments (``step(model, loss_fn, x)`` after
     ``step = jax.jit(jax.value_and_grad(objective))``)."""
     flow = Flow(culprit_state.Code(project.files), frames, first_iteration)
+    _read_called(project, application, flow)
     if application.transform.api not in _APPLIED:
         return flow
     call = Place(
@@ -1315,11 +1323,12 @@ def _function_culprits(
             return []
         return _nonscalar(project, returns, captures["shape"].strip(), api)
     if "output" in captures:
-        return _not_array(project, application, model, function, returns, captures["output"], api)
+        output = captures["output"]
+        return _not_array(project, application, model, function, returns, output, api, flow)
     if "type" in captures:
         if "'NoneType'" in captures["type"]:
             # Nothing returned at all: the same fault as without has_aux.
-            return _not_array(project, application, model, function, returns, "None", api)
+            return _not_array(project, application, model, function, returns, "None", api, flow)
         return _aux_not_pair(project, application, function, returns, captures["type"], api, flow)
     return []
 
@@ -1447,6 +1456,7 @@ def _not_array(
     returns: list[_Return],
     output: str,
     api: str,
+    flow: Flow | None = None,
 ) -> list[Culprit]:
     kind = CulpritKind.TRANSFORM_FUNCTION
     output = output.strip()
@@ -1500,6 +1510,11 @@ def _not_array(
         if factory is not None:
             why += f", which this call of `{ast.unparse(factory[1].func)}` leaves off"
             return [_culprit(project, factory[0], factory[1], kind, function.name, why)]
+        chosen = _flag_set_elsewhere(project, application, "has_aux", flow)
+        if chosen is not None:
+            shown = project.source(chosen.model, chosen.node)
+            why += f", which is set to `{shown}` here"
+            return [_culprit(project, chosen.model, chosen.node, kind, function.name, why)]
         return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
     size = _printed_items(output) if output.startswith("(") else None
     sizes = {_tuple_size(r.value) for r in returns}
@@ -2055,6 +2070,18 @@ def _origin(
             if found is None or found.iterated:
                 return None
             return _Origin(found.model, found.node, found.scope, iterated=True)
+        if (
+            isinstance(loop, ast.For | ast.comprehension)
+            and isinstance(loop.target, ast.Tuple)
+            and loop.target.elts
+            and isinstance(first_target := loop.target.elts[0], ast.Name)
+            and first_target.id == expr.id
+            and isinstance(loop.iter, ast.Call)
+            and isinstance(loop.iter.func, ast.Name)
+            and loop.iter.func.id == "enumerate"
+        ):
+            # ``for step, batch in enumerate(batches)``: the count.
+            return _Origin(model, loop.iter, binding.scope, iterated=True)
         return None
     if isinstance(expr, ast.Call):
         callee = model.locate_function(expr.func, scope, project.importer(model))
@@ -2440,6 +2467,9 @@ def _argument_culprits(
             found = "nature"  # ``n = x.shape[0]``, ``len(xs)``: a count, not a parameter
         if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
             found = "built"  # ``x0 = 2``: a Python int, differentiated
+        counted = found is None and origin.iterated and _counts(origin)
+        if counted:
+            found = "nature"  # ``for epoch in range(n)``: a loop's counter, not a parameter
         if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List | ast.Call):
             # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
             source = _int_source(project, origin)
@@ -2472,8 +2502,9 @@ def _argument_culprits(
             # to differentiate is the table, not a float cast of the ids.
             continue
         if chosen and argnums_node is not None:
+            picked = f"a count of `{shown}`" if counted else f"built by `{shown}`"
             why = (
-                f"argnums selects argument {index}, built by `{shown}` ({dtype}): "
+                f"argnums selects argument {index}, {picked} ({dtype}): "
                 f"{api} differentiates only float inputs"
             )
             out.append(_culprit(project, argnums_model, argnums_node, kind, api, why))
@@ -2498,6 +2529,19 @@ def _argument_culprits(
 # A printed dtype of integers (``int32``, ``uint8``): booleans are masks, chosen, not built
 # (unless the caller updates them by their gradient).
 _INT_DTYPE_RE = re.compile(r"\bu?int\d*\b|integer")
+
+
+def _counts(origin: _Origin) -> bool:
+    """Whether the items a loop takes from ``origin`` count (``range(n)``,
+    ``itertools.count()``): Python ints by nature."""
+    node = origin.node
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Name) and func.id in ("range", "enumerate"):
+        # (The flow takes only the count of ``enumerate``'s pairs to be its items.)
+        return origin.scope.lookup(func.id) is None
+    return origin.model.qualified_name(func, origin.scope) == "itertools.count"
 
 
 def _stepped(application: _Application, argnums: tuple[int, ...]) -> bool:
@@ -3850,6 +3894,26 @@ def _factory_argument(
         return None
     project.adopt(where)
     return where.model.locate_function(passed, where.scope, project.importer(where.model))
+
+
+def _flag_set_elsewhere(
+    project: _Project, application: _Application, keyword: str, flow: Flow | None
+) -> Place | None:
+    """Where the value flow finds a transform's boolean flag set, when not at the transform:
+    ``has_aux=cfg.with_aux`` reads a settings field's default ``with_aux: bool = False``, the
+    argument its construction passes, a module constant, a dict entry read with a constant
+    key. None where the flow is in doubt or the value is no boolean constant."""
+    value = application.transform.keywords.get(keyword)
+    if value is None or isinstance(value, ast.Constant) or flow is None:
+        return None
+    home = application.defined_in
+    made = flow.one_maker(Place(project.path(home), home, value, application.transform.scope))
+    if made is None or made.node is value:
+        return None
+    if not (isinstance(made.node, ast.Constant) and isinstance(made.node.value, bool)):
+        return None
+    project.adopt(made)
+    return made
 
 
 def _flag_given_by(
