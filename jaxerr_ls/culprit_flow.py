@@ -726,6 +726,8 @@ class Flow:
                         if isinstance(statement, ast.Assign)
                         else [statement.target]
                     )
+                    if self._after_failing(klass.path, method, statement):
+                        continue
                     for target in targets:
                         value = _assigned_to(target, statement.value, this, attr)
                         if value is not None:
@@ -747,6 +749,21 @@ class Flow:
                 body = klass.model.classes[klass.node]
                 return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
         return self._property_makers(cls, construction, attr, depth)
+
+    def _after_failing(self, path: object, method: Function, statement: ast.stmt) -> bool:
+        """On a first iteration: whether the statement comes after a traceback line of the
+        same method (``self.params = update(...)`` after the failing ``grad_fn(self.params)``),
+        so had not run when that line failed the first time."""
+        if not self.first_iteration:
+            return False
+        node = method.node
+        end = getattr(node, "end_lineno", None) or node.lineno
+        return any(
+            frame.path == path
+            and node.lineno <= frame.line <= end
+            and statement.lineno > frame.line
+            for frame in self.frames
+        )
 
     def _constructed(self, klass: Place, method: Function, construction: Place | None) -> None:
         """Know that ``construction`` ran the class's ``__init__``: a value an assignment in

@@ -2288,6 +2288,14 @@ def _int_built(model: ModuleModel, expr: ast.expr, scope: Scope) -> str | None:
             and model.qualified_name(expr.func, scope) is None
         ):
             expr = expr.func.value
+        elif (
+            isinstance(expr, ast.Call)
+            and model.qualified_name(expr.func, scope) in _CONVERTING
+            and len(expr.args) == 1
+            and not expr.keywords
+            and isinstance(expr.args[0], ast.Call)
+        ):
+            expr = expr.args[0]  # ``jnp.asarray(np.arange(n))``: a conversion keeps the dtype
         else:
             break
     if not isinstance(expr, ast.Call):
@@ -2431,8 +2439,9 @@ def _argument_culprits(
             project, application.model, args[index], application.scope, frames, application.frame
         )
         # The flow from the argument itself: the calls it goes through bind the parameters
-        # the container's entries read (``params_from_config(cfg)``, ``layer.init()``).
-        flow = _entered_flow(project, application, frames)
+        # the container's entries read (``params_from_config(cfg)``, ``layer.init()``). The
+        # value it finds is checked to be integer itself: the first iteration's is meant.
+        flow = _entered_flow(project, application, frames, first_iteration=True)
         given = Place(
             project.path(application.model), application.model, args[index], application.scope
         )

@@ -14,6 +14,12 @@ capture.py); none copies a blind program.
   ``Pullbacks.bias(g)``, a custom_jvp tangent): the types prove the change in the helper's
   ``return`` (its reduction keeps axes, or reduces the other one), and a structure mismatch
   lands there too (a ``None`` entry, a zero cotangent, differs from no input).
+- An integer leaf of the parameters made where a factory builds them: a dtype read off another
+  array (``jnp.zeros(n, labels.dtype)``, ``dtype=counts.dtype``) is that array's; a conversion
+  without a dtype keeps its argument's (``jnp.asarray(np.arange(n))``); an attribute the
+  failing method reassigns after the failing line holds, when it first fails, what
+  ``__init__`` set; a leaf read through a view (``offsets[None, :]``) in arithmetic is read
+  as a number.
 - A squared magnitude computed as ``h * jnp.conj(h)`` (``psi.conj() * psi`` in a method):
   real in value, complex in dtype; where it is made is where the real part belongs, through a
   ``functools.partial`` of the loss and a method of an instance passed in."""
@@ -120,6 +126,38 @@ CULPRITS: list[Case] = [
         "tangents.py",
         "return jnp.sum(weights * t, axis=0)",
         ["float32[3] where float32[2] is expected", "`sum` reduces the other axis"],
+    ),
+    (
+        "int_dtype_read_off_labels",
+        INT_INPUT,
+        ARGUMENT,
+        "model.py",
+        "bias=jnp.zeros(n_classes, labels.dtype)",
+        ["`bias` is made as an integer array by `jnp.zeros(n_classes, labels.dtype)`"],
+    ),
+    (
+        "int_dtype_full_like_counts",
+        INT_INPUT,
+        ARGUMENT,
+        "main.py",
+        "rates = jnp.full((n_bins,), 2, dtype=counts.dtype)",
+        ["made as an integer array", "read as a number by `poisson_nll`"],
+    ),
+    (
+        "int_attr_first_call",
+        INT_INPUT,
+        ARGUMENT,
+        "params.py",
+        '"offsets": jnp.asarray(np.arange(n))',
+        ["`offsets` is built as an integer (`jnp.asarray(np.arange(n))`"],
+    ),
+    (
+        "int_attr_first_call_replace",
+        INT_INPUT,
+        ARGUMENT,
+        "state.py",
+        "knots=jnp.arange(n_knots)",
+        ["`knots` is built as an integer (`jnp.arange(n_knots)`"],
     ),
     (
         "complex_conj_partial",
