@@ -785,15 +785,9 @@ class Flow:
         instance made by ``construction`` (``beam.h`` for ``return self.length / self.n``)."""
         for klass in self.mro(cls):
             for method in _methods(klass):
-                decorators = getattr(method.node, "decorator_list", [])
                 if method.name != attr or not method.positional:
                     continue
-                if not any(
-                    klass.model.qualified_name(d, _scope_of_class(klass))
-                    in ("property", "functools.cached_property")
-                    or (isinstance(d, ast.Name) and d.id == "property")
-                    for d in decorators
-                ):
+                if not _is_property(klass, method):
                     return None  # a method, not a value
                 self._self_of.setdefault(id(method), (cls, construction))
                 values = [r.value for r in method.returns if r.value is not None]
@@ -1033,6 +1027,11 @@ class Flow:
             owners = self.instances(receiver, depth + 1) or []
             methods = [self.method(cls, node.attr) for cls, _ in owners]
             found = [replace(m, receiver=receiver) for m in methods if m is not None]
+            if any(_is_property(m.place, m.function) for m in found):
+                # ``self.reducer(v)`` with ``reducer`` a property: the call runs the value
+                # the property returns, not the property.
+                found = []
+                methods = []
             if found and len(found) == len(methods):
                 return found
             # Not a method: an attribute holding a function or a callable object.
@@ -1369,6 +1368,18 @@ def _methods(cls: Place) -> Iterator[Function]:
         function = cls.model.functions.get(item)
         if function is not None:
             yield function
+
+
+def _is_property(owner: Place, method: Function) -> bool:
+    """Whether a method is read as a value: ``@property`` / ``@functools.cached_property``."""
+    scope = (
+        _scope_of_class(owner) if isinstance(owner.node, ast.ClassDef) else owner.model.module_scope
+    )
+    return any(
+        owner.model.qualified_name(d, scope) in ("property", "functools.cached_property")
+        or (isinstance(d, ast.Name) and d.id == "property")
+        for d in getattr(method.node, "decorator_list", [])
+    )
 
 
 def _scope_of_class(cls: Place) -> Scope:

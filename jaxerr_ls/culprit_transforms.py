@@ -465,6 +465,8 @@ class _Return:
     function: Function
     node: ast.AST  # what the culprit spans
     value: ast.expr | None
+    # Why the culprit is elsewhere than a ``return`` (a configured choice), when it is.
+    why: str | None = None
 
 
 def _returns(
@@ -503,8 +505,20 @@ def _returns(
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
             by_name = callee is not None
+            chosen = (
+                None
+                if by_name or not vector
+                else _configured_choice(project, flow, model, part, function)
+            )
+            if chosen is not None:
+                out.append(chosen)
+                continue
             if callee is None and vector and flow is not None:
                 callee = _flow_callee(project, flow, model, part, function.scope, env, vector)
+                if callee is None and _callable_parameter(part, function.scope):
+                    # ``return loss_fn(x)`` with ``loss_fn`` a parameter the flow cannot
+                    # follow: the vector is made in whatever it runs, not by this return.
+                    raise _InDoubt
             elif callee is not None and callee[1].owner is not None and flow is not None:
                 # A method called on an instance runs its class's override, which the flow
                 # knows from the construction the instance came from (``self.reduce(...)``
@@ -566,6 +580,97 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _callable_parameter(call: ast.Call, scope: Scope) -> bool:
+    """Whether a call calls a parameter of the function around it, or of one it is nested in."""
+    func = call.func
+    if not isinstance(func, ast.Name):
+        return False
+    binding = scope.lookup(func.id)
+    return binding is not None and binding.kind == "param"
+
+
+def _configured_choice(
+    project: _Project, flow: Flow | None, model: ModuleModel, call: ast.Call, function: Function
+) -> _Return | None:
+    """A call of the function a configured key picks from a table of functions
+    (``{"mean": jnp.mean, "none": lambda v: v}[cfg.reduction](v)``, directly, through a name
+    or a property of the instance): where the key is set (a settings default), when the
+    entry it picks keeps the vector and another entry of the table reduces it to a scalar;
+    the choice is the change, not the table."""
+    if flow is None:
+        return None
+    found = _lookup_of(project, flow, Place(project.path(model), model, call.func, function.scope))
+    if found is None:
+        return None
+    table, lookup = found
+    display = table.node
+    assert isinstance(display, ast.Dict) and isinstance(lookup.node, ast.Subscript)
+    key = flow.one_maker(lookup.at(lookup.node.slice))
+    if (
+        key is None
+        or not isinstance(key.node, ast.Constant)
+        or not isinstance(key.node.value, str)
+        or key.node is lookup.node.slice
+    ):
+        return None
+    keys = [k.value if isinstance(k, ast.Constant) else None for k in display.keys]
+    if keys.count(key.node.value) != 1:
+        return None
+    picked = display.values[keys.index(key.node.value)]
+
+    def reduces(entry: ast.expr) -> bool:
+        name = table.model.qualified_name(entry, table.scope) or ""
+        return name.startswith("jax.numpy.") and name.rsplit(".", 1)[-1] in _REDUCTIONS
+
+    keeps = (
+        isinstance(picked, ast.Lambda)
+        and isinstance(picked.body, ast.Name)
+        and len(picked.args.args) == 1
+        and picked.body.id == picked.args.args[0].arg
+    )
+    if not keeps or not any(reduces(v) for v in display.values if v is not picked):
+        return None
+    project.adopt(key)
+    why = (
+        f"`{ast.unparse(key.node)}` picks `{ast.unparse(picked)}` from the table of reductions "
+        f"`{ast.unparse(lookup.node.value)}`, which hands the vector back unreduced"
+    )
+    return _Return(key.model, function, key.node, key.node, why)
+
+
+def _lookup_of(project: _Project, flow: Flow, func: Place) -> tuple[Place, Place] | None:
+    """The dict display and its subscript that a called expression reads a function from:
+    the subscript itself, a name bound to one, or a property of the instance returning one."""
+    node = func.node
+    lookup: Place | None = None
+    if isinstance(node, ast.Subscript):
+        lookup = func
+    elif isinstance(node, ast.Name):
+        binding = _single_local(func.scope, node.id)
+        if binding is not None and isinstance(binding.value, ast.Subscript):
+            lookup = Place(func.path, func.model, binding.value, binding.scope)
+    elif isinstance(node, ast.Attribute):
+        # Reading the property through its instance tells the flow which instance ``self``
+        # is in it (its settings).
+        flow.makers(func)
+        owners = flow.instances(func.at(node.value)) or []
+        methods = {id(m.function): m for cls, _ in owners if (m := flow.method(cls, node.attr))}
+        if len(methods) != 1:
+            return None
+        method = next(iter(methods.values()))
+        values = method.function.return_values
+        if len(values) != 1 or not isinstance(values[0], ast.Subscript):
+            return None
+        lookup = Place(method.place.path, method.place.model, values[0], method.function.scope)
+    if lookup is None:
+        return None
+    assert isinstance(lookup.node, ast.Subscript)
+    table = flow.code.resolve(lookup.at(lookup.node.value))
+    if not isinstance(table.node, ast.Dict) or None in table.node.keys:
+        return None
+    return table, lookup
 
 
 def _given_axes(project: _Project, helper: Function, deeper: list[_Return]) -> str | None:
@@ -1409,6 +1514,11 @@ def _culprit(
 def _nonscalar(project: _Project, returns: list[_Return], shape: str, api: str) -> list[Culprit]:
     out = []
     for found in returns:
+        if found.why is not None:
+            kind = CulpritKind.TRANSFORM_FUNCTION
+            why = f"{found.why}, shape {shape}: {api} needs a scalar"
+            out.append(_culprit(project, found.model, found.node, kind, found.function.name, why))
+            continue
         if found.value is None or _surely_scalar(found.model, found.value, found.function.scope):
             continue
         shown = project.source(found.model, found.value)
@@ -1827,7 +1937,27 @@ def _odd_entry(project: _Project, found: _Return) -> bool:
             continue
         others = [m.model.functions.get(m.node) for m in made if m.node is not target]
         return all(f is not None and _returns_pairs(f) for f in others)
-    return False
+    return _odd_registered(model, found.function)
+
+
+def _odd_registered(model: ModuleModel, function: Function) -> bool:
+    """Whether a ``def`` is registered by a decorator call (``@register("beta")``) that
+    registers other ``def``s of its module too, each returning pairs on every ``return``."""
+    node = function.node
+    calls = [d for d in getattr(node, "decorator_list", []) if isinstance(d, ast.Call)]
+    if len(calls) != 1:
+        return False
+    registering = ast.dump(calls[0].func)
+    others = [
+        f
+        for f in model.functions.values()
+        if f is not function
+        and any(
+            isinstance(d, ast.Call) and ast.dump(d.func) == registering
+            for d in getattr(f.node, "decorator_list", [])
+        )
+    ]
+    return bool(others) and all(_returns_pairs(f) for f in others)
 
 
 def _called_entries(

@@ -20,6 +20,14 @@ capture.py); none copies a blind program.
   failing method reassigns after the failing line holds, when it first fails, what
   ``__init__`` set; a leaf read through a view (``offsets[None, :]``) in arithmetic is read
   as a number.
+- A vector output that a configured key picks from a table of functions: the entry keeps the
+  vector (``lambda x: x``) where the others reduce it (``jnp.mean``), so where the key is set
+  is the change (a NamedTuple default read in a property the call runs the value of, a dict
+  entry read through a local name, a module constant in an inline lookup). A callable
+  parameter the flow cannot follow leaves the culprit in doubt, not at the ``return`` that
+  hands its value on.
+- A function registered by a decorator call (``@objective("huber")``) whose siblings all
+  return the pair (output, aux) the caller unpacks: its single-value ``return``.
 - A squared magnitude computed as ``h * jnp.conj(h)`` (``psi.conj() * psi`` in a method):
   real in value, complex in dtype; where it is made is where the real part belongs, through a
   ``functools.partial`` of the loss and a method of an instance passed in."""
@@ -27,7 +35,7 @@ capture.py); none copies a blind program.
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import VERSIONS
+from test_culprit_transforms import VERSIONS, finding
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
 )
@@ -160,6 +168,38 @@ CULPRITS: list[Case] = [
         ["`knots` is built as an integer (`jnp.arange(n_knots)`"],
     ),
     (
+        "choice_reduction_property",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "options.py",
+        'mode: str = "keep"',
+        ["`'keep'` picks `lambda x: x`", "hands the vector back unreduced"],
+    ),
+    (
+        "choice_reduction_local_name",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        'RUN = {"reduce": "identity", "steps": 2}',
+        ["`'identity'` picks `lambda a: a` from the table of reductions `REDUCERS`"],
+    ),
+    (
+        "choice_reduction_inline",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "settings.py",
+        'MODE = "raw"',
+        ["`'raw'` picks `lambda t: t`"],
+    ),
+    (
+        "aux_decorator_registry_odd",
+        "grad-has-aux-not-pair",
+        FUNCTION,
+        "objectives.py",
+        "return jnp.mean(jnp.where(err < 1.0",
+        ["`huber` returns a single value, while the other entries of its registry"],
+    ),
+    (
         "complex_conj_partial",
         "grad-complex-output",
         COMPLEX,
@@ -182,3 +222,12 @@ CULPRITS: list[Case] = [
 @pytest.mark.parametrize("case", CULPRITS, ids=[c[0] for c in CULPRITS])
 def test_the_value_set_away_from_its_use_is_the_culprit(case: Case, version: str) -> None:
     culprit_is_where_the_change_belongs(*case, version)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_callable_parameter_the_flow_cannot_follow_leaves_the_vector_in_doubt(
+    version: str,
+) -> None:
+    found = finding("nonscalar_callable_param_silent", version)
+    assert found.code == "grad-nonscalar-output"
+    assert found.culprits == []
