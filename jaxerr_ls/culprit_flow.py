@@ -476,6 +476,10 @@ class Flow:
         out: list[Place] = []
         for container in containers:
             entry = _entry(container.node, key.value)
+            if entry is None and isinstance(container.node, ast.DictComp):
+                # ``{k: new_ref(zeros(v.shape)) for k, v in params.items()}``: every key's
+                # entry is made by the one value expression.
+                entry = container.node.value
             if entry is None:
                 based = self._dict_call_entry(container, key.value, depth)
                 if based is None:

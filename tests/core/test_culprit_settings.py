@@ -20,6 +20,9 @@ capture.py); none copies a blind program.
   failing method reassigns after the failing line holds, when it first fails, what
   ``__init__`` set; a leaf read through a view (``offsets[None, :]``) in arithmetic is read
   as a number.
+- An entry of a dict comprehension read with a constant key (``bufs["a"]``,
+  ``params["w"]``): every key's entry is made by the comprehension's one value expression
+  (a gradient Ref allocated with another dtype, an integer ``jnp.arange``).
 - A vector output that a configured key picks from a table of functions: the entry keeps the
   vector (``lambda x: x``) where the others reduce it (``jnp.mean``), so where the key is set
   is the change (a NamedTuple default read in a property the call runs the value of, a dict
@@ -200,6 +203,14 @@ CULPRITS: list[Case] = [
         ["`huber` returns a single value, while the other entries of its registry"],
     ),
     (
+        "int_comprehension_entry",
+        INT_INPUT,
+        ARGUMENT,
+        "main.py",
+        "return {name: jnp.arange(size) for name, size in sizes.items()}",
+        ["`jnp.arange(size)` builds an array of int32"],
+    ),
+    (
         "complex_conj_partial",
         "grad-complex-output",
         COMPLEX,
@@ -231,3 +242,16 @@ def test_a_callable_parameter_the_flow_cannot_follow_leaves_the_vector_in_doubt(
     found = finding("nonscalar_callable_param_silent", version)
     assert found.code == "grad-nonscalar-output"
     assert found.culprits == []
+
+
+def test_a_gradient_ref_made_by_a_dict_comprehension_is_its_value_expression() -> None:
+    # Refs exist in jax 0.12 only.
+    culprit_is_where_the_change_belongs(
+        "refs_comprehension_entry_dtype",
+        "vjp-with-refs-aval",
+        CulpritKind.REFS_ARGUMENT,
+        "buffers.py",
+        "return {name: jax.new_ref(jnp.zeros(p[...].shape, jnp.float16))",
+        ["has type Ref{float16[3]}, but args[0] needs a Ref{float32[3]}"],
+        "0.12.0.1",
+    )
