@@ -336,9 +336,13 @@ class Flow:
         name = place.node.id
         default = _default(function, name)
         calls = culprit_state.traceback_calls(self.code, self.frames, function.node)
+        names = [p.name for p in function.positional]
+        if not calls and function.owner is not None and default is not None:
+            # ``Model(f).backward(x)``: a method called on an instance the flow knows.
+            calls = self._method_calls(function)
+            names = names[1:]
         if default is None or not calls:
             return None
-        names = [p.name for p in function.positional]
         for call in calls:
             unpacked = any(isinstance(a, ast.Starred) for a in call.args) or any(
                 k.arg is None for k in call.keywords
@@ -347,6 +351,20 @@ class Flow:
                 return None
         outer = function.scope.parent or place.model.module_scope
         return self.makers(Place(place.path, place.model, default, outer), depth + 1)
+
+    def _method_calls(self, method: Function) -> list[ast.Call]:
+        """The calls on the traceback's lines of ``obj.<method's name>(...)`` that the flow
+        says run that method (of the class, on an instance it knows)."""
+        found: list[ast.Call] = []
+        for span in self.frames:
+            for model, call, scope in self.code.calls_on(span):
+                func = call.func
+                if not isinstance(func, ast.Attribute) or func.attr != method.name:
+                    continue
+                callees = self.callees(Place(span.path, model, func, scope))
+                if any(c.function is method for c in callees):
+                    found.append(call)
+        return found
 
     def _unpacked(
         self, place: Place, statement: ast.Assign, name: str, scope: Scope, depth: int

@@ -1114,11 +1114,21 @@ def _switched_off_refs(code: Code, frames: Sequence[Span]) -> Found | None:
                 taken = False
             elif _holds(node.body, call) and _binds_refs(node.orelse, name):
                 taken = True
+            elif (
+                not node.orelse
+                and _rebinds_refs(node.body, name)
+                and _before(node, call)
+                and not _holds(node.body, call)
+            ):
+                # ``if grad_refs is not None: f_vjp = f_vjp.with_refs(*grad_refs)`` before
+                # the failing ``f_vjp(ct)``: it fails where the ``if`` was not taken.
+                taken = False
             else:
                 continue
             test = node.test
             if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
                 test, taken = test.operand, not taken
+            test, taken = _none_test(test, taken)
             branches.append((test, taken))
         if len(branches) != 1 or not isinstance(branches[0][0], ast.Name | ast.Attribute):
             continue
@@ -1128,16 +1138,90 @@ def _switched_off_refs(code: Code, frames: Sequence[Span]) -> Found | None:
             return None
         if made.node.value not in (False, None, 0, True, 1) or bool(made.node.value) != taken:
             return None
+        flag = ast.unparse(test)
+        left = _left_to_default(code, frames, function, test, made)
+        if left is not None:
+            span, callee = left
+            why = (
+                f"This call of `{callee}` leaves `{flag}` to its default {made.node.value!r}, "
+                "so the VJP is applied without the `with_refs` it binds the gradient refs "
+                f"with when `{flag}` is given."
+            )
+            return Found(
+                span, CulpritKind.REFS_SWITCHED_OFF, flag if len(flag) <= 60 else "flag", why
+            )
         span = code.span(made.path, made.node)
         if not _not_failing(span, frames):
             return None
-        flag = ast.unparse(test)
         why = (
             f"`{flag}` is {made.node.value!r} here, so the VJP is applied without the "
             "`with_refs` its other branch binds the gradient ref with."
         )
         return Found(span, CulpritKind.REFS_SWITCHED_OFF, flag if len(flag) <= 60 else "flag", why)
     return None
+
+
+def _rebinds_refs(block: list[ast.stmt], vjp: str) -> bool:
+    """Whether a block rebinds ``vjp = vjp.with_refs(...)``."""
+    return any(
+        isinstance(part, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == vjp for t in part.targets)
+        and _binds_refs([part], vjp)
+        for part in block
+    )
+
+
+def _before(statement: ast.stmt, node: ast.AST) -> bool:
+    end = statement.end_lineno or statement.lineno
+    return end < getattr(node, "lineno", 0)
+
+
+def _none_test(test: ast.expr, taken: bool) -> tuple[ast.expr, bool]:
+    """``x is not None`` as the value ``x`` (truthy where the test holds, for the constants
+    a flag takes); ``x is None`` with the branch reversed."""
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        if isinstance(test.ops[0], ast.IsNot):
+            return test.left, taken
+        if isinstance(test.ops[0], ast.Is):
+            return test.left, not taken
+    return test, taken
+
+
+def _left_to_default(
+    code: Code, frames: Sequence[Span], function: Function, test: ast.expr, made: Place
+) -> tuple[Span, str] | None:
+    """The call on the next traceback line that leaves the parameter ``test`` names to its
+    default ``made``: that call chose the value (the helper's default is its option)."""
+    node = function.node
+    if not isinstance(test, ast.Name) or isinstance(node, ast.Lambda) or len(frames) < 2:
+        return None
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(
+        zip(
+            [a.arg for a in positional[len(positional) - len(args.defaults) :]],
+            args.defaults,
+            strict=True,
+        )
+    )
+    defaults |= {
+        a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None
+    }
+    if defaults.get(test.id) is not made.node:
+        return None
+    calls = [
+        caller
+        for _, caller, _ in code.calls_on(frames[1])
+        if (getattr(caller.func, "id", None) or getattr(caller.func, "attr", None)) == function.name
+    ]
+    if len(calls) != 1 or any(k.arg is None for k in calls[0].keywords):
+        return None
+    return code.span(frames[1].path, calls[0]), function.name
 
 
 def _vjp_making(model: ModuleModel, function: Function, name: str) -> ast.Call | None:

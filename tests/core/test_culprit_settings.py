@@ -23,6 +23,9 @@ capture.py); none copies a blind program.
 - An entry of a dict comprehension read with a constant key (``bufs["a"]``,
   ``params["w"]``): every key's entry is made by the comprehension's one value expression
   (a gradient Ref allocated with another dtype, an integer ``jnp.arange``).
+- A VJP applied after an ``if`` that binds gradient refs only when an optional argument is
+  given (``if accumulate_into is not None:``, ``if into_ref:``): the call on the traceback
+  that leaves that argument to its default (a function's, a method's on an instance).
 - A vector output that a configured key picks from a table of functions: the entry keeps the
   vector (``lambda x: x``) where the others reduce it (``jnp.mean``), so where the key is set
   is the change (a NamedTuple default read in a property the call runs the value of, a dict
@@ -253,5 +256,35 @@ def test_a_gradient_ref_made_by_a_dict_comprehension_is_its_value_expression() -
         "buffers.py",
         "return {name: jax.new_ref(jnp.zeros(p[...].shape, jnp.float16))",
         ["has type Ref{float16[3]}, but args[0] needs a Ref{float32[3]}"],
+        "0.12.0.1",
+    )
+
+
+@pytest.mark.parametrize(
+    ("case", "text", "why"),
+    [
+        (
+            "refs_optional_grad_refs",
+            "energy, _ = pull_back(potential, (pos,))",
+            "leaves `accumulate_into` to its default None",
+        ),
+        (
+            "refs_flag_left_default",
+            "out = Differentiator(spring).backward(x, g)",
+            "leaves `into_ref` to its default False",
+        ),
+    ],
+)
+def test_the_call_leaving_the_gradient_refs_to_a_default_is_the_culprit(
+    case: str, text: str, why: str
+) -> None:
+    # Refs exist in jax 0.12 only.
+    culprit_is_where_the_change_belongs(
+        case,
+        "vjp-ref-grad-missing",
+        CulpritKind.REFS_SWITCHED_OFF,
+        "main.py",
+        text,
+        [why],
         "0.12.0.1",
     )
