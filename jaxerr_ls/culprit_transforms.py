@@ -3273,7 +3273,9 @@ def _argnums_culprits(
     inner = found[1].function if isinstance(found[1], Partial) else found[1]
     if capacity is None or max(argnums) < capacity:
         # The function takes that many: the call passed too few, by keyword maybe.
-        return _keyword_partial(project, application, frames, inner, max(argnums))
+        return _keyword_partial(
+            project, application, frames, inner, max(argnums)
+        ) or _forwarded_keyword(project, application, frames, inner, max(argnums))
     shown = project.source(model, argnums_node)
     why = (
         f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
@@ -3312,6 +3314,67 @@ def _keyword_partial(
     )
     api = application.transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, place.model, node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
+
+
+def _forwarded_keyword(
+    project: _Project,
+    application: _Application,
+    frames: Sequence[Span],
+    function: Function,
+    last: int,
+) -> list[Culprit]:
+    """A helper that applies the transform to its own ``*args, **kwargs``
+    (``jax.grad(fn, argnums=argnums)(*args, **kwargs)``): the caller on the next traceback
+    line passes the parameter argnums counts by keyword, so it reaches the function by name,
+    not at its position."""
+    call, scope = application.call, application.scope
+    helper = culprit_state.defining_function(application.model, scope)
+    if helper is None or isinstance(helper.node, ast.Lambda) or last >= len(function.positional):
+        return []
+    args = helper.node.args
+    if args.vararg is None or args.kwarg is None:
+        return []
+    starred = [
+        i
+        for i, a in enumerate(call.args)
+        if isinstance(a, ast.Starred)
+        and isinstance(a.value, ast.Name)
+        and a.value.id == args.vararg.arg
+    ]
+    unpacks = [k for k in call.keywords if k.arg is None]
+    if starred != [len(call.args) - 1] or len(unpacks) != 1:
+        return []
+    if not (isinstance(unpacks[0].value, ast.Name) and unpacks[0].value.id == args.kwarg.arg):
+        return []
+    if application.frame + 1 >= len(frames):
+        return []
+    caller = frames[application.frame + 1]
+    name = function.positional[last].name
+    code = culprit_state.Code(project.files)
+    flow = Flow(code, frames)
+    for model, outer, outer_scope in code.calls_on(caller):
+        if any(isinstance(a, ast.Starred) for a in outer.args):
+            continue
+        # The helper by name, or an instance's ``__call__`` (``self`` not passed).
+        callees = flow.callees(Place(caller.path, model, outer.func, outer_scope))
+        runs = [c for c in callees if c.function is helper]
+        if len(runs) != 1 or runs[0].partial is not None:
+            continue
+        # The positional arguments the helper's ``*args`` takes, after its own parameters.
+        own = len(helper.positional) - runs[0].skip
+        forwarded = len(outer.args) - own + len(call.args) - 1
+        given = [k for k in outer.keywords if k.arg == name]
+        if forwarded > last or len(given) != 1:
+            return []
+        why = (
+            f"`{name}` is passed by keyword, which `{helper.name}` forwards by name: argnums "
+            f"counts {_label(function)}'s positional arguments, and only {forwarded} reach it "
+            "so: pass it positionally"
+        )
+        api = application.transform.api.rsplit(".", 1)[-1]
+        kind = CulpritKind.TRANSFORM_ARGUMENT
+        return [_culprit(project, model, given[0], kind, api, why)]
+    return []
 
 
 def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:

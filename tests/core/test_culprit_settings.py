@@ -26,6 +26,8 @@ capture.py); none copies a blind program.
 - A VJP applied after an ``if`` that binds gradient refs only when an optional argument is
   given (``if accumulate_into is not None:``, ``if into_ref:``): the call on the traceback
   that leaves that argument to its default (a function's, a method's on an instance).
+- A helper that applies the transform to its own ``*args, **kwargs``: the caller that passes
+  the parameter argnums counts by keyword, so it never reaches its position.
 - A vector output that a configured key picks from a table of functions: the entry keeps the
   vector (``lambda x: x``) where the others reduce it (``jnp.mean``), so where the key is set
   is the change (a NamedTuple default read in a property the call runs the value of, a dict
@@ -212,6 +214,14 @@ CULPRITS: list[Case] = [
         "main.py",
         "return {name: jnp.arange(size) for name, size in sizes.items()}",
         ["`jnp.arange(size)` builds an array of int32"],
+    ),
+    (
+        "argnums_forwarded_keyword",
+        "grad-argnums-missing-positional",
+        ARGUMENT,
+        "main.py",
+        "print(differentiate(posterior, (0, 2), jnp.zeros(()), data, log_scale=",
+        ["`log_scale` is passed by keyword, which `differentiate` forwards by name"],
     ),
     (
         "complex_conj_partial",
