@@ -28,6 +28,9 @@ capture.py); none copies a blind program.
   that leaves that argument to its default (a function's, a method's on an instance).
 - A helper that applies the transform to its own ``*args, **kwargs``: the caller that passes
   the parameter argnums counts by keyword, so it never reaches its position.
+- The rank of an array built with one size read off another (``jnp.zeros(x.shape[0])``,
+  ``jnp.ones(len(names))``): one axis, so ``w @ mu`` is surely a scalar and the helper's
+  vector is the one term in question.
 - A vector output that a configured key picks from a table of functions: the entry keeps the
   vector (``lambda x: x``) where the others reduce it (``jnp.mean``), so where the key is set
   is the change (a NamedTuple default read in a property the call runs the value of, a dict
@@ -222,6 +225,22 @@ CULPRITS: list[Case] = [
         "main.py",
         "print(differentiate(posterior, (0, 2), jnp.zeros(()), data, log_scale=",
         ["`log_scale` is passed by keyword, which `differentiate` forwards by name"],
+    ),
+    (
+        "rank_size_of_shape_index",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "return gram @ theta",
+        ["`penalty` returns `gram @ theta`"],
+    ),
+    (
+        "rank_size_of_len",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "return cov @ weights",
+        ["`exposure` returns `cov @ weights`"],
     ),
     (
         "complex_conj_partial",
