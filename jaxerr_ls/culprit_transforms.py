@@ -1614,7 +1614,7 @@ def _not_array(
             # has_aux=True is there: the output printed is the first item of the pair, itself
             # a tuple. A decorator's wrapper that pairs the function's own (output, aux) with
             # something of its own nests them; nothing else is known to.
-            return _pairing_decorator(project, application, function, returns, api)
+            return _pairing_decorator(project, application, function, returns, api, flow)
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
         factory = _flag_given_by(project, application, "has_aux")
         if factory is not None:
@@ -1657,6 +1657,7 @@ def _pairing_decorator(
     wrapper: Function,
     returns: list[_Return],
     api: str,
+    flow: Flow | None = None,
 ) -> list[Culprit]:
     """Where the transform got the wrapper a project decorator returns (``def timed(fn)``
     whose ``wrapper`` returns ``result, seconds`` with ``result = fn(*args)``): the decorator
@@ -1694,8 +1695,9 @@ def _pairing_decorator(
         Place(path, application.defined_in, transform.call.args[0], transform.scope)
     )
     node = named.node
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-        return []
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node is wrapper.node:
+        # A call of the decorator, not a decorated ``def``: the wrapper itself.
+        return _decorated_twice(project, application, decorator, pairs[0], api, flow)
     scope = scope_at(named.model, node)
     applied = [
         d
@@ -1711,6 +1713,89 @@ def _pairing_decorator(
     )
     kind = CulpritKind.TRANSFORM_FUNCTION
     return [_culprit(project, named.model, applied[0], kind, node.name, why)]
+
+
+def _decorated_twice(
+    project: _Project,
+    application: _Application,
+    decorator: Function,
+    pair: ast.expr,
+    api: str,
+    flow: Flow | None,
+) -> list[Culprit]:
+    """The transform got ``decorator(f)`` made by a call (``self.loss_fn =
+    with_metrics(loss_fn)``) where ``f`` already is a ``def`` under ``@decorator``: the
+    wrapper pairs the pair the inner one made, and the second application is the change."""
+    if flow is None:
+        return []
+    code = flow.code
+    transform = application.transform
+    home = application.defined_in
+    made = _assigned_call(
+        flow, Place(project.path(home), home, transform.call.args[0], transform.scope)
+    )
+    call = made.node if made is not None else None
+    if made is None or not isinstance(call, ast.Call) or len(call.args) != 1:
+        return []
+    if code.resolve(made.at(call.func)).node is not decorator.node:
+        return []
+    given = made.at(call.args[0])
+    named = code.resolve(given)
+    if not isinstance(named.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        inner = flow.callees(given)
+        if len(inner) != 1 or inner[0].partial is not None:
+            return []
+        named = inner[0].place
+    node = named.node
+    scope = scope_at(named.model, node)
+    again = [
+        d
+        for d in getattr(node, "decorator_list", [])
+        if code.resolve(Place(named.path, named.model, d, scope)).node is decorator.node
+    ]
+    if len(again) != 1:
+        return []
+    project.adopt(made)
+    name = getattr(node, "name", "the function")
+    why = (
+        f"`{name}` is already decorated with `@{ast.unparse(again[0])}`; applying it again "
+        f"here makes the output `{ast.unparse(pair)}` of the pair the first one made: with "
+        f"has_aux=True, {api} takes that pair for the output"
+    )
+    kind = CulpritKind.TRANSFORM_FUNCTION
+    return [_culprit(project, made.model, call, kind, name, why)]
+
+
+def _assigned_call(flow: Flow, place: Place) -> Place | None:
+    """The one call assigned to a local name or to ``self.attr`` in the instance's class
+    (the flow itself goes on into what the call returns)."""
+    node = place.node
+    if isinstance(node, ast.Name):
+        binding = _single_local(place.scope, node.id)
+        if binding is None or not isinstance(binding.value, ast.Call):
+            return None
+        return Place(place.path, place.model, binding.value, binding.scope)
+    if not isinstance(node, ast.Attribute):
+        return None
+    found: list[Place] = []
+    for cls, _ in flow.instances(place.at(node.value)) or []:
+        for klass in flow.mro(cls):
+            for method in klass.model.functions.values():
+                if method.owner is not klass.node or not method.positional:
+                    continue
+                this = method.positional[0].name
+                for statement in culprit_state.own_statements(method.node):
+                    if (
+                        isinstance(statement, ast.Assign)
+                        and len(statement.targets) == 1
+                        and isinstance(target := statement.targets[0], ast.Attribute)
+                        and target.attr == node.attr
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == this
+                        and isinstance(statement.value, ast.Call)
+                    ):
+                        found.append(Place(klass.path, klass.model, statement.value, method.scope))
+    return found[0] if len(found) == 1 else None
 
 
 def _builds_dict(found: _Return) -> bool:

@@ -31,6 +31,9 @@ capture.py); none copies a blind program.
 - The rank of an array built with one size read off another (``jnp.zeros(x.shape[0])``,
   ``jnp.ones(len(names))``): one axis, so ``w @ mu`` is surely a scalar and the helper's
   vector is the one term in question.
+- A pairing decorator applied again, by a call, to a ``def`` already under it
+  (``self.objective = report(objective)``, ``objective = with_norm(ridge)``): the second
+  application nests the pair, and is the change.
 - A vector output that a configured key picks from a table of functions: the entry keeps the
   vector (``lambda x: x``) where the others reduce it (``jnp.mean``), so where the key is set
   is the change (a NamedTuple default read in a property the call runs the value of, a dict
@@ -241,6 +244,22 @@ CULPRITS: list[Case] = [
         "main.py",
         "return cov @ weights",
         ["`exposure` returns `cov @ weights`"],
+    ),
+    (
+        "aux_decorated_twice_local",
+        NOT_ARRAY,
+        FUNCTION,
+        "main.py",
+        "objective = with_norm(ridge)",
+        ["`ridge` is already decorated with `@with_norm`; applying it again"],
+    ),
+    (
+        "aux_decorated_twice_attribute",
+        NOT_ARRAY,
+        FUNCTION,
+        "main.py",
+        "self.objective = report(objective)",
+        ["`cosine_loss` is already decorated with `@report`"],
     ),
     (
         "complex_conj_partial",
