@@ -3360,7 +3360,7 @@ def _argnums_culprits(
         # The function takes that many: the call passed too few, by keyword maybe.
         return _keyword_partial(
             project, application, frames, inner, max(argnums)
-        ) or _forwarded_keyword(project, application, frames, inner, max(argnums))
+        ) or _forwarded_keyword(project, application, frames, (inner, max(argnums)))
     shown = project.source(model, argnums_node)
     why = (
         f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
@@ -3405,13 +3405,13 @@ def _forwarded_keyword(
     project: _Project,
     application: _Application,
     frames: Sequence[Span],
-    function: Function,
-    last: int,
+    wanted: tuple[Function, int],
 ) -> list[Culprit]:
     """A helper that applies the transform to its own ``*args, **kwargs``
     (``jax.grad(fn, argnums=argnums)(*args, **kwargs)``): the caller on the next traceback
-    line passes the parameter argnums counts by keyword, so it reaches the function by name,
-    not at its position."""
+    line passes the parameter argnums counts (``wanted``: the function, the position) by
+    keyword, so it reaches the function by name, not at its position."""
+    function, last = wanted
     call, scope = application.call, application.scope
     helper = culprit_state.defining_function(application.model, scope)
     if helper is None or isinstance(helper.node, ast.Lambda) or last >= len(function.positional):
