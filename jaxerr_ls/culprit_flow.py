@@ -217,7 +217,7 @@ class Flow:
                 left = self._decorated(place, function)
             if left is None:
                 left = self._carried(place, function, depth)
-            return left if left is not None else self._sole_call(place, function, depth)
+            return left if left is not None else self._project_calls(place, function, depth)
         return self.makers(passed, depth + 1)
 
     def _carried(self, place: Place, function: Function, depth: int) -> list[Place] | None:
@@ -244,10 +244,11 @@ class Flow:
             return None
         return self.makers(found[0], depth + 1)
 
-    def _sole_call(self, place: Place, function: Function, depth: int) -> list[Place] | None:
-        """A parameter of a plain function that the project calls once and uses nowhere
-        else (``make_update(Model())``, off the traceback's lines): what that call passes,
-        else the parameter's default. None where the function is also handed on (to a
+    def _project_calls(self, place: Place, function: Function, depth: int) -> list[Place] | None:
+        """A parameter of a plain function that the project only calls (``make_update(
+        Model())``, off the traceback's lines): what that call passes, else the parameter's
+        default; with several calls (a script's and its test's), what each passes where all
+        are instances of one project class. None where the function is also handed on (to a
         transform, a map: called by others) or called through ``*args``."""
         assert isinstance(place.node, ast.Name)
         # A flow without the traceback follows no parameter to its callers (its caller
@@ -255,17 +256,35 @@ class Flow:
         if not self.frames or function.owner is not None or isinstance(function.node, ast.Lambda):
             return None
         sites = self._uses(function)
-        if sites is None or len(sites) != 1:
-            return None
-        site = sites[0]
-        call = site.node
-        assert isinstance(call, ast.Call)
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(
-            k.arg is None for k in call.keywords
-        ):
+        if not sites:
             return None
         names = [p.name for p in function.positional]
-        return self._given_or_default(place, function, site, names, depth)
+        for site in sites:
+            call = site.node
+            assert isinstance(call, ast.Call)
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(
+                k.arg is None for k in call.keywords
+            ):
+                return None
+        found = _every(
+            sites, lambda site: self._given_or_default(place, function, site, names, depth)
+        )
+        if found is None or len(sites) == 1:
+            return found
+        # Several calls (a script's and its test's): followed only where each passes an
+        # instance of one project class (whose methods then run, whichever call it was);
+        # values that differ otherwise leave the parameter in doubt.
+        calls = [m for m in found if isinstance(m.node, ast.Call)]
+        if len(calls) != len(found):
+            return None
+        classes = {
+            id(self.code.resolve(m.at(m.node.func)).node)  # type: ignore[attr-defined]
+            for m in calls
+        }
+        made = self.code.resolve(calls[0].at(calls[0].node.func))  # type: ignore[attr-defined]
+        if len(classes) != 1 or not isinstance(made.node, ast.ClassDef):
+            return None
+        return _unique(found)
 
     def _given_or_default(
         self, place: Place, function: Function, call: Place, names: list[str], depth: int

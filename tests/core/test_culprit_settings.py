@@ -34,6 +34,9 @@ capture.py); none copies a blind program.
 - A pairing decorator applied again, by a call, to a ``def`` already under it
   (``self.objective = report(objective)``, ``objective = with_norm(ridge)``): the second
   application nests the pair, and is the change.
+- A parameter of a factory the project calls from several places off the traceback (a
+  script and another module): what every call passes (instances of one class, whose
+  ``__call__`` then runs).
 - A vector output that a configured key picks from a table of functions: the entry keeps the
   vector (``lambda x: x``) where the others reduce it (``jnp.mean``), so where the key is set
   is the change (a NamedTuple default read in a property the call runs the value of, a dict
@@ -260,6 +263,14 @@ CULPRITS: list[Case] = [
         "main.py",
         "self.objective = report(objective)",
         ["`cosine_loss` is already decorated with `@report`"],
+    ),
+    (
+        "factory_called_twice",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "losses.py",
+        "return self.weights * (pred - y) ** 2",
+        ["`__call__` returns `self.weights * (pred - y) ** 2`, shape (4,)"],
     ),
     (
         "complex_conj_partial",
