@@ -405,6 +405,12 @@ class Dtypes:
         if found is not None or not followed:
             return found
         made = self.flow.one_maker(place)
+        node = place.node
+        read_off = isinstance(node, ast.Attribute) and node.attr == "dtype"
+        if read_off and (made is None or made.node is node):
+            # ``dtype=counts.dtype``: the dtype of the array it is read from.
+            assert isinstance(node, ast.Attribute)
+            return _array(self.of(place.at(node.value)))
         if made is None or made.node is place.node or not isinstance(made.node, ast.expr):
             return None
         return dtype_name(made, made.node)

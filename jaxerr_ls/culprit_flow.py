@@ -218,7 +218,7 @@ class Flow:
                 left = self._decorated(place, function)
             if left is None:
                 left = self._carried(place, function, depth)
-            return left if left is not None else self._sole_call(place, function, depth)
+            return left if left is not None else self._project_calls(place, function, depth)
         return self.makers(passed, depth + 1)
 
     def _carried(self, place: Place, function: Function, depth: int) -> list[Place] | None:
@@ -245,10 +245,11 @@ class Flow:
             return None
         return self.makers(found[0], depth + 1)
 
-    def _sole_call(self, place: Place, function: Function, depth: int) -> list[Place] | None:
-        """A parameter of a plain function that the project calls once and uses nowhere
-        else (``make_update(Model())``, off the traceback's lines): what that call passes,
-        else the parameter's default. None where the function is also handed on (to a
+    def _project_calls(self, place: Place, function: Function, depth: int) -> list[Place] | None:
+        """A parameter of a plain function that the project only calls (``make_update(
+        Model())``, off the traceback's lines): what that call passes, else the parameter's
+        default; with several calls (a script's and its test's), what each passes where all
+        are instances of one project class. None where the function is also handed on (to a
         transform, a map: called by others) or called through ``*args``."""
         assert isinstance(place.node, ast.Name)
         # A flow without the traceback follows no parameter to its callers (its caller
@@ -256,17 +257,35 @@ class Flow:
         if not self.frames or function.owner is not None or isinstance(function.node, ast.Lambda):
             return None
         sites = self._uses(function)
-        if sites is None or len(sites) != 1:
-            return None
-        site = sites[0]
-        call = site.node
-        assert isinstance(call, ast.Call)
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(
-            k.arg is None for k in call.keywords
-        ):
+        if not sites:
             return None
         names = [p.name for p in function.positional]
-        return self._given_or_default(place, function, site, names, depth)
+        for site in sites:
+            call = site.node
+            assert isinstance(call, ast.Call)
+            if any(isinstance(a, ast.Starred) for a in call.args) or any(
+                k.arg is None for k in call.keywords
+            ):
+                return None
+        found = _every(
+            sites, lambda site: self._given_or_default(place, function, site, names, depth)
+        )
+        if found is None or len(sites) == 1:
+            return found
+        # Several calls (a script's and its test's): followed only where each passes an
+        # instance of one project class (whose methods then run, whichever call it was);
+        # values that differ otherwise leave the parameter in doubt.
+        calls = [m for m in found if isinstance(m.node, ast.Call)]
+        if len(calls) != len(found):
+            return None
+        classes = {
+            id(self.code.resolve(m.at(m.node.func)).node)  # type: ignore[attr-defined]
+            for m in calls
+        }
+        made = self.code.resolve(calls[0].at(calls[0].node.func))  # type: ignore[attr-defined]
+        if len(classes) != 1 or not isinstance(made.node, ast.ClassDef):
+            return None
+        return _unique(found)
 
     def _given_or_default(
         self, place: Place, function: Function, call: Place, names: list[str], depth: int
@@ -337,9 +356,13 @@ class Flow:
         name = place.node.id
         default = _default(function, name)
         calls = culprit_state.traceback_calls(self.code, self.frames, function.node)
+        names = [p.name for p in function.positional]
+        if not calls and function.owner is not None and default is not None:
+            # ``Model(f).backward(x)``: a method called on an instance the flow knows.
+            calls = self._method_calls(function)
+            names = names[1:]
         if default is None or not calls:
             return None
-        names = [p.name for p in function.positional]
         for call in calls:
             unpacked = any(isinstance(a, ast.Starred) for a in call.args) or any(
                 k.arg is None for k in call.keywords
@@ -348,6 +371,20 @@ class Flow:
                 return None
         outer = function.scope.parent or place.model.module_scope
         return self.makers(Place(place.path, place.model, default, outer), depth + 1)
+
+    def _method_calls(self, method: Function) -> list[ast.Call]:
+        """The calls on the traceback's lines of ``obj.<method's name>(...)`` that the flow
+        says run that method (of the class, on an instance it knows)."""
+        found: list[ast.Call] = []
+        for span in self.frames:
+            for model, call, scope in self.code.calls_on(span):
+                func = call.func
+                if not isinstance(func, ast.Attribute) or func.attr != method.name:
+                    continue
+                callees = self.callees(Place(span.path, model, func, scope))
+                if any(c.function is method for c in callees):
+                    found.append(call)
+        return found
 
     def _unpacked(
         self, place: Place, statement: ast.Assign, name: str, scope: Scope, depth: int
@@ -477,6 +514,10 @@ class Flow:
         out: list[Place] = []
         for container in containers:
             entry = _entry(container.node, key.value)
+            if entry is None and isinstance(container.node, ast.DictComp):
+                # ``{k: new_ref(zeros(v.shape)) for k, v in params.items()}``: every key's
+                # entry is made by the one value expression.
+                entry = container.node.value
             if entry is None:
                 based = self._dict_call_entry(container, key.value, depth)
                 if based is None:
@@ -727,6 +768,8 @@ class Flow:
                         if isinstance(statement, ast.Assign)
                         else [statement.target]
                     )
+                    if self._after_failing(klass.path, method, statement):
+                        continue
                     for target in targets:
                         value = _assigned_to(target, statement.value, this, attr)
                         if value is not None:
@@ -749,6 +792,21 @@ class Flow:
                 return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
         return self._property_makers(cls, construction, attr, depth)
 
+    def _after_failing(self, path: object, method: Function, statement: ast.stmt) -> bool:
+        """On a first iteration: whether the statement comes after a traceback line of the
+        same method (``self.params = update(...)`` after the failing ``grad_fn(self.params)``),
+        so had not run when that line failed the first time."""
+        if not self.first_iteration:
+            return False
+        node = method.node
+        end = getattr(node, "end_lineno", None) or node.lineno
+        return any(
+            frame.path == path
+            and node.lineno <= frame.line <= end
+            and statement.lineno > frame.line
+            for frame in self.frames
+        )
+
     def _constructed(self, klass: Place, method: Function, construction: Place | None) -> None:
         """Know that ``construction`` ran the class's ``__init__``: a value an assignment in
         it makes from a parameter (``self.home = jnp.asarray(spec["home"])``), read after the
@@ -769,15 +827,9 @@ class Flow:
         instance made by ``construction`` (``beam.h`` for ``return self.length / self.n``)."""
         for klass in self.mro(cls):
             for method in _methods(klass):
-                decorators = getattr(method.node, "decorator_list", [])
                 if method.name != attr or not method.positional:
                     continue
-                if not any(
-                    klass.model.qualified_name(d, _scope_of_class(klass))
-                    in ("property", "functools.cached_property")
-                    or (isinstance(d, ast.Name) and d.id == "property")
-                    for d in decorators
-                ):
+                if not _is_property(klass, method):
                     return None  # a method, not a value
                 self._self_of.setdefault(id(method), (cls, construction))
                 values = [r.value for r in method.returns if r.value is not None]
@@ -1017,6 +1069,11 @@ class Flow:
             owners = self.instances(receiver, depth + 1) or []
             methods = [self.method(cls, node.attr) for cls, _ in owners]
             found = [replace(m, receiver=receiver) for m in methods if m is not None]
+            if any(_is_property(m.place, m.function) for m in found):
+                # ``self.reducer(v)`` with ``reducer`` a property: the call runs the value
+                # the property returns, not the property.
+                found = []
+                methods = []
             if found and len(found) == len(methods):
                 return found
             # Not a method: an attribute holding a function or a callable object.
@@ -1056,6 +1113,10 @@ class Flow:
             if isinstance(cls.node, ast.ClassDef):
                 call = self.method(cls, "__call__")
                 return [replace(call, receiver=made)] if call is not None else []
+        if isinstance(node, ast.Attribute):
+            # Passed on as ``Model.loss`` / ``model.loss`` (a constructor's argument, say):
+            # the method the attribute names on its class or instance.
+            return self.callees(made, depth + 1)
         return []
 
 
@@ -1351,6 +1412,18 @@ def _methods(cls: Place) -> Iterator[Function]:
         function = cls.model.functions.get(item)
         if function is not None:
             yield function
+
+
+def _is_property(owner: Place, method: Function) -> bool:
+    """Whether a method is read as a value: ``@property`` / ``@functools.cached_property``."""
+    scope = (
+        _scope_of_class(owner) if isinstance(owner.node, ast.ClassDef) else owner.model.module_scope
+    )
+    return any(
+        owner.model.qualified_name(d, scope) in ("property", "functools.cached_property")
+        or (isinstance(d, ast.Name) and d.id == "property")
+        for d in getattr(method.node, "decorator_list", [])
+    )
 
 
 def _scope_of_class(cls: Place) -> Scope:

@@ -488,6 +488,8 @@ class Ranks:
             return len(node.elts)
         if isinstance(node, ast.Constant) and type(node.value) is int:
             return 1
+        if _one_size(place):
+            return 1  # ``x.shape[0]``, ``len(xs)``: one int, a shape of one axis
         if isinstance(node, ast.Attribute) and node.attr == "shape":
             return self.of(place.at(node.value), depth + 1)
         if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
@@ -495,7 +497,7 @@ class Ranks:
             if makers is None or len(makers) != 1 or makers[0].node is node:
                 return None
             made = makers[0].node
-            if isinstance(made, ast.Tuple | ast.List | ast.Attribute):
+            if isinstance(made, ast.Tuple | ast.List | ast.Attribute) or _one_size(makers[0]):
                 return self._sizes(makers[0], depth + 1)
             if isinstance(made, ast.Constant) and type(made.value) is int:
                 return 1
@@ -507,6 +509,26 @@ class Ranks:
         if node.args and not any(isinstance(a, ast.Starred) for a in node.args):
             return len(node.args)
         return None
+
+
+def _one_size(place: Place) -> bool:
+    """One axis's size read off an array or a container: ``x.shape[0]`` (a constant index),
+    ``len(xs)``."""
+    node = place.node
+    if isinstance(node, ast.Subscript):
+        shape, index = node.value, node.slice
+        return (
+            isinstance(shape, ast.Attribute)
+            and shape.attr == "shape"
+            and isinstance(index, ast.Constant | ast.UnaryOp)
+            and _int_literal(index)
+        )
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and place.scope.lookup("len") is None
+    )
 
 
 # What ``parameter_axes`` finds a function's returned value keeps of its parameters' axes.

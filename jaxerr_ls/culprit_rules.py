@@ -21,6 +21,7 @@ from pathlib import Path
 
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_state import Code, Place
+from jaxerr_ls.project import TRANSFORMS, TRANSPARENT
 from jaxerr_ls.spans import Span
 
 # The arguments of each registering method, in order, as rule roles.
@@ -160,11 +161,25 @@ def failing(
         called: list[Registration] = []
         for model, call, scope in code.calls_on(span):
             makers = flow.makers(Place(span.path, model, call.func, scope)) or []
+            # ``jax.grad(f)(x)``, ``jax.vjp(f, x)``, ``grad_fn(x)`` after ``grad_fn =
+            # jax.grad(f)``: the transform runs the function it was given.
+            given = [_transformed(t) for t in [Place(span.path, model, call, scope), *makers]]
+            makers = [*makers, *(m for g in given if g is not None for m in flow.makers(g) or [])]
             for made in [m for maker in makers for m in _decorated(code, maker)]:
                 called += [r for r in named if r.primal.node is made.node and r not in called]
         if called:
             return called
     return named if primal is not None else []
+
+
+def _transformed(place: Place) -> Place | None:
+    """The function a JAX transform call is given (its first argument)."""
+    node = place.node
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    if place.model.qualified_name(node.func, place.scope) not in (TRANSFORMS | TRANSPARENT):
+        return None
+    return place.at(node.args[0])
 
 
 def _decorated(code: Code, made: Place) -> list[Place]:

@@ -1117,11 +1117,21 @@ def _switched_off_refs(code: Code, frames: Sequence[Span]) -> Found | None:
                 taken = False
             elif _holds(node.body, call) and _binds_refs(node.orelse, name):
                 taken = True
+            elif (
+                not node.orelse
+                and _rebinds_refs(node.body, name)
+                and _before(node, call)
+                and not _holds(node.body, call)
+            ):
+                # ``if grad_refs is not None: f_vjp = f_vjp.with_refs(*grad_refs)`` before
+                # the failing ``f_vjp(ct)``: it fails where the ``if`` was not taken.
+                taken = False
             else:
                 continue
             test = node.test
             if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
                 test, taken = test.operand, not taken
+            test, taken = _none_test(test, taken)
             branches.append((test, taken))
         if len(branches) != 1 or not isinstance(branches[0][0], ast.Name | ast.Attribute):
             continue
@@ -1131,16 +1141,90 @@ def _switched_off_refs(code: Code, frames: Sequence[Span]) -> Found | None:
             return None
         if made.node.value not in (False, None, 0, True, 1) or bool(made.node.value) != taken:
             return None
+        flag = ast.unparse(test)
+        left = _left_to_default(code, frames, function, test, made)
+        if left is not None:
+            span, callee = left
+            why = (
+                f"This call of `{callee}` leaves `{flag}` to its default {made.node.value!r}, "
+                "so the VJP is applied without the `with_refs` it binds the gradient refs "
+                f"with when `{flag}` is given."
+            )
+            return Found(
+                span, CulpritKind.REFS_SWITCHED_OFF, flag if len(flag) <= 60 else "flag", why
+            )
         span = code.span(made.path, made.node)
         if not _not_failing(span, frames):
             return None
-        flag = ast.unparse(test)
         why = (
             f"`{flag}` is {made.node.value!r} here, so the VJP is applied without the "
             "`with_refs` its other branch binds the gradient ref with."
         )
         return Found(span, CulpritKind.REFS_SWITCHED_OFF, flag if len(flag) <= 60 else "flag", why)
     return None
+
+
+def _rebinds_refs(block: list[ast.stmt], vjp: str) -> bool:
+    """Whether a block rebinds ``vjp = vjp.with_refs(...)``."""
+    return any(
+        isinstance(part, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == vjp for t in part.targets)
+        and _binds_refs([part], vjp)
+        for part in block
+    )
+
+
+def _before(statement: ast.stmt, node: ast.AST) -> bool:
+    end = statement.end_lineno or statement.lineno
+    return end < getattr(node, "lineno", 0)
+
+
+def _none_test(test: ast.expr, taken: bool) -> tuple[ast.expr, bool]:
+    """``x is not None`` as the value ``x`` (truthy where the test holds, for the constants
+    a flag takes); ``x is None`` with the branch reversed."""
+    if (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        if isinstance(test.ops[0], ast.IsNot):
+            return test.left, taken
+        if isinstance(test.ops[0], ast.Is):
+            return test.left, not taken
+    return test, taken
+
+
+def _left_to_default(
+    code: Code, frames: Sequence[Span], function: Function, test: ast.expr, made: Place
+) -> tuple[Span, str] | None:
+    """The call on the next traceback line that leaves the parameter ``test`` names to its
+    default ``made``: that call chose the value (the helper's default is its option)."""
+    node = function.node
+    if not isinstance(test, ast.Name) or isinstance(node, ast.Lambda) or len(frames) < 2:
+        return None
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(
+        zip(
+            [a.arg for a in positional[len(positional) - len(args.defaults) :]],
+            args.defaults,
+            strict=True,
+        )
+    )
+    defaults |= {
+        a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None
+    }
+    if defaults.get(test.id) is not made.node:
+        return None
+    calls = [
+        caller
+        for _, caller, _ in code.calls_on(frames[1])
+        if (getattr(caller.func, "id", None) or getattr(caller.func, "attr", None)) == function.name
+    ]
+    if len(calls) != 1 or any(k.arg is None for k in calls[0].keywords):
+        return None
+    return code.span(frames[1].path, calls[0]), function.name
 
 
 def _vjp_making(model: ModuleModel, function: Function, name: str) -> ast.Call | None:
@@ -2017,6 +2101,9 @@ class Complexity:
     # Returns that square a complex value without reducing it (``return spec * spec``): a
     # power or an energy meant as the squared magnitude.
     squaring: dict[int, tuple[Path, ast.Return]] = field(default_factory=dict)
+    # Returns that multiply a complex value by its own conjugate (``h * jnp.conj(h)``): the
+    # squared magnitude, real in value but of a complex dtype still.
+    conjugated: dict[int, tuple[Path, ast.Return]] = field(default_factory=dict)
 
     def function(self, place: Place, complex_params: set[str]) -> bool:
         """Whether a project ``def`` returns a complex value, given its complex parameters."""
@@ -2040,6 +2127,8 @@ class Complexity:
                         self.reducing[id(ret)] = (place.path, ret)
                     elif _squares(value, ret.value):
                         self.squaring[id(ret)] = (place.path, ret)
+                    elif _by_conjugate(value, ret.value):
+                        self.conjugated[id(ret)] = (place.path, ret)
             return result
         finally:
             self.depth -= 1
@@ -2116,8 +2205,11 @@ class Complexity:
                 if converted:
                     self.origins[id(node)] = None
                 return converted
-            # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
-            return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
+            found = self.flow.callees(place.at(node.func)) if self.flow is not None else []
+            if len(found) != 1 or found[0].partial is not None:
+                # A method of a value (``x.sum()``, ``x.conj()``): complex as the value is.
+                return node.func.attr not in _REAL_MAKERS and sub(node.func.value)
+            # Else a method of a project instance (``field.intensity(a)``): run below.
         callee = self.code.resolve(place.at(node.func))
         for _ in range(_MAX_STEPS):
             # ``spectrum = jax.vmap(reflection, ...)``: the call runs the wrapped function, its
@@ -2194,6 +2286,33 @@ def _squares(place: Place, value: ast.expr | None) -> bool:
     return isinstance(value.op, ast.Mult) and ast.dump(value.left) == ast.dump(value.right)
 
 
+_CONJUGATES = frozenset({"conj", "conjugate"})
+
+
+def _by_conjugate(place: Place, value: ast.expr | None) -> bool:
+    """``x * jnp.conj(x)``, ``x.conj() * x``: a value multiplied by its own conjugate."""
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult)):
+        return False
+
+    def conjugated(node: ast.expr) -> ast.expr | None:
+        if not isinstance(node, ast.Call) or node.keywords:
+            return None
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in _CONJUGATES and not node.args:
+            name = place.model.qualified_name(func, place.scope)
+            return func.value if name is None else None  # a method of the value
+        name = place.model.qualified_name(func, place.scope) or ""
+        if len(node.args) == 1 and name.startswith(("jax.numpy.", "numpy.")):
+            return node.args[0] if name.rsplit(".", 1)[-1] in _CONJUGATES else None
+        return None
+
+    for one, other in ((value.left, value.right), (value.right, value.left)):
+        inner = conjugated(other)
+        if inner is not None and ast.dump(inner) == ast.dump(one):
+            return True
+    return False
+
+
 def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
     """The one ``def`` given to ``jax.grad`` / ``jax.value_and_grad`` (maybe under
     ``jax.jit``) that the failing line's calls apply."""
@@ -2201,23 +2320,29 @@ def differentiated_function(code: Code, frames: Sequence[Span]) -> Place | None:
     return found[0] if found is not None else None
 
 
-def _differentiated_call(code: Code, frames: Sequence[Span]) -> tuple[Place, Place] | None:
-    """``differentiated_function`` and the call on the failing line that applies it."""
-    found: dict[int, tuple[Place, Place]] = {}
+def _differentiated_call(
+    code: Code, frames: Sequence[Span]
+) -> tuple[Place, Place, Place | None] | None:
+    """``differentiated_function``, the call on the failing line that applies it, and the
+    ``functools.partial`` it is differentiated through (None without one)."""
+    found: dict[int, tuple[Place, Place, Place | None]] = {}
     for model, call, scope in code.calls_on(frames[0]) if frames else ():
         made = passed_value(code, frames, Place(frames[0].path, model, call.func, scope))
         differentiated = False
+        partial: Place | None = None
         for _ in range(_MAX_STEPS):
             node = made.node
             if not isinstance(node, ast.Call) or not node.args:
                 break
             api = made.model.qualified_name(node.func, made.scope)
-            if api not in _DIFFERENTIATING | _PASSING:
+            if api == "functools.partial" and differentiated and partial is None:
+                partial = made  # ``grad(partial(loss, data=d))``: the call passes the rest
+            elif api not in _DIFFERENTIATING | _PASSING:
                 break
             differentiated |= api in _DIFFERENTIATING
             made = code.resolve(made.at(node.args[0]))
         if differentiated and made.model.functions.get(made.node) is not None:
-            found[id(made.node)] = (made, Place(frames[0].path, model, call, scope))
+            found[id(made.node)] = (made, Place(frames[0].path, model, call, scope), partial)
     return next(iter(found.values())) if len(found) == 1 else None
 
 
@@ -2276,14 +2401,31 @@ def _complex_culprit(code: Code, frames: Sequence[Span]) -> tuple[Found, Complex
     applied = _differentiated_call(code, frames)
     if applied is None:
         return None
-    function, call = applied
+    function, call, partial = applied
     flow = ValueFlow(code, frames)
     defined = function.model.functions.get(function.node)
     if defined is not None and not isinstance(function.node, ast.Lambda):
-        # The call on the failing line passes the differentiated function its arguments.
-        flow.enter(Callee(function, defined), call)
+        # The call on the failing line passes the differentiated function its arguments
+        # (those a partial did not fix).
+        fixed = len(partial.node.args) - 1 if partial is not None else 0  # type: ignore[attr-defined]
+        flow.enter(Callee(function, defined, fixed, partial), call)
     analysis = Complexity(code, {}, flow=flow)
-    if not analysis.function(function, set()) or len(analysis.reducing) != 1:
+    if not analysis.function(function, set()):
+        return None
+    if len(analysis.conjugated) == 1:
+        # A squared magnitude computed as ``h * conj(h)`` is real in value only: its dtype
+        # stays complex, and where it is made is where the real part belongs.
+        path, ret = next(iter(analysis.conjugated.values()))
+        span = code.span(path, ret)
+        if _not_failing(span, frames):
+            text = ast.unparse(ret.value) if ret.value is not None else ""
+            why = (
+                f"This returns `{text[:60]}`, a squared magnitude that is real in value but "
+                "still of a complex dtype, on the way to the loss: grad needs a real output "
+                "(take its `.real`, or `jnp.abs(x) ** 2`)."
+            )
+            return Found(span, CulpritKind.COMPLEX_OUTPUT, "return", why), analysis
+    if len(analysis.reducing) != 1:
         return None
     inverse = _inverse_transform(analysis)
     if inverse is not None:

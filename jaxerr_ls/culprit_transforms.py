@@ -465,6 +465,8 @@ class _Return:
     function: Function
     node: ast.AST  # what the culprit spans
     value: ast.expr | None
+    # Why the culprit is elsewhere than a ``return`` (a configured choice), when it is.
+    why: str | None = None
 
 
 def _returns(
@@ -503,8 +505,20 @@ def _returns(
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
             by_name = callee is not None
+            chosen = (
+                None
+                if by_name or not vector
+                else _configured_choice(project, flow, model, part, function)
+            )
+            if chosen is not None:
+                out.append(chosen)
+                continue
             if callee is None and vector and flow is not None:
                 callee = _flow_callee(project, flow, model, part, function.scope, env, vector)
+                if callee is None and _callable_parameter(part, function.scope):
+                    # ``return loss_fn(x)`` with ``loss_fn`` a parameter the flow cannot
+                    # follow: the vector is made in whatever it runs, not by this return.
+                    raise _InDoubt
             elif callee is not None and callee[1].owner is not None and flow is not None:
                 # A method called on an instance runs its class's override, which the flow
                 # knows from the construction the instance came from (``self.reduce(...)``
@@ -566,6 +580,97 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _callable_parameter(call: ast.Call, scope: Scope) -> bool:
+    """Whether a call calls a parameter of the function around it, or of one it is nested in."""
+    func = call.func
+    if not isinstance(func, ast.Name):
+        return False
+    binding = scope.lookup(func.id)
+    return binding is not None and binding.kind == "param"
+
+
+def _configured_choice(
+    project: _Project, flow: Flow | None, model: ModuleModel, call: ast.Call, function: Function
+) -> _Return | None:
+    """A call of the function a configured key picks from a table of functions
+    (``{"mean": jnp.mean, "none": lambda v: v}[cfg.reduction](v)``, directly, through a name
+    or a property of the instance): where the key is set (a settings default), when the
+    entry it picks keeps the vector and another entry of the table reduces it to a scalar;
+    the choice is the change, not the table."""
+    if flow is None:
+        return None
+    found = _lookup_of(project, flow, Place(project.path(model), model, call.func, function.scope))
+    if found is None:
+        return None
+    table, lookup = found
+    display = table.node
+    assert isinstance(display, ast.Dict) and isinstance(lookup.node, ast.Subscript)
+    key = flow.one_maker(lookup.at(lookup.node.slice))
+    if (
+        key is None
+        or not isinstance(key.node, ast.Constant)
+        or not isinstance(key.node.value, str)
+        or key.node is lookup.node.slice
+    ):
+        return None
+    keys = [k.value if isinstance(k, ast.Constant) else None for k in display.keys]
+    if keys.count(key.node.value) != 1:
+        return None
+    picked = display.values[keys.index(key.node.value)]
+
+    def reduces(entry: ast.expr) -> bool:
+        name = table.model.qualified_name(entry, table.scope) or ""
+        return name.startswith("jax.numpy.") and name.rsplit(".", 1)[-1] in _REDUCTIONS
+
+    keeps = (
+        isinstance(picked, ast.Lambda)
+        and isinstance(picked.body, ast.Name)
+        and len(picked.args.args) == 1
+        and picked.body.id == picked.args.args[0].arg
+    )
+    if not keeps or not any(reduces(v) for v in display.values if v is not picked):
+        return None
+    project.adopt(key)
+    why = (
+        f"`{ast.unparse(key.node)}` picks `{ast.unparse(picked)}` from the table of reductions "
+        f"`{ast.unparse(lookup.node.value)}`, which hands the vector back unreduced"
+    )
+    return _Return(key.model, function, key.node, key.node, why)
+
+
+def _lookup_of(project: _Project, flow: Flow, func: Place) -> tuple[Place, Place] | None:
+    """The dict display and its subscript that a called expression reads a function from:
+    the subscript itself, a name bound to one, or a property of the instance returning one."""
+    node = func.node
+    lookup: Place | None = None
+    if isinstance(node, ast.Subscript):
+        lookup = func
+    elif isinstance(node, ast.Name):
+        binding = _single_local(func.scope, node.id)
+        if binding is not None and isinstance(binding.value, ast.Subscript):
+            lookup = Place(func.path, func.model, binding.value, binding.scope)
+    elif isinstance(node, ast.Attribute):
+        # Reading the property through its instance tells the flow which instance ``self``
+        # is in it (its settings).
+        flow.makers(func)
+        owners = flow.instances(func.at(node.value)) or []
+        methods = {id(m.function): m for cls, _ in owners if (m := flow.method(cls, node.attr))}
+        if len(methods) != 1:
+            return None
+        method = next(iter(methods.values()))
+        values = method.function.return_values
+        if len(values) != 1 or not isinstance(values[0], ast.Subscript):
+            return None
+        lookup = Place(method.place.path, method.place.model, values[0], method.function.scope)
+    if lookup is None:
+        return None
+    assert isinstance(lookup.node, ast.Subscript)
+    table = flow.code.resolve(lookup.at(lookup.node.value))
+    if not isinstance(table.node, ast.Dict) or None in table.node.keys:
+        return None
+    return table, lookup
 
 
 def _given_axes(project: _Project, helper: Function, deeper: list[_Return]) -> str | None:
@@ -1173,14 +1278,11 @@ def _received(
     found = model.locate_function(given, transform.scope, project.importer(model))
     flow = Flow(culprit_state.Code(project.files), frames)
     overridden = False
+    _read_called(project, application, flow)
     if application.home is not None and frames:
         # ``self._grad_fn = jax.grad(self.loss)`` in a base class, called through an instance
         # of a subclass: the flow that read the attribute through that instance knows which
         # ``loss`` the instance runs (an override of the base's).
-        call = application.call
-        flow.makers(
-            Place(project.path(application.model), application.model, call.func, application.scope)
-        )
         callees = flow.callees(Place(project.path(model), model, given, transform.scope))
         override = callees[0] if len(callees) == 1 else None
         overridden = (
@@ -1212,6 +1314,16 @@ def _received(
     return callee.place.model, Partial(callee.function, callee.skip, named)
 
 
+def _read_called(project: _Project, application: _Application, flow: Flow) -> None:
+    """Let the flow read the attribute the failing line calls (``self.grad_fn(x)``) through
+    its instance: it then knows the construction that made the instance, whose arguments the
+    parameters of the ``__init__`` that built the transform hold (``jax.grad(loss_fn)``)."""
+    func = application.call.func
+    if flow.frames and (isinstance(func, ast.Attribute) or application.home is not None):
+        model = application.model
+        flow.makers(Place(project.path(model), model, func, application.scope))
+
+
 def _differentiated(
     project: _Project, application: _Application, frames: Sequence[Span] = ()
 ) -> tuple[ModuleModel, Function] | None:
@@ -1232,6 +1344,7 @@ def _entered_flow(
     passes the differentiated function its arguments (``step(model, loss_fn, x)`` after
     ``step = jax.jit(jax.value_and_grad(objective))``)."""
     flow = Flow(culprit_state.Code(project.files), frames, first_iteration)
+    _read_called(project, application, flow)
     if application.transform.api not in _APPLIED:
         return flow
     call = Place(
@@ -1315,11 +1428,12 @@ def _function_culprits(
             return []
         return _nonscalar(project, returns, captures["shape"].strip(), api)
     if "output" in captures:
-        return _not_array(project, application, model, function, returns, captures["output"], api)
+        output = captures["output"]
+        return _not_array(project, application, model, function, returns, output, api, flow)
     if "type" in captures:
         if "'NoneType'" in captures["type"]:
             # Nothing returned at all: the same fault as without has_aux.
-            return _not_array(project, application, model, function, returns, "None", api)
+            return _not_array(project, application, model, function, returns, "None", api, flow)
         return _aux_not_pair(project, application, function, returns, captures["type"], api, flow)
     return []
 
@@ -1400,6 +1514,11 @@ def _culprit(
 def _nonscalar(project: _Project, returns: list[_Return], shape: str, api: str) -> list[Culprit]:
     out = []
     for found in returns:
+        if found.why is not None:
+            kind = CulpritKind.TRANSFORM_FUNCTION
+            why = f"{found.why}, shape {shape}: {api} needs a scalar"
+            out.append(_culprit(project, found.model, found.node, kind, found.function.name, why))
+            continue
         if found.value is None or _surely_scalar(found.model, found.value, found.function.scope):
             continue
         shown = project.source(found.model, found.value)
@@ -1447,6 +1566,7 @@ def _not_array(
     returns: list[_Return],
     output: str,
     api: str,
+    flow: Flow | None = None,
 ) -> list[Culprit]:
     kind = CulpritKind.TRANSFORM_FUNCTION
     output = output.strip()
@@ -1494,12 +1614,17 @@ def _not_array(
             # has_aux=True is there: the output printed is the first item of the pair, itself
             # a tuple. A decorator's wrapper that pairs the function's own (output, aux) with
             # something of its own nests them; nothing else is known to.
-            return _pairing_decorator(project, application, function, returns, api)
+            return _pairing_decorator(project, application, function, returns, api, flow)
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
         factory = _flag_given_by(project, application, "has_aux")
         if factory is not None:
             why += f", which this call of `{ast.unparse(factory[1].func)}` leaves off"
             return [_culprit(project, factory[0], factory[1], kind, function.name, why)]
+        chosen = _flag_set_elsewhere(project, application, "has_aux", flow)
+        if chosen is not None:
+            shown = project.source(chosen.model, chosen.node)
+            why += f", which is set to `{shown}` here"
+            return [_culprit(project, chosen.model, chosen.node, kind, function.name, why)]
         return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
     size = _printed_items(output) if output.startswith("(") else None
     sizes = {_tuple_size(r.value) for r in returns}
@@ -1532,6 +1657,7 @@ def _pairing_decorator(
     wrapper: Function,
     returns: list[_Return],
     api: str,
+    flow: Flow | None = None,
 ) -> list[Culprit]:
     """Where the transform got the wrapper a project decorator returns (``def timed(fn)``
     whose ``wrapper`` returns ``result, seconds`` with ``result = fn(*args)``): the decorator
@@ -1569,8 +1695,9 @@ def _pairing_decorator(
         Place(path, application.defined_in, transform.call.args[0], transform.scope)
     )
     node = named.node
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-        return []
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node is wrapper.node:
+        # A call of the decorator, not a decorated ``def``: the wrapper itself.
+        return _decorated_twice(project, application, decorator, pairs[0], api, flow)
     scope = scope_at(named.model, node)
     applied = [
         d
@@ -1586,6 +1713,89 @@ def _pairing_decorator(
     )
     kind = CulpritKind.TRANSFORM_FUNCTION
     return [_culprit(project, named.model, applied[0], kind, node.name, why)]
+
+
+def _decorated_twice(
+    project: _Project,
+    application: _Application,
+    decorator: Function,
+    pair: ast.expr,
+    api: str,
+    flow: Flow | None,
+) -> list[Culprit]:
+    """The transform got ``decorator(f)`` made by a call (``self.loss_fn =
+    with_metrics(loss_fn)``) where ``f`` already is a ``def`` under ``@decorator``: the
+    wrapper pairs the pair the inner one made, and the second application is the change."""
+    if flow is None:
+        return []
+    code = flow.code
+    transform = application.transform
+    home = application.defined_in
+    made = _assigned_call(
+        flow, Place(project.path(home), home, transform.call.args[0], transform.scope)
+    )
+    call = made.node if made is not None else None
+    if made is None or not isinstance(call, ast.Call) or len(call.args) != 1:
+        return []
+    if code.resolve(made.at(call.func)).node is not decorator.node:
+        return []
+    given = made.at(call.args[0])
+    named = code.resolve(given)
+    if not isinstance(named.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        inner = flow.callees(given)
+        if len(inner) != 1 or inner[0].partial is not None:
+            return []
+        named = inner[0].place
+    node = named.node
+    scope = scope_at(named.model, node)
+    again = [
+        d
+        for d in getattr(node, "decorator_list", [])
+        if code.resolve(Place(named.path, named.model, d, scope)).node is decorator.node
+    ]
+    if len(again) != 1:
+        return []
+    project.adopt(made)
+    name = getattr(node, "name", "the function")
+    why = (
+        f"`{name}` is already decorated with `@{ast.unparse(again[0])}`; applying it again "
+        f"here makes the output `{ast.unparse(pair)}` of the pair the first one made: with "
+        f"has_aux=True, {api} takes that pair for the output"
+    )
+    kind = CulpritKind.TRANSFORM_FUNCTION
+    return [_culprit(project, made.model, call, kind, name, why)]
+
+
+def _assigned_call(flow: Flow, place: Place) -> Place | None:
+    """The one call assigned to a local name or to ``self.attr`` in the instance's class
+    (the flow itself goes on into what the call returns)."""
+    node = place.node
+    if isinstance(node, ast.Name):
+        binding = _single_local(place.scope, node.id)
+        if binding is None or not isinstance(binding.value, ast.Call):
+            return None
+        return Place(place.path, place.model, binding.value, binding.scope)
+    if not isinstance(node, ast.Attribute):
+        return None
+    found: list[Place] = []
+    for cls, _ in flow.instances(place.at(node.value)) or []:
+        for klass in flow.mro(cls):
+            for method in klass.model.functions.values():
+                if method.owner is not klass.node or not method.positional:
+                    continue
+                this = method.positional[0].name
+                for statement in culprit_state.own_statements(method.node):
+                    if (
+                        isinstance(statement, ast.Assign)
+                        and len(statement.targets) == 1
+                        and isinstance(target := statement.targets[0], ast.Attribute)
+                        and target.attr == node.attr
+                        and isinstance(target.value, ast.Name)
+                        and target.value.id == this
+                        and isinstance(statement.value, ast.Call)
+                    ):
+                        found.append(Place(klass.path, klass.model, statement.value, method.scope))
+    return found[0] if len(found) == 1 else None
 
 
 def _builds_dict(found: _Return) -> bool:
@@ -1812,7 +2022,27 @@ def _odd_entry(project: _Project, found: _Return) -> bool:
             continue
         others = [m.model.functions.get(m.node) for m in made if m.node is not target]
         return all(f is not None and _returns_pairs(f) for f in others)
-    return False
+    return _odd_registered(model, found.function)
+
+
+def _odd_registered(model: ModuleModel, function: Function) -> bool:
+    """Whether a ``def`` is registered by a decorator call (``@register("beta")``) that
+    registers other ``def``s of its module too, each returning pairs on every ``return``."""
+    node = function.node
+    calls = [d for d in getattr(node, "decorator_list", []) if isinstance(d, ast.Call)]
+    if len(calls) != 1:
+        return False
+    registering = ast.dump(calls[0].func)
+    others = [
+        f
+        for f in model.functions.values()
+        if f is not function
+        and any(
+            isinstance(d, ast.Call) and ast.dump(d.func) == registering
+            for d in getattr(f.node, "decorator_list", [])
+        )
+    ]
+    return bool(others) and all(_returns_pairs(f) for f in others)
 
 
 def _called_entries(
@@ -2055,6 +2285,18 @@ def _origin(
             if found is None or found.iterated:
                 return None
             return _Origin(found.model, found.node, found.scope, iterated=True)
+        if (
+            isinstance(loop, ast.For | ast.comprehension)
+            and isinstance(loop.target, ast.Tuple)
+            and loop.target.elts
+            and isinstance(first_target := loop.target.elts[0], ast.Name)
+            and first_target.id == expr.id
+            and isinstance(loop.iter, ast.Call)
+            and isinstance(loop.iter.func, ast.Name)
+            and loop.iter.func.id == "enumerate"
+        ):
+            # ``for step, batch in enumerate(batches)``: the count.
+            return _Origin(model, loop.iter, binding.scope, iterated=True)
         return None
     if isinstance(expr, ast.Call):
         callee = model.locate_function(expr.func, scope, project.importer(model))
@@ -2261,6 +2503,14 @@ def _int_built(model: ModuleModel, expr: ast.expr, scope: Scope) -> str | None:
             and model.qualified_name(expr.func, scope) is None
         ):
             expr = expr.func.value
+        elif (
+            isinstance(expr, ast.Call)
+            and model.qualified_name(expr.func, scope) in _CONVERTING
+            and len(expr.args) == 1
+            and not expr.keywords
+            and isinstance(expr.args[0], ast.Call)
+        ):
+            expr = expr.args[0]  # ``jnp.asarray(np.arange(n))``: a conversion keeps the dtype
         else:
             break
     if not isinstance(expr, ast.Call):
@@ -2404,8 +2654,9 @@ def _argument_culprits(
             project, application.model, args[index], application.scope, frames, application.frame
         )
         # The flow from the argument itself: the calls it goes through bind the parameters
-        # the container's entries read (``params_from_config(cfg)``, ``layer.init()``).
-        flow = _entered_flow(project, application, frames)
+        # the container's entries read (``params_from_config(cfg)``, ``layer.init()``). The
+        # value it finds is checked to be integer itself: the first iteration's is meant.
+        flow = _entered_flow(project, application, frames, first_iteration=True)
         given = Place(
             project.path(application.model), application.model, args[index], application.scope
         )
@@ -2440,6 +2691,9 @@ def _argument_culprits(
             found = "nature"  # ``n = x.shape[0]``, ``len(xs)``: a count, not a parameter
         if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
             found = "built"  # ``x0 = 2``: a Python int, differentiated
+        counted = found is None and origin.iterated and _counts(origin)
+        if counted:
+            found = "nature"  # ``for epoch in range(n)``: a loop's counter, not a parameter
         if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List | ast.Call):
             # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
             source = _int_source(project, origin)
@@ -2472,8 +2726,9 @@ def _argument_culprits(
             # to differentiate is the table, not a float cast of the ids.
             continue
         if chosen and argnums_node is not None:
+            picked = f"a count of `{shown}`" if counted else f"built by `{shown}`"
             why = (
-                f"argnums selects argument {index}, built by `{shown}` ({dtype}): "
+                f"argnums selects argument {index}, {picked} ({dtype}): "
                 f"{api} differentiates only float inputs"
             )
             out.append(_culprit(project, argnums_model, argnums_node, kind, api, why))
@@ -2498,6 +2753,19 @@ def _argument_culprits(
 # A printed dtype of integers (``int32``, ``uint8``): booleans are masks, chosen, not built
 # (unless the caller updates them by their gradient).
 _INT_DTYPE_RE = re.compile(r"\bu?int\d*\b|integer")
+
+
+def _counts(origin: _Origin) -> bool:
+    """Whether the items a loop takes from ``origin`` count (``range(n)``,
+    ``itertools.count()``): Python ints by nature."""
+    node = origin.node
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Name) and func.id in ("range", "enumerate"):
+        # (The flow takes only the count of ``enumerate``'s pairs to be its items.)
+        return origin.scope.lookup(func.id) is None
+    return origin.model.qualified_name(func, origin.scope) == "itertools.count"
 
 
 def _stepped(application: _Application, argnums: tuple[int, ...]) -> bool:
@@ -3090,7 +3358,9 @@ def _argnums_culprits(
     inner = found[1].function if isinstance(found[1], Partial) else found[1]
     if capacity is None or max(argnums) < capacity:
         # The function takes that many: the call passed too few, by keyword maybe.
-        return _keyword_partial(project, application, frames, inner, max(argnums))
+        return _keyword_partial(
+            project, application, frames, inner, max(argnums)
+        ) or _forwarded_keyword(project, application, frames, (inner, max(argnums)))
     shown = project.source(model, argnums_node)
     why = (
         f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
@@ -3129,6 +3399,67 @@ def _keyword_partial(
     )
     api = application.transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, place.model, node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
+
+
+def _forwarded_keyword(
+    project: _Project,
+    application: _Application,
+    frames: Sequence[Span],
+    wanted: tuple[Function, int],
+) -> list[Culprit]:
+    """A helper that applies the transform to its own ``*args, **kwargs``
+    (``jax.grad(fn, argnums=argnums)(*args, **kwargs)``): the caller on the next traceback
+    line passes the parameter argnums counts (``wanted``: the function, the position) by
+    keyword, so it reaches the function by name, not at its position."""
+    function, last = wanted
+    call, scope = application.call, application.scope
+    helper = culprit_state.defining_function(application.model, scope)
+    if helper is None or isinstance(helper.node, ast.Lambda) or last >= len(function.positional):
+        return []
+    args = helper.node.args
+    if args.vararg is None or args.kwarg is None:
+        return []
+    starred = [
+        i
+        for i, a in enumerate(call.args)
+        if isinstance(a, ast.Starred)
+        and isinstance(a.value, ast.Name)
+        and a.value.id == args.vararg.arg
+    ]
+    unpacks = [k for k in call.keywords if k.arg is None]
+    if starred != [len(call.args) - 1] or len(unpacks) != 1:
+        return []
+    if not (isinstance(unpacks[0].value, ast.Name) and unpacks[0].value.id == args.kwarg.arg):
+        return []
+    if application.frame + 1 >= len(frames):
+        return []
+    caller = frames[application.frame + 1]
+    name = function.positional[last].name
+    code = culprit_state.Code(project.files)
+    flow = Flow(code, frames)
+    for model, outer, outer_scope in code.calls_on(caller):
+        if any(isinstance(a, ast.Starred) for a in outer.args):
+            continue
+        # The helper by name, or an instance's ``__call__`` (``self`` not passed).
+        callees = flow.callees(Place(caller.path, model, outer.func, outer_scope))
+        runs = [c for c in callees if c.function is helper]
+        if len(runs) != 1 or runs[0].partial is not None:
+            continue
+        # The positional arguments the helper's ``*args`` takes, after its own parameters.
+        own = len(helper.positional) - runs[0].skip
+        forwarded = len(outer.args) - own + len(call.args) - 1
+        given = [k for k in outer.keywords if k.arg == name]
+        if forwarded > last or len(given) != 1:
+            return []
+        why = (
+            f"`{name}` is passed by keyword, which `{helper.name}` forwards by name: argnums "
+            f"counts {_label(function)}'s positional arguments, and only {forwarded} reach it "
+            "so: pass it positionally"
+        )
+        api = application.transform.api.rsplit(".", 1)[-1]
+        kind = CulpritKind.TRANSFORM_ARGUMENT
+        return [_culprit(project, model, given[0], kind, api, why)]
+    return []
 
 
 def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
@@ -3850,6 +4181,26 @@ def _factory_argument(
         return None
     project.adopt(where)
     return where.model.locate_function(passed, where.scope, project.importer(where.model))
+
+
+def _flag_set_elsewhere(
+    project: _Project, application: _Application, keyword: str, flow: Flow | None
+) -> Place | None:
+    """Where the value flow finds a transform's boolean flag set, when not at the transform:
+    ``has_aux=cfg.with_aux`` reads a settings field's default ``with_aux: bool = False``, the
+    argument its construction passes, a module constant, a dict entry read with a constant
+    key. None where the flow is in doubt or the value is no boolean constant."""
+    value = application.transform.keywords.get(keyword)
+    if value is None or isinstance(value, ast.Constant) or flow is None:
+        return None
+    home = application.defined_in
+    made = flow.one_maker(Place(project.path(home), home, value, application.transform.scope))
+    if made is None or made.node is value:
+        return None
+    if not (isinstance(made.node, ast.Constant) and isinstance(made.node.value, bool)):
+        return None
+    project.adopt(made)
+    return made
 
 
 def _flag_given_by(

@@ -27,16 +27,19 @@ from jaxerr_ls.rule_outputs import (
     Change,
     RuleCode,
     captured_output,
+    differing_entry,
     entry_change,
+    entry_structure_change,
     parse_type,
     returned_entry,
-    structure_change,
+    single_definition,
 )
 from jaxerr_ls.spans import Span, ast_span
 
 if TYPE_CHECKING:
     from jaxerr_ls.culprit_flow import Flow
     from jaxerr_ls.culprit_state import Code, Place
+    from jaxerr_ls.project import Function, ModuleModel
 
 # A captured primal: "f" or, from custom_vjp's bwd checks, "f at model/ops.py:12".
 _PRIMAL_RE = re.compile(r"^\s*([A-Za-z_][\w.<>]*)(?: at (.+?\.py):\d+)?\s*$")
@@ -193,18 +196,26 @@ def _valued_returns(
 
     returns = [node for node in own_returns(function) if node.value is not None]
     code = Code(files)
+    model, same = _modelled(code, path, function)
+    if model is None or same is None:
+        return returns
+    place = Place(path, model, same.node, same.scope)
+    reached = reachable_returns(Flow(code), place, same, None)
+    lines = {(r.lineno, r.col_offset) for r in reached or ()}
+    return [r for r in returns if (r.lineno, r.col_offset) in lines] or returns
+
+
+def _modelled(
+    code: Code, path: Path, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> tuple[ModuleModel | None, Function | None]:
+    """The project model of a module and its one function at the ``def`` a parse gave."""
     model = code.model(path)
     same = [
         f
         for f in (model.functions.values() if model is not None else ())
         if f.node.lineno == function.lineno and f.name == function.name
     ]
-    if model is None or len(same) != 1:
-        return returns
-    place = Place(path, model, same[0].node, same[0].scope)
-    reached = reachable_returns(Flow(code), place, same[0], None)
-    lines = {(r.lineno, r.col_offset) for r in reached or ()}
-    return [r for r in returns if (r.lineno, r.col_offset) in lines] or returns
+    return model, same[0] if len(same) == 1 else None
 
 
 def _last_return_span(
@@ -295,7 +306,17 @@ def _output_change(
         if lines is None or tree is None or not got_tree.strip().startswith("PyTreeDef("):
             return None
         code = RuleCode(path, "\n".join(lines), tree)
-        return structure_change(code, function, got_tree, expected_tree)
+        differing = differing_entry(got_tree, expected_tree)
+        if differing is None:
+            return None
+        index, got_item, expected_item = differing
+        helper = _entry_helper(files, path, function, index)
+        if helper is not None:
+            # The helper whose value the rule returns for the entry builds it wrong.
+            built = entry_structure_change(helper[0], helper[1], None, got_item, expected_item)
+            if built is not None:
+                return built
+        return entry_structure_change(code, function, index, got_item, expected_item)
     if kind == CulpritKind.CUSTOM_VJP_BWD:
         captured = captured_output(captures)
         tangent_of = None
@@ -314,7 +335,65 @@ def _output_change(
         return None
     code = RuleCode(path, "\n".join(lines), tree)
     index, got_type, expected_type = captured
+    helper = _entry_helper(files, path, function, index)
+    if helper is not None:
+        # The entry is what a project helper returns: the types prove the change there (its
+        # reduction keeps the axes), not at the rule's ``return`` that hands it on.
+        built = entry_change(
+            helper[0], helper[1], index, got_type, expected_type, tangent_of=tangent_of, helper=True
+        )
+        if built is not None:
+            return built
     return entry_change(code, function, index, got_type, expected_type, tangent_of=tangent_of)
+
+
+def _entry_helper(
+    files: ProjectFiles,
+    path: Path,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    index: int,
+) -> tuple[RuleCode, ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    """The project function, with one ``return``, whose call the rule returns as entry
+    ``index`` (directly, or through the one assignment of the name it returns): the value
+    flow resolves the call (imports, methods, ``functools.partial`` excluded)."""
+    # Imported here: the value flow builds on the project model this module's callers share.
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_state import Code, Place
+
+    found = returned_entry(function, index)
+    if found is None:
+        return None
+    value: ast.expr | None = found[1]
+    if isinstance(value, ast.Name):
+        definition = single_definition(function, value.id)
+        value = definition.value if definition is not None else None
+    if not isinstance(value, ast.Call):
+        return None
+    code = Code(files)
+    model, same = _modelled(code, path, function)
+    if model is None or same is None:
+        return None
+
+    def where(node: ast.AST) -> tuple[int | None, ...]:
+        return (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+
+    at = where(value)
+    calls = [n for n in ast.walk(same.node) if isinstance(n, ast.Call) and where(n) == at]
+    if len(calls) != 1:
+        return None
+    callees = Flow(code).callees(Place(path, model, calls[0].func, same.scope))
+    if len(callees) != 1 or callees[0].partial is not None:
+        return None
+    helper = callees[0].place
+    node = helper.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node is same.node:
+        return None
+    if len([r for r in own_returns(node) if r.value is not None]) != 1:
+        return None
+    lines = files.lines(helper.path)
+    if lines is None:
+        return None
+    return RuleCode(helper.path, "\n".join(lines), helper.model.tree), node
 
 
 def _classes(

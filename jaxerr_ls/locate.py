@@ -230,6 +230,8 @@ class ProjectFiles:
             ]
             if len(whole) == 1 and len(whole[0]) == best_length:
                 best, tie = whole[0], False
+                # The root's file, printed with the folder the root is: no lone name.
+                best_length += 1
         # A lone file name is only trusted when no other project file has that name.
         if best is None or tie or (best_length == 1 and len(parts) > 1 and len(candidates) > 1):
             return None

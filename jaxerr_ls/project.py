@@ -772,8 +772,26 @@ def reads_of(function: Function, name: str, key: str | None = None) -> Reads:
     as_index = [n for n in reads if id(n) in under]
     names = frozenset(label for n in as_index if (label := under[id(n)]) is not None)
     parents = {id(c): n for n in ast.walk(function.node) for c in ast.iter_child_nodes(n)}
-    numeric = sum(1 for n in reads if id(n) not in under and _numeric_use(n, parents.get(id(n))))
+
+    def numeric_use(node: ast.AST) -> bool:
+        # A view of the value (``x[None, :]``, ``x[..., :3]``) is read as the value is.
+        parent = parents.get(id(node))
+        while isinstance(parent, ast.Subscript) and parent.value is node and _view(parent.slice):
+            node, parent = parent, parents.get(id(parent))
+        return _numeric_use(node, parent)
+
+    numeric = sum(1 for n in reads if id(n) not in under and numeric_use(n))
     return Reads(len(reads), len(as_index), names, numeric)
+
+
+def _view(index: ast.expr) -> bool:
+    """An index that only slices or adds axes (``[None, :]``, ``[..., 1:]``): no data picked
+    by position."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    return all(
+        isinstance(p, ast.Slice) or (isinstance(p, ast.Constant) and p.value in (None, Ellipsis))
+        for p in parts
+    )
 
 
 def _numeric_use(node: ast.AST, parent: ast.AST | None) -> bool:

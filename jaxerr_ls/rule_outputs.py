@@ -111,9 +111,12 @@ def last_return(function: FunctionNode) -> ast.Return | None:
     return max(returns, key=lambda n: (n.lineno, n.col_offset), default=None)
 
 
-def returned_entry(function: FunctionNode, index: int) -> tuple[ast.Return, ast.expr] | None:
-    """The last ``return`` of the function and its entry ``index`` (of a tuple or list)."""
+def returned_entry(function: FunctionNode, index: int | None) -> tuple[ast.Return, ast.expr] | None:
+    """The last ``return`` of the function and its entry ``index`` (of a tuple or list); with
+    ``index`` None, the whole value it returns (a helper building one entry of a rule's)."""
     ret = last_return(function)
+    if index is None:
+        return None if ret is None or ret.value is None else (ret, ret.value)
     if ret is None or not isinstance(ret.value, ast.Tuple | ast.List):
         return None
     elts = ret.value.elts
@@ -594,15 +597,19 @@ def entry_change(
     *,
     tangent_of: str | None = None,
     returned: tuple[ast.Return, ast.expr] | None = None,
+    helper: bool = False,
 ) -> Change | None:
     """The change entry ``index`` of the rule's last return needs to have type ``expected``.
 
     ``tangent_of`` is set for a custom_jvp rule's tangent (entry 1): the rule's primal entry,
     whose dtype the tangent must have. A custom_vjp bwd rule may return None for an input (a
     zero cotangent); a custom_jvp tangent may not. ``returned`` names the return and the value
-    that stand for that entry instead (what a helper the rule calls for it returns).
+    that stand for that entry instead (what a helper the rule calls for it returns). With
+    ``helper``, ``function`` is a helper whose whole return value the rule returns as that
+    entry: only the changes its own expressions prove are looked for (not those that need the
+    rule's primal).
     """
-    found = returned or returned_entry(function, index)
+    found = returned or returned_entry(function, None if helper else index)
     if found is None or got == expected:
         return None
     ret, entry = found
@@ -657,7 +664,7 @@ def entry_change(
             (transposed[1],),
             safe=True,
         )
-    if tangent_of is None and is_zero(entry, jnp_names):
+    if tangent_of is None and not helper and is_zero(entry, jnp_names):
         return Change(
             code.span(ret),
             f"{said}: a zero cotangent for an input is `None`.",
@@ -711,7 +718,11 @@ def entry_change(
             (code.replace(entry, "None"),) if zero else (),
             safe=zero,
         )
-    summed = _unbroadcast_change(code, entry, index, got, expected) if tangent_of is None else None
+    summed = (
+        _unbroadcast_change(code, entry, index, got, expected)
+        if tangent_of is None and not helper
+        else None
+    )
     if summed is not None:
         return Change(
             code.span(ret),
@@ -722,9 +733,11 @@ def entry_change(
             safe=False,
         )
     primal_axis = _extra_unit_axis(expected, got)
-    if tangent_of is not None and primal_axis is not None and module is not None:
+    if helper:
+        pass  # the primal and its entries are the rule's, not the helper's
+    elif tangent_of is not None and primal_axis is not None and module is not None:
         return _primal_axis_change(code, function, primal_axis, module, got)
-    if tangent_of is not None and got.shape == expected.shape and got.dtype != expected.dtype:
+    elif tangent_of is not None and got.shape == expected.shape and got.dtype != expected.dtype:
         dtype = f"{tangent_of}.dtype" if tangent_of.isidentifier() else None
         if dtype is None and module is not None:
             dtype = f"{module}.{expected.dtype}"
@@ -890,15 +903,42 @@ def structure_change(
     NamedTuple, ``Linear(w=..., b=...)``, when the module defines the class with exactly the
     dict's keys as fields: the same values in the container JAX expects.
     """
+    differing = differing_entry(got_text, expected_text)
+    if differing is None:
+        return None
+    return entry_structure_change(code, function, *differing)
+
+
+def differing_entry(got_text: str, expected_text: str) -> tuple[int, str, str] | None:
+    """The one entry of a bwd rule's printed output structure that differs from the primal
+    input's, with both structures; a ``None`` output entry (a zero cotangent, for any input
+    structure) differs from none."""
     got, expected = tree_items(got_text), tree_items(expected_text)
     if got is None or expected is None or got[0] != "(" or expected[0] != "(":
         return None
     if len(got[1]) != len(expected[1]):
         return None
-    differing = [i for i, (a, b) in enumerate(zip(got[1], expected[1], strict=True)) if a != b]
+    differing = [
+        i
+        for i, (a, b) in enumerate(zip(got[1], expected[1], strict=True))
+        if a != b and a != "None"
+    ]
     if len(differing) != 1:
         return None
     index = differing[0]
+    return index, got[1][index], expected[1][index]
+
+
+def entry_structure_change(
+    code: RuleCode,
+    function: FunctionNode,
+    index: int | None,
+    got: str,
+    expected: str,
+) -> Change | None:
+    """Where entry ``index`` of the rule's output, of structure ``got`` where ``expected`` is
+    due, is built (see ``structure_change``); with ``index`` None, the whole value a helper
+    returns for it."""
     found = returned_entry(function, index)
     if found is None:
         return None
@@ -907,10 +947,10 @@ def structure_change(
     place, value = (definition, definition.value) if definition else (ret, entry)
     text = code.segment(entry)
     why = (
-        f"`{text}` has structure {got[1][index]} where the input's cotangent must have the "
-        f"input's structure, {expected[1][index]}."
+        f"`{text}` has structure {got} where the input's cotangent must have the "
+        f"input's structure, {expected}."
     )
-    named = _NAMEDTUPLE_RE.match(expected[1][index])
+    named = _NAMEDTUPLE_RE.match(expected)
     fields = _namedtuple_fields(code.tree, named[1]) if named else None
     keys = _string_keys(value) if isinstance(value, ast.Dict) else None
     if named is None or fields is None or keys is None or set(keys) != set(fields):
@@ -922,7 +962,7 @@ def structure_change(
     return Change(
         code.span(place),
         why,
-        f"Build output[{index}] as a `{named[1]}`, the input's NamedTuple",
+        f"Build output[{index or 0}] as a `{named[1]}`, the input's NamedTuple",
         (code.replace(value, f"{named[1]}({arguments})"),),
         safe=True,
     )

@@ -515,3 +515,34 @@ def test_a_parameter_is_followed_through_a_jit_of_its_function_to_the_call(tmp_p
     # The traceback passes through the jitted call and the function's line.
     flow = Flow(code, [Span(main, 5, 4, 5, 30), Span(main, 9, 4, 9, 20)])
     assert shown(flow.makers(place_of(code, main, "scale", 5))) == [("main.py", "3")]
+
+
+def test_a_factory_called_from_several_places_with_one_class_follows_each_call(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "class Scale:\n    def __init__(self, k):\n        self.k = k\n\n"
+                "class Shift:\n    def __init__(self, k):\n        self.k = k\n\n"
+                "def make(op):\n    return op\n\n"
+                "def other(op):\n    return op\n\n"
+                "def run():\n"
+                "    a = make(Scale(1))\n"
+                "    b = make(Scale(2))\n"
+                "    c = other(Scale(1))\n"
+                "    d = other(Shift(2))\n"
+                "    return a, b, c, d\n"
+            ),
+        },
+    )
+    flow = Flow(code, [Span(tmp_path / "main.py", 20, 4, 20, 22)])
+    main = tmp_path / "main.py"
+    # Instances of one class from every call: each call's construction makes the value.
+    assert shown(flow.makers(place_of(code, main, "op", 10))) == [
+        ("main.py", "Scale(1)"),
+        ("main.py", "Scale(2)"),
+    ]
+    # Of two classes: which one the failing run had is not the flow's to tell.
+    assert flow.makers(place_of(code, main, "op", 13)) is None

@@ -74,6 +74,17 @@ def test_a_file_whose_whole_path_the_printed_one_ends_with_is_chosen(tmp_path: P
     )
 
 
+def test_a_root_file_of_a_name_a_subfolder_repeats_is_chosen(tmp_path: Path) -> None:
+    # ``fixed/ctr.py`` ends like the printed path too, but its folder is not the printed
+    # one's; the root's ``ctr.py`` is the file, though its name alone is all that matches.
+    (tmp_path / "fixed").mkdir()
+    for path in (tmp_path / "ctr.py", tmp_path / "fixed" / "ctr.py"):
+        path.write_text("x = 1\n")
+    files = ProjectFiles(tmp_path)
+    assert files.resolve("/home/a/proj/ctr.py") == (tmp_path / "ctr.py").resolve()
+    assert files.resolve("/home/a/proj/fixed/ctr.py") == (tmp_path / "fixed" / "ctr.py").resolve()
+
+
 def test_files_outside_the_root_and_in_virtualenvs_are_not_placed(tmp_path: Path) -> None:
     (tmp_path / ".venv" / "lib").mkdir(parents=True)
     (tmp_path / ".venv" / "lib" / "dep.py").write_text("x = 1\n")
