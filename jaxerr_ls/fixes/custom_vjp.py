@@ -258,6 +258,40 @@ def culprit_rule(
             function.end_lineno or function.lineno
         ):
             return source, function, culprit.span.line
+    for culprit, _ in _culprit_sources(target, read, kind):
+        found = _rule_of_helper(target, read, culprit)
+        if found is not None:
+            return found
+    return None
+
+
+def _rule_of_helper(
+    target: FixTarget, read: ReadSource, culprit: CulpritRef
+) -> tuple[Source, FunctionNode, int] | None:
+    """A culprit placed at the ``return`` of a helper whose value the rule ``culprit.name``
+    returns as one entry: the rule (in the failing module, a frame's, or a module beside the
+    helper's or the failing one), and its last ``return``'s line, where the helper's fixes
+    start from (``helper_entry``)."""
+    line = culprit.span.line
+    beside = sorted(
+        p
+        for folder in {culprit.span.path.parent, target.span.path.parent}
+        for p in folder.glob("*.py")
+    )
+    for path in dict.fromkeys([target.span.path, *(f.path for f in target.frames), *beside]):
+        source = Source.parse(path, read(path))
+        rule = rule_function(source.tree, culprit.name) if source is not None else None
+        final = last_return(rule) if rule is not None else None
+        if source is None or rule is None or final is None:
+            continue
+        entries = final.value.elts if isinstance(final.value, ast.Tuple) else [final.value]
+        for index in range(len(entries)):
+            helper = helper_entry(source, rule, index, read)
+            if helper is None:
+                continue
+            home, _, ret = helper
+            if home.path == culprit.span.path and ret.lineno <= line <= (ret.end_lineno or line):
+                return source, rule, final.lineno
     return None
 
 

@@ -970,14 +970,18 @@ def _forwarded_argnums_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         callees = flow.callees(made.at(transform.args[0]))
         # The wrapper's calls on the traceback's lines (a function, a method of an
         # instance, a lambda bound to a name), with how many parameters each leaves out.
-        sites = [
-            (Place(span.path, home, call, where), bound[0].skip)
-            for span in target.frames
-            for home, call, where in code.calls_on(span)
-            if len(bound := flow.callees(Place(span.path, home, call.func, where))) == 1
-            and bound[0].place.node is wrapper.node
-            and bound[0].partial is None
-        ]
+        # (A call over several lines is on the traceback once, whichever of its lines the
+        # frames and culprits name.)
+        sites = list(
+            {
+                id(call): (Place(span.path, home, call, where), bound[0].skip)
+                for span in target.frames
+                for home, call, where in code.calls_on(span)
+                if len(bound := flow.callees(Place(span.path, home, call.func, where))) == 1
+                and bound[0].place.node is wrapper.node
+                and bound[0].partial is None
+            }.values()
+        )
         if len(sites) != 1:
             continue
         caller, skip = sites[0]
