@@ -1,0 +1,5 @@
+from train import main
+
+
+def test_accuracy():
+    assert main(epochs=30) > 0.7

@@ -1,0 +1,5 @@
+from evaluate import main
+
+
+def test_temperature_above_one():
+    assert float(main().temperature) > 1.0
