@@ -933,8 +933,10 @@ def _instance_of(
 
 
 def own_statements(function: ast.AST) -> Iterator[ast.stmt]:
-    """Statements of a function's body at any depth, not those of functions or classes in it."""
-    stack: list[ast.AST] = list(getattr(function, "body", []))
+    """Statements of a function's body at any depth, not those of functions or classes in it
+    (none for a lambda, whose body is an expression)."""
+    body = getattr(function, "body", [])
+    stack: list[ast.AST] = list(body) if isinstance(body, list) else []
     while stack:
         node = stack.pop()
         if isinstance(node, ast.stmt):

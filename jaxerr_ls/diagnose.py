@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -30,6 +31,8 @@ from jaxerr_ls.reruns import Rerun, rerun_for
 from jaxerr_ls.runs import PytestNode
 from jaxerr_ls.spans import Span
 from jaxerr_ls.tracebacks import parse_blocks, parse_output, unwrapped_jax_wrapper
+
+log = logging.getLogger(__name__)
 
 # Exceptions that only carry context for another one; their messages explain nothing.
 _CONTEXT_ONLY = (
@@ -386,13 +389,20 @@ class Analyzer:
             frozenset(called),
             tuple(frames),
         )
-        found = _remember(
-            self._culprits,
-            key,
-            lambda: find_culprits(
-                record.culprit, match.named, self.files, traceback_files, called, frames
-            ),
-        )
+
+        def search() -> list[Culprit]:
+            try:
+                return find_culprits(
+                    record.culprit, match.named, self.files, traceback_files, called, frames
+                )
+            except (Exception, RecursionError) as exc:
+                # A fault of the search (code it does not expect) costs the culprit, never
+                # the error's diagnostic nor the others'.
+                log.warning("no culprit for %s: the search failed (%r)", record.code, exc)
+                log.debug("the culprit search's failure", exc_info=True)
+                return []
+
+        found: list[Culprit] = _remember(self._culprits, key, search)
         return list(found)
 
     def _rerun(self, event: ErrorEvent) -> Rerun | None:

@@ -157,3 +157,33 @@ def test_what_the_analyzer_remembers_is_keyed_by_the_frames_too(tmp_path: Path) 
     assert (again.code, again.match) == (first.code, first.match)
     fresh = Analyzer(index, tmp_path, cwd=tmp_path)
     assert fresh.analyze_event(elsewhere).code == second.code
+
+
+def test_a_culprit_search_that_fails_costs_the_culprit_not_the_diagnostic(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The fixture project's run whose errors have culprits, analysed with a culprit search
+    that raises (code it does not expect): every error is still reported, with no culprit,
+    and the failure is logged."""
+    log = PYTEST_LOGS[0]
+    expected = [(f.code, f.span) for f in analyze(log, PROJECT)]
+    assert any(f.culprits for f in analyze(log, PROJECT))
+
+    def failing(*args: object) -> list[object]:
+        raise TypeError("'UnaryOp' object is not iterable")
+
+    monkeypatch.setattr("jaxerr_ls.diagnose.find_culprits", failing)
+    found = analyze(log, PROJECT)
+    assert [(f.code, f.span) for f in found] == expected
+    assert not any(f.culprits for f in found)
+    assert "the search failed" in caplog.text
+
+
+def test_own_statements_of_a_lambda_are_none() -> None:
+    from jaxerr_ls.culprit_state import own_statements
+
+    tree = ast.parse("f = lambda x: -x\ndef g(x):\n    y = -x\n    return y\n")
+    lam = next(n for n in ast.walk(tree) if isinstance(n, ast.Lambda))
+    fn = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
+    assert list(own_statements(lam)) == []
+    assert [type(s).__name__ for s in own_statements(fn)] == ["Return", "Assign"]
