@@ -48,6 +48,18 @@ def _gitignores_above(folder: Path) -> list[tuple[Path, pathspec.GitIgnoreSpec]]
     return list(reversed(found))
 
 
+def _root_specs(root: Path) -> list[tuple[Path, pathspec.GitIgnoreSpec]]:
+    """The ``.gitignore`` files above a folder named to lint, none where they leave the folder
+    itself out (a folder named on the command line is linted even where git ignores it)."""
+    above = _gitignores_above(root)
+    return [] if above and _ignored(root, True, above) else above
+
+
+def _excluded(folder: str) -> bool:
+    """A folder never walked, whatever ``.gitignore`` says."""
+    return folder in EXCLUDED_DIRS or folder.endswith(".egg-info")
+
+
 class TooManyFolders(Exception):
     """``python_files`` was asked to look in fewer folders than the tree holds."""
 
@@ -69,10 +81,7 @@ def python_files(paths: Iterable[Path], max_folders: int | None = None) -> Itera
             continue
         root = given.resolve()
         specs_at: dict[Path, list[tuple[Path, pathspec.GitIgnoreSpec]]] = {}
-        above = _gitignores_above(root)
-        if above and _ignored(root, True, above):
-            # A folder named on the command line is linted even where git ignores it.
-            above = []
+        above = _root_specs(root)
         for folder, dirs, files in os.walk(root):
             folders += 1
             if max_folders is not None and folders > max_folders:
@@ -84,11 +93,7 @@ def python_files(paths: Iterable[Path], max_folders: int | None = None) -> Itera
                 specs = [*specs, (here, own)]
             specs_at[here] = specs
             dirs[:] = sorted(
-                d
-                for d in dirs
-                if d not in EXCLUDED_DIRS
-                and not d.endswith(".egg-info")
-                and not _ignored(here / d, True, specs)
+                d for d in dirs if not _excluded(d) and not _ignored(here / d, True, specs)
             )
             for name in sorted(files):
                 path = here / name
@@ -106,10 +111,9 @@ def listed_under(root: Path, path: Path) -> bool:
     if not path.name.endswith(".py") or not path.is_relative_to(root) or path == root:
         return False
     folders = path.relative_to(root).parts[:-1]
-    if any(d in EXCLUDED_DIRS or d.endswith(".egg-info") for d in folders):
+    if any(_excluded(d) for d in folders):
         return False
-    above = _gitignores_above(root)
-    specs = [] if above and _ignored(root, True, above) else above
+    specs = _root_specs(root)
     here = root
     for name in (None, *folders):
         if name is not None:

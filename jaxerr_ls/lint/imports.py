@@ -138,15 +138,19 @@ class ProjectModules:
             self.recorded.texts[path] = text
 
     def _candidates(self, kind: str, name: str, here: Path) -> tuple[Path, ...]:
+        """``_found``, recorded for the analysis under way."""
+        out = self._found(kind, name, here)
+        if self.recorded is not None:
+            self.recorded.searches[(kind, name, here)] = out
+        return out
+
+    def _found(self, kind: str, name: str, here: Path) -> tuple[Path, ...]:
         """The indexed files other than ``here`` that call ``name`` (``kind`` "call") or name it
         among a class's bases ("base"), in the order of the project's files."""
         calling, bases = self._indexed()
         found = (calling if kind == "call" else bases).get(name, ())
         order = self._order
-        out = tuple(sorted((p for p in found if p != here), key=lambda p: order.get(p, 0)))
-        if self.recorded is not None:
-            self.recorded.searches[(kind, name, here)] = out
-        return out
+        return tuple(sorted((p for p in found if p != here), key=lambda p: order.get(p, 0)))
 
     def _indexed(self) -> tuple[dict[str, list[Path]], dict[str, list[Path]]]:
         """The project's Python files under the root by each name they call (a word followed
@@ -192,38 +196,31 @@ class ProjectModules:
             if path not in self._touched and listed_under(self.root, path):
                 self._touched.append(path)
             return
-        files = self._project_files()
-        if path not in self._words:
-            if not listed_under(self.root, path):
+        if path not in self._order:
+            files = self._project_files()
+            if not listed_under(self.root, path) or len(files) >= MAX_CALLER_FILES:
                 return
-            if path not in files:
-                if len(files) >= MAX_CALLER_FILES:
-                    return
-                self._order[path] = len(files)
-                files.append(path)
+            self._order[path] = len(files)
+            files.append(path)
         self._index(path, self.read(path))
 
     def stale(self, reads: Reads) -> bool:
         """Whether what an analysis read has changed: a module that no longer reads the same
         (indexed again), or a search for callers or subclasses that now finds other modules
         (one that calls the function was added or edited: ``touched``)."""
-        changed = [path for path, text in reads.texts.items() if self.read(path) != text]
+        now = {path: self.read(path) for path in reads.texts}
+        changed = [path for path, text in reads.texts.items() if now[path] != text]
         for path in changed:
             if self._calling is not None and path in self._words:
-                self._index(path, self.read(path))
-        if changed:
-            return True
-        recorded, self.recorded = self.recorded, None
-        try:
-            return any(
-                self._candidates(kind, name, here) != found
-                for (kind, name, here), found in reads.searches.items()
-            )
-        finally:
-            self.recorded = recorded
+                self._index(path, now[path])
+        return bool(changed) or any(
+            self._found(kind, name, here) != found
+            for (kind, name, here), found in reads.searches.items()
+        )
 
     def _project_files(self) -> list[Path]:
-        """The Python files under the root (listed once: a file added later is not seen)."""
+        """The Python files under the root, listed once (with the modules ``touched`` told of
+        before); a file added later is in it once ``touched`` tells of it."""
         if self._files is None:
             self._files = []
             if self.root is not None:

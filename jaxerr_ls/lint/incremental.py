@@ -149,12 +149,11 @@ class IncrementalLinter:
             if modules.stale(self.read):
                 # A module this one imports from changed: what was kept may no longer hold.
                 self._groups, self.read = {}, Reads()
-            modules.recorded = Reads()
+            recorded = modules.recorded = Reads()
             try:
                 return self._lint(source, enabled, path, jax_version)
             finally:
-                if modules.recorded is not None:
-                    self.read.update(modules.recorded)
+                self.read.update(recorded)
                 modules.recorded = None
 
     def _lint(
