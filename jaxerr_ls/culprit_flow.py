@@ -309,7 +309,7 @@ class Flow:
         target = function.node
         sites: list[Place] = []
         for path, model in self.code.models(self.code.files.files_containing(name)):
-            callees = {id(call.func): (call, scope) for call, scope in model.calls}
+            callees = {id(call.func): (call, scope) for call, scope in model.calls_named(name)}
             for read in ast.walk(model.tree):
                 read_name = (
                     read.id
