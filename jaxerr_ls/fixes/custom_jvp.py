@@ -25,6 +25,7 @@ from jaxerr_ls.fixes.custom_vjp import (
 )
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.pytrees import LIST, TUPLE, parse_tree
+from jaxerr_ls.fixes.restructure import Restructure
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
 from jaxerr_ls.fixes.transform_calls import printed_fields
 from jaxerr_ls.project import last_name
@@ -632,34 +633,29 @@ def _row_contraction_fixes(
 
 
 def _container_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
-    """Tangent outputs returned in a list where the primal outputs are a tuple, or the reverse,
-    the two printed structures alike inside: the tangents built as the primal's container (a
-    display rewritten, any other value converted, ``tuple(out_tangents)``). The values stay."""
+    """Tangent outputs in another container than the primal outputs, alike in their leaves: the
+    tangents converted into the primal's structure (``jaxerr_ls.fixes.restructure``): a list
+    display or value made a tuple (``tuple(out_tangents)``), the reverse, a stack of one
+    tangent per output (``jnp.stack([r_dot, phi_dot])``) unstacked. The values stay."""
     out = parse_tree(target.captures.get("out_tree", ""))
     tangent = parse_tree(target.captures.get("tangent_tree", ""))
     found = culprit_rule(target, read, CulpritKind.CUSTOM_JVP_RULE)
     if found is None or out is None or tangent is None:
-        return []
-    if {out.kind, tangent.kind} != {TUPLE, LIST} or out.children != tangent.children:
         return []
     source, rule, _ = found
     returned = returned_entry(rule, 1)
     if returned is None:
         return []
     entry = returned[1]
-    kind = "tuple" if out.kind == TUPLE else "list"
-    if isinstance(entry, ast.List | ast.Tuple) and not any(
-        isinstance(e, ast.Starred) for e in entry.elts
-    ):
-        items = [source.segment(e) for e in entry.elts]
-        if kind == "tuple":
-            new = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
-        else:
-            new = f"[{', '.join(items)}]"
-    else:
-        new = f"{kind}({source.segment(entry)})"
-    title = f"Return the tangents as a {kind}, the primal outputs' container: {new}"
-    return [Fix(title, target.code, (source.replace(entry, new),), True, Applicability.SAFE)]
+    convert = Restructure(source, {})
+    edits = convert.edits(entry, tangent, out)
+    if not edits:
+        return []
+    new = edits[0].new_text if len(edits) == 1 else None
+    kind = "tuple" if out.kind == TUPLE else "list" if out.kind == LIST else "structure"
+    title = f"Return the tangents in the primal outputs' {kind}" + (f": {new}" if new else "")
+    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    return [Fix(title, target.code, tuple(edits), True, safety)]
 
 
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

@@ -12,16 +12,17 @@ making the gradient wrong. Dtype-only mismatches never raise these errors (jax 0
 
 A bwd output of the wrong structure is fixed when the two printed structures differ by exactly
 what an edit does: a bare value for a one-argument primal (a 1-tuple), entries for the
-positions of ``nondiff_argnums`` (dropped); JAX accepts a list for the tuple. A fwd rule that
-returns no pair returns its output and the residuals its bwd rule unpacks, when those are bound
-in the fwd.
+positions of ``nondiff_argnums`` (dropped), containers converted where the value is built
+(``jaxerr_ls.fixes.restructure``: a list for a tuple argument, a display for a NamedTuple),
+one entry for a primal's ``*args`` spread; JAX accepts a list for the top-level tuple. A fwd
+rule that returns no pair returns its output and the residuals its bwd rule unpacks, when those
+are bound in the fwd.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import Literal
 
 from jaxerr_ls.astindex import own_returns, position
 from jaxerr_ls.culprit_flow import Flow, scope_at
@@ -37,6 +38,7 @@ from jaxerr_ls.fixes.model import (
 )
 from jaxerr_ls.fixes.pytrees import (
     DICT,
+    LEAF,
     LIST,
     NAMEDTUPLE,
     NONE,
@@ -46,6 +48,7 @@ from jaxerr_ls.fixes.pytrees import (
     parse_tree,
     render,
 )
+from jaxerr_ls.fixes.restructure import Restructure, stems
 from jaxerr_ls.fixes.source import (
     FunctionNode,
     Source,
@@ -59,6 +62,7 @@ from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
     captured_output,
+    differing_entry,
     entry_change,
     last_return,
     output_count,
@@ -478,8 +482,8 @@ def _drop_entries(source: Source, elts: list[ast.expr], drop: list[int]) -> list
 def _cotangent_of(name: str, params: list[str]) -> str | None:
     """The parameter a cotangent's name is made from (``dlogits``, ``d_w``, ``w_ct``,
     ``grad_w``, ``w_bar``, ``g_w``), when exactly one parameter fits."""
-    stems = _stems(name)
-    found = [p for p in params if p in stems]
+    made_from = stems(name)
+    found = [p for p in params if p in made_from]
     return found[0] if len(found) == 1 else None
 
 
@@ -554,7 +558,7 @@ def _keyed_fix(target: FixTarget, source: Source, bwd: FunctionNode, ret: ast.Re
     keys = [k[1:-1] if k[:1] in "'\"" else None for k in got.keys]
     order: list[int] = []
     for i, param in enumerate(params):
-        hits = [j for j, key in enumerate(keys) if key is not None and param in _stems(key)]
+        hits = [j for j, key in enumerate(keys) if key is not None and param in stems(key)]
         if len(hits) != 1 or got.children[hits[0]] != due.children[i]:
             return []
         order.append(hits[0])
@@ -621,6 +625,10 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     change = structure_change(_rule_code(source), bwd, got_text, expected_text)
     if change is not None and change.edits and change.statement.line == line:
         return [Fix(change.title, target.code, change.edits, preferred=True)]
+    if change is not None and change.statement.line == line:
+        converted = _converted_entry(target, source, bwd, got_text, expected_text, read)
+        if converted:
+            return converted
     got, expected = tree_items(got_text), tree_items(expected_text)
     if got is None or expected is None or expected[0] != "(":
         return []
@@ -655,6 +663,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     as_record = _dict_record_fix(target, source, bwd, got_text, expected_text, read)
     if as_record:
         return as_record
+    spread = _spread_fix(target, source, bwd, final, got_text, expected_text)
+    if spread:
+        return spread
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -671,6 +682,78 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             Fix(title, target.code, tuple(_drop_entries(source, final.elts, drop)), preferred=True)
         ]
     return []
+
+
+def _converted_entry(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    got_text: str,
+    expected_text: str,
+    read: ReadSource,
+) -> list[Fix]:
+    """The one output entry whose structure differs, converted into the input's where it is
+    built (its single assignment in the rule, else the ``return``): ``grads = [...]`` made a
+    tuple for a tuple argument (``jaxerr_ls.fixes.restructure``)."""
+    differing = differing_entry(got_text, expected_text)
+    found = returned_entry(bwd, differing[0]) if differing else None
+    if differing is None or found is None:
+        return []
+    entry = found[1]
+    definition = single_definition(bwd, entry.id) if isinstance(entry, ast.Name) else None
+    value = definition.value if definition is not None else entry
+    have, due = parse_tree(differing[1]), parse_tree(differing[2])
+    if have is None or due is None:
+        return []
+    convert = Restructure(source, imported_fields(source, read))
+    edits = convert.edits(value, have, due)
+    if not edits:
+        return []
+    title = f"Build output[{differing[0]}] in the structure of the primal's argument"
+    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    return [Fix(title, target.code, tuple(edits), True, safety)]
+
+
+def _spread_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    final: ast.expr | None,
+    got_text: str,
+    expected_text: str,
+) -> list[Fix]:
+    """A primal taking ``*args``: its bwd rule returns one cotangent per argument the call
+    passed, so the entry it returns for all of them (``jnp.sum(g * basis, axis=-1)``, a
+    tuple of them) is spread into the output, ``*entry``. Safe where the entry is a tuple or
+    list of those cotangents; unsafe where it is one array, whose leading axis must then run
+    over the arguments."""
+    primal = _primal_of_bwd(source, bwd)
+    got, expected = parse_tree(got_text), parse_tree(expected_text)
+    if primal is None or primal.args.vararg is None or got is None or expected is None:
+        return []
+    fixed = len(primal.args.posonlyargs) + len(primal.args.args)
+    if not isinstance(final, ast.Tuple | ast.List) or len(final.elts) != fixed + 1:
+        return []
+    if got.kind not in (TUPLE, LIST) or expected.kind != TUPLE:
+        return []
+    if len(got.children) != fixed + 1 or len(expected.children) < fixed:
+        return []
+    if any(isinstance(e, ast.Starred) for e in final.elts):
+        return []
+    if got.children[:fixed] != expected.children[:fixed]:
+        return []
+    entry, have, due = final.elts[fixed], got.children[fixed], expected.children[fixed:]
+    if have.kind in (TUPLE, LIST) and have.children == due:
+        safety = Applicability.SAFE
+    elif have.kind == LEAF and due and all(d.kind == LEAF for d in due):
+        safety = Applicability.UNSAFE
+    else:
+        return []
+    text = source.segment(entry)
+    atom = isinstance(entry, ast.Name | ast.Attribute | ast.Call | ast.Subscript)
+    title = f"Spread `{text}` into one cotangent per argument of `*{primal.args.vararg.arg}`"
+    spread = f"*{text}" if atom else f"*({text})"
+    return [Fix(title, target.code, (source.replace(entry, spread),), True, safety)]
 
 
 def _namedtuple_fix(
@@ -776,18 +859,6 @@ def _dict_record_fix(
     return [Fix(title, target.code, (home.replace(value, built),), True, Applicability.SAFE)]
 
 
-def _stems(name: str) -> set[str]:
-    """What a cotangent's name may be made from: ``d_w``, ``dw``, ``w_ct``, ``grad_w`` -> w."""
-    stems = {name}
-    for prefix in ("d_", "g_", "grad_", "ct_", "d"):
-        if name.startswith(prefix):
-            stems.add(name[len(prefix) :])
-    for suffix in ("_ct", "_grad", "_bar", "_cot", "_cotangent", "_g"):
-        if name.endswith(suffix):
-            stems.add(name[: -len(suffix)])
-    return stems
-
-
 def _module_fields(tree: ast.Module) -> dict[str, list[str]]:
     """The NamedTuple and dataclass classes of the module and their fields, in flattening
     order."""
@@ -837,7 +908,7 @@ def _rebuilt_fix(
     names = [e.id if isinstance(e, ast.Name) else "" for e in final.elts]
     keyed = [i for i, path in enumerate(paths) if path]
     matches = [
-        {j for j in keyed if paths[j][-1] in _stems(name)} if name else set() for name in names
+        {j for j in keyed if paths[j][-1] in stems(name)} if name else set() for name in names
     ]
     order = list(range(len(names)))
     safety = Applicability.SAFE
@@ -972,72 +1043,22 @@ def _regrouped_fix(
     expected_text: str,
     read: ReadSource,
 ) -> list[Fix]:
-    """A tuple display where the primal's argument is a NamedTuple or registered dataclass
-    (``(d_scale, d_shift), dz`` for ``(CustomNode(Params[()], [*, *]), *)``): that display
-    built as the class, the rest of the two printed structures the same. A value takes the
-    field named after it (``d_scale`` for ``scale``); values named after none keep their order
-    (unsafe)."""
+    """The returned value converted into the structure of the primal's arguments, level by
+    level (``jaxerr_ls.fixes.restructure``): ``(d_scale, d_shift), dz`` built as the
+    ``Params`` the primal takes, ``grads[::-1]`` (a list) as ``tuple(grads[::-1])``."""
     got, expected = parse_tree(got_text), parse_tree(expected_text)
     if final is None or got is None or expected is None:
         return []
-    fields = imported_fields(source, read)
-    safety = [Applicability.SAFE]
-
-    def walk(node: ast.expr, have: Tree, due: Tree) -> list[Edit] | None:
-        if have == due:
-            return []
-        if have.kind not in (TUPLE, LIST) or not isinstance(node, ast.Tuple | ast.List):
-            return None
-        elts = node.elts
-        if len(elts) != len(have.children) or any(isinstance(e, ast.Starred) for e in elts):
-            return None
-        if due.kind == NAMEDTUPLE and have.children == due.children:
-            names = fields.get(due.keys[0])
-            if names is None or len(names) != len(elts):
-                return None
-            named = _named_order(elts, names)
-            if named is None:
-                return None
-            order = named if named is not False else list(range(len(elts)))
-            if named is False:
-                safety[0] = Applicability.UNSAFE
-            values = [source.segment(elts[i]) for i in order]
-            built = ", ".join(f"{n}={v}" for n, v in zip(names, values, strict=True))
-            return [source.replace(node, f"{due.keys[0]}({built})")]
-        if due.kind != have.kind or len(due.children) != len(have.children):
-            return None
-        edits: list[Edit] = []
-        for elt, have_child, due_child in zip(elts, have.children, due.children, strict=True):
-            inner = walk(elt, have_child, due_child)
-            if inner is None:
-                return None
-            edits += inner
-        return edits
-
-    edits = walk(final, got, expected)
+    convert = Restructure(source, imported_fields(source, read))
+    edits = convert.edits(final, got, expected)
     if not edits:
         return []
-    title = "Return the cotangents in the structure of the primal's arguments (its classes)"
-    return [Fix(title, target.code, tuple(edits), True, safety[0])]
-
-
-def _named_order(elts: list[ast.expr], names: list[str]) -> list[int] | Literal[False] | None:
-    """For each field, the value named after it (``d_w`` for ``w``); False when no value is
-    named after a field; None when the names contradict (two for one field)."""
-    matched: dict[int, int] = {}
-    for i, elt in enumerate(elts):
-        if not isinstance(elt, ast.Name):
-            continue
-        hits = [j for j, name in enumerate(names) if name in _stems(elt.id)]
-        if len(hits) > 1 or (hits and hits[0] in matched):
-            return None
-        if hits:
-            matched[hits[0]] = i
-    if not matched:
-        return False
-    if len(matched) != len(names):
-        return None
-    return [matched[j] for j in range(len(names))]
+    if "class" in convert.done:
+        title = "Return the cotangents in the structure of the primal's arguments (its classes)"
+    else:
+        title = "Return the cotangents in the containers of the primal's arguments"
+    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    return [Fix(title, target.code, tuple(edits), True, safety)]
 
 
 # --- fwd rules -----------------------------------------------------------------------------------

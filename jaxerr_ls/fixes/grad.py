@@ -34,6 +34,7 @@ from jaxerr_ls.fixes.transform_calls import (
     received,
     received_at,
     results_of,
+    top_level_items,
     unsafe_fix,
 )
 from jaxerr_ls.project import (
@@ -483,7 +484,8 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     for source, node, culprit in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
         value = _returned(node)
         if isinstance(value, ast.Tuple | ast.List) and len(value.elts) > 2:
-            grouped = _grouped_aux(source, node, value, _aux_read_by_key(target, read))
+            kinds = _printed_kinds(target.captures.get("value"), len(value.elts))
+            grouped = _grouped_aux(source, node, value, _aux_read_by_key(target, read), kinds)
             if grouped is None:
                 return []
             edits.append(source.replace(value, grouped))
@@ -543,13 +545,35 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return unsafe_fix(target, title, tuple(edits))
 
 
+def _printed_kinds(printed: str | None, count: int) -> list[str] | None:
+    """What each entry of the value JAX printed is (``dict``, ``sequence`` or ``array``: a
+    tracer or an array), when it prints a tuple or list of ``count`` entries whole."""
+    if not printed:
+        return None
+    text = printed.strip()
+    if text[:1] == "[" and text[-1:] == "]":
+        text = f"({text[1:-1]})"
+    items = top_level_items(text)
+    if items is None or len(items) != count:
+        return None
+    return [
+        "dict" if item.startswith("{") else "sequence" if item[:1] in "([" else "array"
+        for item in items
+    ]
+
+
 def _grouped_aux(
-    source: Source, node: ast.AST, value: ast.Tuple | ast.List, by_key: bool
+    source: Source,
+    node: ast.AST,
+    value: ast.Tuple | ast.List,
+    by_key: bool,
+    kinds: list[str] | None = None,
 ) -> str | None:
     """``out, a, b`` as ``out, (a, b)``: the first entry the output, the others one aux. Where
     the caller reads the aux by key (``metrics["acc"]``), a tuple would fail there: the others
-    join the one entry that can be a dict (``dict(metrics, penalty=penalty)``), when each of
-    them is a name bound to an array; else None."""
+    join the one entry that is a dict (``dict(metrics, penalty=penalty)``), when each of them
+    is a name of an array: as JAX printed the value (``kinds``, the entries' kinds), else
+    bound to arithmetic in the function; else None."""
     first, *rest = value.elts
     if not by_key:
         aux = f"({', '.join(source.segment(e) for e in rest)})"
@@ -557,7 +581,14 @@ def _grouped_aux(
         function = _enclosing_function(source, node)
         if function is None:
             return None
-        arrays = [e for e in rest if isinstance(e, ast.Name) and _bound_to_array(function, e.id)]
+        if kinds is not None:
+            arrays = [e for e, k in zip(rest, kinds[1:], strict=True) if k == "array"]
+            if not all(isinstance(e, ast.Name) for e in arrays):
+                return None
+        else:
+            arrays = [
+                e for e in rest if isinstance(e, ast.Name) and _bound_to_array(function, e.id)
+            ]
         mappings = [e for e in rest if e not in arrays]
         if len(mappings) != 1 or isinstance(mappings[0], ast.Tuple | ast.List | ast.Constant):
             return None
@@ -2041,12 +2072,11 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 # One provider per set of captures read: a provider reads only captures all its records have.
 PROVIDERS = (
     Provider(
-        frozenset(
-            {NONSCALAR, AUX_NOT_PAIR, INT_INPUT, ARGNUMS, JVP_NOT_TUPLES, VJP_TOO_MANY, VJP_TREE}
-        ),
+        frozenset({NONSCALAR, INT_INPUT, ARGNUMS, JVP_NOT_TUPLES, VJP_TOO_MANY, VJP_TREE}),
         frozenset(),
         fixes,
     ),
+    Provider(frozenset({AUX_NOT_PAIR}), frozenset({"value"}), fixes),
     Provider(frozenset({NOT_ARRAY}), frozenset({"output"}), fixes),
     Provider(frozenset({JVP_DTYPE}), frozenset({"expected"}), fixes),
     Provider(frozenset({VJP_COTANGENT}), frozenset({"tangent", "expected"}), fixes),

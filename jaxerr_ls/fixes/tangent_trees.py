@@ -6,7 +6,9 @@ tangent holds the right values in the wrong container: the function that made it
 culprit) builds the primal's class from the same dict, by the class's name where its module has
 it, else as ``type(p)(**...)`` of its parameter ``p`` that the call making the tangent gives
 the primal itself (``direction = random_direction(key, PARAMS)`` beside
-``jax.jvp(f, (PARAMS,), (direction,))``).
+``jax.jvp(f, (PARAMS,), (direction,))``). Other containers are converted where the tangent is
+made as ``jaxerr_ls.fixes.restructure`` proves (a list for a tuple, a stack of one tangent per
+entry).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import ast
 from jaxerr_ls.fixes.custom_vjp import imported_fields
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.pytrees import DICT, LEAF, NAMEDTUPLE, TUPLE, Tree, parse_tree
+from jaxerr_ls.fixes.restructure import Restructure
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
 from jaxerr_ls.fixes.transform_calls import assigned_once, located, on_line
 from jaxerr_ls.project import last_name
@@ -130,7 +133,15 @@ def tangent_tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.SAFE)]
     if due.kind == DICT and given.kind == DICT and param is not None:
         return _zeros_for_missing_keys(target, source, value, due, given, param)
-    return []
+    convert = Restructure(
+        source, {**imported_fields(failing, read), **imported_fields(source, read)}
+    )
+    edits = convert.edits(value, given, due)
+    if not edits:
+        return []
+    title = "Build the tangent in the primal's containers"
+    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    return [Fix(title, target.code, tuple(edits), True, safety)]
 
 
 def _zeros_for_missing_keys(

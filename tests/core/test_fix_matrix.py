@@ -36,7 +36,13 @@ program leaves room for doubt.
   module): the operand itself; none where the primal reduces.
 - a custom_vjp cotangent written as a dict display, in the bwd rule or the helper it calls,
   for a NamedTuple argument whose fields are the dict's keys: built as that NamedTuple; none
-  where the keys are not its fields."""
+  where the keys are not its fields.
+- a custom rule's output in other containers than JAX expects (a list comprehension or list
+  display for a tuple argument, in the rule or another module; a stack or array of one tangent
+  per output; one entry for a primal's ``*args``, a tuple or an array): converted where it is
+  built; none where the counts differ or the ``*args`` are pairs.
+- has_aux with entries after the aux dict (a method, the extra value a call's result): the
+  arrays JAX printed joined to the dict; none where two dicts could be the aux."""
 
 from __future__ import annotations
 
@@ -185,6 +191,40 @@ FIXED = [
         "params.py",
         "return Decay(rate=jnp.sum(-g * p.amplitude * t * e), amplitude=jnp.sum(g * e))",
     ),
+    # A rule's output in other containers than the primal's: converted level by level.
+    (
+        "bwd_list_comprehension_tuple_arg",
+        "Build output[0] in the structure",
+        "main.py",
+        "grads = tuple([jnp.sum(g * x) for _ in weights])",
+    ),
+    (
+        "bwd_list_display_module",
+        "Build output[0] in the structure",
+        "optics/lens.py",
+        "return (d_f1, d_f2), d_gap",
+    ),
+    ("bwd_varargs_tuple_entry", "Spread `d_layers`", "main.py", "return d_x, *d_layers"),
+    (
+        "bwd_varargs_array_entry",
+        "argument of `*coefs`",
+        "main.py",
+        "return g * slope, *(g * powers(t, len(coefs)))",
+    ),
+    ("jvp_stacked_tangents", "primal outputs' tuple", "main.py", "(r, theta), (dr, dtheta)"),
+    (
+        "jvp_array_tangents_module",
+        "primal outputs' list",
+        "kinematics.py",
+        "return out, [v_dot - 0.4 * omega_dot, v_dot + 0.4 * omega_dot]",
+    ),
+    # has_aux: extra entries after the aux dict, arrays as JAX printed them, joined to it.
+    (
+        "aux_extra_called_by_key",
+        "Return (output, aux) from `objective`",
+        "main.py",
+        "return jnp.mean(resid**2) + 0.1 * rough, dict(metrics, rough=rough)",
+    ),
     # The one square of a complex loss.
     (
         "cplx_param_square_module",
@@ -250,6 +290,9 @@ DOUBTS = [
     ("cplx_param_two_squares_doubt", "two squares could make the loss complex"),
     ("bwd_dict_record_keys_doubt", "the dict's keys are not the NamedTuple's fields"),
     ("jvp_unreduced_reducing_doubt", "the primal reduces: which side is wrong is a guess"),
+    ("jvp_stacked_count_doubt", "three tangents stacked for two outputs"),
+    ("aux_extra_two_dicts_doubt", "two dicts after the output: which one is the aux"),
+    ("bwd_varargs_nested_doubt", "one array for *args that are pairs"),
 ]
 
 
