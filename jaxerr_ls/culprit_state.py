@@ -2664,8 +2664,63 @@ def _find(
         return _checkpoint_culprit(code, captures, frames)
     if kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
         return _nonlinear_culprit(code, captures, frames)
+    if kind == CulpritKind.REFS_ALIASED:
+        return _aliased_ref_culprit(code, captures, frames)
     finder = _FROM_FRAMES.get(kind)
     return finder(code, frames) if finder is not None else None
+
+
+def _aliased_ref_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """The assignment that makes one of the two arguments JAX names (``params_ref`` and
+    ``ema_ref``: parameters of the custom_vjp function the failing line calls, or applies a
+    transform to) another name of the other's Ref (``ema_ref = params_ref``), followed to the
+    caller that hands it in: a Ref of its own (``jax.new_ref(params_ref[...])``) is due there.
+    None where the failing call passes one name twice (the call is the fault)."""
+    names = [(captures.get(n) or "").strip() for n in ("original", "alias")]
+    if not frames or not all(n.isidentifier() for n in names):
+        return None
+    written: list[list[Place]] = []
+    for model, call, scope in code.calls_on(frames[0]):
+        here = Place(frames[0].path, model, call, scope)
+        callees = [call.func, *(call.func.args[:1] if isinstance(call.func, ast.Call) else [])]
+        for callee in callees:
+            made = code.resolve(here.at(callee))
+            function = made.model.functions.get(made.node)
+            params = [p.name for p in function.positional] if function is not None else []
+            if not set(names) <= set(params):
+                continue
+            indexes = [params.index(n) for n in names]
+            if max(indexes) < len(call.args) and not any(
+                isinstance(a, ast.Starred) for a in call.args[: max(indexes) + 1]
+            ):
+                written.append([here.at(call.args[i]) for i in indexes])
+    if len(written) != 1:
+        return None
+    aliases = []
+    for argument in written[0]:
+        place = handed_in(code, frames, argument)
+        binding = place.scope.lookup(place.node.id) if isinstance(place.node, ast.Name) else None
+        if (
+            binding is not None
+            and binding.kind == "assign"
+            and isinstance(binding.value, ast.Name | ast.Attribute)
+        ):
+            aliases.append((place, binding))
+    if len(aliases) != 1:
+        return None
+    place, binding = aliases[0]
+    span = code.span(place.path, binding.node)
+    if not _not_failing(span, frames):
+        return None
+    assert binding.value is not None
+    shown = ast.unparse(binding.value)
+    why = (
+        f"`{binding.name}` is bound here to the Ref `{shown}` itself, and the custom_vjp "
+        f"function gets both: give it a Ref of its own (`jax.new_ref({shown}[...])`)."
+    )
+    return Found(span, CulpritKind.REFS_ALIASED, binding.name, why)
 
 
 def _called_definitions(code: Code, span: Span) -> Iterator[tuple[ast.Call, Place]]:
@@ -2954,6 +3009,7 @@ LABELS = {
     CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
     CulpritKind.PURE_CALLBACK_CALL: "the `jax.pure_callback` a transform reached",
     CulpritKind.REFS_MADE_OUTSIDE: "the Ref `{name}`, made outside the differentiated function",
+    CulpritKind.REFS_ALIASED: "`{name}`, another name of the same Ref",
     CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: "`nondiff_argnums` of custom_vjp function `{name}`",
     CulpritKind.CHECKPOINT_EFFECT: "the `{name}` in a checkpointed function",
     CulpritKind.HIJAX_RULE_PAIR: "`{name}`, bound to a pair of rules",

@@ -112,6 +112,9 @@ class CulpritKind(str, Enum):
     CHECKPOINT_EFFECT = "checkpoint.effect"
     # The ``return`` of the transpose function given to ``linear_call``.
     LINEAR_CALL_TRANSPOSE = "linear_call.transpose"
+    # The assignment that binds a second name to a Ref a custom_vjp function also gets under
+    # its first name (captures ``original`` and ``alias``: the two parameters).
+    REFS_ALIASED = "refs.aliased"
     # Where a Ref is made outside the differentiated function that writes a differentiated
     # value into it and reads it back (``self.trace = jax.new_ref(...)`` in ``__init__``).
     REFS_MADE_OUTSIDE = "refs.made_outside"
@@ -159,6 +162,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.COMPLEX_OUTPUT: frozenset(),
     CulpritKind.PURE_CALLBACK_CALL: frozenset(),
     CulpritKind.REFS_MADE_OUTSIDE: frozenset(),
+    CulpritKind.REFS_ALIASED: frozenset({"original", "alias"}),
     CulpritKind.HIJAX_VJP_FWD: frozenset({"primitive"}),
     CulpritKind.HIJAX_VJP_BWD_RETVAL: frozenset(),
     CulpritKind.HIJAX_RULE_PAIR: frozenset(),

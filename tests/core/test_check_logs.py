@@ -94,6 +94,8 @@ SCRIPT_CULPRIT_PLACES = {
     "custom_rule_nondiff_tracer": ("clip_gradient", "model/custom_rules.py", 120),
     # The fwd rule's ``return`` that makes a Ref.
     "ref_custom_vjp_residual": ("_square_norm_fwd", "model/ref_ops.py", 28),
+    # The assignment that makes a second name of the parameters' Ref.
+    "ref_custom_vjp_aliased": ("ema_ref", "scripts/ref_custom_vjp_aliased.py", 12),
     # The io_callback in the checkpointed block the failing line calls.
     "remat_io_callback": ("io_callback", "scripts/remat_io_callback.py", 20),
     # The ``return`` of the transpose given to linear_call.

@@ -199,6 +199,27 @@ CULPRITS = [
         "return x * t, x, t, sp",
         ["one pytree"],
     ),
+    # A second name bound to a Ref in the caller that hands both to a helper applying grad
+    # to a custom_vjp function of another module.
+    (
+        "kinds_aliased_caller",
+        VERSIONS,
+        "custom-vjp-aliased-refs",
+        CulpritKind.REFS_ALIASED,
+        "main.py",
+        "slow = live",
+        ["`slow`", "jax.new_ref(live[...])"],
+    ),
+    # The same in a method calling the function through its module.
+    (
+        "kinds_aliased_local",
+        VERSIONS,
+        "custom-vjp-aliased-refs",
+        CulpritKind.REFS_ALIASED,
+        "main.py",
+        "average = weights",
+        ["`average`"],
+    ),
     # ``vjp_fwd = vjp_from_jvp`` in the class body of a primitive a helper constructs.
     (
         "kinds_rule_pair",
@@ -245,6 +266,8 @@ def test_the_fault_is_found_where_it_was_made(
         ("kinds_returned_ref_primal", "custom-vjp-returned-ref"),
         # The cotangent of the wrong shape is built in the failing call itself.
         ("kinds_transpose_type_here", "linear-transpose-cotangent-type"),
+        # One name passed twice: the failing call is the fault.
+        ("kinds_aliased_same_name", "custom-vjp-aliased-refs"),
         # The io_callback is on the failing line, in no checkpoint.
         ("kinds_io_callback_here", "io-callback-jvp"),
     ],
