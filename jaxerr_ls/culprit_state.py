@@ -1947,6 +1947,19 @@ def _only_place(
     return (place, span) if _not_failing(span, frames) else None
 
 
+def _found_once(
+    code: Code,
+    found: Mapping[int, Place],
+    frames: Sequence[Span],
+    kind: CulpritKind,
+    name: str,
+    why: str,
+) -> Found | None:
+    """The culprit at the one place found (see ``_only_place``)."""
+    only = _only_place(code, found, frames)
+    return Found(only[1], kind, name, why) if only is not None else None
+
+
 def _free_parameters(function: Function, factory: Function) -> list[str]:
     """Parameters of ``factory`` that ``function`` (defined in it) reads."""
     params = {p.name for p in factory.params}
@@ -2805,12 +2818,18 @@ def _checkpointed(place: Place) -> Place | None:
     return None
 
 
-def _checkpoint_effect_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
-    """The one effectful callback (``io_callback``) in the checkpointed functions the
-    traceback's lines call: JAX cannot differentiate a checkpoint with such effects, so the
-    callback belongs outside it (or becomes a ``jax.debug.callback``)."""
+def _effect_callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The one effectful callback (``io_callback``) on the traceback's lines (JAX shows the
+    stack "before transformation" of a ``scan`` body) or in the checkpointed functions they
+    call, when the error surfaced elsewhere: JAX cannot differentiate it, so it belongs
+    outside the differentiated code, or takes values without a derivative, or becomes a
+    ``jax.debug.callback``."""
     found: dict[int, Place] = {}
     for span in frames:
+        for model, call, scope in code.calls_on(span):
+            name = model.qualified_name(call.func, scope) or ""
+            if name.rsplit(".", 1)[-1] in _EFFECTFUL:
+                found[id(call)] = Place(span.path, model, call, scope)
         for _, callee in _called_definitions(code, span):
             checkpointed = _checkpointed(callee)
             if checkpointed is None:
@@ -2827,15 +2846,12 @@ def _checkpoint_effect_culprit(code: Code, frames: Sequence[Span]) -> Found | No
                 name = function.model.qualified_name(call.func, scope) or ""
                 if name.rsplit(".", 1)[-1] in _EFFECTFUL:
                     found[id(call)] = Place(function.path, function.model, call, scope)
-    only = _only_place(code, found, frames)
-    if only is None:
-        return None
-    _, span = only
     why = (
-        "This `io_callback` runs inside a checkpointed function, whose derivative JAX cannot "
-        "take with its effects: call it outside the checkpoint, or use `jax.debug.callback`."
+        "This `io_callback` runs in code JAX differentiates as a whole (a checkpoint, a loop "
+        "body), which it cannot do with its effects: call it outside the differentiated code, "
+        "or use `jax.debug.callback`."
     )
-    return Found(span, CulpritKind.CHECKPOINT_EFFECT, "io_callback", why)
+    return _found_once(code, found, frames, CulpritKind.EFFECT_CALLBACK, "io_callback", why)
 
 
 def _within(scope: Scope, outer: Scope) -> bool:
@@ -2881,6 +2897,49 @@ def _rule_pair_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         f"`vjp_fwd, vjp_bwd_retval = {pair}`."
     )
     return Found(span, CulpritKind.HIJAX_RULE_PAIR, ast.unparse(place.node.targets[0]), why)
+
+
+# The reducers ``lax.reduce_window`` knows the derivative of (as ``jax.lax`` primitives).
+_KNOWN_REDUCERS = frozenset({"jax.lax.add", "jax.lax.max", "jax.lax.min"})
+
+
+def _reduce_window_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The one ``jax.lax.reduce_window`` with a reducer other than ``lax.add`` / ``max`` /
+    ``min`` (``jnp.maximum``, a lambda) on the traceback's lines or in the functions they call
+    (a jitted pooling helper), when the error surfaced elsewhere: JAX linearizes only the
+    reductions it recognises."""
+    found: dict[int, Place] = {}
+
+    def look(place: Place, calls: Iterable[tuple[ast.Call, Scope]]) -> None:
+        for call, scope in calls:
+            name = place.model.qualified_name(call.func, scope)
+            reducer = call.args[2] if len(call.args) > 2 else None
+            reducer = reducer or next(
+                (k.value for k in call.keywords if k.arg == "computation"), None
+            )
+            if (
+                name == "jax.lax.reduce_window"
+                and reducer is not None
+                and place.model.qualified_name(reducer, scope) not in _KNOWN_REDUCERS
+            ):
+                found[id(call)] = Place(place.path, place.model, call, scope)
+
+    for span in frames:
+        model = code.model(span.path)
+        if model is None:
+            continue
+        here = Place(span.path, model, model.tree, model.module_scope)
+        look(here, [(call, scope) for _, call, scope in code.calls_on(span)])
+        for _, callee in _called_definitions(code, span):
+            function = callee.model.functions.get(callee.node)
+            if function is not None:
+                look(callee, [(c, s) for c, s in callee.model.calls if s is function.scope])
+    why = (
+        "This `reduce_window` reduces with a function JAX has no derivative rule for: use "
+        "`jax.lax.max` (with `-jnp.inf`), `jax.lax.add` (with `0.0`) or `jax.lax.min`."
+    )
+    kind = CulpritKind.REDUCE_WINDOW_REDUCER
+    return _found_once(code, found, frames, kind, "reduce_window", why)
 
 
 _LINEAR_CALLS = frozenset({"jax.custom_derivatives.linear_call", "jax.extend.linear_call"})
@@ -2987,9 +3046,10 @@ _FROM_FRAMES: dict[CulpritKind, Callable[[Code, Sequence[Span]], Found | None]] 
     CulpritKind.PURE_CALLBACK_CALL: _callback_culprit,
     CulpritKind.REFS_MADE_OUTSIDE: _written_ref_culprit,
     CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: _nondiff_argnums_culprit,
-    CulpritKind.CHECKPOINT_EFFECT: _checkpoint_effect_culprit,
+    CulpritKind.EFFECT_CALLBACK: _effect_callback_culprit,
     CulpritKind.HIJAX_RULE_PAIR: _rule_pair_culprit,
     CulpritKind.LINEAR_CALL_TRANSPOSE: _linear_call_transpose_culprit,
+    CulpritKind.REDUCE_WINDOW_REDUCER: _reduce_window_culprit,
 }
 
 # What each kind's culprit is, for people, with its name ("with_refs entry `DontWant`").
@@ -3011,8 +3071,9 @@ LABELS = {
     CulpritKind.REFS_MADE_OUTSIDE: "the Ref `{name}`, made outside the differentiated function",
     CulpritKind.REFS_ALIASED: "`{name}`, another name of the same Ref",
     CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: "`nondiff_argnums` of custom_vjp function `{name}`",
-    CulpritKind.CHECKPOINT_EFFECT: "the `{name}` in a checkpointed function",
+    CulpritKind.EFFECT_CALLBACK: "the `{name}` in a checkpointed function",
     CulpritKind.HIJAX_RULE_PAIR: "`{name}`, bound to a pair of rules",
     CulpritKind.LINEAR_CALL_TRANSPOSE: "the transpose `{name}` given to linear_call",
+    CulpritKind.REDUCE_WINDOW_REDUCER: "the `{name}` whose reducer JAX cannot differentiate",
 }
 OWN_KINDS = frozenset(LABELS)

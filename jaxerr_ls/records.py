@@ -108,8 +108,12 @@ class CulpritKind(str, Enum):
     # The ``nondiff_argnums`` of the custom_vjp function the failing line calls, where a traced
     # value is passed at one of those positions.
     CUSTOM_VJP_NONDIFF_ARGNUMS = "custom_vjp.nondiff_argnums"
-    # The effectful call (``io_callback``) in a checkpointed function the traceback calls.
-    CHECKPOINT_EFFECT = "checkpoint.effect"
+    # The effectful call (``io_callback``) on the traceback's lines (a loop body's) or in a
+    # checkpointed function they call, where the error surfaced elsewhere.
+    EFFECT_CALLBACK = "effect.callback"
+    # A ``lax.reduce_window`` whose reducer JAX has no derivative for (``jnp.maximum``), in a
+    # function the traceback's lines call (a jitted one: the error surfaces at its call).
+    REDUCE_WINDOW_REDUCER = "reduce_window.reducer"
     # The ``return`` of the transpose function given to ``linear_call``.
     LINEAR_CALL_TRANSPOSE = "linear_call.transpose"
     # The assignment that binds a second name to a Ref a custom_vjp function also gets under
@@ -167,8 +171,9 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.HIJAX_VJP_BWD_RETVAL: frozenset(),
     CulpritKind.HIJAX_RULE_PAIR: frozenset(),
     CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: frozenset(),
-    CulpritKind.CHECKPOINT_EFFECT: frozenset(),
+    CulpritKind.EFFECT_CALLBACK: frozenset(),
     CulpritKind.LINEAR_CALL_TRANSPOSE: frozenset(),
+    CulpritKind.REDUCE_WINDOW_REDUCER: frozenset(),
 }
 
 

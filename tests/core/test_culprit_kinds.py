@@ -153,20 +153,52 @@ CULPRITS = [
         "kinds_checkpoint_effect_decorated",
         VERSIONS,
         "io-callback-jvp",
-        CulpritKind.CHECKPOINT_EFFECT,
+        CulpritKind.EFFECT_CALLBACK,
         "blocks.py",
         "io_callback(note, None, jnp.max(out))",
-        ["checkpointed"],
+        ["a checkpoint"],
     ),
     # The same, the checkpoint applied by a call (``layer = jax.checkpoint(_layer)``).
     (
         "kinds_checkpoint_effect_wrapped",
         VERSIONS,
         "io-callback-jvp",
-        CulpritKind.CHECKPOINT_EFFECT,
+        CulpritKind.EFFECT_CALLBACK,
         "main.py",
         "io_callback(log_norm, None",
         ["jax.debug.callback"],
+    ),
+    # An io_callback in a ``scan`` body: JAX shows its line "before transformation", the
+    # error surfaces at the scan.
+    (
+        "kinds_io_callback_scan",
+        VERSIONS,
+        "io-callback-jvp",
+        CulpritKind.EFFECT_CALLBACK,
+        "main.py",
+        "io_callback(report, None, t, level)",
+        ["a loop body"],
+    ),
+    # A max pool reducing with ``jnp.maximum`` in a jitted helper of another module: the
+    # error surfaces at the helper's call.
+    (
+        "kinds_reduce_window_jit",
+        VERSIONS,
+        "linearization-failed",
+        CulpritKind.REDUCE_WINDOW_REDUCER,
+        "pooling.py",
+        "jax.lax.reduce_window(h, -jnp.inf, jnp.maximum",
+        ["`jax.lax.max`"],
+    ),
+    # A lambda reducer, in a jitted function a method calls.
+    (
+        "kinds_reduce_window_partial",
+        VERSIONS,
+        "linearization-failed",
+        CulpritKind.REDUCE_WINDOW_REDUCER,
+        "main.py",
+        "lambda a, b: jnp.minimum(a, b)",
+        ["`jax.lax.min`"],
     ),
     # The transpose a ``linear_call`` of another module is given returns a tuple.
     (
