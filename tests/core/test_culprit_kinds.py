@@ -54,6 +54,16 @@ CULPRITS = [
         'return {"u": jnp.ones(n)',
         ["PyTreeDef({'u': *, 'v': *})", "PyTreeDef((*, *))"],
     ),
+    # The function ``jax.linearize`` returns, given a dict a helper builds without a key.
+    (
+        "kinds_linearize_tree_helper",
+        VERSIONS,
+        "linearize-tangent-tree",
+        CulpritKind.TRANSFORM_TANGENT,
+        "plan.py",
+        'return {"mass": jnp.ones_like',
+        ["({'mass': *},)"],
+    ),
     # ``jax.vjp`` of two arguments in the caller that hands the VJP to a helper, which gives
     # ``with_refs`` one ref per Ref parameter.
     (
@@ -298,6 +308,9 @@ def test_the_fault_is_found_where_it_was_made(
         ("kinds_returned_ref_primal", "custom-vjp-returned-ref"),
         # The cotangent of the wrong shape is built in the failing call itself.
         ("kinds_transpose_type_here", "linear-transpose-cotangent-type"),
+        # Two tangents packed in one tuple where linearize's function takes one per primal:
+        # the failing call is the fault.
+        ("kinds_linearize_tree_packed", "linearize-tangent-tree"),
         # One name passed twice: the failing call is the fault.
         ("kinds_aliased_same_name", "custom-vjp-aliased-refs"),
         # The io_callback is on the failing line, in no checkpoint.
