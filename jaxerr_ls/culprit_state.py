@@ -889,20 +889,27 @@ def passed_value(
     """Where an expression's value was made, followed through names and, for a parameter of
     a plain function, the one call of it on the traceback's lines (as far as that is
     certain); with ``through_jit``, also through the calls of a ``jax.jit`` of it."""
+    return code.resolve(handed_in(code, frames, place, through_jit))
+
+
+def handed_in(code: Code, frames: Sequence[Span], place: Place, through_jit: bool = False) -> Place:
+    """The expression as the outermost certain caller writes it: for a name that is (or is
+    bound to) a parameter of a plain function, the argument of the one call of it on the
+    traceback's lines, and so on out (``place`` itself where no caller hands it in)."""
     flow = _Flow(code, frames, through_jit)
-    value = code.resolve(place)
+    written = place
     for _ in range(_MAX_STEPS):
-        param = _parameter_of(value)
+        param = _parameter_of(code.resolve(written))
         if param is None or param[0].owner is not None:
-            return value
+            return written
         function, index = param
         passed = [(p, _argument_at(c, function, index)) for p, c in flow.calls_of(function.node)]
         if len(passed) != 1 or passed[0][1] is None:
-            return value
+            return written
         caller, expression = passed[0]
         assert expression is not None
-        value = code.resolve(caller.at(expression))
-    return value
+        written = caller.at(expression)
+    return written
 
 
 def traceback_call_sites(
@@ -1313,7 +1320,8 @@ def _ref_path_culprit(
 # `with_refs` arguments", "... a <class 'dict'> with 3 children in ...": an argument's entry
 # of another container type or size (the first difference, at the argument itself).
 _TREE_DIFFERENCE_RE = re.compile(
-    r"\* args\[(?P<index>\d+)\] was a (?:<class '\w+'>|pytree leaf|\w+ of length \d+)"
+    r"\* args(?:\[(?P<index>\d+)\])? was a "
+    r"(?:<class '\w+'>|pytree leaf|\w+ of length (?P<primal_length>\d+))"
     r"(?: with (?P<primal>\d+) children)? in the primal arguments, but a "
     r"(?:<class '(?P<given>\w+)'>(?: with (?P<children>\d+) children)?|(?P<sized>tuple|list) "
     r"of length (?P<length>\d+)) in the `with_refs` arguments"
@@ -1352,6 +1360,8 @@ def _refs_tree_culprit(
     difference = _TREE_DIFFERENCE_RE.search(captures.get("difference", ""))
     if difference is None or not frames:
         return None
+    if difference["index"] is None:
+        return _vjp_arguments_culprit(code, frames, difference)
     index = int(difference["index"])
     given = difference["given"] or difference["sized"]
     displays = _DISPLAYS.get(given or "")
@@ -1377,6 +1387,46 @@ def _refs_tree_culprit(
         )
         return Found(span, CulpritKind.REFS_TREE, entry if len(entry) <= 60 else "args", why)
     return None
+
+
+def _vjp_arguments_culprit(
+    code: Code, frames: Sequence[Span], difference: re.Match[str]
+) -> Found | None:
+    """The ``jax.vjp`` call that differentiates more arguments than ``with_refs`` is given
+    gradient refs for ("args was a tuple of length 2 in the primal arguments, but a tuple of
+    length 1 ..."): the function ``with_refs`` is called on, followed to the caller that hands
+    it in, is made there by ``jax.vjp`` with those arguments. The arguments that need no
+    gradient belong out of it (bound with ``functools.partial``). None where ``with_refs`` is
+    given more (its own call is then the fault) or the ``jax.vjp`` call is not certain."""
+    primal, given = difference["primal_length"], difference["length"]
+    if primal is None or given is None or int(primal) <= int(given):
+        return None
+    found: list[tuple[Place, ast.Call]] = []
+    for call, place in with_refs_calls(code, frames[0]):
+        assert isinstance(call.func, ast.Attribute)
+        receiver = handed_in(code, frames, place.at(call.func.value))
+        function = defining_function(receiver.model, receiver.scope)
+        if function is None or not isinstance(receiver.node, ast.Name):
+            continue
+        made = _vjp_making(receiver.model, function, receiver.node.id)
+        if made is not None:
+            found.append((receiver, made))
+    if len(found) != 1:
+        return None
+    receiver, made = found[0]
+    arguments = made.args[1:]
+    if len(arguments) != int(primal) or any(isinstance(a, ast.Starred) for a in arguments):
+        return None
+    span = code.span(receiver.path, made)
+    if not _not_failing(span, frames):
+        return None
+    shown = ", ".join(ast.unparse(a) for a in arguments)
+    why = (
+        f"`jax.vjp` differentiates {primal} arguments here ({shown}), but `with_refs` is given "
+        f"{given} gradient ref(s): bind the arguments that need no gradient "
+        "(`functools.partial`), or give each of them an entry."
+    )
+    return Found(span, CulpritKind.REFS_TREE, "jax.vjp", why)
 
 
 # ``Ref{float32[1,12]}``: the dtype and the sizes of a printed Ref type.
@@ -1872,12 +1922,10 @@ def _callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         for model, call, scope in code.calls_on(span):
             if model.qualified_name(call.func, scope) == "jax.pure_callback":
                 found[id(call)] = Place(span.path, model, call, scope)
-    if len(found) != 1:
+    only = _only_place(code, found, frames)
+    if only is None:
         return None
-    place = next(iter(found.values()))
-    span = code.span(place.path, place.node)
-    if not _not_failing(span, frames):
-        return None
+    place, span = only
     assert isinstance(place.node, ast.Call)
     host = ast.unparse(place.node.args[0]) if place.node.args else "a host function"
     why = (
@@ -1886,6 +1934,30 @@ def _callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         "it with jax.numpy."
     )
     return Found(span, CulpritKind.PURE_CALLBACK_CALL, "pure_callback", why)
+
+
+def _only_place(
+    code: Code, found: Mapping[int, Place], frames: Sequence[Span]
+) -> tuple[Place, Span] | None:
+    """The one place found, with its span, unless several were or it is the failing line."""
+    if len(found) != 1:
+        return None
+    place = next(iter(found.values()))
+    span = code.span(place.path, place.node)
+    return (place, span) if _not_failing(span, frames) else None
+
+
+def _found_once(
+    code: Code,
+    found: Mapping[int, Place],
+    frames: Sequence[Span],
+    kind: CulpritKind,
+    name: str,
+    why: str,
+) -> Found | None:
+    """The culprit at the one place found (see ``_only_place``)."""
+    only = _only_place(code, found, frames)
+    return Found(only[1], kind, name, why) if only is not None else None
 
 
 def _free_parameters(function: Function, factory: Function) -> list[str]:
@@ -2599,25 +2671,386 @@ def find(
 def _find(
     kind: CulpritKind, captures: Mapping[str, str], code: Code, frames: Sequence[Span]
 ) -> Found | None:
-    found: Found | None = None
     if kind == CulpritKind.TRACER_JIT_ARGUMENT:
-        found = _jit_argument_culprit(code, captures, frames)
-    elif kind == CulpritKind.LOOP_BOUNDS:
-        found = _loop_culprit(code, frames)
-    elif kind == CulpritKind.CHECKPOINT_STATIC_ARGNUMS:
-        found = _checkpoint_culprit(code, captures, frames)
-    elif kind == CulpritKind.CUSTOM_LINEAR_SOLVE_CALL:
-        found = _linear_solve_culprit(code, frames)
-    elif kind == CulpritKind.CUSTOM_VJP_CLOSURE:
-        found = _closure_culprit(code, frames)
-    elif kind == CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM:
-        found = _forward_transform_culprit(code, frames)
-    elif kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
-        found = _nonlinear_culprit(code, captures, frames)
-    elif kind == CulpritKind.PURE_CALLBACK_CALL:
-        found = _callback_culprit(code, frames)
-    return found
+        return _jit_argument_culprit(code, captures, frames)
+    if kind == CulpritKind.CHECKPOINT_STATIC_ARGNUMS:
+        return _checkpoint_culprit(code, captures, frames)
+    if kind == CulpritKind.LINEAR_TRANSPOSE_NONLINEAR:
+        return _nonlinear_culprit(code, captures, frames)
+    if kind == CulpritKind.REFS_ALIASED:
+        return _aliased_ref_culprit(code, captures, frames)
+    finder = _FROM_FRAMES.get(kind)
+    return finder(code, frames) if finder is not None else None
 
+
+def _aliased_ref_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """The assignment that makes one of the two arguments JAX names (``params_ref`` and
+    ``ema_ref``: parameters of the custom_vjp function the failing line calls, or applies a
+    transform to) another name of the other's Ref (``ema_ref = params_ref``), followed to the
+    caller that hands it in: a Ref of its own (``jax.new_ref(params_ref[...])``) is due there.
+    None where the failing call passes one name twice (the call is the fault)."""
+    names = [(captures.get(n) or "").strip() for n in ("original", "alias")]
+    if not frames or not all(n.isidentifier() for n in names):
+        return None
+    written: list[list[Place]] = []
+    for model, call, scope in code.calls_on(frames[0]):
+        here = Place(frames[0].path, model, call, scope)
+        callees = [call.func, *(call.func.args[:1] if isinstance(call.func, ast.Call) else [])]
+        for callee in callees:
+            made = code.resolve(here.at(callee))
+            function = made.model.functions.get(made.node)
+            params = [p.name for p in function.positional] if function is not None else []
+            if not set(names) <= set(params):
+                continue
+            indexes = [params.index(n) for n in names]
+            if max(indexes) < len(call.args) and not any(
+                isinstance(a, ast.Starred) for a in call.args[: max(indexes) + 1]
+            ):
+                written.append([here.at(call.args[i]) for i in indexes])
+    if len(written) != 1:
+        return None
+    aliases = []
+    for argument in written[0]:
+        place = handed_in(code, frames, argument)
+        binding = place.scope.lookup(place.node.id) if isinstance(place.node, ast.Name) else None
+        if (
+            binding is not None
+            and binding.kind == "assign"
+            and isinstance(binding.value, ast.Name | ast.Attribute)
+        ):
+            aliases.append((place, binding))
+    if len(aliases) != 1:
+        return None
+    place, binding = aliases[0]
+    span = code.span(place.path, binding.node)
+    if not _not_failing(span, frames):
+        return None
+    assert binding.value is not None
+    shown = ast.unparse(binding.value)
+    why = (
+        f"`{binding.name}` is bound here to the Ref `{shown}` itself, and the custom_vjp "
+        f"function gets both: give it a Ref of its own (`jax.new_ref({shown}[...])`)."
+    )
+    return Found(span, CulpritKind.REFS_ALIASED, binding.name, why)
+
+
+def _called_definitions(code: Code, span: Span) -> Iterator[tuple[ast.Call, Place]]:
+    """The calls on a traceback line with what each calls, followed through names and
+    imports (a ``def``, a class, or the call that made the callable)."""
+    for model, call, scope in code.calls_on(span):
+        yield call, code.resolve(Place(span.path, model, call.func, scope))
+
+
+def _nondiff_argnums_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The ``nondiff_argnums`` of the custom_vjp function the failing line calls, where the
+    call passes a computed value (not a literal) at one of those positions: a traced value
+    there is refused, and only arguments that cannot be JAX types belong there. The value
+    becomes a regular argument whose cotangent the bwd rule returns (``None``)."""
+    if not frames:
+        return None
+    found: list[tuple[Place, ast.keyword, str]] = []
+    for call, callee in _called_definitions(code, frames[0]):
+        for custom in callee.model.custom_functions:
+            if custom.kind != "jax.custom_vjp" or custom.primal.node is not callee.node:
+                continue
+            keywords = [
+                k
+                for decorator in getattr(custom.primal.node, "decorator_list", [])
+                if isinstance(decorator, ast.Call)
+                for k in decorator.keywords
+                if k.arg == "nondiff_argnums"
+            ]
+            positions = custom.nondiff_argnums or ()
+            passed = [
+                call.args[i]
+                for i in positions
+                if i < len(call.args) and not isinstance(call.args[i], ast.Starred)
+            ]
+            computed = [a for a in passed if not _is_literal(a)]
+            if len(keywords) == 1 and len(computed) == 1:
+                found.append((callee, keywords[0], ast.unparse(computed[0])))
+    if len(found) != 1:
+        return None
+    callee, keyword, value = found[0]
+    span = code.span(callee.path, keyword)
+    if not _not_failing(span, frames):
+        return None
+    name = getattr(callee.node, "name", "the function")
+    why = (
+        f"`{name}` declares `nondiff_argnums` for `{value}`, which the failing line gives a "
+        "traced value: make it a regular argument (kept in the residuals, its cotangent "
+        "`None` from the bwd rule); nondiff_argnums is for values that are not arrays."
+    )
+    return Found(span, CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS, name, why)
+
+
+# The effectful callbacks JAX cannot differentiate under checkpoint (``jax.debug.callback``
+# and ``jax.debug.print`` are allowed there).
+_EFFECTFUL = frozenset({"io_callback"})
+_CHECKPOINTS = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint"})
+
+
+def _checkpointed(place: Place) -> Place | None:
+    """The function a checkpoint makes of ``place`` (a decorated ``def``, or the function
+    given to ``jax.checkpoint(...)``), or None when it is not one."""
+    node = place.node
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        for decorator in node.decorator_list:
+            applied = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if place.model.qualified_name(applied, place.scope) in _CHECKPOINTS:
+                return place
+            if (
+                isinstance(decorator, ast.Call)
+                and place.model.qualified_name(decorator.func, place.scope) == "functools.partial"
+                and decorator.args
+                and place.model.qualified_name(decorator.args[0], place.scope) in _CHECKPOINTS
+            ):
+                return place
+        return None
+    if (
+        isinstance(node, ast.Call)
+        and node.args
+        and place.model.qualified_name(node.func, place.scope) in _CHECKPOINTS
+    ):
+        return place.at(node.args[0])
+    return None
+
+
+def _effect_callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The one effectful callback (``io_callback``) on the traceback's lines (JAX shows the
+    stack "before transformation" of a ``scan`` body) or in the checkpointed functions they
+    call, when the error surfaced elsewhere: JAX cannot differentiate it, so it belongs
+    outside the differentiated code, or takes values without a derivative, or becomes a
+    ``jax.debug.callback``."""
+    found: dict[int, Place] = {}
+    for span in frames:
+        for model, call, scope in code.calls_on(span):
+            name = model.qualified_name(call.func, scope) or ""
+            if name.rsplit(".", 1)[-1] in _EFFECTFUL:
+                found[id(call)] = Place(span.path, model, call, scope)
+        for _, callee in _called_definitions(code, span):
+            checkpointed = _checkpointed(callee)
+            if checkpointed is None:
+                continue
+            function = code.resolve(checkpointed)
+            if not isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            inner = function.model.functions.get(function.node)
+            if inner is None:
+                continue
+            for call, scope in function.model.calls:
+                if scope is not inner.scope and not _within(scope, inner.scope):
+                    continue
+                name = function.model.qualified_name(call.func, scope) or ""
+                if name.rsplit(".", 1)[-1] in _EFFECTFUL:
+                    found[id(call)] = Place(function.path, function.model, call, scope)
+    why = (
+        "This `io_callback` runs in code JAX differentiates as a whole (a checkpoint, a loop "
+        "body), which it cannot do with its effects: call it outside the differentiated code, "
+        "or use `jax.debug.callback`."
+    )
+    return _found_once(code, found, frames, CulpritKind.EFFECT_CALLBACK, "io_callback", why)
+
+
+def _within(scope: Scope, outer: Scope) -> bool:
+    parent = scope.parent
+    while parent is not None:
+        if parent is outer:
+            return True
+        parent = parent.parent
+    return False
+
+
+# Pairs of rules hijax offers, which a class body unpacks into two names.
+_RULE_PAIRS = frozenset({"vjp_from_jvp", "vjp_from_lin"})
+
+
+def _rule_pair_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The statement of a hijax class body that binds a pair of rules (``vjp_from_jvp``) to
+    one name (``vjp_fwd = vjp_from_jvp``), in the one hijax class the traceback's lines
+    construct (``Softplus(aval)(x)``)."""
+    found: dict[int, Place] = {}
+    for span in frames:
+        for _, callee in _called_definitions(code, span):
+            if not isinstance(callee.node, ast.ClassDef):
+                continue
+            if not any(h.node is callee.node for h in callee.model.hijax_classes):
+                continue
+            for statement in callee.node.body:
+                if (
+                    isinstance(statement, ast.Assign)
+                    and len(statement.targets) == 1
+                    and isinstance(statement.targets[0], ast.Name)
+                    and _name_of(statement.value) in _RULE_PAIRS
+                ):
+                    found[id(statement)] = callee.at(statement)
+    only = _only_place(code, found, frames)
+    if only is None:
+        return None
+    place, span = only
+    assert isinstance(place.node, ast.Assign)
+    pair = _name_of(place.node.value)
+    why = (
+        f"`{pair}` is a pair of rules, bound here to one name: unpack it, "
+        f"`vjp_fwd, vjp_bwd_retval = {pair}`."
+    )
+    return Found(span, CulpritKind.HIJAX_RULE_PAIR, ast.unparse(place.node.targets[0]), why)
+
+
+# The reducers ``lax.reduce_window`` knows the derivative of (as ``jax.lax`` primitives).
+_KNOWN_REDUCERS = frozenset({"jax.lax.add", "jax.lax.max", "jax.lax.min"})
+
+
+def _reduce_window_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The one ``jax.lax.reduce_window`` with a reducer other than ``lax.add`` / ``max`` /
+    ``min`` (``jnp.maximum``, a lambda) on the traceback's lines or in the functions they call
+    (a jitted pooling helper), when the error surfaced elsewhere: JAX linearizes only the
+    reductions it recognises."""
+    found: dict[int, Place] = {}
+
+    def look(place: Place, calls: Iterable[tuple[ast.Call, Scope]]) -> None:
+        for call, scope in calls:
+            name = place.model.qualified_name(call.func, scope)
+            reducer = call.args[2] if len(call.args) > 2 else None
+            reducer = reducer or next(
+                (k.value for k in call.keywords if k.arg == "computation"), None
+            )
+            if (
+                name == "jax.lax.reduce_window"
+                and reducer is not None
+                and place.model.qualified_name(reducer, scope) not in _KNOWN_REDUCERS
+            ):
+                found[id(call)] = Place(place.path, place.model, call, scope)
+
+    for span in frames:
+        model = code.model(span.path)
+        if model is None:
+            continue
+        here = Place(span.path, model, model.tree, model.module_scope)
+        look(here, [(call, scope) for _, call, scope in code.calls_on(span)])
+        for _, callee in _called_definitions(code, span):
+            function = callee.model.functions.get(callee.node)
+            if function is not None:
+                look(callee, [(c, s) for c, s in callee.model.calls if s is function.scope])
+    why = (
+        "This `reduce_window` reduces with a function JAX has no derivative rule for: use "
+        "`jax.lax.max` (with `-jnp.inf`), `jax.lax.add` (with `0.0`) or `jax.lax.min`."
+    )
+    kind = CulpritKind.REDUCE_WINDOW_REDUCER
+    return _found_once(code, found, frames, kind, "reduce_window", why)
+
+
+_LINEAR_CALLS = frozenset({"jax.custom_derivatives.linear_call", "jax.extend.linear_call"})
+
+
+def _linear_call_transpose_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The last ``return`` of the transpose function given to the one ``linear_call`` on the
+    traceback's lines (JAX shows the forward stack that made it), else of the traceback's
+    modules and those beside them: its output must have the structure of the call's linear
+    arguments."""
+    found: dict[int, Place] = {}
+    for span in frames:
+        for model, call, scope in code.calls_on(span):
+            if model.qualified_name(call.func, scope) in _LINEAR_CALLS and len(call.args) >= 2:
+                found[id(call)] = Place(span.path, model, call.args[1], scope)
+    if not found:
+        paths = list(dict.fromkeys(f.path for f in frames))
+        paths = list(dict.fromkeys([*paths, *code.files.files_near("linear_call", paths)]))
+        for path, model in code.models(paths):
+            for call, scope in model.calls:
+                if model.qualified_name(call.func, scope) in _LINEAR_CALLS and len(call.args) >= 2:
+                    found[id(call)] = Place(path, model, call.args[1], scope)
+    if len(found) != 1:
+        return None
+    transpose = code.resolve(next(iter(found.values())))
+    function = transpose.model.functions.get(transpose.node)
+    if function is None or not function.returns:
+        return None
+    last = max(function.returns, key=lambda r: (r.lineno, r.col_offset))
+    span = code.span(transpose.path, last)
+    if not _not_failing(span, frames):
+        return None
+    why = (
+        f"`{function.name}` is the transpose given to `linear_call`: it must return the "
+        "structure of the call's linear arguments (one array for one array)."
+    )
+    return Found(span, CulpritKind.LINEAR_CALL_TRANSPOSE, function.name, why)
+
+
+def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """Where the Ref the failing line writes (``ref[...] = v``, ``ref[i] += v``) is made, when
+    that is outside the function that writes it and the function reads the Ref back: its
+    value then reaches the output, so the gradient must flow through the writes, and only a
+    Ref made in the differentiated computation (or given to it as an argument) carries it.
+    A Ref the function only writes (a log of values, an average it updates from itself) gets
+    nothing: ``jax.lax.stop_gradient`` of the written value, on the failing line, is the fix."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+    from jaxerr_ls.culprit_flow import scope_at
+
+    if not frames:
+        return None
+    model = code.model(frames[0].path)
+    if model is None:
+        return None
+    writes = [
+        (statement, target.value)
+        for statement in ast.walk(model.tree)
+        if isinstance(statement, ast.Assign | ast.AugAssign) and statement.lineno == frames[0].line
+        for target in (
+            statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        )
+        if isinstance(target, ast.Subscript)
+    ]
+    if len(writes) != 1:
+        return None
+    statement, ref = writes[0]
+    scope = scope_at(model, statement)
+    function = defining_function(model, scope)
+    if function is None:
+        return None
+    shown = ast.dump(ref)
+    read_back = [
+        node
+        for node in ast.walk(function.node)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Load)
+        and ast.dump(node.value) == shown
+        and not _holds([statement], node)
+    ]
+    if not read_back:
+        return None
+    made = ValueFlow(code, frames).one_maker(Place(frames[0].path, model, ref, scope))
+    if made is None or not _makes_ref(made):
+        return None
+    inside = made.model is model and any(made.node is n for n in ast.walk(function.node))
+    span = code.span(made.path, made.node)
+    if inside or not _not_failing(span, frames):
+        return None
+    name = ast.unparse(ref)
+    why = (
+        f"`{name}` is made here, outside `{function.name}`, which writes a differentiated value "
+        "into it and reads it back: make the Ref in the differentiated computation, or pass "
+        "it in as an argument, so that the gradient flows through its writes."
+    )
+    return Found(span, CulpritKind.REFS_MADE_OUTSIDE, name, why)
+
+
+# The finders that need only the traceback's lines, by the kind they find.
+_FROM_FRAMES: dict[CulpritKind, Callable[[Code, Sequence[Span]], Found | None]] = {
+    CulpritKind.LOOP_BOUNDS: _loop_culprit,
+    CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: _linear_solve_culprit,
+    CulpritKind.CUSTOM_VJP_CLOSURE: _closure_culprit,
+    CulpritKind.CUSTOM_VJP_FORWARD_TRANSFORM: _forward_transform_culprit,
+    CulpritKind.PURE_CALLBACK_CALL: _callback_culprit,
+    CulpritKind.REFS_MADE_OUTSIDE: _written_ref_culprit,
+    CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: _nondiff_argnums_culprit,
+    CulpritKind.EFFECT_CALLBACK: _effect_callback_culprit,
+    CulpritKind.HIJAX_RULE_PAIR: _rule_pair_culprit,
+    CulpritKind.LINEAR_CALL_TRANSPOSE: _linear_call_transpose_culprit,
+    CulpritKind.REDUCE_WINDOW_REDUCER: _reduce_window_culprit,
+}
 
 # What each kind's culprit is, for people, with its name ("with_refs entry `DontWant`").
 LABELS = {
@@ -2635,5 +3068,12 @@ LABELS = {
     CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: "non-linear operation `{name}`",
     CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
     CulpritKind.PURE_CALLBACK_CALL: "the `jax.pure_callback` a transform reached",
+    CulpritKind.REFS_MADE_OUTSIDE: "the Ref `{name}`, made outside the differentiated function",
+    CulpritKind.REFS_ALIASED: "`{name}`, another name of the same Ref",
+    CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: "`nondiff_argnums` of custom_vjp function `{name}`",
+    CulpritKind.EFFECT_CALLBACK: "the `{name}` in a checkpointed function",
+    CulpritKind.HIJAX_RULE_PAIR: "`{name}`, bound to a pair of rules",
+    CulpritKind.LINEAR_CALL_TRANSPOSE: "the transpose `{name}` given to linear_call",
+    CulpritKind.REDUCE_WINDOW_REDUCER: "the `{name}` whose reducer JAX cannot differentiate",
 }
 OWN_KINDS = frozenset(LABELS)

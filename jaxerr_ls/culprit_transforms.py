@@ -62,8 +62,9 @@ _DIFFERENTIATING = frozenset(
 )
 # Transforms whose result is called with the differentiated arguments.
 _APPLIED = _DIFFERENTIATING - {"jax.vjp", "jax.jvp", "jax.linearize"}
-# Functions returning a function of tangents / cotangents: ``_, f_jvp = jax.linearize(f, x)``.
-_PULLING = frozenset({"jax.linearize", "jax.vjp"})
+# Functions returning a function of tangents / cotangents: ``_, f_jvp = jax.linearize(f, x)``,
+# ``f_t = jax.linear_transpose(f, x)``.
+_PULLING = frozenset({"jax.linearize", "jax.vjp", "jax.linear_transpose"})
 # Reductions that give a scalar when called without an axis.
 _REDUCTIONS = frozenset(
     {"sum", "mean", "max", "min", "prod", "var", "std", "norm", "logsumexp", "vdot", "trace"}
@@ -104,7 +105,7 @@ _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
 CAPTURES_READ = frozenset(
     {"shape", "output", "type", "dtype", "argnums", "tangent", "primal", "expected", "function"}
-    | {"primal_tree", "tangent_tree"}
+    | {"primal_tree", "tangent_tree", "tangent_path", "expected_avals"}
 )
 _SHOWN_CHARS = 40
 
@@ -2625,6 +2626,45 @@ def _parameter(found: tuple[ModuleModel, Function | Partial] | None, index: int)
     return names[index] if index < len(names) else None
 
 
+def _key_argument_culprits(
+    project: _Project,
+    application: _Application,
+    frames: Sequence[Span],
+    argnums: tuple[int, ...],
+    api: str,
+    dtype: str,
+) -> list[Culprit]:
+    """A PRNG key among what the transform differentiates (``jacfwd with input element type
+    key<fry>``), where the argument is a parameter of the failing function: the argument its
+    caller on the traceback hands in (``laplace(f, result)``, a fit's result holding its key
+    beside the parameters) is the choice to change, to the parameters alone. Nothing where the
+    failing line passes a value of its own: that call is where the key is put in."""
+    code = culprit_state.Code(project.files)
+    path = project.path(application.model)
+    out = []
+    for index in argnums:
+        args = application.call.args
+        if index >= len(args) or any(isinstance(a, ast.Starred) for a in args[: index + 1]):
+            continue
+        given = Place(path, application.model, args[index], application.scope)
+        written = culprit_state.handed_in(code, frames, given)
+        if written.node is given.node:
+            continue
+        span = code.span(written.path, written.node)
+        if any(span.path == f.path and span.line == f.line for f in frames[:1]):
+            continue
+        model = written.model
+        project.adopt(written)
+        shown = project.source(model, written.node)
+        why = (
+            f"`{shown}` is handed in here as what `{api}` differentiates, and it holds a PRNG "
+            f"key ({dtype}): pass only the parameters, with the key apart or closed over"
+        )
+        kind = CulpritKind.TRANSFORM_ARGUMENT
+        out.append(_culprit(project, model, written.node, kind, api, why))
+    return out if len(out) == 1 else []
+
+
 def _argument_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -2640,10 +2680,12 @@ def _argument_culprits(
         argnums_model, argnums_node, argnums = _argnums_written(project, application, frames)
     if argnums is None:
         return []
-    received = _received(project, application, frames)
-    function = _differentiated(project, application, frames)
     api = transform.api.rsplit(".", 1)[-1]
     dtype = (captures.get("dtype") or "an integer dtype").strip()
+    if dtype.startswith("key<"):
+        return _key_argument_culprits(project, application, frames, argnums, api, dtype)
+    received = _received(project, application, frames)
+    function = _differentiated(project, application, frames)
     kind = CulpritKind.TRANSFORM_ARGUMENT
     out = []
     for index in argnums:
@@ -3797,6 +3839,33 @@ def _tree_culprits(
     return [_culprit(project, made.model, made.node, kind, "tangent", why)]
 
 
+# One output's type as ``linear_transpose`` prints the avals it expects.
+_AVAL = re.compile(r"ShapedArray\((?P<dtype>\w+)\[(?P<dims>[\d,\s]*)\]")
+
+
+def _inferred_cotangent(
+    project: _Project, frames: Sequence[Span], given: Place, captures: Mapping[str, str]
+) -> dict[str, str] | None:
+    """The captures of a cotangent's type where the message prints its values, not its type
+    (``expected (ShapedArray(float32[16]),) but got [Array([1., ...])]``): the shape the value
+    flow finds the cotangent built with, when it is known and differs from the one output's.
+    None otherwise (several outputs, a shape not known, or the same shape: the dtype may be
+    what differs)."""
+    expected = list(_AVAL.finditer(captures["expected_avals"]))
+    if len(expected) != 1:
+        return None
+    shape = shape_of(Flow(culprit_state.Code(project.files), frames), given)
+    wanted = tuple(int(d) for d in expected[0]["dims"].replace(" ", "").split(",") if d)
+    if shape is None or shape == wanted:
+        return None
+    dtype = expected[0]["dtype"]
+    return {
+        "tangent": f"{dtype}[{','.join(map(str, shape))}]",
+        "expected": f"{dtype}[{','.join(map(str, wanted))}]",
+        "function": "transposed",
+    }
+
+
 def _wrong_shape(captures: Mapping[str, str]) -> bool:
     """Whether the message prints a tangent whose shape differs from the wanted one."""
     tangent = _dims(captures.get("tangent"))
@@ -3861,7 +3930,18 @@ def _tangent_culprits(
     if found is None:
         return []
     model, expr, scope, index = found
+    if "expected_avals" in captures:
+        inferred = _inferred_cotangent(
+            project, frames, Place(project.path(model), model, expr, scope), captures
+        )
+        if inferred is None:
+            return []
+        captures = inferred
     if "tangent_tree" in captures:
+        if (captures.get("tangent_path") or "").strip():
+            # The trees differ below the top (``out[1]``): the container built for the whole
+            # is not the one with the wrong structure.
+            return []
         return _tree_culprits(
             project, frames, Place(project.path(model), model, expr, scope), captures
         )

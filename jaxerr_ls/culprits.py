@@ -257,6 +257,11 @@ _CONTRACTS = {
     CulpritKind.CUSTOM_VJP_FWD: "a pair (output, residuals)",
     CulpritKind.CUSTOM_JVP_RULE: "a pair (primal output, tangent output)",
     CulpritKind.HIJAX_VJP_BWD: "None (the accumulators take the cotangents) or a dict of logs",
+    CulpritKind.HIJAX_VJP_BWD_RETVAL: "a tuple of one cotangent per entry of `in_avals`",
+    CulpritKind.HIJAX_VJP_FWD: (
+        "a pair (output, residuals), the residuals one pytree (`return y, (x, s)`), unless "
+        "`vjp_bwd` is overridden to take them structured"
+    ),
 }
 # Longer than this, the returned expression is not quoted in the sentence.
 _QUOTED_CHARS = 60
@@ -411,6 +416,30 @@ def _classes(
         for node in nodes_of(tree, ast.ClassDef) if tree is not None else ():
             if node.name == class_name:
                 yield path, node
+
+
+def _defining_class_method(
+    files: ProjectFiles, traceback_files: list[Path], kind: CulpritKind
+) -> Culprit | None:
+    """The method of a hijax primitive class a message names no class for: the one hijax
+    class of the traceback's modules that defines it, else of the modules beside them that
+    mention the method (none where several do)."""
+    from jaxerr_ls.culprit_state import Code
+
+    method = kind.value.split(".", 1)[1]
+    code = Code(files)
+    for paths in (traceback_files, files.files_near(method, traceback_files)):
+        names = {
+            hijax.node.name
+            for _, model in code.models(paths)
+            for hijax in model.hijax_classes
+            if method in hijax.methods
+        }
+        if names:
+            return (
+                _class_method_culprit(files, paths, names.pop(), kind) if len(names) == 1 else None
+            )
+    return None
 
 
 def _class_method_culprit(
@@ -576,7 +605,14 @@ def find_culprits(
             states = [contained] if contained is not None else []
         return [Culprit(f.span, f.kind, f.name, why=f.why) for f in states]
     found: Culprit | None = None
-    if kind in (CulpritKind.HIJAX_VJP_BWD, CulpritKind.HIJAX_TRANSPOSE, CulpritKind.HIJAX_CLASS):
+    if kind == CulpritKind.HIJAX_VJP_BWD_RETVAL:
+        found = _defining_class_method(files, traceback_files, kind)
+    elif kind in (
+        CulpritKind.HIJAX_VJP_BWD,
+        CulpritKind.HIJAX_VJP_FWD,
+        CulpritKind.HIJAX_TRANSPOSE,
+        CulpritKind.HIJAX_CLASS,
+    ):
         named = _CLASS_RE.search(captures.get("primitive", ""))
         if named is None:
             return []
@@ -588,7 +624,9 @@ def find_culprits(
         primal = _NAME_RE.match(captures.get("primal", ""))
         if primal is not None:
             found = _function_culprit(files, traceback_files, primal[1], kind)
-    else:
+    elif captures.get("rule", _ROLE_OF.get(kind)) == _ROLE_OF.get(kind):
+        # A message that names which function broke the contract ("custom_vjp fwd function
+        # ...", or the primal function itself) has this kind's rule at fault only if it says so.
         found = _registered_rule_culprit(
             kind, captures, files, traceback_files, called_names, frames
         )

@@ -39,9 +39,18 @@ class CulpritKind(str, Enum):
     CUSTOM_JVP_FUNCTION = "custom_jvp.function"
     # A hijax primitive's method that broke its contract (capture ``primitive``: its class).
     HIJAX_VJP_BWD = "hijax.vjp_bwd"
+    # Its ``vjp_fwd``, whose residuals break the contract (structured residuals without the
+    # ``vjp_bwd`` that takes them apart).
+    HIJAX_VJP_FWD = "hijax.vjp_fwd"
+    # Its ``vjp_bwd_retval``, where the message names no class (JAX's generic pytree error):
+    # the one hijax class of the traceback's modules and those beside them that defines it.
+    HIJAX_VJP_BWD_RETVAL = "hijax.vjp_bwd_retval"
     HIJAX_TRANSPOSE = "hijax.transpose"
     # A hijax primitive class that lacks a method JAX needs (capture ``primitive``).
     HIJAX_CLASS = "hijax.class"
+    # The statement of a hijax class body that binds a pair of rules (``vjp_from_jvp``) to
+    # one name, in a class the traceback's lines construct.
+    HIJAX_RULE_PAIR = "hijax.rule_pair"
     # The function a transform (grad, vjp, jvp, ...) received: its offending ``return``s.
     TRANSFORM_FUNCTION = "transform.function"
     # What built an argument the transform refused (an int array), or the argnums choosing it.
@@ -96,6 +105,23 @@ class CulpritKind(str, Enum):
     COMPLEX_OUTPUT = "complex.output"
     # The ``jax.pure_callback`` call a transform reached, when the error surfaced elsewhere.
     PURE_CALLBACK_CALL = "pure_callback.call"
+    # The ``nondiff_argnums`` of the custom_vjp function the failing line calls, where a traced
+    # value is passed at one of those positions.
+    CUSTOM_VJP_NONDIFF_ARGNUMS = "custom_vjp.nondiff_argnums"
+    # The effectful call (``io_callback``) on the traceback's lines (a loop body's) or in a
+    # checkpointed function they call, where the error surfaced elsewhere.
+    EFFECT_CALLBACK = "effect.callback"
+    # A ``lax.reduce_window`` whose reducer JAX has no derivative for (``jnp.maximum``), in a
+    # function the traceback's lines call (a jitted one: the error surfaces at its call).
+    REDUCE_WINDOW_REDUCER = "reduce_window.reducer"
+    # The ``return`` of the transpose function given to ``linear_call``.
+    LINEAR_CALL_TRANSPOSE = "linear_call.transpose"
+    # The assignment that binds a second name to a Ref a custom_vjp function also gets under
+    # its first name (captures ``original`` and ``alias``: the two parameters).
+    REFS_ALIASED = "refs.aliased"
+    # Where a Ref is made outside the differentiated function that writes a differentiated
+    # value into it and reads it back (``self.trace = jax.new_ref(...)`` in ``__init__``).
+    REFS_MADE_OUTSIDE = "refs.made_outside"
 
 
 # Kinds no record declares: each is looked for, for the records of the kind it is keyed by,
@@ -139,6 +165,15 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.LINEAR_TRANSPOSE_NONLINEAR: frozenset({"primitive"}),
     CulpritKind.COMPLEX_OUTPUT: frozenset(),
     CulpritKind.PURE_CALLBACK_CALL: frozenset(),
+    CulpritKind.REFS_MADE_OUTSIDE: frozenset(),
+    CulpritKind.REFS_ALIASED: frozenset({"original", "alias"}),
+    CulpritKind.HIJAX_VJP_FWD: frozenset({"primitive"}),
+    CulpritKind.HIJAX_VJP_BWD_RETVAL: frozenset(),
+    CulpritKind.HIJAX_RULE_PAIR: frozenset(),
+    CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: frozenset(),
+    CulpritKind.EFFECT_CALLBACK: frozenset(),
+    CulpritKind.LINEAR_CALL_TRANSPOSE: frozenset(),
+    CulpritKind.REDUCE_WINDOW_REDUCER: frozenset(),
 }
 
 
@@ -193,6 +228,9 @@ class Record:
     apis: tuple[str, ...] = ()
     more_specific_than: tuple[str, ...] = ()
     culprit: CulpritKind | None = None
+    # Why the fault is the failing call itself when the record has no culprit kind
+    # (``culpritAtCall`` in JSON): an argument or option written wrongly in that call.
+    culprit_at_call: str | None = None
     raised_in: tuple[FrameCondition, ...] = ()
     dataset_version: str | None = None
     source_path: str | None = None
@@ -305,6 +343,10 @@ def record_from_dict(
             raise RecordFieldError(
                 "messagePattern", f"culprit {culprit} needs the named groups: {names}"
             )
+    at_call = optional_str(raw, "culpritAtCall")
+    if at_call is not None and (culprit_kind is not None or not at_call.strip()):
+        problem = "must be a non-empty reason, and only in a record without a culprit kind"
+        raise RecordFieldError("culpritAtCall", problem)
     github_url = optional_str(raw, "githubUrl")
     if github_url is not None and not github_url.startswith("https://"):
         raise RecordFieldError("githubUrl", "must be an https:// link")
@@ -330,6 +372,7 @@ def record_from_dict(
         apis=_str_list(raw, "apis"),
         more_specific_than=_str_list(raw, "moreSpecificThan"),
         culprit=culprit_kind,
+        culprit_at_call=at_call,
         raised_in=_frame_conditions(raw),
         dataset_version=dataset_version,
         source_path=source_path,

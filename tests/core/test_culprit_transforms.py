@@ -312,12 +312,19 @@ CULPRITS = [
 def test_the_culprit_is_the_line_where_the_change_belongs(
     case: str, code: str, kind: CulpritKind, file: str, text: str, why: list[str], version: str
 ) -> None:
-    found = finding(case, version)
+    assert_one_culprit(finding(case, version), code, kind, CASES / case / file, text, why)
+
+
+def assert_one_culprit(
+    found: Finding, code: str, kind: CulpritKind, path: Path, text: str, why: list[str]
+) -> None:
+    """The finding is of record ``code`` with one culprit of ``kind``, on the line of ``path``
+    that has ``text``, with each of ``why`` in its hover sentence."""
     assert found.code == code
     [culprit] = found.culprits
     assert culprit.kind == kind
-    assert culprit.span.path.as_posix().endswith(f"/{file}")
-    assert culprit.span.line == line_of(CASES / case / file, text)
+    assert culprit.span.path.as_posix().endswith(f"/{path.name}")
+    assert culprit.span.line == line_of(path, text)
     assert culprit.why is not None
     for words in why:
         assert words in culprit.why

@@ -34,8 +34,21 @@ def test_every_culprit_kind_is_declared_by_a_record_with_its_captures() -> None:
             assert CULPRIT_CAPTURES[record.culprit] <= record.capture_names, record.code
 
 
+def test_every_record_says_where_its_fault_lies() -> None:
+    """A culprit kind whose finder follows the error to where its fault was made, or the
+    explicit declaration (``culpritAtCall``, with its reason) that the failing call itself is
+    where the change belongs: a record with neither names nothing when its error surfaces far
+    from its cause, and nobody decided that it should."""
+    undecided = [
+        code
+        for code, record in RECORDS.items()
+        if record.culprit is None and not record.culprit_at_call
+    ]
+    assert undecided == [], f"records with no culprit kind and no culpritAtCall: {undecided}"
+
+
 def test_every_named_capture_of_a_record_is_read_by_something() -> None:
-    culprit_reads = {"primal", "primitive", *CAPTURES_READ}
+    culprit_reads = {"primal", "primitive", "rule", *CAPTURES_READ}
     for record in RECORDS.values():
         readers = set(culprit_reads if record.culprit is not None else ())
         if record.culprit is not None:

@@ -93,12 +93,10 @@ def test_the_example_fix_is_code_of_the_trigger(record: Record) -> None:
 
 
 # Records whose fix is in a custom_vjp definition that the traceback never enters and no
-# culprit names (a closed-over value, a traced nondiff argument, a Ref returned by fwd): their
-# example is shown in the record, not offered as an edit.
+# culprit names (a closed-over value): their example is shown in the record, not offered as
+# an edit.
 FIX_OUT_OF_REACH = {
     "custom-vjp-closed-over-value",
-    "custom-vjp-nondiff-tracer",
-    "custom-vjp-returned-ref",
 }
 
 
