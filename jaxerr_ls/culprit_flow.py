@@ -327,12 +327,15 @@ class Flow:
 
     # -- parameters ----------------------------------------------------------------------------
 
-    def arguments(self, place: Place, depth: int = 0) -> list[Place] | None:
+    def arguments(
+        self, place: Place, depth: int = 0, caller: Span | None = None
+    ) -> list[Place] | None:
         """What the parameter ``place`` names can receive, for any callable: the makers of
         what each call that runs its function passes for it (by position past a bound
         ``self`` and a partial's fixed arguments, by keyword, else the parameter's default):
-        the calls on the traceback's lines when some run it, else the project's. None where
-        no call is known or any one is in doubt (an unpacked ``*args``)."""
+        the calls on the traceback's lines when some run it, else the project's; only the
+        calls on the ``caller`` frame's line where it is given. None where no call is known
+        or any one is in doubt (an unpacked ``*args``)."""
         function = _function_of_param(place)
         if function is None or _is_self(place) or _is_cls(place) or id(function) in self._resolving:
             return None
@@ -342,7 +345,7 @@ class Flow:
             return None
         self._resolving.add(id(function))
         try:
-            sites = self.call_sites(function, place, depth)
+            sites = self.call_sites(function, place, depth, caller)
             if not sites:
                 return None
             for _, call in sites:
@@ -374,7 +377,7 @@ class Flow:
             self._resolving.discard(id(function))
 
     def call_sites(
-        self, function: Function, home: Place, depth: int = 0
+        self, function: Function, home: Place, depth: int = 0, caller: Span | None = None
     ) -> list[tuple[Callee, Place]]:
         """The calls that run ``function``, with how each reaches it: those on the
         traceback's lines, else those of the project that the flow says run it (by its name,
@@ -382,12 +385,12 @@ class Flow:
         ``__init__``, a name or attribute bound to it under a transform that keeps its
         arguments' positions, a ``functools.partial`` of it, a factory's closure)."""
         found: list[tuple[Callee, Place]] = []
-        for site in self.code.frames_calls(self.frames):
+        for site in self.code.frames_calls(self.frames if caller is None else [caller]):
             assert isinstance(site.node, ast.Call)
             for callee in self.runs_of(site.at(site.node.func), depth + 1):
                 if callee.function is function:
                     found.append((callee, site))
-        if found:
+        if found or caller is not None:
             return found
         if not self.frames:
             return []

@@ -2276,7 +2276,12 @@ def _origin(
         if binding.kind == "assign" and binding.value is not None:
             return _origin(project, model, binding.value, binding.scope, frames, frame, depth + 1)
         if binding.kind == "param" and frame is not None:
-            return _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
+            found = _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
+            if found is None and frame + 1 < len(frames):
+                # The caller's call names the function otherwise (``self._step(..)`` after
+                # ``self._step = jax.jit(self._update)``): the value flow resolves it.
+                found = _argument_flowed(project, model, expr, scope, frames[frame + 1])
+            return found
         if binding.kind == "param":
             # Followed without the traceback's frames (inside a value another tracer found):
             # what the value flow says the calls that run the function pass.
@@ -2425,13 +2430,15 @@ def _caller_argument(
 
 
 def _argument_flowed(
-    project: _Project, model: ModuleModel, expr: ast.Name, scope: Scope
+    project: _Project, model: ModuleModel, expr: ast.Name, scope: Scope, caller: Span | None = None
 ) -> _Origin | None:
     """The one value the calls that run a parameter's function pass it, as the value flow
     resolves them (a method called on an instance, a closure a factory returned, a callable
-    handed on), where the caller's frame does not say."""
+    handed on): the calls on the ``caller`` frame's line where it is given. Read on a loop's
+    first iteration, as ``_origin`` reads names: the value the failing call first got."""
     place = Place(project.path(model), model, expr, scope)
-    found = Flow(culprit_state.Code(project.files), project.frames).arguments(place)
+    flow = Flow(culprit_state.Code(project.files), project.frames, first_iteration=True)
+    found = flow.arguments(place, caller=caller)
     if found is None or len(found) != 1 or not isinstance(found[0].node, ast.expr):
         return None
     project.adopt(found[0])

@@ -218,3 +218,50 @@ def test_the_call_on_the_traceback_comes_before_the_projects_calls(tmp_path: Pat
     frames = [Span(path, 4, 0, 4, 9), Span(path, 8, 0, 8, 9)]
     found = Flow(code, frames).makers(place_of(code, path, "p", 4))
     assert shown(found) == [("main.py", "jnp.zeros(3)")]
+
+
+def test_the_caller_frames_call_is_resolved_through_a_jitted_attribute(tmp_path: Path) -> None:
+    lib = (
+        "import jax\n\nclass Fitter:\n    def __init__(self):\n"
+        "        self._step = jax.jit(self._update)\n\n"
+        "    def _update(self, p):\n        return p * 2\n\n"
+        "    def fit(self, init):\n        p = init\n        for _ in range(3):\n"
+        "            p = self._step(p)\n        return p\n\n"
+        "def main():\n    return Fitter().fit(jnp.zeros(2))\n"
+    )
+    code = project(tmp_path, {"main.py": "import jax.numpy as jnp\n" + lib})
+    path = tmp_path / "main.py"
+    # The traceback: the body line of ``_update``, then the loop's call in ``fit``, then main.
+    frames = [Span(path, 9, 0, 9, 9), Span(path, 14, 0, 14, 9), Span(path, 18, 0, 18, 9)]
+    place = place_of(code, path, "p", 9)
+    # Every iteration: the first value, and what the update returns.
+    every = Flow(code, frames).arguments(place, caller=frames[1])
+    assert shown(every) == [("main.py", "jnp.zeros(2)"), ("main.py", "p * 2")]
+    # On the loop's first iteration the call passes what ``fit`` was given.
+    first = Flow(code, frames, first_iteration=True).arguments(place, caller=frames[1])
+    assert shown(first) == [("main.py", "jnp.zeros(2)")]
+    # Only the caller frame's calls: a line without a call of it gives nothing.
+    assert Flow(code, frames).arguments(place, caller=frames[2]) is None
+
+
+def test_a_scan_body_a_factory_makes_in_another_module_carries_the_initial_value(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "steps.py": (
+                "def make_step(rate):\n    def step(carry, _):\n"
+                "        return carry * rate, carry\n    return step\n"
+            ),
+            "main.py": (
+                "import jax.numpy as jnp\nfrom jax import lax\nfrom steps import make_step\n\n"
+                "def run():\n    body = make_step(0.5)\n"
+                "    return lax.scan(body, jnp.ones(3), None, length=4)\n"
+            ),
+        },
+    )
+    steps, main = tmp_path / "steps.py", tmp_path / "main.py"
+    flow = Flow(code, [Span(steps, 3, 0, 3, 9), Span(main, 7, 0, 7, 9)])
+    found = flow.makers(place_of(code, steps, "carry", 3))
+    assert shown(found) == [("main.py", "jnp.ones(3)")]
