@@ -1135,6 +1135,30 @@ class Flow:
                     found.append((cls, construction))
         return found if len(found) == 1 else []
 
+    def _annotated(self, place: Place) -> list[tuple[Place, Place | None]]:
+        """The project class a parameter is annotated with (``def run(m: Model)``), where no
+        class of its module derives from it (whose methods the instance might run instead)."""
+        function = _function_of_param(place)
+        if function is None or _is_self(place) or isinstance(function.node, ast.Lambda):
+            return []
+        assert isinstance(place.node, ast.Name)
+        node = function.node
+        args = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+        annotation = next((a.annotation for a in args if a.arg == place.node.id), None)
+        if annotation is None:
+            return []
+        outer = function.scope.parent or place.model.module_scope
+        cls = self.code.resolve(Place(place.path, place.model, annotation, outer))
+        if not isinstance(cls.node, ast.ClassDef):
+            return []
+        name = cls.node.name
+        derived = any(
+            _last_name(base) == name
+            for klass in nodes_of(cls.model.tree, ast.ClassDef)
+            for base in klass.bases
+        )
+        return [] if derived else [(cls, None)]
+
     def _wraps_method(self, attribute: Place, name: str, depth: int) -> bool:
         """Whether an attribute of an instance holds a method of that instance under a
         transform that keeps its parameters (``self._step = jax.jit(self._update)``): a call
@@ -1257,7 +1281,7 @@ class Flow:
                 if on_class is None:
                     return []
                 return [replace(on_class, skip=1 if _classmethod(on_class.function) else 0)]
-            owners = self.instances(receiver, depth + 1) or []
+            owners = self.instances(receiver, depth + 1) or self._annotated(receiver)
             methods = [self.method(cls, node.attr) for cls, _ in owners]
             found = [replace(m, receiver=receiver) for m in methods if m is not None]
             if any(_is_property(m.place, m.function) for m in found):

@@ -56,6 +56,12 @@ CASES = [
         "jnp.ones(5)",
     ),
     (
+        "method on a parameter annotated with its class",
+        "class Model:\n    def target(self, p):\n        return p * 2\n",
+        "from lib import Model\n\ndef run(m: Model):\n    return m.target(jnp.ones(14))\n",
+        "jnp.ones(14)",
+    ),
+    (
         "method called on self in a subclass",
         "class Base:\n    def target(self, p):\n        return p * 2\n",
         (
