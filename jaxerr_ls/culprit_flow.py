@@ -18,6 +18,8 @@ import ast
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
+from pathlib import Path
 from typing import TypeVar
 
 from jaxerr_ls import culprit_state
@@ -30,6 +32,7 @@ from jaxerr_ls.project import (
     ModuleModel,
     Scope,
     class_fields,
+    last_name,
 )
 from jaxerr_ls.spans import Span
 
@@ -42,6 +45,25 @@ T = TypeVar("T")
 _MAX_STEPS = 4000
 # Decorators and wrappers that keep a function's arguments and outputs.
 _KEEPING = frozenset({"functools.partial", "jax.jit", "functools.wraps", "jax.checkpoint"})
+# Transforms whose result calls the function they are given with the arguments it gets, in the
+# same positions (what it returns differs: a gradient, a batch).
+_FORWARDING = frozenset(
+    {
+        "jax.jit",
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.vmap",
+        "jax.pmap",
+        "jax.checkpoint",
+        "jax.remat",
+        "jax.named_call",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.jacobian",
+        "jax.hessian",
+        "functools.wraps",
+    }
+)
 
 
 # The loops JAX runs a body in: (the body's position, its carry parameter, the initial
@@ -101,6 +123,9 @@ class Flow:
         # instance of a subclass, differentiates the subclass's ``loss``.
         self._self_of: dict[int, tuple[Place, Place | None]] = {}
         self._steps = 0
+        # The functions whose parameters' arguments are being resolved: a call that runs one
+        # again (recursion, a callable handed round) is not followed a second time.
+        self._resolving: set[int] = set()
 
     # -- values --------------------------------------------------------------------------------
 
@@ -218,7 +243,9 @@ class Flow:
                 left = self._decorated(place, function)
             if left is None:
                 left = self._carried(place, function, depth)
-            return left if left is not None else self._project_calls(place, function, depth)
+            if left is None:
+                left = self._project_calls(place, function, depth)
+            return left if left is not None else self.arguments(place, depth)
         return self.makers(passed, depth + 1)
 
     def _carried(self, place: Place, function: Function, depth: int) -> list[Place] | None:
@@ -232,15 +259,20 @@ class Flow:
             return None
         index = names.index(place.node.id)
         found: list[Place] = []
-        model = place.model
-        loops = self.code.files.memo("loop calls", place.path, lambda _: _loop_calls(model))
-        for call, scope, slots in loops:
-            for body_at, carry, init_at in slots:
-                if len(call.args) <= max(body_at, init_at):
-                    continue
-                body = self.code.resolve(Place(place.path, place.model, call.args[body_at], scope))
-                if body.node is function.node and index == carry:
-                    found.append(Place(place.path, place.model, call.args[init_at], scope))
+        # The loops of the body's module, and of the traceback's (a body a factory made,
+        # ``step = make_step(..)`` then ``lax.scan(step, ..)`` in another module).
+        paths = [place.path, *(span.path for span in self.frames)]
+        for path, model in self.code.models(paths):
+            loops = _module_memo(self.code, "loop calls", path, model, _loop_calls)
+            for call, scope, slots in loops:
+                for body_at, carry, init_at in slots:
+                    if len(call.args) <= max(body_at, init_at) or index != carry:
+                        continue
+                    body = Place(path, model, call.args[body_at], scope)
+                    if self.code.resolve(body).node is function.node or any(
+                        c.function is function for c in self.callees(body, depth + 1)
+                    ):
+                        found.append(Place(path, model, call.args[init_at], scope))
         if len(found) != 1:
             return None
         return self.makers(found[0], depth + 1)
@@ -272,9 +304,15 @@ class Flow:
         )
         if found is None or len(sites) == 1:
             return found
-        # Several calls (a script's and its test's): followed only where each passes an
-        # instance of one project class (whose methods then run, whichever call it was);
-        # values that differ otherwise leave the parameter in doubt.
+        return self._one_class(found)
+
+    def _one_class(self, found: list[Place]) -> list[Place] | None:
+        """What several calls (a script's and its test's) pass, where each passes an instance
+        of one project class (whose methods then run, whichever call it was); values that
+        differ otherwise leave the parameter in doubt."""
+        found = _unique(found)
+        if len(found) == 1:
+            return found
         calls = [m for m in found if isinstance(m.node, ast.Call)]
         if len(calls) != len(found):
             return None
@@ -285,7 +323,158 @@ class Flow:
         made = self.code.resolve(calls[0].at(calls[0].node.func))  # type: ignore[attr-defined]
         if len(classes) != 1 or not isinstance(made.node, ast.ClassDef):
             return None
-        return _unique(found)
+        return found
+
+    # -- parameters ----------------------------------------------------------------------------
+
+    def arguments(
+        self, place: Place, depth: int = 0, caller: Span | None = None
+    ) -> list[Place] | None:
+        """What the parameter ``place`` names can receive, for any callable: the makers of
+        what each call that runs its function passes for it (by position past a bound
+        ``self`` and a partial's fixed arguments, by keyword, else the parameter's default):
+        the calls on the traceback's lines when some run it, else the project's; only the
+        calls on the ``caller`` frame's line where it is given. None where no call is known
+        or any one is in doubt (an unpacked ``*args``)."""
+        function = _function_of_param(place)
+        if function is None or _is_self(place) or _is_cls(place) or id(function) in self._resolving:
+            return None
+        assert isinstance(place.node, ast.Name)
+        name = place.node.id
+        if name not in [p.name for p in function.positional]:
+            return None
+        self._resolving.add(id(function))
+        try:
+            sites = self.call_sites(function, place, depth, caller)
+            if not sites:
+                return None
+            for _, call in sites:
+                assert isinstance(call.node, ast.Call)
+                if any(isinstance(a, ast.Starred) for a in call.node.args) or any(
+                    k.arg is None for k in call.node.keywords
+                ):
+                    return None
+
+            def given(site: tuple[Callee, Place]) -> list[Place] | None:
+                callee, call = site
+                fixed = callee.fixed(name)
+                if fixed is not None:
+                    return self.makers(fixed, depth + 1)
+                names = [p.name for p in function.positional][callee.skip :]
+                self._entered.setdefault(id(function), []).append(site)
+                return self._given_or_default(place, function, call, names, depth)
+
+            found = _every(sites, given)
+            if not found:
+                return None
+            on_traceback = any(
+                site.path == span.path and site.node.lineno == span.line  # type: ignore[attr-defined]
+                for _, site in sites
+                for span in self.frames
+            )
+            return _unique(found) if on_traceback else self._one_class(found)
+        finally:
+            self._resolving.discard(id(function))
+
+    def call_sites(
+        self, function: Function, home: Place, depth: int = 0, caller: Span | None = None
+    ) -> list[tuple[Callee, Place]]:
+        """The calls that run ``function``, with how each reaches it: those on the
+        traceback's lines, else those of the project that the flow says run it (by its name,
+        a bound method of an instance the flow knows, a class's construction for
+        ``__init__``, a name or attribute bound to it under a transform that keeps its
+        arguments' positions, a ``functools.partial`` of it, a factory's closure)."""
+        found: list[tuple[Callee, Place]] = []
+        for site in self.code.frames_calls(self.frames if caller is None else [caller]):
+            assert isinstance(site.node, ast.Call)
+            for callee in self.runs_of(site.at(site.node.func), depth + 1):
+                if callee.function is function:
+                    found.append((callee, site))
+        if found or caller is not None:
+            return found
+        if not self.frames:
+            return []
+        init = function.name == "__init__"
+        owner = function.owner
+        wanted = owner.name if init and isinstance(owner, ast.ClassDef) else function.name
+        # The names a call of it may be written with: its own, those the module binds to it
+        # (``self.step = jax.jit(self.update)``), its class's (``m = Model()``, then
+        # ``m.step(x)``), its factory's (``step = make_step(..)``), ``cls`` in a classmethod.
+        seeds = {
+            wanted,
+            *_module_memo(
+                self.code,
+                f"reaching {wanted}",
+                home.path,
+                home.model,
+                partial(_reaching, frozenset({wanted})),
+            ),
+        }
+        if isinstance(owner, ast.ClassDef):
+            seeds.add(owner.name)
+        factory = function.scope.parent
+        if factory is not None and isinstance(factory.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            seeds.add(factory.node.name)
+        if init:
+            seeds.add("cls")
+        paths = [path for seed in sorted(seeds) for path in self.code.files.files_containing(seed)]
+        modules = list(self.code.models([home.path, *paths]))
+        key = frozenset(seeds)
+        for path, model in modules:
+            reaching = _module_memo(
+                self.code, f"reaching {sorted(key)}", path, model, partial(_reaching, key)
+            )
+            for call, scope in model.calls:
+                if _last_name(call.func) not in reaching and not _mentions(call.func, reaching):
+                    continue
+                site = Place(path, model, call, scope)
+                for callee in self.runs_of(site.at(call.func), depth + 1):
+                    if callee.function is function:
+                        found.append((callee, site))
+        if init:
+            return found  # a class's name is read for many reasons (``isinstance``, bases)
+        # Off the traceback, every read of the function's name must lead to the calls found:
+        # one handed to a library, or kept under a name nothing calls, is called by others.
+        callers = {_last_name(site.node.func) for _, site in found}  # type: ignore[attr-defined]
+        for _, model in modules:
+            if not _reads_lead_to(model, wanted, [s.node for _, s in found], callers):
+                return []
+        return found
+
+    def runs_of(self, func: Place, depth: int = 0) -> list[Callee]:
+        """The project functions a call of ``func`` runs with its arguments: ``callees``, and
+        also through transforms that keep the arguments' positions (``jax.grad(f)(x)``,
+        ``step = jax.jit(self.update)``), a class's ``__init__`` (its ``self`` not passed), and
+        ``cls(...)`` in a classmethod."""
+        if depth > _MAX_DEPTH:
+            return []
+        found = self.callees(func, depth + 1)
+        if found:
+            return found
+        if _is_cls(func):
+            function = _function_of_param(func)
+            assert function is not None and function.owner is not None
+            cls = Place(func.path, func.model, function.owner, func.model.module_scope)
+            return self._constructor(cls)
+        makers = self.makers(func, depth + 1) or []
+        out: list[Callee] = []
+        for made in makers:
+            node = made.node
+            if isinstance(node, ast.ClassDef):
+                out += self._constructor(made)
+            elif (
+                isinstance(node, ast.Call)
+                and node.args
+                and made.model.qualified_name(node.func, made.scope) in _FORWARDING
+            ):
+                out += self.runs_of(made.at(node.args[0]), depth + 1)
+            else:
+                return []
+        return out
+
+    def _constructor(self, cls: Place) -> list[Callee]:
+        init = self.method(cls, "__init__")
+        return [] if init is None else [replace(init, skip=1)]
 
     def _given_or_default(
         self, place: Place, function: Function, call: Place, names: list[str], depth: int
@@ -830,7 +1019,9 @@ class Flow:
                 if method.name != attr or not method.positional:
                     continue
                 if not _is_property(klass, method):
-                    return None  # a method, not a value
+                    # A bound method read as a value (``rollout(pend.energy)``): the read
+                    # makes it, and a call of it runs the method (``callees``).
+                    return []
                 self._self_of.setdefault(id(method), (cls, construction))
                 values = [r.value for r in method.returns if r.value is not None]
                 if not values or len(values) != len(method.returns):
@@ -943,6 +1134,30 @@ class Flow:
                 if all(m is None or m.node is not construction.node for _, m in found):
                     found.append((cls, construction))
         return found if len(found) == 1 else []
+
+    def _annotated(self, place: Place) -> list[tuple[Place, Place | None]]:
+        """The project class a parameter is annotated with (``def run(m: Model)``), where no
+        class of its module derives from it (whose methods the instance might run instead)."""
+        function = _function_of_param(place)
+        if function is None or _is_self(place) or isinstance(function.node, ast.Lambda):
+            return []
+        assert isinstance(place.node, ast.Name)
+        node = function.node
+        args = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+        annotation = next((a.annotation for a in args if a.arg == place.node.id), None)
+        if annotation is None:
+            return []
+        outer = function.scope.parent or place.model.module_scope
+        cls = self.code.resolve(Place(place.path, place.model, annotation, outer))
+        if not isinstance(cls.node, ast.ClassDef):
+            return []
+        name = cls.node.name
+        derived = any(
+            _last_name(base) == name
+            for klass in nodes_of(cls.model.tree, ast.ClassDef)
+            for base in klass.bases
+        )
+        return [] if derived else [(cls, None)]
 
     def _wraps_method(self, attribute: Place, name: str, depth: int) -> bool:
         """Whether an attribute of an instance holds a method of that instance under a
@@ -1066,7 +1281,7 @@ class Flow:
                 if on_class is None:
                     return []
                 return [replace(on_class, skip=1 if _classmethod(on_class.function) else 0)]
-            owners = self.instances(receiver, depth + 1) or []
+            owners = self.instances(receiver, depth + 1) or self._annotated(receiver)
             methods = [self.method(cls, node.attr) for cls, _ in owners]
             found = [replace(m, receiver=receiver) for m in methods if m is not None]
             if any(_is_property(m.place, m.function) for m in found):
@@ -1381,6 +1596,102 @@ def _is_self(place: Place) -> bool:
         and isinstance(place.node, ast.Name)
         and function.positional[0].name == place.node.id
     )
+
+
+def _is_cls(place: Place) -> bool:
+    """The first parameter of a classmethod (``cls``)."""
+    function = _function_of_param(place)
+    return (
+        function is not None
+        and function.owner is not None
+        and _classmethod(function)
+        and bool(function.positional)
+        and isinstance(place.node, ast.Name)
+        and function.positional[0].name == place.node.id
+    )
+
+
+def _last_name(node: ast.AST) -> str | None:
+    return last_name(node) if isinstance(node, ast.expr) else None
+
+
+def _mentions(node: ast.AST, names: set[str]) -> bool:
+    return any(_last_name(n) in names for n in ast.walk(node))
+
+
+def _reads_lead_to(
+    model: ModuleModel, name: str, calls: list[ast.AST], callers: set[str | None]
+) -> bool:
+    """Whether every read of ``name`` in a module leads to one of ``calls`` (whose callees
+    are named ``callers``): it is in a call's callee (``jax.grad(f)(x)``), is the value
+    assigned to a name a call calls (``step = jax.jit(f)``), a factory's ``return``, or an
+    argument for a parameter a call calls (``train(step_fn=f)``)."""
+    parents: dict[int, ast.AST] = {}
+    for outer in ast.walk(model.tree):
+        for child in ast.iter_child_nodes(outer):
+            parents[id(child)] = outer
+    inside = {id(n) for call in calls for n in ast.walk(call.func)}  # type: ignore[attr-defined]
+    for read in ast.walk(model.tree):
+        if _last_name(read) != name or not isinstance(getattr(read, "ctx", None), ast.Load):
+            continue
+        if id(read) in inside:
+            continue
+        node = read
+        parent = parents.get(id(node))
+        # Through the transforms and partials that wrap it: ``jax.jit(partial(f, a))``.
+        while isinstance(parent, ast.Call) and node is not parent.func:
+            grand = parents.get(id(parent))
+            if not isinstance(grand, ast.Call | ast.Assign | ast.Return | ast.keyword):
+                break
+            node, parent = parent, grand
+        if isinstance(parent, ast.Assign) and any(_last_name(t) in callers for t in parent.targets):
+            continue
+        if isinstance(parent, ast.Return):
+            continue
+        if isinstance(parent, ast.keyword) and parent.arg in callers:
+            continue
+        if isinstance(parent, ast.Call) and node in parent.args:
+            index = parent.args.index(node)
+            called = [f for f in model.functions.values() if f.name == _last_name(parent.func)]
+            if any(
+                index < len(f.positional) and f.positional[index].name in callers for f in called
+            ):
+                continue
+        return False
+    return True
+
+
+def _module_memo(
+    code: Code, kind: str, path: Path, model: ModuleModel, compute: Callable[[ModuleModel], T]
+) -> T:
+    """What ``compute`` gives for a module, worked out once per module."""
+    return code.files.memo(kind, path, lambda _: compute(model))
+
+
+def _reaching(names: frozenset[str], model: ModuleModel) -> set[str]:
+    """The names and attributes of a module that may hold the callable ``name``: itself,
+    and those assigned (``step = jax.jit(update)``, ``self.step = partial(self.update)``,
+    ``update = make_update(..)``) from an expression that mentions one of them, and the
+    parameters of the module's functions that a call passes one of them to."""
+    out = set(names)
+    for _ in range(_MAX_DEPTH):
+        before = len(out)
+        for statement in nodes_of(model.tree, ast.Assign):
+            if _mentions(statement.value, out):
+                for target in statement.targets:
+                    out |= {n for n in map(_last_name, ast.walk(target)) if n is not None}
+        for call, _ in model.calls:
+            for keyword in call.keywords:
+                if keyword.arg is not None and _mentions(keyword.value, out):
+                    out.add(keyword.arg)
+            # ``train(self.update)`` with ``def train(step_fn)`` in the module: ``step_fn``.
+            called = [f for f in model.functions.values() if f.name == _last_name(call.func)]
+            for index, given in enumerate(call.args):
+                if _mentions(given, out):
+                    out |= {f.positional[index].name for f in called if index < len(f.positional)}
+        if len(out) == before:
+            break
+    return out
 
 
 def _function_of_param(place: Place) -> Function | None:

@@ -191,6 +191,15 @@ class Code:
         self._module_files[module] = found
         return found
 
+    def frames_calls(self, frames: Sequence[Span]) -> Iterator[Place]:
+        """The calls of the traceback's lines, each once."""
+        seen: set[int] = set()
+        for span in frames:
+            for model, call, scope in self.calls_on(span):
+                if id(call) not in seen:
+                    seen.add(id(call))
+                    yield Place(span.path, model, call, scope)
+
     def calls_on(self, span: Span) -> Iterator[tuple[ModuleModel, ast.Call, Scope]]:
         """The calls of a frame's line, outermost first."""
         model = self.model(span.path)
@@ -328,15 +337,12 @@ class _Flow:
     def calls_of(self, target: ast.AST) -> Iterator[tuple[Place, ast.Call]]:
         """Calls on the traceback's lines whose callee is ``target`` (a ``def`` or a jit
         call), followed through names."""
-        seen: set[int] = set()
-        for span in self.frames:
-            for model, call, scope in self.code.calls_on(span):
-                if id(call) in seen:
-                    continue
-                seen.add(id(call))
-                callee = self.code.resolve(Place(span.path, model, call.func, scope))
-                if callee.node is target or self._wraps(callee, target):
-                    yield Place(span.path, model, call, scope), call
+        for site in self.code.frames_calls(self.frames):
+            call = site.node
+            assert isinstance(call, ast.Call)
+            callee = self.code.resolve(site.at(call.func))
+            if callee.node is target or self._wraps(callee, target):
+                yield site, call
 
     def _wraps(self, callee: Place, target: ast.AST) -> bool:
         """Whether a callee is ``jax.grad(target)`` or another transform that hands its

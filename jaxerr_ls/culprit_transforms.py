@@ -113,9 +113,12 @@ _SHOWN_CHARS = 40
 class _Project:
     """Models of the project's modules, parsed once, and how one imports another."""
 
-    def __init__(self, files: ProjectFiles) -> None:
+    def __init__(self, files: ProjectFiles, frames: Sequence[Span] = ()) -> None:
         self.files = files
         self.paths: dict[int, Path] = {}
+        # The traceback's project lines: the value flow resolves a parameter's arguments
+        # from them, also where a tracer follows a value without its frames.
+        self.frames = frames
 
     def model(self, path: Path) -> ModuleModel | None:
         def parse(path: Path) -> ModuleModel | None:
@@ -432,7 +435,7 @@ def transform_culprits(
 ) -> list[Culprit]:
     """The culprits of an error a transform raised, from the traceback's project lines
     (innermost first); nothing where the fault is the failing line itself."""
-    project = _Project(files)
+    project = _Project(files, frames)
     if kind == CulpritKind.TRANSFORM_FUNCTION:
         found = _function_culprits(project, captures, frames)
     elif kind == CulpritKind.TRANSFORM_ARGUMENT:
@@ -2274,7 +2277,16 @@ def _origin(
         if binding.kind == "assign" and binding.value is not None:
             return _origin(project, model, binding.value, binding.scope, frames, frame, depth + 1)
         if binding.kind == "param" and frame is not None:
-            return _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
+            found = _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
+            if found is None and frame + 1 < len(frames):
+                # The caller's call names the function otherwise (``self._step(..)`` after
+                # ``self._step = jax.jit(self._update)``): the value flow resolves it.
+                found = _argument_flowed(project, model, expr, scope, frames[frame + 1])
+            return found
+        if binding.kind == "param":
+            # Followed without the traceback's frames (inside a value another tracer found):
+            # what the value flow says the calls that run the function pass.
+            return _argument_flowed(project, model, expr, scope)
         unpacked = _unpacked(project, model, binding, expr.id)
         if unpacked is not None:
             return _origin(project, *unpacked, frames, None, depth + 1)
@@ -2416,6 +2428,22 @@ def _caller_argument(
     if argument is None:
         return None
     return _origin(project, caller_model, argument, scope, frames, frame + 1, depth + 1)
+
+
+def _argument_flowed(
+    project: _Project, model: ModuleModel, expr: ast.Name, scope: Scope, caller: Span | None = None
+) -> _Origin | None:
+    """The one value the calls that run a parameter's function pass it, as the value flow
+    resolves them (a method called on an instance, a closure a factory returned, a callable
+    handed on): the calls on the ``caller`` frame's line where it is given. Read on a loop's
+    first iteration, as ``_origin`` reads names: the value the failing call first got."""
+    place = Place(project.path(model), model, expr, scope)
+    flow = Flow(culprit_state.Code(project.files), project.frames, first_iteration=True)
+    found = flow.arguments(place, caller=caller)
+    if found is None or len(found) != 1 or not isinstance(found[0].node, ast.expr):
+        return None
+    project.adopt(found[0])
+    return _Origin(found[0].model, found[0].node, found[0].scope)
 
 
 def _names_int_dtype(model: ModuleModel, expr: ast.expr, scope: Scope) -> bool:
