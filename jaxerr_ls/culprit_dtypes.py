@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from jaxerr_ls.culprit_flow import Flow, keyword_value, tuple_items, updated_array
 from jaxerr_ls.culprit_state import Place
+from jaxerr_ls.library import Library, library
 from jaxerr_ls.project import class_fields
 
 # The dtype kinds: JAX arrays, and Python scalars (weakly typed: they take an array's dtype).
@@ -355,6 +356,10 @@ class Dtypes:
             return "follow"
         if name is None:
             return "follow"
+        assert qualified is not None
+        constructed = library().dtype_constructors.get(Library.canonical(qualified))
+        if constructed is not None:
+            return constructed  # ``jnp.float32(x)``: a scalar type called, its dtype's kind
         given = keyword_value(node, "dtype")
         if given is None and name in ("array", "asarray") and len(node.args) > 1:
             given = node.args[1]

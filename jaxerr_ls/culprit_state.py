@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_ls.astindex import nodes_of
+from jaxerr_ls.library import library
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import (
     TRANSPARENT,
@@ -2485,27 +2486,65 @@ def _nonlinear_culprit(
         wrapped = function.model.functions.get(function.node)
         if wrapped is None:
             return None
-        operations = [
-            node
-            for node in ast.walk(wrapped.node)
-            if (isinstance(node, ast.Call) and _name_of(node.func) == primitive)
-            or (
-                isinstance(node, ast.BinOp)
-                and primitive in _OPERATORS
-                and isinstance(node.op, _OPERATORS[primitive])
-            )
-        ]
+        operations = _applying(code, function, wrapped, primitive, 0)
         if len(operations) != 1:
             return None
-        span = code.span(function.path, operations[0])
+        operation, through = operations[0]
+        span = code.span(function.path, operation)
         if not _not_failing(span, frames):
             return None
+        what = f"`{ast.unparse(operation)}`"
+        if through is not None:
+            what += f" runs `{through}`, which"
         why = (
-            f"`{ast.unparse(operations[0])}` is not linear, so jax.linear_transpose cannot "
+            f"{what} is not linear, so jax.linear_transpose cannot "
             f"transpose `{wrapped.name}`: it needs a function linear in its input."
         )
         return Found(span, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive, why)
     return None
+
+
+# How deep project functions are entered looking for the operation a primitive comes from.
+_LOWERING_DEPTH = 3
+
+
+def _applying(
+    code: Code, place: Place, function: Function, primitive: str, depth: int
+) -> list[tuple[ast.expr, str | None]]:
+    """The operations of ``function`` that apply ``primitive``, each with the library call
+    that does where it is inside a project function it calls (None where it is the operation
+    itself): a call named as the primitive, an operator that makes it, a library call that
+    lowers to it (``jnp.clip`` to ``min``, by the library tables), or a call of a project
+    function one of whose operations does."""
+    lowering = library().lowering_to(primitive)
+    found: list[tuple[ast.expr, str | None]] = []
+    for node in ast.walk(function.node):
+        if isinstance(node, ast.BinOp):
+            if primitive in _OPERATORS and isinstance(node.op, _OPERATORS[primitive]):
+                found.append((node, None))
+            continue
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name_of(node.func)
+        if name == primitive:
+            found.append((node, None))
+            continue
+        callee = code.resolve(Place(place.path, place.model, node.func, function.scope))
+        inner = callee.model.functions.get(callee.node)
+        if inner is None:
+            qualified = place.model.qualified_name(node.func, function.scope)
+            if qualified is not None and name in lowering:
+                found.append((node, None))
+            continue
+        if inner.node is function.node or depth >= _LOWERING_DEPTH:
+            continue
+        below = _applying(code, callee, inner, primitive, depth + 1)
+        if len(below) == 1:
+            operation, through = below[0]
+            found.append((node, through or ast.unparse(operation)))
+        elif below:
+            return below + found  # several below: not one culprit
+    return found
 
 
 def _nonlinear_tangent_culprit(code: Code, primitive: str, frames: Sequence[Span]) -> Found | None:

@@ -1094,6 +1094,55 @@ def test_the_non_linear_operation_of_a_linear_transpose(
     )
 
 
+@pytest.mark.parametrize(
+    ("helper", "primitive", "found"),
+    [
+        ("jnp.minimum(v, 1.0)", "min", True),  # the library call that lowers to ``min``
+        ("jnp.clip(v, 0.0, 1.0)", "max", True),  # ... one of two it lowers to
+        ("jnp.maximum(v, 0.0) + jnp.clip(v, -1.0, 1.0)", "max", False),  # two: not one culprit
+        ("3.0 * v", "min", False),  # nothing that makes ``min``
+    ],
+)
+def test_the_non_linear_operation_inside_a_helper_of_a_linear_transpose(
+    tmp_path: Path, helper: str, primitive: str, found: bool
+) -> None:
+    """The operation the message names runs inside a project helper the transposed function
+    calls, written as an API that lowers to it (by the library tables): the helper's call is
+    where the change belongs."""
+    files, frames = project(
+        tmp_path,
+        {
+            "limits.py": f"""
+            import jax.numpy as jnp
+
+
+            def bounded(v):
+                return {helper}
+            """,
+            "adjoint.py": """
+            import jax
+
+            import limits
+
+
+            def forward(x):
+                return limits.bounded(2.0 * x)  # culprit
+
+
+            adjoint = jax.linear_transpose(forward, 1.0)
+            print(adjoint(1.0))  # frame 0
+            """,
+        },
+    )
+    got = culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive)
+    if not found:
+        assert got == []
+        return
+    [culprit] = got
+    assert culprit.span.line == marked_line(tmp_path / "adjoint.py")
+    assert culprit.why is not None and "`forward`" in culprit.why and "jnp." in culprit.why
+
+
 _ABS_RULE = """
 import jax
 import jax.numpy as jnp
