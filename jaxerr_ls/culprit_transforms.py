@@ -495,8 +495,12 @@ def _returns(
     out = []
     for node, value in nodes:
         part = value
+        accumulated: tuple[ast.stmt, ast.expr] | None = None
         if vector and value is not None:
             part = _vector_part(project, model, value, function.scope, depth, flow, env)
+            accumulated = _accumulated_part(project, model, function, part, depth, flow, env)
+            if accumulated is not None:
+                part = accumulated[1]
             part = _summed_item(function, part) or part
             if part is not None and _helper_among(project, model, function, part, flow, env):
                 raise _InDoubt
@@ -570,6 +574,10 @@ def _returns(
                 if deeper:
                     out.extend(deeper)
                     continue
+        if accumulated is not None:
+            # The loop's first value, or the statement that adds the term, makes the vector.
+            out.append(_Return(model, function, *accumulated))
+            continue
         made = (
             _local_maker(project, flow, model, function, part, env)
             if vector and flow is not None and part is not value
@@ -1149,6 +1157,72 @@ def _vector_part(
             return value
         value = parts[0]
     return value
+
+
+def _accumulation(function: Function, name: str) -> list[tuple[ast.stmt, ast.expr]] | None:
+    """What a loop accumulates in ``name``: its first value and every term a loop of the
+    function adds to it (``total = 0.0``, then ``total = total + w * f(x)`` or ``total +=
+    term`` in a ``for`` or ``while``), each with its statement; None where the name is bound
+    any other way."""
+    looped = {
+        id(statement)
+        for loop in culprit_state.own_statements(function.node)
+        if isinstance(loop, ast.For | ast.While)
+        for statement in culprit_state.own_statements(loop)
+    }
+    first: list[tuple[ast.stmt, ast.expr]] = []
+    terms: list[tuple[ast.stmt, ast.expr]] = []
+    for binding in function.scope.bindings.get(name, []):
+        statement = binding.node
+        if not isinstance(statement, ast.stmt):
+            return None
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add | ast.Sub):
+            if id(statement) not in looped:
+                return None
+            terms.append((statement, statement.value))
+            continue
+        value = binding.value
+        if binding.kind != "assign" or value is None:
+            return None
+        if id(statement) not in looped:
+            first.append((statement, value))
+            continue
+        if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Add | ast.Sub):
+            return None
+        kept = [
+            s for s in (value.left, value.right) if not (isinstance(s, ast.Name) and s.id == name)
+        ]
+        if len(kept) != 1:
+            return None
+        terms.append((statement, kept[0]))
+    return [*first, *terms] if len(first) == 1 and terms else None
+
+
+def _accumulated_part(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    part: ast.expr | None,
+    depth: int,
+    flow: Flow | None,
+    env: Env,
+) -> tuple[ast.stmt, ast.expr] | None:
+    """For a name a loop accumulates, the one of its first value and the terms it adds that
+    is not surely a scalar (with its statement; the term reduced to its own vector part),
+    which then makes the sum a vector; None where it is not such a name or not exactly one
+    of them may keep an axis."""
+    if not isinstance(part, ast.Name):
+        return None
+    pieces = _accumulation(function, part.id)
+    if pieces is None:
+        return None
+    scope = function.scope
+    found = [
+        (statement, _vector_part(project, model, piece, scope, depth, flow, env))
+        for statement, piece in pieces
+        if not _scalar_value(project, model, piece, scope, depth, flow, env)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 # jax.numpy functions applied item by item: a vector in, a vector out.

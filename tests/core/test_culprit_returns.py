@@ -33,7 +33,10 @@ than the blind programs that showed them missing.
   and leaves an axis.
 - A function taken from a registry whose key the program leaves open: where every other
   registered function returns the pair on each return, the one that can return something
-  else (a single value, three values) is the function (its ``return``)."""
+  else (a single value, three values) is the function (its ``return``).
+- A vector loss accumulated by a loop (``total = first``, then ``total += w * term(x)`` in a
+  ``for`` or ``while``): the one of the first value and the added terms that is not surely a
+  scalar, followed into the function it calls, or its statement."""
 
 from __future__ import annotations
 
@@ -130,6 +133,33 @@ CULPRITS: list[Case] = [
         "weighting.py",
         "return {name: weights[name] * value",
         ["`scaled` returns a dict", "grad needs a scalar"],
+    ),
+    # A loop's accumulator: its first value and the terms the loop adds, one of which keeps
+    # an axis (a function of a tuple of regularisers, a helper called in a while loop, the
+    # first value itself).
+    (
+        "nonscalar_loop_accumulated",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "penalties.py",
+        "return jnp.abs(theta)",
+        ["`magnitude` returns"],
+    ),
+    (
+        "nonscalar_while_accumulated",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "return 0.5 * stretch**2 * jnp.ones(2)",
+        ["`spring` returns"],
+    ),
+    (
+        "nonscalar_accumulated_first",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "value = (w - target) ** 2",
+        ["is a vector"],
     ),
 ]
 
