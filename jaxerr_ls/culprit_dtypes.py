@@ -550,6 +550,31 @@ class Dtypes:
             return self.of(place.at(node.args[0])) == PY_INT
         return name in ("arange", "zeros", "ones", "full", "empty", "eye", "identity")
 
+    def converts_to_ints(self, place: Place) -> bool:
+        """An array the project makes of values it converts to Python ints one by one
+        (``jnp.asarray([int(q) for q in fields])``, ``jnp.array([int(a), int(b)])``): the
+        integers are written there, by choice, whatever the values were."""
+        node = place.node
+        if not isinstance(node, ast.Call) or not node.args:
+            return False
+        name = _array_module(place.model.qualified_name(node.func, place.scope))
+        if name not in ("array", "asarray"):
+            return False
+        items = node.args[0]
+        if isinstance(items, ast.ListComp | ast.GeneratorExp):
+            elements = [items.elt]
+        elif isinstance(items, ast.List | ast.Tuple) and items.elts:
+            elements = list(items.elts)
+        else:
+            return False
+        return all(
+            isinstance(e, ast.Call)
+            and isinstance(e.func, ast.Name)
+            and e.func.id == "int"
+            and not place.scope.lookup_all("int")
+            for e in elements
+        )
+
 
 # -- the leaves of a differentiated argument ---------------------------------------------------
 
