@@ -1674,6 +1674,11 @@ def _loop_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
             api = model.qualified_name(call.func, scope)
             if api in _LOOPS:
                 loops.append((Place(span.path, model, call, scope), _LOOPS[api]))
+            elif api is not None and api in library().while_loops:
+                # A library function that runs a while_loop inside (by the library tables).
+                loops.append((Place(span.path, model, call, scope), api.rpartition(".")[2]))
+    if not loops:
+        return _loop_in_differentiated(code, frames)
     if len({id(place.node) for place, _ in loops}) != 1:
         return None
     place, loop = loops[0]
@@ -1686,11 +1691,57 @@ def _loop_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
             "mode cannot differentiate: iterate a fixed count with fori_loop or scan."
         )
         found: Found | None = Found(span, CulpritKind.LOOP_BOUNDS, loop, why)
+    elif loop != "fori_loop":
+        why = (
+            f"`{loop}` runs a `while_loop` with these arguments, which reverse mode cannot "
+            "differentiate: choose a method of it that does not iterate to convergence, or "
+            "differentiate it in forward mode."
+        )
+        found = Found(span, CulpritKind.LOOP_BOUNDS, loop, why)
     else:
         found = _fori_bounds_culprit(code, frames, place, loop_call)
     if found is None or not _not_failing(found.span, frames):
         return None
     return found
+
+
+# Transforms that differentiate in reverse mode the function they are given first.
+_REVERSE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev"})
+
+
+def _loop_in_differentiated(code: Code, frames: Sequence[Span]) -> Found | None:
+    """Reverse mode fails on a loop its backward pass meets, where the traceback keeps only
+    the failing call: in the function that call differentiates (and the project functions it
+    calls), the one library call that runs a ``while_loop`` (by the library tables:
+    ``jax.scipy.linalg.polar`` with its default method)."""
+    if not frames:
+        return None
+    found: list[tuple[Place, ast.expr, str | None]] = []
+    for model, call, scope in code.calls_on(frames[0]):
+        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        transform = made.node
+        if not isinstance(transform, ast.Call) or not transform.args:
+            continue
+        if made.model.qualified_name(transform.func, made.scope) not in _REVERSE:
+            continue
+        function = code.resolve(made.at(transform.args[0]))
+        wrapped = function.model.functions.get(function.node)
+        if wrapped is not None:
+            found += [(function, *op) for op in _applying(code, function, wrapped, "while", 0)]
+    if len({id(operation) for _, operation, _ in found}) != 1:
+        return None
+    function, operation, through = found[0]
+    span = code.span(function.path, operation)
+    if not _not_failing(span, frames):
+        return None
+    name = _name_of(operation.func) if isinstance(operation, ast.Call) else None
+    runs = f"runs `{through}`, which runs" if through is not None else "runs"
+    why = (
+        f"`{ast.unparse(operation)}` {runs} a `while_loop`, which reverse mode cannot "
+        "differentiate: choose a method that does not iterate to convergence, or "
+        "differentiate it in forward mode."
+    )
+    return Found(span, CulpritKind.LOOP_BOUNDS, name or "while_loop", why)
 
 
 def _fori_bounds_culprit(

@@ -886,6 +886,76 @@ def test_a_fori_loop_bound_traced_by_jit_through_two_calls(tmp_path: Path) -> No
     assert "grad_fn = jax.jit(jax.grad(loss), static_argnums=1)  # culprit" in fixed(fix, path)
 
 
+def test_a_library_function_that_runs_a_while_loop_under_reverse_mode(tmp_path: Path) -> None:
+    """The library tables know which functions lower to a ``while_loop`` with their default
+    arguments (``jax.scipy.linalg.polar``): a call of one on the traceback is the loop."""
+    files, frames = project(
+        tmp_path,
+        {
+            "strain.py": """
+            import jax
+            import jax.numpy as jnp
+            from jax.scipy.linalg import polar
+
+
+            def stretch_energy(f):
+                rotation, stretch = polar(f)  # frame 1  # culprit
+                return jnp.sum((stretch - jnp.eye(2)) ** 2)
+
+
+            print(jax.grad(stretch_energy)(jnp.eye(2)))  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert (culprit.name, culprit.span.line) == ("polar", marked_line(tmp_path / "strain.py"))
+    assert culprit.why is not None and "`polar` runs a `while_loop`" in culprit.why
+    # The same call with no loop inside (a function the tables do not list): no culprit.
+    source = (tmp_path / "strain.py").read_text().replace("polar", "qr")
+    (tmp_path / "strain.py").write_text(source)
+    assert culprits(ProjectFiles(tmp_path), frames, CulpritKind.LOOP_BOUNDS) == []
+
+
+def test_a_while_loop_inside_a_helper_of_the_differentiated_function(tmp_path: Path) -> None:
+    """The backward pass fails with only the failing call on the traceback (as JAX reports a
+    loop it cannot transpose): the helper call in the differentiated function whose library
+    call runs a ``while_loop`` is where the change belongs."""
+    files, frames = project(
+        tmp_path,
+        {
+            "kinematics.py": """
+            from jax.scipy.linalg import polar
+
+
+            def rotation_of(f):
+                rotation, _ = polar(f)
+                return rotation
+            """,
+            "fit.py": """
+            import jax
+            import jax.numpy as jnp
+
+            from kinematics import rotation_of
+
+
+            def misfit(f, target):
+                return jnp.sum((rotation_of(f) - target) ** 2)  # culprit
+
+
+            grad_fn = jax.grad(misfit)
+            print(grad_fn(jnp.eye(2), jnp.eye(2)))  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert culprit.span.line == marked_line(tmp_path / "fit.py")
+    assert culprit.why is not None and "runs `polar(f)`" in culprit.why
+    # Two helpers that each run one: not one culprit.
+    source = (tmp_path / "fit.py").read_text()
+    (tmp_path / "fit.py").write_text(source.replace("- target", "- rotation_of(target)"))
+    assert culprits(ProjectFiles(tmp_path), frames, CulpritKind.LOOP_BOUNDS) == []
+
+
 def test_checkpoint_static_argnums_as_a_list_in_a_partial_decorator(tmp_path: Path) -> None:
     files, frames = project(
         tmp_path,
