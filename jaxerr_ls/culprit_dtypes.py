@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from jaxerr_ls.culprit_flow import Flow, keyword_value, tuple_items, updated_array
 from jaxerr_ls.culprit_state import Place
+from jaxerr_ls.library import Library, library
 from jaxerr_ls.project import class_fields
 
 # The dtype kinds: JAX arrays, and Python scalars (weakly typed: they take an array's dtype).
@@ -355,6 +356,10 @@ class Dtypes:
             return "follow"
         if name is None:
             return "follow"
+        assert qualified is not None
+        constructed = library().dtype_constructors.get(Library.canonical(qualified))
+        if constructed is not None:
+            return constructed  # ``jnp.float32(x)``: a scalar type called, its dtype's kind
         given = keyword_value(node, "dtype")
         if given is None and name in ("array", "asarray") and len(node.args) > 1:
             given = node.args[1]
@@ -544,6 +549,31 @@ class Dtypes:
         if name in ("array", "asarray") and node.args:
             return self.of(place.at(node.args[0])) == PY_INT
         return name in ("arange", "zeros", "ones", "full", "empty", "eye", "identity")
+
+    def converts_to_ints(self, place: Place) -> bool:
+        """An array the project makes of values it converts to Python ints one by one
+        (``jnp.asarray([int(q) for q in fields])``, ``jnp.array([int(a), int(b)])``): the
+        integers are written there, by choice, whatever the values were."""
+        node = place.node
+        if not isinstance(node, ast.Call) or not node.args:
+            return False
+        name = _array_module(place.model.qualified_name(node.func, place.scope))
+        if name not in ("array", "asarray"):
+            return False
+        items = node.args[0]
+        if isinstance(items, ast.ListComp | ast.GeneratorExp):
+            elements = [items.elt]
+        elif isinstance(items, ast.List | ast.Tuple) and items.elts:
+            elements = list(items.elts)
+        else:
+            return False
+        return all(
+            isinstance(e, ast.Call)
+            and isinstance(e.func, ast.Name)
+            and e.func.id == "int"
+            and not place.scope.lookup_all("int")
+            for e in elements
+        )
 
 
 # -- the leaves of a differentiated argument ---------------------------------------------------

@@ -25,6 +25,7 @@ from typing import TypeVar
 from jaxerr_ls import culprit_state
 from jaxerr_ls.astindex import nodes_of
 from jaxerr_ls.culprit_state import Code, Place
+from jaxerr_ls.library import Sampler, library
 from jaxerr_ls.project import (
     TRANSPARENT,
     Binding,
@@ -1799,11 +1800,8 @@ def _default(function: Function, name: str) -> ast.expr | None:
 
 # -- shapes ------------------------------------------------------------------------------------
 
-# Constructors whose shape is their first argument, and those whose shape follows a key.
+# Constructors whose shape is their first argument.
 _SHAPED_FIRST = frozenset({"zeros", "ones", "empty", "full"})
-_SHAPED_AFTER_KEY = frozenset(
-    {"normal", "uniform", "rademacher", "bernoulli", "truncated_normal", "laplace", "gumbel"}
-)
 _LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
 
 
@@ -1861,11 +1859,41 @@ def shape_of(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None
         return sizes(flow, place.at(node.args[0]), depth + 1)
     if module in ("jax.numpy", "numpy") and name in _LIKE and node.args and dtype_only:
         return shape_of(flow, place.at(node.args[0]), depth + 1)
-    if module == "jax.random" and name in _SHAPED_AFTER_KEY:
-        given = node.args[1] if len(node.args) > 1 else None
-        given = keyword_value(node, "shape") or given
-        return None if given is None else sizes(flow, place.at(given), depth + 1)
+    sampled = sampled_shape(node, qualified)
+    if sampled is not None and sampled[1] is not None:
+        return sizes(flow, place.at(sampled[1]), depth + 1)
     return None
+
+
+def sampled_shape(call: ast.Call, qualified: str | None) -> tuple[Sampler, ast.expr | None] | None:
+    """For a call of a jax.random or NumPy sampler whose draw has the shape asked for
+    (``jax.random.t(key, df, (n, 3))``, ``jax.random.normal(key, shape=s)``, ``rng.normal(size=n)``
+    with ``qualified`` ``numpy.random.normal``), the sampler and
+    the ``shape`` it is given (None where it is left out); None for any other call."""
+    sampler = library().samplers.get(qualified or "")
+    if sampler is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    position = sampler.shape_position
+    given = call.args[position] if len(call.args) > position else None
+    return sampler, given or keyword_value(call, sampler.keyword)
+
+
+# What makes a NumPy random generator, whose methods are sampled as numpy.random's functions.
+_GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.Generator"})
+
+
+def numpy_generator(flow: Flow, place: Place) -> bool:
+    """Whether ``place``'s value is a NumPy ``Generator`` (``np.random.default_rng(0)``, or a
+    name the value flow follows to one)."""
+    node = place.node
+    if isinstance(node, ast.Name | ast.Attribute):
+        made = flow.one_maker(place)
+        if made is None or made.node is node:
+            return False
+        place, node = made, made.node
+    if not isinstance(node, ast.Call):
+        return False
+    return place.model.qualified_name(node.func, place.scope) in _GENERATORS
 
 
 def sizes(flow: Flow, place: Place, depth: int = 0) -> tuple[int, ...] | None:

@@ -35,7 +35,8 @@ _COMPARE: dict[type[ast.cmpop], Callable[[object, object], bool]] = {
 def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
     """The constant an expression surely evaluates to, else ``UNKNOWN``: a literal, a name or
     attribute the value flow follows to one (a module's flag), a parameter the call passes one
-    to (``env``), comparisons, ``not``, ``and`` / ``or`` and membership in a literal tuple."""
+    to (``env``), the length of a display (``len(TERMS) == 1``), comparisons, ``not``, ``and``
+    / ``or`` and membership in a literal tuple."""
     node = place.node
     if depth > _MAX_DEPTH:
         return UNKNOWN
@@ -58,6 +59,8 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
         if any(v is UNKNOWN for v in values):
             return UNKNOWN
         return all(values) if isinstance(node.op, ast.And) else any(values)
+    if isinstance(node, ast.Call):
+        return _length(flow, place, node)
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         left = constant(flow, place.at(node.left), env, depth + 1)
         right_node = node.comparators[0]
@@ -73,6 +76,64 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
             return UNKNOWN
         return compare(left, right)
     return UNKNOWN
+
+
+# Methods that change a list in place: a display whose name any of them is called on has no
+# length the display tells.
+_MUTATING = frozenset({"append", "extend", "insert", "remove", "pop", "clear"})
+
+
+def _length(flow: Flow, place: Place, call: ast.Call) -> object:
+    """``len(xs)`` of a tuple display the value flow finds ``xs`` made by, or of a list display
+    bound to a name the module never changes in place (``append``, ``+=``, an item set);
+    ``UNKNOWN`` otherwise."""
+    func = call.func
+    if not (isinstance(func, ast.Name) and func.id == "len" and place.scope.lookup("len") is None):
+        return UNKNOWN
+    if len(call.args) != 1 or call.keywords:
+        return UNKNOWN
+    made = flow.one_maker(place.at(call.args[0]))
+    display = None if made is None else made.node
+    if not isinstance(display, ast.Tuple | ast.List) or display is call.args[0]:
+        return UNKNOWN
+    if any(isinstance(e, ast.Starred) for e in display.elts):
+        return UNKNOWN
+    if isinstance(display, ast.List):
+        assert made is not None
+        bound = [
+            target.id
+            for statement in ast.walk(made.model.tree)
+            if isinstance(statement, ast.Assign) and statement.value is display
+            for target in statement.targets
+            if isinstance(target, ast.Name)
+        ]
+        if len(bound) != 1 or _changed_in_place(made.model.tree, bound[0]):
+            return UNKNOWN
+    return len(display.elts)
+
+
+def _changed_in_place(tree: ast.AST, name: str) -> bool:
+    """Whether the module changes a list it names ``name`` in place."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            if isinstance(owner, ast.Name) and owner.id == name and node.func.attr in _MUTATING:
+                return True
+        targets = (
+            [node.target]
+            if isinstance(node, ast.AugAssign)
+            else node.targets
+            if isinstance(node, ast.Assign | ast.Delete)
+            else []
+        )
+        for target in targets:
+            inner = target.value if isinstance(target, ast.Subscript) else target
+            changes = isinstance(node, ast.AugAssign | ast.Delete) or isinstance(
+                target, ast.Subscript
+            )
+            if changes and isinstance(inner, ast.Name) and inner.id == name:
+                return True
+    return False
 
 
 def reachable_returns(

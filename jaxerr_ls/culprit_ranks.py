@@ -17,16 +17,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from jaxerr_ls.culprit_flow import Flow, keyword_value
+from jaxerr_ls.culprit_flow import Flow, keyword_value, numpy_generator, sampled_shape
 from jaxerr_ls.culprit_state import Place
+from jaxerr_ls.library import Library, library
 
 # How deep expressions and the value flow's hops are followed (each value is worked out once
 # per inference; this only bounds Python's stack).
 _MAX_DEPTH = 48
 T = TypeVar("T")
 
-# Functions of jax.numpy (and numpy, jax.nn, jax.scipy.special) by last name.
-_REDUCING = frozenset(
+# Functions of jax.numpy (and numpy, jax.nn, jax.scipy.special) by last name: the reductions
+# the library tables find (every one taking ``axis`` and ``keepdims``), and these.
+_REDUCING = frozenset(name.rpartition(".")[2] for name in library().reductions) | frozenset(
     {
         "sum",
         "mean",
@@ -106,15 +108,13 @@ _BROADCASTING = frozenset(
     {"maximum", "minimum", "where", "power", "arctan2", "hypot", "add", "<density>"}
 )
 _SHAPED = frozenset({"zeros", "ones", "empty", "full"})
-_SHAPED_AFTER_KEY = frozenset(
-    {"normal", "uniform", "bernoulli", "truncated_normal", "laplace", "gumbel", "rademacher"}
-)
 _MODULES = (
     "jax.numpy",
     "numpy",
     "jax.nn",
     "jax.scipy.special",
     "jax.numpy.linalg",
+    "jax.scipy.linalg",
     "jax.lax",
     "jax.numpy.fft",
     "numpy.fft",
@@ -396,9 +396,14 @@ class Ranks:
             return None if any(r is None for r in ranks) else max(r for r in ranks if r is not None)
         if name in _SHAPED and method is None and node.args:
             return self._sizes(place.at(node.args[0]), depth)
-        if name in _SHAPED_AFTER_KEY:
-            shape = node.args[1] if len(node.args) > 1 else keyword_value(node, "shape")
-            return 0 if shape is None else self._sizes(place.at(shape), depth)
+        qualified = None if method is not None else place.model.qualified_name(func, place.scope)
+        drawn = qualified
+        if method is not None and numpy_generator(self.flow, place.at(method)):
+            drawn = f"numpy.random.{name}"  # ``rng.normal(size=n)``
+        sampled = sampled_shape(node, drawn)
+        if sampled is not None:
+            sampler, shape = sampled
+            return sampler.omitted_rank if shape is None else self._sizes(place.at(shape), depth)
         if name in ("dot", "matmul") and len(args) == 2:
             product = ast.BinOp(args[0], ast.MatMult(), args[1])
             return self._binop(place, product, depth)
@@ -412,6 +417,36 @@ class Ranks:
             return 1 if name != "reshape" else self._sizes_of_reshape(place, node, depth)
         if name == "outer":
             return 2
+        if method is None and qualified is not None:
+            return self._tabled(place, node, qualified, depth)
+        return None
+
+    def _tabled(self, place: Place, node: ast.Call, qualified: str, depth: int) -> int | None:
+        """The rank a library function returns by the tables built from the real JAX
+        (``jaxerr_ls.library``): ``f(x)`` by the rank of ``x`` (``jnp.float32(x)``,
+        ``jnp.atleast_2d(x)``), ``f([x, y])`` by its items' (``np.column_stack``), ``f(x, y)``
+        as broadcasting does; None where a keyword other than ``dtype`` may change it."""
+        if any(k.arg != "dtype" for k in node.keywords):
+            return None
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        tables = library()
+        name = Library.canonical(qualified)
+        if len(node.args) == 2 and name in tables.broadcasting:
+            ranks = [self.of(place.at(a), depth + 1) for a in node.args]
+            return None if None in ranks else max(r for r in ranks if r is not None)
+        if len(node.args) != 1:
+            return None
+        (given,) = node.args
+        if name in tables.joining and isinstance(given, ast.List | ast.Tuple):
+            items = {self.of(place.at(e), depth + 1) for e in given.elts}
+            if len(items) != 1 or any(isinstance(e, ast.Starred) for e in given.elts):
+                return None
+            (rank,) = items
+            return None if rank is None else tables.rank_of_joined(name, rank)
+        if name in tables.rank_maps:
+            rank = self._nested(place.at(given), depth)
+            return None if rank is None else tables.rank_of_call(name, rank)
         return None
 
     def _library_shape(

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from jaxerr_ls.astindex import nodes_of
+from jaxerr_ls.library import library
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import (
     TRANSPARENT,
@@ -1729,6 +1730,11 @@ def _loop_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
             api = model.qualified_name(call.func, scope)
             if api in _LOOPS:
                 loops.append((Place(span.path, model, call, scope), _LOOPS[api]))
+            elif api is not None and api in library().while_loops:
+                # A library function that runs a while_loop inside (by the library tables).
+                loops.append((Place(span.path, model, call, scope), api.rpartition(".")[2]))
+    if not loops:
+        return _loop_in_differentiated(code, frames)
     if len({id(place.node) for place, _ in loops}) != 1:
         return None
     place, loop = loops[0]
@@ -1741,11 +1747,57 @@ def _loop_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
             "mode cannot differentiate: iterate a fixed count with fori_loop or scan."
         )
         found: Found | None = Found(span, CulpritKind.LOOP_BOUNDS, loop, why)
+    elif loop != "fori_loop":
+        why = (
+            f"`{loop}` runs a `while_loop` with these arguments, which reverse mode cannot "
+            "differentiate: choose a method of it that does not iterate to convergence, or "
+            "differentiate it in forward mode."
+        )
+        found = Found(span, CulpritKind.LOOP_BOUNDS, loop, why)
     else:
         found = _fori_bounds_culprit(code, frames, place, loop_call)
     if found is None or not _not_failing(found.span, frames):
         return None
     return found
+
+
+# Transforms that differentiate in reverse mode the function they are given first.
+_REVERSE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev"})
+
+
+def _loop_in_differentiated(code: Code, frames: Sequence[Span]) -> Found | None:
+    """Reverse mode fails on a loop its backward pass meets, where the traceback keeps only
+    the failing call: in the function that call differentiates (and the project functions it
+    calls), the one library call that runs a ``while_loop`` (by the library tables:
+    ``jax.scipy.linalg.polar`` with its default method)."""
+    if not frames:
+        return None
+    found: list[tuple[Place, ast.expr, str | None]] = []
+    for model, call, scope in code.calls_on(frames[0]):
+        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        transform = made.node
+        if not isinstance(transform, ast.Call) or not transform.args:
+            continue
+        if made.model.qualified_name(transform.func, made.scope) not in _REVERSE:
+            continue
+        function = code.resolve(made.at(transform.args[0]))
+        wrapped = function.model.functions.get(function.node)
+        if wrapped is not None:
+            found += [(function, *op) for op in _applying(code, function, wrapped, "while", 0)]
+    if len({id(operation) for _, operation, _ in found}) != 1:
+        return None
+    function, operation, through = found[0]
+    span = code.span(function.path, operation)
+    if not _not_failing(span, frames):
+        return None
+    name = _name_of(operation.func) if isinstance(operation, ast.Call) else None
+    runs = f"runs `{through}`, which runs" if through is not None else "runs"
+    why = (
+        f"`{ast.unparse(operation)}` {runs} a `while_loop`, which reverse mode cannot "
+        "differentiate: choose a method that does not iterate to convergence, or "
+        "differentiate it in forward mode."
+    )
+    return Found(span, CulpritKind.LOOP_BOUNDS, name or "while_loop", why)
 
 
 def _fori_bounds_culprit(
@@ -2563,27 +2615,65 @@ def _nonlinear_culprit(
         wrapped = function.model.functions.get(function.node)
         if wrapped is None:
             return None
-        operations = [
-            node
-            for node in ast.walk(wrapped.node)
-            if (isinstance(node, ast.Call) and _name_of(node.func) == primitive)
-            or (
-                isinstance(node, ast.BinOp)
-                and primitive in _OPERATORS
-                and isinstance(node.op, _OPERATORS[primitive])
-            )
-        ]
+        operations = _applying(code, function, wrapped, primitive, 0)
         if len(operations) != 1:
             return None
-        span = code.span(function.path, operations[0])
+        operation, through = operations[0]
+        span = code.span(function.path, operation)
         if not _not_failing(span, frames):
             return None
+        what = f"`{ast.unparse(operation)}`"
+        if through is not None:
+            what += f" runs `{through}`, which"
         why = (
-            f"`{ast.unparse(operations[0])}` is not linear, so jax.linear_transpose cannot "
+            f"{what} is not linear, so jax.linear_transpose cannot "
             f"transpose `{wrapped.name}`: it needs a function linear in its input."
         )
         return Found(span, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive, why)
     return None
+
+
+# How deep project functions are entered looking for the operation a primitive comes from.
+_LOWERING_DEPTH = 3
+
+
+def _applying(
+    code: Code, place: Place, function: Function, primitive: str, depth: int
+) -> list[tuple[ast.expr, str | None]]:
+    """The operations of ``function`` that apply ``primitive``, each with the library call
+    that does where it is inside a project function it calls (None where it is the operation
+    itself): a call named as the primitive, an operator that makes it, a library call that
+    lowers to it (``jnp.clip`` to ``min``, by the library tables), or a call of a project
+    function one of whose operations does."""
+    lowering = library().lowering_to(primitive)
+    found: list[tuple[ast.expr, str | None]] = []
+    for node in ast.walk(function.node):
+        if isinstance(node, ast.BinOp):
+            if primitive in _OPERATORS and isinstance(node.op, _OPERATORS[primitive]):
+                found.append((node, None))
+            continue
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name_of(node.func)
+        if name == primitive:
+            found.append((node, None))
+            continue
+        callee = code.resolve(Place(place.path, place.model, node.func, function.scope))
+        inner = callee.model.functions.get(callee.node)
+        if inner is None:
+            qualified = place.model.qualified_name(node.func, function.scope)
+            if qualified is not None and name in lowering:
+                found.append((node, None))
+            continue
+        if inner.node is function.node or depth >= _LOWERING_DEPTH:
+            continue
+        below = _applying(code, callee, inner, primitive, depth + 1)
+        if len(below) == 1:
+            operation, through = below[0]
+            found.append((node, through or ast.unparse(operation)))
+        elif below:
+            return below + found  # several below: not one culprit
+    return found
 
 
 def _nonlinear_tangent_culprit(code: Code, primitive: str, frames: Sequence[Span]) -> Found | None:

@@ -481,8 +481,11 @@ def _returns(
     vector: bool = False,
     flow: Flow | None = None,
     env: Env = None,
+    paired: bool = False,
 ) -> list[_Return]:
     """What a function returns, following ``return helper(...)`` into project functions;
+    with ``paired`` (has_aux=True), the output item of each ``return output, aux`` (in doubt
+    where a return is not such a pair written out);
     with ``vector``, also into the one call of arithmetic that can make the output a vector
     (``-self.log_joint(w)``, ``prior(w) + likelihood(w)`` with a scalar prior) and, through
     the value flow, into callables held by parameters and attributes (a loss object's
@@ -497,10 +500,19 @@ def _returns(
     else:
         nodes = [(r, r.value) for r in _reachable(project, model, function, flow, env)]
     out = []
-    for node, value in nodes:
+    for node, returned in nodes:
+        value = returned
+        if paired:
+            if not isinstance(returned, ast.Tuple) or len(returned.elts) != 2:
+                raise _InDoubt
+            value = returned.elts[0]
         part = value
+        accumulated: tuple[ast.stmt, ast.expr] | None = None
         if vector and value is not None:
             part = _vector_part(project, model, value, function.scope, depth, flow, env)
+            accumulated = _accumulated_part(project, model, function, part, depth, flow, env)
+            if accumulated is not None:
+                part = accumulated[1]
             part = _summed_item(function, part) or part
             if part is not None and _helper_among(project, model, function, part, flow, env):
                 raise _InDoubt
@@ -522,6 +534,10 @@ def _returns(
                 if callee is None and _callable_parameter(part, function.scope):
                     # ``return loss_fn(x)`` with ``loss_fn`` a parameter the flow cannot
                     # follow: the vector is made in whatever it runs, not by this return.
+                    raise _InDoubt
+                if callee is None and paired and _unknown_method(model, part, function.scope):
+                    # ``return state.scaler.scale(loss), loss``: the output is what a method
+                    # the flow cannot follow makes, not this return.
                     raise _InDoubt
             elif callee is not None and callee[1].owner is not None and flow is not None:
                 # A method called on an instance runs its class's override, which the flow
@@ -574,6 +590,10 @@ def _returns(
                 if deeper:
                     out.extend(deeper)
                     continue
+        if accumulated is not None:
+            # The loop's first value, or the statement that adds the term, makes the vector.
+            out.append(_Return(model, function, *accumulated))
+            continue
         made = (
             _local_maker(project, flow, model, function, part, env)
             if vector and flow is not None and part is not value
@@ -584,6 +604,12 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _unknown_method(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
+    """Whether a call calls a method of some object (not a library function)."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and model.qualified_name(func, scope) is None
 
 
 def _callable_parameter(call: ast.Call, scope: Scope) -> bool:
@@ -1155,6 +1181,72 @@ def _vector_part(
     return value
 
 
+def _accumulation(function: Function, name: str) -> list[tuple[ast.stmt, ast.expr]] | None:
+    """What a loop accumulates in ``name``: its first value and every term a loop of the
+    function adds to it (``total = 0.0``, then ``total = total + w * f(x)`` or ``total +=
+    term`` in a ``for`` or ``while``), each with its statement; None where the name is bound
+    any other way."""
+    looped = {
+        id(statement)
+        for loop in culprit_state.own_statements(function.node)
+        if isinstance(loop, ast.For | ast.While)
+        for statement in culprit_state.own_statements(loop)
+    }
+    first: list[tuple[ast.stmt, ast.expr]] = []
+    terms: list[tuple[ast.stmt, ast.expr]] = []
+    for binding in function.scope.bindings.get(name, []):
+        statement = binding.node
+        if not isinstance(statement, ast.stmt):
+            return None
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add | ast.Sub):
+            if id(statement) not in looped:
+                return None
+            terms.append((statement, statement.value))
+            continue
+        value = binding.value
+        if binding.kind != "assign" or value is None:
+            return None
+        if id(statement) not in looped:
+            first.append((statement, value))
+            continue
+        if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Add | ast.Sub):
+            return None
+        kept = [
+            s for s in (value.left, value.right) if not (isinstance(s, ast.Name) and s.id == name)
+        ]
+        if len(kept) != 1:
+            return None
+        terms.append((statement, kept[0]))
+    return [*first, *terms] if len(first) == 1 and terms else None
+
+
+def _accumulated_part(
+    project: _Project,
+    model: ModuleModel,
+    function: Function,
+    part: ast.expr | None,
+    depth: int,
+    flow: Flow | None,
+    env: Env,
+) -> tuple[ast.stmt, ast.expr] | None:
+    """For a name a loop accumulates, the one of its first value and the terms it adds that
+    is not surely a scalar (with its statement; the term reduced to its own vector part),
+    which then makes the sum a vector; None where it is not such a name or not exactly one
+    of them may keep an axis."""
+    if not isinstance(part, ast.Name):
+        return None
+    pieces = _accumulation(function, part.id)
+    if pieces is None:
+        return None
+    scope = function.scope
+    found = [
+        (statement, _vector_part(project, model, piece, scope, depth, flow, env))
+        for statement, piece in pieces
+        if not _scalar_value(project, model, piece, scope, depth, flow, env)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 # jax.numpy functions applied item by item: a vector in, a vector out.
 _ELEMENTWISE = frozenset(
     {"log", "exp", "sqrt", "abs", "square", "tanh", "sin", "cos", "log1p", "expm1", "negative"}
@@ -1414,7 +1506,10 @@ def _function_culprits(
     # The output's shape is checked on the first call: the loop's first values are traced.
     flow = _entered_flow(project, application, frames, first_iteration="shape" in captures)
     try:
-        returns = _returns(project, model, function, vector="shape" in captures, flow=flow)
+        flag = application.transform.keywords.get("has_aux")
+        paired = "shape" in captures and isinstance(flag, ast.Constant) and flag.value is True
+        vector = "shape" in captures
+        returns = _returns(project, model, function, vector=vector, flow=flow, paired=paired)
     except _InDoubt:
         return []
     if "shape" in captures:
@@ -1595,7 +1690,7 @@ def _not_array(
             )
             for r in dicts
         ]
-    built = _printed_instance(project, output, returns)
+    built = _printed_instance(project, output, returns, flow)
     if built is not None and built[1] == 2:
         transform = application.transform
         why = (
@@ -1819,23 +1914,48 @@ _PRINTED_INSTANCE = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<items>\(.*\))$", re.
 
 
 def _printed_instance(
-    project: _Project, output: str, returns: list[_Return]
+    project: _Project, output: str, returns: list[_Return], flow: Flow | None = None
 ) -> tuple[str, int] | None:
     """The class and field count of an output JAX printed as an instance
     (``LossOutput(loss=..., prob=...)``), when every return builds an instance of the
-    project class of that name (a NamedTuple, a dataclass) in place."""
+    project class of that name (a NamedTuple, a dataclass) in place, or maps one with
+    ``jax.tree.map`` (which keeps its first tree's container: the flow finds where that is
+    built)."""
     printed = _PRINTED_INSTANCE.match(output.strip())
     if printed is None or not returns:
         return None
     name, items = printed["name"], _printed_items(printed["items"])
     for found in returns:
-        value = found.value
+        if found.value is None:
+            return None
+        built = Place(project.path(found.model), found.model, found.value, found.function.scope)
+        mapped = None if flow is None else _tree_mapped(flow, built)
+        if mapped is not None:
+            project.adopt(mapped)
+            built = mapped
+        value = built.node
         if not (isinstance(value, ast.Call) and last_name(value.func) == name):
             return None
-        scope = found.function.scope
-        if found.model.locate_class(value.func, scope, project.importer(found.model)) is None:
+        if built.model.locate_class(value.func, built.scope, project.importer(built.model)) is None:
             return None
     return (name, items) if items else None
+
+
+# The functions that map a function over the leaves of trees, keeping the first tree's
+# containers.
+_TREE_MAPS = frozenset({"jax.tree.map", "jax.tree_util.tree_map", "jax.tree_map"})
+
+
+def _tree_mapped(flow: Flow, place: Place) -> Place | None:
+    """For ``jax.tree.map(f, tree, ...)``, the one expression the value flow finds ``tree``
+    made by (whose containers the result keeps); None for anything else."""
+    node = place.node
+    if not isinstance(node, ast.Call) or len(node.args) < 2:
+        return None
+    if place.model.qualified_name(node.func, place.scope) not in _TREE_MAPS:
+        return None
+    made = flow.one_maker(place.at(node.args[1]))
+    return None if made is None or made.node is node.args[1] else made
 
 
 def _printed_items(output: str) -> int | None:
@@ -2903,9 +3023,11 @@ def _dtype_leaf_culprits(
             # by mistake (counts, labels), and the selection is the change; without one, the
             # first argument is the parameters, built as integers where the project chose to.
             # An argument the caller replaces by a step along its gradient is a parameter
-            # whatever made it: data is never updated so.
+            # whatever made it: data is never updated so. Values the project converts to
+            # ints one by one (``int(q)``) are integers by its choice, not data's.
             chosen = "argnums" in application.transform.keywords
-            if bare and not updated and (chosen or not dtypes.builds_ints(origin)):
+            vetoed = chosen or not dtypes.builds_ints(origin)
+            if bare and not updated and vetoed and not dtypes.converts_to_ints(origin):
                 return []
             if not _leaf_read_as_number(project, flow, function, parameter, leaf):
                 return []

@@ -23,15 +23,19 @@ parameters hold at the call (a dataclass's ``@property``, ``u[-1]``)."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
+from test_culprit_flow import place_of, project
 from test_culprit_transforms import CASES, VERSIONS, Copy, finding, line_of
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 from test_culprit_transforms import (
     test_the_culprit_is_the_line_where_the_change_belongs as culprit_is_where_the_change_belongs,
 )
 
+from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_modes import reachable_returns
 from jaxerr_ls.records import CulpritKind
 
 FUNCTION = CulpritKind.TRANSFORM_FUNCTION
@@ -409,3 +413,53 @@ def test_a_field_default_built_as_integers_is_where_the_float_belongs(
     )
     [culprit] = finding("int_namedtuple_default_positional", version, root).culprits
     assert culprit.span.line == line_of(root / "springs.py", "drag: float = jnp.array(0)")
+
+
+LENGTHS = """
+TERMS = [("fit", 1.0)]
+GROWN = [("fit", 1.0)]
+GROWN.append(("prior", 0.1))
+PAIRS = (("fit", 1.0), ("prior", 0.1))
+
+
+def compose(terms):
+    if len(terms) == 1:
+        return "one"
+    return "many"
+
+
+def shortcut():
+    return compose(TERMS)
+
+
+def grown():
+    return compose(GROWN)
+
+
+def paired():
+    return compose(PAIRS)
+"""
+
+
+@pytest.mark.parametrize(
+    ("given", "reached"),
+    [
+        ("TERMS", ["'one'"]),  # a list display of one item, never changed
+        ("GROWN", ["'one'", "'many'"]),  # a list the module appends to: not decided
+        ("PAIRS", ["'many'"]),  # a tuple of two
+    ],
+)
+def test_a_branch_on_the_length_of_a_display_is_decided(
+    tmp_path: Path, given: str, reached: list[str]
+) -> None:
+    """``if len(terms) == 1`` where the value flow finds ``terms`` made by a tuple display, or
+    a list display the module never changes in place: only that branch's returns run."""
+    code = project(tmp_path, {"m.py": LENGTHS})
+    path = tmp_path / "m.py"
+    call = place_of(code, path, f"compose({given})")
+    flow = Flow(code)
+    [callee] = flow.callees(call.at(call.node.func))
+    flow.enter(callee, call)
+    returns = reachable_returns(flow, callee.place, callee.function, None)
+    assert returns is not None
+    assert [ast.unparse(r.value) for r in returns if r.value is not None] == reached

@@ -133,15 +133,83 @@ def shapes(key, n, xs, unknown):
 def test_ranks_of_library_constructors_and_shape_functions(
     tmp_path: Path, name: str, rank: int
 ) -> None:
-    code = project(tmp_path, {"m.py": SHAPES})
     # The name as the function's last two lines read it.
+    assert _rank_where_listed(tmp_path, SHAPES, name, ("made =", "return")) == rank
+
+
+def _rank_where_listed(
+    tmp_path: Path, source: str, name: str, listing: tuple[str, ...]
+) -> int | None:
+    """The rank of ``name`` as read on the line of ``source`` that starts with one of
+    ``listing`` and names it."""
+    code = project(tmp_path, {"m.py": source})
     line = next(
         number
-        for number, text in enumerate(SHAPES.splitlines(), start=1)
-        if text.lstrip().startswith(("made =", "return")) and re.search(rf"\b{name}\b", text)
+        for number, text in enumerate(source.splitlines(), start=1)
+        if text.lstrip().startswith(listing) and re.search(rf"\b{name}\b", text)
     )
     place = place_of(code, tmp_path / "m.py", name, line=line)
-    assert Ranks(Flow(code)).of(place) == rank
+    return Ranks(Flow(code)).of(place)
+
+
+TABLED = """
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+N = 5
+
+
+def drawn(key, rate):
+    heights = np.random.default_rng(0).normal(size=N)
+    rng = np.random.default_rng(1)
+    noise = rng.uniform(0.0, 1.0, (N, 2))
+    scaled = rng.standard_normal(N) * 2.0
+    columns = np.column_stack([jnp.ones(N), jnp.zeros(N)])
+    rows = jnp.vstack([jnp.ones(N), jnp.ones(N)])
+    flat = jnp.hstack([jnp.ones((N, 2)), jnp.ones((N, 2))])
+    level = jnp.float32(0.0)
+    levels = np.float64([0.5, 1.5])
+    heavy = jax.random.t(key, 3.0, (N, 4))
+    counts = jax.random.poisson(key, rate)
+    coins = jax.random.bernoulli(key, 0.5, (N,))
+    cut = jax.random.truncated_normal(key, -1.0, 1.0, (N, 2))
+    spread = jnp.nanstd(jnp.ones((N, 2)), axis=0)
+    least = jnp.fmin(jnp.ones((N, 2)), 0.0)
+    grown = jnp.atleast_2d(jnp.ones(N))
+    made = [columns, rows, flat, level, levels, heavy, counts, coins, cut, spread, least, grown]
+    drawn = [heights, noise, scaled]
+    return made, drawn
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "rank"),
+    [
+        ("columns", 2),  # vectors side by side
+        ("rows", 2),
+        ("flat", 2),  # matrices joined along their second axis
+        ("level", 0),  # a dtype called on a number
+        ("levels", 1),  # ... on a list
+        ("heavy", 2),  # the shape goes after the degrees of freedom
+        ("counts", None),  # no shape: the rate's, not known here
+        ("coins", 1),  # the shape goes after the probability
+        ("cut", 2),  # ... after both bounds
+        ("spread", 1),  # a reduction the tables know, over one axis
+        ("least", 2),  # broadcasting
+        ("grown", 2),
+        ("heights", 1),  # a NumPy generator's draw, of the size asked for
+        ("noise", 2),  # ... given after the bounds
+        ("scaled", 1),
+    ],
+)
+def test_ranks_of_library_functions_come_from_the_tables(
+    tmp_path: Path, name: str, rank: int | None
+) -> None:
+    """The functions the tables built from the real JAX cover (``data/library``), beyond
+    those the rank inference handles by name."""
+    assert _rank_where_listed(tmp_path, TABLED, name, ("made =", "drawn =")) == rank
 
 
 LOWER_BOUNDS = """

@@ -33,7 +33,18 @@ than the blind programs that showed them missing.
   and leaves an axis.
 - A function taken from a registry whose key the program leaves open: where every other
   registered function returns the pair on each return, the one that can return something
-  else (a single value, three values) is the function (its ``return``)."""
+  else (a single value, three values) is the function (its ``return``).
+- A vector loss accumulated by a loop (``total = first``, then ``total += w * term(x)`` in a
+  ``for`` or ``while``): the one of the first value and the added terms that is not surely a
+  scalar, followed into the function it calls, or its statement.
+- With has_aux=True, a vector output is the first item of the returned pair: followed as a
+  returned value is (into the helper or method that makes it).
+- An integer argument made of values the program converts one by one (``jnp.array([int(v)
+  for v in fields])``) is the project's choice of integers even where argnums selects it:
+  that construction.
+- An output printed as an instance of a project class, returned by ``jax.tree.map(f, tree,
+  ...)`` where the flow finds ``tree`` built as one: the map keeps its first tree's container,
+  so that ``return``."""
 
 from __future__ import annotations
 
@@ -130,6 +141,71 @@ CULPRITS: list[Case] = [
         "weighting.py",
         "return {name: weights[name] * value",
         ["`scaled` returns a dict", "grad needs a scalar"],
+    ),
+    # ``jax.tree_util.tree_map`` keeps its first tree's container: the output printed as a
+    # NamedTuple is the mapped return, where the flow finds the tree built as one.
+    (
+        "not_array_tree_mapped",
+        "grad-output-not-array",
+        FUNCTION,
+        "main.py",
+        "return jax.tree_util.tree_map(",
+        ["instance of `Objectives` with 3 fields"],
+    ),
+    # An argument the program converts to Python ints one by one (``int(v)`` of parsed
+    # text), selected by argnums: the integers are the project's choice, not data's.
+    (
+        "int_input_converted",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "return jnp.array([int(v) for v in text.split",
+        ["integer array", "read as a number by `demand`"],
+    ),
+    # With has_aux=True the output is the first item of the returned pair: the helper that
+    # makes it, a method of an object the caller built.
+    (
+        "nonscalar_aux_helper",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "return (x @ w - y) ** 2",
+        ["`squared_errors` returns"],
+    ),
+    (
+        "nonscalar_aux_method",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "return value * self.factor",
+        ["`scale` returns"],
+    ),
+    # A loop's accumulator: its first value and the terms the loop adds, one of which keeps
+    # an axis (a function of a tuple of regularisers, a helper called in a while loop, the
+    # first value itself).
+    (
+        "nonscalar_loop_accumulated",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "penalties.py",
+        "return jnp.abs(theta)",
+        ["`magnitude` returns"],
+    ),
+    (
+        "nonscalar_while_accumulated",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "return 0.5 * stretch**2 * jnp.ones(2)",
+        ["`spring` returns"],
+    ),
+    (
+        "nonscalar_accumulated_first",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "value = (w - target) ** 2",
+        ["is a vector"],
     ),
 ]
 

@@ -886,6 +886,76 @@ def test_a_fori_loop_bound_traced_by_jit_through_two_calls(tmp_path: Path) -> No
     assert "grad_fn = jax.jit(jax.grad(loss), static_argnums=1)  # culprit" in fixed(fix, path)
 
 
+def test_a_library_function_that_runs_a_while_loop_under_reverse_mode(tmp_path: Path) -> None:
+    """The library tables know which functions lower to a ``while_loop`` with their default
+    arguments (``jax.scipy.linalg.polar``): a call of one on the traceback is the loop."""
+    files, frames = project(
+        tmp_path,
+        {
+            "strain.py": """
+            import jax
+            import jax.numpy as jnp
+            from jax.scipy.linalg import polar
+
+
+            def stretch_energy(f):
+                rotation, stretch = polar(f)  # frame 1  # culprit
+                return jnp.sum((stretch - jnp.eye(2)) ** 2)
+
+
+            print(jax.grad(stretch_energy)(jnp.eye(2)))  # frame 0
+            """
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert (culprit.name, culprit.span.line) == ("polar", marked_line(tmp_path / "strain.py"))
+    assert culprit.why is not None and "`polar` runs a `while_loop`" in culprit.why
+    # The same call with no loop inside (a function the tables do not list): no culprit.
+    source = (tmp_path / "strain.py").read_text().replace("polar", "qr")
+    (tmp_path / "strain.py").write_text(source)
+    assert culprits(ProjectFiles(tmp_path), frames, CulpritKind.LOOP_BOUNDS) == []
+
+
+def test_a_while_loop_inside_a_helper_of_the_differentiated_function(tmp_path: Path) -> None:
+    """The backward pass fails with only the failing call on the traceback (as JAX reports a
+    loop it cannot transpose): the helper call in the differentiated function whose library
+    call runs a ``while_loop`` is where the change belongs."""
+    files, frames = project(
+        tmp_path,
+        {
+            "kinematics.py": """
+            from jax.scipy.linalg import polar
+
+
+            def rotation_of(f):
+                rotation, _ = polar(f)
+                return rotation
+            """,
+            "fit.py": """
+            import jax
+            import jax.numpy as jnp
+
+            from kinematics import rotation_of
+
+
+            def misfit(f, target):
+                return jnp.sum((rotation_of(f) - target) ** 2)  # culprit
+
+
+            grad_fn = jax.grad(misfit)
+            print(grad_fn(jnp.eye(2), jnp.eye(2)))  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert culprit.span.line == marked_line(tmp_path / "fit.py")
+    assert culprit.why is not None and "runs `polar(f)`" in culprit.why
+    # Two helpers that each run one: not one culprit.
+    source = (tmp_path / "fit.py").read_text()
+    (tmp_path / "fit.py").write_text(source.replace("- target", "- rotation_of(target)"))
+    assert culprits(ProjectFiles(tmp_path), frames, CulpritKind.LOOP_BOUNDS) == []
+
+
 def test_checkpoint_static_argnums_as_a_list_in_a_partial_decorator(tmp_path: Path) -> None:
     files, frames = project(
         tmp_path,
@@ -1092,6 +1162,55 @@ def test_the_non_linear_operation_of_a_linear_transpose(
     assert (
         culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive) == []
     )
+
+
+@pytest.mark.parametrize(
+    ("helper", "primitive", "found"),
+    [
+        ("jnp.minimum(v, 1.0)", "min", True),  # the library call that lowers to ``min``
+        ("jnp.clip(v, 0.0, 1.0)", "max", True),  # ... one of two it lowers to
+        ("jnp.maximum(v, 0.0) + jnp.clip(v, -1.0, 1.0)", "max", False),  # two: not one culprit
+        ("3.0 * v", "min", False),  # nothing that makes ``min``
+    ],
+)
+def test_the_non_linear_operation_inside_a_helper_of_a_linear_transpose(
+    tmp_path: Path, helper: str, primitive: str, found: bool
+) -> None:
+    """The operation the message names runs inside a project helper the transposed function
+    calls, written as an API that lowers to it (by the library tables): the helper's call is
+    where the change belongs."""
+    files, frames = project(
+        tmp_path,
+        {
+            "limits.py": f"""
+            import jax.numpy as jnp
+
+
+            def bounded(v):
+                return {helper}
+            """,
+            "adjoint.py": """
+            import jax
+
+            import limits
+
+
+            def forward(x):
+                return limits.bounded(2.0 * x)  # culprit
+
+
+            adjoint = jax.linear_transpose(forward, 1.0)
+            print(adjoint(1.0))  # frame 0
+            """,
+        },
+    )
+    got = culprits(files, frames, CulpritKind.LINEAR_TRANSPOSE_NONLINEAR, primitive=primitive)
+    if not found:
+        assert got == []
+        return
+    [culprit] = got
+    assert culprit.span.line == marked_line(tmp_path / "adjoint.py")
+    assert culprit.why is not None and "`forward`" in culprit.why and "jnp." in culprit.why
 
 
 _ABS_RULE = """
