@@ -54,7 +54,7 @@ from jaxerr_ls.fixes.pytrees import parse_tree
         # as the class in the flattening order (unsafe: no name proves it).
         (
             "fix9_vjp_dataclass_registered_call",
-            "structure of the primal's arguments",
+            "Build output[1] in the structure of the primal's argument",
             "main.py",
             "Stats(mean=jnp.sum(-g * inv), var=jnp.sum(-0.5 * g * (x - s.mean) * inv**3))",
             "[jnp.sum(",
