@@ -1,0 +1,5 @@
+from seqcls.inspect.recorder import AttentionRecorder
+from seqcls.layers.attention import SelfAttention
+from seqcls.model import Classifier
+
+__all__ = ["AttentionRecorder", "SelfAttention", "Classifier"]

@@ -1,0 +1,4 @@
+from critic.layers import Dense, MLP
+from critic.value import ValueNet
+
+__all__ = ["Dense", "MLP", "ValueNet"]

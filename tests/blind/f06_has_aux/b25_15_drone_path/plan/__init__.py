@@ -1,0 +1,4 @@
+from plan.terms import CostTerms
+from plan.objective import PathObjective, Obstacle
+
+__all__ = ["CostTerms", "PathObjective", "Obstacle"]
