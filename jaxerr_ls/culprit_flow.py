@@ -233,7 +233,11 @@ class Flow:
                 return self.makers(fixed, depth + 1)
             names = [p.name for p in function.positional][callee.skip :]
             return self._given_or_default(place, function, call, names, depth)
-        passed = culprit_state.passed_value(self.code, self.frames, place, through_jit=True)
+        # A method's parameter is left to ``arguments`` (which reads a loop's rebindings of
+        # what the call passes, as one name resolved on its own does not).
+        passed = culprit_state.passed_value(
+            self.code, self.frames, place, through_jit=True, methods=False
+        )
         if passed.node is place.node:
             if _is_self(place):
                 return [place]
