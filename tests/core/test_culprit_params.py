@@ -153,6 +153,42 @@ CASES = [
         ),
         "jnp.ones(13)",
     ),
+    (
+        "*args of a tuple display",
+        "def target(x, p):\n    return p * 2\n",
+        (
+            "from lib import target\n\ndef run():\n    args = (1.0, jnp.ones(15))\n"
+            "    return target(*args)\n"
+        ),
+        "jnp.ones(15)",
+    ),
+    (
+        "**kwargs of a dict display",
+        "def target(x, p=None):\n    return p * 2\n",
+        (
+            "from lib import target\n\ndef run():\n    kw = {'p': jnp.ones(16)}\n"
+            "    return target(1.0, **kw)\n"
+        ),
+        "jnp.ones(16)",
+    ),
+    (
+        "a wrapper handing on its *args and **kwargs",
+        "def target(x, p=None):\n    return p * 2\n",
+        (
+            "from lib import target\n\ndef wrap(*a, **k):\n    return target(*a, **k)\n\n"
+            "def run():\n    return wrap(1.0, p=jnp.ones(17))\n"
+        ),
+        "jnp.ones(17)",
+    ),
+    (
+        "a wrapper with parameters of its own before its *args",
+        "def target(x, p):\n    return p * 2\n",
+        (
+            "from lib import target\n\ndef wrap(x, *a):\n    return target(x, *a)\n\n"
+            "def run():\n    return wrap(1.0, jnp.ones(18))\n"
+        ),
+        "jnp.ones(18)",
+    ),
 ]
 
 
@@ -199,10 +235,27 @@ def test_a_parameter_is_made_by_what_the_calls_that_run_its_function_pass(
         "def run():\n    return target(1.0, jnp.ones(2)), target(2.0, jnp.zeros(3))\n",
         # Arguments unpacked from a sequence the flow does not read.
         "def run(args):\n    return target(*args)\n",
+        # A wrapper's *args changed before it hands them on.
+        (
+            "def wrap(*a):\n    a = a[1:]\n    return target(*a)\n\n"
+            "def run():\n    return wrap(0, 1.0, jnp.ones(2))\n"
+        ),
+        # A wrapper called with different values.
+        (
+            "def wrap(*a):\n    return target(*a)\n\n"
+            "def run():\n    return wrap(1.0, jnp.ones(2)), wrap(2.0, jnp.zeros(3))\n"
+        ),
         # Kept under a name nothing in the project calls.
         "import jax\n\ndef run():\n    g = jax.grad(target)\n    return g\n",
     ],
-    ids=["handed to a library", "different values", "unpacked", "never called"],
+    ids=[
+        "handed to a library",
+        "different values",
+        "unpacked",
+        "wrapper's args changed",
+        "wrapper called with different values",
+        "never called",
+    ],
 )
 def test_a_parameter_whose_calls_are_not_all_known_stays_in_doubt(
     tmp_path: Path, caller: str
