@@ -44,6 +44,9 @@ T = TypeVar("T")
 # How many steps one flow takes at most: unions (several bindings, a registry's functions)
 # multiply the paths, and a culprit is not worth an editor's wait.
 _MAX_STEPS = 4000
+# How many ways of spreading a call's ``*args`` / ``**kwargs`` are followed (one per call of a
+# wrapper that hands them on, for each wrapper on the way).
+_MAX_WAYS = 8
 # Decorators and wrappers that keep a function's arguments and outputs.
 _KEEPING = frozenset({"functools.partial", "jax.jit", "functools.wraps", "jax.checkpoint"})
 # Transforms whose result calls the function they are given with the arguments it gets, in the
@@ -233,7 +236,11 @@ class Flow:
                 return self.makers(fixed, depth + 1)
             names = [p.name for p in function.positional][callee.skip :]
             return self._given_or_default(place, function, call, names, depth)
-        passed = culprit_state.passed_value(self.code, self.frames, place, through_jit=True)
+        # A method's parameter is left to ``arguments`` (which reads a loop's rebindings of
+        # what the call passes, as one name resolved on its own does not).
+        passed = culprit_state.passed_value(
+            self.code, self.frames, place, through_jit=True, methods=False
+        )
         if passed.node is place.node:
             if _is_self(place):
                 return [place]
@@ -349,12 +356,6 @@ class Flow:
             sites = self.call_sites(function, place, depth, caller)
             if not sites:
                 return None
-            for _, call in sites:
-                assert isinstance(call.node, ast.Call)
-                if any(isinstance(a, ast.Starred) for a in call.node.args) or any(
-                    k.arg is None for k in call.node.keywords
-                ):
-                    return None
 
             def given(site: tuple[Callee, Place]) -> list[Place] | None:
                 callee, call = site
@@ -362,6 +363,9 @@ class Flow:
                 if fixed is not None:
                     return self.makers(fixed, depth + 1)
                 names = [p.name for p in function.positional][callee.skip :]
+                assert isinstance(call.node, ast.Call)
+                if _unpacks(call.node):
+                    return self._spread_given(place, function, call, names, depth)
                 self._entered.setdefault(id(function), []).append(site)
                 return self._given_or_default(place, function, call, names, depth)
 
@@ -476,6 +480,125 @@ class Flow:
     def _constructor(self, cls: Place) -> list[Callee]:
         init = self.method(cls, "__init__")
         return [] if init is None else [replace(init, skip=1)]
+
+    def _spread_given(
+        self, place: Place, function: Function, call: Place, names: list[str], depth: int
+    ) -> list[Place] | None:
+        """``_given_or_default`` for a call that unpacks ``*xs`` / ``**kw``: the makers of what
+        each way of spreading them passes for the parameter (``spread``), else its default."""
+        assert isinstance(place.node, ast.Name)
+        name = place.node.id
+        spread = self.spread(call, depth)
+        if spread is None:
+            return None
+        found: list[Place] = []
+        for positional, keywords in spread:
+            given = keywords.get(name)
+            if given is None and name in names and names.index(name) < len(positional):
+                given = positional[names.index(name)]
+            if given is None:
+                default = _default(function, name)
+                if default is None:
+                    return None
+                outer = function.scope.parent or place.model.module_scope
+                given = Place(place.path, place.model, default, outer)
+            made = self.makers(given, depth + 1)
+            if made is None:
+                return None
+            found += made
+        return found
+
+    def spread(
+        self, call: Place, depth: int = 0
+    ) -> list[tuple[list[Place], dict[str, Place]]] | None:
+        """The positional arguments and the keywords a call passes, with what it unpacks
+        spread: ``*xs`` of a tuple or list display and ``**kw`` of a dict display with
+        constant keys (written there, or the one value of a name), or the ``*args`` /
+        ``**kwargs`` of the function the call is in, handed on unchanged (``def w(*a, **k):
+        return f(*a, **k)``): then one way for each call that runs that function, with what
+        it passes past its own parameters. None where any part is in doubt."""
+        node = call.node
+        assert isinstance(node, ast.Call)
+        if depth > _MAX_DEPTH:
+            return None
+        ways: list[tuple[list[Place], dict[str, Place]]] = [([], {})]
+        for item in node.args:
+            if not isinstance(item, ast.Starred):
+                ways = [([*p, call.at(item)], k) for p, k in ways]
+                continue
+            parts = self._unpacked_items(call.at(item.value), "vararg", depth)
+            if parts is None:
+                return None
+            ways = [([*p, *more], k) for p, k in ways for more, _ in parts]
+        for keyword in node.keywords:
+            if keyword.arg is not None:
+                ways = [(p, {**k, keyword.arg: call.at(keyword.value)}) for p, k in ways]
+                continue
+            parts = self._unpacked_items(call.at(keyword.value), "kwarg", depth)
+            if parts is None:
+                return None
+            ways = [(p, {**k, **more}) for p, k in ways for _, more in parts]
+        return ways if len(ways) <= _MAX_WAYS else None
+
+    def _unpacked_items(
+        self, value: Place, kind: str, depth: int
+    ) -> list[tuple[list[Place], dict[str, Place]]] | None:
+        """What ``*value`` (``kind`` "vararg") or ``**value`` ("kwarg") spreads: the items of
+        the display it is, or for the enclosing function's own ``*args`` / ``**kwargs``, what
+        each call of that function passes into them."""
+        forwarded = self._forwarded(value, kind, depth)
+        if forwarded is not None:
+            return forwarded
+        made = self.makers(value, depth + 1)
+        if made is None or len(made) != 1:
+            return None
+        display = made[0].node
+        if kind == "vararg" and isinstance(display, ast.Tuple | ast.List):
+            if any(isinstance(e, ast.Starred) for e in display.elts):
+                return None
+            return [([made[0].at(e) for e in display.elts], {})]
+        if kind == "kwarg" and isinstance(display, ast.Dict):
+            keys = [k.value if isinstance(k, ast.Constant) else None for k in display.keys]
+            if not all(isinstance(k, str) for k in keys):
+                return None
+            items = zip(keys, display.values, strict=True)
+            return [([], {str(k): made[0].at(v) for k, v in items})]
+        return None
+
+    def _forwarded(
+        self, value: Place, kind: str, depth: int
+    ) -> list[tuple[list[Place], dict[str, Place]]] | None:
+        """For the ``*args`` / ``**kwargs`` parameter (``kind``) of the function a call is
+        in, bound nowhere else: what each call that runs that function passes into it."""
+        if not isinstance(value.node, ast.Name):
+            return None
+        function = _function_of_param(value)
+        if function is None or len(value.scope.lookup_all(value.node.id)) != 1:
+            return None
+        if not any(p.kind == kind and p.name == value.node.id for p in function.params):
+            return None
+        if id(function) in self._resolving:
+            return None
+        self._resolving.add(id(function))
+        try:
+            sites = self.call_sites(function, value, depth + 1)
+            if not sites or any(c.partial is not None for c, _ in sites):
+                return None
+            own = {p.name for p in function.params if p.kind in ("positional", "keyword")}
+            ways: list[tuple[list[Place], dict[str, Place]]] = []
+            for callee, site in sites:
+                spread = self.spread(site, depth + 1)
+                if spread is None:
+                    return None
+                taken = len(function.positional) - callee.skip
+                for positional, keywords in spread:
+                    if kind == "vararg":
+                        ways.append((positional[taken:], {}))
+                    else:
+                        ways.append(([], {k: v for k, v in keywords.items() if k not in own}))
+            return ways
+        finally:
+            self._resolving.discard(id(function))
 
     def _given_or_default(
         self, place: Place, function: Function, call: Place, names: list[str], depth: int
@@ -1693,6 +1816,13 @@ def _reaching(names: frozenset[str], model: ModuleModel) -> set[str]:
         if len(out) == before:
             break
     return out
+
+
+def _unpacks(call: ast.Call) -> bool:
+    """Whether a call unpacks ``*xs`` or ``**kw``."""
+    return any(isinstance(a, ast.Starred) for a in call.args) or any(
+        k.arg is None for k in call.keywords
+    )
 
 
 def _function_of_param(place: Place) -> Function | None:

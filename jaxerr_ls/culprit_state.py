@@ -891,25 +891,45 @@ def bound_method(
 
 
 def passed_value(
-    code: Code, frames: Sequence[Span], place: Place, through_jit: bool = False
+    code: Code,
+    frames: Sequence[Span],
+    place: Place,
+    through_jit: bool = False,
+    methods: bool = True,
 ) -> Place:
     """Where an expression's value was made, followed through names and, for a parameter of
-    a plain function, the one call of it on the traceback's lines (as far as that is
-    certain); with ``through_jit``, also through the calls of a ``jax.jit`` of it."""
-    return code.resolve(handed_in(code, frames, place, through_jit))
+    a function or (with ``methods``) a method, the one call of it on the traceback's lines
+    (as far as that is certain); with ``through_jit``, also through the calls of a
+    ``jax.jit`` of it."""
+    return code.resolve(handed_in(code, frames, place, through_jit, methods))
 
 
-def handed_in(code: Code, frames: Sequence[Span], place: Place, through_jit: bool = False) -> Place:
+def handed_in(
+    code: Code,
+    frames: Sequence[Span],
+    place: Place,
+    through_jit: bool = False,
+    methods: bool = True,
+) -> Place:
     """The expression as the outermost certain caller writes it: for a name that is (or is
-    bound to) a parameter of a plain function, the argument of the one call of it on the
-    traceback's lines, and so on out (``place`` itself where no caller hands it in)."""
+    bound to) a parameter of a plain function or (with ``methods``) of a method, the
+    argument of the one call of it on the traceback's lines, and so on out (``place`` itself
+    where no caller hands it in)."""
     flow = _Flow(code, frames, through_jit)
     written = place
     for _ in range(_MAX_STEPS):
         param = _parameter_of(code.resolve(written))
-        if param is None or param[0].owner is not None:
+        if param is None:
             return written
         function, index = param
+        if function.owner is not None:
+            if not methods:
+                return written
+            given = _method_argument(code, frames, function, index, through_jit)
+            if given is None:
+                return written
+            written = given
+            continue
         passed = [(p, _argument_at(c, function, index)) for p, c in flow.calls_of(function.node)]
         if len(passed) != 1 or passed[0][1] is None:
             return written
@@ -917,6 +937,40 @@ def handed_in(code: Code, frames: Sequence[Span], place: Place, through_jit: boo
         assert expression is not None
         written = caller.at(expression)
     return written
+
+
+def _method_argument(
+    code: Code, frames: Sequence[Span], function: Function, index: int, through_jit: bool
+) -> Place | None:
+    """What the one call on the traceback's lines that runs a method (``obj.m(..)`` on an
+    instance the value flow knows, ``Cls(..)`` for ``__init__``, ``cls(..)`` in a
+    classmethod; with ``through_jit``, also a transform of it that keeps positions, such as
+    ``self.step = jax.jit(self.update)``) passes for its parameter at ``index``, past the
+    parameters the call does not pass (a bound ``self``). None for ``self`` itself, where no
+    such call is on the traceback or several are, or where the argument is not certain
+    (unpacked, fixed by a ``functools.partial``, left to the default)."""
+    # Imported here: the value flow is built on this module.
+    from jaxerr_ls.culprit_flow import Flow, argument
+
+    value_flow = Flow(code, frames)
+    found: list[tuple[int, Place]] = []
+    for site in code.frames_calls(frames):
+        call = site.node
+        assert isinstance(call, ast.Call)
+        func = site.at(call.func)
+        reached = value_flow.runs_of(func) if through_jit else value_flow.callees(func)
+        if not through_jit and not reached and isinstance(code.resolve(func).node, ast.ClassDef):
+            reached = value_flow.runs_of(func)  # a construction runs ``__init__``
+        found += [(c.skip, site) for c in reached if c.function is function and c.partial is None]
+    if len({id(site.node) for _, site in found}) != 1:
+        return None
+    skip, site = found[0]
+    if index < skip:
+        return None  # ``self``: the receiver, not an argument
+    names = [p.name for p in function.positional][skip:]
+    assert isinstance(site.node, ast.Call)
+    given = argument(site.node, names, function.positional[index].name)
+    return None if given is None else site.at(given)
 
 
 def traceback_call_sites(

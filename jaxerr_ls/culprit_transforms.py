@@ -518,6 +518,8 @@ def _returns(
                 raise _InDoubt
             if part is not None and _terms_in_doubt(project, model, function, part, flow, env):
                 raise _InDoubt
+            if _local_maker(project, flow, model, function, part, env) is None:
+                part = _helper_result(project, model, function, part) or part
         if isinstance(part, ast.Call):
             callee = _callee_env(project, model, part, function.scope, flow, env)
             by_name = callee is not None
@@ -604,6 +606,23 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _helper_result(
+    project: _Project, model: ModuleModel, function: Function, part: ast.expr | None
+) -> ast.Call | None:
+    """The call of a project function a name holds where that name alone makes the output
+    a vector (``var = portfolio_variance(w, cov)`` for ``return 0.5 * var - ret`` with
+    ``ret`` a scalar): the vector is made where that helper returns it, as for ``return
+    portfolio_variance(w, cov)``."""
+    if not isinstance(part, ast.Name):
+        return None
+    binding = _single_local(function.scope, part.id)
+    if binding is None or not isinstance(binding.value, ast.Call):
+        return None
+    if _callee(project, model, binding.value, function.scope) is None:
+        return None
+    return binding.value
 
 
 def _unknown_method(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:

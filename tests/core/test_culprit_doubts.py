@@ -53,3 +53,21 @@ def test_an_item_by_item_registry_entry_among_reducing_ones_stays_the_culprit(
         ["needs a scalar"],
         version,
     )
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_helper_result_that_alone_keeps_an_axis_is_followed_into_the_helper(
+    version: str,
+) -> None:
+    # ``misfit = deviations(...)`` beside a surely scalar penalty: the vector is made where
+    # the helper returns it. Its matrix product keeps an axis of what it is given, which the
+    # flow reads from the data function's pair that the caller spreads (``fit(*dataset())``).
+    culprit_is_where_the_change_belongs(
+        "nonscalar_helper_result_spread_inputs",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "losses.py",
+        "return jnp.abs(design @ theta - target)",
+        ["needs a scalar"],
+        version,
+    )

@@ -6,11 +6,13 @@ across modules. Small projects written here; the failing line is inside the func
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 from test_culprit_flow import place_of, project, shown
 
+from jaxerr_ls import culprit_state
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.spans import Span
 
@@ -151,6 +153,42 @@ CASES = [
         ),
         "jnp.ones(13)",
     ),
+    (
+        "*args of a tuple display",
+        "def target(x, p):\n    return p * 2\n",
+        (
+            "from lib import target\n\ndef run():\n    args = (1.0, jnp.ones(15))\n"
+            "    return target(*args)\n"
+        ),
+        "jnp.ones(15)",
+    ),
+    (
+        "**kwargs of a dict display",
+        "def target(x, p=None):\n    return p * 2\n",
+        (
+            "from lib import target\n\ndef run():\n    kw = {'p': jnp.ones(16)}\n"
+            "    return target(1.0, **kw)\n"
+        ),
+        "jnp.ones(16)",
+    ),
+    (
+        "a wrapper handing on its *args and **kwargs",
+        "def target(x, p=None):\n    return p * 2\n",
+        (
+            "from lib import target\n\ndef wrap(*a, **k):\n    return target(*a, **k)\n\n"
+            "def run():\n    return wrap(1.0, p=jnp.ones(17))\n"
+        ),
+        "jnp.ones(17)",
+    ),
+    (
+        "a wrapper with parameters of its own before its *args",
+        "def target(x, p):\n    return p * 2\n",
+        (
+            "from lib import target\n\ndef wrap(x, *a):\n    return target(x, *a)\n\n"
+            "def run():\n    return wrap(1.0, jnp.ones(18))\n"
+        ),
+        "jnp.ones(18)",
+    ),
 ]
 
 
@@ -197,10 +235,27 @@ def test_a_parameter_is_made_by_what_the_calls_that_run_its_function_pass(
         "def run():\n    return target(1.0, jnp.ones(2)), target(2.0, jnp.zeros(3))\n",
         # Arguments unpacked from a sequence the flow does not read.
         "def run(args):\n    return target(*args)\n",
+        # A wrapper's *args changed before it hands them on.
+        (
+            "def wrap(*a):\n    a = a[1:]\n    return target(*a)\n\n"
+            "def run():\n    return wrap(0, 1.0, jnp.ones(2))\n"
+        ),
+        # A wrapper called with different values.
+        (
+            "def wrap(*a):\n    return target(*a)\n\n"
+            "def run():\n    return wrap(1.0, jnp.ones(2)), wrap(2.0, jnp.zeros(3))\n"
+        ),
         # Kept under a name nothing in the project calls.
         "import jax\n\ndef run():\n    g = jax.grad(target)\n    return g\n",
     ],
-    ids=["handed to a library", "different values", "unpacked", "never called"],
+    ids=[
+        "handed to a library",
+        "different values",
+        "unpacked",
+        "wrapper's args changed",
+        "wrapper called with different values",
+        "never called",
+    ],
 )
 def test_a_parameter_whose_calls_are_not_all_known_stays_in_doubt(
     tmp_path: Path, caller: str
@@ -271,3 +326,29 @@ def test_a_scan_body_a_factory_makes_in_another_module_carries_the_initial_value
     flow = Flow(code, [Span(steps, 3, 0, 3, 9), Span(main, 7, 0, 7, 9)])
     found = flow.makers(place_of(code, steps, "carry", 3))
     assert shown(found) == [("main.py", "jnp.ones(3)")]
+
+
+def test_passed_value_follows_a_method_parameter_to_the_traceback_call(tmp_path: Path) -> None:
+    # A loss handed to a method, which differentiates it; the failing line is in ``run``.
+    text = (
+        "import jax\n\ndef vector_loss(w):\n    return w * 2\n\n"
+        "class Trainer:\n    def __init__(self, rate):\n        self.rate = rate\n\n"
+        "    def run(self, loss_fn, w):\n        return jax.grad(loss_fn)(w)\n\n"
+        "def main():\n    t = Trainer(0.1)\n    return t.run(vector_loss, 1.0)\n"
+    )
+    code = project(tmp_path, {"main.py": text})
+    path = tmp_path / "main.py"
+    frames = [Span(path, 11, 0, 11, 9), Span(path, 15, 0, 15, 9)]
+    loss = place_of(code, path, "loss_fn", 11)
+    made = culprit_state.passed_value(code, frames, loss)
+    assert isinstance(made.node, ast.FunctionDef) and made.node.name == "vector_loss"
+    # ``self`` is the receiver, not an argument; ``__init__``'s parameter is the
+    # construction's argument.
+    rate = place_of(code, path, "rate", 8)
+    assert culprit_state.passed_value(code, frames, rate).node is rate.node
+    construction = [*frames, Span(path, 14, 0, 14, 9)]
+    owner = place_of(code, path, "self", 8)
+    assert culprit_state.passed_value(code, construction, owner).node is owner.node
+    assert ast.unparse(culprit_state.passed_value(code, construction, rate).node) == "0.1"
+    # Without the traceback's call, the parameter stays what it is.
+    assert culprit_state.passed_value(code, frames[:1], loss).node is loss.node
