@@ -288,7 +288,12 @@ def _return_why(
                 f"`{function.name}` returns {quoted}, of structure {got}, where one cotangent "
                 f"per differentiable argument of the primal is due: {expected}."
             )
-        return None
+        index = re.search(r"\[\d+\]", captures.get("output", ""))
+        at = index[0] if index else ""
+        return (
+            f"`{function.name}` returns {quoted}: its output{at} has type {got} where the "
+            f"primal's argument has type {expected}, and a cotangent must have its input's."
+        )
     contract = _CONTRACTS.get(kind)
     is_pair = isinstance(value, ast.Tuple | ast.List) and len(value.elts) == 2
     if contract is None or (is_pair and kind != CulpritKind.HIJAX_VJP_BWD):

@@ -71,6 +71,15 @@ class Library:
         ranks = self.joining.get(self.canonical(qualified))
         return ranks[rank] if ranks is not None and 0 <= rank < len(ranks) else None
 
+    def keeps_shape(self, name: str) -> bool:
+        """Whether a function of this last name, in any module the tables cover, gives its
+        operand's shape back (``tanh``: the same rank for every rank) or broadcasts its
+        operands (``add``): the shape is then the operands' making, not the call's."""
+        for qualified, ranks in self.rank_maps.items():
+            if qualified.rpartition(".")[2] == name and ranks == [0, 1, 2, 3]:
+                return True
+        return any(q.rpartition(".")[2] == name for q in self.broadcasting)
+
     def lowering_to(self, primitive: str) -> frozenset[str]:
         """The last names of the functions that lower to ``primitive``."""
         return frozenset(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jaxerr_ls.astindex import own_nodes
+from jaxerr_ls.library import library
 from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.spans import Edit, Span, ast_span
 
@@ -759,9 +760,16 @@ def entry_change(
             (code.replace(entry, f"{_text(code, entry)}.astype({dtype})"),),
             safe=True,
         )
-    if definition is not None and got.shape != expected.shape and _makes_shape(definition.value):
+    if (
+        definition is not None
+        and got.shape != expected.shape
+        and _makes_shape(definition.value)
+        and _read_only_by(function, entry, ret)
+    ):
         # The types say the entry's shape is wrong, and the one statement that gives it a shape
-        # is its definition: the change belongs there, though the types do not say which.
+        # is its definition, made only to be returned there: the change belongs there, though
+        # the types do not say which. (A value the rule also uses otherwise, ``norm`` in the
+        # scale it computes, is right for that use: returning it is the mistake.)
         return Change(
             code.span(definition),
             f"{said}: `{code.segment(entry)}` gets that shape here.",
@@ -821,7 +829,9 @@ def _templated(value: ast.expr) -> bool:
 
 def _makes_shape(value: ast.expr) -> bool:
     """The value's outermost operation sets its shape: ``g.reshape(-1, d)``, ``a @ b``,
-    ``jnp.zeros((n, d))``."""
+    ``jnp.zeros((n, d))``, a reduction, ``segment_sum(..., num_segments=n)``, a helper of the
+    project: any call but one that gives its operands' shape back (``jnp.tanh``, ``add``,
+    ``.astype``: the library tables say which)."""
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.MatMult):
         return True
     if isinstance(value, ast.Attribute):
@@ -829,9 +839,35 @@ def _makes_shape(value: ast.expr) -> bool:
     if not isinstance(value, ast.Call):
         return False
     func = value.func
-    return (isinstance(func, ast.Attribute) and func.attr in _SHAPE_MAKERS) or (
-        isinstance(func, ast.Name) and func.id in _SHAPE_MAKERS
+    name = (
+        func.attr
+        if isinstance(func, ast.Attribute)
+        else func.id
+        if isinstance(func, ast.Name)
+        else None
     )
+    if name is None:
+        return False
+    if name in _SHAPE_MAKERS:
+        return True
+    return name not in _SHAPE_KEEPING_METHODS and not library().keeps_shape(name)
+
+
+def _read_only_by(function: FunctionNode, entry: ast.expr, ret: ast.Return) -> bool:
+    """Is the name ``entry`` read nowhere in the function but in the ``return``?"""
+    if not isinstance(entry, ast.Name):
+        return False
+    reads = [
+        n
+        for n in own_nodes(function)
+        if isinstance(n, ast.Name) and n.id == entry.id and isinstance(n.ctx, ast.Load)
+    ]
+    in_return = {id(n) for n in ast.walk(ret)}
+    return all(id(n) in in_return for n in reads)
+
+
+# Array methods whose result has the array's shape.
+_SHAPE_KEEPING_METHODS = frozenset({"astype", "conj", "real", "imag", "copy", "clip", "round"})
 
 
 def _is_number(node: ast.expr) -> bool:

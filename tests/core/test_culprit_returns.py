@@ -22,6 +22,10 @@ than the blind programs that showed them missing.
 - A bwd rule's output entry of the wrong shape that is a local made by ``zeros_like`` /
   ``full_like`` of another array: the shape is the template's, so the assignment is the
   change (not the ``return``, nor summing the entry over the broadcast axes).
+- A bwd rule's output entry of the wrong shape bound once to a call that makes its shape (a
+  project helper, ``segment_sum``: any call but one that gives its operands' shape back) and
+  read only by the ``return``: that assignment; read elsewhere in the rule too, the value is
+  right for that use and the ``return`` is the change.
 - A value helper registered as the fwd rule where the module has the fwd rule written and
   unregistered (every ``return`` the pair of the helper's call and residuals): the name in
   ``defvjp``, and the fix registers the written one.
@@ -85,6 +89,24 @@ CULPRITS: list[Case] = [
         "scoring.py",
         "        return loss",
         ["`objective` returns a single value here", "pair (output, aux) on its other returns"],
+    ),
+    # A bwd entry made by a call (a helper, a library call setting its own shape) and only
+    # returned: the assignment. One the rule also uses otherwise: returning it is the fault.
+    (
+        "bwd_entry_made_by_helper",
+        "custom-vjp-bwd-args-mismatch",
+        CulpritKind.CUSTOM_VJP_BWD,
+        "main.py",
+        "d_scales = per_group(g * x, GROUPS, 4)",
+        ["`d_scales` is float32[4] where float32[3] is expected", "gets that shape here"],
+    ),
+    (
+        "bwd_entry_also_used",
+        "custom-vjp-bwd-args-mismatch",
+        CulpritKind.CUSTOM_VJP_BWD,
+        "main.py",
+        "return d_x, pooled",
+        ["its output[1] has type float32[2] where the primal's argument has type float32[3]"],
     ),
     (
         "bwd_template_like_local",
