@@ -124,7 +124,7 @@ def measure(only: tuple[str, ...], exclude: tuple[str, ...]) -> dict[str, Tally]
         meta = json.loads(meta_path.read_text())
         record = meta["record"]
         version = meta.get("jax_versions", ["0.12.0.1"])[0]
-        tally = tallies[meta["family"]]
+        tally = tallies[meta_path.parent.parent.name]  # the folder is the family
         tally.programs += 1
         modules = _modules(program)
         fixed = program / "fixed"
