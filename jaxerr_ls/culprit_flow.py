@@ -152,7 +152,25 @@ class Flow:
             return self._entry_makers(place, node, depth)
         if isinstance(node, ast.NamedExpr):
             return self.makers(place.at(node.value), depth + 1)
+        if isinstance(node, ast.IfExp):
+            return self._conditional_makers(place, node, depth)
         return [place]
+
+    def _conditional_makers(self, place: Place, node: ast.IfExp, depth: int) -> list[Place] | None:
+        """``a if flag else b``: the branch a test the flow evaluates to a constant takes
+        (``(0, 1) if SETTINGS["joint"] else 0``), else the makers of both branches."""
+        from jaxerr_ls.culprit_modes import UNKNOWN, constant  # culprit_modes imports Flow
+
+        test = constant(self, place.at(node.test), None)
+        if test is not UNKNOWN:
+            return self.makers(place.at(node.body if test else node.orelse), depth + 1)
+        found: list[Place] = []
+        for branch in (node.body, node.orelse):
+            made = self.makers(place.at(branch), depth + 1)
+            if made is None:
+                return None
+            found += [m for m in made if all(m.node is not f.node for f in found)]
+        return found
 
     def one_maker(self, place: Place) -> Place | None:
         """The one expression that makes ``place``'s value, when the flow is certain."""

@@ -33,10 +33,11 @@ _COMPARE: dict[type[ast.cmpop], Callable[[object, object], bool]] = {
 
 
 def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
-    """The constant an expression surely evaluates to, else ``UNKNOWN``: a literal, a name or
-    attribute the value flow follows to one (a module's flag), a parameter the call passes one
-    to (``env``), the length of a display (``len(TERMS) == 1``), comparisons, ``not``, ``and``
-    / ``or`` and membership in a literal tuple."""
+    """The constant an expression surely evaluates to, else ``UNKNOWN``: a literal, a name,
+    attribute or constant-keyed entry the value flow follows to one (a module's flag,
+    ``SETTINGS["joint"]``), a parameter the call passes one to (``env``), the length of a
+    display (``len(TERMS) == 1``), comparisons, ``not``, ``and`` / ``or`` and membership in a
+    literal tuple."""
     node = place.node
     if depth > _MAX_DEPTH:
         return UNKNOWN
@@ -46,7 +47,8 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
         binding = place.scope.lookup(node.id)
         if binding is not None and binding.kind == "param" and binding.scope is place.scope:
             return UNKNOWN if env is None else env.get(node.id, UNKNOWN)
-    if isinstance(node, ast.Name | ast.Attribute):
+    if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
+        # A module's flag, an attribute, a settings entry read with a constant key.
         made = flow.one_maker(place)
         if made is None or made.node is node or not isinstance(made.node, ast.Constant):
             return UNKNOWN

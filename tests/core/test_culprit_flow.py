@@ -546,3 +546,33 @@ def test_a_factory_called_from_several_places_with_one_class_follows_each_call(
     ]
     # Of two classes: which one the failing run had is not the flow's to tell.
     assert flow.makers(place_of(code, main, "op", 13)) is None
+
+
+def test_a_conditional_expression_takes_the_branch_its_constant_test_chooses(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "settings.py": 'OPTIONS = {"joint": True, "scale": 2}\nVERBOSE = False\n',
+            "main.py": (
+                "import jax.numpy as jnp\n"
+                "from settings import OPTIONS, VERBOSE\n\n"
+                "def pick(flag):\n"
+                '    which = (0, 1) if OPTIONS["joint"] else 0\n'
+                "    level = jnp.ones(3) if VERBOSE else jnp.zeros(4)\n"
+                "    either = jnp.ones(2) if flag else jnp.arange(5)\n"
+                "    return which, level, either\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    # A settings entry read with a constant key, a module's flag: the branch taken.
+    assert shown(flow.makers(place_of(code, main, "which", 8))) == [("main.py", "(0, 1)")]
+    assert shown(flow.makers(place_of(code, main, "level", 8))) == [("main.py", "jnp.zeros(4)")]
+    # A test the flow cannot evaluate (a parameter no call gives): both branches.
+    assert shown(flow.makers(place_of(code, main, "either", 8))) == [
+        ("main.py", "jnp.ones(2)"),
+        ("main.py", "jnp.arange(5)"),
+    ]
