@@ -2385,6 +2385,9 @@ class Complexity:
             if last in _COMPLEX_MAKERS:
                 self.origins[id(node)] = (place.path, node)
             return any([last in _COMPLEX_MAKERS, *[sub(a) for a in node.args]])
+        if name.startswith("jax.") and last not in _REAL_MAKERS and library().elementwise(name):
+            # ``jax.nn.gelu(z)``, ``jax.lax.mul(a, b)``: item by item, as its operands are.
+            return any([sub(a) for a in node.args])
         if isinstance(node.func, ast.Attribute) and not name:
             if node.func.attr == "astype" and node.args:
                 converted = self._complex_dtype(place, node.args[0])

@@ -71,6 +71,12 @@ class Library:
         ranks = self.joining.get(self.canonical(qualified))
         return ranks[rank] if ranks is not None and 0 <= rank < len(ranks) else None
 
+    def elementwise(self, qualified: str) -> bool:
+        """Whether ``f(x)`` has ``x``'s rank for every rank (``jax.nn.gelu``) or ``f(x, y)``
+        broadcasts its operands (``jax.lax.add``): a function applied item by item."""
+        name = self.canonical(qualified)
+        return self.rank_maps.get(name) == [0, 1, 2, 3] or name in self.broadcasting
+
     def keeps_shape(self, name: str) -> bool:
         """Whether a function of this last name, in any module the tables cover, gives its
         operand's shape back (``tanh``: the same rank for every rank) or broadcasts its

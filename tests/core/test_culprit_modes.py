@@ -463,3 +463,22 @@ def test_a_branch_on_the_length_of_a_display_is_decided(
     returns = reachable_returns(flow, callee.place, callee.function, None)
     assert returns is not None
     assert [ast.unparse(r.value) for r in returns if r.value is not None] == reached
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_library_function_applied_item_by_item_keeps_a_value_complex(
+    copy: Copy, version: str
+) -> None:
+    # ``jax.nn.silu`` of the blurred field: the library tables say it maps item by item, so
+    # the field stays complex through it and the inverse FFT is still where it was made.
+    root = copy("complex_ifft2_method")
+    main = root / "main.py"
+    main.write_text(
+        main.read_text().replace("residual = blur(image)", "residual = jax.nn.silu(blur(image))")
+    )
+    [culprit] = finding("complex_ifft2_method", version, root).culprits
+    optics = root / "optics.py"
+    assert (culprit.span.path, culprit.span.line) == (
+        optics,
+        line_of(optics, "blurred = jnp.fft.ifft2(spectrum)"),
+    )
