@@ -296,14 +296,20 @@ def _is_literal(node: ast.AST) -> bool:
     return False
 
 
+# Builtins whose result is a Python scalar whatever they are given (``len(CLASSES)``,
+# ``int(round(hours / dt))``): a value JAX sees as a constant.
+_PYTHON_SCALARS = frozenset({"len", "int", "float", "bool", "round", "str"})
+
+
 def _counted(place: Place) -> bool:
-    """``len(...)``, the builtin: a Python int whatever it counts (``len(CLASSES)``)."""
+    """A call of a builtin that gives a Python scalar (``len(...)``, ``int(...)``), not
+    shadowed in the scope."""
     node = place.node
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
-        and node.func.id == "len"
-        and not place.scope.lookup_all("len")
+        and node.func.id in _PYTHON_SCALARS
+        and not place.scope.lookup_all(node.func.id)
     )
 
 
@@ -405,11 +411,31 @@ class _Flow:
         value = self.code.resolve(place.at(passed))
         if _is_literal(value.node) or _counted(value) or self._python_loop_value(value):
             return True
+        if self._returns_python(value):
+            return True
         if self._python_field(place.at(passed)):
             return True
         outer = _parameter_of(value)
         return outer is not None and self.python_value(
             outer[0], outer[1], [outer[0].node], depth + 1
+        )
+
+    def _returns_python(self, value: Place) -> bool:
+        """A call of a project function whose every ``return`` gives a literal or a Python
+        scalar builtin's result (``return int(round(hours / dt))``)."""
+        if not isinstance(value.node, ast.Call):
+            return False
+        callee = self.code.resolve(value.at(value.node.func))
+        function = callee.model.functions.get(callee.node)
+        if function is None or isinstance(function.node, ast.Lambda) or not function.returns:
+            return False
+        return all(
+            ret.value is not None
+            and (
+                _is_literal(ret.value)
+                or _counted(Place(callee.path, callee.model, ret.value, function.scope))
+            )
+            for ret in function.returns
         )
 
     def project_calls_of(

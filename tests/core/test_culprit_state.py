@@ -646,6 +646,38 @@ def test_a_count_made_by_len_is_a_python_value_jit_traces(tmp_path: Path) -> Non
     assert culprit.span.line == marked_line(tmp_path / "main.py")
 
 
+def test_a_count_a_project_helper_returns_by_int_is_a_python_value_jit_traces(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "schedule.py": """
+            def steps_for(hours, dt=0.5):
+                return int(round(hours / dt))
+            """,
+            "main.py": """
+            import jax
+            import jax.numpy as jnp
+
+            from schedule import steps_for
+
+
+            @jax.jit  # culprit
+            def simulate(x0, n):
+                return jnp.zeros(n) + x0  # frame 0
+
+
+            def main(x0):
+                return simulate(x0, steps_for(24.0))  # frame 1
+            """,
+        },
+    )
+    captures = tracing("simulate", tmp_path / "main.py", 7, "n")
+    [culprit] = culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures)
+    assert culprit.span.line == marked_line(tmp_path / "main.py")
+
+
 @pytest.mark.parametrize(
     ("call", "jit", "expected"),
     [
