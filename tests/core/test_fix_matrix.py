@@ -42,7 +42,12 @@ program leaves room for doubt.
   per output; one entry for a primal's ``*args``, a tuple or an array): converted where it is
   built; none where the counts differ or the ``*args`` are pairs.
 - has_aux with entries after the aux dict (a method, the extra value a call's result): the
-  arrays JAX printed joined to the dict; none where two dicts could be the aux."""
+  arrays JAX printed joined to the dict; none where two dicts could be the aux.
+- a cotangent or tangent refused for its tree (``jax.vjp``'s pullback, ``linear_transpose``,
+  ``linearize``): a dict display built as the output's NamedTuple (in the module, or imported
+  from the module JAX names), a list or a stack converted where the culprit builds it or in
+  the call, a tuple of tangents spread into ``f_jvp``'s arguments; none where a key is no
+  field, a dict stands for a tuple, or the counts differ."""
 
 from __future__ import annotations
 
@@ -238,6 +243,41 @@ FIXED = [
         "main.py",
         "return jnp.mean(jnp.abs(z) ** 2)",
     ),
+    # A cotangent or tangent in other containers than the structure JAX printed as due, made
+    # where its culprit builds it, else in the call of the transform's function.
+    (
+        "fixes2_vjp_class_local",
+        "output's class `Flux`",
+        "main.py",
+        "return Flux(heat=jnp.ones_like(temps), moisture=jnp.zeros_like(temps))",
+    ),
+    (
+        "kinds_cotangent_tree_helper",
+        "output's class `Track`",
+        "seeds.py",
+        "from orbit import Track\n",
+    ),
+    (
+        "kinds_cotangent_tree_method",
+        "output's class `Moments`",
+        "main.py",
+        "Moments(mean=jnp.float32(self.weight), spread=jnp.float32(0.0))",
+    ),
+    (
+        "fixes2_transpose_list_helper",
+        "output's containers",
+        "main.py",
+        "(div,) = grad_t(tuple(dual_field(u.shape)))",
+    ),
+    (
+        "fixes2_transpose_stack_local",
+        "output's containers",
+        "main.py",
+        "return back((a, 2.0 * a))",
+    ),
+    ("fixes2_linearize_list_helper", "primal's containers", "main.py", "tuple(unit_pair(state))"),
+    ("fixes2_linearize_packed_name", "one tangent per primal", "main.py", "d_drag(*direction)"),
+    ("kinds_linearize_tree_packed", "one tangent per primal", "main.py", "f_jvp(dk, dc)"),
 ]
 
 
@@ -293,6 +333,10 @@ DOUBTS = [
     ("jvp_stacked_count_doubt", "three tangents stacked for two outputs"),
     ("aux_extra_two_dicts_doubt", "two dicts after the output: which one is the aux"),
     ("bwd_varargs_nested_doubt", "one array for *args that are pairs"),
+    ("fixes2_vjp_class_keys_doubt", "a dict key that is no field of the output's class"),
+    ("kinds_transpose_tree_helper", "a dict where a tuple is due: which key is which entry"),
+    ("kinds_linearize_tree_helper", "a dict without one of the primal's keys"),
+    ("fixes2_linearize_list_doubt", "three tangents for a pair"),
 ]
 
 
