@@ -16,6 +16,7 @@ from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.fixes import (
     callbacks,
     complex_output,
+    culprit_trees,
     custom_jvp,
     custom_vjp,
     grad,
@@ -63,6 +64,7 @@ PROVIDERS: tuple[Provider, ...] = (
     refs.GRAD_REF_PROVIDER,
     refs.REF_WRITE_PROVIDER,
     tangent_trees.PROVIDER,
+    culprit_trees.TREES_PROVIDER,
     *tracing.PROVIDERS,
     *complex_output.PROVIDERS,
     callbacks.PROVIDER,

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
+from jaxerr_ls.fixes.culprit_trees import culprit_tree_fixes
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
 from jaxerr_ls.fixes.registries import registry_term_fixes
@@ -2064,6 +2065,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         static = _static_field_fixes(target, read)
         if static:
             return static
+    if target.code == VJP_TREE:
+        return culprit_tree_fixes(target, read) or failing_line_fixes(target, read)
     # A cast where the array is built comes first; then what the failing line can change.
     found = _cast_fixes(target, read) if target.code in (INT_INPUT, JVP_DTYPE) else []
     return found + failing_line_fixes(target, read)

@@ -20,6 +20,8 @@ to hold Refs are reported by JAX one at a time, each with its own fix.
 from __future__ import annotations
 
 import ast
+import builtins
+import copy
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -40,9 +42,16 @@ from jaxerr_ls.culprit_state import (
     with_refs_calls,
     with_refs_entries,
 )
-from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.source import Source, dotted
-from jaxerr_ls.fixes.transform_calls import argnums_fix, updated_arguments
+from jaxerr_ls.fixes.model import (
+    Applicability,
+    CulpritRef,
+    Fix,
+    FixTarget,
+    Provider,
+    ReadSource,
+)
+from jaxerr_ls.fixes.source import FunctionNode, Source, dotted, fresh
+from jaxerr_ls.fixes.transform_calls import argnums_fix, located, updated_arguments
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
@@ -1362,7 +1371,9 @@ def ref_write_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     line (``ref[...] = v``, ``ref[i] += v``): the value written without its derivative,
     ``jax.lax.stop_gradient(v)``, the record's example fix. The Ref then records values (a log,
     a running statistic) and the write no longer needs a tangent. Unsafe: a Ref meant to carry
-    the gradient needs differentiating instead (the record's other solution)."""
+    the gradient needs differentiating instead (the record's other solution). Where the
+    culprit is the Ref made outside a function that reads it back, the written value reaches
+    the output: the Ref is made inside instead (``_made_inside_fixes``), never stop_gradient."""
     source = Source.parse(target.span.path, read(target.span.path))
     if source is None:
         return []
@@ -1379,6 +1390,11 @@ def ref_write_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     spelled = source.jax_or_import()
     if len(writes) != 1 or spelled is None:
         return []
+    made_outside = list(located(read, target.culprits, CulpritKind.REFS_MADE_OUTSIDE))
+    if made_outside:
+        # The function reads the Ref back: its writes reach the output, and a value written
+        # without its derivative would silently drop that part of the gradient.
+        return _made_inside_fixes(target, source, writes[0], made_outside)
     value = writes[0].value
     if "stop_gradient" in source.segment(value):
         return []
@@ -1386,6 +1402,160 @@ def ref_write_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     title = "Write the value without its derivative (jax.lax.stop_gradient): the Ref records it"
     edit = source.replace(value, f"{jax}.lax.stop_gradient({source.segment(value)})")
     return [Fix(title, target.code, (*imports, edit), applicability=Applicability.UNSAFE)]
+
+
+def _made_inside_fixes(
+    target: FixTarget,
+    source: Source,
+    write: ast.Assign | ast.AugAssign,
+    made: list[tuple[Source, ast.AST, CulpritRef]],
+) -> list[Fix]:
+    """The Ref (a module global, or an attribute of ``self``) made at the start of the
+    function that writes and reads it, by the culprit's own ``jax.new_ref(...)``, where every
+    name that call reads is a module-level name of the function's module that the function
+    does not rebind. Unsafe: code outside the function that reads the Ref afterwards sees
+    what it held before."""
+    if len(made) != 1:
+        return []
+    home, call, _ = made[0]
+    # The culprit spans the ``jax.new_ref(...)`` call of an assignment.
+    node = next(
+        (n for n in ast.walk(home.tree) if isinstance(n, ast.Assign) and n.value is call), None
+    )
+    if node is None or not _makes_ref(node.value) or len(node.targets) != 1:
+        return []
+    target_node = write.targets[0] if isinstance(write, ast.Assign) else write.target
+    assert isinstance(target_node, ast.Subscript)
+    ref = target_node.value
+    function = _enclosing_function(source, write)
+    if function is None or not isinstance(ref, ast.Name | ast.Attribute):
+        return []
+    if ast.unparse(node.targets[0]) != ast.unparse(ref) and not (
+        isinstance(ref, ast.Name) and isinstance(node.targets[0], ast.Name)
+    ):
+        return []
+    if isinstance(ref, ast.Attribute) and not (
+        isinstance(ref.value, ast.Name) and ref.value.id == "self"
+    ):
+        return []
+    module_names = _module_bindings(source.tree)
+    local = {
+        n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    } | {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
+    if any(isinstance(n, ast.Global | ast.Nonlocal) for n in ast.walk(function)):
+        return []
+    read = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+    made_text = home.segment(node.value)
+    stored = _stored_parameters(home, node) if isinstance(ref, ast.Attribute) else {}
+    if read & set(stored):
+        # ``__init__``'s parameters, read in the method off the attributes it stores them in.
+        made_text = ast.unparse(_renamed(node.value, stored))
+        read = (read - set(stored)) | {"self"}
+    local -= {"self"}
+    if "self" in read and (isinstance(ref, ast.Name) or home.path != source.path):
+        return []
+    if not read <= module_names | {"self"} or read & local:
+        return []
+    here, there = _imported(source.tree), _imported(home.tree)
+    if home.path != source.path and any(here.get(n, "?") != there.get(n) for n in read):
+        # Made in another module: only names both import alike mean the same there.
+        return []
+    name = ref.id if isinstance(ref, ast.Name) else fresh(source.all_names(), ref.attr)
+    first = function.body[0]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and function.body[1:]:
+        first = function.body[1]
+    indent = source.indent_of(first.lineno)
+    edits = [source.insert(first.lineno, 0, f"{indent}{name} = {made_text}\n")]
+    if isinstance(ref, ast.Attribute):
+        shown = ast.unparse(ref)
+        edits += [
+            source.replace(n, name)
+            for n in ast.walk(function)
+            if isinstance(n, ast.Attribute) and ast.unparse(n) == shown
+        ]
+    title = f"Make the Ref `{ast.unparse(ref)}` inside `{function.name}`, which reads it back"
+    return [Fix(title, target.code, tuple(edits), applicability=Applicability.UNSAFE)]
+
+
+def _stored_parameters(source: Source, made: ast.Assign) -> dict[str, str]:
+    """The parameters of the method making the Ref (``__init__``) that it stores, before
+    that line and unconditionally, in attributes of ``self`` its class assigns nowhere else:
+    ``cfg`` -> ``self.cfg``."""
+    method = _enclosing_function(source, made)
+    classes = [c for c in ast.walk(source.tree) if isinstance(c, ast.ClassDef) and method in c.body]
+    if method is None or len(classes) != 1 or not method.args.args:
+        return {}
+    if method.args.args[0].arg != "self":
+        return {}
+    params = {a.arg for a in method.args.args[1:]}
+    assigned = [
+        ast.unparse(t)
+        for n in ast.walk(classes[0])
+        if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+    ]
+    found = {}
+    for statement in method.body:
+        if statement is made:
+            break
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.value, ast.Name)
+            and statement.value.id in params
+            and ast.unparse(statement.targets[0]).startswith("self.")
+            and assigned.count(ast.unparse(statement.targets[0])) == 1
+        ):
+            found[statement.value.id] = ast.unparse(statement.targets[0])
+    return found
+
+
+def _renamed(node: ast.expr, names: dict[str, str]) -> ast.expr:
+    """A copy of ``node`` with each name of ``names`` replaced by its expression."""
+
+    class Rename(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.expr:
+            if name.id in names:
+                parsed = ast.parse(names[name.id], mode="eval")
+                assert isinstance(parsed, ast.Expression)
+                return parsed.body
+            return name
+
+    renamed = Rename().visit(copy.deepcopy(node))
+    assert isinstance(renamed, ast.expr)
+    return renamed
+
+
+def _enclosing_function(source: Source, node: ast.AST) -> FunctionNode | None:
+    inside = [f for f in source.functions() if any(n is node for n in ast.walk(f))]
+    return max(inside, key=lambda f: f.lineno, default=None)
+
+
+def _imported(tree: ast.Module) -> dict[str, str]:
+    """The names a module's top-level imports bind, each with what it imports."""
+    found: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            origin = f"{node.module}:" if isinstance(node, ast.ImportFrom) else ""
+            for alias in node.names:
+                bound = alias.asname or alias.name.split(".")[0]
+                found[bound] = origin + (alias.name if alias.asname else bound)
+    return found
+
+
+def _module_bindings(tree: ast.Module) -> set[str]:
+    """The names a module binds at its top level (imports, definitions, assignments) and
+    Python's builtins."""
+    found = set(dir(builtins))
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return found
 
 
 RETURNED_PROVIDER = Provider(frozenset({RETURNED}), frozenset({"argument"}), returned_fixes)

@@ -1507,7 +1507,7 @@ def results_of(source: Source, transform: ast.Call) -> list[ast.expr] | None:
     return targets
 
 
-def _pullback_calls(
+def pullback_calls(
     source: Source, line: int, api: str = "vjp"
 ) -> list[tuple[ast.Call, ast.Assign]]:
     """Calls on a line of the function ``jax.vjp`` (or ``jax.linearize``) returned
@@ -1525,7 +1525,7 @@ def _pullback_calls(
 
 
 def _vjp_args_fixes(target: FixTarget, source: Source) -> list[Fix]:
-    calls = _pullback_calls(source, target.span.line)
+    calls = pullback_calls(source, target.span.line)
     if len(calls) != 1:
         return []
     call = calls[0][0]
@@ -1542,7 +1542,7 @@ def _vjp_args_fixes(target: FixTarget, source: Source) -> list[Fix]:
 def _pulled_back(source: Source, line: int) -> tuple[ast.Call, str, str] | None:
     """The one pullback call on the line with one cotangent, the name of the output its
     ``out, pullback = jax.vjp(...)`` bound (bound only there), and how to spell jax.numpy."""
-    calls = _pullback_calls(source, line)
+    calls = pullback_calls(source, line)
     if len(calls) != 1:
         return None
     call, assign = calls[0]
@@ -1753,7 +1753,7 @@ def _tangent_and_primal(source: Source, line: int) -> tuple[ast.expr, ast.expr] 
             primal, tangent = _single(arguments[1]), _single(arguments[2])
             if primal is not None and tangent is not None:
                 found.append((tangent, primal))
-    for call, assign in _pullback_calls(source, line, "linearize"):
+    for call, assign in pullback_calls(source, line, "linearize"):
         linearize = assign.value
         assert isinstance(linearize, ast.Call)
         if len(call.args) == 1 and len(linearize.args) == 2 and not linearize.keywords:
@@ -1839,7 +1839,7 @@ def _paired_name(target: FixTarget, source: Source) -> str | None:
     ``jax.linearize`` for a tangent. Its shape is the one the tangent must have."""
     line = target.span.line
     if target.code == VJP_COTANGENT:
-        calls = _pullback_calls(source, line)
+        calls = pullback_calls(source, line)
         if len(calls) != 1:
             return None
         outputs = calls[0][1].targets[0]
@@ -2005,7 +2005,7 @@ def _given_tangent(target: FixTarget, source: Source) -> ast.expr | None:
     line = target.span.line
     given: ast.expr | None = None
     if target.code == VJP_COTANGENT:
-        calls = _pullback_calls(source, line)
+        calls = pullback_calls(source, line)
         if len(calls) == 1 and len(calls[0][0].args) == 1:
             given = calls[0][0].args[0]
     else:
@@ -2348,7 +2348,7 @@ def _cast_cotangent_fixes(target: FixTarget, source: Source) -> list[Fix]:
     got = _shape(target.captures.get("tangent") or "")
     wanted = _shape(target.captures.get("expected") or "")
     name = _paired_name(target, source)
-    calls = _pullback_calls(source, target.span.line)
+    calls = pullback_calls(source, target.span.line)
     if got is None or wanted is None or got[1] != wanted[1] or not _dtype_differs(target):
         return []
     if name is None or len(calls) != 1 or len(calls[0][0].args) != 1:
@@ -2377,7 +2377,7 @@ def _transposed_cotangent_fixes(target: FixTarget, source: Source, read: ReadSou
         for home, node, _ in located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT)
         if isinstance(node, ast.expr | ast.Return)
     ]
-    calls = _pullback_calls(source, target.span.line)
+    calls = pullback_calls(source, target.span.line)
     if not places and len(calls) == 1 and len(calls[0][0].args) == 1:
         places = [(source, calls[0][0].args[0])]
     if len(places) != 1 or isinstance(places[0][1], ast.Starred | ast.Tuple | ast.List):
@@ -2409,7 +2409,7 @@ def _cotangent_slot_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     dim)``), so it goes in that output's place, and zeros like the others in theirs."""
     for span in dict.fromkeys([target.span, *target.frames]):
         source = Source.parse(span.path, read(span.path))
-        calls = _pullback_calls(source, span.line) if source is not None else []
+        calls = pullback_calls(source, span.line) if source is not None else []
         if source is not None and len(calls) == 1:
             return _cotangent_slot_fix(target, source, *calls[0])
     return []
@@ -2449,7 +2449,7 @@ def _vmap_fixes(target: FixTarget, source: Source, batched: str) -> list[Fix]:
     map it over the batch's axis, ``jax.vmap(f_jvp)(probes)`` (rows), or
     ``jax.vmap(f_jvp, in_axes=-1, out_axes=-1)(basis)`` (columns, which stay columns)."""
     api = "vjp" if target.code == VJP_COTANGENT else "linearize"
-    calls = _pullback_calls(source, target.span.line, api)
+    calls = pullback_calls(source, target.span.line, api)
     aliases = source.module_aliases("jax")
     if len(calls) != 1 or not aliases:
         return []

@@ -42,7 +42,17 @@ program leaves room for doubt.
   per output; one entry for a primal's ``*args``, a tuple or an array): converted where it is
   built; none where the counts differ or the ``*args`` are pairs.
 - has_aux with entries after the aux dict (a method, the extra value a call's result): the
-  arrays JAX printed joined to the dict; none where two dicts could be the aux."""
+  arrays JAX printed joined to the dict; none where two dicts could be the aux.
+- a cotangent or tangent refused for its tree (``jax.vjp``'s pullback, ``linear_transpose``,
+  ``linearize``): a dict display built as the output's NamedTuple (in the module, or imported
+  from the module JAX names), a list or a stack converted where the culprit builds it or in
+  the call, a tuple of tangents spread into ``f_jvp``'s arguments; none where a key is no
+  field, a dict stands for a tuple, or the counts differ.
+- a Ref made outside the differentiated function that writes a value into it and reads it
+  back (a global of the module or of another one, an attribute of ``self``): made by the same
+  call at the function's start, no ``stop_gradient`` of the written value (it would drop
+  that part of the gradient), ``__init__``'s parameters read off the attributes it stores
+  them in; none where such an attribute is assigned again."""
 
 from __future__ import annotations
 
@@ -238,6 +248,55 @@ FIXED = [
         "main.py",
         "return jnp.mean(jnp.abs(z) ** 2)",
     ),
+    # A cotangent or tangent in other containers than the structure JAX printed as due, made
+    # where its culprit builds it, else in the call of the transform's function.
+    (
+        "fixes2_vjp_class_local",
+        "output's class `Flux`",
+        "main.py",
+        "return Flux(heat=jnp.ones_like(temps), moisture=jnp.zeros_like(temps))",
+    ),
+    (
+        "kinds_cotangent_tree_helper",
+        "output's class `Track`",
+        "seeds.py",
+        "from orbit import Track\n",
+    ),
+    (
+        "kinds_cotangent_tree_method",
+        "output's class `Moments`",
+        "main.py",
+        "Moments(mean=jnp.float32(self.weight), spread=jnp.float32(0.0))",
+    ),
+    (
+        "fixes2_transpose_list_helper",
+        "output's containers",
+        "main.py",
+        "(div,) = grad_t(tuple(dual_field(u.shape)))",
+    ),
+    (
+        "fixes2_transpose_stack_local",
+        "output's containers",
+        "main.py",
+        "return back((a, 2.0 * a))",
+    ),
+    ("fixes2_linearize_list_helper", "primal's containers", "main.py", "tuple(unit_pair(state))"),
+    ("fixes2_linearize_packed_name", "one tangent per primal", "main.py", "d_drag(*direction)"),
+    ("kinds_linearize_tree_packed", "one tangent per primal", "main.py", "f_jvp(dk, dc)"),
+    # A Ref made outside the differentiated function that writes and reads it back: made at
+    # the function's start (a global of the module or of another one, an attribute of self).
+    (
+        "fixes2_ref_global_local",
+        "Make the Ref `STATE` inside `smooth`",
+        "main.py",
+        "    STATE = jax.new_ref(jnp.zeros(STEPS))\n    level",
+    ),
+    (
+        "kinds_ref_made_module",
+        "Make the Ref `SCRATCH` inside `energy`",
+        "main.py",
+        "    SCRATCH = jax.new_ref(jnp.zeros(3))\n    SCRATCH[...] = jnp.sin(x)",
+    ),
 ]
 
 
@@ -277,6 +336,37 @@ def test_the_one_fix_offered_is_the_edit_the_reasoning_calls_for(
     assert changed or len(after) == len(before) - 1  # a line taken off
 
 
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_ref_attribute_is_made_as_a_local_of_the_method_that_reads_it_back(
+    copy: Copy, version: str
+) -> None:
+    root = copy("fixes2_ref_attr_method")
+    [fix] = offered("fixes2_ref_attr_method", root, version)
+    assert "Make the Ref `self.stages` inside `response`" in fix.title
+    fixed = applied(fix)["main.py"]
+    method = fixed[fixed.index("    def response") :]
+    assert (
+        '"""Output of the last stage."""\n        stages = jax.new_ref(jnp.zeros(WIDTH))' in method
+    )
+    assert "self.stages" not in method
+    assert "return stages[WIDTH - 1] + 0.1 * jnp.sum(stages[...])" in method
+    # __init__ keeps its attribute: other code may read it.
+    assert "self.stages = jax.new_ref(jnp.zeros(WIDTH))" in fixed
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_init_parameters_are_read_off_the_attributes_init_stores_them_in(
+    copy: Copy, version: str
+) -> None:
+    root = copy("kinds_ref_made_init")
+    [fix] = offered("kinds_ref_made_init", root, version)
+    assert "Make the Ref `self.path` inside `run`" in fix.title
+    fixed = applied(fix)["main.py"]
+    run = fixed[fixed.index("    def run") : fixed.index("def objective")]
+    assert "        path = jax.new_ref(jnp.zeros(self.n))\n" in run
+    assert "path[t] = level" in run and "return path[...]" in run
+
+
 # Programs that leave the edit in doubt: no fix. (case, why)
 DOUBTS = [
     ("fwd_argnums_registry_doubt", "the differentiated function is chosen at run time"),
@@ -293,6 +383,11 @@ DOUBTS = [
     ("jvp_stacked_count_doubt", "three tangents stacked for two outputs"),
     ("aux_extra_two_dicts_doubt", "two dicts after the output: which one is the aux"),
     ("bwd_varargs_nested_doubt", "one array for *args that are pairs"),
+    ("fixes2_vjp_class_keys_doubt", "a dict key that is no field of the output's class"),
+    ("kinds_transpose_tree_helper", "a dict where a tuple is due: which key is which entry"),
+    ("kinds_linearize_tree_helper", "a dict without one of the primal's keys"),
+    ("fixes2_linearize_list_doubt", "three tangents for a pair"),
+    ("fixes2_ref_init_param_doubt", "the attribute holding __init__'s parameter changes"),
 ]
 
 
