@@ -397,6 +397,17 @@ def test_a_nested_pair_without_a_wrapper_or_a_boolean_mask_given_as_data_is_no_c
 
 
 @pytest.mark.parametrize("version", VERSIONS)
+def test_a_lambda_mapped_by_vmap_gets_a_slice_whose_shape_is_not_the_batchs(
+    version: str,
+) -> None:
+    # ``jax.vmap(lambda e: jax.jvp(.., (e,)))(basis)``: ``e`` is a row of ``basis``; the
+    # batch's maker does not build the tangent's shape, so no culprit claims it does.
+    found = finding("tangent_vmapped_lambda_shape_silent", version)
+    assert found.code == "jvp-shape-mismatch"
+    assert found.culprits == []
+
+
+@pytest.mark.parametrize("version", VERSIONS)
 def test_converted_ints_the_function_uses_as_indices_are_no_culprit(version: str) -> None:
     found = finding("int_converted_indices", version)
     assert found.code == "grad-int-input"
