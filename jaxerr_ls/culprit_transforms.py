@@ -2449,10 +2449,11 @@ def _origin(
         if binding.kind == "assign" and binding.value is not None:
             return _origin(project, model, binding.value, binding.scope, frames, frame, depth + 1)
         if binding.kind == "param" and frame is not None:
-            found = _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
-            if found is None and frame + 1 < len(frames):
-                # The caller's call names the function otherwise (``self._step(..)`` after
-                # ``self._step = jax.jit(self._update)``): the value flow resolves it.
+            found = None
+            if frame + 1 < len(frames):
+                # What the calls on the caller's line (the next frame out) that run the
+                # function pass it, by name or otherwise (``self._step(..)`` after
+                # ``self._step = jax.jit(self._update)``): the value flow resolves them.
                 found = _argument_flowed(project, model, expr, scope, frames[frame + 1])
             lambda_ = binding.node
             if (
@@ -2565,50 +2566,6 @@ def _first_iteration(use: ast.Name, bindings: list[Binding], line: int) -> list[
             and any(_mentions(b.node.value, name) for name in produced)
         )
     ]
-
-
-def _caller_argument(
-    project: _Project,
-    model: ModuleModel,
-    definition: ast.AST,
-    name: str,
-    frames: Sequence[Span],
-    frame: int,
-    depth: int,
-) -> _Origin | None:
-    """The argument the caller (the next frame out) passed for a parameter."""
-    function = model.functions.get(definition)
-    if function is None or isinstance(function.node, ast.Lambda) or frame + 1 >= len(frames):
-        return None
-    here = frames[frame]
-    if project.path(model) != here.path or not _on_line(function.node, here.line):
-        return None
-    caller = frames[frame + 1]
-    caller_model = project.model(caller.path)
-    if caller_model is None:
-        return None
-    calls = [
-        (call, scope)
-        for call, scope in caller_model.calls
-        if _on_line(call, caller.line) and last_name(call.func) == function.name
-    ]
-    if len(calls) != 1:
-        return None
-    call, scope = calls[0]
-    positional = [p.name for p in function.positional]
-    if function.owner is not None and isinstance(call.func, ast.Attribute):
-        positional = positional[1:]
-    argument: ast.expr | None = None
-    if name in positional:
-        index = positional.index(name)
-        before = call.args[: index + 1]
-        if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in before):
-            argument = call.args[index]
-    if argument is None:
-        argument = next((k.value for k in call.keywords if k.arg == name), None)
-    if argument is None:
-        return None
-    return _origin(project, caller_model, argument, scope, frames, frame + 1, depth + 1)
 
 
 def _argument_flowed(
