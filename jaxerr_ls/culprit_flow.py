@@ -70,6 +70,8 @@ _FORWARDING = frozenset(
 )
 
 
+# Transforms among ``_FORWARDING`` that pass the function a slice of each argument.
+_MAPPING = frozenset({"jax.vmap", "jax.pmap"})
 # The loops JAX runs a body in: (the body's position, its carry parameter, the initial
 # value's position) for each function the call is given.
 _LOOPS: dict[str, tuple[tuple[int, int, int], ...]] = {
@@ -92,6 +94,8 @@ class Callee:
     partial: Place | None = None
     # ``obj.method``: the instance it is bound to (``obj``).
     receiver: Place | None = None
+    # Run by ``jax.vmap(f)(xs)``: each parameter gets a slice of what the call passes.
+    mapped: bool = False
 
     def fixed(self, name: str) -> Place | None:
         """What the partial fixed for the parameter ``name``."""
@@ -488,9 +492,10 @@ class Flow:
             elif (
                 isinstance(node, ast.Call)
                 and node.args
-                and made.model.qualified_name(node.func, made.scope) in _FORWARDING
+                and (api := made.model.qualified_name(node.func, made.scope)) in _FORWARDING
             ):
-                out += self.runs_of(made.at(node.args[0]), depth + 1)
+                inner = self.runs_of(made.at(node.args[0]), depth + 1)
+                out += [replace(c, mapped=True) for c in inner] if api in _MAPPING else inner
             else:
                 return []
         return out
@@ -912,22 +917,30 @@ class Flow:
             ):
                 scope = scope_at(held.model, statement)
                 values.append(Place(held.path, held.model, statement.value, scope))
-        keyed = self._keyed(place.at(node.slice), held, values, name)
+        keyed = self._keyed(place.at(node.slice), held, values, name, depth)
         found = _every(keyed or values, lambda value: self.makers(value, depth + 1))
         return (_unique(found) or None) if found is not None else None
 
-    def _keyed(self, key: Place, held: Place, values: list[Place], name: str) -> list[Place] | None:
+    def _keyed(
+        self, key: Place, held: Place, values: list[Place], name: str, depth: int = 0
+    ) -> list[Place] | None:
         """The values of a registry stored under ``key``, when the flow follows the key, a
         config's entry or attribute, to a constant and the registry's keys are constants too: a dict
         display's, ``REGISTRY["k"] = v``, or a registering decorator's argument
         (``@register("huber")`` whose ``deco(fn)`` stores ``REGISTRY[name] = fn``)."""
         # A config's value (``cfg["loss"]``, ``config.loss``), not a bare name: a function's
         # parameter chooses at run time, whatever its default; unless a call the flow is in,
-        # or the traceback's, passes it a config's value (``make(cfg.init)``).
+        # or the traceback's, passes it a config's value (``make(cfg.init)``), or every call
+        # that runs the function (a class's construction, for an ``__init__`` parameter)
+        # passes the same one, or a constant; a default chooses nothing.
         key = self.argument_given(key)
-        if not isinstance(key.node, ast.Subscript | ast.Attribute):
-            return None
-        made = self.one_maker(key)
+        if _function_of_param(key) is not None:
+            key = self.passed(key, depth + 1) or key
+        made: Place | None = None
+        if isinstance(key.node, ast.Subscript | ast.Attribute):
+            made = self.one_maker(key)
+        elif isinstance(key.node, ast.Constant):
+            made = key  # ``Model("huber")``: the call passes the constant itself
         wanted = made.node if made is not None else None
         if not isinstance(wanted, ast.Constant) or isinstance(wanted.value, bool):
             return None
@@ -981,6 +994,31 @@ class Flow:
                 return place
             place = given
         return place
+
+    def passed(self, place: Place, depth: int = 0) -> Place | None:
+        """The one expression that every call running the function of the parameter
+        ``place`` passes for it (``call_sites``: the traceback's calls, else the project's),
+        where ``arguments`` gives its makers: a registry lookup written at the call
+        (``make(REG[cfg["loss"]])``) rather than the entry it picks. None where the calls
+        pass different expressions, leave it to its default or unpack ``*args``."""
+        function = _function_of_param(place)
+        if function is None or _is_self(place) or _is_cls(place):
+            return None
+        assert isinstance(place.node, ast.Name)
+        name = place.node.id
+        found: list[Place] = []
+        for callee, call in self.call_sites(function, place, depth):
+            assert isinstance(call.node, ast.Call)
+            fixed = callee.fixed(name)
+            if fixed is None:
+                names = [p.name for p in function.positional][callee.skip :]
+                given = argument(call.node, names, name)
+                if given is None:
+                    return None
+                fixed = call.at(given)
+            if not any(f.node is fixed.node for f in found):
+                found.append(fixed)
+        return found[0] if len(found) == 1 else None
 
     def _registered_under(self, stored: Place, key: Place, wanted: object) -> list[Place]:
         """The ``def``s a registering decorator stores under the constant ``wanted``: where

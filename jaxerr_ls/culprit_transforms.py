@@ -407,6 +407,11 @@ def _applications(
             if transform is not None and transform.api in _APPLIED:
                 found.append(_Application(model, transform, call, scope, index))
                 continue
+            mapped = _mapped_transform(project, frames, model, applied, scope)
+            if mapped is not None and mapped[1].api in apis and mapped[1].api in _APPLIED:
+                home, transform = mapped
+                found.append(_Application(model, transform, call, scope, index, home=home))
+                continue
             decorated = _definition(project, model, call.func, scope)
             if decorated is not None:
                 transform = decorator_transform(*decorated)
@@ -420,6 +425,34 @@ def _applications(
         if found:
             yield from found
             return
+
+
+def _mapped_transform(
+    project: _Project,
+    frames: Sequence[Span],
+    model: ModuleModel,
+    value: ast.expr | None,
+    scope: Scope,
+) -> tuple[ModuleModel, TransformCall] | None:
+    """The transform a function mapped or wrapped in place holds, by the value flow:
+    ``jax.vmap(grad_fn, in_axes=..)(x)`` after ``grad_fn = jax.grad(f)``."""
+    if not (
+        isinstance(value, ast.Call)
+        and value.args
+        and not isinstance(value.args[0], ast.Call)
+        and model.qualified_name(value.func, scope) in TRANSPARENT | _MAPPING
+    ):
+        return None
+    flow = Flow(culprit_state.Code(project.files), frames)
+    made = flow.one_maker(Place(project.path(model), model, value.args[0], scope))
+    if made is None or not isinstance(made.node, ast.expr):
+        return None
+    applied = _unwrapped(made.model, made.node, made.scope)
+    transform = next((t for t in made.model.transforms if t.call is applied), None)
+    if transform is None:
+        return None
+    project.adopt(made)
+    return made.model, transform
 
 
 def _only(items: Iterator[_Application]) -> _Application | None:
@@ -2416,11 +2449,21 @@ def _origin(
         if binding.kind == "assign" and binding.value is not None:
             return _origin(project, model, binding.value, binding.scope, frames, frame, depth + 1)
         if binding.kind == "param" and frame is not None:
-            found = _caller_argument(project, model, binding.node, expr.id, frames, frame, depth)
-            if found is None and frame + 1 < len(frames):
-                # The caller's call names the function otherwise (``self._step(..)`` after
-                # ``self._step = jax.jit(self._update)``): the value flow resolves it.
+            found = None
+            if frame + 1 < len(frames):
+                # What the calls on the caller's line (the next frame out) that run the
+                # function pass it, by name or otherwise (``self._step(..)`` after
+                # ``self._step = jax.jit(self._update)``): the value flow resolves them.
                 found = _argument_flowed(project, model, expr, scope, frames[frame + 1])
+            lambda_ = binding.node
+            if (
+                found is None
+                and isinstance(lambda_, ast.Lambda)
+                and _on_line(lambda_, frames[frame].line)
+            ):
+                # ``jax.vmap(lambda v: ..)(vs)``: the lambda is called on its own line (one
+                # frame of the traceback with the line that applies it).
+                found = _argument_flowed(project, model, expr, scope, frames[frame])
             return found
         if binding.kind == "param":
             # Followed without the traceback's frames (inside a value another tracer found):
@@ -2525,50 +2568,6 @@ def _first_iteration(use: ast.Name, bindings: list[Binding], line: int) -> list[
     ]
 
 
-def _caller_argument(
-    project: _Project,
-    model: ModuleModel,
-    definition: ast.AST,
-    name: str,
-    frames: Sequence[Span],
-    frame: int,
-    depth: int,
-) -> _Origin | None:
-    """The argument the caller (the next frame out) passed for a parameter."""
-    function = model.functions.get(definition)
-    if function is None or isinstance(function.node, ast.Lambda) or frame + 1 >= len(frames):
-        return None
-    here = frames[frame]
-    if project.path(model) != here.path or not _on_line(function.node, here.line):
-        return None
-    caller = frames[frame + 1]
-    caller_model = project.model(caller.path)
-    if caller_model is None:
-        return None
-    calls = [
-        (call, scope)
-        for call, scope in caller_model.calls
-        if _on_line(call, caller.line) and last_name(call.func) == function.name
-    ]
-    if len(calls) != 1:
-        return None
-    call, scope = calls[0]
-    positional = [p.name for p in function.positional]
-    if function.owner is not None and isinstance(call.func, ast.Attribute):
-        positional = positional[1:]
-    argument: ast.expr | None = None
-    if name in positional:
-        index = positional.index(name)
-        before = call.args[: index + 1]
-        if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in before):
-            argument = call.args[index]
-    if argument is None:
-        argument = next((k.value for k in call.keywords if k.arg == name), None)
-    if argument is None:
-        return None
-    return _origin(project, caller_model, argument, scope, frames, frame + 1, depth + 1)
-
-
 def _argument_flowed(
     project: _Project, model: ModuleModel, expr: ast.Name, scope: Scope, caller: Span | None = None
 ) -> _Origin | None:
@@ -2582,7 +2581,12 @@ def _argument_flowed(
     if found is None or len(found) != 1 or not isinstance(found[0].node, ast.expr):
         return None
     project.adopt(found[0])
-    return _Origin(found[0].model, found[0].node, found[0].scope)
+    # Run by ``jax.vmap(f)(xs)``: the parameter holds one slice of what the call passes.
+    function = model.functions.get(scope.node)
+    mapped = function is not None and any(
+        callee.mapped for callee, _ in flow.call_sites(function, place, caller=caller)
+    )
+    return _Origin(found[0].model, found[0].node, found[0].scope, iterated=mapped)
 
 
 def _names_int_dtype(model: ModuleModel, expr: ast.expr, scope: Scope) -> bool:
@@ -2626,9 +2630,13 @@ def int_construction(model: ModuleModel, call: ast.Call, scope: Scope) -> str | 
         and qualified.rsplit(".", 1)[-1] in _INT_DTYPES
     ):
         return "built"
-    if qualified not in _CONSTRUCTORS:
-        return None
     dtype = next((k.value for k in call.keywords if k.arg == "dtype"), None)
+    if qualified not in _CONSTRUCTORS:
+        # Any array function told an integer dtype (``np.frombuffer(raw, dtype=np.uint8)``).
+        numeric = qualified is not None and qualified.startswith("jax.numpy.")
+        if numeric and dtype is not None and _names_int_dtype(model, dtype, scope):
+            return "built"
+        return None
     position = _CONSTRUCTORS[qualified]
     if dtype is None and position is not None and len(call.args) > position:
         dtype = call.args[position]
@@ -3779,11 +3787,31 @@ _DTYPE_OF_ARGUMENT = frozenset(
 )
 
 
+# Samplers whose result holds elements of an array they are given (its position).
+_SAMPLED_FROM = {"jax.random.choice": 1, "jax.random.permutation": 1}
+
+
 def _dtype_operands(model: ModuleModel, call: ast.Call, scope: Scope) -> list[ast.expr]:
     """The arrays a ``jax.numpy`` call takes its result's dtype from (``x`` and ``y`` of
     ``jnp.stack([x, y])``, ``x`` of ``jnp.zeros_like(x)``); none where it is given a dtype."""
     qualified = model.qualified_name(call.func, scope) or ""
     module, _, name = qualified.rpartition(".")
+    if (
+        isinstance(call.func, ast.Attribute)
+        and call.func.attr in _DTYPE_OF_ARGUMENT | {"flatten", "copy"}
+        and qualified == ""
+    ):
+        # ``x.reshape(n, -1)``: an array's method that keeps its dtype.
+        return [call.func.value]
+    if qualified in _SAMPLED_FROM:
+        # ``jax.random.choice(key, a)``: elements of ``a``, of its dtype.
+        at = _SAMPLED_FROM[qualified]
+        given = (
+            call.args[at]
+            if len(call.args) > at
+            else keyword_value(call, "a") or keyword_value(call, "x")
+        )
+        return [given] if given is not None else []
     if module not in ("jax.numpy", "numpy") or not call.args:
         return []
     if any(k.arg == "dtype" for k in call.keywords):
@@ -4236,7 +4264,7 @@ def _choice_culprits(project: _Project, frames: Sequence[Span]) -> list[Culprit]
             for call, scope in model.calls
             if _on_line(call, frames[0].line) and isinstance(call.func, ast.Subscript)
         ]
-    lookups = [found for p in picked if (found := _registry_lookup(p)) is not None]
+    lookups = [found for p in picked if (found := _registry_lookup(p, flow)) is not None]
     if len(lookups) != 1:
         return []
     registry, key = lookups[0]
@@ -4261,20 +4289,35 @@ def _choice_culprits(project: _Project, frames: Sequence[Span]) -> list[Culprit]
     return [_culprit(project, made.model, made.node, CulpritKind.TRANSFORM_CHOICE, name, why)]
 
 
-def _registry_lookup(place: Place) -> tuple[Place, Place] | None:
-    """``REGISTRY[key]`` that ``place`` is, or holds by its one plain assignment (names
-    followed a few steps): the registry and the key."""
-    for _ in range(4):
+def _registry_lookup(place: Place, flow: Flow) -> tuple[Place, Place] | None:
+    """``REGISTRY[key]`` that ``place`` is, or holds (names followed a few steps: a plain
+    assignment, what the calls of a function pass for its parameter, the call a lambda's
+    body makes, whose value the lambda returns): the registry and the key."""
+    for _ in range(_LOOKUP_STEPS):
         node = place.node
         if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Constant):
             return place.at(node.value), place.at(node.slice)
+        if isinstance(node, ast.Lambda) and isinstance(node.body, ast.Call):
+            function = place.model.functions.get(node)
+            if function is None:
+                return None
+            place = Place(place.path, place.model, node.body.func, function.scope)
+            continue
         if not isinstance(node, ast.Name):
             return None
-        binding = _single_local(place.scope, node.id)
-        if binding is None or binding.value is None:
+        bindings = place.scope.lookup_all(node.id)
+        binding = bindings[0] if len(bindings) == 1 else None
+        if binding is not None and binding.kind == "assign" and binding.value is not None:
+            place = Place(place.path, place.model, binding.value, binding.scope)
+            continue
+        given = flow.passed(place)
+        if given is None:
             return None
-        place = Place(place.path, place.model, binding.value, binding.scope)
+        place = given
     return None
+
+
+_LOOKUP_STEPS = 6
 
 
 def _registered_many(held: Place) -> bool:
