@@ -849,16 +849,9 @@ class Flow:
         values = _yields(callee.function)
         if not values:
             return None
-        at = callee.place
-        self._calls.append((callee, call))
-        self._entered.setdefault(id(callee.function), []).append((callee, call))
-        try:
-            return _every(
-                [Place(at.path, at.model, v, callee.function.scope) for v in values],
-                lambda value: self._item_makers(value, index, depth),
-            )
-        finally:
-            self._calls.pop()
+        return self._inside(
+            callee, call, values, lambda value: self._item_makers(value, index, depth)
+        )
 
     def _call_makers(self, place: Place, node: ast.Call, depth: int) -> list[Place] | None:
         callees = self.callees(place.at(node.func), depth + 1)
@@ -875,15 +868,24 @@ class Flow:
         values = function.return_values
         if not values or any(v is None for v in values):
             return None
+        returned = [v for v in values if v is not None]
+        return self._inside(callee, place, returned, lambda value: self.makers(value, depth + 1))
+
+    def _inside(
+        self,
+        callee: Callee,
+        call: Place,
+        values: list[ast.expr],
+        follow: Callable[[Place], list[Place] | None],
+    ) -> list[Place] | None:
+        """``follow`` each of the callee's ``values`` (its returns, its yields) with ``call``
+        entered: the callee's parameters hold what the call passes."""
         at = callee.place
-        self._calls.append((callee, place))
-        self._entered.setdefault(id(function), []).append((callee, place))
+        self._calls.append((callee, call))
+        self._entered.setdefault(id(callee.function), []).append((callee, call))
         try:
             return _every(
-                [v for v in values if v is not None],
-                lambda value: self.makers(
-                    Place(at.path, at.model, value, function.scope), depth + 1
-                ),
+                [Place(at.path, at.model, v, callee.function.scope) for v in values], follow
             )
         finally:
             self._calls.pop()
