@@ -158,6 +158,8 @@ class Flow:
             return self.makers(place.at(node.value), depth + 1)
         if isinstance(node, ast.IfExp):
             return self._conditional_makers(place, node, depth)
+        if isinstance(node, ast.BoolOp):
+            return self._deciding_makers(place, node, depth)
         return [place]
 
     def _conditional_makers(self, place: Place, node: ast.IfExp, depth: int) -> list[Place] | None:
@@ -175,6 +177,20 @@ class Flow:
                 return None
             found += [m for m in made if all(m.node is not f.node for f in found)]
         return found
+
+    def _deciding_makers(self, place: Place, node: ast.BoolOp, depth: int) -> list[Place] | None:
+        """``a or b`` / ``a and b``: the operand whose value it is, where the flow evaluates
+        the operands before it to constants (``SETTINGS.get_argnums or (0, 1)`` with the
+        first None); made here otherwise."""
+        from jaxerr_ls.culprit_modes import UNKNOWN, constant  # culprit_modes imports Flow
+
+        for operand in node.values[:-1]:
+            value = constant(self, place.at(operand), None)
+            if value is UNKNOWN:
+                return [place]
+            if bool(value) != isinstance(node.op, ast.And):
+                return self.makers(place.at(operand), depth + 1)
+        return self.makers(place.at(node.values[-1]), depth + 1)
 
     def one_maker(self, place: Place) -> Place | None:
         """The one expression that makes ``place``'s value, when the flow is certain."""
@@ -792,11 +808,13 @@ class Flow:
         self, place: Place, loop: ast.For | ast.comprehension, name: str, scope: Scope, depth: int
     ) -> list[Place] | None:
         """``for w in table``: the items of the list and tuple displays ``table`` is made
-        by (every one the name takes), the element of a comprehension that makes it; also
-        ``for i, w in enumerate(table)`` and ``for a, w in zip(names, table)``."""
-        source_expr = _iterated(loop.target, loop.iter, name, place.scope)
-        if source_expr is None:
+        by (every one the name takes), the element of a comprehension that makes it, the
+        values a generator function ``yield``s; also ``for i, w in enumerate(table)``,
+        ``for a, w in zip(names, table)`` and ``for a, w in pairs`` (the item of each)."""
+        iterated = _iterated(loop.target, loop.iter, name, place.scope)
+        if iterated is None:
             return None
+        source_expr, index = iterated
         sources = self.makers(Place(place.path, place.model, source_expr, scope), depth + 1)
         if not sources:
             return None
@@ -805,12 +823,40 @@ class Flow:
             node = source.node
             if isinstance(node, ast.ListComp | ast.GeneratorExp | ast.SetComp):
                 items.append(source.at(node.elt))
-                continue
-            found = tuple_items(source)
-            if not found:
+            elif isinstance(node, ast.Call) and len(sources) == 1:
+                return self._yielded(source, node, index, depth)
+            else:
+                found = tuple_items(source)
+                if not found:
+                    return None
+                items += [source.at(item) for item in found]
+        return _every(items, lambda item: self._item_makers(item, index, depth))
+
+    def _item_makers(self, item: Place, index: int | None, depth: int) -> list[Place] | None:
+        """The makers of an element a loop goes over, or of its ``index``-th item when the
+        loop's target unpacks it (``for x, y in ...``)."""
+        if index is not None:
+            found = tuple_items(item)
+            if found is None or index >= len(found):
                 return None
-            items += [source.at(item) for item in found]
-        return _every(items, lambda item: self.makers(item, depth + 1))
+            item = item.at(found[index])
+        return self.makers(item, depth + 1)
+
+    def _yielded(
+        self, call: Place, node: ast.Call, index: int | None, depth: int
+    ) -> list[Place] | None:
+        """``for x in batches(..)``, a project generator function called: the values its
+        ``yield``s give (the call entered, so its parameters read the call's arguments)."""
+        callees = self.callees(call.at(node.func), depth + 1)
+        if len(callees) != 1 or not callees[0].function.is_generator:
+            return None
+        callee = callees[0]
+        values = _yields(callee.function)
+        if not values:
+            return None
+        return self._inside(
+            callee, call, values, lambda value: self._item_makers(value, index, depth)
+        )
 
     def _call_makers(self, place: Place, node: ast.Call, depth: int) -> list[Place] | None:
         callees = self.callees(place.at(node.func), depth + 1)
@@ -827,15 +873,24 @@ class Flow:
         values = function.return_values
         if not values or any(v is None for v in values):
             return None
+        returned = [v for v in values if v is not None]
+        return self._inside(callee, place, returned, lambda value: self.makers(value, depth + 1))
+
+    def _inside(
+        self,
+        callee: Callee,
+        call: Place,
+        values: list[ast.expr],
+        follow: Callable[[Place], list[Place] | None],
+    ) -> list[Place] | None:
+        """``follow`` each of the callee's ``values`` (its returns, its yields) with ``call``
+        entered: the callee's parameters hold what the call passes."""
         at = callee.place
-        self._calls.append((callee, place))
-        self._entered.setdefault(id(function), []).append((callee, place))
+        self._calls.append((callee, call))
+        self._entered.setdefault(id(callee.function), []).append((callee, call))
         try:
             return _every(
-                [v for v in values if v is not None],
-                lambda value: self.makers(
-                    Place(at.path, at.model, value, function.scope), depth + 1
-                ),
+                [Place(at.path, at.model, v, callee.function.scope) for v in values], follow
             )
         finally:
             self._calls.pop()
@@ -901,8 +956,10 @@ class Flow:
         """``REGISTRY[name]`` with a key known only at run time: every value the registry
         (a dict display of the project, and what is stored in it by ``REGISTRY[k] = v`` in
         its module, a registering decorator's) may hold. None where that is not known."""
-        name = node.value.id if isinstance(node.value, ast.Name) else None
         held = self.code.resolve(place.at(node.value))
+        name = node.value.id if isinstance(node.value, ast.Name) else None
+        if isinstance(node.value, ast.Attribute) and held.scope is held.model.module_scope:
+            name = node.value.attr  # ``tables.LOSSES[name]``: another module's registry
         if name is None or not isinstance(held.node, ast.Dict) or None in held.node.keys:
             return None
         values = [held.at(v) for v in held.node.values]
@@ -1515,26 +1572,52 @@ class Flow:
         return []
 
 
-def _iterated(target: ast.expr, source: ast.expr, name: str, scope: Scope) -> ast.expr | None:
-    """What a loop's ``name`` takes the items of: the loop's iterable for ``for name in xs``,
-    ``xs`` for ``for i, name in enumerate(xs)``, the k-th iterable for the k-th name of
-    ``for a, name in zip(..., xs)``; None otherwise."""
+def _iterated(
+    target: ast.expr, source: ast.expr, name: str, scope: Scope
+) -> tuple[ast.expr, int | None] | None:
+    """What a loop's ``name`` takes the items of, and which item of each element when the
+    target unpacks it: ``(xs, None)`` for ``for name in xs`` and ``for i, name in
+    enumerate(xs)``, the k-th iterable for the k-th name of ``for a, name in zip(..., xs)``,
+    ``(pairs, k)`` for the k-th name of ``for a, name in pairs``; None otherwise."""
     if isinstance(target, ast.Name):
-        return source if target.id == name else None
-    if not isinstance(target, ast.Tuple) or not isinstance(source, ast.Call):
+        return (source, None) if target.id == name else None
+    if not isinstance(target, ast.Tuple):
         return None
     names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
-    func = source.func
-    if names.count(name) != 1 or not isinstance(func, ast.Name) or scope.lookup_all(func.id):
+    if names.count(name) != 1:
         return None
     index = names.index(name)
+    func = source.func if isinstance(source, ast.Call) else None
+    if not isinstance(source, ast.Call) or not isinstance(func, ast.Name):
+        return source, index
+    if scope.lookup_all(func.id):
+        return source, index
     if source.keywords or any(isinstance(a, ast.Starred) for a in source.args):
         return None
     if func.id == "enumerate" and len(names) == 2 and index == 1 and len(source.args) == 1:
-        return source.args[0]
+        return source.args[0], None
     if func.id == "zip" and len(source.args) == len(names):
-        return source.args[index]
+        return source.args[index], None
     return None
+
+
+def _yields(function: Function) -> list[ast.expr] | None:
+    """The values a generator function's own ``yield``s give (not nested functions'); None
+    when one is bare or a ``yield from``."""
+    found: list[ast.expr] = []
+    todo: list[ast.AST] = list(function.node.body) if isinstance(function.node.body, list) else []
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            continue
+        if isinstance(node, ast.YieldFrom):
+            return None
+        if isinstance(node, ast.Yield):
+            if node.value is None:
+                return None
+            found.append(node.value)
+        todo.extend(ast.iter_child_nodes(node))
+    return sorted(found, key=lambda n: (n.lineno, n.col_offset))
 
 
 def first_iteration_bindings(
@@ -1981,6 +2064,9 @@ def _default(function: Function, name: str) -> ast.expr | None:
     for index, arg in enumerate(args):
         if arg.arg == name and index >= first:
             return node.args.defaults[index - first]
+    for arg, default in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True):
+        if arg.arg == name:
+            return default  # ``def f(*args, flag=None)``: keyword-only, None without one
     return None
 
 

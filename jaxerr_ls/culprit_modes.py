@@ -36,7 +36,8 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
     """The constant an expression surely evaluates to, else ``UNKNOWN``: a literal, a name,
     attribute or constant-keyed entry the value flow follows to one (a module's flag,
     ``SETTINGS["joint"]``), a parameter the call passes one to (``env``), the length of a
-    display (``len(TERMS) == 1``), comparisons, ``not``, ``and`` / ``or`` and membership in a
+    display (``len(TERMS) == 1``), comparisons, ``not``, ``and`` / ``or`` (the operand that
+    decides), ``a if flag else b`` on a constant test, tuples of constants and membership in a
     literal tuple."""
     node = place.node
     if depth > _MAX_DEPTH:
@@ -50,6 +51,8 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
     if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
         # A module's flag, an attribute, a settings entry read with a constant key.
         made = flow.one_maker(place)
+        if made is not None and made.node is not node and isinstance(made.node, ast.Tuple):
+            return constant(flow, made, None, depth + 1)  # ``ARGNUMS = (0, 1)``
         if made is None or made.node is node or not isinstance(made.node, ast.Constant):
             return UNKNOWN
         return made.node.value
@@ -57,10 +60,21 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
         value = constant(flow, place.at(node.operand), env, depth + 1)
         return UNKNOWN if value is UNKNOWN else not value
     if isinstance(node, ast.BoolOp):
-        values = [constant(flow, place.at(v), env, depth + 1) for v in node.values]
-        if any(v is UNKNOWN for v in values):
+        # Python's value: the first operand that decides (``cfg_argnums or 0``), in order.
+        decided: object = UNKNOWN
+        for operand in node.values:
+            decided = constant(flow, place.at(operand), env, depth + 1)
+            if decided is UNKNOWN or bool(decided) != isinstance(node.op, ast.And):
+                return decided
+        return decided
+    if isinstance(node, ast.IfExp):
+        test = constant(flow, place.at(node.test), env, depth + 1)
+        if test is UNKNOWN:
             return UNKNOWN
-        return all(values) if isinstance(node.op, ast.And) else any(values)
+        return constant(flow, place.at(node.body if test else node.orelse), env, depth + 1)
+    if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        shown = tuple(constant(flow, place.at(e), env, depth + 1) for e in node.elts)
+        return UNKNOWN if any(i is UNKNOWN for i in shown) else shown
     if isinstance(node, ast.Call):
         return _length(flow, place, node)
     if isinstance(node, ast.Compare) and len(node.ops) == 1:

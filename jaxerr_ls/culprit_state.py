@@ -31,6 +31,7 @@ from jaxerr_ls.project import (
     TransformCall,
     build,
     class_fields,
+    if_branches,
     reads_of,
 )
 from jaxerr_ls.records import CulpritKind
@@ -1203,15 +1204,14 @@ def _switched_off_refs(code: Code, frames: Sequence[Span]) -> Found | None:
             continue
         name = call.func.id
 
-        # ``if flag: <with_refs> else: <failing>`` (or the other way round, or ``not flag``):
-        # the flag, and the truth value that takes the failing branch.
+        # ``if flag: <with_refs> else: <failing>`` (or the other way round, or ``not flag``;
+        # an early-return guard's rest of the block is its ``else``): the flag, and the truth
+        # value that takes the failing branch.
         branches: list[tuple[ast.expr, bool]] = []
-        for node in own_statements(function.node):
-            if not isinstance(node, ast.If):
-                continue
-            if _holds(node.orelse, call) and _binds_refs(node.body, name):
+        for node, body, orelse in if_branches(function.node):
+            if _holds(orelse, call) and _binds_refs(body, name):
                 taken = False
-            elif _holds(node.body, call) and _binds_refs(node.orelse, name):
+            elif _holds(body, call) and _binds_refs(orelse, name):
                 taken = True
             elif (
                 not node.orelse

@@ -18,7 +18,7 @@ from jaxerr_ls.culprit_flow import (
     shape_of,
     updated_array,
 )
-from jaxerr_ls.culprit_modes import Env, call_env, reachable_returns
+from jaxerr_ls.culprit_modes import UNKNOWN, Env, call_env, constant, reachable_returns
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.locate import ProjectFiles
@@ -546,7 +546,11 @@ def _returns(
             accumulated = _accumulated_part(project, model, function, part, depth, flow, env)
             if accumulated is not None:
                 part = accumulated[1]
-            part = _summed_item(function, part) or part
+            summed = _summed_item(model, function, part)
+            if summed is not None:
+                # ``sum(w * f(x) for w, f in zip(weights, fns))``: each item is a term, and its
+                # part that is not surely a scalar makes the sum a vector.
+                part = _vector_part(project, model, summed, function.scope, depth, flow, env)
             if part is not None and _helper_among(project, model, function, part, flow, env):
                 raise _InDoubt
             if part is not None and _terms_in_doubt(project, model, function, part, flow, env):
@@ -1094,21 +1098,15 @@ def _local_maker(
     return binding.node, value
 
 
-def _summed_item(function: Function, part: ast.expr | None) -> ast.expr | None:
-    """The item expression of ``sum(terms.values())`` (or of ``sum(...)`` over a list or a
-    generator) where ``terms`` is one comprehension of the function: Python's ``sum`` adds
-    the items, so the output has an axis where an item has one. The comprehension's own
-    names (``for name, (reg, strength) in ...``) are left to the value flow to follow."""
-    if not (
-        isinstance(part, ast.Call)
-        and isinstance(part.func, ast.Name)
-        and part.func.id == "sum"
-        and function.scope.lookup("sum") is None
-        and len(part.args) == 1
-        and not part.keywords
-    ):
+def _summed_item(model: ModuleModel, function: Function, part: ast.expr | None) -> ast.expr | None:
+    """The item expression of ``sum(terms.values())`` (or of ``sum(...)`` or
+    ``functools.reduce(operator.add, ...)`` over a list or a generator) where ``terms`` is one
+    comprehension of the function: the sum adds the items, so the output has an axis where
+    an item has one. The comprehension's own names (``for name, (reg, strength) in ...``)
+    are left to the value flow to follow."""
+    items = _summed_items(model, function, part)
+    if items is None:
         return None
-    items = part.args[0]
     if (
         isinstance(items, ast.Call)
         and isinstance(items.func, ast.Attribute)
@@ -1123,6 +1121,27 @@ def _summed_item(function: Function, part: ast.expr | None) -> ast.expr | None:
         binding = _single_local(function.scope, items.id)
         items = binding.value if binding is not None and binding.value is not None else items
     return items.elt if isinstance(items, ast.ListComp | ast.GeneratorExp) else None
+
+
+def _summed_items(model: ModuleModel, function: Function, part: ast.expr | None) -> ast.expr | None:
+    """What ``sum(items)`` or ``functools.reduce(operator.add, items)`` adds up (a start
+    value aside): ``items``; None for any other expression."""
+    if not isinstance(part, ast.Call) or part.keywords:
+        return None
+    if (
+        isinstance(part.func, ast.Name)
+        and part.func.id == "sum"
+        and function.scope.lookup("sum") is None
+        and len(part.args) == 1
+    ):
+        return part.args[0]
+    if (
+        model.qualified_name(part.func, function.scope) == "functools.reduce"
+        and len(part.args) in (2, 3)
+        and model.qualified_name(part.args[0], function.scope) == "operator.add"
+    ):
+        return part.args[1]
+    return None
 
 
 def _single_local(scope: Scope, name: str) -> Binding | None:
@@ -1558,8 +1577,7 @@ def _function_culprits(
     # The output's shape is checked on the first call: the loop's first values are traced.
     flow = _entered_flow(project, application, frames, first_iteration="shape" in captures)
     try:
-        flag = application.transform.keywords.get("has_aux")
-        paired = "shape" in captures and isinstance(flag, ast.Constant) and flag.value is True
+        paired = "shape" in captures and _option(project, application, "has_aux", flow) is True
         vector = "shape" in captures
         returns = _returns(project, model, function, vector=vector, flow=flow, paired=paired)
     except _InDoubt:
@@ -1758,10 +1776,9 @@ def _not_array(
             f"{api} needs a scalar"
         )
         return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
-    if output.startswith("(") and returns and all(_tuple_size(r.value) == 2 for r in returns):
+    if output.startswith("(") and returns and all(_tuple_size(_built(r)[1]) == 2 for r in returns):
         transform = application.transform
-        flag = transform.keywords.get("has_aux")
-        if isinstance(flag, ast.Constant) and flag.value is True:
+        if _option(project, application, "has_aux", flow) is True:
             # has_aux=True is there: the output printed is the first item of the pair, itself
             # a tuple. A decorator's wrapper that pairs the function's own (output, aux) with
             # something of its own nests them; nothing else is known to.
@@ -1778,21 +1795,21 @@ def _not_array(
             return [_culprit(project, chosen.model, chosen.node, kind, function.name, why)]
         return [_culprit(project, application.defined_in, transform.call, kind, function.name, why)]
     size = _printed_items(output) if output.startswith("(") else None
-    sizes = {_tuple_size(r.value) for r in returns}
+    sizes = {_tuple_size(_built(r)[1]) for r in returns}
     if size is None and output.startswith("(") and len(sizes) == 1:
         # The message cut the printed tuple short (at the ``.`` of ``Array(6., ...)``): every
         # return is a tuple display of one size, which is what was printed.
         size = next(iter(sizes))
-    tuples = [r for r in returns if size is not None and _tuple_size(r.value) == size]
+    tuples = [r for r in returns if size is not None and _tuple_size(_built(r)[1]) == size]
     if size is not None and size != 2 and tuples and len(tuples) == len(returns):
         # The printed tuple has as many items as the tuple the function returns: a trailing
-        # comma (``return (loss,)``) or values that belong in aux.
+        # comma (``return (loss,)``, ``total = loss,``) or values that belong in aux.
         items = "one item" if size == 1 else f"{size} items"
         return [
             _culprit(
                 project,
                 r.model,
-                r.node,
+                _built(r)[0],
                 kind,
                 r.function.name,
                 f"{_label(r.function)} returns a tuple of {items}: {api} needs a scalar",
@@ -2085,11 +2102,7 @@ def _aux_not_pair(
     if "'tuple'" in type_text or "'list'" in type_text:
         out = []
         for found in returns:
-            node, value = found.node, found.value
-            held = _local_value(found.function, value)
-            if held is not None:
-                # ``out = (loss, a, b); return out``: the tuple is built where it is assigned.
-                node, value = held, held
+            node, value = _built(found)
             size = _tuple_size(value, found.function, _helper_tuple_size(project, found))
             if size is None or size == 2:
                 continue
@@ -2356,6 +2369,14 @@ def _guard(function: Function, statement: ast.Return) -> ast.If | None:
 
 def _inside(guard: ast.If, statement: ast.stmt) -> bool:
     return any(statement is n for part in guard.body for n in ast.walk(part))
+
+
+def _built(found: _Return) -> tuple[ast.AST, ast.expr | None]:
+    """Where the tuple or list a ``return`` gives is built, and the display: the one it
+    writes, or the one a local name it returns holds (``out = (loss, a, b)`` or ``total =
+    loss,`` then ``return out``: the assignment's display, where the change belongs)."""
+    held = _local_value(found.function, found.value)
+    return (held, held) if held is not None else (found.node, found.value)
 
 
 def _local_value(function: Function, value: ast.expr | None) -> ast.expr | None:
@@ -3540,6 +3561,19 @@ def _named_value(
             if found[1] is not expr and not isinstance(found[1], ast.Name):
                 return found
     return model, expr
+
+
+def _option(project: _Project, application: _Application, name: str, flow: Flow | None) -> object:
+    """The constant the transform's keyword ``name`` surely is (``has_aux=True``,
+    ``has_aux=cfg.with_aux``, ``argnums=(0, 1) if joint else 0`` on constants the value
+    flow finds), else ``UNKNOWN`` (``None`` where the keyword is not given)."""
+    given = application.transform.keywords.get(name)
+    if given is None or isinstance(given, ast.Constant):
+        return None if given is None else given.value
+    if flow is None:
+        return UNKNOWN
+    home = application.defined_in
+    return constant(flow, Place(project.path(home), home, given, application.transform.scope), None)
 
 
 def _argnums_written(

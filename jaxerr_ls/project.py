@@ -888,6 +888,34 @@ def literal_bool(expr: ast.expr | None) -> bool | None:
     return None
 
 
+def if_branches(function: ast.AST) -> Iterator[tuple[ast.If, list[ast.stmt], list[ast.stmt]]]:
+    """Each ``if`` of a function's body at any depth (not of functions or classes in it) with
+    the statements each of its branches runs: an ``if`` without ``else`` whose body surely
+    returns or raises (an early-return guard, ``if flag: return f(x)``) has the rest of its
+    block for its ``else``, as if written ``if flag: return f(x) else: ...``."""
+    blocks: list[list[ast.stmt]] = [getattr(function, "body", [])]
+    while blocks:
+        block = blocks.pop()
+        if not isinstance(block, list):
+            continue
+        for index, statement in enumerate(block):
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                continue
+            if isinstance(statement, ast.If):
+                orelse = statement.orelse
+                if not orelse and _always_exits(statement.body):
+                    orelse = block[index + 1 :]
+                yield statement, statement.body, orelse
+            for name in ("body", "orelse", "finalbody"):
+                inner = getattr(statement, name, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    blocks.append(inner)
+            for handler in getattr(statement, "handlers", []):
+                blocks.append(handler.body)
+            for case in getattr(statement, "cases", []):
+                blocks.append(case.body)
+
+
 def _always_exits(body: list[ast.stmt]) -> bool:
     """Whether a block surely ends in ``return`` or ``raise`` (a sound under-approximation)."""
     for statement in body:

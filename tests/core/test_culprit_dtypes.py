@@ -229,6 +229,16 @@ CULPRITS = [
         'self.gains = jnp.asarray([row["gain"] for row in rows])',
         ["the argument is made as an integer array by `jnp.asarray([row", "`misfit`"],
     ),
+    # The loop variable of a generator function's call: what its ``yield`` gives, the item
+    # the loop's target unpacks.
+    (
+        "int_input_generator_yield",
+        "grad-int-input",
+        ARGUMENT,
+        "main.py",
+        "yield k, jnp.arange(size) + k",
+        ["`jnp.arange(size)` builds an array of int32"],
+    ),
     # A dtype named by a config's field (``setup.storage``, default ``"int16"``).
     (
         "dtype_config_storage_field",

@@ -391,6 +391,54 @@ def test_a_loop_variable_takes_the_items_of_the_displays_it_goes_over(tmp_path: 
     assert shown(flow.makers(place_of(code, path, "e", line=19))) == [("m.py", "np.zeros(1)")]
 
 
+def test_a_loop_over_a_generator_takes_what_it_yields(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "feed.py": (
+                "import numpy as np\n\n"
+                "def chunks(table, size):\n"
+                "    for lo in range(0, len(table), size):\n"
+                "        if lo == 0:\n"
+                "            yield table[lo:lo + size].astype(np.int8), lo\n"
+                "        else:\n"
+                "            yield np.asarray(table[lo:lo + size]), lo\n\n"
+                "def passthrough(xs):\n"
+                "    yield from xs\n"
+            ),
+            "m.py": (
+                "import numpy as np\n"
+                "from feed import chunks, passthrough\n\n"
+                "def run(n):\n"
+                "    for block, start in chunks(np.arange(n), 4):\n"
+                "        print(block, start)\n"
+                "    for pair in chunks(np.arange(n), 2):\n"
+                "        print(pair)\n"
+                "    for w, v in [(1, np.ones(2)), (2, np.eye(2))]:\n"
+                "        print(w, v)\n"
+                "    for z in passthrough([np.ones(3)]):\n"
+                "        print(z)\n"
+            ),
+        },
+    )
+    path = tmp_path / "m.py"
+    flow = Flow(code)
+    # Each ``yield``'s value, unpacked like the loop's target.
+    assert shown(flow.makers(place_of(code, path, "block", line=6))) == [
+        ("feed.py", "table[lo:lo + size].astype(np.int8)"),
+        ("feed.py", "np.asarray(table[lo:lo + size])"),
+    ]
+    assert shown(flow.makers(place_of(code, path, "pair", line=8))) == [
+        ("feed.py", "(table[lo:lo + size].astype(np.int8), lo)"),
+        ("feed.py", "(np.asarray(table[lo:lo + size]), lo)"),
+    ]
+    assert shown(flow.makers(place_of(code, path, "v", line=10))) == [
+        ("m.py", "np.ones(2)"),
+        ("m.py", "np.eye(2)"),
+    ]
+    assert flow.makers(place_of(code, path, "z", line=12)) is None  # ``yield from``: in doubt
+
+
 def test_an_attribute_made_in_init_reads_the_constructions_arguments(tmp_path: Path) -> None:
     code = project(
         tmp_path,

@@ -249,6 +249,16 @@ CULPRITS: list[Case] = [
         "self._per_row = jax.jit(jax.vmap(jax.value_and_grad(ridge_terms)",
         ["`ridge_terms` returns an instance of `Terms` with two fields", "has_aux=True"],
     ),
+    # A 1-tuple made by a trailing comma in a local's assignment, the local returned: the
+    # assignment, where the comma is.
+    (
+        "not_array_local_one_tuple",
+        "grad-output-not-array",
+        FUNCTION,
+        "main.py",
+        "energy = 0.5 * stiffness * jnp.sum(gaps**2),",
+        ["`potential` returns a tuple of one item", "grad needs a scalar"],
+    ),
     # A NamedTuple of three fields, vmap(grad) applied inline: the return is the change.
     (
         "nonarray_vmap_namedtuple_triple",

@@ -35,7 +35,7 @@ from test_culprit_transforms import (
 )
 
 from jaxerr_ls.culprit_flow import Flow
-from jaxerr_ls.culprit_modes import reachable_returns
+from jaxerr_ls.culprit_modes import UNKNOWN, constant, reachable_returns
 from jaxerr_ls.records import CulpritKind
 
 FUNCTION = CulpritKind.TRANSFORM_FUNCTION
@@ -463,6 +463,47 @@ def test_a_branch_on_the_length_of_a_display_is_decided(
     returns = reachable_returns(flow, callee.place, callee.function, None)
     assert returns is not None
     assert [ast.unparse(r.value) for r in returns if r.value is not None] == reached
+
+
+OPTIONS = """
+import jax.numpy as jnp
+
+JOINT = True
+SETTINGS = {"argnums": None, "aux": False}
+PAIR = (0, 1)
+
+
+def options(flag):
+    picked = PAIR if JOINT else 0
+    fallback = SETTINGS["argnums"] or (0, 2)
+    kept = SETTINGS["aux"] and jnp.ones(3)
+    open_ = flag or 1
+    return picked, fallback, kept, open_, (0, 1) if not JOINT else (2,)
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("PAIR if JOINT else 0", (0, 1)),  # a conditional on a module's flag
+        ("SETTINGS['argnums'] or (0, 2)", (0, 2)),  # the operand that decides ``or``
+        ("SETTINGS['aux'] and jnp.ones(3)", False),  # ``and`` stops at a false operand
+        ("flag or 1", UNKNOWN),  # a parameter no call is known to pass
+        ("(0, 1) if not JOINT else (2,)", (2,)),
+    ],
+)
+def test_an_option_written_as_an_expression_of_constants_is_evaluated(
+    tmp_path: Path, text: str, value: object
+) -> None:
+    """Options (``argnums``, ``has_aux``, mode flags) are read through ``a if flag else b``,
+    ``and`` / ``or`` (Python's value: the operand that decides) and tuples of constants; the
+    value flow's makers pick the operand that gives the value."""
+    code = project(tmp_path, {"m.py": OPTIONS})
+    place = place_of(code, tmp_path / "m.py", text)
+    assert constant(Flow(code), place, None) == value
+    fallback = place_of(code, tmp_path / "m.py", "fallback", line=14)
+    made = Flow(code).makers(fallback)
+    assert made is not None and [ast.unparse(m.node) for m in made] == ["(0, 2)"]
 
 
 @pytest.mark.parametrize("version", VERSIONS)

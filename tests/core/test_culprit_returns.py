@@ -14,8 +14,9 @@ than the blind programs that showed them missing.
   helper's ``return``): that display or comprehension; written on the failing line, none.
   A list comprehension where the argument is a tuple is fixed there: ``tuple(...)``.
 - A VJP applied without ``with_refs`` in one branch of an ``if flag:`` whose other branch
-  binds a gradient ref: the constant the value flow finds the flag made by (a keyword of the
-  call, the default of a constructor's parameter an attribute holds).
+  binds a gradient ref (an early-return guard's other branch is the rest of its block): the
+  constant the value flow finds the flag made by (a keyword of the call, the default of a
+  constructor's parameter an attribute holds, a keyword-only parameter's default).
 - A Ref handed to a helper that passes its ``*args`` on to jax.vjp is the caller's fault only
   where the helper discards that argument's gradient (``pull(ct)[0]``); a helper that returns
   every gradient means to differentiate by the Ref: no culprit.
@@ -40,7 +41,8 @@ than the blind programs that showed them missing.
   else (a single value, three values) is the function (its ``return``).
 - A vector loss accumulated by a loop (``total = first``, then ``total += w * term(x)`` in a
   ``for`` or ``while``): the one of the first value and the added terms that is not surely a
-  scalar, followed into the function it calls, or its statement.
+  scalar, followed into the function it calls, or its statement. So for the items of
+  ``sum(..)`` over a generator or a list and of ``functools.reduce(operator.add, ..)``.
 - With has_aux=True, a vector output is the first item of the returned pair: followed as a
   returned value is (into the helper or method that makes it).
 - An integer argument made of values the program converts one by one (``jnp.array([int(v)
@@ -229,6 +231,35 @@ CULPRITS: list[Case] = [
         "value = (w - target) ** 2",
         ["is a vector"],
     ),
+    # ``sum(..)`` over a generator and ``functools.reduce(operator.add, ..)`` over a list
+    # comprehension add up their items: the item's part that keeps an axis, followed into
+    # the function it calls (taken from a table through ``zip``, or from a tuple).
+    (
+        "nonscalar_summed_zip",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "penalties.py",
+        "return centred**2",
+        ["`spread` returns"],
+    ),
+    # has_aux given as an expression of settings the value flow evaluates (``a or b``): the
+    # output is the first item of the pair, followed to the local that makes it a vector.
+    (
+        "nonscalar_aux_flag_setting",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "spread = jnp.abs(jnp.diff(residual))",
+        ["is a vector", "`calibration` returns"],
+    ),
+    (
+        "nonscalar_reduced_add",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "return 0.5 * jnp.diff(x) ** 2",
+        ["`stretching` returns"],
+    ),
 ]
 
 
@@ -288,6 +319,21 @@ def test_the_flag_that_leaves_with_refs_off_is_the_culprit() -> None:
         "main.py",
         "print(update(w_ref, jnp.ones((4, 3)), in_place=False))",
         ["`in_place` is False here", "without the `with_refs` its other branch binds"],
+        VERSIONS[0],
+    )
+
+
+def test_an_early_return_guard_reads_as_the_if_else_around_with_refs() -> None:
+    # ``if into is None: return .. pull(ct)`` then ``return .. pull.with_refs(*into)(ct)``:
+    # the rest of the block is the guard's ``else``; the keyword-only ``into`` is left to its
+    # default by the call on the traceback.
+    culprit_is_where_the_change_belongs(
+        "refs_guard_keyword_only",
+        "vjp-ref-grad-missing",
+        CulpritKind.REFS_SWITCHED_OFF,
+        "main.py",
+        "value, grads = backward(energy, w_ref, x)",
+        ["This call of `backward` leaves `into` to its default None"],
         VERSIONS[0],
     )
 
