@@ -61,7 +61,9 @@ program leaves room for doubt.
 - a Python ``if`` on traced values whose test is ``and``/``or``/``not`` of comparisons or a
   chained comparison (a function mapped over a tree under jit, an assignment in a jitted
   function): ``jnp.where`` on ``&``/``|``/``~`` of the comparisons; none where an operand
-  of ``and`` is a float array."""
+  of ``and`` is a float array.
+- a hijax ``vjp_bwd`` that accumulates its cotangents and returns what a call makes (a
+  logger's value): "return nothing" first, the call kept as a statement; the rename second."""
 
 from __future__ import annotations
 
@@ -468,3 +470,17 @@ def test_no_ratio_fix_where_the_two_sums_name_other_axes(copy: Copy, version: st
     case = "fixes3_ratio_axes_differ_doubt"
     titles = [f.title for f in offered(case, copy(case), version)]
     assert titles and not any("numerator" in t for t in titles)
+
+
+def test_a_bwd_that_accumulates_and_returns_a_call_result_keeps_the_call_and_returns_nothing(
+    copy: Copy,
+) -> None:
+    case = "fixes3_hijax_bwd_logged_return"  # hijax: jax 0.12 only
+    root = copy(case)
+    first, second = offered(case, root, VERSIONS[0])
+    assert first.preferred and first.title.startswith("Return nothing from vjp_bwd")
+    assert second.title == "Rename vjp_bwd to vjp_bwd_retval" and not second.preferred
+    method = applied(first)["main.py"].split("    def vjp_bwd")[1].split("def main")[0]
+    assert "        x_acc.accum(ct)\n" in method
+    assert '        RECORDER.record("softsign/ct_max", float(jnp.max(jnp.abs(ct))))\n' in method
+    assert "return" not in method
