@@ -63,7 +63,10 @@ program leaves room for doubt.
   function): ``jnp.where`` on ``&``/``|``/``~`` of the comparisons; none where an operand
   of ``and`` is a float array.
 - a hijax ``vjp_bwd`` that accumulates its cotangents and returns what a call makes (a
-  logger's value): "return nothing" first, the call kept as a statement; the rename second."""
+  logger's value): "return nothing" first, the call kept as a statement; the rename second.
+- a custom_vjp fwd rule returning the dataclass a helper of another module builds (a
+  torch-style context): the name the rule binds to the primal's call as the output, with the
+  residuals the bwd reads; none where no name holds the primal's output."""
 
 from __future__ import annotations
 
@@ -329,6 +332,11 @@ FIXED += [
 ]
 
 
+# A fwd rule returning the record a project helper builds (a torch-style context): the
+# output the rule got from the primal, and the residuals the bwd rule reads.
+FIXED += [("fixes3_fwd_context_record", "Return a pair", "main.py", "    return n, (n, x)\n")]
+
+
 # hijax, in jax 0.12 only: a decorator wrapping vjp_bwd's result in a tuple, taken off.
 FIXED_012 = [
     (
@@ -417,6 +425,7 @@ DOUBTS = [
     ("kinds_linearize_tree_helper", "a dict without one of the primal's keys"),
     ("fixes2_linearize_list_doubt", "three tangents for a pair"),
     ("fixes2_ref_init_param_doubt", "the attribute holding __init__'s parameter changes"),
+    ("fixes3_fwd_context_unbound_doubt", "a helper's record, and no name holds the output"),
     ("fixes3_where_and_floats_doubt", "`and` of float arrays: & fails, the meaning differs"),
 ]
 
