@@ -223,6 +223,10 @@ def _reductions(
     peers = set().union(*(_peer_reductions(s, name) for s, _ in places))
     if len(peers) == 1:
         return ("sum", "mean") if peers == {"sum"} else ("mean", "sum")
+    if all(_normalized(_reduced_part(v)) for _, v in places):
+        # ``w * losses / jnp.sum(w)``: each entry is already its share of the whole, whose
+        # sum is the weighted mean; a mean would divide by the count once more.
+        return ("sum", "mean")
     if any(word in name.lower() for word in _AVERAGE_NAMES):
         # The function is named for an average (``spectral_mse``): its output, averaged.
         return ("mean", "sum")
@@ -238,6 +242,19 @@ def _reductions(
     one_element = shape in ("(1,)", "(1,1)", "(1,1,1)")
     totals = any(w in words for w in _TOTAL_WORDS) and not any(w in words for w in _AVERAGE_WORDS)
     return ("sum", "mean") if totals or one_element else ("mean", "sum")
+
+
+def _normalized(value: ast.expr) -> bool:
+    """``x / jnp.sum(w)``, ``x / w.sum()``: a vector divided by a total over every axis."""
+    if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Div):
+        return False
+    total = value.right
+    return (
+        isinstance(total, ast.Call)
+        and last_name(total.func) == "sum"
+        and not total.keywords
+        and (len(total.args) == 1 or (not total.args and isinstance(total.func, ast.Attribute)))
+    )
 
 
 def _reduced_axes(value: ast.expr) -> tuple[int, ...] | None:
@@ -394,6 +411,11 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         for source, value in places:
             part = _reduced_part(value)
             new_text = _reduced(source, part, reduction)
+            if reduction == "sum" and isinstance(part, ast.BinOp) and _normalized(part):
+                # ``sum(w * x) / sum(w)``: the total over the total, as a weighted mean is
+                # written.
+                numerator = _reduced(source, part.left, reduction)
+                new_text = numerator and f"{numerator} / {source.segment(part.right)}"
             if new_text is None:
                 return []
             edits.append(source.replace(part, new_text))

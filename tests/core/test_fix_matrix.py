@@ -57,6 +57,8 @@ program leaves room for doubt.
   mean per row: in another module, with ``jnp.maximum`` guarding the denominator; a method
   with ``.sum(axis=-1)`` and ``+ self.eps``): both sums taken over every axis first, the
   weighted mean of the whole, guard kept; none where the two sums name other axes. A
+  vector already divided by a total (``w * x / w.sum()``): its sum first, written as the
+  total over the total. A
   constant returned where the vector comes from (an option's default) is not reduced.
 - a Python ``if`` on traced values whose test is ``and``/``or``/``not`` of comparisons or a
   chained comparison (a function mapped over a tree under jit, an assignment in a jitted
@@ -493,3 +495,14 @@ def test_a_bwd_that_accumulates_and_returns_a_call_result_keeps_the_call_and_ret
     assert "        x_acc.accum(ct)\n" in method
     assert '        RECORDER.record("softsign/ct_max", float(jnp.max(jnp.abs(ct))))\n' in method
     assert "return" not in method
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_vector_already_divided_by_its_total_weight_is_summed_first(
+    copy: Copy, version: str
+) -> None:
+    case = "fixes3_normalized_shares"
+    root = copy(case)
+    first, second = offered(case, root, version)
+    assert first.title.startswith("Return the sum") and second.title.startswith("Return the mean")
+    assert "    return jnp.sum(weights * errors) / weights.sum()\n" in applied(first)["main.py"]
