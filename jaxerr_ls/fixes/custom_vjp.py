@@ -1327,9 +1327,62 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         )
     else:
         return []
-    new = f"{parenthesized(source, value)}, {saved}"
+    output = parenthesized(source, value)
+    if _makes_a_record(source, read, value):
+        # A helper's record (a torch-style context) stands where the pair is due: the output
+        # is what the rule got from the primal, not the record.
+        result = _primal_result(fwd, primal_name, ret.lineno)
+        if result is None:
+            return []
+        output = result
+    new = f"{output}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _project_helper(
+    source: Source, read: ReadSource, name: str
+) -> tuple[Source, FunctionNode] | None:
+    """The function ``name`` names in the module: its own, else one imported by name from a
+    project module, with the module that defines it."""
+    local = [f for f in source.functions() if f.name == name]
+    if len(local) == 1:
+        return source, local[0]
+    return imported_definitions(source, read).get(name)
+
+
+def _makes_a_record(source: Source, read: ReadSource, value: ast.expr) -> bool:
+    """``save_for_backward(vol, r)`` where the project helper returns at every exit a
+    dataclass or NamedTuple it constructs (``Ctx(output=.., saved=..)``): a record, no array."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return False
+    found = _project_helper(source, read, value.func.id)
+    if found is None:
+        return False
+    home, helper = found
+    records = set(_module_fields(home.tree)) | set(imported_fields(home, read))
+    returns = own_returns(helper)
+    return bool(returns) and all(
+        isinstance(r.value, ast.Call) and last_name(r.value.func) in records for r in returns
+    )
+
+
+def _primal_result(fwd: FunctionNode, primal_name: str | None, line: int) -> str | None:
+    """The one name the fwd rule binds to a call of the primal before ``line``
+    (``vol = realized_vol(returns)``): the output."""
+    if primal_name is None:
+        return None
+    names = [
+        target.id
+        for node in ast.walk(fwd)
+        if isinstance(node, ast.Assign)
+        and node.lineno < line
+        and len(node.targets) == 1
+        and isinstance(target := node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Call)
+        and last_name(node.value.func) == primal_name
+    ]
+    return names[0] if len(names) == 1 else None
 
 
 def _stacked_pair_fix(
@@ -1352,11 +1405,8 @@ def _stacked_pair_fix(
     primal_ret = last_return(primal)
     if primal_ret is None or isinstance(primal_ret.value, ast.Tuple | ast.List):
         return []
-    helpers = imported_definitions(source, read)
-    local = [f for f in source.functions() if f.name == value.func.id]
-    helper = helpers[value.func.id][1] if value.func.id in helpers else None
-    helper = local[0] if len(local) == 1 else helper
-    returns = own_returns(helper) if helper is not None else []
+    found = _project_helper(source, read, value.func.id)
+    returns = own_returns(found[1]) if found is not None else []
     if not returns or not all(_stack_of_two(r.value) for r in returns):
         return []
     if not source.owns_its_lines(statement):

@@ -223,6 +223,10 @@ def _reductions(
     peers = set().union(*(_peer_reductions(s, name) for s, _ in places))
     if len(peers) == 1:
         return ("sum", "mean") if peers == {"sum"} else ("mean", "sum")
+    if all(_normalized(_reduced_part(v)) for _, v in places):
+        # ``w * losses / jnp.sum(w)``: each entry is already its share of the whole, whose
+        # sum is the weighted mean; a mean would divide by the count once more.
+        return ("sum", "mean")
     if any(word in name.lower() for word in _AVERAGE_NAMES):
         # The function is named for an average (``spectral_mse``): its output, averaged.
         return ("mean", "sum")
@@ -238,6 +242,19 @@ def _reductions(
     one_element = shape in ("(1,)", "(1,1)", "(1,1,1)")
     totals = any(w in words for w in _TOTAL_WORDS) and not any(w in words for w in _AVERAGE_WORDS)
     return ("sum", "mean") if totals or one_element else ("mean", "sum")
+
+
+def _normalized(value: ast.expr) -> bool:
+    """``x / jnp.sum(w)``, ``x / w.sum()``: a vector divided by a total over every axis."""
+    if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Div):
+        return False
+    total = value.right
+    return (
+        isinstance(total, ast.Call)
+        and last_name(total.func) == "sum"
+        and not total.keywords
+        and (len(total.args) == 1 or (not total.args and isinstance(total.func, ast.Attribute)))
+    )
 
 
 def _reduced_axes(value: ast.expr) -> tuple[int, ...] | None:
@@ -368,7 +385,8 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             # The statement that builds the vector a return gives back.
             function = _enclosing_function(source, node)
             value = _unscaled(function, node.value) if function is not None else node.value
-        if value is None:
+        if value is None or isinstance(value, ast.Constant | ast.JoinedStr):
+            # A constant (an option's default, ``"none"``) is no vector to reduce.
             return []
         if isinstance(node, ast.Return):
             term = _vector_term(target, source, node, value)
@@ -393,6 +411,11 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         for source, value in places:
             part = _reduced_part(value)
             new_text = _reduced(source, part, reduction)
+            if reduction == "sum" and isinstance(part, ast.BinOp) and _normalized(part):
+                # ``sum(w * x) / sum(w)``: the total over the total, as a weighted mean is
+                # written.
+                numerator = _reduced(source, part.left, reduction)
+                new_text = numerator and f"{numerator} / {source.segment(part.right)}"
             if new_text is None:
                 return []
             edits.append(source.replace(part, new_text))
@@ -416,8 +439,13 @@ def _every_axis_fixes(
     or over every axis with the axes kept (``jnp.sum(e, keepdims=True)``): the same
     reduction over every axis, to a scalar. A mean over the batch is taken over every axis
     only in a function named for an average (``spectral_mse``)."""
-    edits = []
+    edits: list[Edit] = []
     for source, value in places:
+        function = _enclosing_function(source, value)
+        totals = _ratio_of_totals(value, function) if function is not None else None
+        if totals is not None:
+            edits.extend(_over_every_axis(source, call) for call in totals)
+            continue
         if not isinstance(value, ast.Call) or any(k.arg is None for k in value.keywords):
             return []
         given = {k.arg for k in value.keywords}
@@ -436,13 +464,91 @@ def _every_axis_fixes(
             return []
         if len(value.args) > 1:
             return []
-        kept = [source.segment(a) for a in value.args]
-        kept += [source.segment(k) for k in value.keywords if k.arg not in ("axis", "keepdims")]
-        edits.append(source.replace(value, f"{source.segment(value.func)}({', '.join(kept)})"))
+        edits.append(_over_every_axis(source, value))
     if not edits:
         return []
     title = f"Reduce over every axis in {label}: {edits[0].new_text}"
+    if len(edits) > len(places) == 1:
+        source, value = places[0]
+        shown = source.segment(value)
+        for call, edit in zip(totals or (), edits[:2], strict=False):
+            shown = shown.replace(source.segment(call), edit.new_text, 1)
+        title = f"Sum the numerator and the denominator of {label} over every axis: {shown}"
     return unsafe_fix(target, title, tuple(edits))
+
+
+def _over_every_axis(source: Source, call: ast.Call) -> Edit:
+    """``jnp.sum(x, axis=-1)`` -> ``jnp.sum(x)``: the same reduction without its axes."""
+    kept = [source.segment(a) for a in call.args]
+    kept += [source.segment(k) for k in call.keywords if k.arg not in ("axis", "keepdims")]
+    return source.replace(call, f"{source.segment(call.func)}({', '.join(kept)})")
+
+
+# Calls that bound a denominator away from zero and keep its shape: their first argument
+# is the denominator (``jnp.maximum(jnp.sum(mask, axis=-1), 1.0)``).
+_GUARDS = frozenset({"maximum", "clip", "fmax"})
+
+
+def _partial_total(node: ast.expr) -> ast.Call | None:
+    """A sum over some named axes, of one operand (``jnp.sum(x * m, axis=0)``,
+    ``(x * m).sum(axis=0)``)."""
+    if not isinstance(node, ast.Call) or last_name(node.func) != "sum":
+        return None
+    if any(isinstance(a, ast.Starred) for a in node.args) or len(node.args) > 1:
+        return None
+    if any(k.arg not in ("axis", "keepdims") for k in node.keywords):
+        return None
+    method = not node.args and isinstance(node.func, ast.Attribute)
+    if not node.args and not method:
+        return None
+    return node if _axes_written(node) is not None else None
+
+
+def _axes_written(call: ast.Call) -> str | None:
+    """The ``axis=`` a reduction is given, as written (names and ``-1`` alike)."""
+    axis = next((k.value for k in call.keywords if k.arg == "axis"), None)
+    return ast.dump(axis) if axis is not None else None
+
+
+def _stabilizer(function: FunctionNode, node: ast.expr) -> bool:
+    """A number added to a denominator to keep it off zero: a scalar, or a name the
+    convention gives such a number (``self.eps``, ``EPSILON``)."""
+    name = (last_name(node) or "").strip("_").lower()
+    return surely_scalar(function, node) or name in _STABILIZERS
+
+
+_STABILIZERS = frozenset({"eps", "epsilon", "tiny", "min_count", "smooth", "smoothing"})
+
+
+def _ratio_of_totals(value: ast.expr, function: FunctionNode) -> list[ast.Call] | None:
+    """``jnp.sum(x * m, axis=k) / jnp.maximum(jnp.sum(m, axis=k), 1)``: a weighted mean per
+    slice along the other axes, taken as the ratio of two sums over the same axes. Summed over
+    every axis instead, it is the weighted mean of the whole (the total over the total
+    weight), which is what such a quotient averages; a mean of the per-slice ratios would
+    weigh a slice of little weight as much as a full one. The two sums to widen, else None."""
+    if not isinstance(value, ast.BinOp) or not isinstance(value.op, ast.Div):
+        return None
+    numerator = _partial_total(value.left)
+    denominator: ast.expr = value.right
+    while True:
+        if isinstance(denominator, ast.Call) and last_name(denominator.func) in _GUARDS:
+            if not denominator.args or any(
+                not _stabilizer(function, a) for a in denominator.args[1:]
+            ):
+                return None
+            denominator = denominator.args[0]
+        elif (
+            isinstance(denominator, ast.BinOp)
+            and isinstance(denominator.op, ast.Add)
+            and _stabilizer(function, denominator.right)
+        ):
+            denominator = denominator.left
+        else:
+            break
+    total = _partial_total(denominator)
+    if numerator is None or total is None or _axes_written(numerator) != _axes_written(total):
+        return None
+    return [numerator, total]
 
 
 def _jacobian_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

@@ -439,6 +439,10 @@ def _return_none_fix(
             indent = source.indent_of(ret.lineno)
             kept = f"\n{indent}".join(_with_comment(source, c) for c in calls)
             edits.append(source.replace(ret, kept))
+        elif isinstance(ret.value, ast.Call) and source.owns_its_lines(ret):
+            # ``return LOG.log(..)``: the call's effect stays, as a statement; its result,
+            # which JAX refused, is dropped.
+            edits.append(source.replace(ret, source.segment(ret.value)))
         elif ret is method.body[-1] and len(method.body) > 1 and source.owns_its_lines(ret):
             edits.append(source.delete_lines(ret))
         else:
@@ -729,7 +733,37 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return_none = _return_none_fix(source, cls, method, imported_functions(source, read))
     if rename is None:
         return [] if return_none is None else [replace(return_none, preferred=True)]
-    return [rename] if return_none is None else [rename, return_none]
+    if return_none is None:
+        return [rename]
+    if _returns_a_call_result(method):
+        # The accumulators already get their cotangents and the return hands back what a
+        # call makes (a logger's value): the return is extra, not the cotangents.
+        return [replace(return_none, preferred=True), replace(rename, preferred=False)]
+    return [rename, return_none]
+
+
+def _returns_a_call_result(method: FunctionNode) -> bool:
+    """Every return gives back a call's result that reads no accumulator and is no array
+    computation (``return LOG.log("max", m)``): a value made for its effect."""
+    returns = own_returns(method)
+    accums = {a.arg for a in [*method.args.posonlyargs, *method.args.args][_LEADING:]}
+    return bool(returns) and all(
+        isinstance(r.value, ast.Call)
+        and not _is_accum_call(r.value)
+        and _root_name(r.value.func) not in _ARRAY_MODULES
+        and not {n.id for n in ast.walk(r.value) if isinstance(n, ast.Name)} & accums
+        for r in returns
+    )
+
+
+def _root_name(func: ast.expr) -> str | None:
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return func.id if isinstance(func, ast.Name) else None
+
+
+# Modules whose calls compute arrays (a cotangent), not effects.
+_ARRAY_MODULES = frozenset({"jnp", "jax", "np", "numpy", "lax"})
 
 
 PROVIDER = Provider(frozenset({CODE}), frozenset({"primitive", "returned"}), fixes)

@@ -21,7 +21,7 @@ from jaxerr_ls.culprit_state import Buffers, Code, Place, number_table_index, wr
 from jaxerr_ls.fixes.model import Applicability, CulpritRef, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source, fresh
 from jaxerr_ls.fixes.static_fields import field_fixes
-from jaxerr_ls.project import Function, FunctionNode, ModuleModel, Scope
+from jaxerr_ls.project import Function, FunctionNode, ModuleModel, Scope, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
@@ -491,7 +491,9 @@ def where_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         replaced = following
     else:
         otherwise = kind  # `if c: x = f(x)` keeps x where c is false
-    test = source.segment(statement.test)
+    test = _array_test(source, statement.test)
+    if test is None:
+        return []
     head = "return" if kind == "return" else f"{kind} ="
     text = f"{head} {jnp}.where({test}, {source.segment(value)}, {otherwise})"
     if isinstance(value, ast.Call) and _is_tree_map(value):
@@ -534,6 +536,64 @@ def _selection(
     if isinstance(then, containers) or isinstance(otherwise, containers):
         return None
     return f"{jnp}.where({test}, {source.segment(then)}, {source.segment(otherwise)})"
+
+
+# Calls whose result is already a boolean array: ``&``/``|``/``~`` combine them as ``and``/
+# ``or``/``not`` would their truth values.
+_BOOLEAN_CALLS = frozenset(
+    {"isfinite", "isnan", "isinf", "isclose", "any", "all", "logical_and", "logical_or"}
+    | {"logical_not", "logical_xor", "signbit", "isneginf", "isposinf", "equal", "less"}
+    | {"greater", "less_equal", "greater_equal", "not_equal"}
+)
+
+
+def _array_test(source: Source, test: ast.expr) -> str | None:
+    """A test as ``jnp.where`` takes it: ``and``/``or``/``not`` of comparisons become
+    ``&``/``|``/``~`` of the comparisons, parenthesized, and ``a < b < c`` becomes
+    ``(a < b) & (b < c)`` for a plain middle operand; as written where no part asks Python for
+    a truth value. None where a part is not surely boolean (``x and y`` of float arrays: ``&``
+    would fail on them, and ``and`` means another thing there)."""
+    if not _python_logic(test):
+        return source.segment(test)
+    return _boolean_text(source, test)
+
+
+def _boolean_text(source: Source, node: ast.expr) -> str | None:
+    if isinstance(node, ast.BoolOp):
+        parts = [_boolean_text(source, v) for v in node.values]
+        if any(p is None for p in parts):
+            return None
+        joiner = " & " if isinstance(node.op, ast.And) else " | "
+        return joiner.join(f"({p})" for p in parts if p is not None)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = _boolean_text(source, node.operand)
+        return f"~({inner})" if inner is not None else None
+    if isinstance(node, ast.Compare):
+        if not all(type(op) in _COMPARISONS for op in node.ops):
+            return None  # ``is``, ``in``: Python's own truth values
+        if len(node.ops) == 1:
+            return source.segment(node)
+        operands = [node.left, *node.comparators]
+        if not all(isinstance(o, ast.Name | ast.Constant) for o in operands[1:-1]):
+            return None  # a middle operand computed twice
+        pairs = zip(operands, node.ops, operands[1:], strict=False)
+        return " & ".join(
+            f"({source.segment(a)} {_COMPARISONS[type(op)]} {source.segment(b)})"
+            for a, op, b in pairs
+        )
+    if isinstance(node, ast.Call) and last_name(node.func) in _BOOLEAN_CALLS:
+        return source.segment(node)
+    return None
+
+
+_COMPARISONS: dict[type[ast.cmpop], str] = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+}
 
 
 def _python_logic(test: ast.expr) -> bool:
@@ -603,9 +663,9 @@ def _returns_where_fixes(
     rebound = stored_names(tail)
     if rebound & _loaded_names(then):
         return []
-    if _python_logic(statement.test):
+    test = _array_test(source, statement.test)
+    if test is None:
         return []  # ``a or not b`` on a traced value raises where the test is computed too
-    test = source.segment(statement.test)
     indent = source.indent_of(source.span(statement).line)
     hoisted = ""
     tuples = isinstance(then, ast.Tuple) and len(then.elts) > 1
@@ -613,7 +673,7 @@ def _returns_where_fixes(
         isinstance(statement.test, ast.Name) and statement.test.id not in rebound
     ):
         cond = fresh(source.all_names() | rebound, "cond")
-        hoisted, test = f"{cond} = {source.segment(statement.test)}", cond
+        hoisted, test = f"{cond} = {test}", cond
     selected = _selection(jnp, test, then, otherwise, source, indent)
     if selected is None:
         return []
@@ -752,7 +812,9 @@ def _parallel_where_fixes(
     one_sided = [n for n in names if n not in then or n not in otherwise]
     if not all(_bound_before(source, statement, name) for name in one_sided):
         return []  # a name one branch leaves unset has no value to keep there
-    test = source.segment(statement.test)
+    test = _array_test(source, statement.test)
+    if test is None:
+        return []
     indent = source.indent_of(source.span(statement).line)
     hoisted = ""
     if len(names) > 1 and not isinstance(statement.test, ast.Name):
@@ -792,11 +854,10 @@ def _expression_where_fixes(target: FixTarget, source: Source, jnp: str) -> list
         if isinstance(node, ast.IfExp) and node.lineno <= target.span.line <= (
             node.end_lineno or node.lineno
         ):
-            parts = [
-                source.segment(node.test),
-                source.segment(node.body),
-                source.segment(node.orelse),
-            ]
+            test = _array_test(source, node.test)
+            if test is None:
+                return []
+            parts = [test, source.segment(node.body), source.segment(node.orelse)]
             found.append((node, f"{jnp}.where({', '.join(parts)})"))
         elif (
             isinstance(node, ast.Call)

@@ -52,7 +52,23 @@ program leaves room for doubt.
   back (a global of the module or of another one, an attribute of ``self``): made by the same
   call at the function's start, no ``stop_gradient`` of the written value (it would drop
   that part of the gradient), ``__init__``'s parameters read off the attributes it stores
-  them in; none where such an attribute is assigned again."""
+  them in; none where such an attribute is assigned again.
+- a vector loss returned as a ratio of two sums over the same axes (a weighted or masked
+  mean per row: in another module, with ``jnp.maximum`` guarding the denominator; a method
+  with ``.sum(axis=-1)`` and ``+ self.eps``): both sums taken over every axis first, the
+  weighted mean of the whole, guard kept; none where the two sums name other axes. A
+  vector already divided by a total (``w * x / w.sum()``): its sum first, written as the
+  total over the total. A
+  constant returned where the vector comes from (an option's default) is not reduced.
+- a Python ``if`` on traced values whose test is ``and``/``or``/``not`` of comparisons or a
+  chained comparison (a function mapped over a tree under jit, an assignment in a jitted
+  function): ``jnp.where`` on ``&``/``|``/``~`` of the comparisons; none where an operand
+  of ``and`` is a float array.
+- a hijax ``vjp_bwd`` that accumulates its cotangents and returns what a call makes (a
+  logger's value): "return nothing" first, the call kept as a statement; the rename second.
+- a custom_vjp fwd rule returning the dataclass a helper of another module builds (a
+  torch-style context): the name the rule binds to the primal's call as the output, with the
+  residuals the bwd reads; none where no name holds the primal's output."""
 
 from __future__ import annotations
 
@@ -300,6 +316,29 @@ FIXED = [
 ]
 
 
+# A Python if on traced values whose test uses and/or/not or a chained comparison: the
+# test as jnp.where takes it (& | ~ of the comparisons).
+FIXED += [
+    (
+        "fixes3_where_and_tests",
+        "Select with jnp.where",
+        "main.py",
+        "jnp.where((g_norm > max_norm) & (p_norm > 0), grad * (max_norm / g_norm), grad)",
+    ),
+    (
+        "fixes3_where_not_chained",
+        "Select with jnp.where",
+        "main.py",
+        "((low < level) & (level < high)) | (~(jnp.isfinite(level)))",
+    ),
+]
+
+
+# A fwd rule returning the record a project helper builds (a torch-style context): the
+# output the rule got from the primal, and the residuals the bwd rule reads.
+FIXED += [("fixes3_fwd_context_record", "Return a pair", "main.py", "    return n, (n, x)\n")]
+
+
 # hijax, in jax 0.12 only: a decorator wrapping vjp_bwd's result in a tuple, taken off.
 FIXED_012 = [
     (
@@ -388,6 +427,8 @@ DOUBTS = [
     ("kinds_linearize_tree_helper", "a dict without one of the primal's keys"),
     ("fixes2_linearize_list_doubt", "three tangents for a pair"),
     ("fixes2_ref_init_param_doubt", "the attribute holding __init__'s parameter changes"),
+    ("fixes3_fwd_context_unbound_doubt", "a helper's record, and no name holds the output"),
+    ("fixes3_where_and_floats_doubt", "`and` of float arrays: & fails, the meaning differs"),
 ]
 
 
@@ -403,3 +444,65 @@ def test_no_fix_where_the_program_leaves_the_edit_in_doubt(
 ) -> None:
     root = copy(case)
     assert offered(case, root, version) == [], why
+
+
+# A ratio of sums over the same axes: (case, file, the text after the fix)
+RATIOS = [
+    (
+        "fixes3_ratio_weighted_module",
+        "losses.py",
+        "return jnp.sum(err * confidence) / jnp.maximum(jnp.sum(confidence), 1e-6)\n",
+    ),
+    (
+        "fixes3_ratio_method_sums",
+        "main.py",
+        "return (nll * mask).sum() / (mask.sum() + self.eps)\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "file", "expected", "version"),
+    [(*row, version) for row in RATIOS for version in VERSIONS],
+)
+def test_a_ratio_of_sums_over_some_axes_is_summed_over_every_axis_first(
+    copy: Copy, case: str, file: str, expected: str, version: str
+) -> None:
+    root = copy(case)
+    first, *others = offered(case, root, version)
+    assert "Sum the numerator and the denominator" in first.title
+    assert expected in applied(first)[file]
+    # The reductions of the whole output are still offered, after it.
+    assert [f.title.split(" of ")[0] for f in others] == ["Return the mean", "Return the sum"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_no_ratio_fix_where_the_two_sums_name_other_axes(copy: Copy, version: str) -> None:
+    case = "fixes3_ratio_axes_differ_doubt"
+    titles = [f.title for f in offered(case, copy(case), version)]
+    assert titles and not any("numerator" in t for t in titles)
+
+
+def test_a_bwd_that_accumulates_and_returns_a_call_result_keeps_the_call_and_returns_nothing(
+    copy: Copy,
+) -> None:
+    case = "fixes3_hijax_bwd_logged_return"  # hijax: jax 0.12 only
+    root = copy(case)
+    first, second = offered(case, root, VERSIONS[0])
+    assert first.preferred and first.title.startswith("Return nothing from vjp_bwd")
+    assert second.title == "Rename vjp_bwd to vjp_bwd_retval" and not second.preferred
+    method = applied(first)["main.py"].split("    def vjp_bwd")[1].split("def main")[0]
+    assert "        x_acc.accum(ct)\n" in method
+    assert '        RECORDER.record("softsign/ct_max", float(jnp.max(jnp.abs(ct))))\n' in method
+    assert "return" not in method
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_vector_already_divided_by_its_total_weight_is_summed_first(
+    copy: Copy, version: str
+) -> None:
+    case = "fixes3_normalized_shares"
+    root = copy(case)
+    first, second = offered(case, root, version)
+    assert first.title.startswith("Return the sum") and second.title.startswith("Return the mean")
+    assert "    return jnp.sum(weights * errors) / weights.sum()\n" in applied(first)["main.py"]
