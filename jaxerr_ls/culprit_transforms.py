@@ -378,11 +378,14 @@ def decorator_transform(model: ModuleModel, function: Function) -> TransformCall
 
 
 def _applications(
-    project: _Project, frames: Sequence[Span], apis: frozenset[str]
+    project: _Project, frames: Sequence[Span], apis: frozenset[str], mapped: bool = False
 ) -> Iterator[_Application]:
     """The transform applications on the innermost traceback line in the project. Only that
     line: one further out may apply another transform than the one that failed (the failing
-    one nested in ``jax.vmap``, say)."""
+    one nested in ``jax.vmap``, say). With ``mapped``, also a transform held by a name that
+    ``jax.vmap`` applies in place (``jax.vmap(grad_fn)(xs)``): for the finders of what an
+    argument is (its dtype, a Ref), which a slice keeps; not for those that read what the
+    function's values are shaped like, which under ``vmap`` are slices of the arguments."""
     for index, frame in enumerate(frames[:1]):
         model = project.model(frame.path)
         if model is None:
@@ -407,9 +410,9 @@ def _applications(
             if transform is not None and transform.api in _APPLIED:
                 found.append(_Application(model, transform, call, scope, index))
                 continue
-            mapped = _mapped_transform(project, frames, model, applied, scope)
-            if mapped is not None and mapped[1].api in apis and mapped[1].api in _APPLIED:
-                home, transform = mapped
+            held = _mapped_transform(project, frames, model, applied, scope, mapped)
+            if held is not None and held[1].api in apis and held[1].api in _APPLIED:
+                home, transform = held
                 found.append(_Application(model, transform, call, scope, index, home=home))
                 continue
             decorated = _definition(project, model, call.func, scope)
@@ -433,14 +436,17 @@ def _mapped_transform(
     model: ModuleModel,
     value: ast.expr | None,
     scope: Scope,
+    mapped: bool,
 ) -> tuple[ModuleModel, TransformCall] | None:
-    """The transform a function mapped or wrapped in place holds, by the value flow:
-    ``jax.vmap(grad_fn, in_axes=..)(x)`` after ``grad_fn = jax.grad(f)``."""
+    """The transform a function wrapped in place holds, by the value flow:
+    ``jax.jit(grad_fn)(x)``, and with ``mapped`` ``jax.vmap(grad_fn, in_axes=..)(x)``, after
+    ``grad_fn = jax.grad(f)``."""
+    wrappers = TRANSPARENT | _MAPPING if mapped else TRANSPARENT
     if not (
         isinstance(value, ast.Call)
         and value.args
         and not isinstance(value.args[0], ast.Call)
-        and model.qualified_name(value.func, scope) in TRANSPARENT | _MAPPING
+        and model.qualified_name(value.func, scope) in wrappers
     ):
         return None
     flow = Flow(culprit_state.Code(project.files), frames)
@@ -2864,7 +2870,7 @@ def _key_argument_culprits(
 def _argument_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
-    application = _only(_applications(project, frames, _APPLIED))
+    application = _only(_applications(project, frames, _APPLIED, mapped=True))
     if application is None:
         return []
     if "argnums" in captures:
@@ -4430,7 +4436,7 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
     """The ``argnums`` (or, where none is given, the grad call whose default 0 applies) that
     selects the one parameter of the differentiated function declared to take a Ref, which
     grad cannot differentiate: it is plumbing, to be left out of ``argnums``."""
-    application = _only(_applications(project, frames, _APPLIED))
+    application = _only(_applications(project, frames, _APPLIED, mapped=True))
     if application is None or application.transform.api not in ("jax.grad", "jax.value_and_grad"):
         return []
     received = _received(project, application, frames)
