@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 TABLES = Path(__file__).parent / "data" / "library" / "tables.json"
@@ -71,20 +71,26 @@ class Library:
         ranks = self.joining.get(self.canonical(qualified))
         return ranks[rank] if ranks is not None and 0 <= rank < len(ranks) else None
 
+    @cached_property
+    def _item_by_item(self) -> frozenset[str]:
+        """The functions whose ``f(x)`` has ``x``'s rank for every rank (``jax.nn.gelu``) or
+        whose ``f(x, y)`` broadcasts its operands (``jax.lax.add``)."""
+        same_rank = (name for name, ranks in self.rank_maps.items() if ranks == [0, 1, 2, 3])
+        return frozenset(same_rank) | self.broadcasting
+
+    @cached_property
+    def _item_by_item_names(self) -> frozenset[str]:
+        return frozenset(name.rpartition(".")[2] for name in self._item_by_item)
+
     def elementwise(self, qualified: str) -> bool:
-        """Whether ``f(x)`` has ``x``'s rank for every rank (``jax.nn.gelu``) or ``f(x, y)``
-        broadcasts its operands (``jax.lax.add``): a function applied item by item."""
-        name = self.canonical(qualified)
-        return self.rank_maps.get(name) == [0, 1, 2, 3] or name in self.broadcasting
+        """Whether the function is applied item by item (``jax.nn.gelu``, ``jax.lax.add``)."""
+        return self.canonical(qualified) in self._item_by_item
 
     def keeps_shape(self, name: str) -> bool:
-        """Whether a function of this last name, in any module the tables cover, gives its
-        operand's shape back (``tanh``: the same rank for every rank) or broadcasts its
-        operands (``add``): the shape is then the operands' making, not the call's."""
-        for qualified, ranks in self.rank_maps.items():
-            if qualified.rpartition(".")[2] == name and ranks == [0, 1, 2, 3]:
-                return True
-        return any(q.rpartition(".")[2] == name for q in self.broadcasting)
+        """Whether a function of this last name, in any module the tables cover, is applied
+        item by item (``tanh``, ``add``): the shape is then the operands' making, not the
+        call's."""
+        return name in self._item_by_item_names
 
     def lowering_to(self, primitive: str) -> frozenset[str]:
         """The last names of the functions that lower to ``primitive``."""
