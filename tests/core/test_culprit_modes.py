@@ -507,15 +507,17 @@ def test_an_option_written_as_an_expression_of_constants_is_evaluated(
 
 
 @pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("wrapper", ["jax.nn.silu", "jax.nn.softmax", "jax.lax.exp"])
 def test_a_library_function_applied_item_by_item_keeps_a_value_complex(
-    copy: Copy, version: str
+    copy: Copy, version: str, wrapper: str
 ) -> None:
-    # ``jax.nn.silu`` of the blurred field: the library tables say it maps item by item, so
-    # the field stays complex through it and the inverse FFT is still where it was made.
+    # ``jax.nn.silu`` of the blurred field: the library tables say it maps item by item (or,
+    # for ``softmax``, that it gives a complex result of a complex input), so the field stays
+    # complex through it and the inverse FFT is still where it was made.
     root = copy("complex_ifft2_method")
     main = root / "main.py"
     main.write_text(
-        main.read_text().replace("residual = blur(image)", "residual = jax.nn.silu(blur(image))")
+        main.read_text().replace("residual = blur(image)", f"residual = {wrapper}(blur(image))")
     )
     [culprit] = finding("complex_ifft2_method", version, root).culprits
     optics = root / "optics.py"
@@ -523,3 +525,17 @@ def test_a_library_function_applied_item_by_item_keeps_a_value_complex(
         optics,
         line_of(optics, "blurred = jnp.fft.ifft2(spectrum)"),
     )
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_library_function_with_a_real_result_ends_a_complex_value(
+    copy: Copy, version: str
+) -> None:
+    # ``jax.lax.abs`` of a complex field is real (the tables measured it): no complex value
+    # reaches the return, so no line is named as its maker.
+    root = copy("complex_ifft2_method")
+    main = root / "main.py"
+    main.write_text(
+        main.read_text().replace("residual = blur(image)", "residual = jax.lax.abs(blur(image))")
+    )
+    assert finding("complex_ifft2_method", version, root).culprits == []
