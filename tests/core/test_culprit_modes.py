@@ -506,6 +506,59 @@ def test_an_option_written_as_an_expression_of_constants_is_evaluated(
     assert made is not None and [ast.unparse(m.node) for m in made] == ["(0, 2)"]
 
 
+CONFIGURED = """
+from dataclasses import dataclass
+
+SETTINGS = {"loss": {"reduction": "avg"}}
+
+
+class Loss:
+    def __init__(self, reduction=None, scale=2.0):
+        self.reduction = reduction
+        self.scale = scale or 1.0
+
+    def mode(self):
+        return self.reduction
+
+
+@dataclass
+class Config:
+    n_classes: int | None = None
+    width: int = 10
+
+
+def shared(k):
+    return k
+
+
+def build():
+    loss = Loss(SETTINGS["loss"]["reduction"])
+    cfg = Config(width=50)
+    classes = cfg.n_classes or 7
+    return loss.mode(), loss.scale, classes, cfg.width, shared(1), shared(2)
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("loss.mode()", "avg"),  # a method returning what the constructor was given
+        ("loss.scale", 2.0),  # ``scale or 1.0`` with the parameter left at its default
+        ("classes", 7),  # a dataclass field left at its None default, then ``or``
+        ("cfg.width", 50),  # a dataclass field given by keyword
+        ("shared(1)", 1),  # a helper's return, for what this call passes
+        ("k", UNKNOWN),  # its parameter, which the calls give different constants
+    ],
+)
+def test_a_value_set_through_a_constructor_or_returned_by_a_method_is_evaluated(
+    tmp_path: Path, text: str, value: object
+) -> None:
+    """Mode strings and sizes read through ``__init__`` parameters, dataclass defaults and
+    methods: the constant every maker of the value flow gives, where they agree."""
+    code = project(tmp_path, {"m.py": CONFIGURED})
+    assert constant(Flow(code), place_of(code, tmp_path / "m.py", text), None) == value
+
+
 @pytest.mark.parametrize("version", VERSIONS)
 @pytest.mark.parametrize("wrapper", ["jax.nn.silu", "jax.nn.softmax", "jax.lax.exp"])
 def test_a_library_function_applied_item_by_item_keeps_a_value_complex(
