@@ -191,7 +191,8 @@ def _array_module(qualified: str | None) -> str | None:
 
 
 def dtype_kind(name: str) -> str | None:
-    """The kind of a dtype printed by name (``float32``, ``int8``, ``bool``)."""
+    """The kind of a dtype printed by name (``float32``, ``int8``, ``bool``) or written as NumPy
+    reads a dtype string (``"<u2"``, ``"f4"``)."""
     if name in _INT_NAMES:
         return INT
     if name in _FLOAT_NAMES:
@@ -200,7 +201,7 @@ def dtype_kind(name: str) -> str | None:
         return COMPLEX
     if name in _BOOL_NAMES:
         return BOOL
-    return None
+    return library().dtype_of_name(name)
 
 
 def dtype_name(model_place: Place, node: ast.expr) -> str | None:
@@ -355,7 +356,9 @@ class Dtypes:
                 return INT  # a NumPy generator's ``rng.integers``
             return "follow"
         if name is None:
-            return "follow"
+            # A function of jax.lax or jax.scipy the tables know; else the flow enters it.
+            tabled = self._tabled(place, node, qualified, depth) if qualified else None
+            return "follow" if tabled is None else tabled
         assert qualified is not None
         constructed = library().dtype_constructors.get(Library.canonical(qualified))
         if constructed is not None:
@@ -399,7 +402,16 @@ class Dtypes:
                 else node.args
             )
             return _array(_promote([self.of(place.at(p), depth + 1) for p in parts]))
-        return None
+        return self._tabled(place, node, qualified, depth)
+
+    def _tabled(self, place: Place, node: ast.Call, qualified: str, depth: int) -> str | None:
+        """The dtype the library tables give for ``f(x, ...)`` from the dtype of ``x`` (the
+        kind ``f`` returns whatever it takes, where ``x`` is unknown)."""
+        tables = library()
+        if Library.canonical(qualified) not in tables.dtype_maps:
+            return None
+        given = _array(self.of(place.at(node.args[0]), depth + 1)) if node.args else None
+        return tables.dtype_of_call(qualified, given)
 
     def named(self, place: Place) -> str | None:
         """The kind a ``dtype`` argument names, written there or held by a value the flow

@@ -741,27 +741,26 @@ class Flow:
     def _unpacked(
         self, place: Place, statement: ast.Assign, name: str, scope: Scope, depth: int
     ) -> list[Place] | None:
-        """``a, b = make()``: the item of each tuple display the value comes from."""
-        target = statement.targets[0]
-        if not isinstance(target, ast.Tuple | ast.List):
+        """``a, b = make()``, ``(a, b), c = make()``: the item of each tuple display the value
+        comes from, level by level of the target."""
+        path = _target_path(statement.targets[0], name)
+        if not path:
             return None
-        names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
-        if names.count(name) != 1 or any(isinstance(e, ast.Starred) for e in target.elts):
-            return None
-        index = names.index(name)
         values = self.makers(Place(place.path, place.model, statement.value, scope), depth + 1)
-        if values is None:
-            return None
-        out: list[Place] = []
-        for value in values:
-            items = tuple_items(value)
-            if items is None or len(items) != len(names):
+        for size, index in path:
+            if values is None:
                 return None
-            found = self.makers(value.at(items[index]), depth + 1)
-            if found is None:
-                return None
-            out.extend(found)
-        return out
+            out: list[Place] = []
+            for value in values:
+                items = tuple_items(value)
+                if items is None or len(items) != size:
+                    return None
+                found = self.makers(value.at(items[index]), depth + 1)
+                if found is None:
+                    return None
+                out.extend(found)
+            values = out
+        return values
 
     def _dict_items(
         self, place: Place, loop: ast.comprehension | ast.For, name: str, scope: Scope, depth: int
@@ -1818,6 +1817,31 @@ def _unique(places: list[Place]) -> list[Place]:
         if not any(p.node is place.node for p in out):
             out.append(place)
     return out
+
+
+def _target_path(target: ast.expr, name: str) -> list[tuple[int, int]] | None:
+    """Where ``name`` sits in an unpacking target, as (the tuple's size, the item's index) from
+    the outside in (``(a, b), c`` -> ``[(2, 0), (2, 1)]`` for ``b``); None where it is not
+    there once, or a starred item makes the positions uncertain."""
+    if not isinstance(target, ast.Tuple | ast.List):
+        return None
+    if any(isinstance(e, ast.Starred) for e in target.elts):
+        return None
+    found: list[list[tuple[int, int]]] = []
+    for index, item in enumerate(target.elts):
+        if isinstance(item, ast.Name) and item.id == name:
+            found.append([(len(target.elts), index)])
+        elif isinstance(item, ast.Tuple | ast.List):
+            if any(isinstance(n, ast.Starred) for n in ast.walk(item)):
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(item)):
+                    return None
+                continue
+            inner = _target_path(item, name)
+            if inner is not None:
+                found.append([(len(target.elts), index), *inner])
+            elif any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(item)):
+                return None
+    return found[0] if len(found) == 1 else None
 
 
 def tuple_items(place: Place) -> list[ast.expr] | None:

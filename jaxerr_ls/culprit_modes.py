@@ -38,24 +38,28 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
     ``SETTINGS["joint"]``), a parameter the call passes one to (``env``), the length of a
     display (``len(TERMS) == 1``), comparisons, ``not``, ``and`` / ``or`` (the operand that
     decides), ``a if flag else b`` on a constant test, tuples of constants and membership in a
-    literal tuple."""
+    literal tuple; a parameter (without ``env``), a project call's result or an attribute set
+    from a constructor's argument, where every maker the value flow finds gives one constant."""
     node = place.node
     if depth > _MAX_DEPTH:
         return UNKNOWN
     if isinstance(node, ast.Constant):
         return node.value
-    if isinstance(node, ast.Name):
+    if isinstance(node, ast.Name) and env is not None:
+        # A parameter of the call being evaluated: what the call passes. Without ``env``, what
+        # the value flow finds passed to it, or its default left (below).
         binding = place.scope.lookup(node.id)
         if binding is not None and binding.kind == "param" and binding.scope is place.scope:
-            return UNKNOWN if env is None else env.get(node.id, UNKNOWN)
-    if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
-        # A module's flag, an attribute, a settings entry read with a constant key.
-        made = flow.one_maker(place)
-        if made is not None and made.node is not node and isinstance(made.node, ast.Tuple):
-            return constant(flow, made, None, depth + 1)  # ``ARGNUMS = (0, 1)``
-        if made is None or made.node is node or not isinstance(made.node, ast.Constant):
-            return UNKNOWN
-        return made.node.value
+            return env.get(node.id, UNKNOWN)
+    if isinstance(node, ast.Call):
+        length = _length(flow, place, node)
+        if length is not UNKNOWN:
+            return length
+    if isinstance(node, ast.Name | ast.Attribute | ast.Subscript | ast.Call):
+        # A module's flag, an attribute, a settings entry read with a constant key, what a
+        # project function or method returns (``self.reduction`` set from a constructor's
+        # argument, ``cfg.n_classes or 7``): the one constant all its makers evaluate to.
+        return _made_constant(flow, place, depth)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         value = constant(flow, place.at(node.operand), env, depth + 1)
         return UNKNOWN if value is UNKNOWN else not value
@@ -75,8 +79,6 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
     if isinstance(node, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elts):
         shown = tuple(constant(flow, place.at(e), env, depth + 1) for e in node.elts)
         return UNKNOWN if any(i is UNKNOWN for i in shown) else shown
-    if isinstance(node, ast.Call):
-        return _length(flow, place, node)
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         left = constant(flow, place.at(node.left), env, depth + 1)
         right_node = node.comparators[0]
@@ -92,6 +94,19 @@ def constant(flow: Flow, place: Place, env: Env, depth: int = 0) -> object:
             return UNKNOWN
         return compare(left, right)
     return UNKNOWN
+
+
+def _made_constant(flow: Flow, place: Place, depth: int) -> object:
+    """The constant every maker the value flow finds for ``place`` evaluates to, else
+    ``UNKNOWN`` (no maker, one that is the expression itself, or makers that disagree)."""
+    made = flow.makers(place)
+    if not made or any(m.node is place.node for m in made):
+        return UNKNOWN
+    values = [constant(flow, m, None, depth + 1) for m in made]
+    first = values[0]
+    if first is UNKNOWN or any(v is UNKNOWN or type(v) is not type(first) for v in values):
+        return UNKNOWN
+    return first if all(v == first for v in values) else UNKNOWN
 
 
 # Methods that change a list in place: a display whose name any of them is called on has no

@@ -2402,6 +2402,10 @@ class Complexity:
             return False
         name = place.model.qualified_name(node.func, place.scope) or ""
         last = name.rsplit(".", 1)[-1]
+        # What the real function returns for a complex input (the library tables).
+        measured = library().dtype_of_call(name, "complex") if name.startswith("jax.") else None
+        if measured is not None and measured != "complex":
+            return False  # ``jnp.abs``, ``jnp.angle``: a real value of a complex one
         if name.startswith("jax.numpy."):
             if last in _REAL_MAKERS:
                 return False
@@ -2411,6 +2415,9 @@ class Complexity:
             if last in _COMPLEX_MAKERS:
                 self.origins[id(node)] = (place.path, node)
             return any([last in _COMPLEX_MAKERS, *[sub(a) for a in node.args]])
+        if measured == "complex" and not name.startswith("jax.numpy."):
+            # ``jax.nn.softmax(z)``, ``jax.scipy.special.logsumexp(z)``: complex in, complex out.
+            return any([sub(a) for a in node.args])
         if name.startswith("jax.") and last not in _REAL_MAKERS and library().elementwise(name):
             # ``jax.nn.gelu(z)``, ``jax.lax.mul(a, b)``: item by item, as its operands are.
             return any([sub(a) for a in node.args])

@@ -50,6 +50,10 @@ class Library:
     samplers: dict[str, Sampler]
     # Scalar types called as functions (``jnp.float32(x)``), by dtype kind.
     dtype_constructors: dict[str, str]
+    # The dtype kind of ``f(x)`` by the kind of ``x`` (bool, int, float, complex), where known.
+    dtype_maps: dict[str, dict[str, str]]
+    # The kind of every dtype NumPy accepts by name or type code (``"int16"``, ``"f4"``).
+    dtype_names: dict[str, str]
     # The primitives each function lowers to (``jnp.clip`` -> max, min).
     lowers_to: dict[str, frozenset[str]]
     # Functions that run a ``while_loop`` with their default arguments (reverse mode refuses).
@@ -65,6 +69,24 @@ class Library:
         """The rank of ``f(x)`` for ``x`` of ``rank`` (None where not known)."""
         ranks = self.rank_maps.get(self.canonical(qualified))
         return ranks[rank] if ranks is not None and 0 <= rank < len(ranks) else None
+
+    def dtype_of_call(self, qualified: str, given: str | None) -> str | None:
+        """The dtype kind of ``f(x)`` for ``x`` of kind ``given``; with ``given`` unknown, the
+        kind ``f`` returns whatever it takes (``argmax``: int), else None."""
+        kinds = self.dtype_maps.get(self.canonical(qualified))
+        if kinds is None:
+            return None
+        if given is not None:
+            return kinds.get(given)
+        answers = set(kinds.values())
+        return answers.pop() if len(answers) == 1 else None
+
+    def dtype_of_name(self, name: str) -> str | None:
+        """The kind of a dtype written as a string (``"float32"``, ``"<u2"``, ``"i8"``): NumPy's
+        names and type codes, after a leading byte-order character."""
+        if name[:1] in ("<", ">", "=", "|") and len(name) > 1:
+            name = name[1:]
+        return self.dtype_names.get(name)
 
     def rank_of_joined(self, qualified: str, rank: int) -> int | None:
         """The rank of ``f([x, ...])`` for items of ``rank`` (None where not known)."""
@@ -116,6 +138,8 @@ def library() -> Library:
             for name, entry in raw["samplers"].items()
         },
         dtype_constructors=raw["dtype_constructors"],
+        dtype_maps=raw["dtype_maps"],
+        dtype_names=raw["dtype_names"],
         lowers_to={name: frozenset(p) for name, p in raw["lowers_to"].items()},
         while_loops=frozenset(raw["while_loops"]),
     )

@@ -1,7 +1,7 @@
 """Build the library tables (``data/library/tables.json``) from the JAX installed beside the
 interpreter: what each function of jax.numpy, jax.nn, jax.scipy, jax.random and jax.lax does to
 the rank and dtype of what it is given, which primitives it lowers to, which run a
-``while_loop``.
+``while_loop``; and the kind of every dtype NumPy accepts by name.
 
 Nothing here is typed by hand: every entry comes from tracing the real function on abstract
 arrays (``jax.make_jaxpr`` on ``ShapeDtypeStruct``s: no computation runs) or from its real
@@ -275,6 +275,56 @@ def _dtype_constructors(module: Any, prefix: str) -> dict[str, str]:
     return found
 
 
+# The dtype kinds by NumPy's one-letter ``dtype.kind``.
+_KINDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex"}
+# An argument of each kind, in the shapes tried in turn (a function refusing a matrix may take a
+# vector; a linear-algebra one wants a square matrix).
+_KIND_DTYPES = (("bool", "bool"), ("int", "int32"), ("float", "float32"), ("complex", "complex64"))
+_KIND_SHAPES = ((2, 3), (3,), (3, 3))
+
+
+def _kind_of(dtype: Any) -> str | None:
+    import numpy as np
+
+    found = _quiet(partial(np.dtype, dtype))
+    return None if found is None else _KINDS.get(found.kind)
+
+
+def _dtype_map(function: Any) -> dict[str, str] | None:
+    """The dtype kind of ``f(x)`` for ``x`` of each kind (bool, int, float, complex), where every
+    array ``f`` returns is of one kind (``jnp.meshgrid``'s list too); None where no kind is
+    taken."""
+    import jax
+
+    found: dict[str, str] = {}
+    for kind, dtype in _KIND_DTYPES:
+        for shape in _KIND_SHAPES:
+            argument = jax.ShapeDtypeStruct(shape, dtype)  # type: ignore[no-untyped-call]
+            closed = _program(function, argument)
+            if closed is None or not closed.out_avals:
+                continue
+            kinds = {_kind_of(getattr(a, "dtype", None)) for a in closed.out_avals}
+            if len(kinds) == 1 and None not in kinds:
+                found[kind] = kinds.pop()  # type: ignore[assignment]
+            break
+    return found or None
+
+
+def _dtype_names() -> dict[str, str]:
+    """The kind of every dtype NumPy accepts by name or type code (``"int16"``, ``"f4"``,
+    ``"uint"``, ``"?"``); a leading byte-order character (``"<u2"``) is read apart."""
+    import numpy as np
+
+    names = {k for k in np.sctypeDict if isinstance(k, str)} | set(np.typecodes["All"])
+    names |= {f"{kind}{size}" for kind in "iufcb" for size in (1, 2, 4, 8, 16)}
+    found: dict[str, str] = {}
+    for name in sorted(names):
+        kind = _kind_of(name)
+        if kind is not None:
+            found[name] = kind
+    return found
+
+
 def build(only: frozenset[str] | None = None) -> dict[str, Any]:
     """Every table, from the installed JAX; with ``only``, the entries of those functions
     alone (and every sampler and dtype, which are quick to find)."""
@@ -289,6 +339,7 @@ def build(only: frozenset[str] | None = None) -> dict[str, Any]:
     lowers_to: dict[str, list[str]] = {}
     while_loops: list[str] = []
     dtype_constructors: dict[str, str] = {}
+    dtype_maps: dict[str, dict[str, str]] = {}
     for module_name in MODULES:
         module = importlib.import_module(module_name)
         dtype_constructors |= _dtype_constructors(module, module_name)
@@ -305,6 +356,9 @@ def build(only: frozenset[str] | None = None) -> dict[str, Any]:
             joined = _ranks(function, lambda s: [_arrays(s), _arrays(s)])
             if joined is not None:
                 joining[qualified] = joined
+            dtypes = _dtype_map(function)
+            if dtypes is not None:
+                dtype_maps[qualified] = dtypes
             if _broadcasts(function):
                 broadcasting.append(qualified)
             primitives = _lowered(function)
@@ -321,6 +375,8 @@ def build(only: frozenset[str] | None = None) -> dict[str, Any]:
         "reductions": reductions,
         "samplers": _samplers() | _numpy_samplers(),
         "dtype_constructors": dtype_constructors,
+        "dtype_maps": dtype_maps,
+        "dtype_names": _dtype_names(),
         "lowers_to": lowers_to,
         "while_loops": sorted(while_loops),
     }

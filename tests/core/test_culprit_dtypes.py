@@ -50,7 +50,13 @@ def build(n):
     m = jnp.stack([a, a[::-1]])
     z = jnp.concatenate([a, b])
     unknown = mystery(n)
-    return a, b, c, d, e, f, g, h, i, j, k, m, z, unknown
+    raw = np.frombuffer(bytes(8), dtype="<u2")
+    coded = jnp.zeros(3, "i8")
+    grid = jnp.stack(jnp.meshgrid(a, a))
+    angle = jax.lax.atan2(d, d)
+    soft = jax.nn.softplus(a)
+    flat = jax.scipy.special.logsumexp(a)
+    return a, b, c, d, e, f, g, h, i, j, k, m, z, unknown, raw, coded, grid, angle, soft, flat
 """
 
 
@@ -71,6 +77,12 @@ def build(n):
         ("m", INT),  # stacked parts of one dtype
         ("z", FLOAT),  # joined with a float part
         ("unknown", None),  # not a project function: not known
+        ("raw", INT),  # a NumPy dtype string with its byte order
+        ("coded", INT),  # a NumPy type code
+        ("grid", INT),  # the arrays of a meshgrid keep their inputs' dtype, stacked
+        ("angle", None),  # two operands: the single-argument table does not say
+        ("soft", FLOAT),  # jax.nn makes floats of integers (from the tables)
+        ("flat", FLOAT),  # so does jax.scipy.special
     ],
 )
 def test_dtypes_follow_constructors_conversions_and_promotion(

@@ -79,6 +79,35 @@ def test_names_are_followed_through_unpacking_imports_and_helper_returns(tmp_pat
     ]
 
 
+def test_nested_unpacking_targets_are_followed_level_by_level(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "sim.py": (
+                "import numpy as np\n\n"
+                "def rollout(n):\n"
+                "    state = (np.zeros(n), 1.0, np.ones(3))\n"
+                "    return state, [np.arange(n)]\n"
+            ),
+            "main.py": (
+                "from sim import rollout\n\n"
+                "def fit(n):\n"
+                "    (pos, speed, mass), [ticks] = rollout(n)\n"
+                "    (a, *rest), b = rollout(n)\n"
+                "    return pos, speed, mass, ticks, rest, b\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    assert shown(flow.makers(place_of(code, main, "speed", 6))) == [("sim.py", "1.0")]
+    assert shown(flow.makers(place_of(code, main, "mass", 6))) == [("sim.py", "np.ones(3)")]
+    assert shown(flow.makers(place_of(code, main, "ticks", 6))) == [("sim.py", "np.arange(n)")]
+    # A starred item leaves the positions of its tuple uncertain; the other items are known.
+    assert flow.makers(place_of(code, main, "rest", 6)) is None
+    assert shown(flow.makers(place_of(code, main, "b", 6))) == [("sim.py", "[np.arange(n)]")]
+
+
 def test_a_registry_of_functions_and_a_partial_lead_to_the_def(tmp_path: Path) -> None:
     code = project(
         tmp_path,

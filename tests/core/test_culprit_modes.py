@@ -506,16 +506,71 @@ def test_an_option_written_as_an_expression_of_constants_is_evaluated(
     assert made is not None and [ast.unparse(m.node) for m in made] == ["(0, 2)"]
 
 
-@pytest.mark.parametrize("version", VERSIONS)
-def test_a_library_function_applied_item_by_item_keeps_a_value_complex(
-    copy: Copy, version: str
+CONFIGURED = """
+from dataclasses import dataclass
+
+SETTINGS = {"loss": {"reduction": "avg"}}
+
+
+class Loss:
+    def __init__(self, reduction=None, scale=2.0):
+        self.reduction = reduction
+        self.scale = scale or 1.0
+
+    def mode(self):
+        return self.reduction
+
+
+@dataclass
+class Config:
+    n_classes: int | None = None
+    width: int = 10
+
+
+def shared(k):
+    return k
+
+
+def build():
+    loss = Loss(SETTINGS["loss"]["reduction"])
+    cfg = Config(width=50)
+    classes = cfg.n_classes or 7
+    return loss.mode(), loss.scale, classes, cfg.width, shared(1), shared(2)
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("loss.mode()", "avg"),  # a method returning what the constructor was given
+        ("loss.scale", 2.0),  # ``scale or 1.0`` with the parameter left at its default
+        ("classes", 7),  # a dataclass field left at its None default, then ``or``
+        ("cfg.width", 50),  # a dataclass field given by keyword
+        ("shared(1)", 1),  # a helper's return, for what this call passes
+        ("k", UNKNOWN),  # its parameter, which the calls give different constants
+    ],
+)
+def test_a_value_set_through_a_constructor_or_returned_by_a_method_is_evaluated(
+    tmp_path: Path, text: str, value: object
 ) -> None:
-    # ``jax.nn.silu`` of the blurred field: the library tables say it maps item by item, so
-    # the field stays complex through it and the inverse FFT is still where it was made.
+    """Mode strings and sizes read through ``__init__`` parameters, dataclass defaults and
+    methods: the constant every maker of the value flow gives, where they agree."""
+    code = project(tmp_path, {"m.py": CONFIGURED})
+    assert constant(Flow(code), place_of(code, tmp_path / "m.py", text), None) == value
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("wrapper", ["jax.nn.silu", "jax.nn.softmax", "jax.lax.exp"])
+def test_a_library_function_applied_item_by_item_keeps_a_value_complex(
+    copy: Copy, version: str, wrapper: str
+) -> None:
+    # ``jax.nn.silu`` of the blurred field: the library tables say it maps item by item (or,
+    # for ``softmax``, that it gives a complex result of a complex input), so the field stays
+    # complex through it and the inverse FFT is still where it was made.
     root = copy("complex_ifft2_method")
     main = root / "main.py"
     main.write_text(
-        main.read_text().replace("residual = blur(image)", "residual = jax.nn.silu(blur(image))")
+        main.read_text().replace("residual = blur(image)", f"residual = {wrapper}(blur(image))")
     )
     [culprit] = finding("complex_ifft2_method", version, root).culprits
     optics = root / "optics.py"
@@ -523,3 +578,17 @@ def test_a_library_function_applied_item_by_item_keeps_a_value_complex(
         optics,
         line_of(optics, "blurred = jnp.fft.ifft2(spectrum)"),
     )
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_library_function_with_a_real_result_ends_a_complex_value(
+    copy: Copy, version: str
+) -> None:
+    # ``jax.lax.abs`` of a complex field is real (the tables measured it): no complex value
+    # reaches the return, so no line is named as its maker.
+    root = copy("complex_ifft2_method")
+    main = root / "main.py"
+    main.write_text(
+        main.read_text().replace("residual = blur(image)", "residual = jax.lax.abs(blur(image))")
+    )
+    assert finding("complex_ifft2_method", version, root).culprits == []
