@@ -1052,6 +1052,41 @@ class Flow:
             place = given
         return place
 
+    def caller_argument(self, place: Place) -> tuple[Place, Place | None] | None:
+        """One frame up: for a name that reads only its function's parameter (no rebinding
+        reaches it), the innermost call on the traceback's lines that runs the function, and
+        what it passes for the parameter (by position past a bound ``self``, by keyword, or
+        fixed by a ``functools.partial``), None for it where the call leaves the parameter to
+        its default. None where the name is rebound, no traceback line calls the function,
+        that line's calls of it differ, or the call unpacks ``*args`` / ``**kwargs``."""
+        function = _function_of_param(place)
+        if function is None or _is_self(place) or _is_cls(place):
+            return None
+        assert isinstance(place.node, ast.Name)
+        name = place.node.id
+        reaching = reaching_bindings(place, place.node, place.scope.lookup_all(name))
+        if len(reaching) != 1 or reaching[0].kind != "param":
+            return None
+        for span in self.frames:
+            sites = self.call_sites(function, place, caller=span)
+            if not sites:
+                continue
+            if len({id(call.node) for _, call in sites}) != 1:
+                return None
+            callee, call = sites[0]
+            assert isinstance(call.node, ast.Call)
+            if _unpacks(call.node):
+                return None
+            fixed = callee.fixed(name)
+            if fixed is not None:
+                return call, fixed
+            names = [p.name for p in function.positional][callee.skip :]
+            given = argument(call.node, names, name)
+            if given is None and _default(function, name) is None:
+                return None
+            return call, None if given is None else call.at(given)
+        return None
+
     def passed(self, place: Place, depth: int = 0) -> Place | None:
         """The one expression that every call running the function of the parameter
         ``place`` passes for it (``call_sites``: the traceback's calls, else the project's),
