@@ -3216,6 +3216,69 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     return Found(span, CulpritKind.REFS_MADE_OUTSIDE, name, why)
 
 
+def handed_argument_culprit(
+    files: ProjectFiles, frames: Sequence[Span], apis: Sequence[str], argument: str
+) -> Found | None:
+    """For a record whose failing call is at fault in one argument (``culpritAtCall``, with
+    ``culpritAtCallArgument``): where the failing line's one call of ``apis`` is given, for
+    that argument, a parameter of the function around it (read as passed, not rebound), the
+    function only passes on what its traceback caller chose: the argument that call hands
+    over, or that call itself where it leaves the parameter to its default. Nothing where
+    the argument is written on the failing line (an expression, a local, a keyword left
+    out): the failing call is the place."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+    from jaxerr_ls.culprit_flow import keyword_value
+    from jaxerr_ls.records import parse_at_call_argument
+
+    spec = parse_at_call_argument(argument)
+    if spec is None or not frames:
+        return None
+    keyword, position = spec
+    code = Code(files)
+    calls = [
+        (model, call, scope)
+        for model, call, scope in code.calls_on(frames[0])
+        if model.qualified_name(call.func, scope) in apis
+    ]
+    if len(calls) != 1:
+        return None
+    model, call, scope = calls[0]
+    given = keyword_value(call, keyword) if keyword is not None else None
+    if given is None and position is not None and len(call.args) > position:
+        leading = call.args[: position + 1]
+        only = keyword is not None or len(call.args) == position + 1
+        if only and not any(isinstance(a, ast.Starred) for a in leading):
+            given = call.args[position]
+    if not isinstance(given, ast.Name):
+        return None
+    place = Place(frames[0].path, model, given, scope)
+    handed = ValueFlow(code, frames).caller_argument(place)
+    if handed is None:
+        return None
+    site, passed = handed
+    api = model.qualified_name(call.func, scope)
+    function = defining_function(model, scope)
+    owner = f"`{function.name}`" if function is not None else "the function"
+    role = f"`{keyword}`" if keyword is not None else f"its argument at position {position}"
+    if passed is None:
+        span = code.span(site.path, site.node)
+        name = given.id
+        why = (
+            f"This call leaves `{given.id}` of {owner} to its default, which the failing "
+            f"`{api}` gets as {role}: pass the value it needs here."
+        )
+    else:
+        span = code.span(passed.path, passed.node)
+        name = ast.unparse(passed.node)
+        why = (
+            f"`{name}` is handed here to {owner}, which only passes it on to the failing "
+            f"`{api}` as {role}: change it here."
+        )
+    if not _not_failing(span, frames):
+        return None
+    return Found(span, CulpritKind.CALL_HANDED, name, why)
+
+
 # The finders that need only the traceback's lines, by the kind they find.
 _FROM_FRAMES: dict[CulpritKind, Callable[[Code, Sequence[Span]], Found | None]] = {
     CulpritKind.LOOP_BOUNDS: _loop_culprit,
@@ -3248,6 +3311,7 @@ LABELS = {
     CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
     CulpritKind.PURE_CALLBACK_CALL: "the `jax.pure_callback` a transform reached",
     CulpritKind.REFS_MADE_OUTSIDE: "the Ref `{name}`, made outside the differentiated function",
+    CulpritKind.CALL_HANDED: "`{name}`, handed on to the failing call",
     CulpritKind.REFS_ALIASED: "`{name}`, another name of the same Ref",
     CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: "`nondiff_argnums` of custom_vjp function `{name}`",
     CulpritKind.EFFECT_CALLBACK: "the `{name}` in a checkpointed function",
