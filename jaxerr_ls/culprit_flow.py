@@ -1363,6 +1363,15 @@ class Flow:
                 continue
             if not isinstance(made.node, ast.Call):
                 return None
+            factory = _default_factory(made)
+            if factory is not None:
+                # A dataclass field's ``field(default_factory=Config)``: ``Config()``, every
+                # field of it left to its default.
+                cls = self.code.resolve(made.at(factory))
+                if not isinstance(cls.node, ast.ClassDef):
+                    return None
+                out.append((cls, None))
+                continue
             cls = self.code.resolve(made.at(made.node.func))
             if not isinstance(cls.node, ast.ClassDef):
                 return None
@@ -2006,6 +2015,16 @@ def _function_of_param(place: Place) -> Function | None:
     if binding is None or binding.kind != "param":
         return None
     return place.model.functions.get(binding.node)
+
+
+def _default_factory(made: Place) -> ast.expr | None:
+    """The class a ``dataclasses.field(default_factory=C)`` call makes its default with."""
+    node = made.node
+    if not isinstance(node, ast.Call) or node.args:
+        return None
+    if made.model.qualified_name(node.func, made.scope) != "dataclasses.field":
+        return None
+    return keyword_value(node, "default_factory")
 
 
 def _classmethod(function: Function) -> bool:

@@ -30,6 +30,15 @@ CULPRITS = [
         "jac = sensitivity(noisy_step, x, key)",
         ["leaves `aux` of `sensitivity` to its default", "`has_aux`"],
     ),
+    # An attribute of a parameter (copied by ``list``): where the object is made, a settings
+    # dataclass field's default, through a ``field(default_factory=...)``.
+    (
+        "kinds_handed_policy_field",
+        "checkpoint-policy-names-overlap",
+        "settings.py",
+        'kept: tuple = ("scores", "hidden")',
+        ["`cfg.kept`, which `make_policy` gives", "`names_which_can_be_saved`, is made here"],
+    ),
     # The same option, passed as False by the caller.
     (
         "kinds_handed_jacrev_aux_given",
@@ -60,6 +69,8 @@ def test_the_argument_a_caller_hands_on_to_the_failing_call_is_the_culprit(
         "kinds_handed_transpose_rebound",
         # has_aux is left out of the failing call itself: it is added there.
         "kinds_handed_jacrev_aux_missing",
+        # The names are written (in part) on the failing line.
+        "kinds_handed_policy_here",
     ],
 )
 def test_no_culprit_where_the_failing_line_writes_the_argument(case: str, version: str) -> None:
