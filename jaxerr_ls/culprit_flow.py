@@ -1250,7 +1250,15 @@ class Flow:
                 if statement.value is None:
                     return None
                 body = klass.model.classes[klass.node]
-                return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
+                default = Place(klass.path, klass.model, statement.value, body)
+                if _default_factory(default) is None and _is_field(default):
+                    # ``field(default=value)``: the value.
+                    assert isinstance(statement.value, ast.Call)
+                    value = keyword_value(statement.value, "default")
+                    if value is None:
+                        return None
+                    default = default.at(value)
+                return self.makers(default, depth + 1)
         return self._property_makers(cls, construction, attr, depth)
 
     def _after_failing(self, path: object, method: Function, statement: ast.stmt) -> bool:
@@ -2017,14 +2025,22 @@ def _function_of_param(place: Place) -> Function | None:
     return place.model.functions.get(binding.node)
 
 
+def _is_field(made: Place) -> bool:
+    """Whether an expression is a ``dataclasses.field(...)`` call."""
+    node = made.node
+    return (
+        isinstance(node, ast.Call)
+        and not node.args
+        and made.model.qualified_name(node.func, made.scope) == "dataclasses.field"
+    )
+
+
 def _default_factory(made: Place) -> ast.expr | None:
     """The class a ``dataclasses.field(default_factory=C)`` call makes its default with."""
-    node = made.node
-    if not isinstance(node, ast.Call) or node.args:
+    if not _is_field(made):
         return None
-    if made.model.qualified_name(node.func, made.scope) != "dataclasses.field":
-        return None
-    return keyword_value(node, "default_factory")
+    assert isinstance(made.node, ast.Call)
+    return keyword_value(made.node, "default_factory")
 
 
 def _classmethod(function: Function) -> bool:
