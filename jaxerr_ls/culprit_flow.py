@@ -1051,6 +1051,41 @@ class Flow:
             place = given
         return place
 
+    def caller_argument(self, place: Place) -> tuple[Place, Place | None] | None:
+        """One frame up: for a name that reads only its function's parameter (no rebinding
+        reaches it), the innermost call on the traceback's lines that runs the function, and
+        what it passes for the parameter (by position past a bound ``self``, by keyword, or
+        fixed by a ``functools.partial``), None for it where the call leaves the parameter to
+        its default. None where the name is rebound, no traceback line calls the function,
+        that line's calls of it differ, or the call unpacks ``*args`` / ``**kwargs``."""
+        function = _function_of_param(place)
+        if function is None or _is_self(place) or _is_cls(place):
+            return None
+        assert isinstance(place.node, ast.Name)
+        name = place.node.id
+        reaching = reaching_bindings(place, place.node, place.scope.lookup_all(name))
+        if len(reaching) != 1 or reaching[0].kind != "param":
+            return None
+        for span in self.frames:
+            sites = self.call_sites(function, place, caller=span)
+            if not sites:
+                continue
+            if len({id(call.node) for _, call in sites}) != 1:
+                return None
+            callee, call = sites[0]
+            assert isinstance(call.node, ast.Call)
+            if _unpacks(call.node):
+                return None
+            fixed = callee.fixed(name)
+            if fixed is not None:
+                return call, fixed
+            names = [p.name for p in function.positional][callee.skip :]
+            given = argument(call.node, names, name)
+            if given is None and _default(function, name) is None:
+                return None
+            return call, None if given is None else call.at(given)
+        return None
+
     def passed(self, place: Place, depth: int = 0) -> Place | None:
         """The one expression that every call running the function of the parameter
         ``place`` passes for it (``call_sites``: the traceback's calls, else the project's),
@@ -1214,7 +1249,15 @@ class Flow:
                 if statement.value is None:
                     return None
                 body = klass.model.classes[klass.node]
-                return self.makers(Place(klass.path, klass.model, statement.value, body), depth + 1)
+                default = Place(klass.path, klass.model, statement.value, body)
+                if _default_factory(default) is None and _is_field(default):
+                    # ``field(default=value)``: the value.
+                    assert isinstance(statement.value, ast.Call)
+                    value = keyword_value(statement.value, "default")
+                    if value is None:
+                        return None
+                    default = default.at(value)
+                return self.makers(default, depth + 1)
         return self._property_makers(cls, construction, attr, depth)
 
     def _after_failing(self, path: object, method: Function, statement: ast.stmt) -> bool:
@@ -1327,6 +1370,15 @@ class Flow:
                 continue
             if not isinstance(made.node, ast.Call):
                 return None
+            factory = _default_factory(made)
+            if factory is not None:
+                # A dataclass field's ``field(default_factory=Config)``: ``Config()``, every
+                # field of it left to its default.
+                cls = self.code.resolve(made.at(factory))
+                if not isinstance(cls.node, ast.ClassDef):
+                    return None
+                out.append((cls, None))
+                continue
             cls = self.code.resolve(made.at(made.node.func))
             if not isinstance(cls.node, ast.ClassDef):
                 return None
@@ -1995,6 +2047,24 @@ def _function_of_param(place: Place) -> Function | None:
     if binding is None or binding.kind != "param":
         return None
     return place.model.functions.get(binding.node)
+
+
+def _is_field(made: Place) -> bool:
+    """Whether an expression is a ``dataclasses.field(...)`` call."""
+    node = made.node
+    return (
+        isinstance(node, ast.Call)
+        and not node.args
+        and made.model.qualified_name(node.func, made.scope) == "dataclasses.field"
+    )
+
+
+def _default_factory(made: Place) -> ast.expr | None:
+    """The class a ``dataclasses.field(default_factory=C)`` call makes its default with."""
+    if not _is_field(made):
+        return None
+    assert isinstance(made.node, ast.Call)
+    return keyword_value(made.node, "default_factory")
 
 
 def _classmethod(function: Function) -> bool:

@@ -3223,6 +3223,112 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     return Found(span, CulpritKind.REFS_MADE_OUTSIDE, name, why)
 
 
+def handed_argument_culprit(
+    files: ProjectFiles, frames: Sequence[Span], apis: Sequence[str], argument: str
+) -> Found | None:
+    """For a record whose failing call is at fault in one argument (``culpritAtCall``, with
+    ``culpritAtCallArgument``): where the failing line's one call of ``apis`` is given, for
+    that argument, a parameter of the function around it (read as passed, not rebound), the
+    function only passes on what its traceback caller chose: the argument that call hands
+    over, or that call itself where it leaves the parameter to its default. Nothing where
+    the argument is written on the failing line (an expression, a local, a keyword left
+    out): the failing call is the place. An attribute of such a parameter (``cfg.names``,
+    maybe copied: ``list(cfg.names)``) is set where the object is made: the one expression
+    the value flow finds it made by, outside the function."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+    from jaxerr_ls.culprit_flow import keyword_value
+    from jaxerr_ls.records import parse_at_call_argument
+
+    spec = parse_at_call_argument(argument)
+    if spec is None or not frames:
+        return None
+    keyword, position = spec
+    code = Code(files)
+    calls = [
+        (model, call, scope)
+        for model, call, scope in code.calls_on(frames[0])
+        if _of_apis(model.qualified_name(call.func, scope), apis)
+    ]
+    if len(calls) != 1:
+        return None
+    model, call, scope = calls[0]
+    given = keyword_value(call, keyword) if keyword is not None else None
+    if given is None and position is not None and len(call.args) > position:
+        leading = call.args[: position + 1]
+        only = keyword is not None or len(call.args) == position + 1
+        if only and not any(isinstance(a, ast.Starred) for a in leading):
+            given = call.args[position]
+    if given is None:
+        return None
+    given = _copied_items(given, scope)
+    root = given
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or not isinstance(given, ast.Name | ast.Attribute):
+        return None
+    handed = ValueFlow(code, frames).caller_argument(Place(frames[0].path, model, root, scope))
+    if handed is None:
+        return None
+    site, passed = handed
+    api = model.qualified_name(call.func, scope)
+    function = defining_function(model, scope)
+    owner = f"`{function.name}`" if function is not None else "the function"
+    role = f"`{keyword}`" if keyword is not None else f"its argument at position {position}"
+    if isinstance(given, ast.Attribute):
+        made = ValueFlow(code, frames).one_maker(Place(frames[0].path, model, given, scope))
+        if made is None or made.node is given or function is None:
+            return None
+        if made.model is model and any(made.node is n for n in ast.walk(function.node)):
+            return None
+        span = code.span(made.path, made.node)
+        name = ast.unparse(given)
+        why = (
+            f"`{name}`, which `{function.name}` gives the failing `{api}` as {role}, is "
+            "made here: change it here."
+        )
+    elif passed is None:
+        span = code.span(site.path, site.node)
+        name = given.id
+        why = (
+            f"This call leaves `{given.id}` of {owner} to its default, which the failing "
+            f"`{api}` gets as {role}: pass the value it needs here."
+        )
+    else:
+        span = code.span(passed.path, passed.node)
+        name = ast.unparse(passed.node)
+        why = (
+            f"`{name}` is handed here to {owner}, which only passes it on to the failing "
+            f"`{api}` as {role}: change it here."
+        )
+    if not _not_failing(span, frames):
+        return None
+    return Found(span, CulpritKind.CALL_HANDED, name, why)
+
+
+def _of_apis(name: str | None, apis: Sequence[str]) -> bool:
+    """Whether a qualified name is one of ``apis`` or in one of them (a module's function)."""
+    return name is not None and any(name == api or name.startswith(api + ".") for api in apis)
+
+
+# Builtins that copy the items of what they are given into a new container.
+_COPYING = frozenset({"list", "tuple", "set", "frozenset", "sorted"})
+
+
+def _copied_items(node: ast.expr, scope: Scope) -> ast.expr:
+    """What ``list(x)`` (or another builtin copy of the items) copies: ``x``; else ``node``."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _COPYING
+        and scope.lookup(node.func.id) is None
+        and len(node.args) == 1
+        and not node.keywords
+        and not isinstance(node.args[0], ast.Starred)
+    ):
+        return node.args[0]
+    return node
+
+
 # The finders that need only the traceback's lines, by the kind they find.
 _FROM_FRAMES: dict[CulpritKind, Callable[[Code, Sequence[Span]], Found | None]] = {
     CulpritKind.LOOP_BOUNDS: _loop_culprit,
@@ -3255,6 +3361,7 @@ LABELS = {
     CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
     CulpritKind.PURE_CALLBACK_CALL: "the `jax.pure_callback` a transform reached",
     CulpritKind.REFS_MADE_OUTSIDE: "the Ref `{name}`, made outside the differentiated function",
+    CulpritKind.CALL_HANDED: "`{name}`, handed on to the failing call",
     CulpritKind.REFS_ALIASED: "`{name}`, another name of the same Ref",
     CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: "`nondiff_argnums` of custom_vjp function `{name}`",
     CulpritKind.EFFECT_CALLBACK: "the `{name}` in a checkpointed function",

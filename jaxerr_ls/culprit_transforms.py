@@ -4055,16 +4055,19 @@ def _tree_culprits(
     project: _Project, frames: Sequence[Span], given: Place, captures: Mapping[str, str]
 ) -> list[Culprit]:
     """A tangent whose tree differs from the primal's: the one dict display or comprehension
-    the flow finds it made by, where its keys are chosen. Nothing for a value made otherwise:
-    a flat vector or a list of leaves passed where a tree is due is unflattened where it is
-    passed, the failing line."""
+    the flow finds it made by, where its keys are chosen. A value made otherwise (a flat
+    vector, a list of leaves) is unflattened where the primal's tree is at hand: in the
+    project helper that was handed the primal tree and returns it (``_tree_helper_return``),
+    else, where the failing ``jax.jvp`` pairs two parameters of its function (a generic
+    ``hvp(f, params, v)``), in the traceback's call that hands them over; else on the failing
+    line."""
     made = Flow(culprit_state.Code(project.files), frames).one_maker(given)
     if (
         made is None
         or made.node is given.node
         or not isinstance(made.node, ast.Dict | ast.DictComp)
     ):
-        return []
+        return _flat_tangent_culprits(project, frames, given, captures)
     project.adopt(made)
     shown = project.source(made.model, made.node)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
@@ -4074,6 +4077,111 @@ def _tree_culprits(
     )
     kind = CulpritKind.TRANSFORM_TANGENT
     return [_culprit(project, made.model, made.node, kind, "tangent", why)]
+
+
+def _flat_tangent_culprits(
+    project: _Project,
+    frames: Sequence[Span],
+    given: Place,
+    captures: Mapping[str, str],
+) -> list[Culprit]:
+    """A jvp tangent made without the primal's containers (see ``_tree_culprits``). The
+    tangent is read as the failing call's first run gets it (a loop's later rebindings
+    aside), and its maker must have the tree the message prints (a list display for
+    ``[*, *]``, no container for a leaf ``*``): then it is the one that failed."""
+    primal = _jvp_primal(given)
+    if primal is None:
+        return []
+    code = culprit_state.Code(project.files)
+    tangent_tree = captures["tangent_tree"].strip()
+    primal_tree = captures.get("primal_tree", "?").strip()
+    flow = Flow(code, frames, first_iteration=True)
+    made = flow.one_maker(given)
+    if made is not None and made.node is not given.node:
+        mapped = _tree_mapped(flow, made)
+        made = made if mapped is None else mapped
+    found: Place | None = None
+    if made is not None and made.node is not given.node and _has_tree(made, tangent_tree):
+        helper = _tree_helper_return(code, frames, made, primal)
+        if helper is not None:
+            found = made
+            why = (
+                f"`{helper}` is handed the primal's tree and returns the tangent built as "
+                f"{tangent_tree}, where the primal has {primal_tree}: build it with the "
+                "tree's structure there"
+            )
+    if found is None:
+        handed = Flow(code, frames).caller_argument(given)
+        found = None if handed is None else handed[1]
+        if found is None or Flow(code, frames).caller_argument(primal) is None:
+            return []
+        project.adopt(found)
+        why = (
+            f"`{project.source(found.model, found.node)}` is handed over here as the tangent, "
+            f"{tangent_tree}, of a primal passed with it, {primal_tree}: the function only "
+            "pairs them, so give the tangent the primal's structure here"
+        )
+    project.adopt(found)
+    kind = CulpritKind.TRANSFORM_TANGENT
+    return [_culprit(project, found.model, found.node, kind, "tangent", why)]
+
+
+def _has_tree(made: Place, tangent_tree: str) -> bool:
+    """Whether an expression builds the one tangent of a printed ``PyTreeDef((T,))``: a list
+    (display or comprehension) for ``T`` = ``[...]``, no container display for a leaf."""
+    text = tangent_tree.replace(" ", "")
+    if not (text.startswith("PyTreeDef((") and text.endswith(",))")):
+        return False
+    inner = text[len("PyTreeDef((") : -len(",))")]
+    node = made.node
+    if inner == "*":
+        return not isinstance(
+            node, ast.Dict | ast.DictComp | ast.List | ast.ListComp | ast.Tuple | ast.SetComp
+        )
+    if inner.startswith("[") and inner.endswith("]"):
+        return isinstance(node, ast.List | ast.ListComp)
+    return False
+
+
+def _jvp_primal(tangent: Place) -> Place | None:
+    """The one primal of the ``jax.jvp(f, (primal,), (tangent,))`` call ``tangent`` is in."""
+    for call in nodes_of(tangent.scope.node, ast.Call):
+        if len(call.args) < 3 or not isinstance(call.args[2], ast.Tuple | ast.List):
+            continue
+        if not any(item is tangent.node for item in call.args[2].elts):
+            continue
+        if tangent.model.qualified_name(call.func, tangent.scope) != "jax.jvp":
+            return None
+        primals = call.args[1]
+        if isinstance(primals, ast.Tuple | ast.List) and len(primals.elts) == 1:
+            return tangent.at(primals.elts[0])
+        return None
+    return None
+
+
+def _tree_helper_return(
+    code: culprit_state.Code, frames: Sequence[Span], made: Place, primal: Place
+) -> str | None:
+    """The name of the project function whose ``return`` ``made`` is, where a call of it
+    (on the traceback, else in the project) is handed the primal's tree: an argument the
+    value flow finds made by the same expressions as the primal."""
+    function = culprit_state.defining_function(made.model, made.scope)
+    if function is None or not any(
+        isinstance(node, ast.Return) and node.value is made.node
+        for node in nodes_of(function.node, ast.Return)
+    ):
+        return None
+    wanted = Flow(code, frames).makers(primal)
+    if not wanted:
+        return None
+    shown = {id(place.node) for place in wanted}
+    for _, call in Flow(code, frames).call_sites(function, made):
+        assert isinstance(call.node, ast.Call)
+        for item in [*call.node.args, *(k.value for k in call.node.keywords)]:
+            found = Flow(code, frames).makers(call.at(item))
+            if found and {id(place.node) for place in found} == shown:
+                return function.name
+    return None
 
 
 # One output's type as ``linear_transpose`` prints the avals it expects.

@@ -580,8 +580,11 @@ def find_culprits(
     traceback_files: list[Path],
     called_names: set[str],
     frames: Sequence[Span] = (),
+    handed: tuple[Sequence[str], str] | None = None,
 ) -> list[Culprit]:
-    """The culprit definitions of an error whose record names a culprit ``kind``.
+    """The culprit definitions of an error whose record names a culprit ``kind``, or else
+    (``kind`` None) declares the failing call at fault in the argument ``handed`` names (the
+    record's ``apis`` and its ``culpritAtCallArgument``).
 
     ``captures`` are the named captures of the record's pattern in the message (``primal``,
     ``rule``, ``primitive``); ``traceback_files`` are the project files the traceback passes
@@ -589,11 +592,20 @@ def find_culprits(
     lines, which tell several custom_vjp functions in one file apart; ``frames`` are the
     traceback's lines in the project's Python files, innermost first.
     """
-    if kind is None:
-        return []
     # A comprehension runs in a frame of its own before Python 3.12, on its function's line:
     # one frame per line keeps "the caller is the next frame out" true on every version.
     frames = [f for i, f in enumerate(frames) if i == 0 or _line_of(frames[i - 1]) != _line_of(f)]
+    if kind is None:
+        at_call = (
+            None
+            if handed is None
+            else culprit_state.handed_argument_culprit(files, frames, *handed)
+        )
+        return (
+            []
+            if at_call is None
+            else [Culprit(at_call.span, at_call.kind, at_call.name, why=at_call.why)]
+        )
     if kind.value.startswith("transform."):
         # Imported here: that module builds on ``Culprit``, defined above.
         from jaxerr_ls.culprit_transforms import transform_culprits

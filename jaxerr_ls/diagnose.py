@@ -368,10 +368,15 @@ class Analyzer:
         traceback_files: list[Path],
         frames: list[Span],
     ) -> list[Culprit]:
-        if match is None or match.record.culprit is None:
+        if match is None:
             return []
-        # Every input of ``find_culprits`` is in the key.
         record = match.record
+        handed = None
+        if record.culprit is None:
+            if record.culprit_at_call_argument is None:
+                return []
+            handed = (record.apis, record.culprit_at_call_argument)
+        # Every input of ``find_culprits`` is in the key.
         called: set[str] = set()
         seen = self._called
         for exception in (event, *event.chain):
@@ -384,6 +389,7 @@ class Analyzer:
                     called.update(names)
         key = (
             record.culprit,
+            handed,
             tuple(sorted(match.named.items())),
             tuple(traceback_files),
             frozenset(called),
@@ -393,7 +399,7 @@ class Analyzer:
         def search() -> list[Culprit]:
             try:
                 return find_culprits(
-                    record.culprit, match.named, self.files, traceback_files, called, frames
+                    record.culprit, match.named, self.files, traceback_files, called, frames, handed
                 )
             except (Exception, RecursionError) as exc:
                 # A fault of the search (code it does not expect) costs the culprit, never

@@ -122,6 +122,11 @@ class CulpritKind(str, Enum):
     # Where a Ref is made outside the differentiated function that writes a differentiated
     # value into it and reads it back (``self.trace = jax.new_ref(...)`` in ``__init__``).
     REFS_MADE_OUTSIDE = "refs.made_outside"
+    # Found for a ``culpritAtCall`` record that names the failing call's argument at fault
+    # (``culpritAtCallArgument``), where the failing function only passes on a parameter of
+    # its own there: the argument its traceback caller hands over, or that call, where it
+    # leaves the parameter to its default.
+    CALL_HANDED = "call.handed"
 
 
 # Kinds no record declares: each is looked for, for the records of the kind it is keyed by,
@@ -166,6 +171,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.COMPLEX_OUTPUT: frozenset(),
     CulpritKind.PURE_CALLBACK_CALL: frozenset(),
     CulpritKind.REFS_MADE_OUTSIDE: frozenset(),
+    CulpritKind.CALL_HANDED: frozenset(),
     CulpritKind.REFS_ALIASED: frozenset({"original", "alias"}),
     CulpritKind.HIJAX_VJP_FWD: frozenset({"primitive"}),
     CulpritKind.HIJAX_VJP_BWD_RETVAL: frozenset(),
@@ -196,6 +202,18 @@ def path_ends_with(printed: str, path: str) -> bool:
     ``/``: the file of JAX's a frame runs in, however deep its site-packages lies."""
     printed = printed.replace("\\", "/")
     return printed == path or printed.endswith("/" + path)
+
+
+def parse_at_call_argument(text: str) -> tuple[str | None, int | None] | None:
+    """A ``culpritAtCallArgument``: (keyword, position), either None; None when malformed."""
+    keyword, at, position = text.strip().partition("@")
+    if keyword and not keyword.isidentifier():
+        return None
+    if position and not position.isdigit():
+        return None
+    if not keyword and not position:
+        return None
+    return keyword or None, int(position) if at and position else None
 
 
 # The shared kinds, under names that say what they are about here.
@@ -231,6 +249,10 @@ class Record:
     # Why the fault is the failing call itself when the record has no culprit kind
     # (``culpritAtCall`` in JSON): an argument or option written wrongly in that call.
     culprit_at_call: str | None = None
+    # Which argument of the failing call (a call of one of ``apis``) that reason is about
+    # (``culpritAtCallArgument``): ``keyword@position`` (``has_aux@2``), either part optional
+    # (``@1``: the one argument after the function, passed by position only).
+    culprit_at_call_argument: str | None = None
     raised_in: tuple[FrameCondition, ...] = ()
     dataset_version: str | None = None
     source_path: str | None = None
@@ -347,6 +369,10 @@ def record_from_dict(
     if at_call is not None and (culprit_kind is not None or not at_call.strip()):
         problem = "must be a non-empty reason, and only in a record without a culprit kind"
         raise RecordFieldError("culpritAtCall", problem)
+    at_argument = optional_str(raw, "culpritAtCallArgument")
+    if at_argument is not None and (at_call is None or parse_at_call_argument(at_argument) is None):
+        problem = "must be KEYWORD@POSITION (either part optional), and only with culpritAtCall"
+        raise RecordFieldError("culpritAtCallArgument", problem)
     github_url = optional_str(raw, "githubUrl")
     if github_url is not None and not github_url.startswith("https://"):
         raise RecordFieldError("githubUrl", "must be an https:// link")
@@ -373,6 +399,7 @@ def record_from_dict(
         more_specific_than=_str_list(raw, "moreSpecificThan"),
         culprit=culprit_kind,
         culprit_at_call=at_call,
+        culprit_at_call_argument=at_argument,
         raised_in=_frame_conditions(raw),
         dataset_version=dataset_version,
         source_path=source_path,

@@ -653,3 +653,66 @@ def test_a_conditional_expression_takes_the_branch_its_constant_test_chooses(
         ("main.py", "jnp.ones(2)"),
         ("main.py", "jnp.arange(5)"),
     ]
+
+
+def test_a_dataclass_field_default_is_its_default_value_or_its_factory_class(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "config.py": (
+                "from dataclasses import dataclass, field\n\n"
+                "@dataclass\n"
+                "class Names:\n"
+                "    kept: tuple = field(default=('a', 'b'))\n"
+                "    moved: tuple = ('b',)\n\n"
+                "@dataclass\n"
+                "class Settings:\n"
+                "    names: Names = field(default_factory=Names)\n"
+                "    rate: float = field(default_factory=float)\n"
+            ),
+            "main.py": (
+                "from config import Settings\n\n"
+                "def build(s):\n"
+                "    return s.names.kept, s.names.moved\n\n"
+                "def main():\n"
+                "    return build(Settings())\n"
+            ),
+        },
+    )
+    main = tmp_path / "main.py"
+    frames = [Span(main, 4, 0, 4, 0), Span(main, 7, 0, 7, 0)]
+    flow = Flow(code, frames)
+    assert shown(flow.makers(place_of(code, main, "s.names.kept"))) == [("config.py", "('a', 'b')")]
+    assert shown(flow.makers(place_of(code, main, "s.names.moved"))) == [("config.py", "('b',)")]
+
+
+def test_one_frame_up_a_parameter_is_what_the_caller_passes_or_leaves_to_its_default(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "def inner(x, flag=False):\n"
+                "    return x, flag\n\n"
+                "def outer(y):\n"
+                "    y = y + 1\n"
+                "    return inner(y * 2)\n\n"
+                "def main():\n"
+                "    return outer(3)\n"
+            ),
+        },
+    )
+    main = tmp_path / "main.py"
+    frames = [Span(main, 2, 0, 2, 0), Span(main, 6, 0, 6, 0), Span(main, 9, 0, 9, 0)]
+    flow = Flow(code, frames)
+    found = flow.caller_argument(place_of(code, main, "x"))
+    assert found is not None
+    call, given = found
+    assert call.node.lineno == 6
+    assert given is not None and ast.unparse(given.node) == "y * 2"
+    assert flow.caller_argument(place_of(code, main, "flag")) == (call, None)
+    # ``y`` is rebound before the line reads it: not the parameter any more.
+    assert flow.caller_argument(place_of(code, main, "y", line=6)) is None

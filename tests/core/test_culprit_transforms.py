@@ -278,6 +278,36 @@ CULPRITS = [
         'return {"position": amount * jnp.ones_like(state["position"])}',
         ["builds the tangent with tree structure", "'velocity'"],
     ),
+    # A flat vector made by a helper that is handed the primal's tree: its return, where
+    # the tree (and its unravel) is at hand.
+    (
+        "tangent_flat_helper_return",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "probes.py",
+        "return d / jnp.linalg.norm(d)",
+        ["`unit_probe` is handed the primal's tree", "PyTreeDef((*,))"],
+    ),
+    # A list of leaves, made by a helper handed the tree, then scaled by a jax.tree.map and
+    # rebound in a loop: the list the first iteration gets.
+    (
+        "tangent_leaves_helper_mapped",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "return [jnp.full(leaf.shape, 0.5) for leaf in leaves]",
+        ["`leaf_noise` is handed the primal's tree", "PyTreeDef(([*, *],))"],
+    ),
+    # A generic helper pairs the point and the direction it is handed: the caller hands it a
+    # flat vector for a dict.
+    (
+        "tangent_flat_handed_in",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "return directional(risk, params, step)",
+        ["`step` is handed over here as the tangent", "PyTreeDef((*,))"],
+    ),
     # The probes a loop goes over ask for a dtype a settings dict holds (float16).
     (
         "tangent_asked_dtype_loop",
@@ -350,6 +380,12 @@ def assert_one_culprit(
         "int_ids_lookup",
         # An int leaf the loss uses as a count (``range(params["steps"])``): not a float.
         "int_leaf_count",
+        # A flat tangent written on the failing line.
+        "tangent_flat_here",
+        # A flat tangent handed in, for a primal the failing function makes itself.
+        "tangent_flat_local_primal",
+        # A flat tangent made by a helper never handed the primal's tree.
+        "tangent_flat_helper_unrelated",
     ],
 )
 def test_no_culprit_where_the_fault_is_the_failing_line_or_the_code_is_dynamic(

@@ -28,6 +28,9 @@ def test_every_culprit_kind_is_declared_by_a_record_with_its_captures() -> None:
     declared = {record.culprit for record in RECORDS.values() if record.culprit is not None}
     declared |= {FALLBACK_KINDS[kind] for kind in declared if kind in FALLBACK_KINDS}
     declared |= {kind for kind, finder in FOUND_WITH.items() if finder in declared}
+    # Found for the records that name the failing call's argument at fault.
+    if any(record.culprit_at_call_argument for record in RECORDS.values()):
+        declared.add(CulpritKind.CALL_HANDED)
     assert declared == set(CulpritKind), f"never declared: {set(CulpritKind) - declared}"
     for record in RECORDS.values():
         if record.culprit is not None:
