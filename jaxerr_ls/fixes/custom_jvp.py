@@ -14,6 +14,7 @@ import ast
 import re
 
 from jaxerr_ls.astindex import own_returns
+from jaxerr_ls.fixes import rule_types
 from jaxerr_ls.fixes.custom_vjp import (
     OUTPUT_KEYS,
     culprit_rule,
@@ -47,6 +48,7 @@ from jaxerr_ls.rule_outputs import (
 NOT_PAIR = "custom-jvp-rule-not-pair"
 TANGENT = "custom-jvp-tangent-mismatch"
 STRUCTURE = "custom-jvp-output-structure"
+_RULE = CulpritKind.CUSTOM_JVP_RULE
 _NAME_RE = re.compile(r"^\s*([A-Za-z_]\w*)\s*$")
 
 
@@ -406,7 +408,9 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         )
         if change is None or not change.edits:
             primal = registered_primal(source.tree, rule)
-            return _unreduced_fixes(target, home, ret.value, primal, got, expected)
+            return _unreduced_fixes(
+                target, home, ret.value, primal, got, expected
+            ) or rule_types.array_fixes(target, read, source, rule, 1, (got, expected), _RULE)
         safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
         return [Fix(change.title, target.code, change.edits, True, safety)]
     if change is None:
@@ -438,7 +442,7 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             # elementwise product summed over that axis.
             return _contraction_fixes(target, source, rule, line, axis - len(got.shape))
     if change is None or not change.edits or change.statement.line != line:
-        return []
+        return rule_types.array_fixes(target, read, source, rule, 1, (got, expected), _RULE)
     safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
     return [Fix(change.title, target.code, change.edits, True, safety)]
 

@@ -28,6 +28,7 @@ from jaxerr_ls.astindex import own_returns, position
 from jaxerr_ls.culprit_flow import Flow, scope_at
 from jaxerr_ls.culprit_rules import pair_calling
 from jaxerr_ls.culprit_state import Buffers, Code, Place
+from jaxerr_ls.fixes import rule_types
 from jaxerr_ls.fixes.model import (
     Applicability,
     CulpritRef,
@@ -56,8 +57,7 @@ from jaxerr_ls.fixes.source import (
     imported_definitions,
     package_bases,
 )
-from jaxerr_ls.fixes.transform_calls import importer
-from jaxerr_ls.project import Function, ModuleModel, class_fields, last_name
+from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
@@ -272,10 +272,10 @@ def culprit_rule(
 def _rule_of_helper(
     target: FixTarget, read: ReadSource, culprit: CulpritRef
 ) -> tuple[Source, FunctionNode, int] | None:
-    """A culprit placed at the ``return`` of a helper whose value the rule ``culprit.name``
-    returns as one entry: the rule (in the failing module, a frame's, or a module beside the
-    helper's or the failing one), and its last ``return``'s line, where the helper's fixes
-    start from (``helper_entry``)."""
+    """A culprit placed on a statement that makes an entry the rule ``culprit.name`` returns
+    (``rule_types.entry_makers``: a name's binding, a helper's ``return``): the rule (in the
+    failing module, a frame's, or a module beside the helper's or the failing one), and its
+    last ``return``'s line, where the fixes of its entries start from."""
     line = culprit.span.line
     beside = sorted(
         p
@@ -290,11 +290,8 @@ def _rule_of_helper(
             continue
         entries = final.value.elts if isinstance(final.value, ast.Tuple) else [final.value]
         for index in range(len(entries)):
-            helper = helper_entry(source, rule, index, read)
-            if helper is None:
-                continue
-            home, _, ret = helper
-            if home.path == culprit.span.path and ret.lineno <= line <= (ret.end_lineno or line):
+            makers = rule_types.entry_makers(source, rule, index, read)
+            if any(m.spans(culprit.span.path, line) for m in makers[1:]):
                 return source, rule, final.lineno
     return None
 
@@ -356,29 +353,7 @@ def helper_entry(
     call = found[1] if found is not None else None
     if not isinstance(call, ast.Call) or isinstance(rule, ast.Lambda):
         return None
-    model = ModuleModel(source.tree)
-    own = model.functions.get(rule)
-    sources: dict[int, Source] = {id(model): source}
-    located = (
-        model.locate_function(call.func, own.scope, importer(source, read, sources))
-        if own is not None
-        else None
-    )
-    if located is None or not isinstance(located[1], Function) or located[1].owner is not None:
-        return None
-    home, helper = sources.get(id(located[0])), located[1].node
-    if home is None or isinstance(helper, ast.Lambda):
-        return None
-    returns = [r for r in own_returns(helper) if r.value is not None]
-    calls = [
-        n
-        for tree in {id(t): t for t in (source.tree, home.tree)}.values()
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Call) and last_name(n.func) == helper.name
-    ]
-    if len(returns) != 1 or len(own_returns(helper)) != 1 or len(calls) != 1:
-        return None
-    return home, helper, returns[0]
+    return rule_types.called_helper(source, rule, call, read)
 
 
 def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -399,6 +374,14 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if found_change is not None and found_change.edits:
             safety = Applicability.SAFE if found_change.safe else Applicability.UNSAFE
             return [Fix(found_change.title, target.code, found_change.edits, True, safety)]
+    # A culprit in a helper that makes the entry (through a name, a call): the change there.
+    kind = CulpritKind.CUSTOM_VJP_BWD
+    types = (produced, expected)
+    in_helper = rule_types.array_fixes(
+        target, read, source, bwd, index, types, kind, in_helpers=True
+    )
+    if in_helper:
+        return in_helper
     final = last_return(bwd)
     if (
         final is not None
@@ -414,7 +397,7 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if change is not None and change.edits and change.statement.line == line:
         safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
         return [Fix(change.title, target.code, change.edits, True, safety)]
-    return []
+    return rule_types.array_fixes(target, read, source, bwd, index, types, kind)
 
 
 # --- structure ---------------------------------------------------------------------------------

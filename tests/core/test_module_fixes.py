@@ -53,8 +53,9 @@ def read(path: Path) -> str | None:
     return path.read_text() if path.is_file() else None
 
 
-def offered(catalog: Catalog, root: Path) -> tuple[str, list[Fix]]:
-    log = (HERE / root.name / "run.log").read_text().splitlines()
+def offered(catalog: Catalog, root: Path, logs: Path = HERE) -> tuple[str, list[Fix]]:
+    """The record's code and the fixes for a copy of a program (its log in ``logs``)."""
+    log = (logs / root.name / "run.log").read_text().splitlines()
     analyzer = Analyzer(catalog, root, cwd=root)
     [finding] = [f for f in analyzer.analyze_lines(log, "run.log") if f.severity == "error"]
     target = finding_target(finding)
