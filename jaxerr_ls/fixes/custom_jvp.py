@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import partial
 
 from jaxerr_ls.astindex import own_returns
 from jaxerr_ls.fixes import rule_types
@@ -654,7 +655,9 @@ def _container_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     convert = Restructure(source, {})
     edits = convert.edits(entry, tangent, out)
     if not edits:
-        return []
+        makers = rule_types.entry_makers(source, rule, 1, read)
+        fields_in = partial(imported_fields, read=read)
+        return rule_types.structure_fixes(target, read, makers, _RULE, tangent, out, fields_in)
     new = edits[0].new_text if len(edits) == 1 else None
     kind = "tuple" if out.kind == TUPLE else "list" if out.kind == LIST else "structure"
     title = f"Return the tangents in the primal outputs' {kind}" + (f": {new}" if new else "")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import partial
 
 from jaxerr_ls.astindex import own_returns, position
 from jaxerr_ls.culprit_flow import Flow, scope_at
@@ -918,7 +919,7 @@ def imported_fields(source: Source, read: ReadSource) -> dict[str, list[str]]:
     registered with ``data_fields=[...]`` flattens in that order."""
     found: dict[str, list[str]] = {}
     homes: list[tuple[ast.Module, set[str] | None]] = [(source.tree, None)]
-    code = Code(Buffers(read, source.path.parent))
+    code = Code(Buffers(read, package_bases(source.path)[-1]))
     for node in source.tree.body:
         if isinstance(node, ast.ImportFrom) and node.module and not node.level:
             path = code.module_file(node.module)
@@ -1666,9 +1667,26 @@ def parenthesized(source: Source, node: ast.expr) -> str:
     return f"({text})" if isinstance(node, ast.Lambda | ast.IfExp | ast.NamedExpr) else text
 
 
+def _typed_structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The edits the two printed structures choose (``jaxerr_ls.fixes.rule_types``): entries
+    reordered, a look-alike class or a tuple built as the argument's class."""
+    found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_BWD)
+    if found is None:
+        return []
+    source, bwd, line = found
+    reordered = (
+        rule_types.reordered_fixes(target, source, bwd, _differentiable_params(source, bwd))
+        if _returns_on(bwd, line)
+        else []
+    )
+    return reordered or rule_types.bwd_structure_fixes(
+        target, read, source, bwd, partial(imported_fields, read=read)
+    )
+
+
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == STRUCTURE:
-        return _structure_fixes(target, read)
+        return _structure_fixes(target, read) or _typed_structure_fixes(target, read)
     if target.code == FWD_NOT_PAIR:
         return _fwd_fixes(target, read)
     return _type_fixes(target, read)

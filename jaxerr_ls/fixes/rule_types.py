@@ -14,6 +14,13 @@ edit from the two types alone:
 - a scalar where an array is due, from a full reduction under scalar factors
   (``-coef * jnp.sum(a * b)``): the reduction changed as ``jaxerr_ls.rule_outputs`` changes a
   returned one; for a custom_jvp tangent, summed over the axis the primal reduces;
+- a returned tuple whose entries have the structures due in another order: reordered, when
+  exactly one order fits the structures and the cotangents' names;
+- a NamedTuple or dataclass of a look-alike class where the primal's is due: built as the
+  primal's class from the same fields; a tuple where a NamedTuple is due: ``Cls(*value)``;
+- a container's leaves returned flat where the container is due: the values of a dict built
+  with the due keys returned as that dict, a list made from ``jax.tree.leaves(tree)`` made by
+  ``jax.tree.map`` over the tree.
 
 Where the types leave the edit open (two permutations fit, no order of names decides), nothing
 is offered: a plausible wrong edit is worse than none.
@@ -23,12 +30,14 @@ from __future__ import annotations
 
 import ast
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from jaxerr_ls.astindex import own_returns
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, ReadSource
+from jaxerr_ls.fixes.pytrees import DICT, LIST, NAMEDTUPLE, NONE, TUPLE, Tree, parse_tree
+from jaxerr_ls.fixes.restructure import stems
 from jaxerr_ls.fixes.source import FunctionNode, Source
 from jaxerr_ls.fixes.transform_calls import importer
 from jaxerr_ls.project import Function, ModuleModel, last_name
@@ -438,3 +447,241 @@ def _maker_fixes(
     if not found and tangent_of is None:
         found = _factored_reduction_fix(target, maker, got, expected, tangent_of)
     return found
+
+
+# --- structures --------------------------------------------------------------------------------
+
+
+def _is_namedtuple(source: Source, name: str, read: ReadSource) -> bool:
+    """Is ``name`` a NamedTuple class the module defines or imports from a project module?"""
+    for tree in _class_homes(source, read):
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and node.name == name:
+                return any(last_name(base) == "NamedTuple" for base in node.bases)
+    return False
+
+
+def _class_homes(source: Source, read: ReadSource) -> Iterator[ast.Module]:
+    yield source.tree
+    load = importer(source, read)
+    for node in source.tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            model = load(node.module)
+            if model is not None:
+                yield model.tree
+
+
+def reordered_fixes(
+    target: FixTarget, source: Source, rule: FunctionNode, params: list[str] | None
+) -> list[Fix]:
+    """A returned tuple whose entries have the structures due, in another order: the one order
+    that fits the structures, and the cotangents' names where several do (``g_s`` for ``s``:
+    each named entry goes to the argument its name is made from)."""
+    got = parse_tree(target.captures.get("got", ""))
+    due = parse_tree(target.captures.get("expected", ""))
+    found = returned_entry(rule, 0)
+    if got is None or due is None or found is None or got.kind != TUPLE or due.kind != TUPLE:
+        return []
+    ret = found[0]
+    value = ret.value
+    if not isinstance(value, ast.Tuple) or len(value.elts) != len(got.children):
+        return []
+    if len(got.children) != len(due.children) or any(
+        isinstance(e, ast.Starred) for e in value.elts
+    ):
+        return []
+
+    def fits(have: Tree, wanted: Tree) -> bool:
+        return have == wanted or (have.kind == NONE and wanted.kind != NONE)
+
+    orders = [
+        p
+        for p in itertools.permutations(range(len(got.children)))
+        if p != tuple(range(len(p)))
+        and all(fits(got.children[j], due.children[i]) for i, j in enumerate(p))
+    ]
+    if len(orders) > 1 and params is not None and len(params) == len(value.elts):
+        named = [
+            _argument_of(e.id, params) if isinstance(e, ast.Name) else None for e in value.elts
+        ]
+        orders = [p for p in orders if all(named[j] in (None, params[i]) for i, j in enumerate(p))]
+        if any(name is None for name in named):
+            orders = orders if len(orders) == 1 else []
+    if len(orders) != 1 or all(
+        got.children[i] == due.children[i] for i in range(len(due.children))
+    ):
+        return []
+    order = orders[0]
+    new = ", ".join(source.segment(value.elts[j]) for j in order)
+    bare = not source.segment(value).startswith("(")
+    title = f"Return the cotangents in the order of the primal's arguments: {new}"
+    edit = source.replace(value, new if bare else f"({new})")
+    return _fix(title, target, [edit], safe=True)
+
+
+def _argument_of(name: str, params: list[str]) -> str | None:
+    """The argument a cotangent's name is made from (``g_s`` for ``s``), when one fits."""
+    made_from = stems(name)
+    found = [p for p in params if p in made_from]
+    return found[0] if len(found) == 1 else None
+
+
+def structure_fixes(
+    target: FixTarget,
+    read: ReadSource,
+    makers: list[Maker],
+    kind: CulpritKind,
+    have: Tree,
+    due: Tree,
+    fields_in: Callable[[Source], dict[str, list[str]]],
+) -> list[Fix]:
+    """An entry of structure ``have`` where ``due`` is, changed at the maker the culprit is on:
+    built in the due class (``_class_fix``), or left in the container it was flattened from
+    (``_unflattened_fix``)."""
+    maker = culprit_maker(target, makers, kind)
+    if maker is None:
+        return []
+    return _class_fix(target, read, maker, have, due, fields_in) or _unflattened_fix(
+        target, maker, have, due
+    )
+
+
+def _class_fix(
+    target: FixTarget,
+    read: ReadSource,
+    maker: Maker,
+    have: Tree,
+    due: Tree,
+    fields_in: Callable[[Source], dict[str, list[str]]],
+) -> list[Fix]:
+    """A look-alike class's construction (``Grads(w=..., b=...)`` where ``Params`` is due, with
+    the same fields in the same order) built as the due class; a value that is a tuple where
+    a NamedTuple of the same leaves is due, that class built from it (``Moments(*pair)``).
+    Where the module can name the due class (``fields_in(source)``: the classes a module
+    defines or imports, with their fields in flattening order)."""
+    if due.kind != NAMEDTUPLE or not due.keys:
+        return []
+    wanted = due.keys[0]
+    source, value = maker.source, maker.value
+    fields = fields_in(source)
+    known = fields.get(wanted)
+    if known is None or len(known) != len(due.children):
+        return []
+    if have.kind == NAMEDTUPLE and have.keys and have.children == due.children:
+        built = have.keys[0]
+        if built == wanted or fields.get(built) != known:
+            return []
+        if not isinstance(value, ast.Call) or last_name(value.func) != built:
+            return []
+        edits = [source.replace(value.func, wanted)]
+        returns = getattr(maker.function, "returns", None)
+        if isinstance(returns, ast.Name) and returns.id == built:
+            edits.append(source.replace(returns, wanted))
+        title = f"Build the value as {wanted}, the primal's class, not {built}"
+        return _fix(title, target, edits, safe=True)
+    if have.kind == TUPLE and have.children == due.children:
+        if not _is_namedtuple(source, wanted, read) or isinstance(value, ast.Tuple | ast.List):
+            return []
+        text = source.segment(value)
+        atom = isinstance(value, ast.Name | ast.Call | ast.Attribute | ast.Subscript)
+        new = f"{wanted}(*{text})" if atom else f"{wanted}(*({text}))"
+        title = f"Build the {wanted} due from the tuple: {new}"
+        return _fix(title, target, [source.replace(value, new)], safe=True)
+    return []
+
+
+def bwd_structure_fixes(
+    target: FixTarget,
+    read: ReadSource,
+    source: Source,
+    rule: FunctionNode,
+    fields_in: Callable[[Source], dict[str, list[str]]],
+) -> list[Fix]:
+    """The one output entry of a bwd rule whose structure differs (a ``None`` entry, a zero
+    cotangent, differs from none), changed where it is made (``structure_fixes``)."""
+    got = parse_tree(target.captures.get("got", ""))
+    due = parse_tree(target.captures.get("expected", ""))
+    if got is None or due is None or got.kind != TUPLE or due.kind != TUPLE:
+        return []
+    if len(got.children) != len(due.children):
+        return []
+    differing = [
+        i
+        for i, (a, b) in enumerate(zip(got.children, due.children, strict=True))
+        if a != b and a.kind != NONE
+    ]
+    if len(differing) != 1:
+        return []
+    index = differing[0]
+    makers = entry_makers(source, rule, index, read)
+    have, wanted = got.children[index], due.children[index]
+    kind = CulpritKind.CUSTOM_VJP_BWD
+    return structure_fixes(target, read, makers, kind, have, wanted, fields_in)
+
+
+# Calls that list a pytree's leaves in flattening order.
+_LEAVES = {"jax.tree.leaves": "jax.tree.map", "jax.tree_util.tree_leaves": "jax.tree_util.tree_map"}
+
+
+def _unflattened_fix(target: FixTarget, maker: Maker, have: Tree, due: Tree) -> list[Fix]:
+    """A container's leaves returned flat where the container's structure is due: the values
+    of a dict the function builds with the due keys (``tuple(grads.values())``) returned as
+    that dict (safe); a list made leaf by leaf from ``jax.tree.leaves(tree)`` made with
+    ``jax.tree.map`` over the tree instead, keeping its structure (unsafe: that the tree has
+    the due structure is the types' suggestion)."""
+    if have.kind not in (TUPLE, LIST) or have.leaves() != due.leaves() or have == due:
+        return []
+    source, value = maker.source, maker.value
+    inner = value.args[0] if isinstance(value, ast.Call) and _converted(value) else value
+    if (
+        due.kind == DICT
+        and isinstance(inner, ast.Call)
+        and not inner.args
+        and isinstance(inner.func, ast.Attribute)
+        and inner.func.attr == "values"
+        and isinstance(inner.func.value, ast.Name)
+    ):
+        name = inner.func.value.id
+        definition = single_definition(maker.function, name)
+        built = definition.value if definition is not None else None
+        keys = (
+            {repr(k.value) for k in built.keys if isinstance(k, ast.Constant)}
+            if isinstance(built, ast.Dict) and None not in built.keys
+            else None
+        )
+        if keys is None or keys != {k.replace('"', "'") for k in due.keys}:
+            return []
+        title = f"Return the dict `{name}` itself, in the structure due"
+        return _fix(title, target, [source.replace(value, name)], safe=True)
+    if not isinstance(inner, ast.ListComp | ast.GeneratorExp) or len(inner.generators) != 1:
+        return []
+    loop = inner.generators[0]
+    leaves = loop.iter
+    if (
+        loop.ifs
+        or loop.is_async
+        or not isinstance(loop.target, ast.Name)
+        or not isinstance(leaves, ast.Call)
+        or len(leaves.args) != 1
+        or leaves.keywords
+        or ast.unparse(leaves.func) not in _LEAVES
+    ):
+        return []
+    mapper = _LEAVES[ast.unparse(leaves.func)]
+    new = (
+        f"{mapper}(lambda {loop.target.id}: {source.segment(inner.elt)}, "
+        f"{source.segment(leaves.args[0])})"
+    )
+    title = f"Map over the tree instead of listing its leaves: {new}"
+    return _fix(title, target, [source.replace(value, new)], safe=False)
+
+
+def _converted(node: ast.expr) -> bool:
+    """``tuple(x)`` / ``list(x)``."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("tuple", "list")
+        and len(node.args) == 1
+        and not node.keywords
+    )

@@ -2,8 +2,10 @@
 culprit finder points (``jaxerr_ls.fixes.rule_types``), on programs of tests/fixtures/type_fixes
 (real output in each program's run.log): a stack of matrices transposed with ``.T`` in a helper
 module, a ``swapaxes`` of the wrong pair, a tangent computed channel-major, a full sum under
-scalar factors in a helper of a rule registered from a class's static methods, and a tangent
-summed over every axis where the primal reduces one."""
+scalar factors in a helper of a rule registered from a class's static methods, a tangent summed
+over every axis where the primal reduces one, cotangents returned out of order (a registered
+dataclass first), a look-alike dataclass, a tuple for a NamedTuple primal output, and a dict's
+values or a tree's leaves returned flat."""
 
 from __future__ import annotations
 
@@ -24,10 +26,15 @@ PROGRAMS = sorted(p.name for p in HERE.iterdir() if (p / "main.py").is_file())
 # program -> (record code, the preferred fix's applicability)
 EXPECTED = {
     "factored_full_sum": ("custom-vjp-bwd-args-mismatch", Applicability.UNSAFE),
+    "leaves_listed_helper": ("custom-vjp-bwd-structure", Applicability.UNSAFE),
+    "lookalike_dataclass": ("custom-vjp-bwd-structure", Applicability.SAFE),
+    "reordered_by_names": ("custom-vjp-bwd-structure", Applicability.SAFE),
     "stack_outer_transposed": ("custom-vjp-bwd-args-mismatch", Applicability.UNSAFE),
     "swapaxes_wrong_pair": ("custom-vjp-bwd-args-mismatch", Applicability.UNSAFE),
     "tangent_channel_major": ("custom-jvp-tangent-mismatch", Applicability.UNSAFE),
     "tangent_sum_primal_axis": ("custom-jvp-tangent-mismatch", Applicability.UNSAFE),
+    "tangent_tuple_for_namedtuple": ("custom-jvp-output-structure", Applicability.SAFE),
+    "values_of_built_dict": ("custom-vjp-bwd-structure", Applicability.SAFE),
 }
 
 
@@ -58,8 +65,24 @@ def test_the_fix_is_the_expected_source(catalog: Catalog, tmp_path: Path, name: 
 # Edits after which the types no longer decide the edit: (program, file, old, new, a fix
 # title part that must not be offered).
 DOUBTS = [
+    # Two cotangents named for no argument: the two leaves' order is not said.
+    (
+        "reordered_by_names",
+        "main.py",
+        "    return grad_dose, grad_weight, grad_curve",
+        "    first, second = grad_dose, grad_weight\n    return first, second, grad_curve",
+        "order",
+    ),
     # Axes the code holds in variables: which pair it swaps is unknown.
     ("swapaxes_wrong_pair", "main.py", "ct.swapaxes(0, 1)", "ct.swapaxes(lead, 1)", "Swap"),
+    # A look-alike class whose fields come in another order: the leaves would change places.
+    (
+        "lookalike_dataclass",
+        "state.py",
+        "class LinearGrads:\n    weight: jax.Array\n    bias: jax.Array",
+        "class LinearGrads:\n    bias: jax.Array\n    weight: jax.Array",
+        "Linear",
+    ),
     # A primal reducing over two axes: which one the tangent's sum runs over is not said.
     (
         "tangent_sum_primal_axis",
@@ -67,6 +90,16 @@ DOUBTS = [
         "jax.nn.logsumexp(scores, axis=1)",
         "jax.nn.logsumexp(scores, axis=1) - jnp.mean(scores, axis=0)[0]",
         "axis",
+    ),
+    # A dict whose keys are not the argument's: its values are not that argument's leaves.
+    ("values_of_built_dict", "grads.py", '"offset": jnp.sum(w)', '"bias": jnp.sum(w)', "dict"),
+    # Listed leaves of a value made here, not of a tree: nothing to map over.
+    (
+        "leaves_listed_helper",
+        "clipping.py",
+        "tuple(leaf * factor for leaf in jax.tree_util.tree_leaves(tree))",
+        "tuple(leaf * factor for leaf in (tree['w'], tree['b']))",
+        "Map",
     ),
 ]
 
