@@ -1210,12 +1210,18 @@ def _record_fwd_fix(
     if len(chosen) != 1 or len(fields) < 2:
         return []
     rest = [f for f in fields if f != chosen[0]]
-    if isinstance(residuals, list) and len(residuals) != len(rest):
+    # A bwd rule unpacking a NamedTuple record (iterable, unlike a dataclass) into as many
+    # names as it has fields reads the record whole.
+    unpacked = any(last_name(base) == "NamedTuple" for base in cls.node.bases)
+    whole = isinstance(residuals, str) or (
+        unpacked and isinstance(residuals, list) and len(residuals) == len(fields)
+    )
+    if isinstance(residuals, list) and not whole and len(residuals) != len(rest):
         return []
     holder = value.id if isinstance(value, ast.Name) else fresh(source.all_names(), "record")
     saved = (
         holder
-        if isinstance(residuals, str)
+        if whole
         else f"({', '.join(f'{holder}.{f}' for f in rest)}{',' if len(rest) == 1 else ''})"
     )
     pair = f"{holder}.{chosen[0]}, {saved}"
@@ -1227,7 +1233,8 @@ def _record_fwd_fix(
         edits = (source.replace(ret, text),)
     else:
         return []
-    title = f"Return a pair: the record's {chosen[0]} and its other fields as residuals"
+    kept = "the record itself" if whole else "its other fields"
+    title = f"Return a pair: the record's {chosen[0]} and {kept} as residuals"
     return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
 
 

@@ -4,8 +4,8 @@ culprit finder points (``jaxerr_ls.fixes.rule_types``), on programs of tests/fix
 module, a ``swapaxes`` of the wrong pair, a tangent computed channel-major, a full sum under
 scalar factors in a helper of a rule registered from a class's static methods, a tangent summed
 over every axis where the primal reduces one, cotangents returned out of order (a registered
-dataclass first), a look-alike dataclass, a tuple for a NamedTuple primal output, and a dict's
-values or a tree's leaves returned flat."""
+dataclass first), a look-alike dataclass, a tuple for a NamedTuple primal output, a dict's
+values or a tree's leaves returned flat, and a fwd rule returning its NamedTuple cache."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ PROGRAMS = sorted(p.name for p in HERE.iterdir() if (p / "main.py").is_file())
 # program -> (record code, the preferred fix's applicability)
 EXPECTED = {
     "factored_full_sum": ("custom-vjp-bwd-args-mismatch", Applicability.UNSAFE),
+    "fwd_record_whole": ("custom-vjp-fwd-not-pair", Applicability.UNSAFE),
     "leaves_listed_helper": ("custom-vjp-bwd-structure", Applicability.UNSAFE),
     "lookalike_dataclass": ("custom-vjp-bwd-structure", Applicability.SAFE),
     "reordered_by_names": ("custom-vjp-bwd-structure", Applicability.SAFE),
@@ -100,6 +101,14 @@ DOUBTS = [
         "tuple(leaf * factor for leaf in jax.tree_util.tree_leaves(tree))",
         "tuple(leaf * factor for leaf in (tree['w'], tree['b']))",
         "Map",
+    ),
+    # A dataclass cache cannot be unpacked: the bwd's names are not its fields.
+    (
+        "fwd_record_whole",
+        "cache.py",
+        "class BarrierCache(NamedTuple):",
+        "@dataclass\nclass BarrierCache:",
+        "the record itself",
     ),
 ]
 
