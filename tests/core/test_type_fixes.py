@@ -117,8 +117,5 @@ DOUBTS = [
 def test_no_fix_where_the_types_leave_a_doubt(
     catalog: Catalog, tmp_path: Path, name: str, file: str, old: str, new: str, title: str
 ) -> None:
-    root = copied(tmp_path, name)
-    path = root / file
-    assert old in path.read_text()
-    path.write_text(path.read_text().replace(old, new))
-    assert not any(title in f.title for f in offered(catalog, root)[1])
+    fixes = module_fixes.offered_after(catalog, tmp_path / name, HERE, (file, old, new))
+    assert not any(title in f.title for f in fixes)
