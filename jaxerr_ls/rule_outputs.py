@@ -367,7 +367,7 @@ def _dropped_axis_change(
 
 
 def _full_reduction_change(
-    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType
+    code: RuleCode, reduction: _Reduction, got: ArrayType, expected: ArrayType, tangent: bool
 ) -> tuple[str, tuple[Edit, ...]] | None:
     """A reduction over every axis (no ``axis``) that gives a scalar where the input is an
     array: the reduction is where the change belongs. When the input has axes of size 1
@@ -376,7 +376,9 @@ def _full_reduction_change(
     operand has the input's rank, so the edit is unsafe. When it has none, the input was
     broadcast against leading axes (a per-feature ``(D,)`` gain times a ``(..., D)`` batch, as
     NumPy aligns shapes from the right): the sum runs over those, however many the operand
-    has (``axis=tuple(range(x.ndim - 1))``), unsafe too."""
+    has (``axis=tuple(range(x.ndim - 1))``), unsafe too. That is the adjoint of broadcasting, a
+    cotangent's: a custom_jvp ``tangent`` reduced so runs over the axes its primal reduces,
+    which the types do not say (no edit)."""
     if reduction.axis is not None or reduction.keepdims is not None:
         return None
     if got.shape or not expected.shape or got.dtype != expected.dtype:
@@ -393,6 +395,8 @@ def _full_reduction_change(
         shape = f"({', '.join(map(str, expected.shape))}{',' if len(unit) == 1 else ''})"
         edit = code.replace(call, f"{module}.reshape({code.segment(call)}, {shape})")
         return (f"Reshape the full {reduction.name} to the input's shape {shape}", (edit,))
+    if not unit and tangent:
+        return "", ()
     if not unit:
         func = call.func
         operands = (
@@ -597,7 +601,7 @@ def entry_change(
     expected: ArrayType,
     *,
     tangent_of: str | None = None,
-    returned: tuple[ast.Return, ast.expr] | None = None,
+    returned: tuple[ast.stmt, ast.expr] | None = None,
     helper: bool = False,
 ) -> Change | None:
     """The change entry ``index`` of the rule's last return needs to have type ``expected``.
@@ -646,7 +650,7 @@ def entry_change(
         if axis_kept is not None:
             why, title, edit, safe = axis_kept
             return Change(code.span(place), f"{said}: {why}", title, (edit,), safe=safe)
-        full = _full_reduction_change(code, reduction, got, expected)
+        full = _full_reduction_change(code, reduction, got, expected, tangent_of is not None)
         if full is not None:
             title, edits = full
             return Change(
@@ -763,7 +767,7 @@ def entry_change(
     if (
         definition is not None
         and got.shape != expected.shape
-        and _makes_shape(definition.value)
+        and makes_shape(definition.value)
         and _read_only_by(function, entry, ret)
     ):
         # The types say the entry's shape is wrong, and the one statement that gives it a shape
@@ -827,7 +831,7 @@ def _templated(value: ast.expr) -> bool:
     return isinstance(value, ast.Call) and last_name(value.func) in _TEMPLATED
 
 
-def _makes_shape(value: ast.expr) -> bool:
+def makes_shape(value: ast.expr) -> bool:
     """The value's outermost operation sets its shape: ``g.reshape(-1, d)``, ``a @ b``,
     ``jnp.zeros((n, d))``, a reduction, ``segment_sum(..., num_segments=n)``, a helper of the
     project: any call but one that gives its operands' shape back (``jnp.tanh``, ``add``,
@@ -853,7 +857,7 @@ def _makes_shape(value: ast.expr) -> bool:
     return name not in _SHAPE_KEEPING_METHODS and not library().keeps_shape(name)
 
 
-def _read_only_by(function: FunctionNode, entry: ast.expr, ret: ast.Return) -> bool:
+def _read_only_by(function: FunctionNode, entry: ast.expr, ret: ast.stmt) -> bool:
     """Is the name ``entry`` read nowhere in the function but in the ``return``?"""
     if not isinstance(entry, ast.Name):
         return False

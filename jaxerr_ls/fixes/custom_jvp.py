@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import partial
 
 from jaxerr_ls.astindex import own_returns
+from jaxerr_ls.fixes import rule_types
 from jaxerr_ls.fixes.custom_vjp import (
     OUTPUT_KEYS,
     culprit_rule,
@@ -47,6 +49,7 @@ from jaxerr_ls.rule_outputs import (
 NOT_PAIR = "custom-jvp-rule-not-pair"
 TANGENT = "custom-jvp-tangent-mismatch"
 STRUCTURE = "custom-jvp-output-structure"
+_RULE = CulpritKind.CUSTOM_JVP_RULE
 _NAME_RE = re.compile(r"^\s*([A-Za-z_]\w*)\s*$")
 
 
@@ -406,7 +409,9 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         )
         if change is None or not change.edits:
             primal = registered_primal(source.tree, rule)
-            return _unreduced_fixes(target, home, ret.value, primal, got, expected)
+            return _unreduced_fixes(
+                target, home, ret.value, primal, got, expected
+            ) or rule_types.array_fixes(target, read, source, rule, 1, (got, expected), _RULE)
         safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
         return [Fix(change.title, target.code, change.edits, True, safety)]
     if change is None:
@@ -438,7 +443,7 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             # elementwise product summed over that axis.
             return _contraction_fixes(target, source, rule, line, axis - len(got.shape))
     if change is None or not change.edits or change.statement.line != line:
-        return []
+        return rule_types.array_fixes(target, read, source, rule, 1, (got, expected), _RULE)
     safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
     return [Fix(change.title, target.code, change.edits, True, safety)]
 
@@ -650,7 +655,9 @@ def _container_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     convert = Restructure(source, {})
     edits = convert.edits(entry, tangent, out)
     if not edits:
-        return []
+        makers = rule_types.entry_makers(source, rule, 1, read)
+        fields_in = partial(imported_fields, read=read)
+        return rule_types.structure_fixes(target, read, makers, _RULE, tangent, out, fields_in)
     new = edits[0].new_text if len(edits) == 1 else None
     kind = "tuple" if out.kind == TUPLE else "list" if out.kind == LIST else "structure"
     title = f"Return the tangents in the primal outputs' {kind}" + (f": {new}" if new else "")

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import partial
 
 from jaxerr_ls.astindex import own_returns, position
 from jaxerr_ls.culprit_flow import Flow, scope_at
 from jaxerr_ls.culprit_rules import pair_calling
 from jaxerr_ls.culprit_state import Buffers, Code, Place
+from jaxerr_ls.fixes import rule_types
 from jaxerr_ls.fixes.model import (
     Applicability,
     CulpritRef,
@@ -56,8 +58,7 @@ from jaxerr_ls.fixes.source import (
     imported_definitions,
     package_bases,
 )
-from jaxerr_ls.fixes.transform_calls import importer
-from jaxerr_ls.project import Function, ModuleModel, class_fields, last_name
+from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
     RuleCode,
@@ -272,10 +273,10 @@ def culprit_rule(
 def _rule_of_helper(
     target: FixTarget, read: ReadSource, culprit: CulpritRef
 ) -> tuple[Source, FunctionNode, int] | None:
-    """A culprit placed at the ``return`` of a helper whose value the rule ``culprit.name``
-    returns as one entry: the rule (in the failing module, a frame's, or a module beside the
-    helper's or the failing one), and its last ``return``'s line, where the helper's fixes
-    start from (``helper_entry``)."""
+    """A culprit placed on a statement that makes an entry the rule ``culprit.name`` returns
+    (``rule_types.entry_makers``: a name's binding, a helper's ``return``): the rule (in the
+    failing module, a frame's, or a module beside the helper's or the failing one), and its
+    last ``return``'s line, where the fixes of its entries start from."""
     line = culprit.span.line
     beside = sorted(
         p
@@ -290,11 +291,8 @@ def _rule_of_helper(
             continue
         entries = final.value.elts if isinstance(final.value, ast.Tuple) else [final.value]
         for index in range(len(entries)):
-            helper = helper_entry(source, rule, index, read)
-            if helper is None:
-                continue
-            home, _, ret = helper
-            if home.path == culprit.span.path and ret.lineno <= line <= (ret.end_lineno or line):
+            makers = rule_types.entry_makers(source, rule, index, read)
+            if any(m.spans(culprit.span.path, line) for m in makers[1:]):
                 return source, rule, final.lineno
     return None
 
@@ -356,29 +354,7 @@ def helper_entry(
     call = found[1] if found is not None else None
     if not isinstance(call, ast.Call) or isinstance(rule, ast.Lambda):
         return None
-    model = ModuleModel(source.tree)
-    own = model.functions.get(rule)
-    sources: dict[int, Source] = {id(model): source}
-    located = (
-        model.locate_function(call.func, own.scope, importer(source, read, sources))
-        if own is not None
-        else None
-    )
-    if located is None or not isinstance(located[1], Function) or located[1].owner is not None:
-        return None
-    home, helper = sources.get(id(located[0])), located[1].node
-    if home is None or isinstance(helper, ast.Lambda):
-        return None
-    returns = [r for r in own_returns(helper) if r.value is not None]
-    calls = [
-        n
-        for tree in {id(t): t for t in (source.tree, home.tree)}.values()
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Call) and last_name(n.func) == helper.name
-    ]
-    if len(returns) != 1 or len(own_returns(helper)) != 1 or len(calls) != 1:
-        return None
-    return home, helper, returns[0]
+    return rule_types.called_helper(source, rule, call, read)
 
 
 def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -399,6 +375,14 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if found_change is not None and found_change.edits:
             safety = Applicability.SAFE if found_change.safe else Applicability.UNSAFE
             return [Fix(found_change.title, target.code, found_change.edits, True, safety)]
+    # A culprit in a helper that makes the entry (through a name, a call): the change there.
+    kind = CulpritKind.CUSTOM_VJP_BWD
+    types = (produced, expected)
+    in_helper = rule_types.array_fixes(
+        target, read, source, bwd, index, types, kind, in_helpers=True
+    )
+    if in_helper:
+        return in_helper
     final = last_return(bwd)
     if (
         final is not None
@@ -414,7 +398,7 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if change is not None and change.edits and change.statement.line == line:
         safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
         return [Fix(change.title, target.code, change.edits, True, safety)]
-    return []
+    return rule_types.array_fixes(target, read, source, bwd, index, types, kind)
 
 
 # --- structure ---------------------------------------------------------------------------------
@@ -935,7 +919,7 @@ def imported_fields(source: Source, read: ReadSource) -> dict[str, list[str]]:
     registered with ``data_fields=[...]`` flattens in that order."""
     found: dict[str, list[str]] = {}
     homes: list[tuple[ast.Module, set[str] | None]] = [(source.tree, None)]
-    code = Code(Buffers(read, source.path.parent))
+    code = Code(Buffers(read, package_bases(source.path)[-1]))
     for node in source.tree.body:
         if isinstance(node, ast.ImportFrom) and node.module and not node.level:
             path = code.module_file(node.module)
@@ -1226,12 +1210,18 @@ def _record_fwd_fix(
     if len(chosen) != 1 or len(fields) < 2:
         return []
     rest = [f for f in fields if f != chosen[0]]
-    if isinstance(residuals, list) and len(residuals) != len(rest):
+    # A bwd rule unpacking a NamedTuple record (iterable, unlike a dataclass) into as many
+    # names as it has fields reads the record whole.
+    unpacked = any(last_name(base) == "NamedTuple" for base in cls.node.bases)
+    whole = isinstance(residuals, str) or (
+        unpacked and isinstance(residuals, list) and len(residuals) == len(fields)
+    )
+    if isinstance(residuals, list) and not whole and len(residuals) != len(rest):
         return []
     holder = value.id if isinstance(value, ast.Name) else fresh(source.all_names(), "record")
     saved = (
         holder
-        if isinstance(residuals, str)
+        if whole
         else f"({', '.join(f'{holder}.{f}' for f in rest)}{',' if len(rest) == 1 else ''})"
     )
     pair = f"{holder}.{chosen[0]}, {saved}"
@@ -1243,7 +1233,8 @@ def _record_fwd_fix(
         edits = (source.replace(ret, text),)
     else:
         return []
-    title = f"Return a pair: the record's {chosen[0]} and its other fields as residuals"
+    kept = "the record itself" if whole else "its other fields"
+    title = f"Return a pair: the record's {chosen[0]} and {kept} as residuals"
     return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
 
 
@@ -1683,9 +1674,26 @@ def parenthesized(source: Source, node: ast.expr) -> str:
     return f"({text})" if isinstance(node, ast.Lambda | ast.IfExp | ast.NamedExpr) else text
 
 
+def _typed_structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The edits the two printed structures choose (``jaxerr_ls.fixes.rule_types``): entries
+    reordered, a look-alike class or a tuple built as the argument's class."""
+    found = culprit_rule(target, read, CulpritKind.CUSTOM_VJP_BWD)
+    if found is None:
+        return []
+    source, bwd, line = found
+    reordered = (
+        rule_types.reordered_fixes(target, source, bwd, _differentiable_params(source, bwd))
+        if _returns_on(bwd, line)
+        else []
+    )
+    return reordered or rule_types.bwd_structure_fixes(
+        target, read, source, bwd, partial(imported_fields, read=read)
+    )
+
+
 def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == STRUCTURE:
-        return _structure_fixes(target, read)
+        return _structure_fixes(target, read) or _typed_structure_fixes(target, read)
     if target.code == FWD_NOT_PAIR:
         return _fwd_fixes(target, read)
     return _type_fixes(target, read)

@@ -53,8 +53,9 @@ def read(path: Path) -> str | None:
     return path.read_text() if path.is_file() else None
 
 
-def offered(catalog: Catalog, root: Path) -> tuple[str, list[Fix]]:
-    log = (HERE / root.name / "run.log").read_text().splitlines()
+def offered(catalog: Catalog, root: Path, logs: Path = HERE) -> tuple[str, list[Fix]]:
+    """The record's code and the fixes for a copy of a program (its log in ``logs``)."""
+    log = (logs / root.name / "run.log").read_text().splitlines()
     analyzer = Analyzer(catalog, root, cwd=root)
     [finding] = [f for f in analyzer.analyze_lines(log, "run.log") if f.severity == "error"]
     target = finding_target(finding)
@@ -167,12 +168,21 @@ DOUBTS = [
 def test_no_fix_where_the_code_leaves_a_doubt(
     catalog: Catalog, tmp_path: Path, name: str, file: str, old: str, new: str, title: str
 ) -> None:
-    root = tmp_path / name
-    shutil.copytree(HERE / name, root, ignore=shutil.ignore_patterns("__pycache__"))
+    fixes = offered_after(catalog, tmp_path / name, HERE, (file, old, new))
+    assert not any(title in f.title for f in fixes)
+
+
+def offered_after(
+    catalog: Catalog, root: Path, logs: Path, change: tuple[str, str, str]
+) -> list[Fix]:
+    """The fixes for a copy of program ``root.name`` of ``logs`` in ``root`` after a change
+    (file, old text, new text) of its source."""
+    shutil.copytree(logs / root.name, root, ignore=shutil.ignore_patterns("__pycache__"))
+    file, old, new = change
     path = root / file
     assert old in path.read_text()
     path.write_text(path.read_text().replace(old, new, 1))
-    assert not any(title in f.title for f in offered(catalog, root)[1])
+    return offered(catalog, root, logs)[1]
 
 
 def test_the_instance_a_call_made_decides_between_methods_of_one_name(
