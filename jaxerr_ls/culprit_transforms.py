@@ -14,6 +14,7 @@ from jaxerr_ls.culprit_flow import (
     Callee,
     Flow,
     keyword_value,
+    output_batched,
     scope_at,
     shape_of,
     updated_array,
@@ -1574,6 +1575,10 @@ def _function_culprits(
     if application is None:
         return []
     api = application.transform.api.rsplit(".", 1)[-1]
+    if "shape" in captures:
+        batched = _batched_function(project, application, frames, captures["shape"].strip(), api)
+        if batched is not None:
+            return batched
     target = _differentiated(project, application, frames)
     if target is None and "type" in captures:
         target = _only_unpaired(project, application, frames)
@@ -1611,6 +1616,39 @@ def _function_culprits(
             return _not_array(project, application, model, function, returns, "None", api, flow)
         return _aux_not_pair(project, application, function, returns, captures["type"], api, flow)
     return []
+
+
+def _batched_function(
+    project: _Project, application: _Application, frames: Sequence[Span], shape: str, api: str
+) -> list[Culprit] | None:
+    """Where the differentiated function is one ``jax.vmap`` makes (``f = jax.vmap(g, ..)``,
+    then ``jax.grad(f)``): its output gains the mapped axis, whatever ``g`` returns, so the
+    ``vmap`` call is the culprit (empty where the program uses the gradient as a matrix).
+    None where the function is not mapped."""
+    if application.decorated is not None:
+        return None
+    transform = application.transform
+    home = application.defined_in
+    given = Place(project.path(home), home, transform.call.args[0], transform.scope)
+    callees = Flow(culprit_state.Code(project.files), frames).runs_of(given)
+    mappings = {id(c.mapping.node): c.mapping for c in callees if c.mapping is not None}
+    if not callees or len(mappings) != 1 or any(c.mapping is None for c in callees):
+        return None
+    mapping = next(iter(mappings.values()))
+    if output_batched(mapping) is not True:
+        return None
+    if result_used_as_matrix(application.model.tree, application.call):
+        return []
+    project.adopt(mapping)
+    shown = project.source(home, transform.call.args[0])
+    why = (
+        f"`{shown}` is mapped by `jax.vmap`, whose output gains the mapped axis, shape {shape}:"
+        f" {api} needs a scalar"
+    )
+    given_name = last_name(transform.call.args[0])
+    name = given_name if given_name is not None else callees[0].function.name
+    kind = CulpritKind.TRANSFORM_FUNCTION
+    return [_culprit(project, mapping.model, mapping.node, kind, name, why)]
 
 
 def _only_unpaired(

@@ -113,6 +113,16 @@ CULPRITS: list[Case] = [
         "counts = jnp.arange(12).reshape(4, 3)",
         ["`jnp.arange(12).reshape(4, 3)` builds an array of int32"],
     ),
+    # value_and_grad of a name bound to jax.vmap(household_cost, ..): whatever the mapped
+    # function returns, the output gains the mapped axis.
+    (
+        "nonscalar_vmapped_binding",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "tariffs.py",
+        "district_cost = jax.vmap(household_cost, in_axes=(None, 0, None))",
+        ["`district_cost` is mapped by `jax.vmap`", "shape (5,)"],
+    ),
     # The instance reaches the factory through its one call, not on the traceback's lines.
     (
         "aux_sole_caller_instance",
