@@ -357,6 +357,19 @@ class Flow:
         found = _every(callees, lambda callee: self._returned(place, callee, 0))
         return None if found is None else _unique(found)
 
+    def mapping_of(self, place: Place) -> Place | None:
+        """The one ``jax.vmap`` call whose ``in_axes`` maps the parameter ``place`` at every
+        call that runs its function (each call then gets a traced slice); None where a call
+        passes it whole or is in doubt."""
+        function = _function_of_param(place)
+        if function is None or not isinstance(place.node, ast.Name):
+            return None
+        sites = self._mapping_sites(place, function)
+        mappings = {id(c.mapping.node): c.mapping for c, _ in sites if c.mapping is not None}
+        if len(mappings) != 1 or any(c.slices(place.node.id) is not True for c, _ in sites):
+            return None
+        return next(iter(mappings.values()))
+
     def sliced(self, place: Place) -> list[Place] | None:
         """For a parameter of a function ``jax.vmap`` maps (``in_axes`` maps it): what each
         call that runs it passes, of which it gets one slice (one axis fewer); None where it

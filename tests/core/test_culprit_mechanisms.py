@@ -123,6 +123,16 @@ CULPRITS: list[Case] = [
         "district_cost = jax.vmap(household_cost, in_axes=(None, 0, None))",
         ["`district_cost` is mapped by `jax.vmap`", "shape (5,)"],
     ),
+    # ``range(n_arrivals)`` with ``n_arrivals`` mapped by ``jax.vmap(served, in_axes=(0, 0))``:
+    # each slice is traced, so no count.
+    (
+        "tracer_vmapped_count",
+        "tracer-integer-conversion",
+        CulpritKind.TRACER_JIT_ARGUMENT,
+        "checkout.py",
+        "tills = jax.vmap(served, in_axes=(0, 0))",
+        ["`jax.vmap` maps `served`'s argument `n_arrivals`, a count"],
+    ),
     # The instance reaches the factory through its one call, not on the traceback's lines.
     (
         "aux_sole_caller_instance",
@@ -409,6 +419,8 @@ def test_two_integer_constructions_joined_leave_the_culprit_in_doubt(version: st
         # ``jax.vmap(lambda e: jax.jvp(.., (e,)))(basis)``: ``e`` is a row of ``basis``,
         # whose maker does not build the tangent's shape.
         ("tangent_vmapped_lambda_shape_silent", "jvp-shape-mismatch"),
+        # ``if excess > 0`` on a mapped parameter that is data: the test is the fault.
+        ("tracer_vmapped_data_silent", "tracer-bool-conversion"),
     ],
 )
 def test_a_nested_pair_a_boolean_mask_given_as_data_or_a_mapped_slice_is_no_culprit(
