@@ -133,6 +133,26 @@ CULPRITS: list[Case] = [
         "tills = jax.vmap(served, in_axes=(0, 0))",
         ["`jax.vmap` maps `served`'s argument `n_arrivals`, a count"],
     ),
+    # jax.vmap(jax.grad(potential), in_axes=(0, None))(qs, bias): ``q`` is a row of ``qs``,
+    # so ``q @ q`` is a scalar and ``q * bias`` the vector.
+    (
+        "rank_vmapped_grad_slices",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "tilt = q * bias",
+        ["`tilt = q * bias` is a vector"],
+    ),
+    # ``Linear`` is built for the body and for the one-unit head: the layer is right for the
+    # body, so the head's use of it, the return of ``score``, is where the output stays (1,).
+    (
+        "rank_shared_layer_head",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "scorer.py",
+        'return self.out(params["out"], h)',
+        ['`score` returns `self.out(params["out"], h)`', "shape (1,)"],
+    ),
     # The instance reaches the factory through its one call, not on the traceback's lines.
     (
         "aux_sole_caller_instance",
