@@ -96,6 +96,27 @@ class Callee:
     receiver: Place | None = None
     # Run by ``jax.vmap(f)(xs)``: each parameter gets a slice of what the call passes.
     mapped: bool = False
+    # The ``jax.vmap(f, in_axes=..)`` call that maps it, where the flow read it.
+    mapping: Place | None = None
+
+    def slices(self, name: str) -> bool | None:
+        """Whether the parameter ``name`` gets a slice of what a call passes (``in_axes``
+        maps it), False where ``in_axes`` leaves it whole (``None``); None in doubt."""
+        if not self.mapped:
+            return False
+        call = self.mapping.node if self.mapping is not None else None
+        if not isinstance(call, ast.Call):
+            return None
+        names = [p.name for p in self.function.positional][self.skip :]
+        if name not in names:
+            return None
+        axes = mapped_axes(call, "in_axes", 1)
+        if isinstance(axes, ast.Tuple | ast.List):
+            index = names.index(name)
+            if index >= len(axes.elts):
+                return None
+            axes = axes.elts[index]
+        return _axis_given(axes)
 
     def fixed(self, name: str) -> Place | None:
         """What the partial fixed for the parameter ``name``."""
@@ -131,6 +152,10 @@ class Flow:
         # instance of a subclass, differentiates the subclass's ``loss``.
         self._self_of: dict[int, tuple[Place, Place | None]] = {}
         self._steps = 0
+        # Stop where ``jax.vmap`` slices a value (a parameter of a mapped function is its own
+        # maker, see ``sliced``): for readers of shapes, which a slice changes. Readers of
+        # what a slice keeps (its dtype, a Ref) follow through to what the call passes.
+        self.slices = False
         # The functions whose parameters' arguments are being resolved: a call that runs one
         # again (recursion, a callable handed round) is not followed a second time.
         self._resolving: set[int] = set()
@@ -262,6 +287,10 @@ class Flow:
     def _parameter_makers(self, place: Place, depth: int) -> list[Place] | None:
         function = _function_of_param(place)
         assert isinstance(place.node, ast.Name)
+        if self.slices and function is not None:
+            sites = self._mapping_sites(place, function, depth)
+            if any(callee.slices(place.node.id) is not False for callee, _ in sites):
+                return [place]  # a slice of what a call passes: made by ``jax.vmap``
         entered = [] if function is None else self._entered.get(id(function), [])
         active = [c for c in self._calls if c[0].function is function]
         if not active and len({id(call.node) for _, call in entered}) == 1:
@@ -293,6 +322,77 @@ class Flow:
                 left = self._project_calls(place, function, depth)
             return left if left is not None else self.arguments(place, depth)
         return self.makers(passed, depth + 1)
+
+    def _mapping_sites(
+        self, place: Place, function: Function, depth: int = 0
+    ) -> list[tuple[Callee, Place]]:
+        """The calls that run the function of the parameter ``place``: the one being followed
+        or entered, else ``call_sites``."""
+        if _is_self(place) or _is_cls(place) or id(function) in self._resolving:
+            return []
+        active = [c for c in self._calls if c[0].function is function]
+        if active:
+            return active[-1:]
+        entered = self._entered.get(id(function), [])
+        if entered:
+            return entered
+        self._resolving.add(id(function))
+        try:
+            return self.call_sites(function, place, depth + 1)
+        finally:
+            self._resolving.discard(id(function))
+
+    def batch_of(self, place: Place) -> list[Place] | None:
+        """For a call of a function ``jax.vmap`` maps, whose output is a batch (``out_axes``
+        an int): the makers of what the function returns, each with one axis fewer than the
+        call's value; None otherwise or in doubt."""
+        node = place.node
+        if not isinstance(node, ast.Call):
+            return None
+        callees = self.runs_of(place.at(node.func))
+        if not callees or not all(
+            c.mapping is not None and output_batched(c.mapping) for c in callees
+        ):
+            return None
+        found = _every(callees, lambda callee: self._returned(place, callee, 0))
+        return None if found is None else _unique(found)
+
+    def mapping_of(self, place: Place) -> Place | None:
+        """The one ``jax.vmap`` call whose ``in_axes`` maps the parameter ``place`` at every
+        call that runs its function (each call then gets a traced slice); None where a call
+        passes it whole or is in doubt."""
+        function = _function_of_param(place)
+        if function is None or not isinstance(place.node, ast.Name):
+            return None
+        sites = self._mapping_sites(place, function)
+        mappings = {id(c.mapping.node): c.mapping for c, _ in sites if c.mapping is not None}
+        if len(mappings) != 1 or any(c.slices(place.node.id) is not True for c, _ in sites):
+            return None
+        return next(iter(mappings.values()))
+
+    def sliced(self, place: Place) -> list[Place] | None:
+        """For a parameter of a function ``jax.vmap`` maps (``in_axes`` maps it): what each
+        call that runs it passes, of which it gets one slice (one axis fewer); None where it
+        is not mapped or any call is in doubt."""
+        function = _function_of_param(place)
+        if function is None or not isinstance(place.node, ast.Name):
+            return None
+        name = place.node.id
+        sites = self._mapping_sites(place, function)
+        if not sites or any(callee.slices(name) is not True for callee, _ in sites):
+            return None
+        found: list[Place] = []
+        for callee, call in sites:
+            assert isinstance(call.node, ast.Call)
+            if _unpacks(call.node):
+                return None
+            fixed = callee.fixed(name)
+            names = [p.name for p in function.positional][callee.skip :]
+            given = argument(call.node, names, name) if fixed is None else None
+            if given is None:
+                return None  # fixed by a partial (not mapped), or left to a default
+            found.append(call.at(given))
+        return found
 
     def _carried(self, place: Place, function: Function, depth: int) -> list[Place] | None:
         """The carry of a loop body JAX runs (``lax.scan(body, init, xs)``, ``fori_loop(lo,
@@ -511,7 +611,9 @@ class Flow:
                 and (api := made.model.qualified_name(node.func, made.scope)) in _FORWARDING
             ):
                 inner = self.runs_of(made.at(node.args[0]), depth + 1)
-                out += [replace(c, mapped=True) for c in inner] if api in _MAPPING else inner
+                if api in _MAPPING:
+                    inner = [_mapped_by(c, made) for c in inner]
+                out += inner
             else:
                 return []
         return out
@@ -2187,6 +2289,43 @@ def updated_array(node: ast.AST) -> ast.expr | None:
     if isinstance(at, ast.Attribute) and at.attr == "at":
         return at.value
     return None
+
+
+def _mapped_by(callee: Callee, mapping: Place) -> Callee:
+    """``callee`` run by the ``jax.vmap`` call ``mapping``; mapped twice, which axes a
+    parameter loses is not followed (no ``mapping``)."""
+    return replace(callee, mapped=True, mapping=None if callee.mapped else mapping)
+
+
+def mapped_axes(call: ast.Call, name: str, position: int) -> ast.expr:
+    """What a ``jax.vmap`` call gives for ``in_axes`` (position 1) or ``out_axes`` (position
+    2), its default 0 where it gives none."""
+    given = keyword_value(call, name)
+    if given is None and len(call.args) > position:
+        given = call.args[position]
+    return ast.Constant(0) if given is None else given
+
+
+def _axis_given(axis: ast.expr) -> bool | None:
+    """Whether an ``in_axes`` / ``out_axes`` entry maps an axis (an int), leaves the value
+    whole (``None``), or is in doubt (a name, a tree of axes)."""
+    if isinstance(axis, ast.UnaryOp) and isinstance(axis.op, ast.USub):
+        axis = axis.operand
+    if isinstance(axis, ast.Constant):
+        if axis.value is None:
+            return False
+        if isinstance(axis.value, int) and not isinstance(axis.value, bool):
+            return True
+    return None
+
+
+def output_batched(mapping: Place) -> bool | None:
+    """Whether the function a ``jax.vmap`` call makes returns a batch (``out_axes`` an int,
+    by default): its output has one axis more than the mapped function's."""
+    call = mapping.node
+    if not isinstance(call, ast.Call):
+        return None
+    return _axis_given(mapped_axes(call, "out_axes", 2))
 
 
 def keyword_value(call: ast.Call, name: str) -> ast.expr | None:

@@ -197,7 +197,36 @@ class Ranks:
 
     def of(self, place: Place, depth: int = 0) -> int | None:
         """The number of axes of ``place``'s value, or None where it is not certain."""
-        return self._once(self._ranks, place, depth, self._of, None)
+        return self._slicing(lambda: self._once(self._ranks, place, depth, self._of, None))
+
+    def _slicing(self, compute: Callable[[], T]) -> T:
+        """``compute`` with the flow stopping where ``jax.vmap`` slices a value (a slice has
+        one axis fewer than what the call passes; see ``_mapped``)."""
+        if self.flow.slices:
+            return compute()
+        self.flow.slices = True
+        try:
+            return compute()
+        finally:
+            self.flow.slices = False
+
+    def _mapped(
+        self, place: Place, depth: int, rank: Callable[[Place, int], int | None]
+    ) -> int | None:
+        """The rank of a value ``jax.vmap`` makes: a parameter of the mapped function (a
+        slice of what each call passes: one axis fewer), or a call of a mapped function (a
+        batch of what it returns: one axis more); None where ``place`` is neither."""
+        sliced = self.flow.sliced(place)
+        if sliced is not None:
+            ranks = [rank(p, depth + 1) for p in sliced]
+            low = [r - 1 for r in ranks if r is not None and r >= 1]
+            return min(low) if len(low) == len(ranks) else None
+        batch = self.flow.batch_of(place)
+        if batch is not None and all(m.node is not place.node for m in batch):
+            ranks = [rank(m, depth + 1) for m in batch]
+            high = [r + 1 for r in ranks if r is not None]
+            return min(high) if len(high) == len(ranks) else None
+        return None
 
     def _once(
         self,
@@ -244,6 +273,9 @@ class Ranks:
                 return indexed if isinstance(indexed, int) else None
         if isinstance(node, ast.Name | ast.Attribute | ast.Subscript | ast.Call):
             makers = self.flow.makers(place)
+            if makers is not None and [m.node for m in makers] == [node]:
+                mapped = self._mapped(place, depth, self.of)
+                return None if mapped is None or mapped < 0 else mapped
             if not makers or any(m.node is node for m in makers):
                 return None
             ranks = [self.of(m, depth + 1) for m in makers]
@@ -265,7 +297,7 @@ class Ranks:
         rank = self.of(place, depth)
         if rank is not None:
             return rank
-        return self._once(self._least, place, depth, self._at_least, 0)
+        return self._slicing(lambda: self._once(self._least, place, depth, self._at_least, 0))
 
     def _at_least(self, place: Place, depth: int) -> int:
         node = place.node
@@ -292,6 +324,8 @@ class Ranks:
         """The least of what every maker of ``place``'s value surely has (0 where the flow
         finds none, or only the expression itself)."""
         makers = self.flow.makers(place)
+        if makers is not None and [m.node for m in makers] == [place.node]:
+            return self._mapped(place, depth, self.at_least) or 0
         if not makers or any(m.node is place.node for m in makers):
             return 0
         return min(self.at_least(m, depth + 1) for m in makers)

@@ -1778,8 +1778,10 @@ def _jit_argument_culprit(
     if "." in captures.get("arguments", ""):
         return _field_culprit(code, captures, frames)
     found = traced_argument(code, captures)
-    if found is None or (frames and _indexes_number_table(code, frames[0])):
+    if frames and _indexes_number_table(code, frames[0]):
         return None
+    if found is None:
+        return _vmap_argument_culprit(code, frames) if "transform" not in captures else None
     path, function, index, argument = found
     sites = jit_sites(code, path, function)
     if len(sites) != 1:
@@ -1798,6 +1800,82 @@ def _jit_argument_culprit(
         "decides control flow or a shape: mark it static."
     )
     return Found(span, CulpritKind.TRACER_JIT_ARGUMENT, argument, why)
+
+
+# Calls that take a count or a size as a positional argument.
+_COUNTING = frozenset(
+    {"range", "fori_loop", "arange", "zeros", "ones", "empty", "full", "eye", "split"}
+)
+
+
+def _vmap_argument_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """A parameter the failing line reads that its function uses only as a count (``for _
+    in range(n_steps)``), which ``jax.vmap``'s ``in_axes`` maps at the call on the traceback:
+    each slice is traced, so no count. The ``vmap`` call is the culprit: map the data only
+    (``in_axes`` None for the count, or bind it with ``functools.partial``). None where the
+    parameter is also data (``v * v if v > 0``: the failing line's test is the fault)."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    if len(frames) < 2:
+        return None
+    span = frames[0]
+    model = code.model(span.path)
+    if model is None:
+        return None
+    enclosing = [
+        f
+        for f in model.functions.values()
+        if f.node.lineno <= span.line <= (f.node.end_lineno or f.node.lineno)
+    ]
+    if not enclosing:
+        return None
+    function = max(enclosing, key=lambda f: (f.node.lineno, f.node.col_offset))
+    params = {p.name for p in function.positional}
+    read = {
+        n.id: n
+        for n in ast.walk(function.node)
+        if isinstance(n, ast.Name)
+        and isinstance(n.ctx, ast.Load)
+        and n.id in params
+        and n.lineno == span.line
+    }
+    parents = {id(c): n for n in ast.walk(function.node) for c in ast.iter_child_nodes(n)}
+
+    def counted(name: str) -> bool:
+        # Every read an argument of a call that takes a count (not an index: a traced
+        # index picks from an array, and the list it indexes is then the fault).
+        reads = [
+            n
+            for n in ast.walk(function.node)
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+        ]
+        return bool(reads) and all(
+            isinstance(parent := parents.get(id(n)), ast.Call)
+            and any(a is n for a in parent.args)
+            and _name_of(parent.func) in _COUNTING
+            for n in reads
+        )
+
+    flow = ValueFlow(code, frames)
+    found: list[tuple[str, Place]] = []
+    for name, node in sorted(read.items()):
+        if not counted(name):
+            continue
+        mapping = flow.mapping_of(Place(span.path, model, node, function.scope))
+        if mapping is not None:
+            found.append((name, mapping))
+    if len(found) != 1:
+        return None
+    name, mapping = found[0]
+    culprit = code.span(mapping.path, mapping.node)
+    if not _not_failing(culprit, frames):
+        return None
+    why = (
+        f"`jax.vmap` maps `{function.name}`'s argument `{name}`, a count: each slice is "
+        "traced, so it cannot decide a loop or a shape; map the data only (`in_axes` None for "
+        "it, or fix it with `functools.partial`)."
+    )
+    return Found(culprit, CulpritKind.TRACER_JIT_ARGUMENT, name, why)
 
 
 # -- Loops under reverse mode ------------------------------------------------------------------

@@ -14,6 +14,7 @@ from jaxerr_ls.culprit_flow import (
     Callee,
     Flow,
     keyword_value,
+    output_batched,
     scope_at,
     shape_of,
     updated_array,
@@ -176,6 +177,9 @@ class _Application:
     # A transform built elsewhere than the failing line's module (``self._grad_fn = ...`` in
     # a class of another module, a function passed in from a caller).
     home: ModuleModel | None = None
+    # Applied through ``jax.vmap(grad_fn, in_axes=..)(xs)``: that ``vmap`` call (the
+    # differentiated function's parameters are slices of what the call passes).
+    mapping: Place | None = None
 
     @property
     def defined_in(self) -> ModuleModel:
@@ -211,6 +215,24 @@ def _unwrapped(model: ModuleModel, value: ast.expr, scope: Scope) -> ast.expr:
             break
         value = value.args[0]
     return value
+
+
+def _mapping(model: ModuleModel, value: ast.expr | None, scope: Scope) -> ast.Call | None:
+    """The one ``jax.vmap`` among the wrappers ``_unwrapped`` sees through or that holds a
+    transform by name (``jax.vmap(jax.grad(f), in_axes=..)``, ``jax.vmap(grad_fn)``): the
+    differentiated function's parameters are slices of what the call passes. None where
+    none maps it, or two do (which axes each takes is not followed)."""
+    found = []
+    for _ in range(_MAX_DEPTH):
+        if not isinstance(value, ast.Call) or not value.args:
+            break
+        name = model.qualified_name(value.func, scope)
+        if name in _MAPPING:
+            found.append(value)
+        elif name not in TRANSPARENT:
+            break
+        value = value.args[0]
+    return found[0] if len(found) == 1 else None
 
 
 def _definition(
@@ -383,9 +405,9 @@ def _applications(
     """The transform applications on the innermost traceback line in the project. Only that
     line: one further out may apply another transform than the one that failed (the failing
     one nested in ``jax.vmap``, say). With ``mapped``, also a transform held by a name that
-    ``jax.vmap`` applies in place (``jax.vmap(grad_fn)(xs)``): for the finders of what an
-    argument is (its dtype, a Ref), which a slice keeps; not for those that read what the
-    function's values are shaped like, which under ``vmap`` are slices of the arguments."""
+    ``jax.vmap`` applies in place (``jax.vmap(grad_fn)(xs)``). An application through
+    ``jax.vmap`` keeps that call (``mapping``): the differentiated function's parameters are
+    slices of what it passes, as the ranks read them (``_entered_flow``)."""
     for index, frame in enumerate(frames[:1]):
         model = project.model(frame.path)
         if model is None:
@@ -400,20 +422,33 @@ def _applications(
                 found.append(_Application(model, transform, call, scope, index))
                 continue
             applied: ast.expr | None = None
+            mapping: Place | None = None
             if isinstance(call.func, ast.Call):
                 applied = _unwrapped(model, call.func, scope)
+                mapper = _mapping(model, call.func, scope)
+                if mapper is not None:
+                    mapping = Place(project.path(model), model, mapper, scope)
             elif isinstance(call.func, ast.Name):
                 binding = scope.lookup(call.func.id)
                 if binding is not None and binding.kind == "assign" and binding.value is not None:
                     applied = _unwrapped(model, binding.value, binding.scope)
+                    mapper = _mapping(model, binding.value, binding.scope)
+                    if mapper is not None:
+                        at = Place(project.path(model), model, mapper, binding.scope)
+                        mapping = at
             transform = by_call.get(applied) if isinstance(applied, ast.Call) else None
             if transform is not None and transform.api in _APPLIED:
-                found.append(_Application(model, transform, call, scope, index))
+                found.append(_Application(model, transform, call, scope, index, mapping=mapping))
                 continue
             held = _mapped_transform(project, frames, model, applied, scope, mapped)
             if held is not None and held[1].api in apis and held[1].api in _APPLIED:
                 home, transform = held
-                found.append(_Application(model, transform, call, scope, index, home=home))
+                mapper = _mapping(model, applied, scope)
+                if mapper is not None:
+                    mapping = Place(project.path(model), model, mapper, scope)
+                found.append(
+                    _Application(model, transform, call, scope, index, home=home, mapping=mapping)
+                )
                 continue
             decorated = _definition(project, model, call.func, scope)
             if decorated is not None:
@@ -600,6 +635,11 @@ def _returns(
                 # What the call's arguments (or the defaults it leaves) select is the fault.
                 out.append(_Return(model, function, node, value))
                 continue
+            if callee is not None and vector and _shared_class(project, callee[1]):
+                # A method of a class the project builds several instances of (a layer used
+                # with other sizes elsewhere): right for the others, so this use differs.
+                out.append(_Return(model, function, node, value))
+                continue
             if callee is not None:
                 inner_model, inner, _, inner_env = callee
                 if flow is not None:
@@ -649,6 +689,33 @@ def _returns(
             continue
         out.append(_Return(model, function, node, value))
     return out
+
+
+def _shared_class(project: _Project, method: Function) -> bool:
+    """Whether ``method`` belongs to a project class constructed at more than one place in
+    the project with different sizes, one written as a number (``Dense(hidden, 1)`` beside
+    ``Dense(a, b)`` for the other layers): code the other instances use as well, each with
+    its own size, so what differs is the one use of it. (Instances built alike, or with
+    arrays, may all be wrong the same way.)"""
+    owner = method.owner
+    private = method.name.startswith("_") and method.name != "__call__"
+    if not isinstance(owner, ast.ClassDef) or private:
+        return False
+    built: set[str] = set()
+    sized = False
+    for path in project.files.files_containing(owner.name):
+        model = project.model(path)
+        if model is None:
+            continue
+        for call, _ in model.calls:
+            if last_name(call.func) != owner.name:
+                continue
+            built.add(ast.dump(call))
+            sized = sized or any(
+                isinstance(a, ast.Constant) and type(a.value) is int
+                for a in [*call.args, *(k.value for k in call.keywords)]
+            )
+    return sized and len(built) > 1
 
 
 def _helper_result(
@@ -1529,7 +1596,7 @@ def _entered_flow(
         given = Place(project.path(home), home, transform.call.args[0], transform.scope)
         callees = flow.callees(given)
         if len(callees) == 1:
-            flow.enter(callees[0], call)
+            flow.enter(_mapped_by(callees[0], application), call)
             return flow
     received = _received(project, application, frames)
     if received is None:
@@ -1542,8 +1609,16 @@ def _entered_flow(
         skip = function.fixed_positional
         function = function.function
     place = Place(project.path(model), model, function.node, function.scope)
-    flow.enter(Callee(place, function, skip), call)
+    flow.enter(_mapped_by(Callee(place, function, skip), application), call)
     return flow
+
+
+def _mapped_by(callee: Callee, application: _Application) -> Callee:
+    """The differentiated function as the call applying the transform runs it: on slices of
+    what it passes, where ``jax.vmap`` applies the transform."""
+    if application.mapping is None:
+        return callee
+    return replace(callee, mapped=True, mapping=application.mapping)
 
 
 def _reduces_partly(value: ast.expr | None) -> bool:
@@ -1570,10 +1645,14 @@ def _label(function: Function) -> str:
 def _function_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
-    application = _only(_applications(project, frames, _DIFFERENTIATING))
+    application = _only(_applications(project, frames, _DIFFERENTIATING, mapped=True))
     if application is None:
         return []
     api = application.transform.api.rsplit(".", 1)[-1]
+    if "shape" in captures:
+        batched = _batched_function(project, application, frames, captures["shape"].strip(), api)
+        if batched is not None:
+            return batched
     target = _differentiated(project, application, frames)
     if target is None and "type" in captures:
         target = _only_unpaired(project, application, frames)
@@ -1611,6 +1690,39 @@ def _function_culprits(
             return _not_array(project, application, model, function, returns, "None", api, flow)
         return _aux_not_pair(project, application, function, returns, captures["type"], api, flow)
     return []
+
+
+def _batched_function(
+    project: _Project, application: _Application, frames: Sequence[Span], shape: str, api: str
+) -> list[Culprit] | None:
+    """Where the differentiated function is one ``jax.vmap`` makes (``f = jax.vmap(g, ..)``,
+    then ``jax.grad(f)``): its output gains the mapped axis, whatever ``g`` returns, so the
+    ``vmap`` call is the culprit (empty where the program uses the gradient as a matrix).
+    None where the function is not mapped."""
+    if application.decorated is not None:
+        return None
+    transform = application.transform
+    home = application.defined_in
+    given = Place(project.path(home), home, transform.call.args[0], transform.scope)
+    callees = Flow(culprit_state.Code(project.files), frames).runs_of(given)
+    mappings = {id(c.mapping.node): c.mapping for c in callees if c.mapping is not None}
+    if not callees or len(mappings) != 1 or any(c.mapping is None for c in callees):
+        return None
+    mapping = next(iter(mappings.values()))
+    if output_batched(mapping) is not True:
+        return None
+    if result_used_as_matrix(application.model.tree, application.call):
+        return []
+    project.adopt(mapping)
+    shown = project.source(home, transform.call.args[0])
+    why = (
+        f"`{shown}` is mapped by `jax.vmap`, whose output gains the mapped axis, shape {shape}:"
+        f" {api} needs a scalar"
+    )
+    given_name = last_name(transform.call.args[0])
+    name = given_name if given_name is not None else callees[0].function.name
+    kind = CulpritKind.TRANSFORM_FUNCTION
+    return [_culprit(project, mapping.model, mapping.node, kind, name, why)]
 
 
 def _only_unpaired(

@@ -113,6 +113,46 @@ CULPRITS: list[Case] = [
         "counts = jnp.arange(12).reshape(4, 3)",
         ["`jnp.arange(12).reshape(4, 3)` builds an array of int32"],
     ),
+    # value_and_grad of a name bound to jax.vmap(household_cost, ..): whatever the mapped
+    # function returns, the output gains the mapped axis.
+    (
+        "nonscalar_vmapped_binding",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "tariffs.py",
+        "district_cost = jax.vmap(household_cost, in_axes=(None, 0, None))",
+        ["`district_cost` is mapped by `jax.vmap`", "shape (5,)"],
+    ),
+    # ``range(n_arrivals)`` with ``n_arrivals`` mapped by ``jax.vmap(served, in_axes=(0, 0))``:
+    # each slice is traced, so no count.
+    (
+        "tracer_vmapped_count",
+        "tracer-integer-conversion",
+        CulpritKind.TRACER_JIT_ARGUMENT,
+        "checkout.py",
+        "tills = jax.vmap(served, in_axes=(0, 0))",
+        ["`jax.vmap` maps `served`'s argument `n_arrivals`, a count"],
+    ),
+    # jax.vmap(jax.grad(potential), in_axes=(0, None))(qs, bias): ``q`` is a row of ``qs``,
+    # so ``q @ q`` is a scalar and ``q * bias`` the vector.
+    (
+        "rank_vmapped_grad_slices",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "main.py",
+        "tilt = q * bias",
+        ["`tilt = q * bias` is a vector"],
+    ),
+    # ``Linear`` is built for the body and for the one-unit head: the layer is right for the
+    # body, so the head's use of it, the return of ``score``, is where the output stays (1,).
+    (
+        "rank_shared_layer_head",
+        "grad-nonscalar-output",
+        FUNCTION,
+        "scorer.py",
+        'return self.out(params["out"], h)',
+        ['`score` returns `self.out(params["out"], h)`', "shape (1,)"],
+    ),
     # The instance reaches the factory through its one call, not on the traceback's lines.
     (
         "aux_sole_caller_instance",
@@ -399,6 +439,8 @@ def test_two_integer_constructions_joined_leave_the_culprit_in_doubt(version: st
         # ``jax.vmap(lambda e: jax.jvp(.., (e,)))(basis)``: ``e`` is a row of ``basis``,
         # whose maker does not build the tangent's shape.
         ("tangent_vmapped_lambda_shape_silent", "jvp-shape-mismatch"),
+        # ``if excess > 0`` on a mapped parameter that is data: the test is the fault.
+        ("tracer_vmapped_data_silent", "tracer-bool-conversion"),
     ],
 )
 def test_a_nested_pair_a_boolean_mask_given_as_data_or_a_mapped_slice_is_no_culprit(

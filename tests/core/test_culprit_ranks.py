@@ -18,6 +18,7 @@ from test_culprit_transforms import (
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_ranks import Ranks
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Span
 
 MODULE = """
 import jax
@@ -288,6 +289,68 @@ def test_ranks_follow_deep_expressions_and_a_value_made_from_itself(tmp_path: Pa
     assert ranks.of(place_of(code, tmp_path / "m.py", "out", line=line)) is None
     assert ranks.at_least(place_of(code, tmp_path / "m.py", "out", line=line)) == 2
     assert ranks.at_least(place_of(code, tmp_path / "m.py", "cycle", line=line)) in (0, 2)
+
+
+MAPPED = """
+import jax
+import jax.numpy as jnp
+
+
+def centred(row, offset):
+    shifted = row - offset
+    return shifted - jnp.mean(shifted)
+
+
+def pair_gap(a, b):
+    return jnp.sum((a - b) ** 2, axis=-1)
+
+
+gaps = jax.vmap(pair_gap, in_axes=(0, None))
+
+
+def scaled(v):
+    return v * 2.0
+
+
+def analyse(key):
+    grid = jax.random.normal(key, (6, 4, 3))
+    base = jnp.ones((4, 3))
+    rows = jax.vmap(centred, in_axes=(0, None))(grid, base)
+    dist = gaps(grid, base)
+    twice = jax.vmap(jax.vmap(scaled))(grid)
+    once = jax.vmap(scaled)(grid)
+    whole = scaled(grid)
+    return rows, dist, twice, once, whole
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "rank"),
+    [
+        ("row", "shifted =", 2),  # a slice of the mapped (6, 4, 3) grid
+        ("offset", "shifted =", 2),  # ``in_axes`` None: the whole (4, 3) base
+        ("shifted", "return shifted", 2),
+        ("rows", "return rows", 3),  # a batch of what ``centred`` returns
+        ("a", "return jnp.sum", 2),  # mapped through a name bound to ``jax.vmap``
+        ("b", "return jnp.sum", 2),
+        ("dist", "return rows", 2),  # a batch of per-slice sums over the last axis
+        ("twice", "return rows", None),  # mapped twice: not followed
+        ("v", "return v", None),  # mapped at one call, whole at another
+    ],
+)
+def test_ranks_follow_jax_vmap_slices_and_batches(
+    tmp_path: Path, name: str, line: str, rank: int | None
+) -> None:
+    # The traceback runs through each call of ``analyse``: ``jax.vmap`` passes each mapped
+    # parameter a slice (one axis fewer), and its output has one axis more than each return.
+    code = project(tmp_path, {"m.py": MAPPED})
+    lines = MAPPED.splitlines()
+    calls = [n for n, text in enumerate(lines, start=1) if "(grid" in text and "=" in text]
+    path = tmp_path / "m.py"
+    flow = Flow(code, [Span(path, n, 4, n, len(lines[n - 1])) for n in calls])
+    at = next(n for n, text in enumerate(lines, start=1) if text.lstrip().startswith(line))
+    place = place_of(code, path, name, line=at)
+    assert Ranks(flow).of(place) == rank
 
 
 FUNCTION = CulpritKind.TRANSFORM_FUNCTION
