@@ -391,6 +391,30 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "d_gain = jnp.sum(local * signal)",
         Applicability.UNSAFE,
     ),
+    # A registry entry returning one value: the aux its sibling entries return, read from
+    # names it binds as they do (a def registered by a decorator; a lambda in a dict display).
+    "aux_registry_entry_metrics": (
+        "grad-has-aux-not-pair",
+        "return jnp.mean(jnp.where(a < delta, 0.5 * r**2, delta * (a - 0.5 * delta)))",
+        Applicability.UNSAFE,
+    ),
+    "aux_registry_lambda_entry": (
+        "grad-has-aux-not-pair",
+        '"square": lambda s_pos, s_neg: jnp.mean((1.0 - s_pos + s_neg) ** 2),',
+        Applicability.UNSAFE,
+    ),
+    # The entry computes one local it never reads, its siblings' aux are dicts: that local.
+    "aux_unread_local_metric": ("grad-has-aux-not-pair", "return err", Applicability.UNSAFE),
+    # The parts spread after the total: they are the aux, unspread.
+    "aux_spread_terms": (
+        "grad-has-aux-not-pair",
+        "return (stretch + 10.0 * floor, *terms)",
+        Applicability.UNSAFE,
+    ),
+    # A flag-guarded return of the loss alone, the other returning a named dict: an empty one.
+    "aux_flag_named_metrics": ("grad-has-aux-not-pair", "return nll", Applicability.UNSAFE),
+    # A helper packs the loss and a metric into one row (printed as float32[2]): loss first.
+    "aux_helper_row": ("grad-has-aux-not-pair", "return log_row(xent, hits)", Applicability.UNSAFE),
     # One dict for has_aux: the entry the caller names as the output is the output.
     "aux_dict_named_by_caller": (
         "grad-has-aux-not-pair",
@@ -542,6 +566,26 @@ DOUBTS = [
     ("vjp_trailing_default_temperature", "return d_logits, g_shift", "return g_shift, d_logits"),
     # A contraction without the tangent: not the tangent's product with a slope.
     ("jvp_tangent_vdot_scalar", "jnp.vdot(slope, x_dot)", "jnp.vdot(slope, slope)"),
+    # The siblings' aux reads a local the entry does not bind: no aux to copy.
+    (
+        "aux_registry_entry_metrics",
+        "    r = x @ w - y\n    a = jnp.abs(r)\n    return jnp.mean(jnp.where(a < delta, 0.5 * r",
+        "    e = x @ w - y\n    a = jnp.abs(e)\n    return jnp.mean(jnp.where(a < delta, 0.5 * e",
+    ),
+    # The siblings return different auxes: which one the entry owes is a guess.
+    (
+        "aux_registry_lambda_entry",
+        "softplus(s_neg - s_pos)), (jnp.mean(",
+        "softplus(s_neg - s_pos)), (jnp.max(",
+    ),
+    # Two locals never read: which is the metric is a guess.
+    (
+        "aux_unread_local_metric",
+        "    return err\n",
+        "    spread = jnp.std(noisy)\n    return err\n",
+    ),
+    # The helper is given a parameter first: not a row of the function's own values.
+    ("aux_helper_row", "return log_row(xent, hits)", "return log_row(w[0], hits)"),
     # The wrapper reads what it unpacked beside the loss: it is not a dropped aux.
     ("aux_wrapper_drops_aux", "return factor * value", "return factor * value * extras"),
     # The seed is made from both outputs: which place it takes is not said.
