@@ -19,6 +19,7 @@ from the neighbours, checked by name only.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from jaxerr_ls.astindex import own_nodes, own_returns
@@ -26,6 +27,7 @@ from jaxerr_ls.fixes.model import Fix, FixTarget, ReadSource
 from jaxerr_ls.fixes.source import Source
 from jaxerr_ls.fixes.transform_calls import located, unsafe_fix
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import Edit, Span
 
 Entry = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _SCOPES = (
@@ -196,3 +198,79 @@ def _unread_local(entry: Entry) -> str | None:
     ]
     unread = [n for n in assigned if n not in loads and stores.count(n) == 1]
     return unread[0] if len(unread) == 1 else None
+
+
+# The culprits of a pair given where has_aux=True is wanted, or nested in another pair (the
+# why each says, as ``culprit_transforms`` writes it).
+_PAIRING_DECORATOR = re.compile(r"^`@(.+?)` makes `\w+` return `")
+_DECORATED_TWICE = re.compile(r"is already decorated with `@(.+?)`; applying it again here")
+_FLAG_SET_FALSE = re.compile(r"needs has_aux=True, which is set to `False` here$")
+
+
+def nested_pair_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A function's own (output, aux) given to a transform as its output:
+
+    - a decorator whose wrapper pairs the function's pair with its own value (a timing): the
+      decorator's line deleted (and its import, where nothing else reads it);
+    - the decorator applied again to a function it already decorates (``with_metrics(loss)``):
+      the call replaced by its argument;
+    - has_aux read from a setting whose value is ``False``: ``True`` there.
+    """
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
+    if len(found) != 1:
+        return []
+    source, node, culprit = found[0]
+    why = culprit.why or ""
+    if _PAIRING_DECORATOR.search(why):
+        edits = _without_decorator(source, node)
+        title = f"Remove `@{source.segment(node)}` from `{culprit.name}`, which returns a pair"
+    elif _DECORATED_TWICE.search(why) and isinstance(node, ast.Call) and len(node.args) == 1:
+        inner = source.segment(node.args[0])
+        edits = [source.replace(node, inner), *_unused_import(source, node.func, node)]
+        title = f"Apply `{source.segment(node.func)}` once: `{inner}` is already decorated with it"
+    elif _FLAG_SET_FALSE.search(why) and isinstance(node, ast.Constant) and node.value is False:
+        edits = [source.replace(node, "True")]
+        title = f"Set has_aux to True here: `{culprit.name}` returns (output, aux)"
+    else:
+        return []
+    return unsafe_fix(target, title, tuple(edits)) if edits else []
+
+
+def _without_decorator(source: Source, node: ast.AST) -> list[Edit]:
+    """The lines of one decorator, where they hold it alone, deleted (and its import)."""
+    for function in ast.walk(source.tree):
+        decorators = getattr(function, "decorator_list", None)
+        if not decorators or not any(d is node for d in decorators):
+            continue
+        assert isinstance(node, ast.expr)
+        span = source.span(node)
+        before = source.line_text(span.line)[: span.col]
+        if before.strip() != "@" or source.line_text(span.end_line)[span.end_col :].strip():
+            return []
+        deleted = Edit(Span(source.path, span.line, 0, span.end_line + 1, 0), "")
+        named = node.func if isinstance(node, ast.Call) else node
+        return [deleted, *_unused_import(source, named, node)]
+    return []
+
+
+def _unused_import(source: Source, name: ast.expr, used: ast.AST) -> list[Edit]:
+    """The deletion of ``from m import name``, its own statement, where the module reads the
+    name nowhere else than in ``used``."""
+    if not isinstance(name, ast.Name):
+        return []
+    inside = {id(n) for n in ast.walk(used)}
+    others = [
+        n
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Name) and n.id == name.id and id(n) not in inside
+    ]
+    imports = [
+        s
+        for s in source.tree.body
+        if isinstance(s, ast.ImportFrom)
+        and len(s.names) == 1
+        and (s.names[0].asname or s.names[0].name) == name.id
+    ]
+    if others or len(imports) != 1 or not source.owns_its_lines(imports[0]):
+        return []
+    return [source.delete_lines(imports[0])]

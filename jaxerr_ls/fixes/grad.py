@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
-from jaxerr_ls.fixes.aux_pairs import registry_aux_fixes
+from jaxerr_ls.fixes.aux_pairs import nested_pair_fixes, registry_aux_fixes
 from jaxerr_ls.fixes.culprit_trees import culprit_tree_fixes
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
@@ -39,6 +39,7 @@ from jaxerr_ls.fixes.transform_calls import (
     top_level_items,
     unsafe_fix,
 )
+from jaxerr_ls.fixes.weighted_terms import weighted_sum_fixes
 from jaxerr_ls.project import (
     ModuleModel,
     Partial,
@@ -1566,19 +1567,27 @@ def _delegating_return_fixes(target: FixTarget, source: Source, wrapper: Functio
     calls = [
         statement
         for statement in wrapper.body
-        if isinstance(statement, ast.Expr) and _delegated(source, statement.value)
+        if isinstance(statement, ast.Expr | ast.Assign) and _delegated(source, statement.value)
     ]
     if len(calls) != 1:
         return []
     call = calls[0]
     title = f"Return what the wrapped function returns: `{source.segment(call.value)}`"
+    last = source.span(wrapper)
+    indent = source.indent_of(wrapper.body[0].lineno)
+    if isinstance(call, ast.Assign):
+        # ``value = fn(*args, **kwargs)``, then effects: return the name, bound once.
+        [kept] = call.targets if len(call.targets) == 1 else [None]
+        if not isinstance(kept, ast.Name) or single_definition(wrapper, kept.id) is not call:
+            return []
+        title = f"Return `{kept.id}`, what the wrapped function returns, at the end of the wrapper"
+        end = source.insert(last.end_line, last.end_col, f"\n{indent}return {kept.id}")
+        return unsafe_fix(target, title, (end,))
     at = source.span(call)
     if call is wrapper.body[-1]:
         return unsafe_fix(target, title, (source.insert(at.line, at.col, "return "),))
     taken = {n.id for n in ast.walk(wrapper) if isinstance(n, ast.Name)}
     name = fresh(taken | {a.arg for a in ast.walk(wrapper) if isinstance(a, ast.arg)}, "result")
-    last = source.span(wrapper)
-    indent = source.indent_of(wrapper.body[0].lineno)
     edits = (
         source.insert(at.line, at.col, f"{name} = "),
         source.insert(last.end_line, last.end_col, f"\n{indent}return {name}"),
@@ -2221,11 +2230,19 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             or _named_aux_fixes(target, read)
         )
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
-        return _dict_output_fixes(target, read) or _record_field_fixes(target, read)
+        return (
+            _dict_output_fixes(target, read)
+            or _record_field_fixes(target, read)
+            or weighted_sum_fixes(target, read)
+        )
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
+    if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("("):
+        paired = nested_pair_fixes(target, read)
+        if paired:
+            return paired
     if target.code == NOT_ARRAY and printed_fields(target.captures.get("output") or ""):
-        return _record_field_fixes(target, read)
+        return _record_field_fixes(target, read) or weighted_sum_fixes(target, read)
     if target.code == NOT_ARRAY and _single_item(target.captures.get("output") or ""):
         return _one_item_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:

@@ -415,6 +415,31 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     "aux_flag_named_metrics": ("grad-has-aux-not-pair", "return nll", Applicability.UNSAFE),
     # A helper packs the loss and a metric into one row (printed as float32[2]): loss first.
     "aux_helper_row": ("grad-has-aux-not-pair", "return log_row(xent, hits)", Applicability.UNSAFE),
+    # A decorator pairing the function's own (output, aux) with a timing: the decorator goes.
+    "out_decorator_adds_timing": ("grad-output-not-array", "@stopwatch", Applicability.UNSAFE),
+    # has_aux read from a setting left False, the function returning a pair: True there.
+    "out_setting_without_aux": (
+        "grad-output-not-array",
+        "with_aux: bool = False",
+        Applicability.UNSAFE,
+    ),
+    # A wrapper keeps the wrapped function's value in a name, logs it, returns nothing.
+    "out_wrapper_keeps_value": (
+        "grad-output-not-array",
+        'jax.debug.print("loss {l}", l=loss)',
+        Applicability.UNSAFE,
+    ),
+    # Weighted terms returned one by one (a dict comprehension, a tree map): their sum.
+    "out_weighted_dict_comp": (
+        "grad-output-not-array",
+        "return {task: loss * TASK_WEIGHT[task] for task, loss in losses.items()}",
+        Applicability.UNSAFE,
+    ),
+    "out_weighted_tree_map": (
+        "grad-output-not-array",
+        "return jax.tree.map(lambda e, s: s * e, terms, scale)",
+        Applicability.UNSAFE,
+    ),
     # One dict for has_aux: the entry the caller names as the output is the output.
     "aux_dict_named_by_caller": (
         "grad-has-aux-not-pair",
@@ -586,6 +611,10 @@ DOUBTS = [
     ),
     # The helper is given a parameter first: not a row of the function's own values.
     ("aux_helper_row", "return log_row(xent, hits)", "return log_row(w[0], hits)"),
+    # Terms not scaled by weights: a dict of values says nothing of their total.
+    ("out_weighted_dict_comp", "loss * TASK_WEIGHT[task]", "loss + TASK_WEIGHT[task]"),
+    # The name rebound after the wrapped call: it no longer holds what the function returned.
+    ("out_wrapper_keeps_value", "SEEN.append(fn.__name__)", "loss = jnp.log(loss)"),
     # The wrapper reads what it unpacked beside the loss: it is not a dropped aux.
     ("aux_wrapper_drops_aux", "return factor * value", "return factor * value * extras"),
     # The seed is made from both outputs: which place it takes is not said.
