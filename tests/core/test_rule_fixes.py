@@ -440,6 +440,24 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return jax.tree.map(lambda e, s: s * e, terms, scale)",
         Applicability.UNSAFE,
     ),
+    # A loop bound rounded down with jnp and cast to int: math.floor, a static int.
+    "bound_floor_steps": (
+        "grad-while-loop-reverse",
+        "steps = jnp.floor(duration / step).astype(jnp.int32)",
+        Applicability.UNSAFE,
+    ),
+    # A bwd entry named for a helper's reduction that keeps its axis: squeezed at the return.
+    "vjp_helper_named_keepdims": (
+        "custom-vjp-bwd-args-mismatch",
+        "return jnp.sum(v, axis=0, keepdims=True)",
+        Applicability.SAFE,
+    ),
+    # `.T` of a stack of matrices (in a helper) reverses every axis: the last two swapped.
+    "vjp_stack_transpose_helper": (
+        "custom-vjp-bwd-args-mismatch",
+        "return (g * flipped(inv),)",
+        Applicability.UNSAFE,
+    ),
     # One dict for has_aux: the entry the caller names as the output is the output.
     "aux_dict_named_by_caller": (
         "grad-has-aux-not-pair",
@@ -615,6 +633,14 @@ DOUBTS = [
     ("out_weighted_dict_comp", "loss * TASK_WEIGHT[task]", "loss + TASK_WEIGHT[task]"),
     # The name rebound after the wrapped call: it no longer holds what the function returned.
     ("out_wrapper_keeps_value", "SEEN.append(fn.__name__)", "loss = jnp.log(loss)"),
+    # A jax call left in the operand: Python cannot round a traced value.
+    ("bound_floor_steps", "jnp.floor(duration / step)", "jnp.floor(jnp.log(duration) / step)"),
+    # The helper is called elsewhere too: editing it would change its other callers.
+    (
+        "vjp_stack_transpose_helper",
+        "sum_logdet(covs), jnp.linalg.inv(covs)",
+        "sum_logdet(covs), flipped(flipped(jnp.linalg.inv(covs)))",
+    ),
     # The wrapper reads what it unpacked beside the loss: it is not a dropped aux.
     ("aux_wrapper_drops_aux", "return factor * value", "return factor * value * extras"),
     # The seed is made from both outputs: which place it takes is not said.
