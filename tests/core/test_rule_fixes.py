@@ -458,6 +458,24 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return (g * flipped(inv),)",
         Applicability.UNSAFE,
     ),
+    # Every cotangent there, out of the primal's order: moved by the arguments they name.
+    "vjp_cotangents_out_of_order": (
+        "custom-vjp-bwd-structure",
+        "return d_spring, d_x, d_v",
+        Applicability.UNSAFE,
+    ),
+    # A dict's values made a tuple (in a helper), a dict due: the dict kept.
+    "vjp_dict_values_flattened": (
+        "custom-vjp-bwd-structure",
+        "return tuple(d.values())",
+        Applicability.UNSAFE,
+    ),
+    # A list over a tree's leaves, the tree due: mapped over the tree instead.
+    "vjp_leaves_list_comp": (
+        "custom-vjp-bwd-structure",
+        "return ([0.9 * leaf for leaf in jax.tree_util.tree_leaves(ct)],)",
+        Applicability.UNSAFE,
+    ),
     # One dict for has_aux: the entry the caller names as the output is the output.
     "aux_dict_named_by_caller": (
         "grad-has-aux-not-pair",
@@ -641,6 +659,10 @@ DOUBTS = [
         "sum_logdet(covs), jnp.linalg.inv(covs)",
         "sum_logdet(covs), flipped(flipped(jnp.linalg.inv(covs)))",
     ),
+    # Names that do not say which argument each cotangent is for, two of one structure.
+    ("vjp_cotangents_out_of_order", "return d_spring, d_x, d_v", "return d_spring, d_x + 0, d_v"),
+    # The dict's keys are not the input's: which entry is which is a guess.
+    ("vjp_dict_values_flattened", '"b": jnp.sum(g, axis=0)', '"bias": jnp.sum(g, axis=0)'),
     # The wrapper reads what it unpacked beside the loss: it is not a dropped aux.
     ("aux_wrapper_drops_aux", "return factor * value", "return factor * value * extras"),
     # The seed is made from both outputs: which place it takes is not said.
