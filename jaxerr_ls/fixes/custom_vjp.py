@@ -290,8 +290,10 @@ def _rule_of_helper(
         final = last_return(rule) if rule is not None else None
         if source is None or rule is None or final is None:
             continue
-        entries = final.value.elts if isinstance(final.value, ast.Tuple) else [final.value]
-        for index in range(len(entries)):
+        indices: list[int | None] = (
+            list(range(len(final.value.elts))) if isinstance(final.value, ast.Tuple) else [None]
+        )
+        for index in indices:
             helper = helper_entry(source, rule, index, read)
             if helper is None:
                 continue
@@ -348,7 +350,7 @@ def _reduction_fix(target: FixTarget, source: Source, bwd: FunctionNode, index: 
 
 
 def helper_entry(
-    source: Source, rule: FunctionNode, index: int, read: ReadSource
+    source: Source, rule: FunctionNode, index: int | None, read: ReadSource
 ) -> tuple[Source, FunctionNode, ast.Return] | None:
     """Entry ``index`` of a rule's last return computed by a helper (``return g * slope,
     scatter(g, i)``, the helper in the module or another of the project): the helper and its
@@ -739,6 +741,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     unflattened = _unflattened_fix(target, source, bwd, got[1], expected[1], read)
     if unflattened:
         return unflattened
+    unpacked = _unpacked_helper_fix(target, source, bwd, returns[-1], got[1], expected[1], read)
+    if unpacked:
+        return unpacked
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -834,6 +839,50 @@ def _unflattened_fix(
     if new is None:
         return []
     return unsafe_fix(target, f"Keep the cotangent's tree: {new}", (home.replace(value, new),))
+
+
+def _unpacked_helper_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    ret: ast.Return,
+    got: list[str],
+    expected: list[str],
+    read: ReadSource,
+) -> list[Fix]:
+    """``return glu_backward(cache, g)`` where the one-use helper returns ``dx, (dw_in,
+    dw_gate)`` and the primal wants the three flat: the helper's result unpacked by the names
+    its return uses, and those returned flat (the helper, which may serve others, kept)."""
+    flat = [i for item in got for i in ((tree_items(item) or ("", [item]))[1])]
+    if flat != expected or flat == got or not isinstance(ret.value, ast.Call):
+        return []
+    helper = helper_entry(source, bwd, None, read)
+    if helper is None:
+        return []
+    home, _, returned = helper
+    value = returned.value
+    if not isinstance(value, ast.Tuple) or len(value.elts) != len(got):
+        return []
+    names: list[str] = []
+    for entry in value.elts:
+        inner = entry.elts if isinstance(entry, ast.Tuple) else [entry]
+        if not all(isinstance(n, ast.Name) for n in inner):
+            return []
+        names += [n.id for n in inner if isinstance(n, ast.Name)]
+    own = {n.id for n in ast.walk(bwd) if isinstance(n, ast.Name)}
+    own |= {a.arg for a in ast.walk(bwd) if isinstance(a, ast.arg)}
+    if len(names) != len(expected) or len(set(names)) != len(names) or own & set(names):
+        return []
+    pattern = ", ".join(
+        f"({', '.join(home.segment(n) for n in e.elts)})"
+        if isinstance(e, ast.Tuple)
+        else home.segment(e)
+        for e in value.elts
+    )
+    indent = source.indent_of(ret.lineno)
+    new = f"{pattern} = {source.segment(ret.value)}\n{indent}return {', '.join(names)}"
+    title = f"Unpack what `{last_name(ret.value.func)}` returns and return it flat"
+    return unsafe_fix(target, title, (source.replace(ret, new),))
 
 
 def _reordered_fix(

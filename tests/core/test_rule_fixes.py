@@ -476,6 +476,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return ([0.9 * leaf for leaf in jax.tree_util.tree_leaves(ct)],)",
         Applicability.UNSAFE,
     ),
+    # A one-use helper's grouped cotangents returned as they are: unpacked and returned flat.
+    "vjp_helper_nested_grads": (
+        "custom-vjp-bwd-structure",
+        "return du, (dm, dv)",
+        Applicability.UNSAFE,
+    ),
     # One dict for has_aux: the entry the caller names as the output is the output.
     "aux_dict_named_by_caller": (
         "grad-has-aux-not-pair",
@@ -663,6 +669,12 @@ DOUBTS = [
     ("vjp_cotangents_out_of_order", "return d_spring, d_x, d_v", "return d_spring, d_x + 0, d_v"),
     # The dict's keys are not the input's: which entry is which is a guess.
     ("vjp_dict_values_flattened", '"b": jnp.sum(g, axis=0)', '"bias": jnp.sum(g, axis=0)'),
+    # The bwd already uses a name the helper's return does: unpacking would clobber it.
+    (
+        "vjp_helper_nested_grads",
+        "return score_grads(saved, g)",
+        "dm = g\n    return score_grads(saved, dm)",
+    ),
     # The wrapper reads what it unpacked beside the loss: it is not a dropped aux.
     ("aux_wrapper_drops_aux", "return factor * value", "return factor * value * extras"),
     # The seed is made from both outputs: which place it takes is not said.
