@@ -22,6 +22,7 @@ are bound in the fwd.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import partial
 
@@ -58,9 +59,11 @@ from jaxerr_ls.fixes.source import (
     imported_definitions,
     package_bases,
 )
+from jaxerr_ls.fixes.transform_calls import unsafe_fix
 from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
+    ArrayType,
     RuleCode,
     captured_output,
     differing_entry,
@@ -294,6 +297,14 @@ def _rule_of_helper(
             makers = rule_types.entry_makers(source, rule, index, read)
             if any(m.spans(culprit.span.path, line) for m in makers[1:]):
                 return source, rule, final.lineno
+        # The whole output handed over by a helper (``return score_grads(saved, g)``).
+        helper = (
+            None if isinstance(final.value, ast.Tuple) else helper_entry(source, rule, None, read)
+        )
+        if helper is not None:
+            home, _, ret = helper
+            if home.path == culprit.span.path and ret.lineno <= line <= (ret.end_lineno or line):
+                return source, rule, final.lineno
     return None
 
 
@@ -344,7 +355,7 @@ def _reduction_fix(target: FixTarget, source: Source, bwd: FunctionNode, index: 
 
 
 def helper_entry(
-    source: Source, rule: FunctionNode, index: int, read: ReadSource
+    source: Source, rule: FunctionNode, index: int | None, read: ReadSource
 ) -> tuple[Source, FunctionNode, ast.Return] | None:
     """Entry ``index`` of a rule's last return computed by a helper (``return g * slope,
     scatter(g, i)``, the helper in the module or another of the project): the helper and its
@@ -352,6 +363,10 @@ def helper_entry(
     edit of it changes nothing else)."""
     found = returned_entry(rule, index)
     call = found[1] if found is not None else None
+    if isinstance(call, ast.Name) and not isinstance(rule, ast.Lambda):
+        # ``g_tau = over_batch(g * u)`` then ``return g_pred, g_tau``: the name's one call.
+        binding = single_definition(rule, call.id)
+        call = binding.value if binding is not None else None
     if not isinstance(call, ast.Call) or isinstance(rule, ast.Lambda):
         return None
     return rule_types.called_helper(source, rule, call, read)
@@ -398,7 +413,69 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if change is not None and change.edits and change.statement.line == line:
         safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
         return [Fix(change.title, target.code, change.edits, True, safety)]
-    return rule_types.array_fixes(target, read, source, bwd, index, types, kind)
+    fixes = rule_types.array_fixes(target, read, source, bwd, index, types, kind)
+    if fixes or final is None or final.lineno != line:
+        return fixes
+    return _batched_transpose_fix(target, read, source, bwd, index, produced, expected)
+
+
+def _batched_transpose_fix(
+    target: FixTarget,
+    read: ReadSource,
+    source: Source,
+    bwd: FunctionNode,
+    index: int,
+    produced: ArrayType,
+    expected: ArrayType,
+) -> list[Fix]:
+    """``x.T`` on a stack of matrices reverses every axis, where the matrices' transpose was
+    meant: the entry's type is the reverse of the operand's, whose last two axes swapped are
+    the input's (``float32[6,6,4]`` for ``float32[4,6,6]``). The one ``.T`` in the entry, or
+    in the return of a project helper the entry calls (called nowhere else in the two
+    modules), becomes ``jnp.swapaxes(x, -1, -2)``."""
+    operand = tuple(reversed(produced.shape))
+    if len(operand) < 3 or (*operand[:-2], operand[-1], operand[-2]) != expected.shape:
+        return []
+    found = returned_entry(bwd, index)
+    entry = found[1] if found is not None else None
+    if isinstance(entry, ast.Name):
+        binding = single_definition(bwd, entry.id)
+        entry = binding.value if binding is not None else None
+    if entry is None:
+        return []
+    helpers = imported_definitions(source, read)
+    helpers.update(
+        {f.name: (source, f) for f in source.tree.body if isinstance(f, ast.FunctionDef)}
+    )
+    places: list[tuple[Source, ast.Attribute]] = [
+        (source, n) for n in ast.walk(entry) if isinstance(n, ast.Attribute) and n.attr == "T"
+    ]
+    for call in (n for n in ast.walk(entry) if isinstance(n, ast.Call)):
+        name = call.func.id if isinstance(call.func, ast.Name) else None
+        home, helper = helpers.get(name or "", (None, None))
+        if home is None or helper is None or len(own_returns(helper)) != 1:
+            continue
+        calls = [
+            n
+            for tree in {id(t): t for t in (source.tree, home.tree)}.values()
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and last_name(n.func) == helper.name
+        ]
+        value = own_returns(helper)[0].value
+        if len(calls) == 1 and value is not None:
+            places += [(home, n) for n in ast.walk(value) if isinstance(n, ast.Attribute)]
+    transposes = [(home, n) for home, n in places if n.attr == "T"]
+    if len(transposes) != 1:
+        return []
+    home, node = transposes[0]
+    jnp = home.jnp_or_import()
+    if jnp is None:
+        return []
+    spelled, imports = jnp
+    new = f"{spelled}.swapaxes({home.segment(node.value)}, -1, -2)"
+    title = f"Transpose each matrix of the stack: {new}"
+    edits = (home.replace(node, new), *imports)
+    return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
 
 
 # --- structure ---------------------------------------------------------------------------------
@@ -650,6 +727,19 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     spread = _spread_fix(target, source, bwd, final, got_text, expected_text)
     if spread:
         return spread
+    # The edits the printed structures prove come first; these are read by names and keys.
+    typed = _typed_structure_fixes(target, read)
+    if typed:
+        return typed
+    reordered = _reordered_fix(target, source, bwd, final, got[1], expected[1])
+    if reordered:
+        return reordered
+    unflattened = _unflattened_fix(target, source, bwd, got[1], expected[1], read)
+    if unflattened:
+        return unflattened
+    unpacked = _unpacked_helper_fix(target, source, bwd, returns[-1], got[1], expected[1], read)
+    if unpacked:
+        return unpacked
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -666,6 +756,161 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             Fix(title, target.code, tuple(_drop_entries(source, final.elts, drop)), preferred=True)
         ]
     return []
+
+
+_TREE_LEAVES = {"leaves": "map", "tree_leaves": "tree_map"}
+
+
+def _unflattened_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    got: list[str],
+    expected: list[str],
+    read: ReadSource,
+) -> list[Fix]:
+    """One cotangent flattened where the input is a dict or another tree: the tree kept.
+    ``tuple(grads.values())`` (``grads`` a dict display of the input's keys) -> ``grads``;
+    ``[g * scale for g in jax.tree.leaves(grads)]`` (as many leaves as the input has) ->
+    ``jax.tree.map(lambda g: g * scale, grads)``. In the rule's return or in the one-use
+    helper that builds that entry. (None where an array is due is accepted as a zero.)"""
+    if len(got) != len(expected):
+        return []
+    differing = [
+        i for i, (g, e) in enumerate(zip(got, expected, strict=True)) if g != e and g != "None"
+    ]
+    if len(differing) != 1:
+        return []
+    index = differing[0]
+    wanted = expected[index]
+    helper = helper_entry(source, bwd, index, read)
+    if helper is not None:
+        home, function, ret = helper
+        value = ret.value
+    else:
+        found = returned_entry(bwd, index)
+        home, function, value = source, bwd, found[1] if found is not None else None
+        if isinstance(value, ast.Name):
+            binding = single_definition(bwd, value.id)
+            value = binding.value if binding is not None else None
+    if value is None:
+        return []
+    new: str | None = None
+    if (
+        isinstance(value, ast.Call)
+        and last_name(value.func) in ("tuple", "list")
+        and len(value.args) == 1
+        and isinstance(call := value.args[0], ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "values"
+        and not call.args
+        and isinstance(call.func.value, ast.Name)
+        and wanted.startswith("{")
+    ):
+        binding = single_definition(function, call.func.value.id)
+        display = binding.value if binding is not None else None
+        keys = (
+            {k.value for k in display.keys if isinstance(k, ast.Constant)}
+            if isinstance(display, ast.Dict)
+            else None
+        )
+        if keys is not None and keys == set(re.findall(r"'(\w+)':", wanted)):
+            new = call.func.value.id
+    elif (
+        isinstance(value, ast.ListComp)
+        and len(value.generators) == 1
+        and not value.generators[0].ifs
+        and isinstance(value.generators[0].target, ast.Name)
+        and isinstance(leaves := value.generators[0].iter, ast.Call)
+        and isinstance(leaves.func, ast.Attribute)
+        and leaves.func.attr in _TREE_LEAVES
+        and len(leaves.args) == 1
+        and got[index].count("*") == wanted.count("*")
+        and not wanted.startswith("[")
+    ):
+        tree_map = f"{home.segment(leaves.func.value)}.{_TREE_LEAVES[leaves.func.attr]}"
+        leaf = value.generators[0].target.id
+        element = home.segment(value.elt)
+        new = f"{tree_map}(lambda {leaf}: {element}, {home.segment(leaves.args[0])})"
+    if new is None:
+        return []
+    return unsafe_fix(target, f"Keep the cotangent's tree: {new}", (home.replace(value, new),))
+
+
+def _unpacked_helper_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    ret: ast.Return,
+    got: list[str],
+    expected: list[str],
+    read: ReadSource,
+) -> list[Fix]:
+    """``return glu_backward(cache, g)`` where the one-use helper returns ``dx, (dw_in,
+    dw_gate)`` and the primal wants the three flat: the helper's result unpacked by the names
+    its return uses, and those returned flat (the helper, which may serve others, kept)."""
+    flat = [i for item in got for i in ((tree_items(item) or ("", [item]))[1])]
+    if flat != expected or flat == got or not isinstance(ret.value, ast.Call):
+        return []
+    helper = helper_entry(source, bwd, None, read)
+    if helper is None:
+        return []
+    home, _, returned = helper
+    value = returned.value
+    if not isinstance(value, ast.Tuple) or len(value.elts) != len(got):
+        return []
+    names: list[str] = []
+    for entry in value.elts:
+        inner = entry.elts if isinstance(entry, ast.Tuple) else [entry]
+        if not all(isinstance(n, ast.Name) for n in inner):
+            return []
+        names += [n.id for n in inner if isinstance(n, ast.Name)]
+    own = {n.id for n in ast.walk(bwd) if isinstance(n, ast.Name)}
+    own |= {a.arg for a in ast.walk(bwd) if isinstance(a, ast.arg)}
+    if len(names) != len(expected) or len(set(names)) != len(names) or own & set(names):
+        return []
+    pattern = ", ".join(
+        f"({', '.join(home.segment(n) for n in e.elts)})"
+        if isinstance(e, ast.Tuple)
+        else home.segment(e)
+        for e in value.elts
+    )
+    indent = source.indent_of(ret.lineno)
+    new = f"{pattern} = {source.segment(ret.value)}\n{indent}return {', '.join(names)}"
+    title = f"Unpack what `{last_name(ret.value.func)}` returns and return it flat"
+    return unsafe_fix(target, title, (source.replace(ret, new),))
+
+
+def _reordered_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    final: ast.expr | None,
+    got: list[str],
+    expected: list[str],
+) -> list[Fix]:
+    """The cotangents all there, in another order than the primal's arguments (``return g_s,
+    g_i, g_p`` for ``incidence(p, s, i)``): each entry moved to the place of the argument its
+    name is made from, where every name names one and the structures then are the expected
+    ones; else, where no two entries share a structure, the one order the structures allow."""
+    if not isinstance(final, ast.Tuple) or len(final.elts) != len(got) or got == expected:
+        return []
+    if sorted(got) != sorted(expected):
+        return []
+    params = _differentiable_params(source, bwd) or []
+    named = [_cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in final.elts]
+    order: list[int] | None = None
+    if len(params) == len(got) and None not in named and len(set(named)) == len(named):
+        order = [named.index(p) for p in params]
+    elif len(set(got)) == len(got):
+        order = [got.index(item) for item in expected]
+    if order is None or [got[i] for i in order] != expected:
+        return []
+    entries = ", ".join(source.segment(final.elts[i]) for i in order)
+    text = source.segment(final)
+    new = f"({entries})" if text.startswith("(") else entries
+    title = f"Return the cotangents in the order of the primal's arguments: {entries}"
+    return unsafe_fix(target, title, (source.replace(final, new),))
 
 
 def _converted_entry(

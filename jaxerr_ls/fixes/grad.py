@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
+from jaxerr_ls.fixes.aux_pairs import nested_pair_fixes, registry_aux_fixes
 from jaxerr_ls.fixes.culprit_trees import culprit_tree_fixes
 from jaxerr_ls.fixes.model import Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.ranks import least_rank, surely_scalar
@@ -38,6 +39,7 @@ from jaxerr_ls.fixes.transform_calls import (
     top_level_items,
     unsafe_fix,
 )
+from jaxerr_ls.fixes.weighted_terms import weighted_sum_fixes
 from jaxerr_ls.project import (
     ModuleModel,
     Partial,
@@ -588,9 +590,14 @@ def _label_of(name: str) -> str:
 def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     edits: list[Edit] = []
     title = ""
+    printed = target.captures.get("value")
     for source, node, culprit in located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION):
         value = _returned(node)
-        if isinstance(value, ast.Tuple | ast.List) and len(value.elts) > 2:
+        if (spread := _spread_aux(source, value, _aux_read_by_key(target, read))) is not None:
+            assert value is not None
+            edits.append(source.replace(value, spread))
+            title = f"Return (output, aux) from `{culprit.name}`: {spread}"
+        elif isinstance(value, ast.Tuple | ast.List) and len(value.elts) > 2:
             kinds = _printed_kinds(target.captures.get("value"), len(value.elts))
             grouped = _grouped_aux(source, node, value, _aux_read_by_key(target, read), kinds)
             if grouped is None:
@@ -619,7 +626,11 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(built[0])
             title = f"Return (output, aux) from `{culprit.name}`: {built[1]}"
-        elif isinstance(node, ast.Return) and (output := _stacked_first(value)) is not None:
+        elif (
+            isinstance(node, ast.Return)
+            and (output := _stacked_first(value, _enclosing_function(source, node), printed))
+            is not None
+        ):
             # ``jnp.stack([loss, accuracy])``: the first entry is the output, the whole the aux.
             assert value is not None
             paired = f"{source.segment(output)}, {source.segment(value)}"
@@ -650,6 +661,24 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not edits:
         return []
     return unsafe_fix(target, title, tuple(edits))
+
+
+def _spread_aux(source: Source, value: ast.expr | None, by_key: bool) -> str | None:
+    """``out, *parts`` as ``out, parts`` (``out, a, *rest`` as ``out, (a, *rest)``): the
+    entries spread after the output are one aux, unless the caller reads it by key."""
+    if not isinstance(value, ast.Tuple) or len(value.elts) < 2 or by_key:
+        return None
+    first, *rest = value.elts
+    spread = [e for e in rest if isinstance(e, ast.Starred)]
+    if isinstance(first, ast.Starred) or len(spread) != 1:
+        return None
+    if len(rest) == 1:
+        aux = source.segment(spread[0].value)
+    else:
+        aux = f"({', '.join(source.segment(e) for e in rest)})"
+    grouped = f"{source.segment(first)}, {aux}"
+    text = source.segment(value)
+    return f"({grouped})" if text.startswith("(") else grouped
 
 
 def _printed_kinds(printed: str | None, count: int) -> list[str] | None:
@@ -766,9 +795,17 @@ def _empty_aux(target: FixTarget, read: ReadSource, source: Source, node: ast.Re
     ]
     if not others or len(auxes) != len(others):
         return None
-    if not all(isinstance(aux, ast.Dict) for aux in auxes) or _aux_keys(target, read):
+    if not all(_dict_display(function, aux) for aux in auxes) or _aux_keys(target, read):
         return None
     return "{}"
+
+
+def _dict_display(function: FunctionNode, aux: ast.expr) -> bool:
+    """A dict display, or a name the function binds once, to one."""
+    if isinstance(aux, ast.Name):
+        assign = single_definition(function, aux.id)
+        return assign is not None and isinstance(assign.value, ast.Dict)
+    return isinstance(aux, ast.Dict)
 
 
 def _aux_read_by_key(target: FixTarget, read: ReadSource) -> bool:
@@ -834,20 +871,49 @@ def _scope_nodes(scope: FunctionNode | ast.Module) -> Iterator[ast.AST]:
         stack.extend(c for c in ast.iter_child_nodes(node) if not isinstance(c, scopes))
 
 
-def _stacked_first(value: ast.expr | None) -> ast.expr | None:
+# ``float32[2]`` in a printed tracer: an array of one axis.
+_PRINTED_VECTOR = re.compile(r"\b[a-z]+\d*\[(\d+)\]")
+
+
+def _stacked_first(
+    value: ast.expr | None, function: FunctionNode | None = None, printed: str | None = None
+) -> ast.expr | None:
     """``loss`` of ``jnp.stack([loss, accuracy])`` / ``jnp.array((loss, acc))``: the first of
-    the names one array is stacked from."""
-    if (
-        not isinstance(value, ast.Call)
-        or last_name(value.func) not in ("stack", "array", "asarray", "hstack")
-        or len(value.args) != 1
-        or not isinstance(value.args[0], ast.List | ast.Tuple)
-    ):
+    the names one array is stacked from. Also ``as_row(loss, accuracy)``, a call of the
+    function's own locals whose value JAX printed as an array of one axis as long as the
+    names are: a row of them."""
+    if not isinstance(value, ast.Call):
         return None
-    entries = value.args[0].elts
+    if (
+        last_name(value.func) in ("stack", "array", "asarray", "hstack")
+        and len(value.args) == 1
+        and isinstance(value.args[0], ast.List | ast.Tuple)
+    ):
+        entries = value.args[0].elts
+    elif (
+        function is not None
+        and not value.keywords
+        and (vector := _PRINTED_VECTOR.search(printed or "")) is not None
+        and int(vector[1]) == len(value.args)
+        and all(isinstance(e, ast.Name) and _local_value(function, e.id) for e in value.args)
+    ):
+        entries = value.args
+    else:
+        return None
     if len(entries) < 2 or not all(isinstance(e, ast.Name) for e in entries):
         return None
     return entries[0]
+
+
+def _local_value(function: FunctionNode, name: str) -> bool:
+    """A name the function computes (stores to), not one of its parameters."""
+    arguments = function.args
+    if name in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+        return False
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in own_nodes(function)
+    )
 
 
 def _unused_aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
@@ -1501,19 +1567,27 @@ def _delegating_return_fixes(target: FixTarget, source: Source, wrapper: Functio
     calls = [
         statement
         for statement in wrapper.body
-        if isinstance(statement, ast.Expr) and _delegated(source, statement.value)
+        if isinstance(statement, ast.Expr | ast.Assign) and _delegated(source, statement.value)
     ]
     if len(calls) != 1:
         return []
     call = calls[0]
     title = f"Return what the wrapped function returns: `{source.segment(call.value)}`"
+    last = source.span(wrapper)
+    indent = source.indent_of(wrapper.body[0].lineno)
+    if isinstance(call, ast.Assign):
+        # ``value = fn(*args, **kwargs)``, then effects: return the name, bound once.
+        [kept] = call.targets if len(call.targets) == 1 else [None]
+        if not isinstance(kept, ast.Name) or single_definition(wrapper, kept.id) is not call:
+            return []
+        title = f"Return `{kept.id}`, what the wrapped function returns, at the end of the wrapper"
+        end = source.insert(last.end_line, last.end_col, f"\n{indent}return {kept.id}")
+        return unsafe_fix(target, title, (end,))
     at = source.span(call)
     if call is wrapper.body[-1]:
         return unsafe_fix(target, title, (source.insert(at.line, at.col, "return "),))
     taken = {n.id for n in ast.walk(wrapper) if isinstance(n, ast.Name)}
     name = fresh(taken | {a.arg for a in ast.walk(wrapper) if isinstance(a, ast.arg)}, "result")
-    last = source.span(wrapper)
-    indent = source.indent_of(wrapper.body[0].lineno)
     edits = (
         source.insert(at.line, at.col, f"{name} = "),
         source.insert(last.end_line, last.end_col, f"\n{indent}return {name}"),
@@ -2149,17 +2223,26 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == AUX_NOT_PAIR:
         return (
             _aux_fixes(target, read)
+            or registry_aux_fixes(target, read)
             or _aux_flag_fixes(target, read)
             or _empty_aux_fixes(target, read)
             or _unused_aux_fixes(target, read)
             or _named_aux_fixes(target, read)
         )
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("{"):
-        return _dict_output_fixes(target, read) or _record_field_fixes(target, read)
+        return (
+            _dict_output_fixes(target, read)
+            or _record_field_fixes(target, read)
+            or weighted_sum_fixes(target, read)
+        )
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
+    if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("("):
+        paired = nested_pair_fixes(target, read)
+        if paired:
+            return paired
     if target.code == NOT_ARRAY and printed_fields(target.captures.get("output") or ""):
-        return _record_field_fixes(target, read)
+        return _record_field_fixes(target, read) or weighted_sum_fixes(target, read)
     if target.code == NOT_ARRAY and _single_item(target.captures.get("output") or ""):
         return _one_item_fixes(target, read)
     if target.code == ARGNUMS and target.culprits:

@@ -1053,7 +1053,14 @@ def array_index_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 
 # jax.numpy functions whose Python counterpart gives the same number as a plain int.
-_PYTHON_ROUNDING = {"round": "round", "rint": "round", "int32": "int", "int64": "int"}
+_PYTHON_ROUNDING = {
+    "round": "round",
+    "rint": "round",
+    "int32": "int",
+    "int64": "int",
+    "ceil": "math.ceil",
+    "floor": "math.floor",
+}
 _INT_DTYPES = frozenset({"int", "int32", "int64", "int16", "int8", "uint32"})
 
 
@@ -1088,10 +1095,19 @@ def python_bound_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if isinstance(n, ast.Call)
     ):
         return []
+    imports: list[Edit] = []
+    if python.startswith("math."):
+        # ``math.ceil`` / ``math.floor``: ints, as ``.astype(int32)`` made them, spelled as the
+        # module imports ``math`` (imported where it does not).
+        aliases = source.module_aliases("math")
+        if not aliases and "math" in source.all_names():
+            return []
+        python = f"{(aliases or ['math'])[0]}.{python.removeprefix('math.')}"
+        imports = [] if aliases else [source.import_edit("import math")]
     new = f"{python}({source.segment(operand)})"
     title = f"Compute the loop bound with Python: {new}"
-    edit = source.replace(node, new)
-    return [Fix(title, target.code, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+    edits = (source.replace(node, new), *imports)
+    return [Fix(title, target.code, edits, preferred=True, applicability=Applicability.UNSAFE)]
 
 
 def _int_bound(node: ast.expr, scope: Scope) -> bool:

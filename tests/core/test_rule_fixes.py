@@ -391,6 +391,97 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "d_gain = jnp.sum(local * signal)",
         Applicability.UNSAFE,
     ),
+    # A registry entry returning one value: the aux its sibling entries return, read from
+    # names it binds as they do (a def registered by a decorator; a lambda in a dict display).
+    "aux_registry_entry_metrics": (
+        "grad-has-aux-not-pair",
+        "return jnp.mean(jnp.where(a < delta, 0.5 * r**2, delta * (a - 0.5 * delta)))",
+        Applicability.UNSAFE,
+    ),
+    "aux_registry_lambda_entry": (
+        "grad-has-aux-not-pair",
+        '"square": lambda s_pos, s_neg: jnp.mean((1.0 - s_pos + s_neg) ** 2),',
+        Applicability.UNSAFE,
+    ),
+    # The entry computes one local it never reads, its siblings' aux are dicts: that local.
+    "aux_unread_local_metric": ("grad-has-aux-not-pair", "return err", Applicability.UNSAFE),
+    # The parts spread after the total: they are the aux, unspread.
+    "aux_spread_terms": (
+        "grad-has-aux-not-pair",
+        "return (stretch + 10.0 * floor, *terms)",
+        Applicability.UNSAFE,
+    ),
+    # A flag-guarded return of the loss alone, the other returning a named dict: an empty one.
+    "aux_flag_named_metrics": ("grad-has-aux-not-pair", "return nll", Applicability.UNSAFE),
+    # A helper packs the loss and a metric into one row (printed as float32[2]): loss first.
+    "aux_helper_row": ("grad-has-aux-not-pair", "return log_row(xent, hits)", Applicability.UNSAFE),
+    # A decorator pairing the function's own (output, aux) with a timing: the decorator goes.
+    "out_decorator_adds_timing": ("grad-output-not-array", "@stopwatch", Applicability.UNSAFE),
+    # has_aux read from a setting left False, the function returning a pair: True there.
+    "out_setting_without_aux": (
+        "grad-output-not-array",
+        "with_aux: bool = False",
+        Applicability.UNSAFE,
+    ),
+    # A wrapper keeps the wrapped function's value in a name, logs it, returns nothing.
+    "out_wrapper_keeps_value": (
+        "grad-output-not-array",
+        'jax.debug.print("loss {l}", l=loss)',
+        Applicability.UNSAFE,
+    ),
+    # Weighted terms returned one by one (a dict comprehension, a tree map): their sum.
+    "out_weighted_dict_comp": (
+        "grad-output-not-array",
+        "return {task: loss * TASK_WEIGHT[task] for task, loss in losses.items()}",
+        Applicability.UNSAFE,
+    ),
+    "out_weighted_tree_map": (
+        "grad-output-not-array",
+        "return jax.tree.map(lambda e, s: s * e, terms, scale)",
+        Applicability.UNSAFE,
+    ),
+    # A loop bound rounded down with jnp and cast to int: math.floor, a static int.
+    "bound_floor_steps": (
+        "grad-while-loop-reverse",
+        "steps = jnp.floor(duration / step).astype(jnp.int32)",
+        Applicability.UNSAFE,
+    ),
+    # A bwd entry named for a helper's reduction that keeps its axis: squeezed at the return.
+    "vjp_helper_named_keepdims": (
+        "custom-vjp-bwd-args-mismatch",
+        "return jnp.sum(v, axis=0, keepdims=True)",
+        Applicability.SAFE,
+    ),
+    # `.T` of a stack of matrices (in a helper) reverses every axis: the last two swapped.
+    "vjp_stack_transpose_helper": (
+        "custom-vjp-bwd-args-mismatch",
+        "return (g * flipped(inv),)",
+        Applicability.UNSAFE,
+    ),
+    # Every cotangent there, out of the primal's order: moved by the arguments they name.
+    "vjp_cotangents_out_of_order": (
+        "custom-vjp-bwd-structure",
+        "return d_spring, d_x, d_v",
+        Applicability.SAFE,  # the printed structures prove it
+    ),
+    # A dict's values made a tuple (in a helper), a dict due: the dict kept.
+    "vjp_dict_values_flattened": (
+        "custom-vjp-bwd-structure",
+        "return tuple(d.values())",
+        Applicability.SAFE,  # the printed structures prove it
+    ),
+    # A list over a tree's leaves, the tree due: mapped over the tree instead.
+    "vjp_leaves_list_comp": (
+        "custom-vjp-bwd-structure",
+        "return ([0.9 * leaf for leaf in jax.tree_util.tree_leaves(ct)],)",
+        Applicability.UNSAFE,
+    ),
+    # A one-use helper's grouped cotangents returned as they are: unpacked and returned flat.
+    "vjp_helper_nested_grads": (
+        "custom-vjp-bwd-structure",
+        "return du, (dm, dv)",
+        Applicability.UNSAFE,
+    ),
     # One dict for has_aux: the entry the caller names as the output is the output.
     "aux_dict_named_by_caller": (
         "grad-has-aux-not-pair",
@@ -542,6 +633,52 @@ DOUBTS = [
     ("vjp_trailing_default_temperature", "return d_logits, g_shift", "return g_shift, d_logits"),
     # A contraction without the tangent: not the tangent's product with a slope.
     ("jvp_tangent_vdot_scalar", "jnp.vdot(slope, x_dot)", "jnp.vdot(slope, slope)"),
+    # The siblings' aux reads a local the entry does not bind: no aux to copy.
+    (
+        "aux_registry_entry_metrics",
+        "    r = x @ w - y\n    a = jnp.abs(r)\n    return jnp.mean(jnp.where(a < delta, 0.5 * r",
+        "    e = x @ w - y\n    a = jnp.abs(e)\n    return jnp.mean(jnp.where(a < delta, 0.5 * e",
+    ),
+    # The siblings return different auxes: which one the entry owes is a guess.
+    (
+        "aux_registry_lambda_entry",
+        "softplus(s_neg - s_pos)), (jnp.mean(",
+        "softplus(s_neg - s_pos)), (jnp.max(",
+    ),
+    # Two locals never read: which is the metric is a guess.
+    (
+        "aux_unread_local_metric",
+        "    return err\n",
+        "    spread = jnp.std(noisy)\n    return err\n",
+    ),
+    # The helper is given a parameter first: not a row of the function's own values.
+    ("aux_helper_row", "return log_row(xent, hits)", "return log_row(w[0], hits)"),
+    # Terms not scaled by weights: a dict of values says nothing of their total.
+    ("out_weighted_dict_comp", "loss * TASK_WEIGHT[task]", "loss + TASK_WEIGHT[task]"),
+    # The name rebound after the wrapped call: it no longer holds what the function returned.
+    ("out_wrapper_keeps_value", "SEEN.append(fn.__name__)", "loss = jnp.log(loss)"),
+    # A jax call left in the operand: Python cannot round a traced value.
+    ("bound_floor_steps", "jnp.floor(duration / step)", "jnp.floor(jnp.log(duration) / step)"),
+    # The helper is called elsewhere too: editing it would change its other callers.
+    (
+        "vjp_stack_transpose_helper",
+        "sum_logdet(covs), jnp.linalg.inv(covs)",
+        "sum_logdet(covs), flipped(flipped(jnp.linalg.inv(covs)))",
+    ),
+    # Names that do not say which argument each cotangent is for, two of one structure.
+    (
+        "vjp_cotangents_out_of_order",
+        "return d_spring, d_x, d_v",
+        "return d_spring, d_x + 0, d_v + 0",
+    ),
+    # The dict's keys are not the input's: which entry is which is a guess.
+    ("vjp_dict_values_flattened", '"b": jnp.sum(g, axis=0)', '"bias": jnp.sum(g, axis=0)'),
+    # The bwd already uses a name the helper's return does: unpacking would clobber it.
+    (
+        "vjp_helper_nested_grads",
+        "return score_grads(saved, g)",
+        "dm = g\n    return score_grads(saved, dm)",
+    ),
     # The wrapper reads what it unpacked beside the loss: it is not a dropped aux.
     ("aux_wrapper_drops_aux", "return factor * value", "return factor * value * extras"),
     # The seed is made from both outputs: which place it takes is not said.
