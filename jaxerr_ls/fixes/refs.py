@@ -989,11 +989,7 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         per_leaf = _per_leaf_zeros(target, named[0], named[2], node, alloc)
         if per_leaf:
             return per_leaf
-    retyped = (
-        _dtype_fix(target, code, value.path, alloc)
-        or _shape_fix(target, code, value.path, alloc)
-        or _unit_axes_fix(target, code, value.path, alloc)
-    )
+    retyped = _retyped(target, code, value.path, node)
     if value.path != target.span.path or not _makes_zeros(alloc):
         return retyped
     if named is None:
@@ -1037,27 +1033,83 @@ def _culprit_ref(target: FixTarget, read: ReadSource) -> tuple[Source, ast.Call]
 
 def _culprit_retyped_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """Where the with_refs entry cannot be followed, the gradient ref its culprit names made
-    with the dtype or shape the message expects (see ``_dtype_fix``, ``_shape_fix``)."""
+    with the dtype or shape the message expects (see ``_retyped``)."""
     found = _culprit_ref(target, read)
     if found is None or not isinstance(found[1].args[0], ast.Call):
         return []
     source, made = found
-    code = Code(Buffers(read, target.span.path.parent))
+    return _retyped(target, Code(Buffers(read, target.span.path.parent)), source.path, made)
+
+
+def _retyped(target: FixTarget, code: Code, path: Path, made: ast.Call) -> list[Fix]:
+    """The allocation of a gradient ref (``made``, a ``new_ref(zeros(...))``) with the dtype
+    or shape the message expects: the dtype as the user spelled theirs; the shape spelled with
+    their sizes; else made like the Ref its sizes are read from (``zeros_like(p[...])``);
+    else the sizes of this run, written out, where the allocation makes one ref only."""
     alloc = made.args[0]
     assert isinstance(alloc, ast.Call)
-    shaped = _shape_fix(target, code, source.path, alloc)
-    repeated = any(
-        isinstance(n, _REPEATING) and any(inner is made for inner in ast.walk(n))
-        for n in ast.walk(source.tree)
+    shaped = _shape_fix(target, code, path, alloc)
+    model = code.model(path)
+    # ``made`` may come from another parse of the same text: the same place is the same node.
+    repeated = model is not None and any(
+        isinstance(n, _REPEATING)
+        and any(
+            isinstance(inner, ast.Call) and position(inner) == position(made)
+            for inner in ast.walk(n)
+        )
+        for n in ast.walk(model.tree)
     )
     if repeated and any(f.applicability != Applicability.SAFE for f in shaped):
         # One allocation for many refs: the numbers of this run's one leaf fit no other.
         shaped = []
     return (
-        _dtype_fix(target, code, source.path, alloc)
+        _dtype_fix(target, code, path, alloc)
+        or [f for f in shaped if f.applicability == Applicability.SAFE]
+        or _like_its_ref(target, code, path, alloc)
         or shaped
-        or (_unit_axes_fix(target, code, source.path, alloc))
+        or _unit_axes_fix(target, code, path, alloc)
     )
+
+
+# What a gradient buffer's allocation reads of the Ref it is for: ``zeros(p.shape, p.dtype)``.
+_SIZE_ATTRIBUTES = frozenset({"shape", "dtype", "size", "ndim"})
+
+
+def _like_its_ref(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> list[Fix]:
+    """Zeros whose sizes (and maybe dtype) are read from one Ref or array ``p``
+    (``jnp.zeros(p[...].size, p.dtype)``, ``jnp.zeros(v[...].shape, cfg.grad_dtype)``) made
+    in another shape or dtype than its argument's gradient: zeros like ``p``'s value, as the
+    buffer of ``p``'s gradient is. Not where the shape adds axes of its own to ``p``'s
+    (``(n_micro, *p.shape)``: the program reads that axis too)."""
+    func = dotted(alloc.func) or ""
+    if not _makes_zeros(alloc) or "." not in func or func.endswith("_like"):
+        return []
+    shape = next((k.value for k in alloc.keywords if k.arg == "shape"), None)
+    shape = shape or (alloc.args[0] if alloc.args else None)
+    if shape is None or (isinstance(shape, ast.Tuple | ast.List) and len(shape.elts) != 1):
+        return []
+    read: list[ast.expr] = []
+    for node in ast.walk(alloc):
+        base: ast.expr | None = None
+        if isinstance(node, ast.Attribute) and node.attr in _SIZE_ATTRIBUTES:
+            base = node.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            base = node if node.slice.value is Ellipsis else None
+        if isinstance(base, ast.Subscript) and isinstance(base.slice, ast.Constant):
+            base = base.value if base.slice.value is Ellipsis else None
+        if base is not None:
+            read.append(base)
+    ids = {id(r) for r in read}
+    if not any(id(inner) in ids for inner in ast.walk(shape)):
+        return []
+    spelled = {dotted(r) for r in read}
+    if len(spelled) != 1 or None in spelled:
+        return []
+    [like] = spelled
+    text = f"{func.rsplit('.', 1)[0]}.zeros_like({like}[...])"
+    title = f"Make the gradient ref like {like}: {text}"
+    edit = Edit(code.span(path, alloc), text)
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
 # Where one allocation makes several refs.
