@@ -526,9 +526,12 @@ def test_the_failing_call_of_jvp_or_a_vjp_function_is_fixed_in_place(
 
 
 def test_a_tangent_of_another_size_is_not_reshaped(copy: Copy) -> None:
-    # float32[4] for a float32[3] primal: no reshape can help; the culprit is the fix's place.
+    # float32[4] for a float32[3] primal: no reshape can help; the culprit is the fix's place,
+    # where the constant fill is made like the primal instead.
     root = copy("linearize_wrong_shape")
-    assert fixes("linearize_wrong_shape", root) == []
+    [fix] = fixes("linearize_wrong_shape", root)
+    assert fix.title == "Build the tangent like `x`: jnp.ones_like(x)"
+    assert "    probe = jnp.ones_like(x)\n" in applied(fix)["main.py"]
 
 
 def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_message(
