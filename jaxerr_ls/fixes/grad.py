@@ -641,15 +641,15 @@ def _scalar_term(function: FunctionNode, term: ast.expr) -> bool:
         bound = _bound_once_in(function, term.id)
         if bound is not None:
             term = bound
-    # ``weight * jnp.sum(...)`` with ``weight`` a parameter defaulting to a number.
-    while isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult | ast.Div):
-        if _number_parameter(function, term.right):
-            term = term.left
-        elif isinstance(term.op, ast.Mult) and _number_parameter(function, term.left):
-            term = term.right
-        else:
-            break
-    return surely_scalar(function, term) or _scalar_reduction(_unscaled(function, term))
+    # A product of scalars: numbers, full reductions, parameters defaulting to a number
+    # (``weight * jnp.sum(...)``).
+    if isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult | ast.Div):
+        return _scalar_term(function, term.left) and _scalar_term(function, term.right)
+    return (
+        surely_scalar(function, term)
+        or _number_parameter(function, term)
+        or _scalar_reduction(term)
+    )
 
 
 def _number_parameter(function: FunctionNode, node: ast.expr) -> bool:
