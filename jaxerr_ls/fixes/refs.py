@@ -989,7 +989,9 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         per_leaf = _per_leaf_zeros(target, named[0], named[2], node, alloc)
         if per_leaf:
             return per_leaf
-    retyped = _retyped(target, code, value.path, node)
+    retyped = _keyed_shape_fix(target, code, entry.entry, value.path, node) or _retyped(
+        target, code, value.path, node
+    )
     if value.path != target.span.path or not _makes_zeros(alloc):
         return retyped
     if named is None:
@@ -1069,6 +1071,87 @@ def _retyped(target: FixTarget, code: Code, path: Path, made: ast.Call) -> list[
         or shaped
         or _unit_axes_fix(target, code, path, alloc)
     )
+
+
+def _keyed_shape_fix(
+    target: FixTarget, code: Code, entry: ast.expr, path: Path, made: ast.Call
+) -> list[Fix]:
+    """``grads["w"]`` made by ``{name: new_ref(zeros(shape)) for name, shape in
+    SHAPES.items()}`` over a table of shapes the module binds (``SHAPES = {"w": (n_out,
+    n_in), ...}``): the table's entry for that key with its own sizes in the order the
+    message expects (``(n_in, n_out)``); none where the sizes differ or repeat, so the
+    printed sizes do not show which is which."""
+    alloc = made.args[0]
+    if not (
+        isinstance(entry, ast.Subscript)
+        and isinstance(entry.slice, ast.Constant)
+        and isinstance(entry.slice.value, str)
+        and isinstance(alloc, ast.Call)
+        and len(alloc.args) >= 1
+        and isinstance(alloc.args[0], ast.Name)
+    ):
+        return []
+    model = code.model(path)
+    if model is None:
+        return []
+    comprehension = next(
+        (
+            n
+            for n in ast.walk(model.tree)
+            if isinstance(n, ast.DictComp) and position(n.value) == position(made)
+        ),
+        None,
+    )
+    if comprehension is None or len(comprehension.generators) != 1:
+        return []
+    loop = comprehension.generators[0]
+    iterated = loop.iter
+    if not (
+        isinstance(loop.target, ast.Tuple)
+        and len(loop.target.elts) == 2
+        and all(isinstance(e, ast.Name) for e in loop.target.elts)
+        and getattr(loop.target.elts[1], "id", None) == alloc.args[0].id
+        and isinstance(iterated, ast.Call)
+        and isinstance(iterated.func, ast.Attribute)
+        and iterated.func.attr == "items"
+        and isinstance(iterated.func.value, ast.Name)
+        and not loop.ifs
+    ):
+        return []
+    table = iterated.func.value.id
+    bound = [
+        s.value
+        for s in model.tree.body
+        if isinstance(s, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == table for t in s.targets)
+    ]
+    if len(bound) != 1 or not isinstance(bound[0], ast.Dict):
+        return []
+    rows = [
+        v
+        for k, v in zip(bound[0].keys, bound[0].values, strict=True)
+        if isinstance(k, ast.Constant) and k.value == entry.slice.value
+    ]
+    given = _TYPE_RE.match(target.captures.get("given", "").strip())
+    expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
+    if len(rows) != 1 or given is None or expected is None or given[1] != expected[1]:
+        return []
+    sizes = [size for size in expected[2][1:-1].split(",") if size]
+    printed = [size for size in given[2][1:-1].split(",") if size]
+    row = rows[0]
+    # The entry's own sizes in the order due, each one the one entry printed that size.
+    if not isinstance(row, ast.Tuple | ast.List) or len(row.elts) != len(printed):
+        return []
+    if sorted(sizes) != sorted(printed) or len(set(printed)) != len(printed):
+        return []
+    text = code.files.text(path) or ""
+    spelled = [ast.get_source_segment(text, row.elts[printed.index(size)]) or "" for size in sizes]
+    if not all(spelled) or given[2] == expected[2]:
+        return []
+    shape = f"({', '.join(spelled)}{',' if len(spelled) == 1 else ''})"
+    title = f"Give {entry.slice.value!r} the shape {shape} in {table}, its argument's gradient's"
+    edit = Edit(code.span(path, rows[0]), shape)
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
 # What a gradient buffer's allocation reads of the Ref it is for: ``zeros(p.shape, p.dtype)``.

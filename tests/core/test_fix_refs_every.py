@@ -6,7 +6,8 @@ before a ``*_`` that swallows the data's; and a second Ref whose gradient the ca
 reads, skipped with ``DontWant()``, beside an array argument whose gradient it does read.
 A gradient buffer sized from its parameter but made in another dtype (from the settings) or
 flattened (``zeros(w[...].size)``) is made like the parameter, ``zeros_like(w[...])``; one with
-an axis of its own (``(n_micro, *p.shape)``) is not."""
+an axis of its own (``(n_micro, *p.shape)``) is not. A buffer laid out from a table of shapes
+by key gets the table's entry for its key in the order due, with the entry's own names."""
 
 from __future__ import annotations
 
@@ -89,3 +90,13 @@ def test_a_buffer_sized_from_its_parameter_is_made_like_it(
 def test_a_buffer_with_an_axis_of_its_own_is_not_made_like_its_parameter(copy: Copy) -> None:
     offered = fixes("fix10_refs_buffer_extra_axis", copy("fix10_refs_buffer_extra_axis"))
     assert not any("zeros_like" in f.title for f in offered)
+
+
+def test_a_buffer_laid_out_from_a_table_of_shapes_gets_its_entry_reordered(copy: Copy) -> None:
+    # ``{key: new_ref(zeros(dims, ..)) for key, dims in LAYOUT.items()}`` and
+    # ``with_refs(grads["proj"], ..)``: the table's "proj" entry, its own names reordered.
+    case = "fix10_refs_keyed_table_transposed"
+    [fix] = fixes(case, copy(case))
+    assert fix.title.startswith("Give 'proj' the shape (N_IN, N_OUT) in LAYOUT")
+    fixed = applied(fix)["main.py"]
+    assert 'LAYOUT = {"proj": (N_IN, N_OUT), "shift": (N_OUT,)}\n' in fixed
