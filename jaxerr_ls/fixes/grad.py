@@ -1805,6 +1805,76 @@ def _missing_return_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 # -- integer inputs and tangents ---------------------------------------------------------------
 
+
+def _unflattened_cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A tangent tree rebuilt from the primal's leaves in another dtype, ``jax.tree.unflatten(
+    treedef, [v / norm for v in vecs])`` where ``leaves, treedef = jax.tree.flatten(params)``
+    and ``vecs`` is made one per leaf (a comprehension over ``leaves``, or a ``zip`` with
+    it): each entry cast to its own leaf's dtype, ``[(v / norm).astype(p.dtype) for v, p in
+    zip(vecs, leaves)]`` (arithmetic with a float32 norm promotes a bfloat16 leaf)."""
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
+    if len(found) != 1:
+        return []
+    source, node, _ = found[0]
+    value = _returned(node)
+    function = _enclosing_function(source, node)
+    if not (
+        isinstance(value, ast.Call)
+        and last_name(value.func) in ("unflatten", "tree_unflatten")
+        and len(value.args) == 2
+        and isinstance(value.args[0], ast.Name)
+        and isinstance(value.args[1], ast.ListComp)
+        and function is not None
+    ):
+        return []
+    treedef, entries = value.args[0].id, value.args[1]
+    loop = entries.generators[0]
+    if (
+        len(entries.generators) != 1
+        or loop.ifs
+        or not isinstance(loop.target, ast.Name)
+        or not isinstance(loop.iter, ast.Name)
+    ):
+        return []
+    # ``leaves, treedef = jax.tree.flatten(tree)``, once in the function.
+    flattened = [
+        s
+        for s in ast.walk(function)
+        if isinstance(s, ast.Assign)
+        and isinstance(s.value, ast.Call)
+        and last_name(s.value.func) in ("flatten", "tree_flatten")
+        and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Tuple)
+        and len(s.targets[0].elts) == 2
+        and all(isinstance(e, ast.Name) for e in s.targets[0].elts)
+        and getattr(s.targets[0].elts[1], "id", None) == treedef
+    ]
+    if len(flattened) != 1:
+        return []
+    leaves = flattened[0].targets[0].elts[0]  # type: ignore[attr-defined]
+    made = _bound_once_in(function, loop.iter.id)
+    if not isinstance(made, ast.ListComp) or len(made.generators) != 1 or made.generators[0].ifs:
+        return []
+    over = made.generators[0].iter
+    per_leaf = (isinstance(over, ast.Name) and over.id == leaves.id) or (
+        isinstance(over, ast.Call)
+        and last_name(over.func) == "zip"
+        and any(isinstance(a, ast.Name) and a.id == leaves.id for a in over.args)
+    )
+    if not per_leaf:
+        return []
+    leaf = fresh(source.all_names(), "leaf")
+    entry = source.segment(entries.elt)
+    if not isinstance(entries.elt, _ATOMIC):
+        entry = f"({entry})"
+    text = (
+        f"[{entry}.astype({leaf}.dtype) for {loop.target.id}, {leaf} "
+        f"in zip({loop.iter.id}, {leaves.id})]"
+    )
+    title = f"Cast each leaf of the tangent to its primal leaf's dtype: {text}"
+    return unsafe_fix(target, title, (source.replace(entries, text),))
+
+
 _DTYPE_POSITION = {"array": 1, "asarray": 1, "zeros": 1, "ones": 1, "empty": 1, "full": 2}
 
 
@@ -2382,6 +2452,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return culprit_tree_fixes(target, read) or failing_line_fixes(target, read)
     # A cast where the array is built comes first; then what the failing line can change.
     found = _cast_fixes(target, read) if target.code in (INT_INPUT, JVP_DTYPE) else []
+    if target.code == JVP_DTYPE and not found:
+        found = _unflattened_cast_fixes(target, read)
     return found + failing_line_fixes(target, read)
 
 
