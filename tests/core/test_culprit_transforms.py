@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_ls.diagnose import Analyzer, Finding
-from jaxerr_ls.fixes import Fix, finding_target, fixes_for
+from jaxerr_ls.fixes import Applicability, Fix, finding_target, fixes_for
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.project import ModuleModel, Partial, build
 from jaxerr_ls.records import CulpritKind, load_records
@@ -59,6 +59,15 @@ def applied(fix: Fix) -> dict[str, str]:
         out[path.name] = apply_edits(text, [e for e in fix.edits if e.path == path])
         ast.parse(out[path.name])
     return out
+
+
+def only_unsafe_fix(case: str, root: Path, title: str) -> dict[str, str]:
+    """The one fix a program gets, unsafe and with ``title`` in its title, applied: each
+    edited file's new text by name."""
+    [fix] = fixes(case, root)
+    assert title in fix.title
+    assert fix.applicability is Applicability.UNSAFE
+    return applied(fix)
 
 
 @pytest.fixture

@@ -14,10 +14,9 @@ from __future__ import annotations
 import ast
 
 import pytest
-from test_culprit_transforms import Copy, applied, fixes
+from test_culprit_transforms import Copy, applied, fixes, only_unsafe_fix
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 
-from jaxerr_ls.fixes import Applicability
 from jaxerr_ls.fixes.refs import _ref_params
 
 
@@ -79,10 +78,7 @@ def test_a_parameter_is_read_as_a_ref_only_where_every_use_indexes_it_by_ellipsi
 def test_a_buffer_sized_from_its_parameter_is_made_like_it(
     copy: Copy, case: str, expected: str, gone: str
 ) -> None:
-    [fix] = fixes(case, copy(case))
-    assert "Make the gradient ref like" in fix.title
-    assert fix.applicability is Applicability.UNSAFE
-    fixed = applied(fix)["main.py"]
+    fixed = only_unsafe_fix(case, copy(case), "Make the gradient ref like")["main.py"]
     assert expected in fixed
     assert gone not in fixed
 

@@ -10,10 +10,8 @@ tangent tree rebuilt from the primal's flattened leaves in another dtype is cast
 from __future__ import annotations
 
 import pytest
-from test_culprit_transforms import Copy, applied, fixes
+from test_culprit_transforms import Copy, applied, fixes, only_unsafe_fix
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
-
-from jaxerr_ls.fixes import Applicability
 
 
 @pytest.mark.parametrize(
@@ -34,10 +32,7 @@ from jaxerr_ls.fixes import Applicability
 def test_a_filled_tangent_of_another_length_is_filled_like_its_primal(
     copy: Copy, case: str, expected: str, gone: str
 ) -> None:
-    [fix] = fixes(case, copy(case))
-    assert "Build the tangent like" in fix.title
-    assert fix.applicability is Applicability.UNSAFE
-    fixed = applied(fix)["main.py"]
+    fixed = only_unsafe_fix(case, copy(case), "Build the tangent like")["main.py"]
     assert expected in fixed
     assert gone not in fixed
 
