@@ -29,6 +29,7 @@ from jaxerr_ls.fixes.transform_calls import (
     called_function,
     failing_line_fixes,
     grid_point_fixes_at,
+    importer,
     located,
     on_line,
     printed_entries,
@@ -41,6 +42,7 @@ from jaxerr_ls.fixes.transform_calls import (
 )
 from jaxerr_ls.fixes.weighted_terms import weighted_sum_fixes
 from jaxerr_ls.project import (
+    Function,
     ModuleModel,
     Partial,
     class_fields,
@@ -387,8 +389,12 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             # The statement that builds the vector a return gives back.
             function = _enclosing_function(source, node)
             value = _unscaled(function, node.value) if function is not None else node.value
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            # An option (``reduction = "none"``) that picks the unreduced entry of a table
+            # of reductions: the option set to the table's reductions.
+            return _reduction_option_fixes(target, read, source, value)
         if value is None or isinstance(value, ast.Constant | ast.JoinedStr):
-            # A constant (an option's default, ``"none"``) is no vector to reduce.
+            # A constant is no vector to reduce.
             return []
         if isinstance(node, ast.Return):
             term = _vector_term(target, source, node, value)
@@ -407,6 +413,8 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     label = "the lambda" if names[0] == "<lambda>" else f"`{names[0]}`"
     averaged = any(word in names[0].lower() for word in _AVERAGE_NAMES)
     fixes = _every_axis_fixes(target, places, label, averaged)
+    if len(places) == 1 and not fixes:
+        fixes = _callee_partial_fixes(target, read, *places[0])
     meanings = {"mean": "the mean", "sum": "the sum"}
     for reduction in _reductions(target, read, places, names[0]):
         edits = []
@@ -425,6 +433,43 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if term_only or _reduced_part(places[0][1]) is not places[0][1]:
             title = f"Take {meanings[reduction]} of the vector term of {label}: {edits[0].new_text}"
         fixes.extend(unsafe_fix(target, title, tuple(edits)))
+    return fixes
+
+
+# The reductions a table of them offers by these keys, as PyTorch's ``reduction=`` does;
+# ``mean`` first, the default of such options.
+_REDUCTION_KEYS = ("mean", "sum")
+# How many modules beside a file of the error are read for a table of reductions.
+_NEAR_FILES = 40
+
+
+def _reduction_option_fixes(
+    target: FixTarget, read: ReadSource, source: Source, option: ast.Constant
+) -> list[Fix]:
+    """``reduction = "none"`` where a dict display of the program's files (the error's and its
+    culprits', and the modules beside them) keyed by option strings maps that option and
+    ``"mean"`` / ``"sum"`` (``{"mean": jnp.mean, "sum": jnp.sum, "none": lambda v: v}``):
+    the option set to each of those keys every such table holds, the same quotes kept."""
+    spans = [target.span, *target.frames, *(c.span for c in target.culprits)]
+    # The modules of the error and its culprits, and those beside them (the table is read
+    # where the option is used, which the traceback need not show).
+    near = [p for span in spans for p in sorted(span.path.parent.glob("*.py"))[:_NEAR_FILES]]
+    tables: list[set[str]] = []
+    for path in dict.fromkeys([*(span.path for span in spans), *near]):
+        parsed = Source.parse(path, read(path))
+        for node in ast.walk(parsed.tree) if parsed is not None else ():
+            if not isinstance(node, ast.Dict) or not node.keys:
+                continue
+            keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+            if all(isinstance(k, str) for k in keys) and option.value in keys:
+                tables.append({k for k in keys if isinstance(k, str)})
+    choices = [r for r in _REDUCTION_KEYS if tables and all(r in keys for keys in tables)]
+    written = source.segment(option)
+    fixes: list[Fix] = []
+    for reduction in choices:
+        text = written[0] + reduction + written[-1]
+        title = f"Choose the {reduction!r} reduction: {text} instead of {written}"
+        fixes.extend(unsafe_fix(target, title, (source.replace(option, text),)))
     return fixes
 
 
@@ -477,6 +522,168 @@ def _every_axis_fixes(
             shown = shown.replace(source.segment(call), edit.new_text, 1)
         title = f"Sum the numerator and the denominator of {label} over every axis: {shown}"
     return unsafe_fix(target, title, tuple(edits))
+
+
+def _callee_partial_fixes(
+    target: FixTarget, read: ReadSource, source: Source, value: ast.expr
+) -> list[Fix]:
+    """Where a function of the project returns the vector as a reduction over some axes only
+    at every exit (``costs.sum(axis=0)``), the same reduction over every axis there, where
+    the partial total is made. The vector is the one term of a sum not surely a scalar, a
+    name the function binds once to (an item of) what that function returns (``running,
+    final = trajectory_cost(...)``); or a call of it that the function divides by a size
+    (``energy(traj) / traj.shape[0]``): a total the program averages, so a sum there."""
+    function = _enclosing_function(source, value)
+    if not isinstance(function, ast.FunctionDef):
+        return []
+    made = _vector_source(function, value)
+    if made is None:
+        return []
+    call, position, width, totals_only = made
+    model = ModuleModel(source.tree)
+    own = model.functions.get(function)
+    sources: dict[int, Source] = {}
+    found = (
+        model.locate_function(call.func, own.scope, importer(source, read, sources))
+        if own is not None
+        else None
+    )
+    if found is None or not isinstance(found[1], Function) or not found[1].return_values:
+        return []
+    home = source if found[0] is model else sources.get(id(found[0]))
+    partials: list[ast.Call] = []
+    for returned in found[1].return_values:
+        if position is not None:
+            if not isinstance(returned, ast.Tuple) or len(returned.elts) != width:
+                return []
+            returned = returned.elts[position]
+        partial = _partial_reduction(returned)
+        if partial is None or (totals_only and last_name(partial.func) != "sum"):
+            return []
+        partials.append(partial)
+    if home is None:
+        return []
+    # Its other callers would get the total too: only a function called here alone.
+    name = found[1].name
+    calls = [
+        c
+        for module in dict.fromkeys([source, home])
+        for c in ast.walk(module.tree)
+        if isinstance(c, ast.Call) and last_name(c.func) == name
+    ]
+    if len(calls) != 1:
+        return []
+    edits = tuple(_over_every_axis(home, call) for call in partials)
+    title = f"Reduce over every axis in `{name}`: {edits[0].new_text}"
+    return unsafe_fix(target, title, edits)
+
+
+def _vector_source(
+    function: ast.FunctionDef, value: ast.expr
+) -> tuple[ast.Call, int | None, int, bool] | None:
+    """The call a returned vector comes from, the position of the vector in the tuple it
+    returns (None: the whole result) and that tuple's width, and whether the call's result is
+    divided by a size (see ``_callee_partial_fixes``)."""
+    divided = [
+        n.left
+        for n in ast.walk(value)
+        if isinstance(n, ast.BinOp)
+        and isinstance(n.op, ast.Div)
+        and isinstance(n.left, ast.Call)
+        and _a_size(n.right)
+    ]
+    if len(divided) == 1:
+        assert isinstance(divided[0], ast.Call)
+        return divided[0], None, 0, True
+    # In a sum of terms, the one that is not surely a scalar (``running + terminal`` with
+    # ``terminal = w * jnp.sum(...)``).
+    vectors = [t for t in _terms(_reduced_part(value)) if not _scalar_term(function, t)]
+    part = vectors[0] if len(vectors) == 1 else None
+    if not isinstance(part, ast.Name):
+        return None
+    stores = [
+        n
+        for n in own_nodes(function)
+        if isinstance(n, ast.Name) and n.id == part.id and not isinstance(n.ctx, ast.Load)
+    ]
+    assign = next(
+        (
+            s
+            for s in function.body
+            if isinstance(s, ast.Assign)
+            and len(s.targets) == 1
+            and any(t is n for n in stores for t in ast.walk(s.targets[0]))
+        ),
+        None,
+    )
+    if len(stores) != 1 or assign is None or not isinstance(assign.value, ast.Call):
+        return None
+    bound = assign.targets[0]
+    if isinstance(bound, ast.Tuple):
+        if not all(isinstance(e, ast.Name) for e in bound.elts):
+            return None
+        position = next(i for i, e in enumerate(bound.elts) if e is stores[0])
+        return assign.value, position, len(bound.elts), False
+    return (assign.value, None, 0, False) if bound is stores[0] else None
+
+
+def _a_size(node: ast.expr) -> bool:
+    """``x.shape[0]``, ``len(x)``, ``x.size``: a count of entries."""
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
+    if isinstance(node, ast.Attribute):
+        return node.attr == "size"
+    return isinstance(node, ast.Call) and last_name(node.func) == "len" and len(node.args) == 1
+
+
+def _scalar_term(function: FunctionNode, term: ast.expr) -> bool:
+    """A term surely a scalar: a number, a full reduction (maybe scaled), or a name bound
+    once to one."""
+    if isinstance(term, ast.Name):
+        bound = _bound_once_in(function, term.id)
+        if bound is not None:
+            term = bound
+    # A product of scalars: numbers, full reductions, parameters defaulting to a number
+    # (``weight * jnp.sum(...)``).
+    if isinstance(term, ast.BinOp) and isinstance(term.op, ast.Mult | ast.Div):
+        return _scalar_term(function, term.left) and _scalar_term(function, term.right)
+    return (
+        surely_scalar(function, term)
+        or _number_parameter(function, term)
+        or _scalar_reduction(term)
+    )
+
+
+def _number_parameter(function: FunctionNode, node: ast.expr) -> bool:
+    """A parameter of the function whose default is a number (``terminal_weight=10.0``)."""
+    if not isinstance(node, ast.Name) or isinstance(function, ast.Lambda):
+        return False
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(zip([a.arg for a in positional][::-1], arguments.defaults[::-1], strict=False))
+    defaults |= {
+        a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d
+    }
+    default = defaults.get(node.id)
+    return (
+        isinstance(default, ast.Constant)
+        and isinstance(default.value, int | float)
+        and not isinstance(default.value, bool)
+    )
+
+
+def _partial_reduction(node: ast.expr | None) -> ast.Call | None:
+    """A sum or mean over some named axes, of one operand (``jnp.sum(x, axis=0)``,
+    ``x.mean(axis=-1)``)."""
+    if not isinstance(node, ast.Call) or last_name(node.func) not in ("sum", "mean"):
+        return None
+    if any(isinstance(a, ast.Starred) for a in node.args) or len(node.args) > 1:
+        return None
+    if any(k.arg not in ("axis", "keepdims") for k in node.keywords):
+        return None
+    if not node.args and not isinstance(node.func, ast.Attribute):
+        return None
+    return node if _axes_written(node) is not None else None
 
 
 def _over_every_axis(source: Source, call: ast.Call) -> Edit:
@@ -1672,6 +1879,76 @@ def _missing_return_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 # -- integer inputs and tangents ---------------------------------------------------------------
 
+
+def _unflattened_cast_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A tangent tree rebuilt from the primal's leaves in another dtype, ``jax.tree.unflatten(
+    treedef, [v / norm for v in vecs])`` where ``leaves, treedef = jax.tree.flatten(params)``
+    and ``vecs`` is made one per leaf (a comprehension over ``leaves``, or a ``zip`` with
+    it): each entry cast to its own leaf's dtype, ``[(v / norm).astype(p.dtype) for v, p in
+    zip(vecs, leaves)]`` (arithmetic with a float32 norm promotes a bfloat16 leaf)."""
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
+    if len(found) != 1:
+        return []
+    source, node, _ = found[0]
+    value = _returned(node)
+    function = _enclosing_function(source, node)
+    if not (
+        isinstance(value, ast.Call)
+        and last_name(value.func) in ("unflatten", "tree_unflatten")
+        and len(value.args) == 2
+        and isinstance(value.args[0], ast.Name)
+        and isinstance(value.args[1], ast.ListComp)
+        and function is not None
+    ):
+        return []
+    treedef, entries = value.args[0].id, value.args[1]
+    loop = entries.generators[0]
+    if (
+        len(entries.generators) != 1
+        or loop.ifs
+        or not isinstance(loop.target, ast.Name)
+        or not isinstance(loop.iter, ast.Name)
+    ):
+        return []
+    # ``leaves, treedef = jax.tree.flatten(tree)``, once in the function.
+    flattened = [
+        s
+        for s in ast.walk(function)
+        if isinstance(s, ast.Assign)
+        and isinstance(s.value, ast.Call)
+        and last_name(s.value.func) in ("flatten", "tree_flatten")
+        and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Tuple)
+        and len(s.targets[0].elts) == 2
+        and all(isinstance(e, ast.Name) for e in s.targets[0].elts)
+        and getattr(s.targets[0].elts[1], "id", None) == treedef
+    ]
+    if len(flattened) != 1:
+        return []
+    leaves = flattened[0].targets[0].elts[0]  # type: ignore[attr-defined]
+    made = _bound_once_in(function, loop.iter.id)
+    if not isinstance(made, ast.ListComp) or len(made.generators) != 1 or made.generators[0].ifs:
+        return []
+    over = made.generators[0].iter
+    per_leaf = (isinstance(over, ast.Name) and over.id == leaves.id) or (
+        isinstance(over, ast.Call)
+        and last_name(over.func) == "zip"
+        and any(isinstance(a, ast.Name) and a.id == leaves.id for a in over.args)
+    )
+    if not per_leaf:
+        return []
+    leaf = fresh(source.all_names(), "leaf")
+    entry = source.segment(entries.elt)
+    if not isinstance(entries.elt, _ATOMIC):
+        entry = f"({entry})"
+    text = (
+        f"[{entry}.astype({leaf}.dtype) for {loop.target.id}, {leaf} "
+        f"in zip({loop.iter.id}, {leaves.id})]"
+    )
+    title = f"Cast each leaf of the tangent to its primal leaf's dtype: {text}"
+    return unsafe_fix(target, title, (source.replace(entries, text),))
+
+
 _DTYPE_POSITION = {"array": 1, "asarray": 1, "zeros": 1, "ones": 1, "empty": 1, "full": 2}
 
 
@@ -2258,6 +2535,8 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return culprit_tree_fixes(target, read) or failing_line_fixes(target, read)
     # A cast where the array is built comes first; then what the failing line can change.
     found = _cast_fixes(target, read) if target.code in (INT_INPUT, JVP_DTYPE) else []
+    if target.code == JVP_DTYPE and not found:
+        found = _unflattened_cast_fixes(target, read)
     return found + failing_line_fixes(target, read)
 
 

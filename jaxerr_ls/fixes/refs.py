@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jaxerr_ls.astindex import position
+from jaxerr_ls.astindex import own_nodes, position
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_state import (
     ARG_POSITION_RE,
@@ -225,37 +225,117 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return []
         if dotted(primals[index]) is None:
             return []
-        writes = _writes_ref(Code(Buffers(read, target.span.path.parent)), target, vjp, index)
-        return _fixes_for_call(source, scope, statement, call, primals, index, jnp, writes)
+        code = Code(Buffers(read, target.span.path.parent))
+        function = _differentiated(code, target, vjp)
+        writes = _written_params(function)
+        # The other arguments the function reads as Refs need a gradient ref (or a skip)
+        # too: JAX names one Ref argument at a time.
+        others = _ref_params(function, len(primals)) - {index}
+        return _fixes_for_call(
+            source, scope, statement, call, primals, index, jnp, index in writes, others, writes
+        )
     return []
 
 
-def _writes_ref(code: Code, target: FixTarget, vjp: ast.Call, index: int) -> bool:
-    """Whether the differentiated function (a ``def`` of the project) writes the Ref it
-    takes at ``index`` (``stats[...] = ...``, ``stats[...] += ...``). Skipping that Ref's
-    gradient with ``DontWant()`` then fails in the backward pass (jax 0.12: "'NullAccum'
-    object has no attribute 'ref'"), so only a gradient ref will do."""
+_DIFFERENTIATED_RE = re.compile(r"of the differentiated function (\S+) at (\S+):(\d+)")
+
+
+def _differentiated(
+    code: Code, target: FixTarget, vjp: ast.Call
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``def`` of the project that ``jax.vjp`` differentiates: the function the message
+    names ("... of the differentiated function NAME at PATH:LINE", PATH as the run printed
+    it, matched on its last parts), else the vjp's first argument resolved to a ``def``."""
+    named = _DIFFERENTIATED_RE.search(target.captures.get("argument", ""))
+    if named is not None:
+        parts = Path(named[2]).parts
+        for base in (target.span.path.parent, *target.span.path.parents):
+            for start in range(len(parts) - 1, max(len(parts) - 5, 0), -1):
+                path = base.joinpath(*parts[start:])
+                if code.model(path) is None:
+                    continue
+                function = code.function_at(path, named[1], int(named[3]))
+                if function is not None and not isinstance(function.node, ast.Lambda):
+                    return function.node
+            if base == target.span.path.parents[min(2, len(target.span.path.parents) - 1)]:
+                break
     model = code.model(target.span.path)
     if model is None:
-        return False
+        return None
     for call, scope in model.calls:
         if (call.lineno, call.col_offset) != (vjp.lineno, vjp.col_offset) or not call.args:
             continue
-        function = code.resolve(Place(target.span.path, model, call.args[0], scope)).node
-        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-            return False
-        params = [*function.args.posonlyargs, *function.args.args]
-        if index >= len(params):
-            return False
-        name = params[index].arg
-        return any(
-            isinstance(node, ast.Subscript)
-            and isinstance(node.ctx, ast.Store)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == name
-            for node in ast.walk(function)
-        )
-    return False
+        found = code.resolve(Place(target.span.path, model, call.args[0], scope)).node
+        return found if isinstance(found, ast.FunctionDef | ast.AsyncFunctionDef) else None
+    return None
+
+
+def _params(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    return [p.arg for p in (*function.args.posonlyargs, *function.args.args)]
+
+
+def _written_params(function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> set[int]:
+    """The positions of the parameters the differentiated function writes as Refs
+    (``stats[...] = ...``, ``stats[...] += ...``). Skipping such a Ref's gradient with
+    ``DontWant()`` fails in the backward pass (jax 0.12: "'NullAccum' object has no attribute
+    'ref'"), so only a gradient ref will do."""
+    if function is None:
+        return set()
+    written = {
+        node.value.id
+        for node in ast.walk(function)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Store)
+        and isinstance(node.value, ast.Name)
+    }
+    return {i for i, name in enumerate(_params(function)) if name in written}
+
+
+def _ref_params(function: ast.FunctionDef | ast.AsyncFunctionDef | None, count: int) -> set[int]:
+    """The positions (below ``count``) of the parameters the function uses only as Refs are
+    used: every use of the name is an index by ``...`` (``w[...]``, read or written), the
+    way a Ref's value is read; an array is read as itself."""
+    if function is None:
+        return set()
+    as_ref = {
+        id(node.value)
+        for node in own_nodes(function)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value is Ellipsis
+    }
+    uses: dict[str, list[bool]] = {}
+    for node in own_nodes(function):
+        if isinstance(node, ast.Name):
+            uses.setdefault(node.id, []).append(id(node) in as_ref)
+    return {
+        i for i, name in enumerate(_params(function)[:count]) if uses.get(name) and all(uses[name])
+    }
+
+
+def _unpacking(statement: ast.stmt, call: ast.Call, count: int) -> list[ast.expr | None] | None:
+    """The targets a statement unpacks the ``count`` gradients into, by position (None for
+    the positions a ``*_`` swallows): ``w_ct, x_ct = f_vjp(ct)``, ``g_w, g_b, *_ = ...``."""
+    if not (
+        isinstance(statement, ast.Assign)
+        and statement.value is call
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Tuple)
+    ):
+        return None
+    elts = statement.targets[0].elts
+    starred = [i for i, e in enumerate(elts) if isinstance(e, ast.Starred)]
+    if not starred:
+        return list(elts) if len(elts) == count else None
+    if len(starred) > 1 or len(elts) - 1 > count:
+        return None
+    star = elts[starred[0]]
+    assert isinstance(star, ast.Starred)
+    if not (isinstance(star.value, ast.Name) and star.value.id == "_"):
+        return None
+    head, tail = elts[: starred[0]], elts[starred[0] + 1 :]
+    return [*head, *[None] * (count - len(head) - len(tail)), *tail]
 
 
 def _fixes_for_call(
@@ -267,20 +347,20 @@ def _fixes_for_call(
     index: int,
     jnp: str,
     writes: bool = False,
+    others: set[int] | None = None,
+    written: set[int] | None = None,
 ) -> list[Fix]:
+    """The fixes of ``f_vjp(ct)`` for the Ref at ``index`` (JAX's) and the ``others`` the
+    function also reads as Refs (a gradient ref for those whose gradient the code reads or
+    that the function writes, ``DontWant()`` for the rest)."""
     assert isinstance(call.func, ast.Name)
+    others = others or set()
+    written = written or set()
     # Unpacked gradients: `w_ct, x_ct = f_vjp(ct)`.
-    targets: list[ast.expr] | None = None
-    if (
-        isinstance(statement, ast.Assign)
-        and statement.value is call
-        and len(statement.targets) == 1
-        and isinstance(statement.targets[0], ast.Tuple)
-        and len(statement.targets[0].elts) == len(primals)
-    ):
-        targets = statement.targets[0].elts
+    targets = _unpacking(statement, call, len(primals))
     if any(isinstance(p, ast.Starred) for p in primals):
         targets = None
+        others = set()
     # Results kept whole and read by index (`cts = f_vjp(ct)`, then `cts[0]`).
     reads: list[ast.Subscript] | None = None
     if (
@@ -299,12 +379,34 @@ def _fixes_for_call(
     # A gradient the statement unpacks into `_` (or never binds) is not wanted.
     discarded = [isinstance(statement, ast.Expr) or i not in read_at for i in range(len(primals))]
     if targets is not None:
-        discarded = [isinstance(e, ast.Name) and e.id == "_" for e in targets]
+        discarded = [e is None or (isinstance(e, ast.Name) and e.id == "_") for e in targets]
+
+    def kept(i: int) -> ast.Name | None:
+        element = targets[i] if targets is not None else None
+        return element if isinstance(element, ast.Name) and element.id != "_" else None
+
+    def used(i: int) -> bool:
+        name = kept(i)
+        return (name is not None and _later_loads(scope, name.id, statement)) or (
+            reads is not None and i in read_at
+        )
+
+    if targets is None and not isinstance(statement, ast.Expr) and not used(index):
+        # The results kept whole (`grads = f_vjp(ct)`, `return f_vjp(ct)`) are read as values
+        # later, where a placeholder would stand for the Ref's gradient: no edit here is right.
+        return []
+    if targets is not None and any(kept(i) is None and not discarded[i] for i in others):
+        return []
+    # The other Refs: a gradient ref where the code reads their gradient or the function
+    # writes them, else skipped.
+    accumulated = sorted(i for i in others if used(i) or i in written)
     entries = []
     for i, primal in enumerate(primals):
         wanted = "jax.ad.DontWant()" if discarded[i] else "jax.ad.GradValue()"
-        if i == index:
+        if i == index or i in accumulated:
             entries.append("")
+        elif i in others:
+            entries.append("jax.ad.DontWant()")
         elif isinstance(primal, ast.Starred):
             # Each starred argument's leaves; only unread results are skipped this way.
             if any(at >= i for at in read_at):
@@ -316,63 +418,92 @@ def _fixes_for_call(
         else:
             entries.append(f"jax.tree.map(lambda _: {wanted}, {source.segment(primal)})")
 
-    def call_with(entry: str) -> str:
-        bound = ", ".join(entry if i == index else e for i, e in enumerate(entries))
-        return f"{call.func.id}.with_refs({bound})"  # type: ignore[attr-defined]
-
-    ref_name = source.segment(primals[index])
-    unpacked: ast.Name | None = None
-    if targets is not None:
-        element = targets[index]
-        if isinstance(element, ast.Name) and element.id != "_":
-            unpacked = element
-    uses_gradient = unpacked is not None and _later_loads(scope, unpacked.id, statement)
-    if reads is not None and index in read_at:
-        uses_gradient = True
-    elif targets is None and not isinstance(statement, ast.Expr):
-        # The results kept whole (`grads = f_vjp(ct)`, `return f_vjp(ct)`) are read as values
-        # later, where a placeholder would stand for the Ref's gradient: no edit here is right.
-        return []
-
-    fixes: list[Fix] = []
-    # The new ref is bound just before the statement: only for a simple statement, where
+    # The new refs are bound just before the statement: only for a simple statement, where
     # the call runs once, right after it (not in a loop or a branch).
     simple = isinstance(statement, ast.Assign | ast.AnnAssign | ast.Expr | ast.Return)
-    if simple and source.owns_its_lines(statement):
-        taken = source.all_names()
+    simple = simple and source.owns_its_lines(statement)
+    if accumulated and not simple:
+        return []
+    taken = source.all_names()
+    indent = source.indent_of(statement.lineno) if simple else ""
+    end = statement.end_lineno or statement.lineno
+    grad_refs: dict[int, str] = {}
+    made: dict[int, str] = {}  # the line binding each new ref
+    read_back: dict[int, str] = {}  # the line reading each gradient back
+    replaced: dict[int, list[Edit]] = {}
+    for i in [index, *accumulated]:
+        if not simple or dotted(primals[i]) is None:
+            if i != index:
+                return []
+            continue
+        unpacked = kept(i)
+        ref_name = source.segment(primals[i])
         base = unpacked.id if unpacked else ref_name.rsplit(".", 1)[-1]
         if base.endswith("_ref"):  # ``params_ref``'s gradient ref: ``params_grad_ref``
             base = base.removesuffix("_ref") + "_grad"
         grad_ref = _free_name(taken, f"{base}_ref")
-        indent = source.indent_of(statement.lineno)
-        new_ref = f"{indent}{grad_ref} = jax.new_ref({jnp}.zeros_like({ref_name}[...]))\n"
-        edits = [
-            source.insert(statement.lineno, 0, new_ref),
-            source.replace(call.func, call_with(grad_ref)),
-        ]
+        grad_refs[i] = grad_ref
+        made[i] = f"{indent}{grad_ref} = jax.new_ref({jnp}.zeros_like({ref_name}[...]))\n"
+        replaced[i] = []
         if unpacked is not None:
-            end = statement.end_lineno or statement.lineno
-            edits.append(source.replace(unpacked, "_"))
-            read_back = f"{indent}{unpacked.id} = {grad_ref}[...]\n"
-            edits.append(source.insert(end + 1, 0, read_back))
+            replaced[i].append(source.replace(unpacked, "_"))
+            read_back[i] = f"{indent}{unpacked.id} = {grad_ref}[...]\n"
         for read in reads or ():
-            if isinstance(read.slice, ast.Constant) and read.slice.value == index:
-                edits.append(source.replace(read, f"{grad_ref}[...]"))
-        fixes.append(
-            Fix(
-                title=f"Accumulate the gradient of {ref_name} into a new ref with with_refs",
-                code=CODE,
-                edits=tuple(edits),
-                preferred=unpacked is not None or writes or bool(reads),
+            if isinstance(read.slice, ast.Constant) and read.slice.value == i:
+                replaced[i].append(source.replace(read, f"{grad_ref}[...]"))
+
+    def call_with(entry: str) -> str:
+        bound = ", ".join(
+            entry if i == index else grad_refs[i] if i in accumulated else e
+            for i, e in enumerate(entries)
+        )
+        return f"{call.func.id}.with_refs({bound})"  # type: ignore[attr-defined]
+
+    def edits_with(bound: list[int], entry: str) -> tuple[Edit, ...]:
+        edits = [source.replace(call.func, call_with(entry))]
+        if bound:
+            # One insertion per place, its lines in the primals' order.
+            edits.insert(0, source.insert(statement.lineno, 0, "".join(made[i] for i in bound)))
+        unbound = [e for i in bound for e in replaced[i]]
+        emptied = (
+            targets is not None
+            and (accumulated or None in targets)
+            and all(
+                discarded[i] or i in bound or (i in others and i not in accumulated)
+                for i in range(len(primals))
             )
         )
-    if not uses_gradient and not writes:
+        if emptied and unbound and isinstance(statement, ast.Assign):
+            # Nothing left to unpack (``_, _, *_ = ...``): the call as a statement.
+            first, value = source.span(statement.targets[0]), source.span(statement.value)
+            gap = Span(source.path, first.line, first.col, value.line, value.col)
+            unbound = [Edit(gap, "")]
+        edits += unbound
+        back = "".join(read_back.get(i, "") for i in bound)
+        if back:
+            edits.append(source.insert(end + 1, 0, back))
+        return tuple(edits)
+
+    ref_name = source.segment(primals[index])
+    fixes: list[Fix] = []
+    if index in grad_refs:
+        unpacked = kept(index)
+        also = "".join(f", {source.segment(primals[i])}" for i in accumulated)
+        fixes.append(
+            Fix(
+                title=f"Accumulate the gradient of {ref_name}{also} into a new ref with with_refs",
+                code=CODE,
+                edits=edits_with([index, *accumulated], grad_refs[index]),
+                preferred=unpacked is not None or writes or bool(reads) or bool(accumulated),
+            )
+        )
+    if not used(index) and not writes:
         fixes.append(
             Fix(
                 title=f"Skip the gradient of {ref_name} with jax.ad.DontWant()",
                 code=CODE,
-                edits=(source.replace(call.func, call_with("jax.ad.DontWant()")),),
-                preferred=unpacked is None,
+                edits=edits_with(accumulated, "jax.ad.DontWant()"),
+                preferred=kept(index) is None and not accumulated,
             )
         )
     return fixes
@@ -858,10 +989,8 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         per_leaf = _per_leaf_zeros(target, named[0], named[2], node, alloc)
         if per_leaf:
             return per_leaf
-    retyped = (
-        _dtype_fix(target, code, value.path, alloc)
-        or _shape_fix(target, code, value.path, alloc)
-        or _unit_axes_fix(target, code, value.path, alloc)
+    retyped = _keyed_shape_fix(target, code, entry.entry, value.path, node) or _retyped(
+        target, code, value.path, node
     )
     if value.path != target.span.path or not _makes_zeros(alloc):
         return retyped
@@ -906,27 +1035,164 @@ def _culprit_ref(target: FixTarget, read: ReadSource) -> tuple[Source, ast.Call]
 
 def _culprit_retyped_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     """Where the with_refs entry cannot be followed, the gradient ref its culprit names made
-    with the dtype or shape the message expects (see ``_dtype_fix``, ``_shape_fix``)."""
+    with the dtype or shape the message expects (see ``_retyped``)."""
     found = _culprit_ref(target, read)
     if found is None or not isinstance(found[1].args[0], ast.Call):
         return []
     source, made = found
-    code = Code(Buffers(read, target.span.path.parent))
+    return _retyped(target, Code(Buffers(read, target.span.path.parent)), source.path, made)
+
+
+def _retyped(target: FixTarget, code: Code, path: Path, made: ast.Call) -> list[Fix]:
+    """The allocation of a gradient ref (``made``, a ``new_ref(zeros(...))``) with the dtype
+    or shape the message expects: the dtype as the user spelled theirs; the shape spelled with
+    their sizes; else made like the Ref its sizes are read from (``zeros_like(p[...])``);
+    else the sizes of this run, written out, where the allocation makes one ref only."""
     alloc = made.args[0]
     assert isinstance(alloc, ast.Call)
-    shaped = _shape_fix(target, code, source.path, alloc)
-    repeated = any(
-        isinstance(n, _REPEATING) and any(inner is made for inner in ast.walk(n))
-        for n in ast.walk(source.tree)
+    shaped = _shape_fix(target, code, path, alloc)
+    model = code.model(path)
+    # ``made`` may come from another parse of the same text: the same place is the same node.
+    repeated = model is not None and any(
+        isinstance(n, _REPEATING)
+        and any(
+            isinstance(inner, ast.Call) and position(inner) == position(made)
+            for inner in ast.walk(n)
+        )
+        for n in ast.walk(model.tree)
     )
     if repeated and any(f.applicability != Applicability.SAFE for f in shaped):
         # One allocation for many refs: the numbers of this run's one leaf fit no other.
         shaped = []
     return (
-        _dtype_fix(target, code, source.path, alloc)
+        _dtype_fix(target, code, path, alloc)
+        or [f for f in shaped if f.applicability == Applicability.SAFE]
+        or _like_its_ref(target, code, path, alloc)
         or shaped
-        or (_unit_axes_fix(target, code, source.path, alloc))
+        or _unit_axes_fix(target, code, path, alloc)
     )
+
+
+def _keyed_shape_fix(
+    target: FixTarget, code: Code, entry: ast.expr, path: Path, made: ast.Call
+) -> list[Fix]:
+    """``grads["w"]`` made by ``{name: new_ref(zeros(shape)) for name, shape in
+    SHAPES.items()}`` over a table of shapes the module binds (``SHAPES = {"w": (n_out,
+    n_in), ...}``): the table's entry for that key with its own sizes in the order the
+    message expects (``(n_in, n_out)``); none where the sizes differ or repeat, so the
+    printed sizes do not show which is which."""
+    alloc = made.args[0]
+    if not (
+        isinstance(entry, ast.Subscript)
+        and isinstance(entry.slice, ast.Constant)
+        and isinstance(entry.slice.value, str)
+        and isinstance(alloc, ast.Call)
+        and len(alloc.args) >= 1
+        and isinstance(alloc.args[0], ast.Name)
+    ):
+        return []
+    model = code.model(path)
+    if model is None:
+        return []
+    comprehension = next(
+        (
+            n
+            for n in ast.walk(model.tree)
+            if isinstance(n, ast.DictComp) and position(n.value) == position(made)
+        ),
+        None,
+    )
+    if comprehension is None or len(comprehension.generators) != 1:
+        return []
+    loop = comprehension.generators[0]
+    iterated = loop.iter
+    if not (
+        isinstance(loop.target, ast.Tuple)
+        and len(loop.target.elts) == 2
+        and all(isinstance(e, ast.Name) for e in loop.target.elts)
+        and getattr(loop.target.elts[1], "id", None) == alloc.args[0].id
+        and isinstance(iterated, ast.Call)
+        and isinstance(iterated.func, ast.Attribute)
+        and iterated.func.attr == "items"
+        and isinstance(iterated.func.value, ast.Name)
+        and not loop.ifs
+    ):
+        return []
+    table = iterated.func.value.id
+    bound = [
+        s.value
+        for s in model.tree.body
+        if isinstance(s, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == table for t in s.targets)
+    ]
+    if len(bound) != 1 or not isinstance(bound[0], ast.Dict):
+        return []
+    rows = [
+        v
+        for k, v in zip(bound[0].keys, bound[0].values, strict=True)
+        if isinstance(k, ast.Constant) and k.value == entry.slice.value
+    ]
+    given = _TYPE_RE.match(target.captures.get("given", "").strip())
+    expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
+    if len(rows) != 1 or given is None or expected is None or given[1] != expected[1]:
+        return []
+    sizes = [size for size in expected[2][1:-1].split(",") if size]
+    printed = [size for size in given[2][1:-1].split(",") if size]
+    row = rows[0]
+    # The entry's own sizes in the order due, each one the one entry printed that size.
+    if not isinstance(row, ast.Tuple | ast.List) or len(row.elts) != len(printed):
+        return []
+    if sorted(sizes) != sorted(printed) or len(set(printed)) != len(printed):
+        return []
+    text = code.files.text(path) or ""
+    spelled = [ast.get_source_segment(text, row.elts[printed.index(size)]) or "" for size in sizes]
+    if not all(spelled) or given[2] == expected[2]:
+        return []
+    shape = f"({', '.join(spelled)}{',' if len(spelled) == 1 else ''})"
+    title = f"Give {entry.slice.value!r} the shape {shape} in {table}, its argument's gradient's"
+    edit = Edit(code.span(path, rows[0]), shape)
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+# What a gradient buffer's allocation reads of the Ref it is for: ``zeros(p.shape, p.dtype)``.
+_SIZE_ATTRIBUTES = frozenset({"shape", "dtype", "size", "ndim"})
+
+
+def _like_its_ref(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> list[Fix]:
+    """Zeros whose sizes (and maybe dtype) are read from one Ref or array ``p``
+    (``jnp.zeros(p[...].size, p.dtype)``, ``jnp.zeros(v[...].shape, cfg.grad_dtype)``) made
+    in another shape or dtype than its argument's gradient: zeros like ``p``'s value, as the
+    buffer of ``p``'s gradient is. Not where the shape adds axes of its own to ``p``'s
+    (``(n_micro, *p.shape)``: the program reads that axis too)."""
+    func = dotted(alloc.func) or ""
+    if not _makes_zeros(alloc) or "." not in func or func.endswith("_like"):
+        return []
+    shape = next((k.value for k in alloc.keywords if k.arg == "shape"), None)
+    shape = shape or (alloc.args[0] if alloc.args else None)
+    if shape is None or (isinstance(shape, ast.Tuple | ast.List) and len(shape.elts) != 1):
+        return []
+    read: list[ast.expr] = []
+    for node in ast.walk(alloc):
+        base: ast.expr | None = None
+        if isinstance(node, ast.Attribute) and node.attr in _SIZE_ATTRIBUTES:
+            base = node.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            base = node if node.slice.value is Ellipsis else None
+        if isinstance(base, ast.Subscript) and isinstance(base.slice, ast.Constant):
+            base = base.value if base.slice.value is Ellipsis else None
+        if base is not None:
+            read.append(base)
+    ids = {id(r) for r in read}
+    if not any(id(inner) in ids for inner in ast.walk(shape)):
+        return []
+    spelled = {dotted(r) for r in read}
+    if len(spelled) != 1 or None in spelled:
+        return []
+    [like] = spelled
+    text = f"{func.rsplit('.', 1)[0]}.zeros_like({like}[...])"
+    title = f"Make the gradient ref like {like}: {text}"
+    edit = Edit(code.span(path, alloc), text)
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
 # Where one allocation makes several refs.

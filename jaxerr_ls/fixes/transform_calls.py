@@ -2499,5 +2499,62 @@ def failing_line_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         shaped = shaped or _shape_argument_fixes(target, source, read)
         shaped = shaped or _aval_shape_fixes(target, source, read)
         shaped = shaped or _aval_dtype_fixes(target, source, read)
-        return shaped or _reshape_fixes(target, source, read)
+        return shaped or _reshape_fixes(target, source, read) or _filled_like_fixes(target, source)
     return []
+
+
+def _filled_like_fixes(target: FixTarget, source: Source) -> list[Fix]:
+    """A tangent of another length than its vector primal, made on the failing line (or bound
+    once above it) as a constant fill, ``jnp.zeros(cfg["lookback"])``, maybe with entries set
+    from the end, ``.at[-1].set(1.0)``: the same fill like the primal, ``jnp.zeros_like(w)``,
+    which has its length (and dtype) whatever the sizes the program reads. Not where an entry
+    is set by a position from the start, which counts in the wrong layout."""
+    found = _tangent_and_primal(source, target.span.line)
+    # ``~float32[4]``: linearize marks a tangent type with a tilde.
+    tangent_shape = _shape((target.captures.get("tangent") or "").lstrip("~"))
+    primal_shape = _shape((target.captures.get("primal") or "").lstrip("~"))
+    if found is None or tangent_shape is None or primal_shape is None:
+        return []
+    tangent, primal = found
+    if not (len(tangent_shape[1]) == len(primal_shape[1]) == 1) or not isinstance(primal, ast.Name):
+        return []
+    if tangent_shape[1] == primal_shape[1] or tangent_shape[0] != primal_shape[0]:
+        return []
+    if isinstance(tangent, ast.Name):
+        assign = assigned_once(source, tangent.id, target.span.line)
+        if assign is None or len(assign.targets) != 1:
+            return []
+        tangent = assign.value
+    # Peel ``.at[-k].set(c)`` / ``.add(c)`` steps down to the fill.
+    fill = tangent
+    while (
+        isinstance(fill, ast.Call)
+        and isinstance(fill.func, ast.Attribute)
+        and fill.func.attr in ("set", "add")
+        and isinstance(fill.func.value, ast.Subscript)
+        and isinstance(fill.func.value.value, ast.Attribute)
+        and fill.func.value.value.attr == "at"
+    ):
+        index = fill.func.value.slice
+        if not (
+            isinstance(index, ast.UnaryOp)
+            and isinstance(index.op, ast.USub)
+            and isinstance(index.operand, ast.Constant)
+            and type(index.operand.value) is int
+        ):
+            return []
+        fill = fill.func.value.value.value
+    name = last_name(fill.func) if isinstance(fill, ast.Call) else None
+    if not isinstance(fill, ast.Call) or name not in ("zeros", "ones", "full"):
+        return []
+    if not isinstance(fill.func, ast.Attribute) or any(k.arg != "dtype" for k in fill.keywords):
+        return []
+    constant = fill.args[1:] if name == "full" else []
+    if len(fill.args) != 1 + len(constant) or fill.keywords:
+        return []
+    if any(not isinstance(c, ast.Constant | ast.UnaryOp) for c in constant):
+        return []
+    rest = "".join(f", {source.segment(c)}" for c in constant)
+    new_text = f"{source.segment(fill.func.value)}.{name}_like({primal.id}{rest})"
+    title = f"Build the tangent like `{primal.id}`: {new_text}"
+    return unsafe_fix(target, title, (source.replace(fill, new_text),))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from jaxerr_ls.diagnose import Analyzer, Finding
-from jaxerr_ls.fixes import Fix, finding_target, fixes_for
+from jaxerr_ls.fixes import Applicability, Fix, finding_target, fixes_for
 from jaxerr_ls.matching import RecordIndex
 from jaxerr_ls.project import ModuleModel, Partial, build
 from jaxerr_ls.records import CulpritKind, load_records
@@ -59,6 +59,15 @@ def applied(fix: Fix) -> dict[str, str]:
         out[path.name] = apply_edits(text, [e for e in fix.edits if e.path == path])
         ast.parse(out[path.name])
     return out
+
+
+def only_unsafe_fix(case: str, root: Path, title: str) -> dict[str, str]:
+    """The one fix a program gets, unsafe and with ``title`` in its title, applied: each
+    edited file's new text by name."""
+    [fix] = fixes(case, root)
+    assert title in fix.title
+    assert fix.applicability is Applicability.UNSAFE
+    return applied(fix)
 
 
 @pytest.fixture
@@ -562,9 +571,12 @@ def test_the_failing_call_of_jvp_or_a_vjp_function_is_fixed_in_place(
 
 
 def test_a_tangent_of_another_size_is_not_reshaped(copy: Copy) -> None:
-    # float32[4] for a float32[3] primal: no reshape can help; the culprit is the fix's place.
+    # float32[4] for a float32[3] primal: no reshape can help; the culprit is the fix's place,
+    # where the constant fill is made like the primal instead.
     root = copy("linearize_wrong_shape")
-    assert fixes("linearize_wrong_shape", root) == []
+    [fix] = fixes("linearize_wrong_shape", root)
+    assert fix.title == "Build the tangent like `x`: jnp.ones_like(x)"
+    assert "    probe = jnp.ones_like(x)\n" in applied(fix)["main.py"]
 
 
 def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_message(
