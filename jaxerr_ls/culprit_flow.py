@@ -162,6 +162,29 @@ class Flow:
             return self._deciding_makers(place, node, depth)
         return [place]
 
+    def element(self, place: Place) -> Place | None:
+        """The one expression that makes every item of a sequence: the element of the list
+        comprehension or generator its one maker is, through ``tuple(..)`` / ``list(..)`` of
+        it (``self.buffers = tuple(buffers)`` with ``buffers`` the comprehension a
+        classmethod's ``cls([...])`` passes). None where the flow is not certain."""
+        made = self.one_maker(place)
+        for _ in range(_MAX_DEPTH):
+            node = made.node if made is not None else None
+            if isinstance(node, ast.ListComp | ast.GeneratorExp) and made is not None:
+                return made.at(node.elt)
+            if not (
+                isinstance(node, ast.Call)
+                and made is not None
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("tuple", "list")
+                and made.scope.lookup(node.func.id) is None
+                and len(node.args) == 1
+                and not node.keywords
+            ):
+                return None
+            made = self.one_maker(made.at(node.args[0]))
+        return None
+
     def _conditional_makers(self, place: Place, node: ast.IfExp, depth: int) -> list[Place] | None:
         """``a if flag else b``: the branch a test the flow evaluates to a constant takes
         (``(0, 1) if SETTINGS["joint"] else 0``), else the makers of both branches."""
@@ -1329,10 +1352,35 @@ class Flow:
             if not isinstance(made.node, ast.Call):
                 return None
             cls = self.code.resolve(made.at(made.node.func))
+            if _is_cls(made.at(made.node.func)):
+                cls = self._called_on(made.at(made.node.func)) or cls
             if not isinstance(cls.node, ast.ClassDef):
                 return None
             out.append((cls, made))
         return out
+
+    def _called_on(self, cls: Place) -> Place | None:
+        """The class ``cls`` is in a classmethod (``return cls(gain=.., offset=..)``): the one
+        class the calls the flow entered it through name (``Bank.from_csv(..)``), else its
+        own class where no class of its module derives from it."""
+        function = _function_of_param(cls)
+        assert function is not None and isinstance(function.owner, ast.ClassDef)
+        named = []
+        for _, call in self._entered.get(id(function), []):
+            func = call.node.func if isinstance(call.node, ast.Call) else None
+            if isinstance(func, ast.Attribute):
+                named.append(self.code.resolve(call.at(func.value)))
+        if named:
+            classes = {id(k.node): k for k in named if isinstance(k.node, ast.ClassDef)}
+            whole = len(classes) == 1 and all(isinstance(k.node, ast.ClassDef) for k in named)
+            return next(iter(classes.values())) if whole else None
+        owner = function.owner
+        derived = any(
+            _last_name(base) == owner.name
+            for klass in nodes_of(cls.model.tree, ast.ClassDef)
+            for base in klass.bases
+        )
+        return None if derived else Place(cls.path, cls.model, owner, cls.model.module_scope)
 
     def _receivers(
         self, method: Function, owner: Place, depth: int

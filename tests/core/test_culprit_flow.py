@@ -624,3 +624,87 @@ def test_a_conditional_expression_takes_the_branch_its_constant_test_chooses(
         ("main.py", "jnp.ones(2)"),
         ("main.py", "jnp.arange(5)"),
     ]
+
+
+def test_cls_in_a_classmethod_constructs_the_class_whose_fields_it_is_given(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "model.py": (
+                "from dataclasses import dataclass\n"
+                "from typing import NamedTuple\n"
+                "import jax.numpy as jnp\n\n"
+                "@dataclass\n"
+                "class Bank:\n"
+                "    gain: object\n"
+                "    offset: object\n\n"
+                "    @classmethod\n"
+                "    def make(cls, n):\n"
+                "        offset = jnp.arange(n)\n"
+                "        return cls(gain=jnp.ones(n), offset=offset)\n\n"
+                "class Pair(NamedTuple):\n"
+                "    low: object\n"
+                "    high: object\n\n"
+                "    @classmethod\n"
+                "    def zeros(cls, n):\n"
+                "        return cls(jnp.zeros(n), jnp.ones((n, 2)))\n\n"
+                "class Base:\n"
+                "    @classmethod\n"
+                "    def build(cls, x):\n"
+                "        return cls(x)\n\n"
+                "class Child(Base):\n"
+                "    def __init__(self, x):\n"
+                "        self.x = jnp.asarray(x)\n"
+            ),
+            "main.py": (
+                "from model import Bank, Pair, Child\n\n"
+                "def use():\n"
+                "    bank = Bank.make(3)\n"
+                "    pair = Pair.zeros(2)\n"
+                "    child = Child.build(4)\n"
+                "    return bank.offset, bank.gain, pair.high, child.x\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    # A dataclass's generated ``__init__``: the field's keyword, followed to its local.
+    assert shown(flow.makers(place_of(code, main, "bank.offset"))) == [
+        ("model.py", "jnp.arange(n)")
+    ]
+    assert shown(flow.makers(place_of(code, main, "bank.gain"))) == [("model.py", "jnp.ones(n)")]
+    # A NamedTuple's fields by position.
+    assert shown(flow.makers(place_of(code, main, "pair.high"))) == [
+        ("model.py", "jnp.ones((n, 2))")
+    ]
+    # ``cls`` in a base's classmethod called on a subclass: the subclass's ``__init__``.
+    assert shown(flow.makers(place_of(code, main, "child.x"))) == [("model.py", "jnp.asarray(x)")]
+
+
+def test_the_element_of_a_comprehension_through_tuple_and_an_attribute(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "pool.py": (
+                "import jax.numpy as jnp\n\n"
+                "class Pool:\n"
+                "    def __init__(self, items):\n"
+                "        self.items = tuple(items)\n\n"
+                "    @classmethod\n"
+                "    def like(cls, shapes):\n"
+                "        return cls([jnp.zeros(s) for s in shapes])\n\n"
+                "def use(shapes):\n"
+                "    pool = Pool.like(shapes)\n"
+                "    listed = list(range(3))\n"
+                "    return pool.items, listed\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    path = tmp_path / "pool.py"
+    element = flow.element(place_of(code, path, "pool.items"))
+    assert element is not None and ast.unparse(element.node) == "jnp.zeros(s)"
+    # Not a comprehension: no one element.
+    assert flow.element(place_of(code, path, "listed", 14)) is None
