@@ -783,7 +783,9 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
     for call, place in with_refs_calls(code, frames[0]):
         entries = with_refs_entries(code, call, place)
         if entries is None:
-            built = _built_alike(code, frames, call, place)
+            built = _built_alike(code, frames, call, place) or _spread_element(
+                code, frames, call, place, index
+            )
             if built is not None and isinstance(built.node, ast.expr):
                 return RefEntry(call, place, built.node, built)
         if entries is None or index >= len(entries):
@@ -793,6 +795,31 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
         value = code.resolve(entry)
         return RefEntry(call, place, entry.node, attribute_value(code, frames, value) or value)
     return None
+
+
+def _spread_element(
+    code: Code, frames: Sequence[Span], call: ast.Call, place: Place, index: int
+) -> Place | None:
+    """``with_refs(*self.pool.buffers, dont)`` where what is spread is made by one
+    comprehension of Refs (``culprit_flow.Flow.element``): the entry at ``index`` is its
+    element,
+    where ``index`` is the spread's first position (or any later one, with nothing after
+    it)."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    starred = [i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)]
+    if len(starred) != 1 or call.keywords:
+        return None
+    at = starred[0]
+    last = at == len(call.args) - 1
+    if index < at or (index != at and not last):
+        return None
+    spread = call.args[at]
+    assert isinstance(spread, ast.Starred)
+    element = ValueFlow(code, frames).element(place.at(spread.value))
+    # Only a Ref made there alike for every item (a helper called per item, ``slot(name)``,
+    # may make each item otherwise).
+    return element if element is not None and _makes_ref(element) else None
 
 
 def _built_alike(code: Code, frames: Sequence[Span], call: ast.Call, place: Place) -> Place | None:

@@ -323,6 +323,20 @@ def test_a_ref_built_alike_for_every_key_is_wrong_at_its_key_in_the_shape_table(
     assert allocation.why is not None and "jax.new_ref(" in allocation.why
 
 
+def test_a_ref_spread_from_a_pool_a_classmethod_builds_is_the_comprehension_element() -> None:
+    # ``with_refs(*pool.buffers, ..)``: ``Pool.like`` -> ``cls([...])`` -> ``__init__``'s
+    # ``tuple(buffers)``: every buffer is the comprehension's element.
+    culprit_is_where_the_change_belongs(
+        "refs_spread_pool",
+        "vjp-with-refs-aval",
+        CulpritKind.REFS_ARGUMENT,
+        "pool.py",
+        "return cls([jax.new_ref(jnp.zeros(r[...].size)) for r in refs])",
+        ["Ref{float32[6]}", "Ref{float32[3,2]}"],
+        "0.12.0.1",
+    )
+
+
 def test_entries_a_helper_builds_alike_for_a_mode_left_to_its_default(copy: Copy) -> None:
     # ``grads_of(loss, w, scale)`` leaves ``modes=None``, so the helper asks every gradient
     # back as a value, the Ref's too: its comprehension's element is the entry.
