@@ -1404,6 +1404,7 @@ def _ref_path_culprit(
         return None
     entry, keys, path, flow = found
     if by_table:
+        entry, keys = culprit_paths.own_key(entry, keys)
         made = culprit_paths.keyed_table_entry(flow, entry, keys)
     else:
         made = culprit_paths.leaf_maker(flow, entry, keys)

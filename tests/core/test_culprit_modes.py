@@ -323,6 +323,33 @@ def test_a_ref_built_alike_for_every_key_is_wrong_at_its_key_in_the_shape_table(
     assert allocation.why is not None and "jax.new_ref(" in allocation.why
 
 
+def test_a_ref_built_per_item_of_a_shape_table_is_wrong_at_the_entry_of_its_own_key() -> None:
+    # ``{name: jax.new_ref(jnp.zeros(shape)) for name, shape in GRAD_SHAPES.items()}``: the
+    # entry for "bias" is ``jnp.zeros(GRAD_SHAPES["bias"])``. The message's path has no key
+    # (``args[1]``); the failing line hands over ``grads["bias"]``, whose key it is.
+    found = finding("refs_items_shape_table", "0.12.0.1")
+    assert found.code == "vjp-with-refs-aval"
+    table, allocation = found.culprits
+    buffers = CASES / "refs_items_shape_table" / "buffers.py"
+    assert (table.span.path.name, table.span.line) == ("buffers.py", line_of(buffers, '"bias"'))
+    assert table.why is not None and "for 'bias', `(3,)`" in table.why
+    assert allocation.span.line == line_of(buffers, "for name, shape in GRAD_SHAPES.items()")
+
+
+def test_no_table_entry_for_buffers_made_per_item_of_the_parameters(copy: Copy) -> None:
+    # Iterating over the parameters themselves (a dict a function builds, of Refs), the
+    # buffers are made like them: the allocation is at fault, not the parameters.
+    root = copy("refs_items_shape_table")
+    text = (root / "buffers.py").read_text()
+    text = text.replace(
+        "    return {name:",
+        '    GRAD_SHAPES = {"kernel": jnp.ones((3, 2)), "bias": jnp.ones(3)}\n    return {name:',
+    )
+    (root / "buffers.py").write_text(text)
+    [allocation] = finding("refs_items_shape_table", "0.12.0.1", root).culprits
+    assert allocation.span.line == line_of(root / "buffers.py", "for name, shape in")
+
+
 def test_a_ref_spread_from_a_pool_a_classmethod_builds_is_the_comprehension_element() -> None:
     # ``with_refs(*pool.buffers, ..)``: ``Pool.like`` -> ``cls([...])`` -> ``__init__``'s
     # ``tuple(buffers)``: every buffer is the comprehension's element.
