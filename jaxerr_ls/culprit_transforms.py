@@ -647,8 +647,38 @@ def _returns(
         if made is not None:
             out.append(_Return(model, function, *made))
             continue
-        out.append(_Return(model, function, node, value))
+        flowed = (
+            _flowed_maker(project, flow, model, function, part)
+            if vector and flow is not None and part is not value
+            else None
+        )
+        out.append(flowed or _Return(model, function, node, value))
     return out
+
+
+def _flowed_maker(
+    project: _Project, flow: Flow, model: ModuleModel, function: Function, part: ast.expr | None
+) -> _Return | None:
+    """The operand that makes the return a vector, where it is a field (``self.scale``,
+    ``w.fuel``) or a parameter: the one expression the value flow finds it made by,
+    elsewhere (a construction's keyword, what the caller passes), where that surely has an
+    axis (``jnp.full((1,), s)``)."""
+    if not isinstance(part, ast.Attribute | ast.Name):
+        return None
+    if isinstance(part, ast.Name):
+        binding = function.scope.lookup(part.id)
+        if binding is None or binding.kind != "param":
+            return None
+    place = Place(project.path(model), model, part, function.scope)
+    made = flow.one_maker(place)
+    if made is None or not isinstance(made.node, ast.Call):
+        return None
+    if not culprit_ranks.Ranks(flow).at_least(made):
+        return None
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    why = f"`{shown}` has an axis, and {_label(function)} returns arithmetic with it"
+    return _Return(made.model, function, made.node, made.node, why)
 
 
 def _helper_result(

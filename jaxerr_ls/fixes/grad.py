@@ -392,6 +392,11 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             term = _vector_term(target, source, node, value)
             if term is not None:
                 value, term_only = term, True
+        elif isinstance(node, ast.expr) and not any(
+            isinstance(n, ast.Lambda) and n.body is node for n in ast.walk(source.tree)
+        ):
+            # The operand made elsewhere (a field's construction): a term, not the output.
+            term_only = True
         places.append((source, value))
         names.append(culprit.name)
     if not places:

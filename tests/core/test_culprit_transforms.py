@@ -304,6 +304,15 @@ CULPRITS = [
         "ct = jnp.ones(out.shape[:-1])",
         ["float32[2,2,1]"],
     ),
+    # The vector operand is a field a classmethod's ``cls(..)`` gives (the value flow).
+    (
+        "flow_classmethod_field",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "weights.py",
+        "return cls(fit=1.0, smooth=jnp.full((1,), 0.1))",
+        ["`jnp.full((1,), 0.1)` has an axis", "`loss` returns arithmetic with it", "(1,)"],
+    ),
 ]
 
 
@@ -377,6 +386,16 @@ def test_only_the_vector_return_is_reduced(copy: Copy) -> None:
     mean, _ = fixes("nonscalar_two_returns", root)
     fixed = applied(mean)["objective.py"]
     assert "        return jnp.mean(resid**2)\n    return jnp.mean(resid**2)\n" in fixed
+
+
+def test_a_vector_term_made_by_a_construction_is_reduced_there(copy: Copy) -> None:
+    root = copy("flow_classmethod_field")
+    found = fixes("flow_classmethod_field", root)
+    assert [f.title.split(":")[0] for f in found] == [
+        "Take the sum of the vector term of `loss`",
+        "Take the mean of the vector term of `loss`",
+    ]
+    assert "smooth=jnp.sum(jnp.full((1,), 0.1))" in applied(found[0])["weights.py"]
 
 
 def test_a_vector_lambda_on_the_failing_line_is_reduced_in_place(copy: Copy) -> None:
