@@ -2038,12 +2038,24 @@ def _printed_instance(
         if mapped is not None:
             project.adopt(mapped)
             built = mapped
+        if not _builds_named(built, name) and flow is not None:
+            # ``return terms`` with ``terms = self.terms(..)``: where the value flow finds
+            # the returned value built.
+            made = flow.one_maker(built)
+            if made is not None and made.node is not built.node:
+                project.adopt(made)
+                built = made
         value = built.node
-        if not (isinstance(value, ast.Call) and last_name(value.func) == name):
+        if not (isinstance(value, ast.Call) and _builds_named(built, name)):
             return None
         if built.model.locate_class(value.func, built.scope, project.importer(built.model)) is None:
             return None
     return (name, items) if items else None
+
+
+def _builds_named(built: Place, name: str) -> bool:
+    """Whether the expression is a call of something named ``name`` (a class, printed)."""
+    return isinstance(built.node, ast.Call) and last_name(built.node.func) == name
 
 
 # The functions that map a function over the leaves of trees, keeping the first tree's
