@@ -2454,17 +2454,20 @@ def _aux_read(application: _Application) -> str | None:
     if not isinstance(unpacked, ast.Tuple) or len(unpacked.elts) != 2:
         return None
     aux = unpacked.elts[1]
-    if not isinstance(aux, ast.Name) or aux.id == "_":
+    # ``(loss, (logits, stats)), g = ..``: the aux unpacked further, each of its names.
+    names = {n.id for n in ast.walk(aux) if isinstance(n, ast.Name) and n.id != "_"}
+    parts = [n for n in ast.walk(aux) if isinstance(n, ast.expr)]
+    if not names or not all(isinstance(n, ast.Name | ast.Tuple | ast.List) for n in parts):
         return None
     scope_node = application.scope.node
     read = any(
         isinstance(n, ast.Name)
-        and n.id == aux.id
+        and n.id in names
         and isinstance(n.ctx, ast.Load)
         and (n.lineno, n.col_offset) > (statements[0].lineno, statements[0].col_offset)
         for n in ast.walk(scope_node)
     )
-    return aux.id if read else None
+    return ast.unparse(aux) if read else None
 
 
 # -- what built an argument or a tangent -----------------------------------------------------

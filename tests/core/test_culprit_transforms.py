@@ -313,15 +313,6 @@ CULPRITS = [
         "return cls(fit=1.0, smooth=jnp.full((1,), 0.1))",
         ["`jnp.full((1,), 0.1)` has an axis", "`loss` returns arithmetic with it", "(1,)"],
     ),
-    # The vector operand is a field a classmethod's ``cls(..)`` gives (the value flow).
-    (
-        "flow_classmethod_field",
-        "grad-nonscalar-output",
-        CulpritKind.TRANSFORM_FUNCTION,
-        "weights.py",
-        "return cls(fit=1.0, smooth=jnp.full((1,), 0.1))",
-        ["`jnp.full((1,), 0.1)` has an axis", "`loss` returns arithmetic with it", "(1,)"],
-    ),
     # ``return terms`` with ``terms = parts(x)``: the instance is built in the helper.
     (
         "flow_printed_local",
@@ -330,6 +321,15 @@ CULPRITS = [
         "terms.py",
         "return terms",
         ["instance of `Terms` with 3 fields"],
+    ),
+    # The caller unpacks the aux further (``(loss, (pred, resid)), g = ..``) and reads it.
+    (
+        "flow_aux_nested_target",
+        "grad-has-aux-not-pair",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "objective.py",
+        "return Output(",
+        ["reads the aux `(pred, resid)`"],
     ),
 ]
 
