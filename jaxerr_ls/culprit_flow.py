@@ -131,6 +131,10 @@ class Flow:
         # instance of a subclass, differentiates the subclass's ``loss``.
         self._self_of: dict[int, tuple[Place, Place | None]] = {}
         self._steps = 0
+        # The keys each dict comprehension over ``d.items()`` had an entry read by (by the
+        # comprehension's id): its value variable holds ``d``'s entry of that key where it
+        # was only one (``grads["w"]`` of ``{k: zeros(v) for k, v in SHAPES.items()}``).
+        self._keys_read: dict[int, set[object]] = {}
         # The functions whose parameters' arguments are being resolved: a call that runs one
         # again (recursion, a callable handed round) is not followed a second time.
         self._resolving: set[int] = set()
@@ -816,6 +820,19 @@ class Flow:
         if not dicts or len(held) != len(dicts) or any(None in h.keys for h in held):
             return None  # not only displays, or one unpacks another mapping (``**base``)
         values = [d.at(v) for d, h in zip(dicts, held, strict=True) for v in h.values]
+        read = self._keys_read.get(id(loop), set())
+        if method == "items" and len(read) == 1:
+            # The entry of one key read (``{k: f(v) for k, v in T.items()}["w"]``): ``v``
+            # is ``T["w"]``, where every display has that constant key.
+            wanted = next(iter(read))
+            keyed = [
+                d.at(v)
+                for d, h in zip(dicts, held, strict=True)
+                for k, v in zip(h.keys, h.values, strict=True)
+                if isinstance(k, ast.Constant) and k.value == wanted
+            ]
+            if len(keyed) == len(held):
+                values = keyed
         if item is not None:
             assert isinstance(value_target, ast.Tuple)
             size = len(value_target.elts)
@@ -930,8 +947,11 @@ class Flow:
             entry = _entry(container.node, key.value)
             if entry is None and isinstance(container.node, ast.DictComp):
                 # ``{k: new_ref(zeros(v.shape)) for k, v in params.items()}``: every key's
-                # entry is made by the one value expression.
+                # entry is made by the one value expression (its ``v`` that key's entry).
                 entry = container.node.value
+                if len(container.node.generators) == 1:
+                    keys = self._keys_read.setdefault(id(container.node.generators[0]), set())
+                    keys.add(key.value)
             if entry is None:
                 based = self._dict_call_entry(container, key.value, depth)
                 if based is None:

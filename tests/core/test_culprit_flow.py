@@ -708,3 +708,40 @@ def test_the_element_of_a_comprehension_through_tuple_and_an_attribute(tmp_path:
     assert element is not None and ast.unparse(element.node) == "jnp.zeros(s)"
     # Not a comprehension: no one element.
     assert flow.element(place_of(code, path, "listed", 14)) is None
+
+
+def test_an_entry_of_a_comprehension_over_items_reads_the_entry_of_its_key(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax.numpy as jnp\n\n"
+                'SHAPES = {"w": (6, 4), "b": (4,)}\n\n'
+                "def buffers():\n"
+                "    return {name: jnp.zeros(shape) for name, shape in SHAPES.items()}\n\n"
+                "def use():\n"
+                "    grads = buffers()\n"
+                '    weight = grads["w"]\n'
+                '    bias = grads["b"]\n'
+                "    return weight, bias\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    weight = place_of(code, tmp_path / "main.py", "weight", 12)
+    [made] = flow.makers(weight) or []
+    assert ast.unparse(made.node) == "jnp.zeros(shape)"
+    # ``shape`` is ``SHAPES["w"]`` for that entry, not every value of the table.
+    assert isinstance(made.node, ast.Call)
+    assert shown(flow.makers(made.at(made.node.args[0]))) == [("main.py", "(6, 4)")]
+    assert shape_of(flow, weight) == (6, 4)
+    # Once the entry of another key is read too, the variable holds either.
+    other = Flow(code)
+    other.makers(weight)
+    other.makers(place_of(code, tmp_path / "main.py", "bias", 12))
+    assert shown(other.makers(made.at(made.node.args[0]))) == [
+        ("main.py", "(6, 4)"),
+        ("main.py", "(4,)"),
+    ]
