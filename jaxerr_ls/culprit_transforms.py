@@ -13,6 +13,7 @@ from jaxerr_ls.astindex import nodes_of, stored_names
 from jaxerr_ls.culprit_flow import (
     Callee,
     Flow,
+    argument,
     keyword_value,
     scope_at,
     shape_of,
@@ -1783,7 +1784,10 @@ def _not_array(
             why = f"{_label(function)} returns nothing here, so {api} got None: return the loss"
             return [_culprit(project, r.model, r.node, kind, function.name, why) for r in bare]
         if function.returns or not function.falls_off_end:
-            return []
+            home = flow.definition(function) if flow is not None else None
+            if flow is None or home is None:
+                return []
+            return _unmatched_modes(project, flow, home, function, api)
         last = _last_statement(function.node.body)
         why = f"{_label(function)} ends without `return`, so {api} got None: return the loss"
         return [_culprit(project, model, last, kind, function.name, why)]
@@ -1853,6 +1857,88 @@ def _not_array(
             for r in tuples
         ]
     return []
+
+
+def _unmatched_modes(
+    project: _Project, flow: Flow, home: Place, function: Function, api: str
+) -> list[Culprit]:
+    """The function returns a value on every path, yet gave None: the value it returns is a
+    project function's that, with the constant its mode parameter gets (``reduce_loss(x,
+    self.reduction)`` with ``"avg"`` from the settings), runs none of its ``return``s and
+    falls off its end. The constant is where the change belongs (the value no branch
+    matches); None where the flow does not decide every step."""
+    values = function.return_values
+    if len(values) != 1 or values[0] is None:
+        return []
+    found = _falls_through(flow, Place(home.path, home.model, values[0], function.scope), 0)
+    if found is None:
+        return []
+    made, callee = found
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    why = (
+        f"`{shown}` matches none of the branches of `{callee.name}`, which then ends without "
+        f"`return`: {_label(function)} returns None, and {api} got None"
+    )
+    return [
+        _culprit(project, made.model, made.node, CulpritKind.TRANSFORM_FUNCTION, function.name, why)
+    ]
+
+
+def _falls_through(flow: Flow, place: Place, depth: int) -> tuple[Place, Function] | None:
+    """Where the value at ``place`` is None because a mode's constant picks no ``return`` of
+    the project function that makes it: the constant, and that function."""
+    node = place.node
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(node, ast.IfExp):
+        test = constant(flow, place.at(node.test), None)
+        if test is UNKNOWN:
+            return None
+        return _falls_through(flow, place.at(node.body if test else node.orelse), depth + 1)
+    if isinstance(node, ast.Name):
+        local = _single_local(place.scope, node.id)
+        if local is None or local.value is None:
+            return None
+        return _falls_through(flow, place.at(local.value), depth + 1)
+    if not isinstance(node, ast.Call):
+        return None
+    callees = flow.callees(place.at(node.func))
+    if len(callees) != 1 or isinstance(callees[0].function.node, ast.Lambda):
+        return None
+    callee = callees[0]
+    function = callee.function
+    flow.enter(callee, place)
+    env = call_env(flow, place, callee.place, function, callee.skip, None)
+    reachable = reachable_returns(flow, callee.place, function, env)
+    if reachable is None:
+        return None
+    inner = Place(callee.place.path, callee.place.model, function.node, function.scope)
+    if reachable:
+        values = [r.value for r in reachable]
+        if len(values) != 1 or values[0] is None:
+            return None
+        return _falls_through(flow, inner.at(values[0]), depth + 1)
+    if not function.returns or not function.falls_off_end:
+        return None
+    # No return runs: the parameter the deciding tests compare to constants, given one.
+    tested = {
+        n.id
+        for statement in nodes_of(function.node, ast.If)
+        for n in ast.walk(statement.test)
+        if isinstance(n, ast.Name)
+    }
+    modes = [name for name, value in env.items() if name in tested and isinstance(value, str)]
+    if len(modes) != 1:
+        return None
+    names = [p.name for p in function.positional][callee.skip :]
+    given = argument(node, names, modes[0])
+    if given is None:
+        return None
+    made = flow.one_maker(place.at(given))
+    if made is None or not isinstance(made.node, ast.Constant):
+        return None
+    return made, function
 
 
 def _pairing_decorator(

@@ -322,6 +322,15 @@ CULPRITS = [
         "return terms",
         ["instance of `Terms` with 3 fields"],
     ),
+    # The mode a setting gives matches no branch of the helper, which falls off its end.
+    (
+        "flow_mode_falls_through",
+        "grad-output-not-array",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "settings.py",
+        '"pool": "average"',
+        ['`"average"` matches none of the branches of `pool`', "`score` returns None"],
+    ),
     # The caller unpacks the aux further (``(loss, (pred, resid)), g = ..``) and reads it.
     (
         "flow_aux_nested_target",
@@ -414,6 +423,16 @@ def test_a_vector_term_made_by_a_construction_is_reduced_there(copy: Copy) -> No
         "Take the mean of the vector term of `loss`",
     ]
     assert "smooth=jnp.sum(jnp.full((1,), 0.1))" in applied(found[0])["weights.py"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_no_culprit_where_the_mode_that_matches_no_branch_is_not_a_constant(
+    copy: Copy, version: str
+) -> None:
+    root = copy("flow_mode_falls_through")
+    main = root / "main.py"
+    main.write_text(main.read_text().replace('how=OPTIONS["pool"]', 'how=str(OPTIONS["pool"])'))
+    assert finding("flow_mode_falls_through", version, root).culprits == []
 
 
 def test_a_vector_lambda_on_the_failing_line_is_reduced_in_place(copy: Copy) -> None:
