@@ -435,6 +435,15 @@ def test_no_culprit_where_the_mode_that_matches_no_branch_is_not_a_constant(
     assert finding("flow_mode_falls_through", version, root).culprits == []
 
 
+def test_a_record_whose_aux_the_caller_unpacks_returns_its_other_fields_as_a_tuple(
+    copy: Copy,
+) -> None:
+    [fix] = fixes("flow_aux_nested_target", copy("flow_aux_nested_target"))
+    fixed = applied(fix)["objective.py"]
+    assert "    parts = Output(jnp.mean(resid**2), pred, resid)\n" in fixed
+    assert "    return parts.loss, (parts.pred, parts.resid)\n" in fixed
+
+
 def test_a_vector_lambda_on_the_failing_line_is_reduced_in_place(copy: Copy) -> None:
     root = copy("nonscalar_lambda_here")
     mean, _ = fixes("nonscalar_lambda_here", root)
