@@ -36,7 +36,9 @@ from test_culprit_transforms import (
 
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_modes import UNKNOWN, constant, reachable_returns
+from jaxerr_ls.fixes import finding_target, fixes_for
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import apply_edits
 
 FUNCTION = CulpritKind.TRANSFORM_FUNCTION
 
@@ -334,6 +336,21 @@ def test_a_ref_built_per_item_of_a_shape_table_is_wrong_at_the_entry_of_its_own_
     assert (table.span.path.name, table.span.line) == ("buffers.py", line_of(buffers, '"bias"'))
     assert table.why is not None and "for 'bias', `(3,)`" in table.why
     assert allocation.span.line == line_of(buffers, "for name, shape in GRAD_SHAPES.items()")
+
+
+def test_the_shape_fix_of_a_ref_built_per_item_of_a_table_edits_the_entry_of_its_key(
+    copy: Copy,
+) -> None:
+    # Writing the shape into the comprehension would make every buffer that shape.
+    root = copy("refs_items_shape_table")
+    found = finding("refs_items_shape_table", "0.12.0.1", root)
+    target = finding_target(found)
+    assert target is not None
+    [fix] = fixes_for(target, lambda path: path.read_text() if path.is_file() else None)
+    [edit] = fix.edits
+    text = apply_edits((root / "buffers.py").read_text(), [edit])
+    assert '    "bias": (2,),\n' in text
+    assert "jax.new_ref(jnp.zeros(shape)) for name, shape in GRAD_SHAPES.items()" in text
 
 
 def test_no_table_entry_for_buffers_made_per_item_of_the_parameters(copy: Copy) -> None:
