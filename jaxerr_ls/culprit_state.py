@@ -758,15 +758,22 @@ def with_refs_calls(code: Code, span: Span) -> Iterator[tuple[ast.Call, Place]]:
             yield call, Place(span.path, model, call, scope)
 
 
-def with_refs_entries(code: Code, call: ast.Call, place: Place) -> list[Place] | None:
+def with_refs_entries(
+    code: Code, call: ast.Call, place: Place, frames: Sequence[Span] = ()
+) -> list[Place] | None:
     """The entries of a ``with_refs`` call, one per primal argument: its arguments, with a
-    ``*name`` of a tuple or list expanded (None when one is not known)."""
+    ``*name`` of a tuple or list expanded (None when one is not known): a display the name
+    holds, else the one the value flow finds it made by (through attributes, calls)."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
     entries: list[Place] = []
     for arg in call.args:
         if not isinstance(arg, ast.Starred):
             entries.append(place.at(arg))
             continue
         found = code.resolve(place.at(arg.value))
+        if not isinstance(found.node, ast.Tuple | ast.List) and frames:
+            found = ValueFlow(code, frames).one_maker(place.at(arg.value)) or found
         if not isinstance(found.node, ast.Tuple | ast.List) or any(
             isinstance(e, ast.Starred) for e in found.node.elts
         ):
@@ -781,7 +788,7 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
     if not frames:
         return None
     for call, place in with_refs_calls(code, frames[0]):
-        entries = with_refs_entries(code, call, place)
+        entries = with_refs_entries(code, call, place, frames)
         if entries is None:
             built = _built_alike(code, frames, call, place) or _spread_element(
                 code, frames, call, place, index
@@ -1380,7 +1387,7 @@ def _path_entry(
         return None
     index, keys = parsed
     for call, place in with_refs_calls(code, frames[0]):
-        entries = with_refs_entries(code, call, place)
+        entries = with_refs_entries(code, call, place, frames)
         if entries is None or index >= len(entries):
             continue
         path = "args[{}]{}".format(index, "".join(f"[{k!r}]" for k in keys))
@@ -1483,7 +1490,7 @@ def _refs_tree_culprit(
     if displays is None:
         return None
     for call, place in with_refs_calls(code, frames[0]):
-        entries = with_refs_entries(code, call, place)
+        entries = with_refs_entries(code, call, place, frames)
         if entries is None or index >= len(entries):
             continue
         made = ValueFlow(code, frames).one_maker(entries[index])
