@@ -768,27 +768,40 @@ class Flow:
     def _unpacked(
         self, place: Place, statement: ast.Assign, name: str, scope: Scope, depth: int
     ) -> list[Place] | None:
-        """``a, b = make()``: the item of each tuple display the value comes from."""
-        target = statement.targets[0]
-        if not isinstance(target, ast.Tuple | ast.List):
+        """``a, b = make()``: the item of each tuple display the value comes from; nested
+        targets (``(h, v, m), _ = rollout(..)``) item by item; ``lax.scan``'s first item, its
+        final carry, has the initial carry's structure, shapes and dtypes (its makers')."""
+        path = _target_path(statement.targets[0], name)
+        if not path:
             return None
-        names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
-        if names.count(name) != 1 or any(isinstance(e, ast.Starred) for e in target.elts):
-            return None
-        index = names.index(name)
         values = self.makers(Place(place.path, place.model, statement.value, scope), depth + 1)
-        if values is None:
-            return None
-        out: list[Place] = []
-        for value in values:
-            items = tuple_items(value)
-            if items is None or len(items) != len(names):
+        for index, size in path:
+            if values is None:
                 return None
-            found = self.makers(value.at(items[index]), depth + 1)
-            if found is None:
-                return None
-            out.extend(found)
-        return out
+            out: list[Place] = []
+            for value in values:
+                found = self._item(value, index, size, depth)
+                if found is None:
+                    return None
+                out.extend(found)
+            values = out
+        return values
+
+    def _item(self, value: Place, index: int, size: int, depth: int) -> list[Place] | None:
+        """The makers of item ``index`` of a value unpacked into ``size`` names."""
+        items = tuple_items(value)
+        if items is not None:
+            return self.makers(value.at(items[index]), depth + 1) if len(items) == size else None
+        node = value.node
+        if (
+            isinstance(node, ast.Call)
+            and size == 2
+            and index == 0
+            and value.model.qualified_name(node.func, value.scope) == "jax.lax.scan"
+        ):
+            init = keyword_value(node, "init") or (node.args[1] if len(node.args) > 1 else None)
+            return None if init is None else self.makers(value.at(init), depth + 1)
+        return None
 
     def _dict_items(
         self, place: Place, loop: ast.comprehension | ast.For, name: str, scope: Scope, depth: int
@@ -1886,6 +1899,25 @@ def _unique(places: list[Place]) -> list[Place]:
         if not any(p.node is place.node for p in out):
             out.append(place)
     return out
+
+
+def _target_path(target: ast.expr, name: str) -> list[tuple[int, int]] | None:
+    """Where ``name`` sits in an unpacking target: the index and the size of each level
+    (``[(0, 2), (2, 3)]`` for ``m`` in ``(h, v, m), _``); None where it is not there once, or
+    a level is starred."""
+    if not isinstance(target, ast.Tuple | ast.List):
+        return None
+    if any(isinstance(e, ast.Starred) for e in target.elts):
+        return None
+    found = []
+    for index, element in enumerate(target.elts):
+        if isinstance(element, ast.Name) and element.id == name:
+            found.append([(index, len(target.elts))])
+        elif isinstance(element, ast.Tuple | ast.List):
+            inner = _target_path(element, name)
+            if inner is not None:
+                found.append([(index, len(target.elts)), *inner])
+    return found[0] if len(found) == 1 else None
 
 
 def tuple_items(place: Place) -> list[ast.expr] | None:

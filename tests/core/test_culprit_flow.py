@@ -745,3 +745,36 @@ def test_an_entry_of_a_comprehension_over_items_reads_the_entry_of_its_key(
         ("main.py", "(6, 4)"),
         ("main.py", "(4,)"),
     ]
+
+
+def test_a_nested_target_unpacks_item_by_item_and_a_scan_carry_is_its_initial_value(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax\n"
+                "import jax.numpy as jnp\n\n"
+                "START = (0.0, jnp.ones(3))\n\n"
+                "def run(xs):\n"
+                "    def step(carry, x):\n"
+                "        t, v = carry\n"
+                "        return (t + x, v * x), t\n"
+                "    final, trace = jax.lax.scan(step, START, xs)\n"
+                "    return final, trace\n\n"
+                "def use(xs):\n"
+                "    (t, v), _ = run(xs)\n"
+                "    (a, b), c = (1, jnp.zeros(2)), 3\n"
+                "    return t, v, b\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    # The final carry has the initial carry's structure: its items' makers.
+    assert shown(flow.makers(place_of(code, main, "t", 16))) == [("main.py", "0.0")]
+    assert shown(flow.makers(place_of(code, main, "v", 16))) == [("main.py", "jnp.ones(3)")]
+    assert shown(flow.makers(place_of(code, main, "b", 16))) == [("main.py", "jnp.zeros(2)")]
+    # What scan stacks (its second item) is not the carry.
+    assert flow.makers(place_of(code, main, "trace", 11)) is None
