@@ -661,15 +661,12 @@ def _flowed_maker(
     project: _Project, flow: Flow, model: ModuleModel, function: Function, part: ast.expr | None
 ) -> _Return | None:
     """The operand that makes the return a vector, where it is a field (``self.scale``,
-    ``w.fuel``) or a parameter: the one expression the value flow finds it made by,
-    elsewhere (a construction's keyword, what the caller passes), where that surely has an
-    axis (``jnp.full((1,), s)``)."""
-    if not isinstance(part, ast.Attribute | ast.Name):
+    ``w.fuel``): the one expression the value flow finds it made by, elsewhere (a
+    construction's keyword), where that surely has an axis (``jnp.full((1,), s)``). Not a
+    bare parameter: the arrays a loss is given (what is differentiated, the data) have axes
+    by purpose, and the return is to reduce them."""
+    if not isinstance(part, ast.Attribute):
         return None
-    if isinstance(part, ast.Name):
-        binding = function.scope.lookup(part.id)
-        if binding is None or binding.kind != "param":
-            return None
     place = Place(project.path(model), model, part, function.scope)
     made = flow.one_maker(place)
     if made is None or not isinstance(made.node, ast.Call):

@@ -425,6 +425,16 @@ def test_a_vector_term_made_by_a_construction_is_reduced_there(copy: Copy) -> No
     assert "smooth=jnp.sum(jnp.full((1,), 0.1))" in applied(found[0])["weights.py"]
 
 
+def test_a_vector_the_loss_is_given_leaves_the_culprit_at_the_return(copy: Copy) -> None:
+    # A parameter (what is differentiated, the data) has its axes by purpose: the return is
+    # to reduce it, not where the caller made it.
+    root = copy("flow_classmethod_field")
+    main = root / "main.py"
+    main.write_text(main.read_text().replace("return w.smooth * rough", "return rough * x"))
+    [culprit] = finding("flow_classmethod_field", VERSIONS[0], root).culprits
+    assert (culprit.span.path.name, culprit.span.line) == ("main.py", line_of(main, "rough * x"))
+
+
 @pytest.mark.parametrize("version", VERSIONS)
 def test_no_culprit_where_the_mode_that_matches_no_branch_is_not_a_constant(
     copy: Copy, version: str
