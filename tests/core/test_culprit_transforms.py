@@ -322,6 +322,16 @@ CULPRITS = [
         "return terms",
         ["instance of `Terms` with 3 fields"],
     ),
+    # Integers a helper builds and reshapes, picked by another helper's index, reach the
+    # differentiated parameter two calls later (the dtype flow through the traceback).
+    (
+        "flow_int_reshaped_grid",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "search.py",
+        "return jnp.arange(1, 21).reshape(-1, 2)",
+        ["`jnp.arange(1, 21).reshape(-1, 2)` (int32)", "read as a number by `sse`"],
+    ),
     # The mode a setting gives matches no branch of the helper, which falls off its end.
     (
         "flow_mode_falls_through",
