@@ -173,6 +173,8 @@ _KEEPING_METHODS = frozenset(
         "repeat",
     }
 )
+# Of those, the ones that only rearrange the items: what they are called on built them.
+_SHAPING_METHODS = frozenset({"reshape", "ravel", "flatten", "transpose", "squeeze", "swapaxes"})
 _COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
@@ -556,6 +558,10 @@ class Dtypes:
         if not isinstance(node, ast.Call):
             return False
         name = _array_module(place.model.qualified_name(node.func, place.scope))
+        func = node.func
+        if name is None and isinstance(func, ast.Attribute) and func.attr in _SHAPING_METHODS:
+            # ``jnp.arange(1, 21).reshape(-1, 2)``: reshaped, what it is made of.
+            return self.builds_ints(place.at(func.value))
         if name in _INT_BY_NATURE or name is None:
             return False
         if name in ("array", "asarray") and node.args:

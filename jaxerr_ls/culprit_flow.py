@@ -156,6 +156,10 @@ class Flow:
         # maker, see ``sliced``): for readers of shapes, which a slice changes. Readers of
         # what a slice keeps (its dtype, a Ref) follow through to what the call passes.
         self.slices = False
+        # The keys each dict comprehension over ``d.items()`` had an entry read by (by the
+        # comprehension's id): its value variable holds ``d``'s entry of that key where it
+        # was only one (``grads["w"]`` of ``{k: zeros(v) for k, v in SHAPES.items()}``).
+        self._keys_read: dict[int, set[object]] = {}
         # The functions whose parameters' arguments are being resolved: a call that runs one
         # again (recursion, a callable handed round) is not followed a second time.
         self._resolving: set[int] = set()
@@ -186,6 +190,29 @@ class Flow:
         if isinstance(node, ast.BoolOp):
             return self._deciding_makers(place, node, depth)
         return [place]
+
+    def element(self, place: Place) -> Place | None:
+        """The one expression that makes every item of a sequence: the element of the list
+        comprehension or generator its one maker is, through ``tuple(..)`` / ``list(..)`` of
+        it (``self.buffers = tuple(buffers)`` with ``buffers`` the comprehension a
+        classmethod's ``cls([...])`` passes). None where the flow is not certain."""
+        made = self.one_maker(place)
+        for _ in range(_MAX_DEPTH):
+            node = made.node if made is not None else None
+            if isinstance(node, ast.ListComp | ast.GeneratorExp) and made is not None:
+                return made.at(node.elt)
+            if not (
+                isinstance(node, ast.Call)
+                and made is not None
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("tuple", "list")
+                and made.scope.lookup(node.func.id) is None
+                and len(node.args) == 1
+                and not node.keywords
+            ):
+                return None
+            made = self.one_maker(made.at(node.args[0]))
+        return None
 
     def _conditional_makers(self, place: Place, node: ast.IfExp, depth: int) -> list[Place] | None:
         """``a if flag else b``: the branch a test the flow evaluates to a constant takes
@@ -843,26 +870,40 @@ class Flow:
     def _unpacked(
         self, place: Place, statement: ast.Assign, name: str, scope: Scope, depth: int
     ) -> list[Place] | None:
-        """``a, b = make()``, ``(a, b), c = make()``: the item of each tuple display the value
-        comes from, level by level of the target."""
+        """``a, b = make()``: the item of each tuple display the value comes from; nested
+        targets (``(h, v, m), _ = rollout(..)``) item by item; ``lax.scan``'s first item, its
+        final carry, has the initial carry's structure, shapes and dtypes (its makers')."""
         path = _target_path(statement.targets[0], name)
         if not path:
             return None
         values = self.makers(Place(place.path, place.model, statement.value, scope), depth + 1)
-        for size, index in path:
+        for index, size in path:
             if values is None:
                 return None
             out: list[Place] = []
             for value in values:
-                items = tuple_items(value)
-                if items is None or len(items) != size:
-                    return None
-                found = self.makers(value.at(items[index]), depth + 1)
+                found = self._item(value, index, size, depth)
                 if found is None:
                     return None
                 out.extend(found)
             values = out
         return values
+
+    def _item(self, value: Place, index: int, size: int, depth: int) -> list[Place] | None:
+        """The makers of item ``index`` of a value unpacked into ``size`` names."""
+        items = tuple_items(value)
+        if items is not None:
+            return self.makers(value.at(items[index]), depth + 1) if len(items) == size else None
+        node = value.node
+        if (
+            isinstance(node, ast.Call)
+            and size == 2
+            and index == 0
+            and value.model.qualified_name(node.func, value.scope) == "jax.lax.scan"
+        ):
+            init = keyword_value(node, "init") or (node.args[1] if len(node.args) > 1 else None)
+            return None if init is None else self.makers(value.at(init), depth + 1)
+        return None
 
     def _dict_items(
         self, place: Place, loop: ast.comprehension | ast.For, name: str, scope: Scope, depth: int
@@ -894,6 +935,19 @@ class Flow:
         if not dicts or len(held) != len(dicts) or any(None in h.keys for h in held):
             return None  # not only displays, or one unpacks another mapping (``**base``)
         values = [d.at(v) for d, h in zip(dicts, held, strict=True) for v in h.values]
+        read = self._keys_read.get(id(loop), set())
+        if method == "items" and len(read) == 1:
+            # The entry of one key read (``{k: f(v) for k, v in T.items()}["w"]``): ``v``
+            # is ``T["w"]``, where every display has that constant key.
+            wanted = next(iter(read))
+            keyed = [
+                d.at(v)
+                for d, h in zip(dicts, held, strict=True)
+                for k, v in zip(h.keys, h.values, strict=True)
+                if isinstance(k, ast.Constant) and k.value == wanted
+            ]
+            if len(keyed) == len(held):
+                values = keyed
         if item is not None:
             assert isinstance(value_target, ast.Tuple)
             size = len(value_target.elts)
@@ -1008,8 +1062,11 @@ class Flow:
             entry = _entry(container.node, key.value)
             if entry is None and isinstance(container.node, ast.DictComp):
                 # ``{k: new_ref(zeros(v.shape)) for k, v in params.items()}``: every key's
-                # entry is made by the one value expression.
+                # entry is made by the one value expression (its ``v`` that key's entry).
                 entry = container.node.value
+                if len(container.node.generators) == 1:
+                    keys = self._keys_read.setdefault(id(container.node.generators[0]), set())
+                    keys.add(key.value)
             if entry is None:
                 based = self._dict_call_entry(container, key.value, depth)
                 if based is None:
@@ -1482,10 +1539,35 @@ class Flow:
                 out.append((cls, None))
                 continue
             cls = self.code.resolve(made.at(made.node.func))
+            if _is_cls(made.at(made.node.func)):
+                cls = self._called_on(made.at(made.node.func)) or cls
             if not isinstance(cls.node, ast.ClassDef):
                 return None
             out.append((cls, made))
         return out
+
+    def _called_on(self, cls: Place) -> Place | None:
+        """The class ``cls`` is in a classmethod (``return cls(gain=.., offset=..)``): the one
+        class the calls the flow entered it through name (``Bank.from_csv(..)``), else its
+        own class where no class of its module derives from it."""
+        function = _function_of_param(cls)
+        assert function is not None and isinstance(function.owner, ast.ClassDef)
+        named = []
+        for _, call in self._entered.get(id(function), []):
+            func = call.node.func if isinstance(call.node, ast.Call) else None
+            if isinstance(func, ast.Attribute):
+                named.append(self.code.resolve(call.at(func.value)))
+        if named:
+            classes = {id(k.node): k for k in named if isinstance(k.node, ast.ClassDef)}
+            whole = len(classes) == 1 and all(isinstance(k.node, ast.ClassDef) for k in named)
+            return next(iter(classes.values())) if whole else None
+        owner = function.owner
+        derived = any(
+            _last_name(base) == owner.name
+            for klass in nodes_of(cls.model.tree, ast.ClassDef)
+            for base in klass.bases
+        )
+        return None if derived else Place(cls.path, cls.model, owner, cls.model.module_scope)
 
     def _receivers(
         self, method: Function, owner: Place, depth: int
@@ -1974,27 +2056,21 @@ def _unique(places: list[Place]) -> list[Place]:
 
 
 def _target_path(target: ast.expr, name: str) -> list[tuple[int, int]] | None:
-    """Where ``name`` sits in an unpacking target, as (the tuple's size, the item's index) from
-    the outside in (``(a, b), c`` -> ``[(2, 0), (2, 1)]`` for ``b``); None where it is not
-    there once, or a starred item makes the positions uncertain."""
+    """Where ``name`` sits in an unpacking target: the index and the size of each level
+    (``[(0, 2), (2, 3)]`` for ``m`` in ``(h, v, m), _``); None where it is not there once, or
+    a level is starred."""
     if not isinstance(target, ast.Tuple | ast.List):
         return None
     if any(isinstance(e, ast.Starred) for e in target.elts):
         return None
-    found: list[list[tuple[int, int]]] = []
-    for index, item in enumerate(target.elts):
-        if isinstance(item, ast.Name) and item.id == name:
-            found.append([(len(target.elts), index)])
-        elif isinstance(item, ast.Tuple | ast.List):
-            if any(isinstance(n, ast.Starred) for n in ast.walk(item)):
-                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(item)):
-                    return None
-                continue
-            inner = _target_path(item, name)
+    found = []
+    for index, element in enumerate(target.elts):
+        if isinstance(element, ast.Name) and element.id == name:
+            found.append([(index, len(target.elts))])
+        elif isinstance(element, ast.Tuple | ast.List):
+            inner = _target_path(element, name)
             if inner is not None:
-                found.append([(len(target.elts), index), *inner])
-            elif any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(item)):
-                return None
+                found.append([(index, len(target.elts)), *inner])
     return found[0] if len(found) == 1 else None
 
 

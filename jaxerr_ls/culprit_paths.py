@@ -46,6 +46,18 @@ def leaf_maker(flow: Flow, place: Place, keys: list[str | int]) -> Place | None:
     return makers[0] if makers is not None and len(makers) == 1 else None
 
 
+def own_key(place: Place, keys: list[str | int]) -> tuple[Place, list[str | int]]:
+    """A dict's entry handed over by its key (``grads["w"]``), where the path names no key
+    below it: the dict and that key."""
+    entry = place.node
+    if keys or not isinstance(entry, ast.Subscript) or not isinstance(entry.slice, ast.Constant):
+        return place, keys
+    key = entry.slice.value
+    if not isinstance(key, str | int) or isinstance(key, bool):
+        return place, keys
+    return place.at(entry.value), [key]
+
+
 def keyed_table_entry(flow: Flow, place: Place, keys: list[str | int]) -> Place | None:
     """Where a dict comprehension that builds every entry alike (``{name: jax.new_ref(
     jnp.zeros(shape_of(cfg, name))) for name in store}``) takes what differs for the one key
@@ -60,11 +72,57 @@ def keyed_table_entry(flow: Flow, place: Place, keys: list[str | int]) -> Place 
     made, node = makers[0], makers[0].node
     if len(node.generators) != 1 or not isinstance(node.key, ast.Name):
         return None
-    target = node.generators[0].target
+    generator = node.generators[0]
+    if generator.ifs:
+        return None
+    target = generator.target
+    if isinstance(target, ast.Tuple):
+        return _items_entry(flow, made, node, keys[0])
     if not isinstance(target, ast.Name) or target.id != node.key.id:
         return None
     found = _lookups(flow, made.at(node.value), target.id, keys[0], 0)
     return found[0] if len(found) == 1 else None
+
+
+def _items_entry(flow: Flow, made: Place, node: ast.DictComp, key: str) -> Place | None:
+    """``{name: f(shape) for name, shape in TABLE.items()}``: the entry for ``key`` is
+    ``f(TABLE[key])``, so what differs for that key is the table's entry (a module's dict
+    display of constants the value flow finds ``TABLE`` made by)."""
+    generator = node.generators[0]
+    target, source = generator.target, generator.iter
+    assert isinstance(target, ast.Tuple) and isinstance(node.key, ast.Name)
+    names = [e.id if isinstance(e, ast.Name) else None for e in target.elts]
+    if len(names) != 2 or names[0] != node.key.id or names[1] is None:
+        return None
+    if not (
+        isinstance(source, ast.Call)
+        and isinstance(source.func, ast.Attribute)
+        and source.func.attr == "items"
+        and not source.args
+        and not source.keywords
+    ):
+        return None
+    if not any(isinstance(n, ast.Name) and n.id == names[1] for n in ast.walk(node.value)):
+        return None
+    tables = flow.makers(made.at(source.func.value))
+    if tables is None or len(tables) != 1 or not isinstance(tables[0].node, ast.Dict):
+        return None
+    table = tables[0]
+    assert isinstance(table.node, ast.Dict)
+    if table.scope is not table.model.module_scope or any(
+        isinstance(n, ast.Call) for n in ast.walk(table.node)
+    ):
+        # Only a module's table of specs (sizes, names): a dict of arrays or Refs (the
+        # parameters a comprehension builds buffers like) is right, the comprehension not.
+        return None
+    found = [
+        v
+        for k, v in zip(table.node.keys, table.node.values, strict=True)
+        if isinstance(k, ast.Constant) and k.value == key
+    ]
+    if any(k is None for k in table.node.keys) or len(found) != 1:
+        return None
+    return table.at(found[0])
 
 
 def _lookups(flow: Flow, place: Place, name: str, key: str, depth: int) -> list[Place]:

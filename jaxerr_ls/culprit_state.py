@@ -758,15 +758,22 @@ def with_refs_calls(code: Code, span: Span) -> Iterator[tuple[ast.Call, Place]]:
             yield call, Place(span.path, model, call, scope)
 
 
-def with_refs_entries(code: Code, call: ast.Call, place: Place) -> list[Place] | None:
+def with_refs_entries(
+    code: Code, call: ast.Call, place: Place, frames: Sequence[Span] = ()
+) -> list[Place] | None:
     """The entries of a ``with_refs`` call, one per primal argument: its arguments, with a
-    ``*name`` of a tuple or list expanded (None when one is not known)."""
+    ``*name`` of a tuple or list expanded (None when one is not known): a display the name
+    holds, else the one the value flow finds it made by (through attributes, calls)."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
     entries: list[Place] = []
     for arg in call.args:
         if not isinstance(arg, ast.Starred):
             entries.append(place.at(arg))
             continue
         found = code.resolve(place.at(arg.value))
+        if not isinstance(found.node, ast.Tuple | ast.List) and frames:
+            found = ValueFlow(code, frames).one_maker(place.at(arg.value)) or found
         if not isinstance(found.node, ast.Tuple | ast.List) or any(
             isinstance(e, ast.Starred) for e in found.node.elts
         ):
@@ -781,9 +788,11 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
     if not frames:
         return None
     for call, place in with_refs_calls(code, frames[0]):
-        entries = with_refs_entries(code, call, place)
+        entries = with_refs_entries(code, call, place, frames)
         if entries is None:
-            built = _built_alike(code, frames, call, place)
+            built = _built_alike(code, frames, call, place) or _spread_element(
+                code, frames, call, place, index
+            )
             if built is not None and isinstance(built.node, ast.expr):
                 return RefEntry(call, place, built.node, built)
         if entries is None or index >= len(entries):
@@ -793,6 +802,31 @@ def ref_entry(code: Code, frames: Sequence[Span], index: int) -> RefEntry | None
         value = code.resolve(entry)
         return RefEntry(call, place, entry.node, attribute_value(code, frames, value) or value)
     return None
+
+
+def _spread_element(
+    code: Code, frames: Sequence[Span], call: ast.Call, place: Place, index: int
+) -> Place | None:
+    """``with_refs(*self.pool.buffers, dont)`` where what is spread is made by one
+    comprehension of Refs (``culprit_flow.Flow.element``): the entry at ``index`` is its
+    element,
+    where ``index`` is the spread's first position (or any later one, with nothing after
+    it)."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    starred = [i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)]
+    if len(starred) != 1 or call.keywords:
+        return None
+    at = starred[0]
+    last = at == len(call.args) - 1
+    if index < at or (index != at and not last):
+        return None
+    spread = call.args[at]
+    assert isinstance(spread, ast.Starred)
+    element = ValueFlow(code, frames).element(place.at(spread.value))
+    # Only a Ref made there alike for every item (a helper called per item, ``slot(name)``,
+    # may make each item otherwise).
+    return element if element is not None and _makes_ref(element) else None
 
 
 def _built_alike(code: Code, frames: Sequence[Span], call: ast.Call, place: Place) -> Place | None:
@@ -1353,7 +1387,7 @@ def _path_entry(
         return None
     index, keys = parsed
     for call, place in with_refs_calls(code, frames[0]):
-        entries = with_refs_entries(code, call, place)
+        entries = with_refs_entries(code, call, place, frames)
         if entries is None or index >= len(entries):
             continue
         path = "args[{}]{}".format(index, "".join(f"[{k!r}]" for k in keys))
@@ -1377,6 +1411,7 @@ def _ref_path_culprit(
         return None
     entry, keys, path, flow = found
     if by_table:
+        entry, keys = culprit_paths.own_key(entry, keys)
         made = culprit_paths.keyed_table_entry(flow, entry, keys)
     else:
         made = culprit_paths.leaf_maker(flow, entry, keys)
@@ -1455,7 +1490,7 @@ def _refs_tree_culprit(
     if displays is None:
         return None
     for call, place in with_refs_calls(code, frames[0]):
-        entries = with_refs_entries(code, call, place)
+        entries = with_refs_entries(code, call, place, frames)
         if entries is None or index >= len(entries):
             continue
         made = ValueFlow(code, frames).one_maker(entries[index])

@@ -13,6 +13,7 @@ from jaxerr_ls.astindex import nodes_of, stored_names
 from jaxerr_ls.culprit_flow import (
     Callee,
     Flow,
+    argument,
     keyword_value,
     output_batched,
     scope_at,
@@ -687,7 +688,12 @@ def _returns(
         if made is not None:
             out.append(_Return(model, function, *made))
             continue
-        out.append(_Return(model, function, node, value))
+        flowed = (
+            _flowed_maker(project, flow, model, function, part)
+            if vector and flow is not None and part is not value
+            else None
+        )
+        out.append(flowed or _Return(model, function, node, value))
     return out
 
 
@@ -716,6 +722,28 @@ def _shared_class(project: _Project, method: Function) -> bool:
                 for a in [*call.args, *(k.value for k in call.keywords)]
             )
     return sized and len(built) > 1
+
+
+def _flowed_maker(
+    project: _Project, flow: Flow, model: ModuleModel, function: Function, part: ast.expr | None
+) -> _Return | None:
+    """The operand that makes the return a vector, where it is a field (``self.scale``,
+    ``w.fuel``): the one expression the value flow finds it made by, elsewhere (a
+    construction's keyword), where that surely has an axis (``jnp.full((1,), s)``). Not a
+    bare parameter: the arrays a loss is given (what is differentiated, the data) have axes
+    by purpose, and the return is to reduce them."""
+    if not isinstance(part, ast.Attribute):
+        return None
+    place = Place(project.path(model), model, part, function.scope)
+    made = flow.one_maker(place)
+    if made is None or not isinstance(made.node, ast.Call):
+        return None
+    if not culprit_ranks.Ranks(flow).at_least(made):
+        return None
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    why = f"`{shown}` has an axis, and {_label(function)} returns arithmetic with it"
+    return _Return(made.model, function, made.node, made.node, why)
 
 
 def _helper_result(
@@ -1865,7 +1893,10 @@ def _not_array(
             why = f"{_label(function)} returns nothing here, so {api} got None: return the loss"
             return [_culprit(project, r.model, r.node, kind, function.name, why) for r in bare]
         if function.returns or not function.falls_off_end:
-            return []
+            home = flow.definition(function) if flow is not None else None
+            if flow is None or home is None:
+                return []
+            return _unmatched_modes(project, flow, home, function, api)
         last = _last_statement(function.node.body)
         why = f"{_label(function)} ends without `return`, so {api} got None: return the loss"
         return [_culprit(project, model, last, kind, function.name, why)]
@@ -1935,6 +1966,88 @@ def _not_array(
             for r in tuples
         ]
     return []
+
+
+def _unmatched_modes(
+    project: _Project, flow: Flow, home: Place, function: Function, api: str
+) -> list[Culprit]:
+    """The function returns a value on every path, yet gave None: the value it returns is a
+    project function's that, with the constant its mode parameter gets (``reduce_loss(x,
+    self.reduction)`` with ``"avg"`` from the settings), runs none of its ``return``s and
+    falls off its end. The constant is where the change belongs (the value no branch
+    matches); None where the flow does not decide every step."""
+    values = function.return_values
+    if len(values) != 1 or values[0] is None:
+        return []
+    found = _falls_through(flow, Place(home.path, home.model, values[0], function.scope), 0)
+    if found is None:
+        return []
+    made, callee = found
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    why = (
+        f"`{shown}` matches none of the branches of `{callee.name}`, which then ends without "
+        f"`return`: {_label(function)} returns None, and {api} got None"
+    )
+    return [
+        _culprit(project, made.model, made.node, CulpritKind.TRANSFORM_FUNCTION, function.name, why)
+    ]
+
+
+def _falls_through(flow: Flow, place: Place, depth: int) -> tuple[Place, Function] | None:
+    """Where the value at ``place`` is None because a mode's constant picks no ``return`` of
+    the project function that makes it: the constant, and that function."""
+    node = place.node
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(node, ast.IfExp):
+        test = constant(flow, place.at(node.test), None)
+        if test is UNKNOWN:
+            return None
+        return _falls_through(flow, place.at(node.body if test else node.orelse), depth + 1)
+    if isinstance(node, ast.Name):
+        local = _single_local(place.scope, node.id)
+        if local is None or local.value is None:
+            return None
+        return _falls_through(flow, place.at(local.value), depth + 1)
+    if not isinstance(node, ast.Call):
+        return None
+    callees = flow.callees(place.at(node.func))
+    if len(callees) != 1 or isinstance(callees[0].function.node, ast.Lambda):
+        return None
+    callee = callees[0]
+    function = callee.function
+    flow.enter(callee, place)
+    env = call_env(flow, place, callee.place, function, callee.skip, None)
+    reachable = reachable_returns(flow, callee.place, function, env)
+    if reachable is None:
+        return None
+    inner = Place(callee.place.path, callee.place.model, function.node, function.scope)
+    if reachable:
+        values = [r.value for r in reachable]
+        if len(values) != 1 or values[0] is None:
+            return None
+        return _falls_through(flow, inner.at(values[0]), depth + 1)
+    if not function.returns or not function.falls_off_end:
+        return None
+    # No return runs: the parameter the deciding tests compare to constants, given one.
+    tested = {
+        n.id
+        for statement in nodes_of(function.node, ast.If)
+        for n in ast.walk(statement.test)
+        if isinstance(n, ast.Name)
+    }
+    modes = [name for name, value in env.items() if name in tested and isinstance(value, str)]
+    if len(modes) != 1:
+        return None
+    names = [p.name for p in function.positional][callee.skip :]
+    given = argument(node, names, modes[0])
+    if given is None:
+        return None
+    made = flow.one_maker(place.at(given))
+    if made is None or not isinstance(made.node, ast.Constant):
+        return None
+    return made, function
 
 
 def _pairing_decorator(
@@ -2120,12 +2233,24 @@ def _printed_instance(
         if mapped is not None:
             project.adopt(mapped)
             built = mapped
+        if not _builds_named(built, name) and flow is not None:
+            # ``return terms`` with ``terms = self.terms(..)``: where the value flow finds
+            # the returned value built.
+            made = flow.one_maker(built)
+            if made is not None and made.node is not built.node:
+                project.adopt(made)
+                built = made
         value = built.node
-        if not (isinstance(value, ast.Call) and last_name(value.func) == name):
+        if not (isinstance(value, ast.Call) and _builds_named(built, name)):
             return None
         if built.model.locate_class(value.func, built.scope, project.importer(built.model)) is None:
             return None
     return (name, items) if items else None
+
+
+def _builds_named(built: Place, name: str) -> bool:
+    """Whether the expression is a call of something named ``name`` (a class, printed)."""
+    return isinstance(built.node, ast.Call) and last_name(built.node.func) == name
 
 
 # The functions that map a function over the leaves of trees, keeping the first tree's
@@ -2524,17 +2649,20 @@ def _aux_read(application: _Application) -> str | None:
     if not isinstance(unpacked, ast.Tuple) or len(unpacked.elts) != 2:
         return None
     aux = unpacked.elts[1]
-    if not isinstance(aux, ast.Name) or aux.id == "_":
+    # ``(loss, (logits, stats)), g = ..``: the aux unpacked further, each of its names.
+    names = {n.id for n in ast.walk(aux) if isinstance(n, ast.Name) and n.id != "_"}
+    parts = [n for n in ast.walk(aux) if isinstance(n, ast.expr)]
+    if not names or not all(isinstance(n, ast.Name | ast.Tuple | ast.List) for n in parts):
         return None
     scope_node = application.scope.node
     read = any(
         isinstance(n, ast.Name)
-        and n.id == aux.id
+        and n.id in names
         and isinstance(n.ctx, ast.Load)
         and (n.lineno, n.col_offset) > (statements[0].lineno, statements[0].col_offset)
         for n in ast.walk(scope_node)
     )
-    return aux.id if read else None
+    return ast.unparse(aux) if read else None
 
 
 # -- what built an argument or a tangent -----------------------------------------------------

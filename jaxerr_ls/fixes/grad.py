@@ -400,6 +400,11 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             term = _vector_term(target, source, node, value)
             if term is not None:
                 value, term_only = term, True
+        elif isinstance(node, ast.expr) and not any(
+            isinstance(n, ast.Lambda) and n.body is node for n in ast.walk(source.tree)
+        ):
+            # The operand made elsewhere (a field's construction): a term, not the output.
+            term_only = True
         places.append((source, value))
         names.append(culprit.name)
     if not places:
@@ -828,7 +833,14 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             # A NamedTuple / dataclass of losses with a total among its fields: the total is
             # the output, the whole record the aux.
             aux_part = _plain_dataclass_rest(target, read, source, record)
-            built = _returned_with_total(source, node, value, record, aux_part)
+            unpacked = _READ_AUX_TUPLE.search(culprit.why or "")
+            rest = [f for f in _record_fields(target, read, source) or [] if f != record]
+            as_tuple = unpacked is not None and len(unpacked[1].split(",")) == len(rest) > 1
+            if as_tuple:
+                # The caller unpacks the aux into as many names as the record has other
+                # fields (``(loss, (logits, stats)), g = ..``): those fields, in order.
+                aux_part = rest
+            built = _returned_with_total(source, node, value, record, aux_part, as_tuple)
             if built is None:
                 return []
             edits.append(built[0])
@@ -1294,6 +1306,16 @@ def _record_total(target: FixTarget, read: ReadSource, source: Source) -> str | 
     """The field that names the total (``total``, ``loss``) of the class the message says the
     function returned, when a module of the project beside ``source`` defines that class
     with exactly one such field."""
+    fields = _record_fields(target, read, source)
+    if fields is None:
+        return None
+    totals = [f for f in fields if f.lower() in _TOTAL_KEYS]
+    return totals[0] if len(totals) == 1 and len(fields) > 1 else None
+
+
+def _record_fields(target: FixTarget, read: ReadSource, source: Source) -> list[str] | None:
+    """The fields, in order, of the class the message says the function returned, where one
+    module of the project beside ``source`` defines it."""
     printed = _PRINTED_CLASS.match((target.captures.get("type") or "").strip())
     if printed is None:
         return None
@@ -1307,9 +1329,7 @@ def _record_total(target: FixTarget, read: ReadSource, source: Source) -> str | 
             if isinstance(c, ast.ClassDef) and c.name == printed["name"]
         ]
         if len(classes) == 1:
-            fields = list(class_fields(classes[0]))
-            totals = [f for f in fields if f.lower() in _TOTAL_KEYS]
-            return totals[0] if len(totals) == 1 and len(fields) > 1 else None
+            return list(class_fields(classes[0]))
     return None
 
 
@@ -1339,11 +1359,17 @@ def _plain_dataclass_rest(
 
 
 def _returned_with_total(
-    source: Source, node: ast.Return, value: ast.expr, field: str, rest: Sequence[str] = ()
+    source: Source,
+    node: ast.Return,
+    value: ast.expr,
+    field: str,
+    rest: Sequence[str] = (),
+    as_tuple: bool = False,
 ) -> tuple[Edit, str] | None:
     """``return combine(...)`` -> ``parts = combine(...)`` and ``return parts.total, parts``
     (a name the function does not use yet); with ``rest``, fields of the record, the aux is
-    those instead of the whole record (the one field, else a dict of them)."""
+    those instead of the whole record (the one field, else a dict of them, or with
+    ``as_tuple`` a tuple of them)."""
     function = _enclosing_function(source, node)
     if function is None or not source.owns_its_lines(node):
         return None
@@ -1356,6 +1382,8 @@ def _returned_with_total(
     aux = name
     if len(rest) == 1:
         aux = f"{name}.{rest[0]}"
+    elif rest and as_tuple:
+        aux = "(" + ", ".join(f"{name}.{f}" for f in rest) + ")"
     elif rest:
         aux = "{" + ", ".join(f'"{f}": {name}.{f}' for f in rest) + "}"
     pair = f"{name}.{field}, {aux}"
@@ -1365,6 +1393,8 @@ def _returned_with_total(
 
 # The culprit's sentence when the caller reads the aux (culprit_transforms._aux_not_pair).
 _READ_AUX = re.compile(r"the caller reads the aux `(\w+)`")
+# ... when the caller unpacks the aux further (``(loss, (logits, stats)), g = ..``).
+_READ_AUX_TUPLE = re.compile(r"the caller reads the aux `\(([\w, ]+)\)`")
 
 
 def _dropped_aux(function: FunctionNode, value: ast.expr) -> str | None:

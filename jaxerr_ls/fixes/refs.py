@@ -973,16 +973,23 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _culprit_per_leaf_fixes(target, read) or _culprit_retyped_fixes(target, read)
     entry, code = found
     value = entry.value
+    flow = Flow(code, [target.span, *target.frames])
     if not _makes_ref(value.node):
         # ``g_w, g_s = grad_buffers(cfg)``, ``gradient_buffer_for(x)``: the value followed
         # through calls, their returns and the unpacking, to the one place the project makes it.
-        value = Flow(code, [target.span, *target.frames]).one_maker(value) or value
+        value = flow.one_maker(value) or value
     node = value.node
     if not _makes_ref(node) or not isinstance(node, ast.Call):
         return []
     alloc = node.args[0]
     if not isinstance(alloc, ast.Call):
         return []
+    keyed = _keyed_shape(flow, value.at(alloc))
+    if keyed is not None:
+        # ``jnp.zeros(shape)`` for ``for name, shape in SHAPES.items()``: this entry's shape is
+        # the table's entry of its key, where the change belongs (the others are right).
+        assert isinstance(keyed.node, ast.Tuple)
+        return _shape_fix(target, code, keyed.path, alloc, keyed.node)
     named = _named_primal(target, read, entry.call)
     if value.path == target.span.path and named is not None and _makes_zeros(alloc):
         # One ref per leaf of the primal tree, made by a comprehension over that tree.
@@ -1388,11 +1395,28 @@ def _dtype_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> li
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
-def _shape_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> list[Fix]:
+def _keyed_shape(flow: Flow, alloc: Place) -> Place | None:
+    """The shape display a comprehension's variable holds for the one entry the flow read
+    (``SHAPES["w"]`` for ``jnp.zeros(shape)`` in ``{k: .. for k, shape in SHAPES.items()}``),
+    where the allocation takes its shape from that variable."""
+    node = alloc.node
+    if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Name):
+        return None
+    binding = alloc.scope.lookup(node.args[0].id)
+    if binding is None or not isinstance(binding.node, ast.comprehension):
+        return None
+    made = flow.one_maker(alloc.at(node.args[0]))
+    return made if made is not None and isinstance(made.node, ast.Tuple) else None
+
+
+def _shape_fix(
+    target: FixTarget, code: Code, path: Path, alloc: ast.Call, at: ast.expr | None = None
+) -> list[Fix]:
     """A gradient ref of the primal's dtype made with another shape (``jnp.zeros((n,))``),
     wherever the project makes it: the shape the message expects, written out. Safe for a
     scalar (``()`` holds whatever the sizes); another shape is written as the numbers of this
-    run, which the user may rather spell with their sizes."""
+    run, which the user may rather spell with their sizes. ``at``: where the shape is written
+    (in ``path``), where not in the allocation itself (a table's entry)."""
     given = _TYPE_RE.match(target.captures.get("given", "").strip())
     expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
     if given is None or expected is None or given[1] != expected[1] or given[2] == expected[2]:
@@ -1403,6 +1427,8 @@ def _shape_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> li
     written = [k.value for k in alloc.keywords if k.arg == "shape"]
     if not written and alloc.args and not isinstance(alloc.args[0], ast.Starred):
         written = [alloc.args[0]]
+    if at is not None:
+        written = [at]
     if len(written) != 1 or _parameter_of_its_function(code, path, written[0]):
         return []
     sizes = [size for size in expected[2][1:-1].split(",") if size]

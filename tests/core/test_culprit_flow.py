@@ -716,3 +716,157 @@ def test_one_frame_up_a_parameter_is_what_the_caller_passes_or_leaves_to_its_def
     assert flow.caller_argument(place_of(code, main, "flag")) == (call, None)
     # ``y`` is rebound before the line reads it: not the parameter any more.
     assert flow.caller_argument(place_of(code, main, "y", line=6)) is None
+
+
+def test_cls_in_a_classmethod_constructs_the_class_whose_fields_it_is_given(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "model.py": (
+                "from dataclasses import dataclass\n"
+                "from typing import NamedTuple\n"
+                "import jax.numpy as jnp\n\n"
+                "@dataclass\n"
+                "class Bank:\n"
+                "    gain: object\n"
+                "    offset: object\n\n"
+                "    @classmethod\n"
+                "    def make(cls, n):\n"
+                "        offset = jnp.arange(n)\n"
+                "        return cls(gain=jnp.ones(n), offset=offset)\n\n"
+                "class Pair(NamedTuple):\n"
+                "    low: object\n"
+                "    high: object\n\n"
+                "    @classmethod\n"
+                "    def zeros(cls, n):\n"
+                "        return cls(jnp.zeros(n), jnp.ones((n, 2)))\n\n"
+                "class Base:\n"
+                "    @classmethod\n"
+                "    def build(cls, x):\n"
+                "        return cls(x)\n\n"
+                "class Child(Base):\n"
+                "    def __init__(self, x):\n"
+                "        self.x = jnp.asarray(x)\n"
+            ),
+            "main.py": (
+                "from model import Bank, Pair, Child\n\n"
+                "def use():\n"
+                "    bank = Bank.make(3)\n"
+                "    pair = Pair.zeros(2)\n"
+                "    child = Child.build(4)\n"
+                "    return bank.offset, bank.gain, pair.high, child.x\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    # A dataclass's generated ``__init__``: the field's keyword, followed to its local.
+    assert shown(flow.makers(place_of(code, main, "bank.offset"))) == [
+        ("model.py", "jnp.arange(n)")
+    ]
+    assert shown(flow.makers(place_of(code, main, "bank.gain"))) == [("model.py", "jnp.ones(n)")]
+    # A NamedTuple's fields by position.
+    assert shown(flow.makers(place_of(code, main, "pair.high"))) == [
+        ("model.py", "jnp.ones((n, 2))")
+    ]
+    # ``cls`` in a base's classmethod called on a subclass: the subclass's ``__init__``.
+    assert shown(flow.makers(place_of(code, main, "child.x"))) == [("model.py", "jnp.asarray(x)")]
+
+
+def test_the_element_of_a_comprehension_through_tuple_and_an_attribute(tmp_path: Path) -> None:
+    code = project(
+        tmp_path,
+        {
+            "pool.py": (
+                "import jax.numpy as jnp\n\n"
+                "class Pool:\n"
+                "    def __init__(self, items):\n"
+                "        self.items = tuple(items)\n\n"
+                "    @classmethod\n"
+                "    def like(cls, shapes):\n"
+                "        return cls([jnp.zeros(s) for s in shapes])\n\n"
+                "def use(shapes):\n"
+                "    pool = Pool.like(shapes)\n"
+                "    listed = list(range(3))\n"
+                "    return pool.items, listed\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    path = tmp_path / "pool.py"
+    element = flow.element(place_of(code, path, "pool.items"))
+    assert element is not None and ast.unparse(element.node) == "jnp.zeros(s)"
+    # Not a comprehension: no one element.
+    assert flow.element(place_of(code, path, "listed", 14)) is None
+
+
+def test_an_entry_of_a_comprehension_over_items_reads_the_entry_of_its_key(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax.numpy as jnp\n\n"
+                'SHAPES = {"w": (6, 4), "b": (4,)}\n\n'
+                "def buffers():\n"
+                "    return {name: jnp.zeros(shape) for name, shape in SHAPES.items()}\n\n"
+                "def use():\n"
+                "    grads = buffers()\n"
+                '    weight = grads["w"]\n'
+                '    bias = grads["b"]\n'
+                "    return weight, bias\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    weight = place_of(code, tmp_path / "main.py", "weight", 12)
+    [made] = flow.makers(weight) or []
+    assert ast.unparse(made.node) == "jnp.zeros(shape)"
+    # ``shape`` is ``SHAPES["w"]`` for that entry, not every value of the table.
+    assert isinstance(made.node, ast.Call)
+    assert shown(flow.makers(made.at(made.node.args[0]))) == [("main.py", "(6, 4)")]
+    assert shape_of(flow, weight) == (6, 4)
+    # Once the entry of another key is read too, the variable holds either.
+    other = Flow(code)
+    other.makers(weight)
+    other.makers(place_of(code, tmp_path / "main.py", "bias", 12))
+    assert shown(other.makers(made.at(made.node.args[0]))) == [
+        ("main.py", "(6, 4)"),
+        ("main.py", "(4,)"),
+    ]
+
+
+def test_a_nested_target_unpacks_item_by_item_and_a_scan_carry_is_its_initial_value(
+    tmp_path: Path,
+) -> None:
+    code = project(
+        tmp_path,
+        {
+            "main.py": (
+                "import jax\n"
+                "import jax.numpy as jnp\n\n"
+                "START = (0.0, jnp.ones(3))\n\n"
+                "def run(xs):\n"
+                "    def step(carry, x):\n"
+                "        t, v = carry\n"
+                "        return (t + x, v * x), t\n"
+                "    final, trace = jax.lax.scan(step, START, xs)\n"
+                "    return final, trace\n\n"
+                "def use(xs):\n"
+                "    (t, v), _ = run(xs)\n"
+                "    (a, b), c = (1, jnp.zeros(2)), 3\n"
+                "    return t, v, b\n"
+            ),
+        },
+    )
+    flow = Flow(code)
+    main = tmp_path / "main.py"
+    # The final carry has the initial carry's structure: its items' makers.
+    assert shown(flow.makers(place_of(code, main, "t", 16))) == [("main.py", "0.0")]
+    assert shown(flow.makers(place_of(code, main, "v", 16))) == [("main.py", "jnp.ones(3)")]
+    assert shown(flow.makers(place_of(code, main, "b", 16))) == [("main.py", "jnp.zeros(2)")]
+    # What scan stacks (its second item) is not the carry.
+    assert flow.makers(place_of(code, main, "trace", 11)) is None

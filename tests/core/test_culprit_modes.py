@@ -36,7 +36,9 @@ from test_culprit_transforms import (
 
 from jaxerr_ls.culprit_flow import Flow
 from jaxerr_ls.culprit_modes import UNKNOWN, constant, reachable_returns
+from jaxerr_ls.fixes import finding_target, fixes_for
 from jaxerr_ls.records import CulpritKind
+from jaxerr_ls.spans import apply_edits
 
 FUNCTION = CulpritKind.TRANSFORM_FUNCTION
 
@@ -321,6 +323,62 @@ def test_a_ref_built_alike_for_every_key_is_wrong_at_its_key_in_the_shape_table(
     assert table.why is not None
     assert "for 'bias', `(3,)`" in table.why and "Ref{float32[2]}" in table.why
     assert allocation.why is not None and "jax.new_ref(" in allocation.why
+
+
+def test_a_ref_built_per_item_of_a_shape_table_is_wrong_at_the_entry_of_its_own_key() -> None:
+    # ``{name: jax.new_ref(jnp.zeros(shape)) for name, shape in GRAD_SHAPES.items()}``: the
+    # entry for "bias" is ``jnp.zeros(GRAD_SHAPES["bias"])``. The message's path has no key
+    # (``args[1]``); the failing line hands over ``grads["bias"]``, whose key it is.
+    found = finding("refs_items_shape_table", "0.12.0.1")
+    assert found.code == "vjp-with-refs-aval"
+    table, allocation = found.culprits
+    buffers = CASES / "refs_items_shape_table" / "buffers.py"
+    assert (table.span.path.name, table.span.line) == ("buffers.py", line_of(buffers, '"bias"'))
+    assert table.why is not None and "for 'bias', `(3,)`" in table.why
+    assert allocation.span.line == line_of(buffers, "for name, shape in GRAD_SHAPES.items()")
+
+
+def test_the_shape_fix_of_a_ref_built_per_item_of_a_table_edits_the_entry_of_its_key(
+    copy: Copy,
+) -> None:
+    # Writing the shape into the comprehension would make every buffer that shape.
+    root = copy("refs_items_shape_table")
+    found = finding("refs_items_shape_table", "0.12.0.1", root)
+    target = finding_target(found)
+    assert target is not None
+    [fix] = fixes_for(target, lambda path: path.read_text() if path.is_file() else None)
+    [edit] = fix.edits
+    text = apply_edits((root / "buffers.py").read_text(), [edit])
+    assert '    "bias": (2,),\n' in text
+    assert "jax.new_ref(jnp.zeros(shape)) for name, shape in GRAD_SHAPES.items()" in text
+
+
+def test_no_table_entry_for_buffers_made_per_item_of_the_parameters(copy: Copy) -> None:
+    # Iterating over the parameters themselves (a dict a function builds, of Refs), the
+    # buffers are made like them: the allocation is at fault, not the parameters.
+    root = copy("refs_items_shape_table")
+    text = (root / "buffers.py").read_text()
+    text = text.replace(
+        "    return {name:",
+        '    GRAD_SHAPES = {"kernel": jnp.ones((3, 2)), "bias": jnp.ones(3)}\n    return {name:',
+    )
+    (root / "buffers.py").write_text(text)
+    [allocation] = finding("refs_items_shape_table", "0.12.0.1", root).culprits
+    assert allocation.span.line == line_of(root / "buffers.py", "for name, shape in")
+
+
+def test_a_ref_spread_from_a_pool_a_classmethod_builds_is_the_comprehension_element() -> None:
+    # ``with_refs(*pool.buffers, ..)``: ``Pool.like`` -> ``cls([...])`` -> ``__init__``'s
+    # ``tuple(buffers)``: every buffer is the comprehension's element.
+    culprit_is_where_the_change_belongs(
+        "refs_spread_pool",
+        "vjp-with-refs-aval",
+        CulpritKind.REFS_ARGUMENT,
+        "pool.py",
+        "return cls([jax.new_ref(jnp.zeros(r[...].size)) for r in refs])",
+        ["Ref{float32[6]}", "Ref{float32[3,2]}"],
+        "0.12.0.1",
+    )
 
 
 def test_entries_a_helper_builds_alike_for_a_mode_left_to_its_default(copy: Copy) -> None:

@@ -1960,3 +1960,45 @@ def test_a_non_linear_call_is_dropped_unsafely_for_linear_transpose(
     [fix] = fixes
     assert fix.applicability == Applicability.UNSAFE
     assert f"return 0.5 * {after}  # culprit" in fixed(fix, tmp_path / "model.py")
+
+
+def test_a_gradient_ref_spread_from_a_tuple_an_instance_holds_is_followed_there(
+    tmp_path: Path,
+) -> None:
+    files, frames = project(
+        tmp_path,
+        {
+            "slots.py": """
+            import jax
+            import jax.numpy as jnp
+
+
+            class Slots:
+                def __init__(self, rows):
+                    self.refs = (
+                        jax.new_ref(jnp.zeros((rows, 1), jnp.float32)),  # culprit
+                        jax.ad.DontWant(),
+                    )
+            """,
+            "train.py": """
+            import jax
+            import jax.numpy as jnp
+
+            from slots import Slots
+
+
+            def step(w_ref, slots, x):
+                out, f_vjp = jax.vjp(loss, w_ref, x)
+                f_vjp.with_refs(*slots.refs)(jnp.ones_like(out))  # frame 0
+
+
+            def run(w_ref, x):
+                step(w_ref, Slots(3), x)  # frame 1
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.REFS_ARGUMENT, **ACCUMULATED)
+    assert (culprit.span.path.name, culprit.span.line) == (
+        "slots.py",
+        marked_line(tmp_path / "slots.py"),
+    )

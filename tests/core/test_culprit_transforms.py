@@ -343,6 +343,52 @@ CULPRITS = [
         "ct = jnp.ones(out.shape[:-1])",
         ["float32[2,2,1]"],
     ),
+    # The vector operand is a field a classmethod's ``cls(..)`` gives (the value flow).
+    (
+        "flow_classmethod_field",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "weights.py",
+        "return cls(fit=1.0, smooth=jnp.full((1,), 0.1))",
+        ["`jnp.full((1,), 0.1)` has an axis", "`loss` returns arithmetic with it", "(1,)"],
+    ),
+    # ``return terms`` with ``terms = parts(x)``: the instance is built in the helper.
+    (
+        "flow_printed_local",
+        "grad-output-not-array",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "terms.py",
+        "return terms",
+        ["instance of `Terms` with 3 fields"],
+    ),
+    # Integers a helper builds and reshapes, picked by another helper's index, reach the
+    # differentiated parameter two calls later (the dtype flow through the traceback).
+    (
+        "flow_int_reshaped_grid",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "search.py",
+        "return jnp.arange(1, 21).reshape(-1, 2)",
+        ["`jnp.arange(1, 21).reshape(-1, 2)` (int32)", "read as a number by `sse`"],
+    ),
+    # The mode a setting gives matches no branch of the helper, which falls off its end.
+    (
+        "flow_mode_falls_through",
+        "grad-output-not-array",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "settings.py",
+        '"pool": "average"',
+        ['`"average"` matches none of the branches of `pool`', "`score` returns None"],
+    ),
+    # The caller unpacks the aux further (``(loss, (pred, resid)), g = ..``) and reads it.
+    (
+        "flow_aux_nested_target",
+        "grad-has-aux-not-pair",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "objective.py",
+        "return Output(",
+        ["reads the aux `(pred, resid)`"],
+    ),
 ]
 
 
@@ -422,6 +468,45 @@ def test_only_the_vector_return_is_reduced(copy: Copy) -> None:
     mean, _ = fixes("nonscalar_two_returns", root)
     fixed = applied(mean)["objective.py"]
     assert "        return jnp.mean(resid**2)\n    return jnp.mean(resid**2)\n" in fixed
+
+
+def test_a_vector_term_made_by_a_construction_is_reduced_there(copy: Copy) -> None:
+    root = copy("flow_classmethod_field")
+    found = fixes("flow_classmethod_field", root)
+    assert [f.title.split(":")[0] for f in found] == [
+        "Take the sum of the vector term of `loss`",
+        "Take the mean of the vector term of `loss`",
+    ]
+    assert "smooth=jnp.sum(jnp.full((1,), 0.1))" in applied(found[0])["weights.py"]
+
+
+def test_a_vector_the_loss_is_given_leaves_the_culprit_at_the_return(copy: Copy) -> None:
+    # A parameter (what is differentiated, the data) has its axes by purpose: the return is
+    # to reduce it, not where the caller made it.
+    root = copy("flow_classmethod_field")
+    main = root / "main.py"
+    main.write_text(main.read_text().replace("return w.smooth * rough", "return rough * x"))
+    [culprit] = finding("flow_classmethod_field", VERSIONS[0], root).culprits
+    assert (culprit.span.path.name, culprit.span.line) == ("main.py", line_of(main, "rough * x"))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_no_culprit_where_the_mode_that_matches_no_branch_is_not_a_constant(
+    copy: Copy, version: str
+) -> None:
+    root = copy("flow_mode_falls_through")
+    main = root / "main.py"
+    main.write_text(main.read_text().replace('how=OPTIONS["pool"]', 'how=str(OPTIONS["pool"])'))
+    assert finding("flow_mode_falls_through", version, root).culprits == []
+
+
+def test_a_record_whose_aux_the_caller_unpacks_returns_its_other_fields_as_a_tuple(
+    copy: Copy,
+) -> None:
+    [fix] = fixes("flow_aux_nested_target", copy("flow_aux_nested_target"))
+    fixed = applied(fix)["objective.py"]
+    assert "    parts = Output(jnp.mean(resid**2), pred, resid)\n" in fixed
+    assert "    return parts.loss, (parts.pred, parts.resid)\n" in fixed
 
 
 def test_a_vector_lambda_on_the_failing_line_is_reduced_in_place(copy: Copy) -> None:
