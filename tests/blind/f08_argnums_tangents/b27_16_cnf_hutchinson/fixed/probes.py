@@ -1,0 +1,8 @@
+"""Random probe vectors for stochastic trace estimation."""
+import jax
+
+
+def sign_probes(key, n, dim):
+    """n Rademacher vectors (entries +1 / -1)."""
+    b = jax.random.bernoulli(key, 0.5, (n, dim))
+    return 2.0 * b - 1.0
