@@ -988,8 +988,11 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if keyed is not None:
         # ``jnp.zeros(shape)`` for ``for name, shape in SHAPES.items()``: this entry's shape is
         # the table's entry of its key, where the change belongs (the others are right).
+        # The entry's own size names reordered, where they spell the shape due; else the
+        # shape written out there.
         assert isinstance(keyed.node, ast.Tuple)
-        return _shape_fix(target, code, keyed.path, alloc, keyed.node)
+        spelled = _keyed_shape_fix(target, code, entry.entry, value.path, node)
+        return spelled or _shape_fix(target, code, keyed.path, alloc, keyed.node)
     named = _named_primal(target, read, entry.call)
     if value.path == target.span.path and named is not None and _makes_zeros(alloc):
         # One ref per leaf of the primal tree, made by a comprehension over that tree.
