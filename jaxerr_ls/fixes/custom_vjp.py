@@ -22,7 +22,6 @@ are bound in the fwd.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from functools import partial
 
@@ -731,12 +730,6 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     typed = _typed_structure_fixes(target, read)
     if typed:
         return typed
-    reordered = _reordered_fix(target, source, bwd, final, got[1], expected[1])
-    if reordered:
-        return reordered
-    unflattened = _unflattened_fix(target, source, bwd, got[1], expected[1], read)
-    if unflattened:
-        return unflattened
     unpacked = _unpacked_helper_fix(target, source, bwd, returns[-1], got[1], expected[1], read)
     if unpacked:
         return unpacked
@@ -759,82 +752,6 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 
 _TREE_LEAVES = {"leaves": "map", "tree_leaves": "tree_map"}
-
-
-def _unflattened_fix(
-    target: FixTarget,
-    source: Source,
-    bwd: FunctionNode,
-    got: list[str],
-    expected: list[str],
-    read: ReadSource,
-) -> list[Fix]:
-    """One cotangent flattened where the input is a dict or another tree: the tree kept.
-    ``tuple(grads.values())`` (``grads`` a dict display of the input's keys) -> ``grads``;
-    ``[g * scale for g in jax.tree.leaves(grads)]`` (as many leaves as the input has) ->
-    ``jax.tree.map(lambda g: g * scale, grads)``. In the rule's return or in the one-use
-    helper that builds that entry. (None where an array is due is accepted as a zero.)"""
-    if len(got) != len(expected):
-        return []
-    differing = [
-        i for i, (g, e) in enumerate(zip(got, expected, strict=True)) if g != e and g != "None"
-    ]
-    if len(differing) != 1:
-        return []
-    index = differing[0]
-    wanted = expected[index]
-    helper = helper_entry(source, bwd, index, read)
-    if helper is not None:
-        home, function, ret = helper
-        value = ret.value
-    else:
-        found = returned_entry(bwd, index)
-        home, function, value = source, bwd, found[1] if found is not None else None
-        if isinstance(value, ast.Name):
-            binding = single_definition(bwd, value.id)
-            value = binding.value if binding is not None else None
-    if value is None:
-        return []
-    new: str | None = None
-    if (
-        isinstance(value, ast.Call)
-        and last_name(value.func) in ("tuple", "list")
-        and len(value.args) == 1
-        and isinstance(call := value.args[0], ast.Call)
-        and isinstance(call.func, ast.Attribute)
-        and call.func.attr == "values"
-        and not call.args
-        and isinstance(call.func.value, ast.Name)
-        and wanted.startswith("{")
-    ):
-        binding = single_definition(function, call.func.value.id)
-        display = binding.value if binding is not None else None
-        keys = (
-            {k.value for k in display.keys if isinstance(k, ast.Constant)}
-            if isinstance(display, ast.Dict)
-            else None
-        )
-        if keys is not None and keys == set(re.findall(r"'(\w+)':", wanted)):
-            new = call.func.value.id
-    elif (
-        isinstance(value, ast.ListComp)
-        and len(value.generators) == 1
-        and not value.generators[0].ifs
-        and isinstance(value.generators[0].target, ast.Name)
-        and isinstance(leaves := value.generators[0].iter, ast.Call)
-        and isinstance(leaves.func, ast.Attribute)
-        and leaves.func.attr in _TREE_LEAVES
-        and len(leaves.args) == 1
-        and got[index].count("*") == wanted.count("*")
-        and not wanted.startswith("[")
-    ):
-        tree_map = f"{home.segment(leaves.func.value)}.{_TREE_LEAVES[leaves.func.attr]}"
-        leaf = value.generators[0].target.id
-        element = home.segment(value.elt)
-        new = f"{tree_map}(lambda {leaf}: {element}, {home.segment(leaves.args[0])})"
-    if new is None:
-        return []
-    return unsafe_fix(target, f"Keep the cotangent's tree: {new}", (home.replace(value, new),))
 
 
 def _unpacked_helper_fix(
@@ -879,38 +796,6 @@ def _unpacked_helper_fix(
     new = f"{pattern} = {source.segment(ret.value)}\n{indent}return {', '.join(names)}"
     title = f"Unpack what `{last_name(ret.value.func)}` returns and return it flat"
     return unsafe_fix(target, title, (source.replace(ret, new),))
-
-
-def _reordered_fix(
-    target: FixTarget,
-    source: Source,
-    bwd: FunctionNode,
-    final: ast.expr | None,
-    got: list[str],
-    expected: list[str],
-) -> list[Fix]:
-    """The cotangents all there, in another order than the primal's arguments (``return g_s,
-    g_i, g_p`` for ``incidence(p, s, i)``): each entry moved to the place of the argument its
-    name is made from, where every name names one and the structures then are the expected
-    ones; else, where no two entries share a structure, the one order the structures allow."""
-    if not isinstance(final, ast.Tuple) or len(final.elts) != len(got) or got == expected:
-        return []
-    if sorted(got) != sorted(expected):
-        return []
-    params = _differentiable_params(source, bwd) or []
-    named = [_cotangent_of(e.id, params) if isinstance(e, ast.Name) else None for e in final.elts]
-    order: list[int] | None = None
-    if len(params) == len(got) and None not in named and len(set(named)) == len(named):
-        order = [named.index(p) for p in params]
-    elif len(set(got)) == len(got):
-        order = [got.index(item) for item in expected]
-    if order is None or [got[i] for i in order] != expected:
-        return []
-    entries = ", ".join(source.segment(final.elts[i]) for i in order)
-    text = source.segment(final)
-    new = f"({entries})" if text.startswith("(") else entries
-    title = f"Return the cotangents in the order of the primal's arguments: {entries}"
-    return unsafe_fix(target, title, (source.replace(final, new),))
 
 
 def _converted_entry(
