@@ -461,7 +461,7 @@ class Flow:
         # weighs those itself): it cannot tell a call off the traceback from one on it.
         if not self.frames or function.owner is not None or isinstance(function.node, ast.Lambda):
             return None
-        sites = self._uses(function)
+        sites = self.uses(function)
         if not sites:
             return None
         names = [p.name for p in function.positional]
@@ -783,7 +783,7 @@ class Flow:
         outer = function.scope.parent or place.model.module_scope
         return self.makers(Place(place.path, place.model, default, outer), depth + 1)
 
-    def _uses(self, function: Function) -> list[Place] | None:
+    def uses(self, function: Function) -> list[Place] | None:
         """The calls of a plain function in the project, or None where its name is also read
         otherwise than as a call's callee (handed on, stored) or a call is not certain."""
         name = function.name

@@ -365,7 +365,8 @@ def _entry_helper(
 ) -> tuple[RuleCode, ast.FunctionDef | ast.AsyncFunctionDef] | None:
     """The project function, with one ``return``, whose call the rule returns as entry
     ``index`` (directly, or through the one assignment of the name it returns): the value
-    flow resolves the call (imports, methods, ``functools.partial`` excluded)."""
+    flow resolves the call (imports, methods, ``functools.partial`` excluded); not a helper the
+    project also calls elsewhere."""
     # Imported here: the value flow builds on the project model this module's callers share.
     from jaxerr_ls.culprit_flow import Flow
     from jaxerr_ls.culprit_state import Code, Place
@@ -391,8 +392,14 @@ def _entry_helper(
     calls = [n for n in ast.walk(same.node) if isinstance(n, ast.Call) and where(n) == at]
     if len(calls) != 1:
         return None
-    callees = Flow(code).callees(Place(path, model, calls[0].func, same.scope))
+    flow = Flow(code)
+    callees = flow.callees(Place(path, model, calls[0].func, same.scope))
     if len(callees) != 1 or callees[0].partial is not None:
+        return None
+    uses = flow.uses(callees[0].function)
+    if uses is not None and len(uses) > 1:
+        # A helper the project calls elsewhere too is right for those callers (its kept
+        # axis, its tuple): what differs is this rule's use of it, where the change belongs.
         return None
     helper = callees[0].place
     node = helper.node

@@ -650,3 +650,28 @@ def test_a_library_function_with_a_real_result_ends_a_complex_value(
         main.read_text().replace("residual = blur(image)", "residual = jax.lax.abs(blur(image))")
     )
     assert finding("complex_ifft2_method", version, root).culprits == []
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("shared", [False, True])
+def test_a_helper_other_code_calls_too_is_not_where_a_rule_output_changes(
+    copy: Copy, version: str, shared: bool
+) -> None:
+    # The jvp rule returns ``_norm_tangent(..)``, whose ``keepdims=True`` keeps an axis the
+    # primal's output does not have. Called by the rule alone, the helper's reduction is where
+    # the change belongs; called elsewhere too, the kept axis is its contract for those callers,
+    # and the rule's use of it is what differs.
+    root = copy("rule_helper_jvp_keepdims")
+    main = root / "main.py"
+    if shared:
+        main.write_text(
+            main.read_text()
+            + "\n\ndef broadcast_share(x, t):\n    return t - _norm_tangent(x, t, 1.0)\n"
+        )
+    [culprit] = finding("rule_helper_jvp_keepdims", version, root).culprits
+    text = (
+        "return n, _norm_tangent(x, t, n[:, None])"
+        if shared
+        else "return jnp.sum(x * t, axis=-1, keepdims=True) / n"
+    )
+    assert (culprit.span.path, culprit.span.line) == (main, line_of(main, text))
