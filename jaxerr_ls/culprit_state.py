@@ -1699,11 +1699,18 @@ def _indexes_number_table(code: Code, span: Span) -> bool:
     )
 
 
-def _tested_number(code: Code, span: Span) -> bool:
-    """Whether the failing line tests a parameter of its function that the function also
-    computes with (``if step < warmup: return peak * (step + 1) / warmup``): a number the
-    computation takes, traced by design, so the change belongs in the test (``jnp.where``),
-    not in a ``static_argnums`` that would compile again for each of its values."""
+def _positional_name(function: Function, index: int) -> str:
+    """The name of the positional parameter at ``index``; "" past them (an item of ``*args``)."""
+    return function.positional[index].name if index < len(function.positional) else ""
+
+
+def _tested_number(code: Code, span: Span, traced: str) -> bool:
+    """Whether the failing line tests the traced parameter ``traced`` of its function, which
+    the function also computes with (``if step < warmup: return peak * (step + 1) / warmup``):
+    a number the computation takes, traced by design, so the change belongs in the test
+    (``jnp.where``), not in a ``static_argnums`` that would compile again for each of its
+    values. Where the traced parameter's name is a parameter of the line's function, another
+    one tested on the line (``if deterministic or rate == 0.0``) says nothing of it."""
     model = code.model(span.path)
     if model is None:
         return False
@@ -1717,6 +1724,8 @@ def _tested_number(code: Code, span: Span) -> bool:
         return False
     function = max(enclosing, key=lambda f: f.node.lineno)
     params = {p.name for p in function.positional}
+    if traced in params:  # the traced value reaches the line under its name: only it counts
+        params = {traced}
     tests = [
         node.test
         for node in own_statements(function.node)
@@ -1777,7 +1786,7 @@ def _field_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Spa
         # declared static field or a registration says what the author meant either way.
         if len(sites) != 1 or not culprit_leaves.python_field(cls, chain[-1]):
             return None
-        if frames and _tested_number(code, frames[0]):
+        if frames and _tested_number(code, frames[0], _positional_name(function, index)):
             return None
         span = code.span(sites[0].path, sites[0].node)
         root = argument.split(".")[0]
@@ -1825,7 +1834,7 @@ def _jit_argument_culprit(
     flow = _Flow(code, frames)
     if not flow.python_value(function, index, _jit_names(site)):
         return None
-    if frames and _tested_number(code, frames[0]):
+    if frames and _tested_number(code, frames[0], _positional_name(function, index)):
         return None
     span = code.span(site.path, site.node)
     if not _not_failing(span, frames):

@@ -4827,10 +4827,12 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
 
 
 def _factory_call(
-    project: _Project, model: ModuleModel, name: ast.expr, scope: Scope
+    project: _Project, model: ModuleModel, name: ast.expr, scope: Scope, keywords: bool = False
 ) -> tuple[Function, int, Place, ast.Call] | None:
     """The one call in the project of the factory whose parameter ``name`` is (a factory not
-    on the traceback: ``make_update(huber_loss, optimizer)`` before the loop that fails)."""
+    on the traceback: ``make_update(huber_loss, optimizer)`` before the loop that fails).
+    With ``keywords``, a keyword-only parameter (``*, has_aux=False``) counts too: its index
+    follows the positional ones."""
     if not isinstance(name, ast.Name):
         return None
     binding = scope.lookup(name.id)
@@ -4838,6 +4840,8 @@ def _factory_call(
     if factory is None or isinstance(factory.node, ast.Lambda):
         return None
     names = [p.name for p in factory.positional]
+    if keywords:
+        names += [arg.arg for arg in factory.node.args.kwonlyargs]
     if name.id not in names:
         return None
     flow = culprit_state.flow_of(culprit_state.Code(project.files), [])
@@ -4893,16 +4897,24 @@ def _flag_given_by(
     value = transform.keywords.get(keyword)
     if value is None:
         return None
-    found = _factory_call(project, application.defined_in, value, transform.scope)
+    found = _factory_call(project, application.defined_in, value, transform.scope, True)
     if found is None:
         return None
     factory, index, where, call = found
     node = factory.node
     assert not isinstance(node, ast.Lambda)
-    given = culprit_state.argument_at(call, factory, index)
     positional = [*node.args.posonlyargs, *node.args.args]
-    first_default = len(positional) - len(node.args.defaults)
-    default = node.args.defaults[index - first_default] if index >= first_default else None
+    default: ast.expr | None
+    if index < len(positional):
+        given = culprit_state.argument_at(call, factory, index)
+        first_default = len(positional) - len(node.args.defaults)
+        default = node.args.defaults[index - first_default] if index >= first_default else None
+    else:  # keyword-only: ``def make_update(loss, *, has_aux=False)``
+        if any(k.arg is None for k in call.keywords):
+            return None
+        name = node.args.kwonlyargs[index - len(positional)].arg
+        given = next((k.value for k in call.keywords if k.arg == name), None)
+        default = node.args.kw_defaults[index - len(positional)]
     chosen = given if given is not None else default
     if not (isinstance(chosen, ast.Constant) and isinstance(chosen.value, bool)):
         return None

@@ -217,3 +217,13 @@ def test_a_partial_that_binds_by_keyword_what_argnums_counts_is_culprit(
         main.read_text().replace("functools.partial(value_and_grad, x=x)", "value_and_grad")
     )
     assert finding("argnums_partial_keyword", version, root).culprits == []
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_tested_number_beside_the_traced_flag_does_not_hide_the_jit(version: str) -> None:
+    # ``if train and sigma > 0``: JAX names ``train``, a switch only tested; ``sigma`` is
+    # computed with, but it is not the traced value the message names: the jit is culprit.
+    found = finding("jit_tested_flag_and_number", version)
+    assert found.code == "tracer-bool-conversion"
+    [culprit] = found.culprits
+    assert culprit.span.line == 7
