@@ -3014,12 +3014,12 @@ def _class_body(model: ModuleModel, node: ast.AST) -> Scope:
 
 
 def _class_leaves(
-    project: _Project, origin: _Origin
+    project: _Project, origin: _Origin, flow: Flow | None = None
 ) -> list[tuple[str, ast.expr, ModuleModel | None]]:
     """The leaves of a NamedTuple or dataclass built by a call with positional arguments
     (``Rates(1.0, 0.1)``, by the order of its fields), and the fields the call leaves to
     their defaults (``hill: float = 2``) with the module that writes them (None for the
-    call's own arguments)."""
+    call's own arguments). The class is the value flow's (``cls(..)`` in a classmethod)."""
     node = origin.node
     if (
         not isinstance(node, ast.Call)
@@ -3028,6 +3028,11 @@ def _class_leaves(
     ):
         return []
     found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
+    if found is None and flow is not None:
+        place = Place(project.path(origin.model), origin.model, node, origin.scope)
+        cls = culprit_dtypes.constructed_class(flow, place)
+        if cls is not None and cls.node in cls.model.scopes:
+            found = (cls.model, cls.model.scopes[cls.node])
     if found is None or not isinstance(found[1].node, ast.ClassDef):
         return []
     model, definition = found[0], found[1].node
@@ -3547,7 +3552,7 @@ def _int_leaf_culprits(
     out = []
     for key, value, home in [
         *((k, v, None) for k, v in _leaves(origin)),
-        *_class_leaves(project, origin),
+        *_class_leaves(project, origin, flow),
     ]:
         made: tuple[ModuleModel, ast.expr] | None = None
         if home is not None:

@@ -186,6 +186,15 @@ CULPRITS = [
         "return Affine(gain=2,",
         ["`gain`", "read as a number by `mse`"],
     ),
+    # The same, built by ``cls(..)`` in a classmethod with positional arguments.
+    (
+        "int_leaf_classmethod",
+        "grad-int-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "layers.py",
+        "return cls(3, jnp.ones(width))",
+        ["`scale`"],
+    ),
     # An int leaf of a registered dataclass used as a size, not a number: the field's
     # declaration, which can make it static.
     (
@@ -757,3 +766,31 @@ def test_an_index_made_the_parameter_gets_no_cast(copy: Copy) -> None:
         f.title.startswith("Cast")
         for f in fixes("dtype_updated_index_start", copy("dtype_updated_index_start"))
     )
+
+
+def test_class_leaves_of_cls_in_a_classmethod(tmp_path: Path) -> None:
+    # ``cls(..)`` in a classmethod names no class by itself: the value flow gives it, and the
+    # positional arguments are the fields by their order.
+    from jaxerr_ls import culprit_state, culprit_transforms
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.locate import ProjectFiles
+
+    (tmp_path / "pair.py").write_text(
+        "from typing import NamedTuple\n\n\n"
+        "class Pair(NamedTuple):\n    rate: object\n    bias: object\n\n"
+        "    @classmethod\n    def make(cls, bias):\n        return cls(1, bias)\n"
+    )
+    project = culprit_transforms._Project(ProjectFiles(tmp_path))
+    model = project.model(tmp_path / "pair.py")
+    assert model is not None
+    call = next(n for n in ast.walk(model.tree) if isinstance(n, ast.Call))
+    scope = next(s for node, s in model.scopes.items() if getattr(node, "name", "") == "make")
+    origin = culprit_transforms._Origin(model, call, scope)
+    flow = Flow(culprit_state.Code(project.files), ())
+    leaves = culprit_transforms._class_leaves(project, origin, flow)
+    assert [(name, ast.unparse(value)) for name, value, _ in leaves] == [
+        ("rate", "1"),
+        ("bias", "bias"),
+    ]
+    # Without the value flow, ``cls`` is not a class the module defines.
+    assert culprit_transforms._class_leaves(project, origin) == []
