@@ -62,7 +62,6 @@ from jaxerr_ls.fixes.transform_calls import unsafe_fix
 from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
-    ArrayType,
     RuleCode,
     captured_output,
     differing_entry,
@@ -412,69 +411,7 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if change is not None and change.edits and change.statement.line == line:
         safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
         return [Fix(change.title, target.code, change.edits, True, safety)]
-    fixes = rule_types.array_fixes(target, read, source, bwd, index, types, kind)
-    if fixes or final is None or final.lineno != line:
-        return fixes
-    return _batched_transpose_fix(target, read, source, bwd, index, produced, expected)
-
-
-def _batched_transpose_fix(
-    target: FixTarget,
-    read: ReadSource,
-    source: Source,
-    bwd: FunctionNode,
-    index: int,
-    produced: ArrayType,
-    expected: ArrayType,
-) -> list[Fix]:
-    """``x.T`` on a stack of matrices reverses every axis, where the matrices' transpose was
-    meant: the entry's type is the reverse of the operand's, whose last two axes swapped are
-    the input's (``float32[6,6,4]`` for ``float32[4,6,6]``). The one ``.T`` in the entry, or
-    in the return of a project helper the entry calls (called nowhere else in the two
-    modules), becomes ``jnp.swapaxes(x, -1, -2)``."""
-    operand = tuple(reversed(produced.shape))
-    if len(operand) < 3 or (*operand[:-2], operand[-1], operand[-2]) != expected.shape:
-        return []
-    found = returned_entry(bwd, index)
-    entry = found[1] if found is not None else None
-    if isinstance(entry, ast.Name):
-        binding = single_definition(bwd, entry.id)
-        entry = binding.value if binding is not None else None
-    if entry is None:
-        return []
-    helpers = imported_definitions(source, read)
-    helpers.update(
-        {f.name: (source, f) for f in source.tree.body if isinstance(f, ast.FunctionDef)}
-    )
-    places: list[tuple[Source, ast.Attribute]] = [
-        (source, n) for n in ast.walk(entry) if isinstance(n, ast.Attribute) and n.attr == "T"
-    ]
-    for call in (n for n in ast.walk(entry) if isinstance(n, ast.Call)):
-        name = call.func.id if isinstance(call.func, ast.Name) else None
-        home, helper = helpers.get(name or "", (None, None))
-        if home is None or helper is None or len(own_returns(helper)) != 1:
-            continue
-        calls = [
-            n
-            for tree in {id(t): t for t in (source.tree, home.tree)}.values()
-            for n in ast.walk(tree)
-            if isinstance(n, ast.Call) and last_name(n.func) == helper.name
-        ]
-        value = own_returns(helper)[0].value
-        if len(calls) == 1 and value is not None:
-            places += [(home, n) for n in ast.walk(value) if isinstance(n, ast.Attribute)]
-    transposes = [(home, n) for home, n in places if n.attr == "T"]
-    if len(transposes) != 1:
-        return []
-    home, node = transposes[0]
-    jnp = home.jnp_or_import()
-    if jnp is None:
-        return []
-    spelled, imports = jnp
-    new = f"{spelled}.swapaxes({home.segment(node.value)}, -1, -2)"
-    title = f"Transpose each matrix of the stack: {new}"
-    edits = (home.replace(node, new), *imports)
-    return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
+    return rule_types.array_fixes(target, read, source, bwd, index, types, kind)
 
 
 # --- structure ---------------------------------------------------------------------------------
