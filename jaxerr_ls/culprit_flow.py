@@ -624,6 +624,9 @@ class Flow:
             root = root.func if isinstance(root, ast.Call) else root.value
         if not isinstance(root, ast.Name) or not site.scope.lookup_all(root.id):
             return False  # a builtin, or a callee on a literal
+        imported = any(b.kind == "import" for b in site.scope.lookup_all(root.id))
+        if imported and self.code.resolve(site.at(root)).node is root:
+            return False  # a library's (``jax.vmap(f)(x)``), not a project module's
         for argument_node in [*call.args, *(k.value for k in call.keywords)]:
             if self.code.resolve(site.at(argument_node)).node is function.node:
                 return False

@@ -3538,16 +3538,23 @@ def handed_value_culprit(
     site, passed, function = handed
     call = site.node
     assert isinstance(call, ast.Call)
+    # A constant handed along (a rate) carries no derivative.
+    passed = [p for p in passed if not isinstance(p.node, ast.Constant)] or passed
     if len(passed) == 1:
         span, name = code.span(passed[0].path, passed[0].node), ast.unparse(passed[0].node)
+        why = (
+            f"`{name}` is handed here to `{function.name}`, which only passes it on as "
+            f"{role}: give it `jax.lax.stop_gradient({name})` here."
+        )
     else:
         span, name = code.span(site.path, call), f"{ast.unparse(call.func)}(..)"
+        shown = ", ".join(f"`{ast.unparse(p.node)}`" for p in passed)
+        why = (
+            f"This call hands {shown} to `{function.name}`, which only passes them on as "
+            f"{role}: give the differentiated one `jax.lax.stop_gradient(..)` here."
+        )
     if not _not_failing(span, frames):
         return None
-    why = (
-        f"`{name}` is handed here to `{function.name}`, which only passes it on as {role}: "
-        "give it `jax.lax.stop_gradient(..)` here (or its non-differentiated value)."
-    )
     return Found(span, CulpritKind.CALL_HANDED, name, why)
 
 
