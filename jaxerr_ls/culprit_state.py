@@ -3542,20 +3542,16 @@ def handed_value_culprit(
     passed = [p for p in passed if not isinstance(p.node, ast.Constant)] or passed
     if len(passed) == 1:
         span, name = code.span(passed[0].path, passed[0].node), ast.unparse(passed[0].node)
-        why = (
-            f"`{name}` is handed here to `{function.name}`, which only passes it on as "
-            f"{role}: give it `jax.lax.stop_gradient({name})` here."
-        )
+        handing, them = f"`{name}` is handed here", "it"
+        advice = f"give it `jax.lax.stop_gradient({name})`"
     else:
         span, name = code.span(site.path, call), f"{ast.unparse(call.func)}(..)"
         shown = ", ".join(f"`{ast.unparse(p.node)}`" for p in passed)
-        why = (
-            f"This call hands {shown} to `{function.name}`, which only passes them on as "
-            f"{role}: give the differentiated one `jax.lax.stop_gradient(..)` here."
-        )
-    if not _not_failing(span, frames):
-        return None
-    return Found(span, CulpritKind.CALL_HANDED, name, why)
+        handing, them = f"This call hands {shown}", "them"
+        advice = "give the differentiated one `jax.lax.stop_gradient(..)`"
+    why = f"{handing} to `{function.name}`, which only passes {them} on as {role}: {advice} here."
+    found = Found(span, CulpritKind.CALL_HANDED, name, why)
+    return found if _not_failing(span, frames) else None
 
 
 def _passed_on(

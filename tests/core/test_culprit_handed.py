@@ -51,15 +51,6 @@ CULPRITS = [
 ]
 
 
-@pytest.mark.parametrize("version", VERSIONS)
-@pytest.mark.parametrize(("case", "code", "file", "text", "why"), CULPRITS)
-def test_the_argument_a_caller_hands_on_to_the_failing_call_is_the_culprit(
-    case: str, code: str, file: str, text: str, why: list[str], version: str
-) -> None:
-    found = finding(case, version)
-    assert_one_culprit(found, code, CulpritKind.CALL_HANDED, CASES / case / file, text, why)
-
-
 # The same reasoning keyed to what the failing line does with the value, not to a record's
 # declaration: the value is a parameter its function only passes on, so the traceback's
 # caller chose it. (case, record, file, text of the culprit line, words of the why)
@@ -94,8 +85,8 @@ HANDED_VALUES = [
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-@pytest.mark.parametrize(("case", "code", "file", "text", "why"), HANDED_VALUES)
-def test_a_value_only_passed_on_to_the_failing_line_is_the_callers(
+@pytest.mark.parametrize(("case", "code", "file", "text", "why"), CULPRITS + HANDED_VALUES)
+def test_the_argument_a_caller_hands_on_to_the_failing_call_is_the_culprit(
     case: str, code: str, file: str, text: str, why: list[str], version: str
 ) -> None:
     found = finding(case, version)
