@@ -587,6 +587,8 @@ class Flow:
         does not know), which binds ``self``. None (empty) for a function some
         ``functools.partial`` fixes arguments of (the call then passes fewer), or where the
         line has no such call or several."""
+        if isinstance(function.node, ast.Lambda):
+            return []  # its line is also its enclosing function's: whose frame is unsure
         method = function.owner is not None
         skip = 1 if (method and not _static(function)) or _classmethod(function) else 0
         for inner, outer in pairwise(self.frames):
