@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 from typing import TypeVar
 
@@ -273,6 +274,9 @@ class Flow:
                 and place.scope.lookup(node.id) is None
             ):
                 found = self._passed_on_traceback(place, binding, depth)
+                if found is None and _function_of_param(place) is not None:
+                    # Rebound after the read: the calls that run it (a factory's closure).
+                    found = self._parameter_makers(place, depth)
                 if found is None:
                     return None
                 out.extend(found)
@@ -553,7 +557,109 @@ class Flow:
         traceback's lines, else those of the project that the flow says run it (by its name,
         a bound method of an instance the flow knows, a class's construction for
         ``__init__``, a name or attribute bound to it under a transform that keeps its
-        arguments' positions, a ``functools.partial`` of it, a factory's closure)."""
+        arguments' positions, a ``functools.partial`` of it, a factory's closure); where the
+        flow finds none, the call the traceback shows running it (``_frame_sites``)."""
+        found = self._static_sites(function, home, depth, caller)
+        return found or self._frame_sites(function, home, depth, caller)
+
+    def shared(self, function: Function, home: Place) -> bool:
+        """Whether a function serves more than one caller: the flow finds several calls that
+        run it, or none (it is picked from a registry, or behind an interface the caller is
+        given: the traceback's call is one of several that may run it). A plain function
+        handed on or stored (``uses`` in doubt) serves whoever calls it."""
+        if function.owner is None and not isinstance(function.node, ast.Lambda):
+            uses = self.uses(function)
+            if uses is None or len(uses) > 1:
+                return True
+        sites = self._static_sites(function, home)
+        return len({id(site.node) for _, site in sites}) != 1
+
+    def _frame_sites(
+        self, function: Function, home: Place, depth: int = 0, caller: Span | None = None
+    ) -> list[tuple[Callee, Place]]:
+        """The call on the traceback's line one frame above ``function``'s frame, where no
+        call the flow follows runs it (a function picked from a registry a decorator fills,
+        ``ATTACKS[name](x)``; a callable handed on and called as a parameter): the traceback
+        says that line ran it. The one call on that line whose callee the flow cannot tell
+        (no project function, no library API, no builtin), that passes no ``*args`` /
+        ``**kwargs`` and whose arguments fill the function's parameters; for a method, a call
+        of an attribute of its name (``recorder.record(x)`` on an instance of a class the flow
+        does not know), which binds ``self``. None (empty) for a function some
+        ``functools.partial`` fixes arguments of (the call then passes fewer), or where the
+        line has no such call or several."""
+        if isinstance(function.node, ast.Lambda):
+            return []  # its line is also its enclosing function's: whose frame is unsure
+        method = function.owner is not None
+        skip = 1 if (method and not _static(function)) or _classmethod(function) else 0
+        for inner, outer in pairwise(self.frames):
+            if inner.path != home.path or _frame_function(home.model, inner.line) is not function:
+                continue
+            if caller is not None and (caller.path, caller.line) != (outer.path, outer.line):
+                return []
+            sites = [
+                site
+                for site in self.code.frames_calls([outer])
+                if self._unknown_callee(site, function, depth)
+                and (not method or _attribute_named(site, function.name))
+            ]
+            if len(sites) != 1 or self._fixed_by_partial(function):
+                return []
+            assert isinstance(sites[0].node, ast.Call)
+            if not _fills(sites[0].node, function, skip):
+                return []
+            outer_scope = function.scope.parent or home.model.module_scope
+            place = Place(home.path, home.model, function.node, outer_scope)
+            return [(Callee(place, function, skip), sites[0])]
+        return []
+
+    def _unknown_callee(self, site: Place, function: Function, depth: int) -> bool:
+        """Whether a call's callee is one the flow cannot tell: not a project function it
+        follows, not a library API, not a builtin, not reached through a library object
+        (``trainer.fit(..)``), and not handed ``function`` itself (a call that runs it
+        through a library, ``lax.scan(body, ..)``)."""
+        call = site.node
+        assert isinstance(call, ast.Call)
+        if site.model.qualified_name(call.func, site.scope) is not None:
+            return False
+        root = call.func
+        while isinstance(root, ast.Attribute | ast.Subscript | ast.Call):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        if not isinstance(root, ast.Name) or not site.scope.lookup_all(root.id):
+            return False  # a builtin, or a callee on a literal
+        imported = any(b.kind == "import" for b in site.scope.lookup_all(root.id))
+        if imported and self.code.resolve(site.at(root)).node is root:
+            return False  # a library's (``jax.vmap(f)(x)``), not a project module's
+        for argument_node in [*call.args, *(k.value for k in call.keywords)]:
+            if self.code.resolve(site.at(argument_node)).node is function.node:
+                return False
+        if self.runs_of(site.at(call.func), depth + 1):
+            return False
+        for made in self.makers(site.at(root), depth + 1) or []:
+            node = made.node
+            if isinstance(node, ast.Call) and made.model.qualified_name(node.func, made.scope):
+                return False  # an object a library made
+            binding = made.scope.lookup(node.id) if isinstance(node, ast.Name) else None
+            if binding is not None and binding.kind == "import":
+                return False  # a library's object
+        return True
+
+    def _fixed_by_partial(self, function: Function) -> bool:
+        """Whether some ``functools.partial(<function's name>, ..)`` of the project fixes
+        arguments of a function of that name."""
+        for _, model in self.code.models(self.code.files.files_containing(function.name)):
+            for call, scope in model.calls:
+                if (
+                    call.args
+                    and _last_name(call.args[0]) == function.name
+                    and model.qualified_name(call.func, scope) == "functools.partial"
+                ):
+                    return True
+        return False
+
+    def _static_sites(
+        self, function: Function, home: Place, depth: int = 0, caller: Span | None = None
+    ) -> list[tuple[Callee, Place]]:
+        """``call_sites`` as the flow finds them from the code."""
         found: list[tuple[Callee, Place]] = []
         for site in self.code.frames_calls(self.frames if caller is None else [caller]):
             assert isinstance(site.node, ast.Call)
@@ -2218,13 +2324,61 @@ def _unpacks(call: ast.Call) -> bool:
     )
 
 
+def _frame_function(model: ModuleModel, line: int) -> Function | None:
+    """The innermost function of a module whose body holds the line (a frame's function)."""
+    found: Function | None = None
+    for function in model.functions.values():
+        node = function.node
+        body = node.body if isinstance(node.body, list) else [node.body]
+        if body[0].lineno <= line <= (node.end_lineno or node.lineno) and (
+            found is None or node.lineno >= found.node.lineno
+        ):
+            found = function
+    return found
+
+
+def _attribute_named(site: Place, name: str) -> bool:
+    """Whether a call's callee is an attribute of that name (``obj.name(..)``)."""
+    func = site.node.func if isinstance(site.node, ast.Call) else None
+    return isinstance(func, ast.Attribute) and func.attr == name
+
+
+def _fills(call: ast.Call, function: Function, skip: int = 0) -> bool:
+    """Whether a call's arguments fill a function's parameters past the first ``skip`` (a
+    bound ``self``): no more positional ones than it takes, keywords it declares, each
+    parameter without a default given, none unpacked."""
+    if _unpacks(call):
+        return False
+    positional = [p.name for p in function.positional][skip:]
+    if len(call.args) > len(positional) and not function.has_varargs:
+        return False
+    given = set(positional[: len(call.args)])
+    names = {p.name for p in function.params if p.kind in ("positional", "keyword")}
+    takes_any = any(p.kind == "kwarg" for p in function.params)
+    for keyword in call.keywords:
+        assert keyword.arg is not None
+        if keyword.arg in given or (keyword.arg not in names and not takes_any):
+            return False
+        given.add(keyword.arg)
+    bound = {p.name for p in function.positional[:skip]}
+    return all(
+        p.has_default or p.name in given
+        for p in function.params
+        if p.kind in ("positional", "keyword") and p.name not in bound
+    )
+
+
 def _function_of_param(place: Place) -> Function | None:
+    """The function whose parameter the name ``place`` reads: its one binding, or the one
+    that reaches the read (``params`` on a line before ``params = update(params, g)``)."""
     if not isinstance(place.node, ast.Name):
         return None
-    binding = place.scope.lookup(place.node.id)
-    if binding is None or binding.kind != "param":
+    bindings = place.scope.lookup_all(place.node.id)
+    if len(bindings) > 1 and any(b.kind == "param" for b in bindings):
+        bindings = reaching_bindings(place, place.node, bindings)
+    if len(bindings) != 1 or bindings[0].kind != "param":
         return None
-    return place.model.functions.get(binding.node)
+    return place.model.functions.get(bindings[0].node)
 
 
 def _is_field(made: Place) -> bool:

@@ -2173,6 +2173,10 @@ def _linear_solve_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     return Found(span, CulpritKind.CUSTOM_LINEAR_SOLVE_CALL, "custom_linear_solve", why)
 
 
+# Keywords of ``jax.pure_callback`` that configure it rather than pass the callback a value.
+_CALLBACK_OPTIONS = frozenset({"sharding", "vmap_method", "vectorized"})
+
+
 def _callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     """The one ``jax.pure_callback`` call on the traceback's lines (the stack JAX shows
     "before transformation" reaches it), when the error surfaced on another line (the
@@ -2183,6 +2187,19 @@ def _callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
             if model.qualified_name(call.func, scope) == "jax.pure_callback":
                 found[id(call)] = Place(span.path, model, call, scope)
     only = _only_place(code, found, frames)
+    if only is None and len(found) == 1 and _steps(code, next(iter(found.values()))):
+        # On the failing line, a host function whose result is a step function of what it is
+        # given (ranks, an AUC): its derivative is zero wherever it has one, so the values
+        # need ``stop_gradient``, not a rule. Where the function around the callback only
+        # hands it its caller's values, the caller is where they are handed over.
+        place = next(iter(found.values()))
+        assert isinstance(place.node, ast.Call)
+        given = [
+            *place.node.args[2:],
+            *(k.value for k in place.node.keywords if k.arg not in _CALLBACK_OPTIONS),
+        ]
+        role = "an argument of the failing `jax.pure_callback`"
+        return handed_value_culprit(code, frames, place, given, (), role)
     if only is None:
         return None
     place, span = only
@@ -2194,6 +2211,28 @@ def _callback_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         "it with jax.numpy."
     )
     return Found(span, CulpritKind.PURE_CALLBACK_CALL, "pure_callback", why)
+
+
+def _steps(code: Code, callback: Place) -> bool:
+    """Whether the host function a ``jax.pure_callback`` call runs (a project function)
+    computes a step function of its input: it calls a function that makes integers or
+    booleans out of floats (``np.argsort``, ``np.argmax``, ``np.searchsorted``), a ranking or
+    a count, whose derivative is zero wherever it has one."""
+    call = callback.node
+    if not isinstance(call, ast.Call) or not call.args:
+        return False
+    host = code.resolve(callback.at(call.args[0]))
+    function = host.model.functions.get(host.node)
+    if function is None:
+        return False
+    tables = library()
+    for node in ast.walk(function.node):
+        if not isinstance(node, ast.Call):
+            continue
+        name = host.model.qualified_name(node.func, function.scope)
+        if name is not None and tables.dtype_of_call(name, "float") in ("int", "bool"):
+            return True
+    return False
 
 
 def _only_place(
@@ -3328,7 +3367,18 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         and not _holds([statement], node)
     ]
     if not read_back:
-        return None
+        # The Ref only keeps what it is given (a log, a running average): the written value
+        # needs no derivative. Where a function serving several callers only writes what
+        # its caller hands it, the caller's argument is where that is said.
+        written = statement.value
+        reads = [
+            n
+            for n in ast.walk(written)
+            if isinstance(n, ast.Subscript) and ast.dump(n.value) == shown
+        ]
+        role = "the value the failing line writes into a Ref"
+        at = Place(frames[0].path, model, written, scope)
+        return handed_value_culprit(code, frames, at, [written], reads, role, shared=True)
     made = ValueFlow(code, frames).one_maker(Place(frames[0].path, model, ref, scope))
     if made is None or not _makes_ref(made):
         return None
@@ -3346,10 +3396,16 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
 
 
 def handed_argument_culprit(
-    files: ProjectFiles, frames: Sequence[Span], apis: Sequence[str], argument: str
+    files: ProjectFiles,
+    frames: Sequence[Span],
+    apis: Sequence[str],
+    argument: str | None,
+    words: frozenset[str] = frozenset(),
 ) -> Found | None:
-    """For a record whose failing call is at fault in one argument (``culpritAtCall``, with
-    ``culpritAtCallArgument``): where the failing line's one call of ``apis`` is given, for
+    """For a record whose failing call is at fault in one argument (``culpritAtCall``: the
+    argument its ``culpritAtCallArgument`` declares, else the one keyword of the failing call
+    that a word of its message names, ``prevent_cse must be a bool``, from ``words``):
+    where the failing line's one call of ``apis`` is given, for
     that argument, a parameter of the function around it (read as passed, not rebound), the
     function only passes on what its traceback caller chose: the argument that call hands
     over, or that call itself where it leaves the parameter to its default. Nothing where
@@ -3361,7 +3417,7 @@ def handed_argument_culprit(
     from jaxerr_ls.culprit_flow import keyword_value
     from jaxerr_ls.records import parse_at_call_argument
 
-    spec = parse_at_call_argument(argument)
+    spec = parse_at_call_argument(argument) if argument is not None else (None, None)
     if spec is None or not frames:
         return None
     keyword, position = spec
@@ -3374,6 +3430,11 @@ def handed_argument_culprit(
     if len(calls) != 1:
         return None
     model, call, scope = calls[0]
+    if argument is None:
+        named = [k.arg for k in call.keywords if k.arg is not None and k.arg in words]
+        if len(named) != 1:
+            return None
+        keyword = named[0]
     given = keyword_value(call, keyword) if keyword is not None else None
     if given is None and position is not None and len(call.args) > position:
         leading = call.args[: position + 1]
@@ -3425,6 +3486,128 @@ def handed_argument_culprit(
     if not _not_failing(span, frames):
         return None
     return Found(span, CulpritKind.CALL_HANDED, name, why)
+
+
+# Attributes of an array that read what it is, not its values: no derivative flows through
+# them, so a function that reads only these of a parameter still only passes its value on.
+_METADATA = frozenset({"shape", "dtype", "ndim", "size", "sharding"})
+# How many callers up the traceback a value only passed on is followed.
+_MAX_HOPS = 8
+
+
+def handed_value_culprit(
+    code: Code,
+    frames: Sequence[Span],
+    at: Place,
+    values: Sequence[ast.expr],
+    skip: Sequence[ast.AST],
+    role: str,
+    shared: bool = False,
+) -> Found | None:
+    """One frame up, for a value at fault on the failing line (given to a host callback,
+    written into a Ref) that the function around it only passes on: every name the
+    ``values`` read (outside the ``skip`` subtrees, such as the Ref's own read) is a
+    parameter of that function, not rebound, which it reads nowhere else (but for its
+    metadata, ``x.shape``). Then its caller chose the value, and the reasoning goes on up the
+    traceback while each caller only passes its own parameters on: the arguments of the
+    first call made by a function that computes with them (``roc_auc(z, y)`` in the loss,
+    ``ema_update_(buf, mean, m)`` in the layer) hand the value over, and are where
+    ``jax.lax.stop_gradient`` goes. ``at`` is a place on the failing line (its model and
+    scope); ``role`` says what the value is to the failing operation, for the explanation.
+    With ``shared``, only where the failing function serves several callers (``Flow.shared``):
+    one with a single caller is that caller's own part, and its line as good a place.
+    None where the failing function computes the value itself (its line is the place), or
+    a caller is not certain (not on the traceback, several, a parameter left to its
+    default)."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    flow = ValueFlow(code, frames)
+    handed: tuple[Place, list[Place], Function] | None = None
+    place, nodes, skipped = at, list(values), list(skip)
+    for _ in range(_MAX_HOPS):
+        up = _passed_on(flow, place, nodes, skipped)
+        if up is None:
+            break
+        if handed is None and shared and not flow.shared(up[2], at):
+            return None
+        handed = up
+        place, skipped = up[0], []
+        nodes = [p.node for p in up[1] if isinstance(p.node, ast.expr)]
+    if handed is None:
+        return None
+    site, passed, function = handed
+    call = site.node
+    assert isinstance(call, ast.Call)
+    # A constant handed along (a rate) carries no derivative.
+    passed = [p for p in passed if not isinstance(p.node, ast.Constant)] or passed
+    if len(passed) == 1:
+        span, name = code.span(passed[0].path, passed[0].node), ast.unparse(passed[0].node)
+        handing, them = f"`{name}` is handed here", "it"
+        advice = f"give it `jax.lax.stop_gradient({name})`"
+    else:
+        span, name = code.span(site.path, call), f"{ast.unparse(call.func)}(..)"
+        shown = ", ".join(f"`{ast.unparse(p.node)}`" for p in passed)
+        handing, them = f"This call hands {shown}", "them"
+        advice = "give the differentiated one `jax.lax.stop_gradient(..)`"
+    why = f"{handing} to `{function.name}`, which only passes {them} on as {role}: {advice} here."
+    found = Found(span, CulpritKind.CALL_HANDED, name, why)
+    return found if _not_failing(span, frames) else None
+
+
+def _passed_on(
+    flow: Flow, place: Place, values: list[ast.expr], skip: list[ast.AST]
+) -> tuple[Place, list[Place], Function] | None:
+    """For values read at ``place`` from parameters that its function only passes on there
+    (see ``handed_value_culprit``): the one call on the traceback's lines that runs the
+    function, what it passes for those parameters, and the function; None otherwise."""
+    function = defining_function(place.model, place.scope)
+    if function is None or isinstance(function.node, ast.Lambda):
+        return None
+    skipped = {id(n) for tree in skip for n in ast.walk(tree)}
+    parents = {id(c): n for v in values for n in ast.walk(v) for c in ast.iter_child_nodes(n)}
+    allowed: set[int] = set()
+    params: dict[str, ast.Name] = {}
+    for value in values:
+        for node in ast.walk(value):
+            if not isinstance(node, ast.Name) or id(node) in skipped:
+                continue
+            parent = parents.get(id(node))
+            if isinstance(parent, ast.Call) and parent.func is node:
+                continue  # a function called on the value
+            if isinstance(parent, ast.Attribute) and parent.attr in _METADATA:
+                continue
+            bindings = place.scope.lookup_all(node.id)
+            if bindings and all(b.scope.parent is None for b in bindings):
+                continue  # a module's name: a constant, an import
+            if len(bindings) != 1 or bindings[0].kind != "param":
+                return None  # computed here (a local), or closed over
+            if bindings[0].scope is not function.scope:
+                return None
+            allowed.add(id(node))
+            params[node.id] = node
+    if not params:
+        return None
+    for name in params:
+        for read in ast.walk(function.node):
+            if not isinstance(read, ast.Name) or read.id != name or id(read) in allowed:
+                continue
+            if id(read) in skipped or _metadata_read(function.node, read):
+                continue
+            return None  # computed with here too: the value's place is this function
+    handed = [flow.caller_argument(place.at(node)) for node in params.values()]
+    sites = {id(h[0].node) for h in handed if h is not None}
+    if any(h is None or h[1] is None for h in handed) or len(sites) != 1:
+        return None
+    passed = [h[1] for h in handed if h is not None and h[1] is not None]
+    return next(h[0] for h in handed if h is not None), passed, function
+
+
+def _metadata_read(tree: ast.AST, name: ast.Name) -> bool:
+    """Whether a name is read for its metadata (``x.shape``) in ``tree``."""
+    return any(
+        isinstance(node, ast.Attribute) and node.value is name and node.attr in _METADATA
+        for node in ast.walk(tree)
+    )
 
 
 def _of_apis(name: str | None, apis: Sequence[str]) -> bool:

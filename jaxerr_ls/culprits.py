@@ -587,11 +587,11 @@ def find_culprits(
     traceback_files: list[Path],
     called_names: set[str],
     frames: Sequence[Span] = (),
-    handed: tuple[Sequence[str], str] | None = None,
+    handed: tuple[Sequence[str], str | None, frozenset[str]] | None = None,
 ) -> list[Culprit]:
     """The culprit definitions of an error whose record names a culprit ``kind``, or else
     (``kind`` None) declares the failing call at fault in the argument ``handed`` names (the
-    record's ``apis`` and its ``culpritAtCallArgument``).
+    record's ``apis``, its ``culpritAtCallArgument`` and the words of its message).
 
     ``captures`` are the named captures of the record's pattern in the message (``primal``,
     ``rule``, ``primitive``); ``traceback_files`` are the project files the traceback passes

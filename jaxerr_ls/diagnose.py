@@ -68,6 +68,8 @@ def _class_alone(finding: Finding) -> str | None:
     return None
 
 
+# The words of a record's message that may name an option of the failing call.
+_WORD_RE = re.compile(r"[A-Za-z_]\w*")
 _CALLED_NAME_RE = re.compile(r"([A-Za-z_]\w*)\s*\(")
 # A function's definition line, as ``_find_test_definition`` looks for a test's.
 _DEF_RE = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\s*\(")
@@ -373,9 +375,15 @@ class Analyzer:
         record = match.record
         handed = None
         if record.culprit is None:
-            if record.culprit_at_call_argument is None:
+            if record.culprit_at_call is None:
                 return []
-            handed = (record.apis, record.culprit_at_call_argument)
+            # The argument at fault: as the record declares it, else the option its message
+            # names (``prevent_cse must be a bool``), which the failing call is given.
+            handed = (
+                record.apis,
+                record.culprit_at_call_argument,
+                frozenset(_WORD_RE.findall(record.error_message)),
+            )
         # Every input of ``find_culprits`` is in the key.
         called: set[str] = set()
         seen = self._called

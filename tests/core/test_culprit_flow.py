@@ -870,3 +870,122 @@ def test_a_nested_target_unpacks_item_by_item_and_a_scan_carry_is_its_initial_va
     assert shown(flow.makers(place_of(code, main, "b", 16))) == [("main.py", "jnp.zeros(2)")]
     # What scan stacks (its second item) is not the carry.
     assert flow.makers(place_of(code, main, "trace", 11)) is None
+
+
+# A registry a decorator fills, a callable handed on as a parameter, a method behind an
+# interface, a factory's closure: the traceback's frames show which call ran the function
+# where the code does not say.
+_FRAMED = {
+    "attacks.py": (
+        "import numpy as np\n"  # 1
+        "REGISTRY = {}\n"  # 2
+        "\n"  # 3
+        "def register(name):\n"  # 4
+        "    def deco(fn):\n"  # 5
+        "        REGISTRY[name] = fn\n"  # 6
+        "        return fn\n"  # 7
+        "    return deco\n"  # 8
+        "\n"  # 9
+        "@register('fgsm')\n"  # 10
+        "def fgsm(params, images, eps=8.0):\n"  # 11
+        "    return images * eps\n"  # 12
+        "\n"  # 13
+        "def apply(fn, x):\n"  # 14
+        "    return fn(x)\n"  # 15
+        "\n"  # 16
+        "def double(v):\n"  # 17
+        "    return v * 2\n"  # 18
+        "\n"  # 19
+        "class Log:\n"  # 20
+        "    def keep(self, value):\n"  # 21
+        "        return value\n"  # 22
+        "\n"  # 23
+        "def make_step(lr):\n"  # 24
+        "    def step(params, g):\n"  # 25
+        "        out = params - lr * g\n"  # 26
+        "        params = out\n"  # 27
+        "        return params\n"  # 28
+        "    return step\n"  # 29
+    ),
+    "main.py": (
+        "import numpy as np\n"  # 1
+        "from attacks import REGISTRY, apply, double, make_step\n"  # 2
+        "\n"  # 3
+        "def run(log, name):\n"  # 4
+        "    adv = REGISTRY['fgsm'](np.zeros(3), np.arange(4))\n"  # 5
+        "    twice = apply(HANDLERS[name], np.ones(2))\n"  # 6
+        "    log.keep(np.eye(2))\n"  # 7
+        "    step = make_step(0.1)\n"  # 8
+        "    return step(np.full(3, 7), adv)\n"  # 9
+        "\n"  # 10
+        "HANDLERS = {}\n"  # 11
+        "HANDLERS.update(d=double)\n"  # 12
+    ),
+}
+
+
+def _framed(tmp_path: Path, inner: tuple[str, int], outer: int) -> Flow:
+    code = project(tmp_path, _FRAMED)
+    frames = [Span(tmp_path / inner[0], inner[1], 4, inner[1], 20)]
+    return Flow(code, [*frames, Span(tmp_path / "main.py", outer, 4, outer, 40)])
+
+
+@pytest.mark.parametrize(
+    ("inner", "outer", "read", "made"),
+    [
+        # Picked from a registry a decorator fills: the traceback's call passes it.
+        ((12, "images"), 5, "images", "np.arange(4)"),
+        # Handed on, and called as a parameter.
+        ((18, "v"), 15, "v", None),
+        # A method of an instance the flow does not know (an interface's).
+        ((22, "value"), 7, "value", "np.eye(2)"),
+        # A factory's closure whose parameter is rebound after the read.
+        ((26, "params"), 9, "params", "np.full(3, 7)"),
+    ],
+)
+def test_a_traceback_frame_is_a_call_edge_where_the_code_shows_none(
+    tmp_path: Path, inner: tuple[int, str], outer: int, read: str, made: str | None
+) -> None:
+    line, _ = inner
+    path = tmp_path / "attacks.py"
+    flow = _framed(tmp_path, ("attacks.py", line), outer)
+    place = place_of(flow.code, path, read, line)
+    if made is None:
+        # ``apply``'s ``fn(x)`` runs ``double``: what ``apply``'s caller gives ``x``.
+        flow = Flow(
+            flow.code,
+            [
+                Span(path, 18, 4, 18, 16),
+                Span(path, 15, 4, 15, 16),
+                Span(tmp_path / "main.py", 6, 4, 6, 40),
+            ],
+        )
+        made = "np.ones(2)"
+    assert shown(flow.makers(place)) == [("main.py", made)]
+
+
+def test_a_frame_is_no_call_edge_where_the_call_may_not_run_the_function(tmp_path: Path) -> None:
+    path = tmp_path / "attacks.py"
+    # The line above does not call it with arguments that fit (``eps`` given twice).
+    code = project(
+        tmp_path,
+        {
+            **_FRAMED,
+            "main.py": _FRAMED["main.py"].replace("np.arange(4))", "np.arange(4), 1.0, eps=2.0)"),
+        },
+    )
+    flow = Flow(code, [Span(path, 12, 4, 12, 20), Span(tmp_path / "main.py", 5, 4, 5, 40)])
+    assert flow.makers(place_of(code, path, "images", 12)) is None
+    # A ``functools.partial`` of it somewhere: the call may pass fewer arguments.
+    partial_of = _FRAMED["main.py"] + "import functools\nLOOSE = functools.partial(fgsm, 0)\n"
+    code = project(tmp_path, {**_FRAMED, "main.py": partial_of})
+    flow = Flow(code, [Span(path, 12, 4, 12, 20), Span(tmp_path / "main.py", 5, 4, 5, 40)])
+    assert flow.makers(place_of(code, path, "images", 12)) is None
+    # A library transform on the line runs it, with arguments of its own.
+    mapped = _FRAMED["main.py"].replace(
+        "REGISTRY['fgsm'](np.zeros(3), np.arange(4))",
+        "jax.vmap(REGISTRY['fgsm'])(np.zeros(3), np.arange(4))",
+    )
+    code = project(tmp_path, {**_FRAMED, "main.py": "import jax\n" + mapped})
+    flow = Flow(code, [Span(path, 12, 4, 12, 20), Span(tmp_path / "main.py", 6, 4, 6, 40)])
+    assert flow.makers(place_of(code, path, "images", 12)) is None
