@@ -1728,6 +1728,11 @@ class Flow:
         parameters hold what the call passes."""
         self._entered.setdefault(id(callee.function), []).append((callee, call))
 
+    def entered_by(self, function: Function) -> list[Place]:
+        """The calls the flow entered a function through (each once)."""
+        calls = [call for _, call in self._entered.get(id(function), [])]
+        return [c for i, c in enumerate(calls) if all(o.node is not c.node for o in calls[:i])]
+
     def definition(self, function: Function) -> Place | None:
         """Where a function the flow entered is defined."""
         entered = self._entered.get(id(function), [])

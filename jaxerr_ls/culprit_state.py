@@ -1638,23 +1638,28 @@ def _refs_entry_culprit(
 # -- Traced Python values under jit ------------------------------------------------------------
 
 
-def traced_argument(
-    code: Code, captures: Mapping[str, str]
-) -> tuple[Path, Function, int, str] | None:
-    """The function jit traced and the one argument the value depends on, from the message."""
-    if captures.get("transform") != "jit":
-        return None
-    argument = captures.get("arguments", "").strip()
+def traced_function(code: Code, captures: Mapping[str, str]) -> tuple[Path, Function] | None:
+    """The function jit traced, from the message's "while tracing the function" sentence."""
     traced = _TRACED_RE.match(captures.get("traced", "").strip())
-    item = _VARARG_ITEM_RE.match(argument)
-    if traced is None or not (_IDENTIFIER_RE.match(argument) or item):
+    if captures.get("transform") != "jit" or traced is None:
         return None
     path = code.files.resolve(traced["path"])
     if path is None:
         return None
     function = code.function_at(path, traced["name"], int(traced["line"]))
-    if function is None:
+    return None if function is None else (path, function)
+
+
+def traced_argument(
+    code: Code, captures: Mapping[str, str]
+) -> tuple[Path, Function, int, str] | None:
+    """The function jit traced and the one argument the value depends on, from the message."""
+    argument = captures.get("arguments", "").strip()
+    item = _VARARG_ITEM_RE.match(argument)
+    traced = traced_function(code, captures)
+    if traced is None or not (_IDENTIFIER_RE.match(argument) or item):
         return None
+    path, function = traced
     names = [p.name for p in function.positional]
     vararg = function.node.args.vararg
     if item is not None and vararg is not None and item["name"] == vararg.arg:
@@ -3474,6 +3479,7 @@ LABELS = {
     CulpritKind.TRACER_JIT_ARGUMENT: "the jax.jit that traces `{name}`",
     CulpritKind.TRACER_PYTREE_FIELD: "the pytree field `{name}` made a traced leaf",
     CulpritKind.TRACER_PYTHON_CONTAINER: "the Python container `{name}` indexed by a traced value",
+    CulpritKind.TRACER_DATA_SIZE: "the size `{name}` computed from traced data",
     CulpritKind.LOOP_BOUNDS: "dynamic loop bounds: `{name}`",
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: "`static_argnums` of jax.checkpoint",
     CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: "`custom_linear_solve` without a transpose_solve",

@@ -621,11 +621,13 @@ def find_culprits(
     if kind in culprit_state.OWN_KINDS:
         states = culprit_state.find(kind, captures, files, frames)
         if not states and FALLBACK_KINDS.get(kind) == CulpritKind.TRACER_PYTHON_CONTAINER:
-            # No jit argument to blame: a Python list the failing line indexes with a tracer.
-            # Imported here: that module builds on the value flow, which builds on this one's.
+            # No jit argument to blame: a Python list the failing line indexes with a tracer,
+            # or a size the traced code computes from data.
+            # Imported here: those modules build on the value flow, which builds on this one's.
             from jaxerr_ls.culprit_containers import container_culprit
+            from jaxerr_ls.culprit_sizes import size_culprit
 
-            contained = container_culprit(files, frames)
+            contained = container_culprit(files, frames) or size_culprit(files, captures, frames)
             states = [contained] if contained is not None else []
         return [Culprit(f.span, f.kind, f.name, why=f.why) for f in states]
     found: Culprit | None = None

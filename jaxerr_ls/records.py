@@ -86,6 +86,10 @@ class CulpritKind(str, Enum):
     # A Python list or tuple indexed by a traced value, where it is made (found for the
     # records of ``TRACER_JIT_ARGUMENT`` when no jit argument is to blame).
     TRACER_PYTHON_CONTAINER = "tracer.python_container"
+    # Where the traced code computes a size from an array's values (``max_len =
+    # jnp.max(lengths)`` before ``jnp.arange(max_len)``; found for the records of
+    # ``TRACER_JIT_ARGUMENT`` when no jit argument or container is to blame).
+    TRACER_DATA_SIZE = "tracer.data_size"
     # The loop reverse mode cannot differentiate: a ``while_loop``, or the ``jax.jit`` that
     # makes a ``fori_loop``'s bounds traced.
     LOOP_BOUNDS = "loop.bounds"
@@ -162,6 +166,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.TRACER_JIT_ARGUMENT: frozenset({"traced", "transform", "arguments"}),
     CulpritKind.TRACER_PYTREE_FIELD: frozenset(),
     CulpritKind.TRACER_PYTHON_CONTAINER: frozenset(),
+    CulpritKind.TRACER_DATA_SIZE: frozenset(),
     CulpritKind.LOOP_BOUNDS: frozenset(),
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: frozenset({"value"}),
     CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: frozenset(),
