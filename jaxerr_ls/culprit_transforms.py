@@ -3860,18 +3860,65 @@ def _argnums_culprits(
         return []
     capacity = positional_capacity(found[1])
     inner = found[1].function if isinstance(found[1], Partial) else found[1]
+    shown = project.source(model, argnums_node)
+    api = transform.api.rsplit(".", 1)[-1]
+    unwrapped = _unwrapped_argnums(application, found[1], argnums, shown)
+    if unwrapped is not None:
+        return [_culprit(project, model, argnums_node, _ARGUMENT, api, unwrapped)]
     if capacity is None or max(argnums) < capacity:
         # The function takes that many: the call passed too few, by keyword maybe.
         return _keyword_partial(
             project, application, frames, inner, max(argnums)
         ) or _forwarded_keyword(project, application, frames, (inner, max(argnums)))
-    shown = project.source(model, argnums_node)
     why = (
         f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
         f"argument{'s' if capacity != 1 else ''} here"
     )
-    api = transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, model, argnums_node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
+
+
+def _unwrapped_argnums(
+    application: _Application, received: Function | Partial, argnums: tuple[int, ...], shown: str
+) -> str | None:
+    """Why ``argnums`` count the positions of the function a ``functools.partial`` (or a bound
+    method) wraps, not of the callable the transform differentiates (``jax.grad(partial(loss,
+    frozen), argnums=1)`` written for ``loss(frozen, prompt, ...)``): the partial binds
+    leading positional arguments, the call passes positionally every argument the argnums
+    select once shifted by them, and what they select as written it passes by keyword or does
+    not have. None otherwise."""
+    if not isinstance(received, Partial) or received.fixed_positional == 0:
+        return None
+    call = application.call
+    if application.mapping is not None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    bound = received.fixed_positional
+    shifted = [a - bound for a in argnums]
+    if min(shifted) < 0 or max(shifted) >= len(call.args) or max(argnums) < len(call.args):
+        return None
+    names = [p.name for p in received.function.positional]
+    if max(argnums) >= len(names):
+        return None
+    # What the argnums select as written, beyond the call's positional arguments, must not be
+    # a parameter the call leaves out (``de_dbox(frac)`` leaving ``box`` to its default: the
+    # call is then what misses it); one it passes by keyword is not meant positionally.
+    keywords = {k.arg for k in call.keywords}
+    if any(
+        a + bound < len(names) and names[a + bound] not in keywords
+        for a in argnums
+        if a >= len(call.args)
+    ):
+        return None
+    meant = ", ".join(f"`{names[a]}`" for a in argnums)
+    at = shifted[0] if len(shifted) == 1 else tuple(shifted)
+    binds = (
+        f"the bound method passes `{names[0]}` itself"
+        if received.function.owner is not None and bound == 1 and names[0] in ("self", "cls")
+        else f"the partial binds its first {bound} positional argument{'s' * (bound != 1)}"
+    )
+    return (
+        f"argnums={shown} counts {_label(received.function)}'s positions ({meant}), but "
+        f"{binds}: the differentiated function takes {meant} at {at}"
+    )
 
 
 def _keyword_partial(
