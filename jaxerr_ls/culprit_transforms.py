@@ -4028,6 +4028,23 @@ def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
     )
 
 
+def _pulled_through(
+    project: _Project, frames: Sequence[Span], model: ModuleModel, call: ast.Call, scope: Scope
+) -> bool:
+    """Whether ``call`` calls, with one argument, the function ``jax.linear_transpose``
+    returned, where the value flow finds it made (a factory that returns it)."""
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return False
+    flow = Flow(culprit_state.Code(project.files), frames)
+    made = flow.one_maker(Place(project.path(model), model, call.func, scope))
+    node = made.node if made is not None else None
+    return (
+        made is not None
+        and isinstance(node, ast.Call)
+        and made.model.qualified_name(node.func, made.scope) == "jax.linear_transpose"
+    )
+
+
 def _tangent_argument(
     project: _Project, frames: Sequence[Span]
 ) -> tuple[ModuleModel, ast.expr, Scope, int] | None:
@@ -4047,7 +4064,9 @@ def _tangent_argument(
                 tangents = call.args[2] if len(call.args) >= 3 else None
                 if isinstance(tangents, ast.Tuple | ast.List) and _tuple_size(tangents) == 1:
                     candidates.append((tangents.elts[0], scope))
-            elif _pulled(model, call, scope):
+            elif _pulled(model, call, scope) or _pulled_through(
+                project, frames, model, call, scope
+            ):
                 candidates.append((call.args[0], scope))
         if candidates:
             if len(candidates) != 1:
@@ -4503,6 +4522,126 @@ def _inferred_cotangent(
     }
 
 
+# Arithmetic that keeps its array operand's space (a residual ``y - f(x)``, a scaled output).
+_KEEPING_SPACE = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+
+
+def _primal_spec_culprit(
+    project: _Project, frames: Sequence[Span], given: Place, captures: Mapping[str, str]
+) -> Culprit | None:
+    """The primal spec given to ``jax.linear_transpose``, where the cotangent is surely in the
+    linear function's output space: the cotangent is that function's own output on some
+    input, or arithmetic with it (a residual ``measured - forward(x)``), so the output the
+    transpose expects was computed from a primal of another shape. The change belongs where
+    the spec's shape (``jax.ShapeDtypeStruct(shape, ..)``) or the example primal is made.
+    None otherwise."""
+    failing = given.node
+    code = culprit_state.Code(project.files)
+    flow = Flow(code, frames)
+    transpose = _transposing_call(flow, given, frames)
+    call = transpose.node if transpose is not None else None
+    if transpose is None or not isinstance(call, ast.Call) or len(call.args) != 2:
+        return None
+    linear = {id(c.function) for c in flow.callees(transpose.at(call.args[0]))}
+    if len(linear) != 1 or not _of_output(flow, given, linear):
+        return None
+    expected = list(_AVAL.finditer(captures["expected_avals"]))
+    wanted = tuple(int(d) for d in expected[0]["dims"].replace(" ", "").split(",") if d)
+    if len(expected) != 1 or shape_of(flow, given) == wanted:
+        return None  # the shapes agree: a dtype differs
+    spec = _chosen(flow, transpose.at(call.args[1]))
+    made: Place | None = spec
+    node = spec.node if spec is not None else None
+    if (
+        spec is not None
+        and isinstance(node, ast.Call)
+        and spec.model.qualified_name(node.func, spec.scope) == "jax.ShapeDtypeStruct"
+        and node.args
+    ):
+        made = _chosen(flow, spec.at(node.args[0]))
+    if made is None or made.node is failing:
+        return None
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    why = (
+        f"`{shown}` makes the primal spec given to `jax.linear_transpose`: the function's "
+        f"output on it is {expected[0].group(0).removeprefix('ShapedArray(')}, but the "
+        "cotangent is built from the function's own output on the data, of another shape"
+    )
+    return _culprit(project, made.model, made.node, CulpritKind.TRANSFORM_TANGENT, "spec", why)
+
+
+def _chosen(flow: Flow, place: Place) -> Place | None:
+    """Where a value is chosen: a name followed through its one assignment and a parameter
+    to what every call passes, up to the first expression that is not a name
+    (``GRID["sinogram"]``, ``measured.shape``, ``jnp.zeros(n - 2)``); not on to where the
+    value it selects is defined, which is right for what it was meant for. None in doubt."""
+    for _ in range(_MAX_DEPTH):
+        node = place.node
+        if not isinstance(node, ast.Name):
+            return place
+        bindings = place.scope.lookup_all(node.id)
+        if len(bindings) != 1:
+            return None
+        [binding] = bindings
+        if binding.kind == "param":
+            passed = flow.passed(place)
+            if passed is None:
+                return None
+            place = passed
+        elif binding.kind == "assign" and isinstance(binding.node, ast.Assign):
+            if binding.value is None or binding.scope.node is place.model.tree:
+                return None  # a module constant is shared: not chosen for this use
+            place = Place(place.path, place.model, binding.value, binding.scope)
+        else:
+            return None
+    return None
+
+
+def _transposing_call(flow: Flow, given: Place, frames: Sequence[Span]) -> Place | None:
+    """The ``jax.linear_transpose(f, spec)`` call whose result the failing line calls with
+    the cotangent ``given``."""
+    for model, call, scope in flow.code.calls_on(frames[0]):
+        if not any(a is given.node for a in call.args):
+            continue
+        made = flow.one_maker(Place(frames[0].path, model, call.func, scope))
+        node = made.node if made is not None else None
+        if (
+            made is not None
+            and isinstance(node, ast.Call)
+            and made.model.qualified_name(node.func, made.scope) == "jax.linear_transpose"
+        ):
+            return made
+    return None
+
+
+def _of_output(flow: Flow, given: Place, linear: set[int]) -> bool:
+    """Whether the cotangent is surely the linear function's output on some input: a call
+    of it, its ``return`` value (the flow enters the call), or arithmetic (``+ - * /``) with
+    one (``measured - forward(x)``), through the names that hold them."""
+
+    def applies(place: Place, depth: int = 0) -> bool:
+        node = place.node
+        function = place.model.functions.get(place.scope.node)
+        if depth > _MAX_DEPTH:
+            return False
+        if function is not None and id(function) in linear:
+            return True  # made inside the function: its output
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _KEEPING_SPACE):
+            return any(applies(place.at(o), depth + 1) for o in (node.left, node.right))
+        if isinstance(node, ast.Call):
+            callees = flow.callees(place.at(node.func))
+            return bool(callees) and {id(c.function) for c in callees} == linear
+        if not isinstance(node, ast.Name):
+            return False
+        found = flow.makers(place)
+        return bool(found) and all(
+            m.node is not node and applies(m, depth + 1) for m in found or []
+        )
+
+    return applies(given)
+
+
 def _wrong_shape(captures: Mapping[str, str]) -> bool:
     """Whether the message prints a tangent whose shape differs from the wanted one."""
     tangent = _dims(captures.get("tangent"))
@@ -4568,9 +4707,11 @@ def _tangent_culprits(
         return []
     model, expr, scope, index = found
     if "expected_avals" in captures:
-        inferred = _inferred_cotangent(
-            project, frames, Place(project.path(model), model, expr, scope), captures
-        )
+        given = Place(project.path(model), model, expr, scope)
+        spec = _primal_spec_culprit(project, frames, given, captures)
+        if spec is not None:
+            return [spec]
+        inferred = _inferred_cotangent(project, frames, given, captures)
         if inferred is None:
             return []
         captures = inferred
