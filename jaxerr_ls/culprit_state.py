@@ -826,7 +826,7 @@ def _spread_element(
     element = ValueFlow(code, frames).element(place.at(spread.value))
     # Only a Ref made there alike for every item (a helper called per item, ``slot(name)``,
     # may make each item otherwise).
-    return element if element is not None and _makes_ref(element) else None
+    return element if element is not None and makes_ref(element) else None
 
 
 def _built_alike(code: Code, frames: Sequence[Span], call: ast.Call, place: Place) -> Place | None:
@@ -1415,7 +1415,7 @@ def _ref_path_culprit(
         made = culprit_paths.keyed_table_entry(flow, entry, keys)
     else:
         made = culprit_paths.leaf_maker(flow, entry, keys)
-        if made is not None and not (_makes_ref(made) and _agrees(flow, made, captures)):
+        if made is not None and not (makes_ref(made) and _agrees(flow, made, captures)):
             return None
     if made is None:
         return None
@@ -1582,7 +1582,7 @@ def _same_rank(captures: Mapping[str, str]) -> bool:
     return ranks[0] == ranks[1]
 
 
-def _makes_ref(place: Place) -> bool:
+def makes_ref(place: Place) -> bool:
     """A call that makes a Ref (``jax.new_ref(...)``, ``jax.ref.new_ref(...)``)."""
     node = place.node
     if not isinstance(node, ast.Call):
@@ -1602,7 +1602,7 @@ def _refs_entry_culprit(
     if found is None:
         return None
     value = found.value
-    if isinstance(value.node, ast.Call) and not _makes_ref(value) and _same_rank(captures):
+    if isinstance(value.node, ast.Call) and not makes_ref(value) and _same_rank(captures):
         # ``g = grad_buffer(cfg)``: a project helper makes the Ref, of the argument's rank but
         # another size; the one ``new_ref`` it returns is where that size is chosen. (A Ref
         # that lacks an axis is the helper's own kind of value, handed over where it does not
@@ -1610,7 +1610,7 @@ def _refs_entry_culprit(
         from jaxerr_ls.culprit_flow import Flow as ValueFlow
 
         made = ValueFlow(code, frames).one_maker(value)
-        if made is not None and made.node is not value.node and _makes_ref(made):
+        if made is not None and made.node is not value.node and makes_ref(made):
             value = made
     span = code.span(value.path, value.node)
     text = ast.unparse(value.node)
@@ -3335,7 +3335,7 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     if not read_back:
         return None
     made = ValueFlow(code, frames).one_maker(Place(frames[0].path, model, ref, scope))
-    if made is None or not _makes_ref(made):
+    if made is None or not makes_ref(made):
         return None
     inside = made.model is model and any(made.node is n for n in ast.walk(function.node))
     span = code.span(made.path, made.node)

@@ -4981,8 +4981,10 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
     if application is None or application.transform.api not in ("jax.grad", "jax.value_and_grad"):
         return []
     received = _received(project, application, frames)
-    if received is None or isinstance(received[1], Partial):
+    if received is None:
         return []
+    if isinstance(received[1], Partial):
+        return _ref_handed_culprits(project, frames, application, received[1])
     function = received[1]
     transform = application.transform
     model = application.defined_in
@@ -5007,6 +5009,8 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
     if not argnums or max(argnums) >= len(positional):
         return []
     refs = [i for i in argnums if _declares_ref(function, i)]
+    if not refs and given is None:
+        return _ref_handed_culprits(project, frames, application, function)
     if len(refs) != 1:
         return []
     name = positional[refs[0]].name
@@ -5017,6 +5021,107 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
     )
     api = transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, model, node, CulpritKind.TRANSFORM_REF_SELECTED, api, why)]
+
+
+def _ref_handed_culprits(
+    project: _Project,
+    frames: Sequence[Span],
+    application: _Application,
+    received: Function | Partial,
+) -> list[Culprit]:
+    """Where a Ref is handed to grad in place of its value: the differentiated function reads
+    its first parameter (grad's default argnums) as an array, and the call passes a Ref. The
+    argument is followed through the names, parameters, ``@property`` reads and method calls
+    that hand the Ref on, to the last expression that reads it before where it is stored or
+    made (``return self._w`` in a ``weights`` property): its value, ``[...]``, belongs there.
+    None where that is the failing line itself or the Ref's construction."""
+    function = received.function if isinstance(received, Partial) else received
+    bound = received.fixed_positional if isinstance(received, Partial) else 0
+    call = application.call
+    if (
+        application.transform.keywords.get("argnums") is not None
+        or len(function.positional) <= bound
+        or _declares_ref(function, bound)
+        or not call.args
+        or isinstance(call.args[0], ast.Starred)
+        or application.frame != 0
+        or _reads_ref_value(function, function.positional[bound].name)
+    ):
+        return []
+    code = culprit_state.Code(project.files)
+    flow = Flow(code, frames)
+    at = Place(project.path(application.model), application.model, call.args[0], application.scope)
+    makers = flow.makers(at)
+    if not makers or not all(culprit_state.makes_ref(m) for m in makers):
+        return []
+    place = at
+    for _ in range(_MAX_DEPTH):
+        step = _handed_on(flow, place)
+        if step is None:
+            break
+        place = step
+    else:
+        return []
+    if place.node is at.node or any(m.node is place.node for m in makers):
+        return []
+    project.adopt(place)
+    shown = project.source(place.model, place.node)
+    name = function.positional[bound].name
+    why = (
+        f"`{shown}` hands on the Ref itself, which grad gets for `{name}`: `{function.name}` "
+        f"reads `{name}` as an array, so hand it the Ref's value (`{shown}[...]`)"
+    )
+    api = application.transform.api.rsplit(".", 1)[-1]
+    return [
+        _culprit(project, place.model, place.node, CulpritKind.TRANSFORM_REF_SELECTED, api, why)
+    ]
+
+
+def _reads_ref_value(function: Function, name: str) -> bool:
+    """Whether the function reads its parameter ``name`` as a Ref (``name[...]``)."""
+    return any(
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == name
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value is Ellipsis
+        for node in ast.walk(function.node)
+    )
+
+
+def _handed_on(flow: Flow, place: Place) -> Place | None:
+    """One step back along a value handed on unchanged: a name to its one assignment in a
+    function, a parameter to what every call passes, a ``@property`` read or a method call to
+    the one value it returns. None where the expression computes or stores the value."""
+    node = place.node
+    if isinstance(node, ast.Name):
+        bindings = place.scope.lookup_all(node.id)
+        if len(bindings) != 1:
+            return None
+        [binding] = bindings
+        if binding.kind == "param":
+            return flow.passed(place)
+        if (
+            binding.kind == "assign"
+            and isinstance(binding.node, ast.Assign)
+            and binding.value is not None
+            and binding.scope.node is not place.model.tree
+        ):
+            return Place(place.path, place.model, binding.value, binding.scope)
+        return None
+    if isinstance(node, ast.Attribute):
+        returned = flow.property_value(place)
+    elif isinstance(node, ast.Call) and not node.args and not node.keywords:
+        callees = flow.callees(place.at(node.func))
+        returned = None
+        if len(callees) == 1:
+            values = [r.value for r in callees[0].function.returns]
+            if len(values) == 1 and values[0] is not None:
+                at = callees[0].place
+                returned = Place(at.path, at.model, values[0], callees[0].function.scope)
+    else:
+        return None
+    return returned
 
 
 def _factory_call(

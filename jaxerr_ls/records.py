@@ -58,7 +58,8 @@ class CulpritKind(str, Enum):
     # The construction of a tangent or cotangent of the wrong shape or dtype.
     TRANSFORM_TANGENT = "transform.tangent"
     # The ``argnums`` of a grad (or the grad call, for its default 0) that selects a parameter
-    # declared to take a Ref.
+    # declared to take a Ref; or, where the parameter is read as an array, the expression that
+    # hands the Ref on in place of its value (a ``@property`` returning it).
     TRANSFORM_REF_SELECTED = "transform.ref_selected"
     # Where a transform's option the message names (``holomorphic=True``) is set: the keyword,
     # or the entry of the settings dict the call unpacks into its keywords.
