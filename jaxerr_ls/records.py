@@ -134,10 +134,13 @@ class CulpritKind(str, Enum):
     CALL_HANDED = "call.handed"
 
 
-# Kinds no record declares: each is looked for, for the records of the kind it is keyed by,
-# when that kind finds nothing.
-FALLBACK_KINDS: dict[CulpritKind, CulpritKind] = {
-    CulpritKind.TRACER_JIT_ARGUMENT: CulpritKind.TRACER_PYTHON_CONTAINER,
+# Kinds no record declares: each is looked for, in order, for the records of the kind they
+# are keyed by, when that kind finds nothing.
+FALLBACK_KINDS: dict[CulpritKind, tuple[CulpritKind, ...]] = {
+    CulpritKind.TRACER_JIT_ARGUMENT: (
+        CulpritKind.TRACER_PYTHON_CONTAINER,
+        CulpritKind.TRACER_DATA_SIZE,
+    ),
 }
 # Kinds no record declares that another kind's finder reports in its place: a traced field
 # of a pytree argument blames its registration, not the jit (``culprit_leaves``).
