@@ -200,8 +200,10 @@ def size_culprit(
     span = code.span(at.path, at.node)
     if span.path == failing.path and span.line == failing.line:
         return None  # computed on the failing line: that line is the change
+    computed = ast.unparse(at.node)
+    what = f"`{shown}`" if computed == shown else f"`{shown}` (`{computed}`)"
     why = (
-        f"`{shown}` is computed here from traced array values, but it decides a shape: under "
+        f"{what} is computed here from traced array values, but it decides a shape: under "
         "`jax.jit` it must be a Python value (take it from a `.shape`, a static argument or "
         "the configuration)"
     )

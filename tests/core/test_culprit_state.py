@@ -897,59 +897,43 @@ def test_a_size_computed_from_traced_data(tmp_path: Path, case: str) -> None:
     assert culprit.why is not None and "decides a shape" in culprit.why
 
 
-@pytest.mark.parametrize(
-    "body",
-    [
-        # computed on the failing line itself: that line is the change
-        "return jnp.arange(jnp.max(n))  # frame 0",
-        # a size from a shape is static: whatever failed, it is not this
-        "m = x.shape[0] * 2\n    return jnp.arange(m) + jnp.max(n)  # frame 0",
-    ],
-)
+# Sizes not made from data inside the jitted function ``f(x, n)``: none is named.
+_NOT_DATA_SIZES = {
+    # computed on the failing line itself: that line is the change
+    "on the failing line": """
+        @jax.jit
+        def f(x, n):
+            return jnp.arange(jnp.max(n))  # frame 0
+        """,
+    # a size from a shape is static: whatever failed, it is not this
+    "from a shape": """
+        @jax.jit
+        def f(x, n):
+            m = x.shape[0] * 2
+            return jnp.arange(m) + jnp.max(n)  # frame 0
+        """,
+    # computed by the caller and handed to the jitted function: a jit argument, to be made
+    # static (or a Python value) there, not where it is computed
+    "before jit": """
+        @jax.jit
+        def f(x, n):
+            return x * jnp.arange(n)  # frame 0
+
+
+        def main(x, lengths):
+            n = jnp.max(lengths)
+            return f(x, n)  # frame 1
+        """,
+}
+
+
+@pytest.mark.parametrize("case", sorted(_NOT_DATA_SIZES))
 def test_no_data_size_culprit_where_the_size_is_not_made_from_data(
-    tmp_path: Path, body: str
+    tmp_path: Path, case: str
 ) -> None:
-    files, frames = project(
-        tmp_path,
-        {
-            "same.py": f"""
-            import jax
-            import jax.numpy as jnp
-
-
-            @jax.jit
-            def f(x, n):
-                {body}
-            """
-        },
-    )
-    captures = tracing("f", tmp_path / "same.py", 5, "n")
-    assert culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures) == []
-
-
-def test_no_data_size_culprit_for_a_size_computed_before_jit(tmp_path: Path) -> None:
-    """A size the caller computes and hands to the jitted function is a jit argument: the
-    change is to make it static (or a Python value) there, not where it is computed."""
-    files, frames = project(
-        tmp_path,
-        {
-            "outside.py": """
-            import jax
-            import jax.numpy as jnp
-
-
-            @jax.jit
-            def ramp(x, n):
-                return x * jnp.arange(n)  # frame 0
-
-
-            def main(x, lengths):
-                n = jnp.max(lengths)
-                return ramp(x, n)  # frame 1
-            """
-        },
-    )
-    captures = tracing("ramp", tmp_path / "outside.py", 5, "n")
+    source = "import jax\nimport jax.numpy as jnp\n\n" + textwrap.dedent(_NOT_DATA_SIZES[case])
+    files, frames = project(tmp_path, {"same.py": source})
+    captures = tracing("f", tmp_path / "same.py", 4, "n")
     assert culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures) == []
 
 
