@@ -4983,9 +4983,7 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
     received = _received(project, application, frames)
     if received is None:
         return []
-    if isinstance(received[1], Partial):
-        return _ref_handed_culprits(project, frames, application, received[1])
-    function = received[1]
+    function = received[1].function if isinstance(received[1], Partial) else received[1]
     transform = application.transform
     model = application.defined_in
     given = transform.keywords.get("argnums")
@@ -5006,11 +5004,14 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
             project.adopt(found)
             model, node, argnums = found.model, found.node, literal_ints(found.node)
     positional = function.positional
+    if isinstance(received[1], Partial):
+        bound = received[1].fixed_positional
+        return _ref_handed_culprits(project, frames, application, function, argnums, bound)
     if not argnums or max(argnums) >= len(positional):
         return []
     refs = [i for i in argnums if _declares_ref(function, i)]
-    if not refs and given is None:
-        return _ref_handed_culprits(project, frames, application, function)
+    if not refs:
+        return _ref_handed_culprits(project, frames, application, function, argnums, 0)
     if len(refs) != 1:
         return []
     name = positional[refs[0]].name
@@ -5027,46 +5028,57 @@ def _ref_handed_culprits(
     project: _Project,
     frames: Sequence[Span],
     application: _Application,
-    received: Function | Partial,
+    function: Function,
+    argnums: tuple[int, ...] | None,
+    bound: int,
 ) -> list[Culprit]:
     """Where a Ref is handed to grad in place of its value: the differentiated function reads
-    its first parameter (grad's default argnums) as an array, and the call passes a Ref. The
-    argument is followed through the names, parameters, ``@property`` reads and method calls
-    that hand the Ref on, to the last expression that reads it before where it is stored or
-    made (``return self._w`` in a ``weights`` property): its value, ``[...]``, belongs there.
-    None where that is the failing line itself or the Ref's construction."""
-    function = received.function if isinstance(received, Partial) else received
-    bound = received.fixed_positional if isinstance(received, Partial) else 0
+    a parameter argnums select as an array, and the call passes a Ref for it. The argument is
+    followed through the names, parameters, ``@property`` reads and method calls that hand the
+    Ref on, to the last expression that reads it before where it is stored or made (``return
+    self._w`` in a ``weights`` property): its value, ``[...]``, belongs there. ``bound``: the
+    leading positional arguments a partial fixed. Empty where that is the failing line itself
+    or the Ref's construction, or several arguments are such Refs."""
     call = application.call
-    if (
-        application.transform.keywords.get("argnums") is not None
-        or len(function.positional) <= bound
-        or _declares_ref(function, bound)
-        or not call.args
-        or isinstance(call.args[0], ast.Starred)
-        or application.frame != 0
-        or _reads_ref_value(function, function.positional[bound].name)
-    ):
+    if not argnums or application.frame != 0:
+        return []
+    if any(isinstance(a, ast.Starred) for a in call.args):
         return []
     code = culprit_state.Code(project.files)
     flow = Flow(code, frames)
-    at = Place(project.path(application.model), application.model, call.args[0], application.scope)
-    makers = flow.makers(at)
-    if not makers or not all(culprit_state.makes_ref(m) for m in makers):
+    found: list[tuple[Place, str]] = []
+    for position in argnums:
+        index = position + bound
+        if position >= len(call.args) or index >= len(function.positional):
+            return []
+        name = function.positional[index].name
+        if _declares_ref(function, index) or _reads_ref_value(function, name):
+            return []
+        at = Place(
+            project.path(application.model),
+            application.model,
+            call.args[position],
+            application.scope,
+        )
+        makers = flow.makers(at)
+        if not makers or not all(culprit_state.makes_ref(m) for m in makers):
+            continue
+        place = at
+        for _ in range(_MAX_DEPTH):
+            step = _handed_on(flow, place)
+            if step is None:
+                break
+            place = step
+        else:
+            return []
+        if place.node is at.node or any(m.node is place.node for m in makers):
+            return []
+        found.append((place, name))
+    if len(found) != 1:
         return []
-    place = at
-    for _ in range(_MAX_DEPTH):
-        step = _handed_on(flow, place)
-        if step is None:
-            break
-        place = step
-    else:
-        return []
-    if place.node is at.node or any(m.node is place.node for m in makers):
-        return []
+    [(place, name)] = found
     project.adopt(place)
     shown = project.source(place.model, place.node)
-    name = function.positional[bound].name
     why = (
         f"`{shown}` hands on the Ref itself, which grad gets for `{name}`: `{function.name}` "
         f"reads `{name}` as an array, so hand it the Ref's value (`{shown}[...]`)"

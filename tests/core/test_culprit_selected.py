@@ -56,6 +56,15 @@ SELECTED = [
         "taps = filt.taps",
         ["`filt.taps[...]`", "`taps`"],
     ),
+    # The same with argnums selecting the second parameter, the property handing on a local.
+    (
+        "ref_handed_argnums",
+        "grad-ref-argument",
+        CulpritKind.TRANSFORM_REF_SELECTED,
+        "layers.py",
+        "kernel = self.store",
+        ["`self.store[...]`", "`regression` reads `kernel`"],
+    ),
     # The same through a method that returns the Ref, the function a partial of the loss.
     (
         "ref_handed_method",
