@@ -1574,6 +1574,29 @@ class Flow:
                 return _every(places, lambda value: self.makers(value, depth + 1))
         return None
 
+    def property_value(self, place: Place) -> Place | None:
+        """The one value the ``@property`` an attribute read runs returns (``store.weights``
+        for ``return self._w``), its ``self`` the instance read; None where the attribute is
+        no property of the one class the instance surely is, or the property returns in
+        several places."""
+        node = place.node
+        if not isinstance(node, ast.Attribute):
+            return None
+        classes = self.instances(place.at(node.value))
+        if not classes or len({id(cls.node) for cls, _ in classes}) != 1:
+            return None
+        cls, construction = classes[0]
+        for klass in self.mro(cls):
+            for method in _methods(klass):
+                if method.name != node.attr or not method.positional:
+                    continue
+                values = [r.value for r in method.returns]
+                if not _is_property(klass, method) or len(values) != 1 or values[0] is None:
+                    return None
+                self._self_of.setdefault(id(method), (cls, construction))
+                return Place(klass.path, klass.model, values[0], method.scope)
+        return None
+
     def _initargument(
         self, value: Place, construction: Place | None, depth: int
     ) -> list[Place] | None:
@@ -1833,6 +1856,11 @@ class Flow:
         """Know that ``call`` (a call of a transformed function, say) runs ``callee``: its
         parameters hold what the call passes."""
         self._entered.setdefault(id(callee.function), []).append((callee, call))
+
+    def entered_by(self, function: Function) -> list[Place]:
+        """The calls the flow entered a function through (each once)."""
+        calls = [call for _, call in self._entered.get(id(function), [])]
+        return [c for i, c in enumerate(calls) if all(o.node is not c.node for o in calls[:i])]
 
     def definition(self, function: Function) -> Place | None:
         """Where a function the flow entered is defined."""

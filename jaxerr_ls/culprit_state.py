@@ -826,7 +826,7 @@ def _spread_element(
     element = ValueFlow(code, frames).element(place.at(spread.value))
     # Only a Ref made there alike for every item (a helper called per item, ``slot(name)``,
     # may make each item otherwise).
-    return element if element is not None and _makes_ref(element) else None
+    return element if element is not None and makes_ref(element) else None
 
 
 def _built_alike(code: Code, frames: Sequence[Span], call: ast.Call, place: Place) -> Place | None:
@@ -1415,7 +1415,7 @@ def _ref_path_culprit(
         made = culprit_paths.keyed_table_entry(flow, entry, keys)
     else:
         made = culprit_paths.leaf_maker(flow, entry, keys)
-        if made is not None and not (_makes_ref(made) and _agrees(flow, made, captures)):
+        if made is not None and not (makes_ref(made) and _agrees(flow, made, captures)):
             return None
     if made is None:
         return None
@@ -1582,7 +1582,7 @@ def _same_rank(captures: Mapping[str, str]) -> bool:
     return ranks[0] == ranks[1]
 
 
-def _makes_ref(place: Place) -> bool:
+def makes_ref(place: Place) -> bool:
     """A call that makes a Ref (``jax.new_ref(...)``, ``jax.ref.new_ref(...)``)."""
     node = place.node
     if not isinstance(node, ast.Call):
@@ -1602,7 +1602,7 @@ def _refs_entry_culprit(
     if found is None:
         return None
     value = found.value
-    if isinstance(value.node, ast.Call) and not _makes_ref(value) and _same_rank(captures):
+    if isinstance(value.node, ast.Call) and not makes_ref(value) and _same_rank(captures):
         # ``g = grad_buffer(cfg)``: a project helper makes the Ref, of the argument's rank but
         # another size; the one ``new_ref`` it returns is where that size is chosen. (A Ref
         # that lacks an axis is the helper's own kind of value, handed over where it does not
@@ -1610,7 +1610,7 @@ def _refs_entry_culprit(
         from jaxerr_ls.culprit_flow import Flow as ValueFlow
 
         made = ValueFlow(code, frames).one_maker(value)
-        if made is not None and made.node is not value.node and _makes_ref(made):
+        if made is not None and made.node is not value.node and makes_ref(made):
             value = made
     span = code.span(value.path, value.node)
     text = ast.unparse(value.node)
@@ -1638,23 +1638,28 @@ def _refs_entry_culprit(
 # -- Traced Python values under jit ------------------------------------------------------------
 
 
-def traced_argument(
-    code: Code, captures: Mapping[str, str]
-) -> tuple[Path, Function, int, str] | None:
-    """The function jit traced and the one argument the value depends on, from the message."""
-    if captures.get("transform") != "jit":
-        return None
-    argument = captures.get("arguments", "").strip()
+def traced_function(code: Code, captures: Mapping[str, str]) -> tuple[Path, Function] | None:
+    """The function jit traced, from the message's "while tracing the function" sentence."""
     traced = _TRACED_RE.match(captures.get("traced", "").strip())
-    item = _VARARG_ITEM_RE.match(argument)
-    if traced is None or not (_IDENTIFIER_RE.match(argument) or item):
+    if captures.get("transform") != "jit" or traced is None:
         return None
     path = code.files.resolve(traced["path"])
     if path is None:
         return None
     function = code.function_at(path, traced["name"], int(traced["line"]))
-    if function is None:
+    return None if function is None else (path, function)
+
+
+def traced_argument(
+    code: Code, captures: Mapping[str, str]
+) -> tuple[Path, Function, int, str] | None:
+    """The function jit traced and the one argument the value depends on, from the message."""
+    argument = captures.get("arguments", "").strip()
+    item = _VARARG_ITEM_RE.match(argument)
+    traced = traced_function(code, captures)
+    if traced is None or not (_IDENTIFIER_RE.match(argument) or item):
         return None
+    path, function = traced
     names = [p.name for p in function.positional]
     vararg = function.node.args.vararg
     if item is not None and vararg is not None and item["name"] == vararg.arg:
@@ -3380,7 +3385,7 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         at = Place(frames[0].path, model, written, scope)
         return handed_value_culprit(code, frames, at, [written], reads, role, shared=True)
     made = ValueFlow(code, frames).one_maker(Place(frames[0].path, model, ref, scope))
-    if made is None or not _makes_ref(made):
+    if made is None or not makes_ref(made):
         return None
     inside = made.model is model and any(made.node is n for n in ast.walk(function.node))
     span = code.span(made.path, made.node)
@@ -3657,6 +3662,7 @@ LABELS = {
     CulpritKind.TRACER_JIT_ARGUMENT: "the jax.jit that traces `{name}`",
     CulpritKind.TRACER_PYTREE_FIELD: "the pytree field `{name}` made a traced leaf",
     CulpritKind.TRACER_PYTHON_CONTAINER: "the Python container `{name}` indexed by a traced value",
+    CulpritKind.TRACER_DATA_SIZE: "the size `{name}` computed from traced data",
     CulpritKind.LOOP_BOUNDS: "dynamic loop bounds: `{name}`",
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: "`static_argnums` of jax.checkpoint",
     CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: "`custom_linear_solve` without a transpose_solve",

@@ -3860,18 +3860,65 @@ def _argnums_culprits(
         return []
     capacity = positional_capacity(found[1])
     inner = found[1].function if isinstance(found[1], Partial) else found[1]
+    shown = project.source(model, argnums_node)
+    api = transform.api.rsplit(".", 1)[-1]
+    unwrapped = _unwrapped_argnums(application, found[1], argnums, shown)
+    if unwrapped is not None:
+        return [_culprit(project, model, argnums_node, _ARGUMENT, api, unwrapped)]
     if capacity is None or max(argnums) < capacity:
         # The function takes that many: the call passed too few, by keyword maybe.
         return _keyword_partial(
             project, application, frames, inner, max(argnums)
         ) or _forwarded_keyword(project, application, frames, (inner, max(argnums)))
-    shown = project.source(model, argnums_node)
     why = (
         f"argnums={shown} counts from 0, but {_label(inner)} takes {capacity} positional "
         f"argument{'s' if capacity != 1 else ''} here"
     )
-    api = transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, model, argnums_node, CulpritKind.TRANSFORM_ARGUMENT, api, why)]
+
+
+def _unwrapped_argnums(
+    application: _Application, received: Function | Partial, argnums: tuple[int, ...], shown: str
+) -> str | None:
+    """Why ``argnums`` count the positions of the function a ``functools.partial`` (or a bound
+    method) wraps, not of the callable the transform differentiates (``jax.grad(partial(loss,
+    frozen), argnums=1)`` written for ``loss(frozen, prompt, ...)``): the partial binds
+    leading positional arguments, the call passes positionally every argument the argnums
+    select once shifted by them, and what they select as written it passes by keyword or does
+    not have. None otherwise."""
+    if not isinstance(received, Partial) or received.fixed_positional == 0:
+        return None
+    call = application.call
+    if application.mapping is not None or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    bound = received.fixed_positional
+    shifted = [a - bound for a in argnums]
+    if min(shifted) < 0 or max(shifted) >= len(call.args) or max(argnums) < len(call.args):
+        return None
+    names = [p.name for p in received.function.positional]
+    if max(argnums) >= len(names):
+        return None
+    # What the argnums select as written, beyond the call's positional arguments, must not be
+    # a parameter the call leaves out (``de_dbox(frac)`` leaving ``box`` to its default: the
+    # call is then what misses it); one it passes by keyword is not meant positionally.
+    keywords = {k.arg for k in call.keywords}
+    if any(
+        a + bound < len(names) and names[a + bound] not in keywords
+        for a in argnums
+        if a >= len(call.args)
+    ):
+        return None
+    meant = ", ".join(f"`{names[a]}`" for a in argnums)
+    at = shifted[0] if len(shifted) == 1 else tuple(shifted)
+    binds = (
+        f"the bound method passes `{names[0]}` itself"
+        if received.function.owner is not None and bound == 1 and names[0] in ("self", "cls")
+        else f"the partial binds its first {bound} positional argument{'s' * (bound != 1)}"
+    )
+    return (
+        f"argnums={shown} counts {_label(received.function)}'s positions ({meant}), but "
+        f"{binds}: the differentiated function takes {meant} at {at}"
+    )
 
 
 def _keyword_partial(
@@ -3981,6 +4028,23 @@ def _pulled(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
     )
 
 
+def _pulled_through(
+    project: _Project, frames: Sequence[Span], model: ModuleModel, call: ast.Call, scope: Scope
+) -> bool:
+    """Whether ``call`` calls, with one argument, the function ``jax.linear_transpose``
+    returned, where the value flow finds it made (a factory that returns it)."""
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return False
+    flow = Flow(culprit_state.Code(project.files), frames)
+    made = flow.one_maker(Place(project.path(model), model, call.func, scope))
+    node = made.node if made is not None else None
+    return (
+        made is not None
+        and isinstance(node, ast.Call)
+        and made.model.qualified_name(node.func, made.scope) == "jax.linear_transpose"
+    )
+
+
 def _tangent_argument(
     project: _Project, frames: Sequence[Span]
 ) -> tuple[ModuleModel, ast.expr, Scope, int] | None:
@@ -4000,7 +4064,9 @@ def _tangent_argument(
                 tangents = call.args[2] if len(call.args) >= 3 else None
                 if isinstance(tangents, ast.Tuple | ast.List) and _tuple_size(tangents) == 1:
                     candidates.append((tangents.elts[0], scope))
-            elif _pulled(model, call, scope):
+            elif _pulled(model, call, scope) or _pulled_through(
+                project, frames, model, call, scope
+            ):
                 candidates.append((call.args[0], scope))
         if candidates:
             if len(candidates) != 1:
@@ -4456,6 +4522,126 @@ def _inferred_cotangent(
     }
 
 
+# Arithmetic that keeps its array operand's space (a residual ``y - f(x)``, a scaled output).
+_KEEPING_SPACE = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+
+
+def _primal_spec_culprit(
+    project: _Project, frames: Sequence[Span], given: Place, captures: Mapping[str, str]
+) -> Culprit | None:
+    """The primal spec given to ``jax.linear_transpose``, where the cotangent is surely in the
+    linear function's output space: the cotangent is that function's own output on some
+    input, or arithmetic with it (a residual ``measured - forward(x)``), so the output the
+    transpose expects was computed from a primal of another shape. The change belongs where
+    the spec's shape (``jax.ShapeDtypeStruct(shape, ..)``) or the example primal is made.
+    None otherwise."""
+    failing = given.node
+    code = culprit_state.Code(project.files)
+    flow = Flow(code, frames)
+    transpose = _transposing_call(flow, given, frames)
+    call = transpose.node if transpose is not None else None
+    if transpose is None or not isinstance(call, ast.Call) or len(call.args) != 2:
+        return None
+    linear = {id(c.function) for c in flow.callees(transpose.at(call.args[0]))}
+    if len(linear) != 1 or not _of_output(flow, given, linear):
+        return None
+    expected = list(_AVAL.finditer(captures["expected_avals"]))
+    wanted = tuple(int(d) for d in expected[0]["dims"].replace(" ", "").split(",") if d)
+    if len(expected) != 1 or shape_of(flow, given) == wanted:
+        return None  # the shapes agree: a dtype differs
+    spec = _chosen(flow, transpose.at(call.args[1]))
+    made: Place | None = spec
+    node = spec.node if spec is not None else None
+    if (
+        spec is not None
+        and isinstance(node, ast.Call)
+        and spec.model.qualified_name(node.func, spec.scope) == "jax.ShapeDtypeStruct"
+        and node.args
+    ):
+        made = _chosen(flow, spec.at(node.args[0]))
+    if made is None or made.node is failing:
+        return None
+    project.adopt(made)
+    shown = project.source(made.model, made.node)
+    why = (
+        f"`{shown}` makes the primal spec given to `jax.linear_transpose`: the function's "
+        f"output on it is {expected[0].group(0).removeprefix('ShapedArray(')}, but the "
+        "cotangent is built from the function's own output on the data, of another shape"
+    )
+    return _culprit(project, made.model, made.node, CulpritKind.TRANSFORM_TANGENT, "spec", why)
+
+
+def _chosen(flow: Flow, place: Place) -> Place | None:
+    """Where a value is chosen: a name followed through its one assignment and a parameter
+    to what every call passes, up to the first expression that is not a name
+    (``GRID["sinogram"]``, ``measured.shape``, ``jnp.zeros(n - 2)``); not on to where the
+    value it selects is defined, which is right for what it was meant for. None in doubt."""
+    for _ in range(_MAX_DEPTH):
+        node = place.node
+        if not isinstance(node, ast.Name):
+            return place
+        bindings = place.scope.lookup_all(node.id)
+        if len(bindings) != 1:
+            return None
+        [binding] = bindings
+        if binding.kind == "param":
+            passed = flow.passed(place)
+            if passed is None:
+                return None
+            place = passed
+        elif binding.kind == "assign" and isinstance(binding.node, ast.Assign):
+            if binding.value is None or binding.scope.node is place.model.tree:
+                return None  # a module constant is shared: not chosen for this use
+            place = Place(place.path, place.model, binding.value, binding.scope)
+        else:
+            return None
+    return None
+
+
+def _transposing_call(flow: Flow, given: Place, frames: Sequence[Span]) -> Place | None:
+    """The ``jax.linear_transpose(f, spec)`` call whose result the failing line calls with
+    the cotangent ``given``."""
+    for model, call, scope in flow.code.calls_on(frames[0]):
+        if not any(a is given.node for a in call.args):
+            continue
+        made = flow.one_maker(Place(frames[0].path, model, call.func, scope))
+        node = made.node if made is not None else None
+        if (
+            made is not None
+            and isinstance(node, ast.Call)
+            and made.model.qualified_name(node.func, made.scope) == "jax.linear_transpose"
+        ):
+            return made
+    return None
+
+
+def _of_output(flow: Flow, given: Place, linear: set[int]) -> bool:
+    """Whether the cotangent is surely the linear function's output on some input: a call
+    of it, its ``return`` value (the flow enters the call), or arithmetic (``+ - * /``) with
+    one (``measured - forward(x)``), through the names that hold them."""
+
+    def applies(place: Place, depth: int = 0) -> bool:
+        node = place.node
+        function = place.model.functions.get(place.scope.node)
+        if depth > _MAX_DEPTH:
+            return False
+        if function is not None and id(function) in linear:
+            return True  # made inside the function: its output
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _KEEPING_SPACE):
+            return any(applies(place.at(o), depth + 1) for o in (node.left, node.right))
+        if isinstance(node, ast.Call):
+            callees = flow.callees(place.at(node.func))
+            return bool(callees) and {id(c.function) for c in callees} == linear
+        if not isinstance(node, ast.Name):
+            return False
+        found = flow.makers(place)
+        return bool(found) and all(
+            m.node is not node and applies(m, depth + 1) for m in found or []
+        )
+
+    return applies(given)
+
+
 def _wrong_shape(captures: Mapping[str, str]) -> bool:
     """Whether the message prints a tangent whose shape differs from the wanted one."""
     tangent = _dims(captures.get("tangent"))
@@ -4521,9 +4707,11 @@ def _tangent_culprits(
         return []
     model, expr, scope, index = found
     if "expected_avals" in captures:
-        inferred = _inferred_cotangent(
-            project, frames, Place(project.path(model), model, expr, scope), captures
-        )
+        given = Place(project.path(model), model, expr, scope)
+        spec = _primal_spec_culprit(project, frames, given, captures)
+        if spec is not None:
+            return [spec]
+        inferred = _inferred_cotangent(project, frames, given, captures)
         if inferred is None:
             return []
         captures = inferred
@@ -4793,9 +4981,9 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
     if application is None or application.transform.api not in ("jax.grad", "jax.value_and_grad"):
         return []
     received = _received(project, application, frames)
-    if received is None or isinstance(received[1], Partial):
+    if received is None:
         return []
-    function = received[1]
+    function = received[1].function if isinstance(received[1], Partial) else received[1]
     transform = application.transform
     model = application.defined_in
     given = transform.keywords.get("argnums")
@@ -4816,9 +5004,14 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
             project.adopt(found)
             model, node, argnums = found.model, found.node, literal_ints(found.node)
     positional = function.positional
+    if isinstance(received[1], Partial):
+        bound = received[1].fixed_positional
+        return _ref_handed_culprits(project, frames, application, function, argnums, bound)
     if not argnums or max(argnums) >= len(positional):
         return []
     refs = [i for i in argnums if _declares_ref(function, i)]
+    if not refs:
+        return _ref_handed_culprits(project, frames, application, function, argnums, 0)
     if len(refs) != 1:
         return []
     name = positional[refs[0]].name
@@ -4829,6 +5022,118 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
     )
     api = transform.api.rsplit(".", 1)[-1]
     return [_culprit(project, model, node, CulpritKind.TRANSFORM_REF_SELECTED, api, why)]
+
+
+def _ref_handed_culprits(
+    project: _Project,
+    frames: Sequence[Span],
+    application: _Application,
+    function: Function,
+    argnums: tuple[int, ...] | None,
+    bound: int,
+) -> list[Culprit]:
+    """Where a Ref is handed to grad in place of its value: the differentiated function reads
+    a parameter argnums select as an array, and the call passes a Ref for it. The argument is
+    followed through the names, parameters, ``@property`` reads and method calls that hand the
+    Ref on, to the last expression that reads it before where it is stored or made (``return
+    self._w`` in a ``weights`` property): its value, ``[...]``, belongs there. ``bound``: the
+    leading positional arguments a partial fixed. Empty where that is the failing line itself
+    or the Ref's construction, or several arguments are such Refs."""
+    call = application.call
+    if not argnums or application.frame != 0:
+        return []
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return []
+    code = culprit_state.Code(project.files)
+    flow = Flow(code, frames)
+    found: list[tuple[Place, str]] = []
+    for position in argnums:
+        index = position + bound
+        if position >= len(call.args) or index >= len(function.positional):
+            return []
+        name = function.positional[index].name
+        if _declares_ref(function, index) or _reads_ref_value(function, name):
+            return []
+        at = Place(
+            project.path(application.model),
+            application.model,
+            call.args[position],
+            application.scope,
+        )
+        makers = flow.makers(at)
+        if not makers or not all(culprit_state.makes_ref(m) for m in makers):
+            continue
+        place = at
+        for _ in range(_MAX_DEPTH):
+            step = _handed_on(flow, place)
+            if step is None:
+                break
+            place = step
+        else:
+            return []
+        if place.node is at.node or any(m.node is place.node for m in makers):
+            return []
+        found.append((place, name))
+    if len(found) != 1:
+        return []
+    [(place, name)] = found
+    project.adopt(place)
+    shown = project.source(place.model, place.node)
+    why = (
+        f"`{shown}` hands on the Ref itself, which grad gets for `{name}`: `{function.name}` "
+        f"reads `{name}` as an array, so hand it the Ref's value (`{shown}[...]`)"
+    )
+    api = application.transform.api.rsplit(".", 1)[-1]
+    return [
+        _culprit(project, place.model, place.node, CulpritKind.TRANSFORM_REF_SELECTED, api, why)
+    ]
+
+
+def _reads_ref_value(function: Function, name: str) -> bool:
+    """Whether the function reads its parameter ``name`` as a Ref (``name[...]``)."""
+    return any(
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == name
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value is Ellipsis
+        for node in ast.walk(function.node)
+    )
+
+
+def _handed_on(flow: Flow, place: Place) -> Place | None:
+    """One step back along a value handed on unchanged: a name to its one assignment in a
+    function, a parameter to what every call passes, a ``@property`` read or a method call to
+    the one value it returns. None where the expression computes or stores the value."""
+    node = place.node
+    if isinstance(node, ast.Name):
+        bindings = place.scope.lookup_all(node.id)
+        if len(bindings) != 1:
+            return None
+        [binding] = bindings
+        if binding.kind == "param":
+            return flow.passed(place)
+        if (
+            binding.kind == "assign"
+            and isinstance(binding.node, ast.Assign)
+            and binding.value is not None
+            and binding.scope.node is not place.model.tree
+        ):
+            return Place(place.path, place.model, binding.value, binding.scope)
+        return None
+    if isinstance(node, ast.Attribute):
+        returned = flow.property_value(place)
+    elif isinstance(node, ast.Call) and not node.args and not node.keywords:
+        callees = flow.callees(place.at(node.func))
+        returned = None
+        if len(callees) == 1:
+            values = [r.value for r in callees[0].function.returns]
+            if len(values) == 1 and values[0] is not None:
+                at = callees[0].place
+                returned = Place(at.path, at.model, values[0], callees[0].function.scope)
+    else:
+        return None
+    return returned
 
 
 def _factory_call(

@@ -620,13 +620,22 @@ def find_culprits(
         return transform_culprits(kind, captures, files, frames)
     if kind in culprit_state.OWN_KINDS:
         states = culprit_state.find(kind, captures, files, frames)
-        if not states and FALLBACK_KINDS.get(kind) == CulpritKind.TRACER_PYTHON_CONTAINER:
-            # No jit argument to blame: a Python list the failing line indexes with a tracer.
-            # Imported here: that module builds on the value flow, which builds on this one's.
+        if not states and kind in FALLBACK_KINDS:
+            # No jit argument to blame: a Python list the failing line indexes with a tracer,
+            # or a size the traced code computes from data.
+            # Imported here: those modules build on the value flow, which builds on this one's.
             from jaxerr_ls.culprit_containers import container_culprit
+            from jaxerr_ls.culprit_sizes import size_culprit
 
-            contained = container_culprit(files, frames)
-            states = [contained] if contained is not None else []
+            fallbacks = {
+                CulpritKind.TRACER_PYTHON_CONTAINER: lambda: container_culprit(files, frames),
+                CulpritKind.TRACER_DATA_SIZE: lambda: size_culprit(files, captures, frames),
+            }
+            for fallback in FALLBACK_KINDS[kind]:
+                contained = fallbacks[fallback]()
+                if contained is not None:
+                    states = [contained]
+                    break
         return [Culprit(f.span, f.kind, f.name, why=f.why) for f in states]
     found: Culprit | None = None
     if kind == CulpritKind.HIJAX_VJP_BWD_RETVAL:

@@ -58,7 +58,8 @@ class CulpritKind(str, Enum):
     # The construction of a tangent or cotangent of the wrong shape or dtype.
     TRANSFORM_TANGENT = "transform.tangent"
     # The ``argnums`` of a grad (or the grad call, for its default 0) that selects a parameter
-    # declared to take a Ref.
+    # declared to take a Ref; or, where the parameter is read as an array, the expression that
+    # hands the Ref on in place of its value (a ``@property`` returning it).
     TRANSFORM_REF_SELECTED = "transform.ref_selected"
     # Where a transform's option the message names (``holomorphic=True``) is set: the keyword,
     # or the entry of the settings dict the call unpacks into its keywords.
@@ -86,6 +87,10 @@ class CulpritKind(str, Enum):
     # A Python list or tuple indexed by a traced value, where it is made (found for the
     # records of ``TRACER_JIT_ARGUMENT`` when no jit argument is to blame).
     TRACER_PYTHON_CONTAINER = "tracer.python_container"
+    # Where the traced code computes a size from an array's values (``max_len =
+    # jnp.max(lengths)`` before ``jnp.arange(max_len)``; found for the records of
+    # ``TRACER_JIT_ARGUMENT`` when no jit argument or container is to blame).
+    TRACER_DATA_SIZE = "tracer.data_size"
     # The loop reverse mode cannot differentiate: a ``while_loop``, or the ``jax.jit`` that
     # makes a ``fori_loop``'s bounds traced.
     LOOP_BOUNDS = "loop.bounds"
@@ -129,10 +134,13 @@ class CulpritKind(str, Enum):
     CALL_HANDED = "call.handed"
 
 
-# Kinds no record declares: each is looked for, for the records of the kind it is keyed by,
-# when that kind finds nothing.
-FALLBACK_KINDS: dict[CulpritKind, CulpritKind] = {
-    CulpritKind.TRACER_JIT_ARGUMENT: CulpritKind.TRACER_PYTHON_CONTAINER,
+# Kinds no record declares: each is looked for, in order, for the records of the kind they
+# are keyed by, when that kind finds nothing.
+FALLBACK_KINDS: dict[CulpritKind, tuple[CulpritKind, ...]] = {
+    CulpritKind.TRACER_JIT_ARGUMENT: (
+        CulpritKind.TRACER_PYTHON_CONTAINER,
+        CulpritKind.TRACER_DATA_SIZE,
+    ),
 }
 # Kinds no record declares that another kind's finder reports in its place: a traced field
 # of a pytree argument blames its registration, not the jit (``culprit_leaves``).
@@ -162,6 +170,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.TRACER_JIT_ARGUMENT: frozenset({"traced", "transform", "arguments"}),
     CulpritKind.TRACER_PYTREE_FIELD: frozenset(),
     CulpritKind.TRACER_PYTHON_CONTAINER: frozenset(),
+    CulpritKind.TRACER_DATA_SIZE: frozenset(),
     CulpritKind.LOOP_BOUNDS: frozenset(),
     CulpritKind.CHECKPOINT_STATIC_ARGNUMS: frozenset({"value"}),
     CulpritKind.CUSTOM_LINEAR_SOLVE_CALL: frozenset(),

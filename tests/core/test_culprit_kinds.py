@@ -137,6 +137,38 @@ CULPRITS = [
         "return jnp.ones(signal.shape)",
         ["float32[16]", "float32[4]"],
     ),
+    # The primal spec of ``linear_transpose`` where the cotangent is the function's own
+    # output (a residual ``observed - pair_sums(estimate)``): the shape the spec is given.
+    (
+        "kinds_transpose_spec_residual",
+        VERSIONS,
+        "linear-transpose-cotangent-type",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "spec = jax.ShapeDtypeStruct(observed.shape",
+        ["`observed.shape`", "float32[2]", "primal spec"],
+    ),
+    # The same with an example primal a factory of another module makes and transposes.
+    (
+        "kinds_transpose_spec_example",
+        VERSIONS,
+        "linear-transpose-cotangent-type",
+        CulpritKind.TRANSFORM_TANGENT,
+        "operators.py",
+        "example = jnp.zeros(n - 2)",
+        ["`jnp.zeros(n - 2)`", "float32[6]"],
+    ),
+    # The same with the shape a settings table's wrong entry gives: the entry chosen, not
+    # the table's line, which is right for the other use.
+    (
+        "kinds_transpose_spec_config",
+        VERSIONS,
+        "linear-transpose-cotangent-type",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        'shape = GRID["sinogram"]',
+        ['`GRID["sinogram"]`', "float32[]"],
+    ),
     # ``nondiff_argnums`` of a custom_vjp function of another module, given a jit argument.
     (
         "kinds_nondiff_jit",

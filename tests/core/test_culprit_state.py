@@ -797,6 +797,146 @@ def test_no_jit_culprit_without_one_constant_argument(
     assert culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures) == []
 
 
+# A static size computed from traced data: each program takes the size a shape needs from an
+# array's values inside the jitted function (by a JAX function, an array method, arithmetic on
+# one, or a helper that does), spelled differently each time.
+_DATA_SIZES = {
+    "reduction then arange": (
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def lengths_mask(lengths):
+            longest = jnp.max(lengths)  # culprit
+            return jnp.arange(longest)[None, :] < lengths[:, None]  # frame 0
+
+
+        @jax.jit  # traced
+        def masked_total(x, lengths):
+            return jnp.sum(x * lengths_mask(lengths))  # frame 1
+        """,
+        "lengths",
+    ),
+    "array method plus one, one_hot by keyword": (
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        @jax.jit  # traced
+        def xent(logits, labels):
+            classes = labels.max() + 1  # culprit
+            targets = jax.nn.one_hot(labels, num_classes=classes)  # frame 0
+            return -jnp.sum(targets * jax.nn.log_softmax(logits))
+        """,
+        "labels",
+    ),
+    "a count in a shape tuple": (
+        """
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+
+        @partial(jax.jit, donate_argnums=0)  # traced
+        def pad_rows(x, keep):
+            rows = jnp.sum(keep).astype(int)  # culprit
+            return jnp.zeros((rows, x.shape[1]))  # frame 0
+        """,
+        "keep",
+    ),
+    "a helper off the traceback": (
+        """
+        import jax
+        import jax.numpy as jnp
+
+
+        def count_steps(times, dt):
+            return jnp.ceil(times[-1] / dt).astype(jnp.int32)
+
+
+        def grid(times, dt):
+            n = count_steps(times, dt)  # culprit
+            return jnp.linspace(0.0, times[-1], n)  # frame 0
+
+
+        def simulate(times):
+            return jnp.sin(grid(times, 0.1))  # frame 1
+
+
+        step = jax.jit(simulate)  # traced
+        """,
+        "times",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_DATA_SIZES))
+def test_a_size_computed_from_traced_data(tmp_path: Path, case: str) -> None:
+    source, argument = _DATA_SIZES[case]
+    files, frames = project(tmp_path, {"sizes.py": source})
+    path = tmp_path / "sizes.py"
+    traced_line = marked_line(path, "# traced")
+    name = "simulate" if case == "a helper off the traceback" else None
+    if name is None:
+        tree = ast.parse(path.read_text())
+        [name] = [
+            f.name
+            for f in ast.walk(tree)
+            if isinstance(f, ast.FunctionDef)
+            and min([f.lineno, *(d.lineno for d in f.decorator_list)]) == traced_line
+        ]
+    else:
+        traced_line = marked_line(path, "def simulate")
+    captures = tracing(name, path, traced_line, argument)
+    [culprit] = culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures)
+    assert culprit.kind == CulpritKind.TRACER_DATA_SIZE
+    assert culprit.span.line == marked_line(path)
+    assert culprit.why is not None and "decides a shape" in culprit.why
+
+
+# Sizes not made from data inside the jitted function ``f(x, n)``: none is named.
+_NOT_DATA_SIZES = {
+    # computed on the failing line itself: that line is the change
+    "on the failing line": """
+        @jax.jit
+        def f(x, n):
+            return jnp.arange(jnp.max(n))  # frame 0
+        """,
+    # a size from a shape is static: whatever failed, it is not this
+    "from a shape": """
+        @jax.jit
+        def f(x, n):
+            m = x.shape[0] * 2
+            return jnp.arange(m) + jnp.max(n)  # frame 0
+        """,
+    # computed by the caller and handed to the jitted function: a jit argument, to be made
+    # static (or a Python value) there, not where it is computed
+    "before jit": """
+        @jax.jit
+        def f(x, n):
+            return x * jnp.arange(n)  # frame 0
+
+
+        def main(x, lengths):
+            n = jnp.max(lengths)
+            return f(x, n)  # frame 1
+        """,
+}
+
+
+@pytest.mark.parametrize("case", sorted(_NOT_DATA_SIZES))
+def test_no_data_size_culprit_where_the_size_is_not_made_from_data(
+    tmp_path: Path, case: str
+) -> None:
+    source = "import jax\nimport jax.numpy as jnp\n\n" + textwrap.dedent(_NOT_DATA_SIZES[case])
+    files, frames = project(tmp_path, {"same.py": source})
+    captures = tracing("f", tmp_path / "same.py", 4, "n")
+    assert culprits(files, frames, CulpritKind.TRACER_JIT_ARGUMENT, **captures) == []
+
+
 def test_a_python_if_assigning_one_value_becomes_jnp_where(tmp_path: Path) -> None:
     _files, frames = project(
         tmp_path,

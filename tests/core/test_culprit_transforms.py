@@ -150,7 +150,7 @@ CULPRITS = [
         CulpritKind.TRANSFORM_ARGUMENT,
         "oscillator.py",
         "argnums=(1, 2))",
-        ["counts from 0", "`energy` takes 2 positional"],
+        ["counts `energy`'s positions (`q`, `p`)", "passes `self` itself", "at (0, 1)"],
     ),
     (
         "jvp_int_tangent",
@@ -258,6 +258,32 @@ CULPRITS = [
         "losses.py",
         'return {"recon": recon',
         ["returns one dict", "pair (output, aux)"],
+    ),
+    # argnums counted in the function a partial wraps, whose bound argument shifts them.
+    (
+        "argnums_partial_bound",
+        "grad-argnums-missing-positional",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "argnums=1)",
+        ["counts `loss`'s positions (`w`)", "binds its first 1 positional argument", "at 0"],
+    ),
+    # The same, with the argnums in a settings module and two bound arguments.
+    (
+        "argnums_partial_two_bound",
+        "grad-argnums-missing-positional",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "main.py",
+        "argnums=2)",
+        ["`inputs`", "binds its first 2 positional arguments"],
+    ),
+    (
+        "argnums_partial_settings",
+        "grad-argnums-missing-positional",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "settings.py",
+        "WRT = (1, 2)",
+        ["(`positions`, `velocities`)", "at (0, 1)"],
     ),
     # argnums given by a constant imported from a settings module.
     (
@@ -450,6 +476,12 @@ def assert_one_culprit(
         "tangent_flat_local_primal",
         # A flat tangent made by a helper never handed the primal's tree.
         "tangent_flat_helper_unrelated",
+        # A partial binds one argument, but the call passes none positionally: argnums
+        # shifted by the bound one would still want more than it passes.
+        "argnums_partial_short_call",
+        # A partial binds one argument, and argnums selects a parameter with a default that
+        # the call leaves out: the call may be what misses it, as much as the argnums.
+        "argnums_partial_default_left",
     ],
 )
 def test_no_culprit_where_the_fault_is_the_failing_line_or_the_code_is_dynamic(

@@ -26,7 +26,7 @@ def test_every_provider_fixes_loaded_records_and_reads_only_their_captures() -> 
 
 def test_every_culprit_kind_is_declared_by_a_record_with_its_captures() -> None:
     declared = {record.culprit for record in RECORDS.values() if record.culprit is not None}
-    declared |= {FALLBACK_KINDS[kind] for kind in declared if kind in FALLBACK_KINDS}
+    declared |= {k for kind in declared for k in FALLBACK_KINDS.get(kind, ())}
     declared |= {kind for kind, finder in FOUND_WITH.items() if finder in declared}
     # Found for the records that name the failing call's argument at fault.
     if any(record.culprit_at_call_argument for record in RECORDS.values()):
