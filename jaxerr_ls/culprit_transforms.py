@@ -19,10 +19,19 @@ from jaxerr_ls.culprit_flow import (
     scope_at,
     shape_of,
     updated_array,
+    wants_scalar,
 )
-from jaxerr_ls.culprit_modes import UNKNOWN, Env, call_env, constant, reachable_returns
+from jaxerr_ls.culprit_modes import (
+    UNKNOWN,
+    Env,
+    call_env,
+    constant,
+    reachable_returns,
+    skipped_assignments,
+)
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
+from jaxerr_ls.library import library
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import (
     TRANSPARENT,
@@ -597,6 +606,8 @@ def _returns(
                 raise _InDoubt
             if part is not None and _terms_in_doubt(project, model, function, part, flow, env):
                 raise _InDoubt
+            if _reduces_unknown_call(project, flow, model, function, part):
+                raise _InDoubt
             if _local_maker(project, flow, model, function, part, env) is None:
                 part = _helper_result(project, model, function, part) or part
         if isinstance(part, ast.Call):
@@ -639,6 +650,18 @@ def _returns(
             if callee is not None and vector and _shared_class(project, callee[1]):
                 # A method of a class the project builds several instances of (a layer used
                 # with other sizes elsewhere): right for the others, so this use differs.
+                out.append(_Return(model, function, node, value))
+                continue
+            if (
+                callee is not None
+                and by_name
+                and vector
+                and flow is not None
+                and flow.relied_on(callee[1], relies=lambda site: not wants_scalar(site))
+            ):
+                # A helper other code relies on (``binary_xent`` called elsewhere too, where
+                # the caller reduces) is right for it: this use differs. (Not where another
+                # caller reads it as one number: then all of them want a scalar.)
                 out.append(_Return(model, function, node, value))
                 continue
             if callee is not None:
@@ -1289,6 +1312,8 @@ def _mode_differs(
     reached = reachable_returns(flow, defined, function, chosen)
     if reached != reachable_returns(flow, defined, function, open_env):
         return True
+    if _assigns_reduction(flow, defined, function, chosen, open_env, reached or []):
+        return True
     for ret in reached or ():
         value = ret.value
         if not isinstance(value, ast.Call):
@@ -1310,6 +1335,37 @@ def _mode_differs(
             call_env(flow, at, inner_def, inner, 0, chosen),
             call_env(flow, at, inner_def, inner, 0, open_env),
             depth + 1,
+        ):
+            return True
+    return False
+
+
+def _assigns_reduction(
+    flow: Flow,
+    defined: Place,
+    function: Function,
+    chosen: Env,
+    open_env: Env,
+    reached: list[ast.Return],
+) -> bool:
+    """Whether the parameters as ``chosen`` rule out a branch that ``open_env`` keeps and
+    that assigns a name the reached returns give back a value surely a scalar (``if
+    reduction == "mean": loss = loss.mean()`` before ``return loss``): the mode chose the
+    vector by what it skipped."""
+    returned = {
+        n.id
+        for r in reached
+        if r.value is not None
+        for n in ast.walk(r.value)
+        if isinstance(n, ast.Name)
+    }
+    kept = {id(s) for s in skipped_assignments(flow, defined, function, open_env)}
+    for statement in skipped_assignments(flow, defined, function, chosen):
+        if id(statement) in kept or statement.value is None:
+            continue
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        if any(isinstance(t, ast.Name) and t.id in returned for t in targets) and _surely_scalar(
+            defined.model, statement.value, function.scope
         ):
             return True
     return False
@@ -1420,9 +1476,6 @@ def _accumulated_part(
 
 
 # jax.numpy functions applied item by item: a vector in, a vector out.
-_ELEMENTWISE = frozenset(
-    {"log", "exp", "sqrt", "abs", "square", "tanh", "sin", "cos", "log1p", "expm1", "negative"}
-)
 # jax.numpy functions whose output always has at least one axis.
 _ARRAYS = frozenset({"diag", "diagonal", "stack", "concatenate", "hstack", "vstack", "outer"})
 
@@ -1452,7 +1505,7 @@ def _surely_vector(flow: Flow, place: Place, depth: int = 0) -> bool:
     if name in _ARRAYS:
         return True
     return (
-        name in _ELEMENTWISE
+        library().elementwise(qualified)
         and len(node.args) == 1
         and _surely_vector(flow, place.at(node.args[0]), depth + 1)
     )
@@ -1521,7 +1574,7 @@ def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
         return False
     if name in ("float", "int") and qualified is None:
         return True
-    if (qualified or "").startswith("jax.numpy.") and name in _ELEMENTWISE:
+    if (qualified or "").startswith("jax.numpy.") and library().elementwise(qualified or ""):
         # An item-by-item function of a scalar (``jnp.sqrt(jnp.mean(d**2))``).
         return len(value.args) == 1 and _surely_scalar(model, value.args[0], scope)
     if name not in _REDUCTIONS:
@@ -1664,6 +1717,29 @@ def _reduces_partly(value: ast.expr | None) -> bool:
         and last_name(value.func) in _REDUCTIONS
         and any(k.arg in ("axis", "axes") for k in value.keywords)
     )
+
+
+def _reduces_unknown_call(
+    project: _Project, flow: Flow | None, model: ModuleModel, function: Function, part: ast.expr
+) -> bool:
+    """A reduction over some axes of what a public, documented project function or method
+    returns (``jnp.mean(model.log_prob(x), axis=0)``, "log-density of each row of x"), whose
+    rank the value flow cannot tell: the callee states what it returns, so whether the
+    reduction leaves an axis it meant to reduce or the callee keeps one it promised not to
+    is in doubt. (A private helper's result has no contract but its use.)"""
+    if flow is None or not isinstance(part, ast.Call) or not _reduces_partly(part):
+        return False
+    operand = part.args[0] if part.args else None
+    if not isinstance(operand, ast.Call):
+        return False
+    place = Place(project.path(model), model, operand, function.scope)
+    callees = flow.callees(place.at(operand.func))
+    if len(callees) != 1 or callees[0].function.name.startswith("_"):
+        return False
+    node = callees[0].function.node
+    if isinstance(node, ast.Lambda) or ast.get_docstring(node) is None:
+        return False
+    return culprit_ranks.Ranks(flow).of(place) is None
 
 
 def _label(function: Function) -> str:
@@ -4888,8 +4964,22 @@ def _flag_set_elsewhere(
         return None
     if not (isinstance(made.node, ast.Constant) and isinstance(made.node.value, bool)):
         return None
+    if any(flow.relied_on(f) for f in _defaulting(made)):
+        # The default of a factory other code relies on (``make_update(.., has_aux=False)``
+        # called elsewhere too) is right for those callers: the call leaving it differs.
+        return None
     project.adopt(made)
     return made
+
+
+def _defaulting(made: Place) -> list[Function]:
+    """The functions of the module whose parameter defaults to the expression."""
+    out = []
+    for function in made.model.functions.values():
+        node = function.node
+        if any(d is made.node for d in [*node.args.defaults, *node.args.kw_defaults]):
+            out.append(function)
+    return out
 
 
 def _flag_given_by(
