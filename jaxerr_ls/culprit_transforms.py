@@ -706,6 +706,8 @@ def _returns(
         made = (
             _local_maker(project, flow, model, function, part, env)
             if vector and flow is not None and part is not value
+            else _mode_binding(project, flow, model, function, part, env)
+            if vector
             else None
         )
         if made is not None:
@@ -1210,16 +1212,40 @@ def _local_maker(
     if binding is None or binding.value is None or not isinstance(binding.node, ast.stmt):
         return None
     value = binding.value
-    if isinstance(value, ast.Call):
-        callee = _callee_env(project, model, value, function.scope, flow, env)
-        if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
-            callee = _flow_callee(project, flow, model, value, function.scope, env)
-        if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
-            return binding.node, value
+    chosen = _mode_binding(project, flow, model, function, part, env)
+    if chosen is not None:
+        return chosen
     maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
     if maker is None or maker.node is not value:
         return None
     return binding.node, value
+
+
+def _mode_binding(
+    project: _Project,
+    flow: Flow | None,
+    model: ModuleModel,
+    function: Function,
+    part: ast.expr | None,
+    env: Env = None,
+) -> tuple[ast.AST, ast.expr] | None:
+    """The one assignment of a returned name that calls a project function in the mode that
+    makes the vector (``loss = focal(logits, y)`` under a ``reduction="none"`` default): the
+    statement and its value, the call being where the mode is chosen."""
+    if flow is None or not isinstance(part, ast.Name):
+        return None
+    binding = _single_local(function.scope, part.id)
+    if binding is None or not isinstance(binding.node, ast.stmt):
+        return None
+    value = binding.value
+    if not isinstance(value, ast.Call):
+        return None
+    callee = _callee_env(project, model, value, function.scope, flow, env)
+    if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
+        callee = _flow_callee(project, flow, model, value, function.scope, env)
+    if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
+        return binding.node, value
+    return None
 
 
 def _summed_item(model: ModuleModel, function: Function, part: ast.expr | None) -> ast.expr | None:
@@ -4491,6 +4517,9 @@ def _tree_helper_return(
         isinstance(node, ast.Return) and node.value is made.node
         for node in nodes_of(function.node, ast.Return)
     ):
+        return None
+    if Flow(code, frames).relied_on(function):
+        # Other code relies on what it returns: handing that as the tangent is the fault.
         return None
     wanted = Flow(code, frames).makers(primal)
     if not wanted:
