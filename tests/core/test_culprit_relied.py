@@ -9,7 +9,9 @@ helper's ``return``. A ported loss whose ``reduction`` default picks an assignme
 returned). A fwd rule returning the three results a public helper's docstring lists:
 the rule's ``return``; without the docstring, with a private name, or a docstring that lists
 two things, the helper's ``return`` (a helper made for the rule); with another caller, the
-rule's ``return`` again.
+rule's ``return`` again. A gradient Ref slot of the wrong size made by a helper that the
+other slot is made by too: the call that asks for the size; made for it alone, the helper's
+``new_ref``.
 """
 
 from __future__ import annotations
@@ -128,3 +130,20 @@ def test_relied_on_counts_calls_and_documented_public_functions(tmp_path: Path) 
     assert flow.relied_on(functions["twice"])
     # A caller reading it as one number relies on no vector.
     assert not flow.relied_on(functions["twice"], relies=lambda s: not wants_scalar(s))
+
+
+@pytest.mark.parametrize("shared", [True, False])
+def test_a_gradient_slot_helper_both_slots_use_leaves_the_size_at_the_call(
+    copy: Copy, shared: bool
+) -> None:
+    # ``make_slot(size)`` makes the weights' and the bias's slots: the weights' call asks for
+    # the wrong size. Made for that call alone, the helper's ``new_ref`` is where it is fixed.
+    root = copy("relied_ref_slot_helper")
+    main = root / "main.py"
+    if not shared:
+        edit(main, "b_slot = make_slot(1)", "b_slot = jax.new_ref(jnp.zeros((1,)))")
+    text = "w_slot = make_slot(x.shape[0])" if shared else "return jax.new_ref(jnp.zeros((size,)))"
+    assert culprit_line("relied_ref_slot_helper", "0.12.0.1", root) == (
+        "main.py",
+        line_of(main, text),
+    )
