@@ -11,7 +11,8 @@ the rule's ``return``; without the docstring, with a private name, or a docstrin
 two things, the helper's ``return`` (a helper made for the rule); with another caller, the
 rule's ``return`` again. A gradient Ref slot of the wrong size made by a helper that the
 other slot is made by too: the call that asks for the size; made for it alone, the helper's
-``new_ref``.
+``new_ref``. A partial mean of what a documented public method returns, of a rank the flow
+cannot tell: no culprit; without the docstring or with a private method, the partial mean.
 """
 
 from __future__ import annotations
@@ -147,3 +148,27 @@ def test_a_gradient_slot_helper_both_slots_use_leaves_the_size_at_the_call(
         "main.py",
         line_of(main, text),
     )
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("form", ["documented", "undocumented", "private"])
+def test_a_partial_reduction_of_a_documented_method_of_unknown_rank_is_in_doubt(
+    copy: Copy, version: str, form: str
+) -> None:
+    # ``-jnp.mean(model.log_density(rows), axis=0)`` of rows read from a text table: the method
+    # says it gives one number per row, so whether the mean or the method is short of an axis
+    # is in doubt. Without that contract (no docstring, a private method) the partial mean.
+    root = copy("relied_partial_of_documented")
+    density, main = root / "density.py", root / "main.py"
+    if form == "undocumented":
+        edit(density, '        """The log-density of each row of x, one number per row."""\n', "")
+    elif form == "private":
+        edit(density, "def log_density(", "def _log_density(")
+        edit(main, "model.log_density(", "model._log_density(")
+    found = finding("relied_partial_of_documented", version, root).culprits
+    if form == "documented":
+        assert found == []
+    else:
+        assert [(c.span.path, c.span.line) for c in found] == [
+            (main, line_of(main, "return -jnp.mean(model"))
+        ]
