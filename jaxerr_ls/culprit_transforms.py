@@ -2040,6 +2040,10 @@ def _not_array(
             why += f", which this call of `{ast.unparse(factory[1].func)}` leaves off"
             return [_culprit(project, factory[0], factory[1], kind, function.name, why)]
         chosen = _flag_set_elsewhere(project, application, "has_aux", flow)
+        if chosen is not None and flow and any(flow.relied_on(f) for f in _defaulting(chosen)):
+            # The default of a factory other code calls too (``build_step(.., with_aux=False)``)
+            # is right for those callers: the call that leaves it differs, and is not known.
+            return []
         if chosen is not None:
             shown = project.source(chosen.model, chosen.node)
             why += f", which is set to `{shown}` here"
@@ -4992,10 +4996,6 @@ def _flag_set_elsewhere(
     if made is None or made.node is value:
         return None
     if not (isinstance(made.node, ast.Constant) and isinstance(made.node.value, bool)):
-        return None
-    if any(flow.relied_on(f) for f in _defaulting(made)):
-        # The default of a factory other code relies on (``make_update(.., has_aux=False)``
-        # called elsewhere too) is right for those callers: the call leaving it differs.
         return None
     project.adopt(made)
     return made

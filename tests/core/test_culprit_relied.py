@@ -13,6 +13,8 @@ rule's ``return`` again. A gradient Ref slot of the wrong size made by a helper 
 other slot is made by too: the call that asks for the size; made for it alone, the helper's
 ``new_ref``. A partial mean of what a documented public method returns, of a rank the flow
 cannot tell: no culprit; without the docstring or with a private method, the partial mean.
+A ``has_aux`` flag left to the default of a factory the project calls twice: no culprit (the
+default is right for the other call); called once, that call.
 """
 
 from __future__ import annotations
@@ -172,3 +174,20 @@ def test_a_partial_reduction_of_a_documented_method_of_unknown_rank_is_in_doubt(
         assert [(c.span.path, c.span.line) for c in found] == [
             (main, line_of(main, "return -jnp.mean(model"))
         ]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("calls", [1, 2])
+def test_a_flag_left_to_the_default_of_a_factory_called_twice_is_not_the_default(
+    copy: Copy, version: str, calls: int
+) -> None:
+    # ``build_step(objective, lr, with_aux=False)``: called once, that call leaves the flag
+    # off; called again elsewhere, the default is right for the other call, and which call
+    # made the failing step is not known here: no culprit rather than the shared default.
+    root = copy("aux_factory_flag_default")
+    main = root / "main.py"
+    if calls == 2:
+        edit(main, "    print(p, value)\n", "    print(p, value)\n    build_step(objective, 0.2)\n")
+    found = finding("aux_factory_flag_default", version, root).culprits
+    expected = [(main, line_of(main, "step = build_step(objective, 0.1)"))] if calls == 1 else []
+    assert [(c.span.path, c.span.line) for c in found] == expected
