@@ -657,7 +657,7 @@ def _returns(
                 and by_name
                 and vector
                 and flow is not None
-                and flow.relied_on(callee[1], relies=lambda site: not wants_scalar(site))
+                and flow.relied_on(callee[1], _per_item, lambda site: not wants_scalar(site))
             ):
                 # A helper other code relies on (``binary_xent`` called elsewhere too, where
                 # the caller reduces) is right for it: this use differs. (Not where another
@@ -720,6 +720,19 @@ def _returns(
         )
         out.append(flowed or _Return(model, function, node, value))
     return out
+
+
+# A docstring that says a function gives one value per item of what it is given, for its
+# callers to reduce ("Per-example cross-entropy; the caller reduces").
+_PER_ITEM = re.compile(
+    r"\bper[- ](example|sample|item|element|token|row|point|pixel|label|class)\b"
+    r"|\belement-?wise\b|\bcallers? reduces?\b|\bunreduced\b|\bnot reduced\b",
+    re.IGNORECASE,
+)
+
+
+def _per_item(docstring: str) -> bool:
+    return _PER_ITEM.search(docstring) is not None
 
 
 def _shared_class(project: _Project, method: Function) -> bool:
