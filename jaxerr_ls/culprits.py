@@ -396,7 +396,7 @@ def _entry_helper(
     callees = flow.callees(Place(path, model, calls[0].func, same.scope))
     if len(callees) != 1 or callees[0].partial is not None:
         return None
-    if flow.relied_on(callees[0].function):
+    if flow.relied_on(callees[0].function, _keeps_axes):
         # A helper other code relies on (called elsewhere too, or public and documented) is
         # right for it (its kept axis, its tuple): what differs is this rule's use of it,
         # where the change belongs.
@@ -411,6 +411,15 @@ def _entry_helper(
     if lines is None:
         return None
     return RuleCode(helper.path, "\n".join(lines), helper.model.tree), node
+
+
+# A docstring that says a function's result keeps an axis for broadcasting ("kept
+# broadcastable against t", "with keepdims").
+_KEEPS_AXES = re.compile(r"\bkept\b|\bkeepdims\b|\bkeeps? (the |an |its )?(axis|axes|dim)", re.I)
+
+
+def _keeps_axes(docstring: str) -> bool:
+    return _KEEPS_AXES.search(docstring) is not None
 
 
 def _classes(

@@ -15,7 +15,8 @@ other slot is made by too: the call that asks for the size; made for it alone, t
 ``new_ref``. A partial mean of what a documented public method returns, of a rank the flow
 cannot tell: no culprit; without the docstring or with a private method, the partial mean.
 A ``has_aux`` flag left to the default of a factory the project calls twice: no culprit (the
-default is right for the other call); called once, that call.
+default is right for the other call); called once, that call. A jvp rule returning a public
+helper's kept axis: the helper's reduction, unless its docstring says the axis is kept.
 """
 
 from __future__ import annotations
@@ -201,3 +202,30 @@ def test_a_flag_left_to_the_default_of_a_factory_called_twice_is_not_the_default
     found = finding("aux_factory_flag_default", version, root).culprits
     expected = [(main, line_of(main, "step = build_step(objective, 0.1)"))] if calls == 1 else []
     assert [(c.span.path, c.span.line) for c in found] == expected
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("doc", [None, "The projected tangent, its axis kept for broadcasting."])
+def test_a_public_helper_documenting_its_kept_axis_is_not_where_a_rule_output_changes(
+    copy: Copy, version: str, doc: str | None
+) -> None:
+    # The jvp rule returns ``norm_tangent(..)`` whose ``keepdims=True`` keeps an axis the
+    # primal's output lacks; public and called by the rule alone, the helper is where the
+    # change belongs unless its docstring says the kept axis is what it gives.
+    root = copy("rule_helper_jvp_keepdims")
+    main = root / "main.py"
+    text = main.read_text().replace("_norm_tangent", "norm_tangent")
+    if doc is not None:
+        text = text.replace(
+            "def norm_tangent(x, t, n):\n", f'def norm_tangent(x, t, n):\n    """{doc}"""\n'
+        )
+    main.write_text(text)
+    expected = (
+        "return jnp.sum(x * t, axis=-1, keepdims=True) / n"
+        if doc is None
+        else "return n, norm_tangent(x, t, n[:, None])"
+    )
+    assert culprit_line("rule_helper_jvp_keepdims", version, root) == (
+        "main.py",
+        line_of(main, expected),
+    )
