@@ -1219,19 +1219,26 @@ def _local_maker(
     vector (``logdet = 2.0 * jnp.log(jnp.diag(chol))`` for ``return fit + logdet``), or that
     calls a project function in the mode that makes it one (``data = bce(logits, y)`` under
     a ``reduction="none"`` default): the statement and its value."""
-    if flow is None or not isinstance(part, ast.Name):
+    bound = _bound_value(function, part)
+    if flow is None or bound is None or part is None:
         return None
-    binding = _single_local(function.scope, part.id)
-    if binding is None or binding.value is None or not isinstance(binding.node, ast.stmt):
-        return None
-    value = binding.value
     chosen = _mode_binding(project, flow, model, function, part, env)
     if chosen is not None:
         return chosen
     maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
-    if maker is None or maker.node is not value:
+    if maker is None or maker.node is not bound[1]:
         return None
-    return binding.node, value
+    return bound
+
+
+def _bound_value(function: Function, part: ast.expr | None) -> tuple[ast.stmt, ast.expr] | None:
+    """The one assignment statement in the function of a name (``part``), and its value."""
+    if not isinstance(part, ast.Name):
+        return None
+    binding = _single_local(function.scope, part.id)
+    if binding is None or binding.value is None or not isinstance(binding.node, ast.stmt):
+        return None
+    return binding.node, binding.value
 
 
 def _mode_binding(
@@ -1245,19 +1252,14 @@ def _mode_binding(
     """The one assignment of a returned name that calls a project function in the mode that
     makes the vector (``loss = focal(logits, y)`` under a ``reduction="none"`` default): the
     statement and its value, the call being where the mode is chosen."""
-    if flow is None or not isinstance(part, ast.Name):
-        return None
-    binding = _single_local(function.scope, part.id)
-    if binding is None or not isinstance(binding.node, ast.stmt):
-        return None
-    value = binding.value
-    if not isinstance(value, ast.Call):
+    bound = _bound_value(function, part)
+    if flow is None or bound is None or not isinstance(value := bound[1], ast.Call):
         return None
     callee = _callee_env(project, model, value, function.scope, flow, env)
     if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
         callee = _flow_callee(project, flow, model, value, function.scope, env)
     if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
-        return binding.node, value
+        return bound
     return None
 
 
