@@ -15,6 +15,7 @@ doubt (a loop variable, a name bound in ways not followed): callers then stay si
 from __future__ import annotations
 
 import ast
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -918,6 +919,31 @@ class Flow:
                     return None
                 sites.append(Place(path, model, call, scope))
         return sites
+
+    def relied_on(
+        self,
+        function: Function,
+        contract: Callable[[str], bool] | None = None,
+        relies: Callable[[Place], bool] | None = None,
+    ) -> bool:
+        """Whether other code relies on a project function as it is, so that where one use of
+        it goes wrong the use is to change, not the function: the project calls it at more
+        than one place (``uses``), every call compatible with the property a change would
+        take away (``relies``: ``float(helper(x))`` wants no vector), or it is public (a
+        module-level ``def`` whose name has no leading underscore) and its docstring states,
+        by ``contract``, that very property (three results listed for the triple it returns).
+        A private helper made for its one caller is not, nor a docstring that promises what
+        the function fails to do ("averaged over the batch" over a vector): a fault is then
+        the helper's. Rules that move a culprit into a callee ask this."""
+        if isinstance(function.node, ast.Lambda):
+            return False
+        uses = self.uses(function)
+        if uses is not None and len(uses) > 1:
+            return relies is None or all(relies(site) for site in uses)
+        if contract is None or function.owner is not None or function.name.startswith("_"):
+            return False
+        documented = ast.get_docstring(function.node)
+        return documented is not None and contract(documented)
 
     def _passed_on_traceback(
         self, place: Place, binding: Binding, depth: int = 0
@@ -2713,3 +2739,44 @@ def _size(flow: Flow, place: Place, depth: int) -> int | None:
         made = flow.one_maker(place)
         return None if made is None or made.node is node else _size(flow, made, depth + 1)
     return None
+
+
+def listed_items(docstring: str) -> int:
+    """How many things the first sentence of a docstring lists, by its commas and ``and``
+    outside brackets: 3 for "log Phi(x), the Mills ratio phi(x)/Phi(x), and the mask."."""
+    sentence = docstring.strip().split("\n\n")[0].replace("\n", " ")
+    sentence = re.split(r"\.(\s|$)", sentence)[0]
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    for char in sentence:
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
+    if len(parts) == 1:
+        # "the value and its derivative": two things joined by one ``and``.
+        return len(re.split(r"\s+and\s+", sentence))
+    last = parts[-1].strip()
+    # "Mean, variance and count": the last part joins two things without a comma.
+    joined = not last.startswith("and ") and re.search(r"\s+and\s+", last) is not None
+    return len([p for p in parts if p.strip()]) + joined
+
+
+def wants_scalar(site: Place) -> bool:
+    """Whether a call's result is read as one number: ``float(f(x))``, ``int(..)``,
+    ``f(x).item()``."""
+    parent = site.model.parents.get(site.node) if isinstance(site.node, ast.Call) else None
+    if isinstance(parent, ast.Attribute):
+        return parent.attr == "item"
+    return (
+        isinstance(parent, ast.Call)
+        and isinstance(parent.func, ast.Name)
+        and parent.func.id in ("float", "int")
+        and site.scope.lookup(parent.func.id) is None
+        and parent.args[:1] == [site.node]
+    )

@@ -24,6 +24,7 @@ UNKNOWN: Final = object()
 # None where the call is not known at all.
 Env = Mapping[str, object] | None
 _MAX_DEPTH = 6
+Assigning = ast.Assign | ast.AugAssign | ast.AnnAssign
 _COMPARE: dict[type[ast.cmpop], Callable[[object, object], bool]] = {
     ast.Eq: lambda a, b: a == b,
     ast.NotEq: lambda a, b: a != b,
@@ -172,6 +173,24 @@ def reachable_returns(
 ) -> list[ast.Return] | None:
     """The ``return`` statements of a ``def`` (``place`` is its node) that the constants
     decide can run, in source order; None for a lambda."""
+    return _decided(flow, place, function, env, [])
+
+
+def skipped_assignments(flow: Flow, place: Place, function: Function, env: Env) -> list[Assigning]:
+    """The assignments of a ``def`` in the branches of ``if`` statements that the constants
+    decide do not run (``loss = loss.mean()`` under ``if reduction == "mean"`` where the call
+    leaves ``reduction="none"``): a mode can choose a value by what it assigns as well as by
+    what it returns."""
+    skipped: list[Assigning] = []
+    _decided(flow, place, function, env, skipped)
+    return skipped
+
+
+def _decided(
+    flow: Flow, place: Place, function: Function, env: Env, skipped: list[Assigning]
+) -> list[ast.Return] | None:
+    """The returns the constants leave reachable; the assignments of the branches they
+    rule out added to ``skipped``."""
     node = function.node
     if isinstance(node, ast.Lambda):
         return None
@@ -194,8 +213,15 @@ def reachable_returns(
                     ends = block(statement.body)
                     if block(statement.orelse) and ends:
                         return True
-                elif block(statement.body if value else statement.orelse):
-                    return True
+                else:
+                    skipped.extend(
+                        inner
+                        for branch in (statement.orelse if value else statement.body)
+                        for inner in ast.walk(branch)
+                        if isinstance(inner, ast.Assign | ast.AugAssign | ast.AnnAssign)
+                    )
+                    if block(statement.body if value else statement.orelse):
+                        return True
             elif isinstance(statement, ast.With | ast.AsyncWith):
                 if block(statement.body):
                     return True

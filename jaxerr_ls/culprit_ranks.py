@@ -104,8 +104,25 @@ _ELEMENTWISE = frozenset(
         "ifftshift",
     }
 )
-_BROADCASTING = frozenset(
-    {"maximum", "minimum", "where", "power", "arctan2", "hypot", "add", "<density>"}
+# The library tables (built from the real JAX) add, by last name, every function of the
+# modules below whose ``f(x, y)`` broadcasts its operands as arithmetic does (``logaddexp``)
+# and every other one whose ``f(x)`` has ``x``'s rank for every rank (``jax.nn.mish``); not
+# a name jax.random also draws by (``jax.random.gamma``: its shape is the sampler's), nor a
+# scalar type (``np.float64([0.5, 1.5])`` takes a list the tables rank as joined).
+_OWN_RULES = frozenset(
+    name.rpartition(".")[2]
+    for name in [*library().samplers, *library().dtype_constructors]
+    if name.startswith(("jax.random.", "jax.numpy."))
+)
+_BROADCASTING = frozenset({"where", "<density>"}) | frozenset(
+    last for name in library().broadcasting if (last := name.rpartition(".")[2]) not in _OWN_RULES
+)
+_ELEMENTWISE = _ELEMENTWISE | frozenset(
+    last
+    for name, ranks in library().rank_maps.items()
+    if ranks == [0, 1, 2, 3]
+    and name not in library().broadcasting
+    and (last := name.rpartition(".")[2]) not in _OWN_RULES
 )
 _SHAPED = frozenset({"zeros", "ones", "empty", "full"})
 _MODULES = (

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_flow import Flow, listed_items
 from jaxerr_ls.culprit_state import Code, Place
 from jaxerr_ls.project import TRANSFORMS, TRANSPARENT
 from jaxerr_ls.spans import Span
@@ -210,17 +210,24 @@ def helper_return(code: Code, rule: Place) -> tuple[Span, str] | None:
     """Where a rule's output is built when its one ``return`` hands on the tuple a project
     helper returns (``return pack(y, x)``, ``def pack(out, *saved): return (out, *saved)``):
     that helper's ``return`` and the helper's name. A call returning anything else (the
-    primal's output, say) leaves the rule's own ``return`` at fault."""
+    primal's output, say), or a helper other code relies on (``Flow.relied_on``), leaves the
+    rule's own ``return`` at fault."""
     function = rule.model.functions.get(rule.node)
     returns = [r for r in function.returns if r.value is not None] if function else []
     if function is None or len(returns) != 1 or not isinstance(returns[0].value, ast.Call):
         return None
-    made = Flow(code).one_maker(Place(rule.path, rule.model, returns[0].value, function.scope))
+    flow = Flow(code)
+    made = flow.one_maker(Place(rule.path, rule.model, returns[0].value, function.scope))
     if made is None or not isinstance(made.node, ast.Tuple | ast.List):
         return None
+    size = len(made.node.elts)
     for helper in made.model.functions.values():
         for statement in helper.returns:
             if statement.value is made.node:
+                if flow.relied_on(helper, lambda doc: listed_items(doc) == size):
+                    # Its tuple is what other code relies on (other callers, a public function
+                    # whose docstring lists its results): the rule's use of it differs.
+                    return None
                 return code.span(made.path, statement), helper.name
     return None
 

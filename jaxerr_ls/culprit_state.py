@@ -1609,9 +1609,13 @@ def _refs_entry_culprit(
         # fit: the call is the change.)
         from jaxerr_ls.culprit_flow import Flow as ValueFlow
 
-        made = ValueFlow(code, frames).one_maker(value)
+        flow = ValueFlow(code, frames)
+        made = flow.one_maker(value)
         if made is not None and made.node is not value.node and makes_ref(made):
-            value = made
+            helper = defining_function(made.model, made.scope)
+            # Not a helper other code relies on: it is right for them, the call differs.
+            if helper is None or not flow.relied_on(helper):
+                value = made
     span = code.span(value.path, value.node)
     text = ast.unparse(value.node)
     argument = f"args[{index}]"

@@ -19,10 +19,19 @@ from jaxerr_ls.culprit_flow import (
     scope_at,
     shape_of,
     updated_array,
+    wants_scalar,
 )
-from jaxerr_ls.culprit_modes import UNKNOWN, Env, call_env, constant, reachable_returns
+from jaxerr_ls.culprit_modes import (
+    UNKNOWN,
+    Env,
+    call_env,
+    constant,
+    reachable_returns,
+    skipped_assignments,
+)
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.culprits import Culprit
+from jaxerr_ls.library import library
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import (
     TRANSPARENT,
@@ -597,6 +606,8 @@ def _returns(
                 raise _InDoubt
             if part is not None and _terms_in_doubt(project, model, function, part, flow, env):
                 raise _InDoubt
+            if _reduces_unknown_call(project, flow, model, function, part):
+                raise _InDoubt
             if _local_maker(project, flow, model, function, part, env) is None:
                 part = _helper_result(project, model, function, part) or part
         if isinstance(part, ast.Call):
@@ -641,6 +652,18 @@ def _returns(
                 # with other sizes elsewhere): right for the others, so this use differs.
                 out.append(_Return(model, function, node, value))
                 continue
+            if (
+                callee is not None
+                and by_name
+                and vector
+                and flow is not None
+                and flow.relied_on(callee[1], _per_item, lambda site: not wants_scalar(site))
+            ):
+                # A helper other code relies on (``binary_xent`` called elsewhere too, where
+                # the caller reduces) is right for it: this use differs. (Not where another
+                # caller reads it as one number: then all of them want a scalar.)
+                out.append(_Return(model, function, node, value))
+                continue
             if callee is not None:
                 inner_model, inner, _, inner_env = callee
                 if flow is not None:
@@ -683,6 +706,8 @@ def _returns(
         made = (
             _local_maker(project, flow, model, function, part, env)
             if vector and flow is not None and part is not value
+            else _mode_binding(project, flow, model, function, part, env)
+            if vector
             else None
         )
         if made is not None:
@@ -695,6 +720,19 @@ def _returns(
         )
         out.append(flowed or _Return(model, function, node, value))
     return out
+
+
+# A docstring that says a function gives one value per item of what it is given, for its
+# callers to reduce ("Per-example cross-entropy; the caller reduces").
+_PER_ITEM = re.compile(
+    r"\bper[- ](example|sample|item|element|token|row|point|pixel|label|class)\b"
+    r"|\belement-?wise\b|\bcallers? reduces?\b|\bunreduced\b|\bnot reduced\b",
+    re.IGNORECASE,
+)
+
+
+def _per_item(docstring: str) -> bool:
+    return _PER_ITEM.search(docstring) is not None
 
 
 def _shared_class(project: _Project, method: Function) -> bool:
@@ -1181,22 +1219,48 @@ def _local_maker(
     vector (``logdet = 2.0 * jnp.log(jnp.diag(chol))`` for ``return fit + logdet``), or that
     calls a project function in the mode that makes it one (``data = bce(logits, y)`` under
     a ``reduction="none"`` default): the statement and its value."""
-    if flow is None or not isinstance(part, ast.Name):
+    bound = _bound_value(function, part)
+    if flow is None or bound is None or part is None:
+        return None
+    chosen = _mode_binding(project, flow, model, function, part, env)
+    if chosen is not None:
+        return chosen
+    maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
+    if maker is None or maker.node is not bound[1]:
+        return None
+    return bound
+
+
+def _bound_value(function: Function, part: ast.expr | None) -> tuple[ast.stmt, ast.expr] | None:
+    """The one assignment statement in the function of a name (``part``), and its value."""
+    if not isinstance(part, ast.Name):
         return None
     binding = _single_local(function.scope, part.id)
     if binding is None or binding.value is None or not isinstance(binding.node, ast.stmt):
         return None
-    value = binding.value
-    if isinstance(value, ast.Call):
-        callee = _callee_env(project, model, value, function.scope, flow, env)
-        if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
-            callee = _flow_callee(project, flow, model, value, function.scope, env)
-        if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
-            return binding.node, value
-    maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
-    if maker is None or maker.node is not value:
+    return binding.node, binding.value
+
+
+def _mode_binding(
+    project: _Project,
+    flow: Flow | None,
+    model: ModuleModel,
+    function: Function,
+    part: ast.expr | None,
+    env: Env = None,
+) -> tuple[ast.AST, ast.expr] | None:
+    """The one assignment of a returned name that calls a project function in the mode that
+    makes the vector (``loss = focal(logits, y)`` under a ``reduction="none"`` default): the
+    statement and its value, the call being where the mode is chosen."""
+    bound = _bound_value(function, part)
+    if flow is None or bound is None or not isinstance(value := bound[1], ast.Call):
         return None
-    return binding.node, value
+    callee = _callee_env(project, model, value, function.scope, flow, env)
+    if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
+        callee = _flow_callee(project, flow, model, value, function.scope, env)
+    if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
+        return bound
+    return None
 
 
 def _summed_item(model: ModuleModel, function: Function, part: ast.expr | None) -> ast.expr | None:
@@ -1289,6 +1353,8 @@ def _mode_differs(
     reached = reachable_returns(flow, defined, function, chosen)
     if reached != reachable_returns(flow, defined, function, open_env):
         return True
+    if _assigns_reduction(flow, defined, function, chosen, open_env, reached or []):
+        return True
     for ret in reached or ():
         value = ret.value
         if not isinstance(value, ast.Call):
@@ -1310,6 +1376,37 @@ def _mode_differs(
             call_env(flow, at, inner_def, inner, 0, chosen),
             call_env(flow, at, inner_def, inner, 0, open_env),
             depth + 1,
+        ):
+            return True
+    return False
+
+
+def _assigns_reduction(
+    flow: Flow,
+    defined: Place,
+    function: Function,
+    chosen: Env,
+    open_env: Env,
+    reached: list[ast.Return],
+) -> bool:
+    """Whether the parameters as ``chosen`` rule out a branch that ``open_env`` keeps and
+    that assigns a name the reached returns give back a value surely a scalar (``if
+    reduction == "mean": loss = loss.mean()`` before ``return loss``): the mode chose the
+    vector by what it skipped."""
+    returned = {
+        n.id
+        for r in reached
+        if r.value is not None
+        for n in ast.walk(r.value)
+        if isinstance(n, ast.Name)
+    }
+    kept = {id(s) for s in skipped_assignments(flow, defined, function, open_env)}
+    for statement in skipped_assignments(flow, defined, function, chosen):
+        if id(statement) in kept or statement.value is None:
+            continue
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        if any(isinstance(t, ast.Name) and t.id in returned for t in targets) and _surely_scalar(
+            defined.model, statement.value, function.scope
         ):
             return True
     return False
@@ -1420,9 +1517,6 @@ def _accumulated_part(
 
 
 # jax.numpy functions applied item by item: a vector in, a vector out.
-_ELEMENTWISE = frozenset(
-    {"log", "exp", "sqrt", "abs", "square", "tanh", "sin", "cos", "log1p", "expm1", "negative"}
-)
 # jax.numpy functions whose output always has at least one axis.
 _ARRAYS = frozenset({"diag", "diagonal", "stack", "concatenate", "hstack", "vstack", "outer"})
 
@@ -1452,7 +1546,7 @@ def _surely_vector(flow: Flow, place: Place, depth: int = 0) -> bool:
     if name in _ARRAYS:
         return True
     return (
-        name in _ELEMENTWISE
+        library().elementwise(qualified)
         and len(node.args) == 1
         and _surely_vector(flow, place.at(node.args[0]), depth + 1)
     )
@@ -1521,7 +1615,7 @@ def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
         return False
     if name in ("float", "int") and qualified is None:
         return True
-    if (qualified or "").startswith("jax.numpy.") and name in _ELEMENTWISE:
+    if (qualified or "").startswith("jax.numpy.") and library().elementwise(qualified or ""):
         # An item-by-item function of a scalar (``jnp.sqrt(jnp.mean(d**2))``).
         return len(value.args) == 1 and _surely_scalar(model, value.args[0], scope)
     if name not in _REDUCTIONS:
@@ -1664,6 +1758,29 @@ def _reduces_partly(value: ast.expr | None) -> bool:
         and last_name(value.func) in _REDUCTIONS
         and any(k.arg in ("axis", "axes") for k in value.keywords)
     )
+
+
+def _reduces_unknown_call(
+    project: _Project, flow: Flow | None, model: ModuleModel, function: Function, part: ast.expr
+) -> bool:
+    """A reduction over some axes of what a public, documented project function or method
+    returns (``jnp.mean(model.log_prob(x), axis=0)``, "log-density of each row of x"), whose
+    rank the value flow cannot tell: the callee states what it returns, so whether the
+    reduction leaves an axis it meant to reduce or the callee keeps one it promised not to
+    is in doubt. (A private helper's result has no contract but its use.)"""
+    if flow is None or not isinstance(part, ast.Call) or not _reduces_partly(part):
+        return False
+    operand = part.args[0] if part.args else None
+    if not isinstance(operand, ast.Call):
+        return False
+    place = Place(project.path(model), model, operand, function.scope)
+    callees = flow.callees(place.at(operand.func))
+    if len(callees) != 1 or callees[0].function.name.startswith("_"):
+        return False
+    node = callees[0].function.node
+    if isinstance(node, ast.Lambda) or ast.get_docstring(node) is None:
+        return False
+    return culprit_ranks.Ranks(flow).of(place) is None
 
 
 def _label(function: Function) -> str:
@@ -1938,6 +2055,10 @@ def _not_array(
             why += f", which this call of `{ast.unparse(factory[1].func)}` leaves off"
             return [_culprit(project, factory[0], factory[1], kind, function.name, why)]
         chosen = _flag_set_elsewhere(project, application, "has_aux", flow)
+        if chosen is not None and flow and any(flow.relied_on(f) for f in _defaulting(chosen)):
+            # The default of a factory other code calls too (``build_step(.., with_aux=False)``)
+            # is right for those callers: the call that leaves it differs, and is not known.
+            return []
         if chosen is not None:
             shown = project.source(chosen.model, chosen.node)
             why += f", which is set to `{shown}` here"
@@ -4482,6 +4603,9 @@ def _tree_helper_return(
         for node in nodes_of(function.node, ast.Return)
     ):
         return None
+    if Flow(code, frames).relied_on(function):
+        # Other code relies on what it returns: handing that as the tangent is the fault.
+        return None
     wanted = Flow(code, frames).makers(primal)
     if not wanted:
         return None
@@ -5195,6 +5319,16 @@ def _flag_set_elsewhere(
         return None
     project.adopt(made)
     return made
+
+
+def _defaulting(made: Place) -> list[Function]:
+    """The functions of the module whose parameter defaults to the expression."""
+    out = []
+    for function in made.model.functions.values():
+        node = function.node
+        if any(d is made.node for d in [*node.args.defaults, *node.args.kw_defaults]):
+            out.append(function)
+    return out
 
 
 def _flag_given_by(

@@ -365,8 +365,8 @@ def _entry_helper(
 ) -> tuple[RuleCode, ast.FunctionDef | ast.AsyncFunctionDef] | None:
     """The project function, with one ``return``, whose call the rule returns as entry
     ``index`` (directly, or through the one assignment of the name it returns): the value
-    flow resolves the call (imports, methods, ``functools.partial`` excluded); not a helper the
-    project also calls elsewhere."""
+    flow resolves the call (imports, methods, ``functools.partial`` excluded); not a helper
+    other code relies on (``Flow.relied_on``)."""
     # Imported here: the value flow builds on the project model this module's callers share.
     from jaxerr_ls.culprit_flow import Flow
     from jaxerr_ls.culprit_state import Code, Place
@@ -396,10 +396,10 @@ def _entry_helper(
     callees = flow.callees(Place(path, model, calls[0].func, same.scope))
     if len(callees) != 1 or callees[0].partial is not None:
         return None
-    uses = flow.uses(callees[0].function)
-    if uses is not None and len(uses) > 1:
-        # A helper the project calls elsewhere too is right for those callers (its kept
-        # axis, its tuple): what differs is this rule's use of it, where the change belongs.
+    if flow.relied_on(callees[0].function, _keeps_axes):
+        # A helper other code relies on (called elsewhere too, or public and documented) is
+        # right for it (its kept axis, its tuple): what differs is this rule's use of it,
+        # where the change belongs.
         return None
     helper = callees[0].place
     node = helper.node
@@ -411,6 +411,15 @@ def _entry_helper(
     if lines is None:
         return None
     return RuleCode(helper.path, "\n".join(lines), helper.model.tree), node
+
+
+# A docstring that says a function's result keeps an axis for broadcasting ("kept
+# broadcastable against t", "with keepdims").
+_KEEPS_AXES = re.compile(r"\bkept\b|\bkeepdims\b|\bkeeps? (the |an |its )?(axis|axes|dim)", re.I)
+
+
+def _keeps_axes(docstring: str) -> bool:
+    return _KEEPS_AXES.search(docstring) is not None
 
 
 def _classes(
