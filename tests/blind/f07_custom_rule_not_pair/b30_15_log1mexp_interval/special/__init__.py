@@ -1,0 +1,3 @@
+from special.log1mexp import log1mexp
+
+__all__ = ["log1mexp"]
