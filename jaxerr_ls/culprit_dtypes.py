@@ -222,6 +222,11 @@ def dtype_name(model_place: Place, node: ast.expr) -> str | None:
     return dtype_kind(name)
 
 
+def _weak(kind: str) -> bool:
+    """A Python scalar's kind (weakly typed to JAX)."""
+    return kind in (PY_INT, PY_FLOAT, PY_COMPLEX)
+
+
 def _array(kind: str | None) -> str | None:
     """The dtype of an array made from a value of ``kind`` (Python ints become int32)."""
     return {PY_INT: INT, PY_FLOAT: FLOAT, PY_COMPLEX: COMPLEX}.get(kind or "", kind)
@@ -322,6 +327,11 @@ class Dtypes:
 
     def _binop(self, place: Place, node: ast.BinOp, depth: int) -> str | None:
         sides = [self.of(place.at(node.left), depth + 1), self.of(place.at(node.right), depth + 1)]
+        left, right = sides
+        if left is not None and right is not None and not (_weak(left) and _weak(right)):
+            # An array operand: JAX's promotion of this operator, traced into the tables
+            # (``2 * draws - 1`` of booleans is int32; ``flags // 2`` too).
+            return library().dtype_of_operator(type(node.op).__name__, left, right)
         if isinstance(node.op, ast.Div):
             if None in sides:
                 return None

@@ -3172,6 +3172,10 @@ def _argument_culprits(
             project.adopt(made)
             origin = _Origin(made.model, made.node, made.scope)
         if origin is None:
+            # Neither resolver found one maker: the dtype inference over the value flow may
+            # still find where the integers are made (a grid searched, one row picked).
+            origin = _int_origin(project, flow, given)
+        if origin is None:
             continue
         origin = _followed(project, flow, origin)
         parameter = _parameter(received, index)
@@ -3185,7 +3189,7 @@ def _argument_culprits(
             found = "nature"  # ``for epoch in range(n)``: a loop's counter, not a parameter
         if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List | ast.Call):
             # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
-            source = _int_source(project, origin)
+            source = _int_source(project, origin, flow=flow)
             if source is not None:
                 origin, found = source, "built"
         ints = _int_made(project, flow, origin, origin.node) if found is None else None
@@ -4013,11 +4017,35 @@ def _tangent_argument(
 _INT_DTYPE = re.compile(r"^\s*~?u?int\d*(?:\[[\d,\s]*\])?\s*$")
 
 
-def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin | None:
+def _int_source(
+    project: _Project, origin: _Origin, depth: int = 0, flow: Flow | None = None
+) -> _Origin | None:
     """Where a value known to be an integer array (the message says so) got its dtype: the
     one integer construction among the items a loop goes over, the operands of arithmetic
-    (``d - n // 2`` after ``d = jnp.arange(n)``) and the names they are bound to. None unless
-    exactly one is found."""
+    (``d - n // 2`` after ``d = jnp.arange(n)``) and the names they are bound to. Where no
+    construction is found so, the shared dtype inference over ``flow`` answers (booleans
+    promoted by a Python int, ``2 * jax.random.bernoulli(..) - 1``; integer data converted,
+    ``jnp.asarray(images)`` of a loader's uint8). None unless exactly one is found."""
+    found = _int_construction_source(project, origin, depth)
+    if found is not None or flow is None:
+        return found
+    if origin.iterated and isinstance(origin.node, ast.List | ast.Tuple | ast.Dict):
+        return None  # one item of a display among others: not the display's inference
+    # The items a loop or a map takes from an integer array are integers made where it is.
+    place = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    return _int_origin(project, flow, place)
+
+
+def _int_origin(project: _Project, flow: Flow, given: Place) -> _Origin | None:
+    """``Dtypes.int_origin`` of ``given`` as an origin (the model's path adopted)."""
+    made = culprit_dtypes.Dtypes(flow).int_origin(given)
+    if made is None or not isinstance(made.node, ast.expr):
+        return None
+    project.adopt(made)
+    return _Origin(made.model, made.node, made.scope)
+
+
+def _int_construction_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin | None:
     if depth > _MAX_DEPTH:
         return None
     node = origin.node
@@ -4038,7 +4066,7 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
         if isinstance(part, ast.Constant):
             continue
         inner = _origin(project, origin.model, part, origin.scope, (), None)
-        source = _int_source(project, inner, depth + 1) if inner is not None else None
+        source = _int_construction_source(project, inner, depth + 1) if inner else None
         if source is not None and not any(f.node is source.node for f in found):
             found.append(source)
     return found[0] if len(found) == 1 else None
@@ -4553,7 +4581,7 @@ def _tangent_culprits(
         origin = _followed(project, Flow(culprit_state.Code(project.files), frames), origin)
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
-        origin = _int_source(project, origin)
+        origin = _int_source(project, origin, flow=Flow(culprit_state.Code(project.files), frames))
     elif origin is not None and _wrong_shape(captures):
         origin = _shape_source(project, origin)
     elif origin is not None and _default_float(captures):
