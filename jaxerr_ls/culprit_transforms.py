@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
+from jaxerr_ls import culprit_dtypes, culprit_leaves, culprit_ranks, culprit_state
 from jaxerr_ls.astindex import nodes_of, stored_names
 from jaxerr_ls.culprit_flow import (
     Callee,
@@ -3027,12 +3027,18 @@ def _class_leaves(
         or any(k.arg is None for k in node.keywords)
     ):
         return []
-    found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
-    if found is None and flow is not None:
+    found = None
+    if flow is not None:
         place = Place(project.path(origin.model), origin.model, node, origin.scope)
         cls = culprit_dtypes.constructed_class(flow, place)
         if cls is not None and cls.node in cls.model.scopes:
             found = (cls.model, cls.model.scopes[cls.node])
+            registered = culprit_dtypes.registered_arguments(flow, cls, node)
+            if registered is not None:
+                # A pytree class by its flatten function: its leaves are the children.
+                return [(name, value, None) for name, value in registered]
+    if found is None:
+        found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
     if found is None or not isinstance(found[1].node, ast.ClassDef):
         return []
     model, definition = found[0], found[1].node
@@ -3570,6 +3576,12 @@ def _int_leaf_culprits(
             if made is None:
                 continue
         reads = _reads_through(project, *function, parameter, key)
+        if (
+            reads.numeric == 0
+            and not reads.as_index
+            and _method_numeric(project, origin, key, flow)
+        ):
+            reads = replace(reads, numeric=1)  # read as a number by the class's own methods
         if reads.numeric == 0 or reads.as_index:
             field = _dataclass_field(project, origin, key)
             if field is not None:
@@ -3578,6 +3590,14 @@ def _int_leaf_culprits(
                     f"use as a number: a static field keeps it out of what {api} differentiates"
                 )
                 out.append(_culprit(project, field[0], field[1], _ARGUMENT, api, why))
+            child = _flattened_child(project, origin, key, flow) if field is None else None
+            if child is not None:
+                why = (
+                    f"`{key}` is an integer leaf ({dtype}) that {_label(function[1])} does not "
+                    f"use as a number: flattened as aux data rather than a child, it stays out "
+                    f"of what {api} differentiates"
+                )
+                out.append(_culprit(project, child.model, child.node, _ARGUMENT, api, why))
             continue
         if made is not None:
             # The entry converts a value made elsewhere (a config's default, a constant):
@@ -3775,6 +3795,44 @@ def _dataclass_field(
         and statement.value is None
     ]
     return (model, fields[0]) if len(fields) == 1 else None
+
+
+def _method_numeric(project: _Project, origin: _Origin, key: str, flow: Flow | None) -> bool:
+    """Whether a method of the project class a construction builds reads its attribute
+    ``key`` as a number (``self.h * self.nodes``): the differentiated function reads it so
+    when it calls that method."""
+    if flow is None or not isinstance(origin.node, ast.Call):
+        return False
+    place = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    cls = culprit_dtypes.constructed_class(flow, place)
+    if cls is None or not isinstance(cls.node, ast.ClassDef):
+        return False
+    for statement in cls.node.body:
+        if not isinstance(statement, ast.FunctionDef) or statement.name.startswith("tree_"):
+            continue  # the flatten functions read every child, as children
+        method = cls.model.functions.get(statement)
+        if method is None or not method.positional:
+            continue
+        if reads_of(method, method.positional[0].name, key).numeric > 0:
+            return True
+    return False
+
+
+def _flattened_child(
+    project: _Project, origin: _Origin, key: str, flow: Flow | None
+) -> Place | None:
+    """The entry of the children a registered pytree class's flatten function returns
+    (``tree_flatten``'s ``self.degree``) for the attribute ``key`` of the construction."""
+    if flow is None or not isinstance(origin.node, ast.Call):
+        return None
+    place = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    cls = culprit_dtypes.constructed_class(flow, place)
+    children = culprit_leaves.flattened_children(flow.code, cls) if cls is not None else None
+    entries = [entry for name, entry in children or [] if name == key]
+    if len(entries) != 1:
+        return None
+    project.adopt(entries[0])
+    return entries[0]
 
 
 def positional_capacity(function: Function | Partial) -> int | None:

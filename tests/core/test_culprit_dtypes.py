@@ -348,6 +348,36 @@ CULPRITS = [
         "return (noise > 0) * 2 - 1",
         ["`(noise > 0) * 2` builds the tangent, ~int32[4]"],
     ),
+    # A ``@register_pytree_node_class`` with its own ``__init__``, built by ``cls(..)`` in a
+    # classmethod: its leaves are ``tree_flatten``'s children (bound to a name there), and the
+    # integer child the loss never reads as a number belongs in the aux data.
+    (
+        "int_input_pytree_class_children",
+        "grad-int-input",
+        ARGUMENT,
+        "spline.py",
+        "children = (self.values, self.order)",
+        ["`order` is an integer leaf (int32) that `loss` does not use as a number"],
+    ),
+    # The same with ``register_pytree_node(Window, lambda w: ..., ...)``.
+    (
+        "int_input_pytree_node_lambda_unused",
+        "grad-int-input",
+        ARGUMENT,
+        "window.py",
+        "lambda w: ((w.taps, w.length), None),",
+        ["`length` is an integer leaf (int32)", "flattened as aux data rather than a child"],
+    ),
+    # A flatten function handed to ``register_pytree_node``, whose integer child the loss
+    # multiplies by: the Python int the construction passes.
+    (
+        "int_input_pytree_node_flatten_fn",
+        "grad-int-input",
+        ARGUMENT,
+        "main.py",
+        "start = Gain(jnp.float32(1.0), 3)",
+        ["`boost` is built as an integer (`3`, int32) and read as a number by `response`"],
+    ),
     # An attribute set in ``__init__`` from a helper that stacks an ``arange``, differentiated
     # in a loop that rebinds the local copy after the failing line.
     (
