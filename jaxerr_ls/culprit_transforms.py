@@ -4441,6 +4441,13 @@ def _flat_tangent_culprits(
                 f"{tangent_tree}, where the primal has {primal_tree}: build it with the "
                 "tree's structure there"
             )
+        unflattening = _unflattening_return(made) if helper is None else None
+        if unflattening is not None:
+            found = made
+            why = (
+                f"`{unflattening}` rebuilds the tangent from a flat vector as {tangent_tree}, "
+                f"where the primal has {primal_tree}: rebuild the primal's containers there"
+            )
     if found is None:
         handed = Flow(code, frames).caller_argument(given)
         found = None if handed is None else handed[1]
@@ -4461,9 +4468,11 @@ def _has_tree(made: Place, tangent_tree: str) -> bool:
     """Whether an expression builds the one tangent of a printed ``PyTreeDef((T,))``: a list
     (display or comprehension) for ``T`` = ``[...]``, no container display for a leaf."""
     text = tangent_tree.replace(" ", "")
-    if not (text.startswith("PyTreeDef((") and text.endswith(",))")):
+    if text.startswith("PyTreeDef(") and text.endswith(")"):
+        text = text[len("PyTreeDef(") : -1]  # printed whole, or captured inside
+    if not (text.startswith("(") and text.endswith(",)")):
         return False
-    inner = text[len("PyTreeDef((") : -len(",))")]
+    inner = text[1:-2]
     node = made.node
     if inner == "*":
         return not isinstance(
@@ -4471,11 +4480,24 @@ def _has_tree(made: Place, tangent_tree: str) -> bool:
         )
     if inner.startswith("[") and inner.endswith("]"):
         return isinstance(node, ast.List | ast.ListComp)
+    if inner.startswith("(") and inner.endswith(")"):
+        # ``(*, *)``: a tuple display of as many leaves.
+        items = inner[1:-1].rstrip(",").split(",")
+        return (
+            isinstance(node, ast.Tuple)
+            and all(i == "*" for i in items)
+            and len(items) == len(node.elts)
+        )
     return False
 
 
 def _jvp_primal(tangent: Place) -> Place | None:
-    """The one primal of the ``jax.jvp(f, (primal,), (tangent,))`` call ``tangent`` is in."""
+    """The one primal of the ``jax.jvp(f, (primal,), (tangent,))`` call ``tangent`` is in, or
+    of the ``jax.linearize(f, primal)`` whose returned function ``tangent`` is handed to
+    (``_, push = jax.linearize(f, state)`` then ``push(tangent)``)."""
+    linearized = _linearized_primal(tangent)
+    if linearized is not None:
+        return linearized
     for call in nodes_of(tangent.scope.node, ast.Call):
         if len(call.args) < 3 or not isinstance(call.args[2], ast.Tuple | ast.List):
             continue
@@ -4487,6 +4509,53 @@ def _jvp_primal(tangent: Place) -> Place | None:
         if isinstance(primals, ast.Tuple | ast.List) and len(primals.elts) == 1:
             return tangent.at(primals.elts[0])
         return None
+    return None
+
+
+def _unflattening_return(made: Place) -> str | None:
+    """The name of the project function whose ``return`` ``made`` is, where ``made`` is a
+    display of pieces of one of its parameters (``return flat[:n], flat[n:]``): a function
+    that unflattens a vector, choosing the containers of the tree it rebuilds."""
+    node = made.node
+    function = culprit_state.defining_function(made.model, made.scope)
+    if function is None or not isinstance(node, ast.Tuple | ast.List) or len(node.elts) < 2:
+        return None
+    if not any(r.value is node for r in nodes_of(function.node, ast.Return)):
+        return None
+    params = {p.name for p in function.positional}
+    cut = set()
+    for item in node.elts:
+        while isinstance(item, ast.Call) and isinstance(item.func, ast.Attribute):
+            item = item.func.value  # ``flat[:n].reshape(shape)``
+        if not (isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name)):
+            return None
+        cut.add(item.value.id)
+    return function.name if len(cut) == 1 and cut <= params else None
+
+
+def _linearized_primal(tangent: Place) -> Place | None:
+    """The primal of ``jax.linearize(f, primal)`` where ``tangent`` is the one argument of a
+    call of the function it returned (bound by the one assignment of its name)."""
+    for call in nodes_of(tangent.scope.node, ast.Call):
+        if len(call.args) != 1 or call.args[0] is not tangent.node or call.keywords:
+            continue
+        if not isinstance(call.func, ast.Name):
+            return None
+        bindings = tangent.scope.lookup_all(call.func.id)
+        node = bindings[0].node if len(bindings) == 1 else None
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(target := node.targets[0], ast.Tuple)
+            and len(target.elts) == 2
+            and isinstance(pulled := target.elts[1], ast.Name)
+            and pulled.id == call.func.id
+            and isinstance(made := node.value, ast.Call)
+            and tangent.model.qualified_name(made.func, bindings[0].scope) == "jax.linearize"
+            and len(made.args) == 2
+        ):
+            return None
+        return Place(tangent.path, tangent.model, made.args[1], bindings[0].scope)
     return None
 
 
