@@ -2243,9 +2243,24 @@ def _printed_instance(
         value = built.node
         if not (isinstance(value, ast.Call) and _builds_named(built, name)):
             return None
-        if built.model.locate_class(value.func, built.scope, project.importer(built.model)) is None:
+        if _class_built(project, built, flow) is None:
             return None
     return (name, items) if items else None
+
+
+def _class_built(project: _Project, built: Place, flow: Flow | None) -> Place | None:
+    """The project class a call constructs: the value flow's (``cls(..)`` in a classmethod,
+    a class imported or aliased), else the model's lookup of the name called."""
+    assert isinstance(built.node, ast.Call)
+    cls = culprit_dtypes.constructed_class(flow, built) if flow is not None else None
+    if cls is not None:
+        return cls
+    importer = project.importer(built.model)
+    found = built.model.locate_class(built.node.func, built.scope, importer)
+    if found is None or not isinstance(found[1].node, ast.ClassDef):
+        return None
+    model, body = found
+    return Place(project.path(model), model, body.node, body.parent or model.module_scope)
 
 
 def _builds_named(built: Place, name: str) -> bool:
@@ -3583,7 +3598,7 @@ def _int_leaf_culprits(
         ):
             reads = replace(reads, numeric=1)  # read as a number by the class's own methods
         if reads.numeric == 0 or reads.as_index:
-            field = _dataclass_field(project, origin, key)
+            field = _dataclass_field(project, origin, key, flow)
             if field is not None:
                 why = (
                     f"`{key}` is an integer leaf ({dtype}) that {_label(function[1])} does not "
@@ -3766,7 +3781,7 @@ _PYTREE_DATACLASS = frozenset({"jax.tree_util.register_dataclass"})
 
 
 def _dataclass_field(
-    project: _Project, origin: _Origin, key: str
+    project: _Project, origin: _Origin, key: str, flow: Flow | None = None
 ) -> tuple[ModuleModel, ast.AnnAssign] | None:
     """The declaration ``key: jax.Array`` of the field, when the container is built by a
     dataclass registered with ``jax.tree_util.register_dataclass`` (which can declare a field
@@ -3774,12 +3789,11 @@ def _dataclass_field(
     node = origin.node
     if not isinstance(node, ast.Call):
         return None
-    found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
-    if found is None or not isinstance(found[1].node, ast.ClassDef):
+    built = Place(project.path(origin.model), origin.model, node, origin.scope)
+    cls = _class_built(project, built, flow)
+    if cls is None or not isinstance(cls.node, ast.ClassDef):
         return None
-    model, body = found
-    definition = found[1].node
-    outer = body.parent or model.module_scope
+    model, definition, outer = cls.model, cls.node, cls.scope
     decorators = {
         model.qualified_name(d.func if isinstance(d, ast.Call) else d, outer)
         for d in definition.decorator_list

@@ -359,6 +359,16 @@ CULPRITS = [
         "children = (self.values, self.order)",
         ["`order` is an integer leaf (int32) that `loss` does not use as a number"],
     ),
+    # A dataclass registered whole, built by ``cls(..)`` in a classmethod: the field of the
+    # integer the loss never reads as a number is where ``static`` belongs.
+    (
+        "int_input_registered_dataclass_cls",
+        "grad-int-input",
+        ARGUMENT,
+        "basis.py",
+        "    order: int",
+        ["`order` is an integer leaf (int32) that `misfit` does not use as a number"],
+    ),
     # The same with ``register_pytree_node(Window, lambda w: ..., ...)``.
     (
         "int_input_pytree_node_lambda_unused",
