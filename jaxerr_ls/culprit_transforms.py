@@ -3192,15 +3192,19 @@ def _argument_culprits(
             assert isinstance(made.node, ast.expr)
             project.adopt(made)
             origin = _Origin(made.model, made.node, made.scope)
-        if origin is None:
+        shared = origin is None
+        if shared:
             # Neither resolver found one maker: the dtype inference over the value flow may
-            # still find where the integers are made (a grid searched, one row picked).
+            # still find where the integers are made (a grid searched, one row picked), by
+            # its own policy (data converted: the conversion, not the data's dtype).
             origin = _int_origin(project, flow, given)
         if origin is None:
             continue
         origin = _followed(project, flow, origin)
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
+        if found is None and shared and not origin.iterated:
+            found = "built"
         if found is None and _size_of(origin.model, origin.node, origin.scope):
             found = "nature"  # ``n = x.shape[0]``, ``len(xs)``: a count, not a parameter
         if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:

@@ -320,14 +320,15 @@ CULPRITS = [
         "frames = jnp.array(frames)",
         ["`jnp.array(frames)` builds an array of uint8"],
     ),
-    # One row picked from a table of candidates a helper builds as integers.
+    # One row picked from a table of candidates a helper builds as integers (a meshgrid of
+    # ranges, stacked: the dtype from the library tables).
     (
         "int_input_picked_grid_row",
         "grad-int-input",
         ARGUMENT,
         "levels.py",
-        "return jnp.arange(0, 12, 2).reshape(-1, 2)",
-        ["`jnp.arange(0, 12, 2).reshape(-1, 2)` builds an array of int32"],
+        "return jnp.stack(grid, axis=-1).reshape(-1, 2)",
+        ["`jnp.stack(grid, axis=-1).reshape(-1, 2)` builds an array of int32"],
     ),
     # Signs drawn as booleans and promoted to int32 by the Python ints of ``1 - 2 * flips``
     # (JAX's promotion of a weakly typed int with booleans), as a jvp tangent.
