@@ -3155,7 +3155,17 @@ def _argument_culprits(
     received = _received(project, application, frames)
     function = _differentiated(project, application, frames)
     kind = CulpritKind.TRANSFORM_ARGUMENT
-    out = []
+    out: list[Culprit] = []
+    answers: list[list[Culprit]] = []
+
+    def by_leaves() -> list[Culprit]:
+        """The integer leaves the dtype inference finds in the arguments (computed once)."""
+        if not answers:
+            found = _INT_DTYPE_RE.search(dtype) is not None
+            args = (project, application, argnums, function, frames, api, dtype)
+            answers.append(_dtype_leaf_culprits(*args) if found else [])
+        return answers[0]
+
     for index in argnums:
         args = application.call.args
         if index >= len(args) or any(isinstance(a, ast.Starred) for a in args[: index + 1]):
@@ -3196,8 +3206,11 @@ def _argument_culprits(
         if shared:
             # Neither resolver found one maker: the dtype inference over the value flow may
             # still find where the integers are made (a grid searched, one row picked), by
-            # its own policy (data converted: the conversion, not the data's dtype).
+            # its own policy (data converted: the conversion, not the data's dtype). Not a
+            # Python int handed through parameters (a step counter is no construction).
             origin = _int_origin(project, flow, given)
+            if origin is not None and isinstance(origin.node, ast.Constant):
+                origin = None
         if origin is None:
             continue
         origin = _followed(project, flow, origin)
@@ -3214,7 +3227,7 @@ def _argument_culprits(
             found = "nature"  # ``for epoch in range(n)``: a loop's counter, not a parameter
         if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List | ast.Call):
             # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
-            source = _int_source(project, origin, flow=flow)
+            source = _int_source(project, origin)
             if source is not None:
                 origin, found = source, "built"
         ints = _int_made(project, flow, origin, origin.node) if found is None else None
@@ -3222,10 +3235,20 @@ def _argument_culprits(
             # ``jnp.asarray(cfg.start)``: a conversion keeps the dtype of the Python ints the
             # flow finds it given (a config field's default ``(1, 0)``); they are the change.
             origin, found = _Origin(ints[0], ints[1], origin.scope), "built"
+        if found is None and not origin.iterated:
+            leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
+            out.extend(leaves)
+            if not leaves and not by_leaves():
+                # Nothing else found: the shared dtype inference, where it goes upstream of
+                # the value or the value converts data (``jnp.asarray(images)`` of a loader's
+                # uint8: the conversion is where the float belongs).
+                at = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+                shared_made = _int_origin(project, flow, at)
+                if shared_made is not None and (
+                    shared_made.node is not origin.node or _converts(origin)
+                ):
+                    origin, found = shared_made, "built"
         if found is None:
-            if not origin.iterated:
-                leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
-                out.extend(leaves)
             continue
         shown = project.source(origin.model, origin.node)
         # An argnums naming the argument among others chose integer data by mistake (labels,
@@ -3260,7 +3283,7 @@ def _argument_culprits(
             why = f"`{shown}` builds an array of {dtype}: {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
     if not out and _INT_DTYPE_RE.search(dtype):
-        out = _dtype_leaf_culprits(project, application, argnums, function, frames, api, dtype)
+        out = by_leaves()
     elif not out and dtype == "bool" and _stepped(application, argnums):
         # Booleans the caller steps along their gradient are parameters (a gate drawn by
         # ``jax.random.bernoulli``), built as booleans: not a mask chosen by mistake.
@@ -4110,6 +4133,16 @@ def _int_source(
     # The items a loop or a map takes from an integer array are integers made where it is.
     place = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
     return _int_origin(project, flow, place)
+
+
+def _converts(origin: _Origin) -> bool:
+    """``jnp.asarray(x)``: a conversion of one value, keeping its dtype."""
+    node = origin.node
+    return (
+        isinstance(node, ast.Call)
+        and origin.model.qualified_name(node.func, origin.scope) in _CONVERTING
+        and len(node.args) == 1
+    )
 
 
 def _int_origin(project: _Project, flow: Flow, given: Place) -> _Origin | None:

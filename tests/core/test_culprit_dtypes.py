@@ -279,7 +279,7 @@ CULPRITS = [
         ARGUMENT,
         "stations.py",
         'self.gains = jnp.asarray([row["gain"] for row in rows])',
-        ['`jnp.asarray([row["gain"] for row in r...` builds an array of int32'],
+        ["the argument is made as an integer array by `jnp.asarray([row", "`misfit`"],
     ),
     # The loop variable of a generator function's call: what its ``yield`` gives, the item
     # the loop's target unpacks.
