@@ -21,6 +21,7 @@ import ast
 from dataclasses import dataclass
 
 from jaxerr_ls.culprit_flow import Flow, keyword_value, tuple_items, updated_array
+from jaxerr_ls.culprit_leaves import flattened_children
 from jaxerr_ls.culprit_state import Place
 from jaxerr_ls.library import Library, library
 from jaxerr_ls.project import class_fields
@@ -222,6 +223,11 @@ def dtype_name(model_place: Place, node: ast.expr) -> str | None:
     return dtype_kind(name)
 
 
+def _weak(kind: str) -> bool:
+    """A Python scalar's kind (weakly typed to JAX)."""
+    return kind in (PY_INT, PY_FLOAT, PY_COMPLEX)
+
+
 def _array(kind: str | None) -> str | None:
     """The dtype of an array made from a value of ``kind`` (Python ints become int32)."""
     return {PY_INT: INT, PY_FLOAT: FLOAT, PY_COMPLEX: COMPLEX}.get(kind or "", kind)
@@ -322,6 +328,11 @@ class Dtypes:
 
     def _binop(self, place: Place, node: ast.BinOp, depth: int) -> str | None:
         sides = [self.of(place.at(node.left), depth + 1), self.of(place.at(node.right), depth + 1)]
+        left, right = sides
+        if left is not None and right is not None and not (_weak(left) and _weak(right)):
+            # An array operand: JAX's promotion of this operator, traced into the tables
+            # (``2 * draws - 1`` of booleans is int32; ``flags // 2`` too).
+            return library().dtype_of_operator(type(node.op).__name__, left, right)
         if isinstance(node.op, ast.Div):
             if None in sides:
                 return None
@@ -636,7 +647,9 @@ def leaves(flow: Flow, place: Place, depth: int = 0) -> list[Leaf] | None:
         holder = constructed_class(flow, made)
         if holder is None:
             return [Leaf(None, made)]
-        named = _constructor_arguments(flow, holder, node)
+        named = registered_arguments(flow, holder, node)
+        if named is None:
+            named = _constructor_arguments(flow, holder, node)
         if named is None:
             return None
         parts = [(key, made.at(value), holder) for key, value in named]
@@ -678,6 +691,54 @@ def constructed_class(flow: Flow, call: Place) -> Place | None:
     ):
         return Place(call.path, call.model, function.owner, call.model.module_scope)
     return None
+
+
+def registered_arguments(
+    flow: Flow, cls: Place, call: ast.Call
+) -> list[tuple[str, ast.expr]] | None:
+    """For a class registered as a pytree by a flatten function (``tree_flatten`` under
+    ``@register_pytree_node_class``, or ``register_pytree_node``): its leaves, the children that
+    function returns, keyed by attribute, each with what the construction passes the
+    ``__init__`` parameter the attribute is set from (``self.degree = degree``). Children set
+    otherwise are left out. None where the class is not registered so."""
+    children = flattened_children(flow.code, cls)
+    if children is None:
+        return None
+    passed = dict(_constructor_arguments(flow, cls, call) or [])
+    init = flow.method(cls, "__init__")
+    attributes = {name: name for name in passed}  # a dataclass: its fields are its parameters
+    if init is not None:
+        instance = init.function.positional[0].name if init.function.positional else None
+        attributes = _set_from_parameters(init.place.node, instance)
+    return [
+        (attribute, passed[attributes[attribute]])
+        for attribute, _ in children
+        if attributes.get(attribute) in passed
+    ]
+
+
+def _set_from_parameters(init: ast.AST, instance: str | None) -> dict[str, str]:
+    """The attributes ``__init__`` sets from a name (``self.degree = degree``, ``self.lo,
+    self.hi = lo, hi``), by attribute."""
+    out: dict[str, str] = {}
+    for statement in ast.walk(init):
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        target, value = statement.targets[0], statement.value
+        pairs = [(target, value)]
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+            if len(target.elts) != len(value.elts):
+                continue
+            pairs = list(zip(target.elts, value.elts, strict=True))
+        for left, right in pairs:
+            if (
+                isinstance(left, ast.Attribute)
+                and isinstance(left.value, ast.Name)
+                and left.value.id == instance
+                and isinstance(right, ast.Name)
+            ):
+                out[left.attr] = right.id
+    return out
 
 
 def _constructor_arguments(

@@ -156,6 +156,105 @@ def _registration_entry(code: Code, cls: Place, name: str) -> tuple[Place, ast.e
     return found[0] if registered == 1 and len(found) == 1 else None
 
 
+# Registrations of a class by the methods it defines, and by flatten functions given apart.
+_NODE_CLASS = frozenset(
+    {
+        "jax.tree_util.register_pytree_node_class",
+        "jax.tree_util.register_pytree_with_keys_class",
+    }
+)
+_NODE = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
+
+
+def flattened_children(code: Code, cls: Place) -> list[tuple[str, Place]] | None:
+    """The attributes a registered pytree class flattens into its children (its leaves), each
+    with the entry of the flatten function that reads it: ``tree_flatten``'s
+    ``return (self.coeffs, self.degree), (self.lo, self.hi)`` under
+    ``@register_pytree_node_class``, or the flatten function handed to
+    ``register_pytree_node(Cls, flatten, unflatten)``. None where the class is not registered
+    so, or its children are not a display of the instance's attributes."""
+    node = cls.node
+    assert isinstance(node, ast.ClassDef)
+    flatten: Place | None = None
+    for decorator in node.decorator_list:
+        if cls.model.qualified_name(decorator, cls.scope) in _NODE_CLASS:
+            body = cls.model.scopes.get(node)
+            methods = [
+                s
+                for s in node.body
+                if isinstance(s, ast.FunctionDef)
+                and s.name in ("tree_flatten", "tree_flatten_with_keys")
+            ]
+            if body is None or len(methods) != 1:
+                return None
+            flatten = Place(cls.path, cls.model, methods[0], body)
+    if flatten is None:
+        flatten = _flatten_given(code, cls)
+    if flatten is None:
+        return None
+    return _children_read(flatten)
+
+
+def _flatten_given(code: Code, cls: Place) -> Place | None:
+    """The flatten function of the one ``register_pytree_node(cls, flatten, unflatten)``."""
+    assert isinstance(cls.node, ast.ClassDef)
+    found: list[Place] = []
+    for path, model in code.models([cls.path, *code.files.files_containing(cls.node.name)]):
+        for call, scope in model.calls:
+            if model.qualified_name(call.func, scope) not in _NODE or len(call.args) < 2:
+                continue
+            target = class_place(code, Place(path, model, call.args[0], scope))
+            if target is None or target.node is not cls.node:
+                continue
+            function = code.resolve(Place(path, model, call.args[1], scope))
+            if not isinstance(function.node, ast.FunctionDef | ast.Lambda):
+                return None
+            found.append(function)
+    return found[0] if len(found) == 1 else None
+
+
+def _children_read(flatten: Place) -> list[tuple[str, Place]] | None:
+    """The attributes of its first parameter that a flatten function returns as children."""
+    node = flatten.node
+    assert isinstance(node, ast.FunctionDef | ast.Lambda)
+    params = [*node.args.posonlyargs, *node.args.args]
+    if not params:
+        return None
+    instance = params[0].arg
+    if isinstance(node, ast.Lambda):
+        returned: list[ast.expr] = [node.body]
+        scope = flatten.scope
+    else:
+        function = flatten.model.functions.get(node)
+        if function is None:
+            return None
+        returned = [v for v in function.return_values if v is not None]
+        scope = function.scope
+    if len(returned) != 1 or not isinstance(pair := returned[0], ast.Tuple | ast.List):
+        return None
+    if len(pair.elts) != 2:
+        return None
+    children = pair.elts[0]
+    if isinstance(children, ast.Name):
+        # ``children = (self.values, self.order)`` bound once, then returned.
+        bindings = scope.lookup_all(children.id)
+        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].value is None:
+            return None
+        children = bindings[0].value
+    if not isinstance(children, ast.Tuple | ast.List):
+        return None
+    out = []
+    for entry in children.elts:
+        if not (
+            isinstance(entry, ast.Attribute)
+            and isinstance(entry.value, ast.Name)
+            and entry.value.id == instance
+        ):
+            return None
+        out.append((entry.attr, Place(flatten.path, flatten.model, entry, scope)))
+    return out
+
+
 def _registered_whole(cls: Place) -> bool:
     """A dataclass decorated with ``register_dataclass`` itself (not a call of it naming its
     ``data_fields``): JAX takes every field not marked static in its metadata as a leaf."""

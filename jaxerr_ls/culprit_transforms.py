@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jaxerr_ls import culprit_dtypes, culprit_ranks, culprit_state
+from jaxerr_ls import culprit_dtypes, culprit_leaves, culprit_ranks, culprit_state
 from jaxerr_ls.astindex import nodes_of, stored_names
 from jaxerr_ls.culprit_flow import (
     Callee,
@@ -2364,9 +2364,24 @@ def _printed_instance(
         value = built.node
         if not (isinstance(value, ast.Call) and _builds_named(built, name)):
             return None
-        if built.model.locate_class(value.func, built.scope, project.importer(built.model)) is None:
+        if _class_built(project, built, flow) is None:
             return None
     return (name, items) if items else None
+
+
+def _class_built(project: _Project, built: Place, flow: Flow | None) -> Place | None:
+    """The project class a call constructs: the value flow's (``cls(..)`` in a classmethod,
+    a class imported or aliased), else the model's lookup of the name called."""
+    assert isinstance(built.node, ast.Call)
+    cls = culprit_dtypes.constructed_class(flow, built) if flow is not None else None
+    if cls is not None:
+        return cls
+    importer = project.importer(built.model)
+    found = built.model.locate_class(built.node.func, built.scope, importer)
+    if found is None or not isinstance(found[1].node, ast.ClassDef):
+        return None
+    model, body = found
+    return Place(project.path(model), model, body.node, body.parent or model.module_scope)
 
 
 def _builds_named(built: Place, name: str) -> bool:
@@ -3148,12 +3163,18 @@ def _class_leaves(
         or any(k.arg is None for k in node.keywords)
     ):
         return []
-    found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
-    if found is None and flow is not None:
+    found = None
+    if flow is not None:
         place = Place(project.path(origin.model), origin.model, node, origin.scope)
         cls = culprit_dtypes.constructed_class(flow, place)
         if cls is not None and cls.node in cls.model.scopes:
             found = (cls.model, cls.model.scopes[cls.node])
+            registered = culprit_dtypes.registered_arguments(flow, cls, node)
+            if registered is not None:
+                # A pytree class by its flatten function: its leaves are the children.
+                return [(name, value, None) for name, value in registered]
+    if found is None:
+        found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
     if found is None or not isinstance(found[1].node, ast.ClassDef):
         return []
     model, definition = found[0], found[1].node
@@ -3255,7 +3276,17 @@ def _argument_culprits(
     received = _received(project, application, frames)
     function = _differentiated(project, application, frames)
     kind = CulpritKind.TRANSFORM_ARGUMENT
-    out = []
+    out: list[Culprit] = []
+    answers: list[list[Culprit]] = []
+
+    def by_leaves() -> list[Culprit]:
+        """The integer leaves the dtype inference finds in the arguments (computed once)."""
+        if not answers:
+            found = _INT_DTYPE_RE.search(dtype) is not None
+            args = (project, application, argnums, function, frames, api, dtype)
+            answers.append(_dtype_leaf_culprits(*args) if found else [])
+        return answers[0]
+
     for index in argnums:
         args = application.call.args
         if index >= len(args) or any(isinstance(a, ast.Starred) for a in args[: index + 1]):
@@ -3292,11 +3323,22 @@ def _argument_culprits(
             assert isinstance(made.node, ast.expr)
             project.adopt(made)
             origin = _Origin(made.model, made.node, made.scope)
+        shared = origin is None
+        if shared:
+            # Neither resolver found one maker: the dtype inference over the value flow may
+            # still find where the integers are made (a grid searched, one row picked), by
+            # its own policy (data converted: the conversion, not the data's dtype). Not a
+            # Python int handed through parameters (a step counter is no construction).
+            origin = _int_origin(project, flow, given)
+            if origin is not None and isinstance(origin.node, ast.Constant):
+                origin = None
         if origin is None:
             continue
         origin = _followed(project, flow, origin)
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
+        if found is None and shared and not origin.iterated:
+            found = "built"
         if found is None and _size_of(origin.model, origin.node, origin.scope):
             found = "nature"  # ``n = x.shape[0]``, ``len(xs)``: a count, not a parameter
         if isinstance(origin.node, ast.Constant) and type(origin.node.value) is int:
@@ -3314,10 +3356,20 @@ def _argument_culprits(
             # ``jnp.asarray(cfg.start)``: a conversion keeps the dtype of the Python ints the
             # flow finds it given (a config field's default ``(1, 0)``); they are the change.
             origin, found = _Origin(ints[0], ints[1], origin.scope), "built"
+        if found is None and not origin.iterated:
+            leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
+            out.extend(leaves)
+            if not leaves and not by_leaves():
+                # Nothing else found: the shared dtype inference, where it goes upstream of
+                # the value or the value converts data (``jnp.asarray(images)`` of a loader's
+                # uint8: the conversion is where the float belongs).
+                at = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+                shared_made = _int_origin(project, flow, at)
+                if shared_made is not None and (
+                    shared_made.node is not origin.node or _converts(origin)
+                ):
+                    origin, found = shared_made, "built"
         if found is None:
-            if not origin.iterated:
-                leaves = _int_leaf_culprits(project, origin, function, parameter, api, dtype, flow)
-                out.extend(leaves)
             continue
         shown = project.source(origin.model, origin.node)
         # An argnums naming the argument among others chose integer data by mistake (labels,
@@ -3352,7 +3404,7 @@ def _argument_culprits(
             why = f"`{shown}` builds an array of {dtype}: {api} differentiates only floats"
             out.append(_culprit(project, origin.model, origin.node, kind, api, why))
     if not out and _INT_DTYPE_RE.search(dtype):
-        out = _dtype_leaf_culprits(project, application, argnums, function, frames, api, dtype)
+        out = by_leaves()
     elif not out and dtype == "bool" and _stepped(application, argnums):
         # Booleans the caller steps along their gradient are parameters (a gate drawn by
         # ``jax.random.bernoulli``), built as booleans: not a mask chosen by mistake.
@@ -3687,14 +3739,28 @@ def _int_leaf_culprits(
             if made is None:
                 continue
         reads = _reads_through(project, *function, parameter, key)
+        if (
+            reads.numeric == 0
+            and not reads.as_index
+            and _method_numeric(project, origin, key, flow)
+        ):
+            reads = replace(reads, numeric=1)  # read as a number by the class's own methods
         if reads.numeric == 0 or reads.as_index:
-            field = _dataclass_field(project, origin, key)
+            field = _dataclass_field(project, origin, key, flow)
             if field is not None:
                 why = (
                     f"`{key}` is an integer leaf ({dtype}) that {_label(function[1])} does not "
                     f"use as a number: a static field keeps it out of what {api} differentiates"
                 )
                 out.append(_culprit(project, field[0], field[1], _ARGUMENT, api, why))
+            child = _flattened_child(project, origin, key, flow) if field is None else None
+            if child is not None:
+                why = (
+                    f"`{key}` is an integer leaf ({dtype}) that {_label(function[1])} does not "
+                    f"use as a number: flattened as aux data rather than a child, it stays out "
+                    f"of what {api} differentiates"
+                )
+                out.append(_culprit(project, child.model, child.node, _ARGUMENT, api, why))
             continue
         if made is not None:
             # The entry converts a value made elsewhere (a config's default, a constant):
@@ -3863,7 +3929,7 @@ _PYTREE_DATACLASS = frozenset({"jax.tree_util.register_dataclass"})
 
 
 def _dataclass_field(
-    project: _Project, origin: _Origin, key: str
+    project: _Project, origin: _Origin, key: str, flow: Flow | None = None
 ) -> tuple[ModuleModel, ast.AnnAssign] | None:
     """The declaration ``key: jax.Array`` of the field, when the container is built by a
     dataclass registered with ``jax.tree_util.register_dataclass`` (which can declare a field
@@ -3871,12 +3937,11 @@ def _dataclass_field(
     node = origin.node
     if not isinstance(node, ast.Call):
         return None
-    found = origin.model.locate_class(node.func, origin.scope, project.importer(origin.model))
-    if found is None or not isinstance(found[1].node, ast.ClassDef):
+    built = Place(project.path(origin.model), origin.model, node, origin.scope)
+    cls = _class_built(project, built, flow)
+    if cls is None or not isinstance(cls.node, ast.ClassDef):
         return None
-    model, body = found
-    definition = found[1].node
-    outer = body.parent or model.module_scope
+    model, definition, outer = cls.model, cls.node, cls.scope
     decorators = {
         model.qualified_name(d.func if isinstance(d, ast.Call) else d, outer)
         for d in definition.decorator_list
@@ -3892,6 +3957,44 @@ def _dataclass_field(
         and statement.value is None
     ]
     return (model, fields[0]) if len(fields) == 1 else None
+
+
+def _method_numeric(project: _Project, origin: _Origin, key: str, flow: Flow | None) -> bool:
+    """Whether a method of the project class a construction builds reads its attribute
+    ``key`` as a number (``self.h * self.nodes``): the differentiated function reads it so
+    when it calls that method."""
+    if flow is None or not isinstance(origin.node, ast.Call):
+        return False
+    place = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    cls = culprit_dtypes.constructed_class(flow, place)
+    if cls is None or not isinstance(cls.node, ast.ClassDef):
+        return False
+    for statement in cls.node.body:
+        if not isinstance(statement, ast.FunctionDef) or statement.name.startswith("tree_"):
+            continue  # the flatten functions read every child, as children
+        method = cls.model.functions.get(statement)
+        if method is None or not method.positional:
+            continue
+        if reads_of(method, method.positional[0].name, key).numeric > 0:
+            return True
+    return False
+
+
+def _flattened_child(
+    project: _Project, origin: _Origin, key: str, flow: Flow | None
+) -> Place | None:
+    """The entry of the children a registered pytree class's flatten function returns
+    (``tree_flatten``'s ``self.degree``) for the attribute ``key`` of the construction."""
+    if flow is None or not isinstance(origin.node, ast.Call):
+        return None
+    place = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    cls = culprit_dtypes.constructed_class(flow, place)
+    children = culprit_leaves.flattened_children(flow.code, cls) if cls is not None else None
+    entries = [entry for name, entry in children or [] if name == key]
+    if len(entries) != 1:
+        return None
+    project.adopt(entries[0])
+    return entries[0]
 
 
 def positional_capacity(function: Function | Partial) -> int | None:
@@ -4200,11 +4303,45 @@ def _tangent_argument(
 _INT_DTYPE = re.compile(r"^\s*~?u?int\d*(?:\[[\d,\s]*\])?\s*$")
 
 
-def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin | None:
+def _int_source(
+    project: _Project, origin: _Origin, depth: int = 0, flow: Flow | None = None
+) -> _Origin | None:
     """Where a value known to be an integer array (the message says so) got its dtype: the
     one integer construction among the items a loop goes over, the operands of arithmetic
-    (``d - n // 2`` after ``d = jnp.arange(n)``) and the names they are bound to. None unless
-    exactly one is found."""
+    (``d - n // 2`` after ``d = jnp.arange(n)``) and the names they are bound to. Where no
+    construction is found so, the shared dtype inference over ``flow`` answers (booleans
+    promoted by a Python int, ``2 * jax.random.bernoulli(..) - 1``; integer data converted,
+    ``jnp.asarray(images)`` of a loader's uint8). None unless exactly one is found."""
+    found = _int_construction_source(project, origin, depth)
+    if found is not None or flow is None:
+        return found
+    if origin.iterated and isinstance(origin.node, ast.List | ast.Tuple | ast.Dict):
+        return None  # one item of a display among others: not the display's inference
+    # The items a loop or a map takes from an integer array are integers made where it is.
+    place = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    return _int_origin(project, flow, place)
+
+
+def _converts(origin: _Origin) -> bool:
+    """``jnp.asarray(x)``: a conversion of one value, keeping its dtype."""
+    node = origin.node
+    return (
+        isinstance(node, ast.Call)
+        and origin.model.qualified_name(node.func, origin.scope) in _CONVERTING
+        and len(node.args) == 1
+    )
+
+
+def _int_origin(project: _Project, flow: Flow, given: Place) -> _Origin | None:
+    """``Dtypes.int_origin`` of ``given`` as an origin (the model's path adopted)."""
+    made = culprit_dtypes.Dtypes(flow).int_origin(given)
+    if made is None or not isinstance(made.node, ast.expr):
+        return None
+    project.adopt(made)
+    return _Origin(made.model, made.node, made.scope)
+
+
+def _int_construction_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin | None:
     if depth > _MAX_DEPTH:
         return None
     node = origin.node
@@ -4225,7 +4362,7 @@ def _int_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin |
         if isinstance(part, ast.Constant):
             continue
         inner = _origin(project, origin.model, part, origin.scope, (), None)
-        source = _int_source(project, inner, depth + 1) if inner is not None else None
+        source = _int_construction_source(project, inner, depth + 1) if inner else None
         if source is not None and not any(f.node is source.node for f in found):
             found.append(source)
     return found[0] if len(found) == 1 else None
@@ -4542,6 +4679,13 @@ def _flat_tangent_culprits(
                 f"{tangent_tree}, where the primal has {primal_tree}: build it with the "
                 "tree's structure there"
             )
+        unflattening = _unflattening_return(made) if helper is None else None
+        if unflattening is not None:
+            found = made
+            why = (
+                f"`{unflattening}` rebuilds the tangent from a flat vector as {tangent_tree}, "
+                f"where the primal has {primal_tree}: rebuild the primal's containers there"
+            )
     if found is None:
         handed = Flow(code, frames).caller_argument(given)
         found = None if handed is None else handed[1]
@@ -4562,9 +4706,11 @@ def _has_tree(made: Place, tangent_tree: str) -> bool:
     """Whether an expression builds the one tangent of a printed ``PyTreeDef((T,))``: a list
     (display or comprehension) for ``T`` = ``[...]``, no container display for a leaf."""
     text = tangent_tree.replace(" ", "")
-    if not (text.startswith("PyTreeDef((") and text.endswith(",))")):
+    if text.startswith("PyTreeDef(") and text.endswith(")"):
+        text = text[len("PyTreeDef(") : -1]  # printed whole, or captured inside
+    if not (text.startswith("(") and text.endswith(",)")):
         return False
-    inner = text[len("PyTreeDef((") : -len(",))")]
+    inner = text[1:-2]
     node = made.node
     if inner == "*":
         return not isinstance(
@@ -4572,11 +4718,24 @@ def _has_tree(made: Place, tangent_tree: str) -> bool:
         )
     if inner.startswith("[") and inner.endswith("]"):
         return isinstance(node, ast.List | ast.ListComp)
+    if inner.startswith("(") and inner.endswith(")"):
+        # ``(*, *)``: a tuple display of as many leaves.
+        items = inner[1:-1].rstrip(",").split(",")
+        return (
+            isinstance(node, ast.Tuple)
+            and all(i == "*" for i in items)
+            and len(items) == len(node.elts)
+        )
     return False
 
 
 def _jvp_primal(tangent: Place) -> Place | None:
-    """The one primal of the ``jax.jvp(f, (primal,), (tangent,))`` call ``tangent`` is in."""
+    """The one primal of the ``jax.jvp(f, (primal,), (tangent,))`` call ``tangent`` is in, or
+    of the ``jax.linearize(f, primal)`` whose returned function ``tangent`` is handed to
+    (``_, push = jax.linearize(f, state)`` then ``push(tangent)``)."""
+    linearized = _linearized_primal(tangent)
+    if linearized is not None:
+        return linearized
     for call in nodes_of(tangent.scope.node, ast.Call):
         if len(call.args) < 3 or not isinstance(call.args[2], ast.Tuple | ast.List):
             continue
@@ -4588,6 +4747,53 @@ def _jvp_primal(tangent: Place) -> Place | None:
         if isinstance(primals, ast.Tuple | ast.List) and len(primals.elts) == 1:
             return tangent.at(primals.elts[0])
         return None
+    return None
+
+
+def _unflattening_return(made: Place) -> str | None:
+    """The name of the project function whose ``return`` ``made`` is, where ``made`` is a
+    display of pieces of one of its parameters (``return flat[:n], flat[n:]``): a function
+    that unflattens a vector, choosing the containers of the tree it rebuilds."""
+    node = made.node
+    function = culprit_state.defining_function(made.model, made.scope)
+    if function is None or not isinstance(node, ast.Tuple | ast.List) or len(node.elts) < 2:
+        return None
+    if not any(r.value is node for r in nodes_of(function.node, ast.Return)):
+        return None
+    params = {p.name for p in function.positional}
+    cut = set()
+    for item in node.elts:
+        while isinstance(item, ast.Call) and isinstance(item.func, ast.Attribute):
+            item = item.func.value  # ``flat[:n].reshape(shape)``
+        if not (isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name)):
+            return None
+        cut.add(item.value.id)
+    return function.name if len(cut) == 1 and cut <= params else None
+
+
+def _linearized_primal(tangent: Place) -> Place | None:
+    """The primal of ``jax.linearize(f, primal)`` where ``tangent`` is the one argument of a
+    call of the function it returned (bound by the one assignment of its name)."""
+    for call in nodes_of(tangent.scope.node, ast.Call):
+        if len(call.args) != 1 or call.args[0] is not tangent.node or call.keywords:
+            continue
+        if not isinstance(call.func, ast.Name):
+            return None
+        bindings = tangent.scope.lookup_all(call.func.id)
+        node = bindings[0].node if len(bindings) == 1 else None
+        if not (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(target := node.targets[0], ast.Tuple)
+            and len(target.elts) == 2
+            and isinstance(pulled := target.elts[1], ast.Name)
+            and pulled.id == call.func.id
+            and isinstance(made := node.value, ast.Call)
+            and tangent.model.qualified_name(made.func, bindings[0].scope) == "jax.linearize"
+            and len(made.args) == 2
+        ):
+            return None
+        return Place(tangent.path, tangent.model, made.args[1], bindings[0].scope)
     return None
 
 
@@ -4865,7 +5071,7 @@ def _tangent_culprits(
         origin = _followed(project, Flow(culprit_state.Code(project.files), frames), origin)
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
-        origin = _int_source(project, origin)
+        origin = _int_source(project, origin, flow=Flow(culprit_state.Code(project.files), frames))
     elif origin is not None and _wrong_shape(captures):
         origin = _shape_source(project, origin)
     elif origin is not None and _default_float(captures):

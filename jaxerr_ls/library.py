@@ -54,6 +54,9 @@ class Library:
     dtype_maps: dict[str, dict[str, str]]
     # The kind of every dtype NumPy accepts by name or type code (``"int16"``, ``"f4"``).
     dtype_names: dict[str, str]
+    # The dtype kind of ``x <op> y`` by operator (its ``ast`` name) and operand kinds
+    # (``"bool,pyint"``: Python scalars weakly typed), JAX's promotion traced.
+    operators: dict[str, dict[str, str]]
     # The primitives each function lowers to (``jnp.clip`` -> max, min).
     lowers_to: dict[str, frozenset[str]]
     # Functions that run a ``while_loop`` with their default arguments (reverse mode refuses).
@@ -80,6 +83,11 @@ class Library:
             return kinds.get(given)
         answers = set(kinds.values())
         return answers.pop() if len(answers) == 1 else None
+
+    def dtype_of_operator(self, operator: str, left: str, right: str) -> str | None:
+        """The dtype kind of ``x <operator> y`` (``"Mult"``) for operands of those kinds, at
+        least one an array; None where JAX refuses them or the table does not say."""
+        return self.operators.get(operator, {}).get(f"{left},{right}")
 
     def dtype_of_name(self, name: str) -> str | None:
         """The kind of a dtype written as a string (``"float32"``, ``"<u2"``, ``"i8"``): NumPy's
@@ -140,6 +148,7 @@ def library() -> Library:
         dtype_constructors=raw["dtype_constructors"],
         dtype_maps=raw["dtype_maps"],
         dtype_names=raw["dtype_names"],
+        operators=raw.get("operators", {}),
         lowers_to={name: frozenset(p) for name, p in raw["lowers_to"].items()},
         while_loops=frozenset(raw["while_loops"]),
     )

@@ -310,6 +310,68 @@ def _dtype_map(function: Any) -> dict[str, str] | None:
     return found or None
 
 
+# Python's binary operators by the name of their ``ast`` node, and the Python scalars (weakly
+# typed to JAX: they take an array's dtype unless of a higher kind) beside the arrays of
+# ``_KIND_DTYPES``.
+_OPERATORS = (
+    ("Add", "add"),
+    ("Sub", "sub"),
+    ("Mult", "mul"),
+    ("Div", "truediv"),
+    ("FloorDiv", "floordiv"),
+    ("Mod", "mod"),
+    ("Pow", "pow"),
+    ("MatMult", "matmul"),
+    ("BitAnd", "and_"),
+    ("BitOr", "or_"),
+    ("BitXor", "xor"),
+    ("LShift", "lshift"),
+    ("RShift", "rshift"),
+)
+_SCALARS = (("pyint", 2), ("pyfloat", 2.0), ("pycomplex", 2j))
+
+
+def _operator_kinds() -> dict[str, dict[str, str]]:
+    """The dtype kind of ``x <op> y`` by the kinds of ``x`` and ``y`` (``"bool,pyint"``: a
+    boolean array and a Python int), at least one of them an array, where JAX takes them: its
+    promotion of each operator, traced."""
+    import operator
+
+    import jax
+
+    operands: list[tuple[str, Any]] = [
+        (kind, jax.ShapeDtypeStruct((3, 3), dtype))  # type: ignore[no-untyped-call]
+        for kind, dtype in _KIND_DTYPES
+    ]
+    operands += list(_SCALARS)
+    table: dict[str, dict[str, str]] = {}
+    for name, attribute in _OPERATORS:
+        function = getattr(operator, attribute)
+        found: dict[str, str] = {}
+        for left_kind, left in operands:
+            for right_kind, right in operands:
+                if left_kind.startswith("py") and right_kind.startswith("py"):
+                    continue  # Python's own arithmetic
+                arrays = [a for a in (left, right) if not isinstance(a, int | float | complex)]
+
+                def applied(
+                    *given: Any, left: Any = left, right: Any = right, function: Any = function
+                ) -> Any:
+                    values = iter(given)
+                    a = left if isinstance(left, int | float | complex) else next(values)
+                    b = right if isinstance(right, int | float | complex) else next(values)
+                    return function(a, b)
+
+                closed = _program(applied, *arrays)
+                if closed is None or len(closed.out_avals) != 1:
+                    continue
+                kind = _kind_of(closed.out_avals[0].dtype)
+                if kind is not None:
+                    found[f"{left_kind},{right_kind}"] = kind
+        table[name] = found
+    return table
+
+
 def _dtype_names() -> dict[str, str]:
     """The kind of every dtype NumPy accepts by name or type code (``"int16"``, ``"f4"``,
     ``"uint"``, ``"?"``); a leading byte-order character (``"<u2"``) is read apart."""
@@ -377,6 +439,7 @@ def build(only: frozenset[str] | None = None) -> dict[str, Any]:
         "dtype_constructors": dtype_constructors,
         "dtype_maps": dtype_maps,
         "dtype_names": _dtype_names(),
+        "operators": _operator_kinds(),
         "lowers_to": lowers_to,
         "while_loops": sorted(while_loops),
     }

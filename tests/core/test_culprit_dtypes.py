@@ -93,6 +93,46 @@ def test_dtypes_follow_constructors_conversions_and_promotion(
     assert Dtypes(Flow(code)).of(place) == dtype
 
 
+PROMOTED = """
+import jax
+import jax.numpy as jnp
+
+
+def draw(key, x):
+    flips = jax.random.bernoulli(key, 0.5, (3,))
+    signs = 1 - 2 * flips
+    halves = flips // 2
+    masked = (x > 0) | 1
+    both = flips & (x > 0)
+    squared = (x > 0) ** 2
+    scaled = flips * 0.5
+    shifted = jnp.arange(3) << 1
+    return signs, halves, masked, both, squared, scaled, shifted
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "dtype"),
+    [
+        ("signs", INT),  # booleans with a (weakly typed) Python int
+        ("halves", INT),  # floor division of booleans
+        ("masked", INT),  # a bitwise or with a Python int
+        ("both", BOOL),  # booleans with booleans
+        ("squared", INT),  # a power of booleans
+        ("scaled", FLOAT),  # a Python float lifts booleans to floats
+        ("shifted", INT),  # a shift of integers
+    ],
+)
+def test_operators_promote_as_jax_does(tmp_path: Path, name: str, dtype: str) -> None:
+    code = project(tmp_path, {"m.py": PROMOTED})
+    place = place_of(code, tmp_path / "m.py", name)
+    assert Dtypes(Flow(code)).of(place) == dtype
+
+
+def test_booleans_promoted_are_made_where_the_int_joins_them(tmp_path: Path) -> None:
+    assert origin(tmp_path, PROMOTED, "signs") == "2 * flips"
+
+
 def test_comparisons_are_booleans_and_sizes_python_ints(tmp_path: Path) -> None:
     code = project(tmp_path, {"m.py": "def f(x):\n    return x > 0, x.shape[0]\n"})
     dtypes = Dtypes(Flow(code))
@@ -269,6 +309,85 @@ CULPRITS = [
         "options.py",
         "wrt: tuple = (0, 1)",
         ["argnums selects argument 1, built by `jnp.array([0, 1, 1])`"],
+    ),
+    # Integer data decoded from bytes, converted where the function that differentiates it
+    # takes it in: the conversion is where the float belongs (the loader's dtype is data).
+    (
+        "int_input_loader_bytes_converted",
+        "grad-int-input",
+        ARGUMENT,
+        "main.py",
+        "frames = jnp.array(frames)",
+        ["`jnp.array(frames)` builds an array of uint8"],
+    ),
+    # One row picked from a table of candidates a helper builds as integers (a meshgrid of
+    # ranges, stacked: the dtype from the library tables).
+    (
+        "int_input_picked_grid_row",
+        "grad-int-input",
+        ARGUMENT,
+        "levels.py",
+        "return jnp.stack(grid, axis=-1).reshape(-1, 2)",
+        ["`jnp.stack(grid, axis=-1).reshape(-1, 2)` builds an array of int32"],
+    ),
+    # Signs drawn as booleans and promoted to int32 by the Python ints of ``1 - 2 * flips``
+    # (JAX's promotion of a weakly typed int with booleans), as a jvp tangent.
+    (
+        "jvp_tangent_bool_promoted",
+        "jvp-dtype-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "probes.py",
+        "return 1 - 2 * flips",
+        ["`2 * flips` builds the tangent, dtype int32"],
+    ),
+    # The same promotion of a comparison, handed to the function ``jax.linearize`` returned.
+    (
+        "linearize_tangent_compare_promoted",
+        "linearize-tangent-aval",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "return (noise > 0) * 2 - 1",
+        ["`(noise > 0) * 2` builds the tangent, ~int32[4]"],
+    ),
+    # A ``@register_pytree_node_class`` with its own ``__init__``, built by ``cls(..)`` in a
+    # classmethod: its leaves are ``tree_flatten``'s children (bound to a name there), and the
+    # integer child the loss never reads as a number belongs in the aux data.
+    (
+        "int_input_pytree_class_children",
+        "grad-int-input",
+        ARGUMENT,
+        "spline.py",
+        "children = (self.values, self.order)",
+        ["`order` is an integer leaf (int32) that `loss` does not use as a number"],
+    ),
+    # A dataclass registered whole, built by ``cls(..)`` in a classmethod: the field of the
+    # integer the loss never reads as a number is where ``static`` belongs.
+    (
+        "int_input_registered_dataclass_cls",
+        "grad-int-input",
+        ARGUMENT,
+        "basis.py",
+        "    order: int",
+        ["`order` is an integer leaf (int32) that `misfit` does not use as a number"],
+    ),
+    # The same with ``register_pytree_node(Window, lambda w: ..., ...)``.
+    (
+        "int_input_pytree_node_lambda_unused",
+        "grad-int-input",
+        ARGUMENT,
+        "window.py",
+        "lambda w: ((w.taps, w.length), None),",
+        ["`length` is an integer leaf (int32)", "flattened as aux data rather than a child"],
+    ),
+    # A flatten function handed to ``register_pytree_node``, whose integer child the loss
+    # multiplies by: the Python int the construction passes.
+    (
+        "int_input_pytree_node_flatten_fn",
+        "grad-int-input",
+        ARGUMENT,
+        "main.py",
+        "start = Gain(jnp.float32(1.0), 3)",
+        ["`boost` is built as an integer (`3`, int32) and read as a number by `response`"],
     ),
     # An attribute set in ``__init__`` from a helper that stacks an ``arange``, differentiated
     # in a loop that rebinds the local copy after the failing line.

@@ -352,6 +352,26 @@ CULPRITS = [
         "return directional(risk, params, step)",
         ["`step` is handed over here as the tangent", "PyTreeDef((*,))"],
     ),
+    # A helper that cuts a flat vector into a tuple of pieces, for a dict primal: the
+    # unflattening helper chooses the containers.
+    (
+        "jvp_tangent_tree_split_helper",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "coords.py",
+        "return v[:k], v[k:]",
+        ["`halves` rebuilds the tangent from a flat vector", "PyTreeDef(((*, *),))"],
+    ),
+    # The same as a list of reshaped pieces, handed to the function ``jax.linearize``
+    # returned (the primal is at the linearize call).
+    (
+        "linearize_tangent_tree_unflatten_helper",
+        "linearize-tangent-tree",
+        CulpritKind.TRANSFORM_TANGENT,
+        "layout.py",
+        "return [vector[: rows * 2].reshape(rows, 2), vector[rows * 2 :]]",
+        ["`split` rebuilds the tangent from a flat vector as ([*, *],)", "'w': *"],
+    ),
     # The probes a loop goes over ask for a dtype a settings dict holds (float16).
     (
         "tangent_asked_dtype_loop",

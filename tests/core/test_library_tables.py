@@ -44,11 +44,15 @@ def _sample(shipped: dict[str, Any]) -> frozenset[str]:
     return NAMED | frozenset(names[::40])
 
 
+# Families kept whole: keyed by something other than a function's name.
+_WHOLE = ("samplers", "dtype_constructors", "operators")
+
+
 def _entries(tables: dict[str, Any], names: frozenset[str]) -> dict[str, Any]:
-    """The tables restricted to ``names`` (samplers and dtypes whole)."""
+    """The tables restricted to ``names`` (samplers, dtypes and operators whole)."""
     picked: dict[str, Any] = {}
     for family, entries in tables.items():
-        if isinstance(entries, dict) and family not in ("samplers", "dtype_constructors"):
+        if isinstance(entries, dict) and family not in _WHOLE:
             picked[family] = {k: v for k, v in entries.items() if k in names}
         elif isinstance(entries, list):
             picked[family] = sorted(k for k in entries if k in names)
