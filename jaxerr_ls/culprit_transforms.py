@@ -3315,6 +3315,11 @@ def _argument_culprits(
             made = Flow(flow.code).one_maker(called) or flow.one_maker(called)
         else:
             made = Flow(flow.code).one_maker(given) if origin is None else None
+        # ``jnp.asarray(images)`` of data a loader made as integers: the shared dtype
+        # inference's policy decides whether the conversion or the data is the change.
+        kept = origin is not None and _conversion_kept(project, flow, origin)
+        if kept:
+            made = None
         if (
             made is not None
             and made.node is not args[index]
@@ -3335,6 +3340,7 @@ def _argument_culprits(
         if origin is None:
             continue
         origin = _followed(project, flow, origin)
+        kept = kept or _conversion_kept(project, flow, origin)
         parameter = _parameter(received, index)
         found = _int_built(origin.model, origin.node, origin.scope)
         if found is None and shared and not origin.iterated:
@@ -3349,6 +3355,8 @@ def _argument_culprits(
         if found is None and isinstance(origin.node, ast.BinOp | ast.UnaryOp | ast.List | ast.Call):
             # Arithmetic on an integer construction (``jnp.arange(n) - 1``) is one too.
             source = _int_source(project, origin)
+            if kept and source is not None and source.node not in set(ast.walk(origin.node)):
+                source = None  # not past a conversion of data the shared inference names
             if source is not None:
                 origin, found = source, "built"
         ints = _int_made(project, flow, origin, origin.node) if found is None else None
@@ -4330,6 +4338,17 @@ def _converts(origin: _Origin) -> bool:
         and origin.model.qualified_name(node.func, origin.scope) in _CONVERTING
         and len(node.args) == 1
     )
+
+
+def _conversion_kept(project: _Project, flow: Flow, origin: _Origin) -> bool:
+    """A conversion (``jnp.asarray(images)``) that the shared dtype inference names itself:
+    the integers it converts are data handed in (a loader's bytes, an API's integers), not
+    an array the project chose to build as integers."""
+    if not _converts(origin):
+        return False
+    at = Place(project.path(origin.model), origin.model, origin.node, origin.scope)
+    kept = _int_origin(project, flow, at)
+    return kept is not None and kept.node is origin.node
 
 
 def _int_origin(project: _Project, flow: Flow, given: Place) -> _Origin | None:
