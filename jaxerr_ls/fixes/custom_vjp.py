@@ -1329,6 +1329,9 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if entries is not None:
         return _dict_fwd_fix(target, source, fwd, value, entries, primal_name, residuals)
     outputs = _primal_outputs(target, read, source, primal) if primal is not None else None
+    echoed = _echoed_nondiff_fix(target, read, source, fwd, bwd, value, residuals)
+    if echoed:
+        return echoed
     if isinstance(value, ast.Tuple) and (outputs or 0) > 1:
         # ``y1, y2, r1, r2`` for a two-output function: the outputs, then the residuals.
         count = len(residuals) if isinstance(residuals, list) else None
@@ -1396,6 +1399,83 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = f"{output}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _echoed_nondiff_fix(
+    target: FixTarget,
+    read: ReadSource,
+    source: Source,
+    fwd: FunctionNode,
+    bwd: FunctionNode,
+    value: ast.expr,
+    residuals: list[str] | str | None,
+) -> list[Fix]:
+    """A fwd rule returning a flat tuple (itself, or a project helper it calls once, such as a
+    packer ``return probs, probs, temperature``) of which some items only echo arguments
+    the primal declares ``nondiff_argnums``: the bwd rule gets those as its leading
+    arguments, so they are no residuals. Where dropping them leaves the output and the one
+    residual the bwd rule takes whole, they are dropped where the tuple is written."""
+    nondiff = _nondiff_argnums(source, bwd)
+    if not nondiff or not isinstance(residuals, str):
+        return []
+    fwd_params = [a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args)]
+    static = {fwd_params[i] for i in nondiff if i < len(fwd_params)}
+    home, returned, echoes = source, [value], static
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        found = _project_helper(source, read, value.func.id)
+        if found is None or value.keywords or any(isinstance(a, ast.Starred) for a in value.args):
+            return []
+        home, helper = found
+        params = [a.arg for a in (*helper.args.posonlyargs, *helper.args.args)]
+        echoes = {
+            params[i]
+            for i, arg in enumerate(value.args)
+            if i < len(params) and isinstance(arg, ast.Name) and arg.id in static
+        }
+        if any(
+            isinstance(n, ast.Name) and n.id in echoes and not isinstance(n.ctx, ast.Load)
+            for n in ast.walk(helper)
+        ):
+            return []  # rebound in the helper: no longer the argument
+        calls = [
+            n
+            for module in dict.fromkeys([source, home])
+            for n in ast.walk(module.tree)
+            if isinstance(n, ast.Call) and last_name(n.func) == helper.name
+        ]
+        if len(calls) != 1 or helper.name.startswith("__"):
+            return []  # other callers rely on the tuple
+        returned = [r.value for r in own_returns(helper) if r.value is not None]
+        if not returned or len(returned) != len(own_returns(helper)):
+            return []
+    drops = set()
+    for item in returned:
+        if not isinstance(item, ast.Tuple) or len(item.elts) != 3:
+            return []
+        drop = tuple(
+            i
+            for i, e in enumerate(item.elts)
+            if i > 0 and isinstance(e, ast.Name) and e.id in echoes
+        )
+        if len(item.elts) - len(drop) != 2:
+            return []
+        drops.add(drop)
+    if len(drops) != 1:
+        return []
+    [drop] = drops
+    edits = [
+        e
+        for item in returned
+        if isinstance(item, ast.Tuple)
+        for e in _drop_entries(home, list(item.elts), list(drop))
+    ]
+    assert isinstance(returned[0], ast.Tuple)
+    name = home.segment(returned[0].elts[drop[0]])
+    title = (
+        f"Drop `{name}` from the returned tuple: {bwd.name} gets the nondiff arguments first, "
+        "the residual is the one item after the output"
+    )
+    return [Fix(title, target.code, tuple(edits), True, Applicability.UNSAFE)]
 
 
 def _project_helper(
