@@ -906,7 +906,8 @@ def _dict_record_fix(
         return []
     entries = ", ".join(f"{k}={home.segment(v)}" for k, v in zip(keys, value.values, strict=True))
     built = f"{name}({entries})"
-    title = f"Return the cotangent of argument {index} as its NamedTuple: {name}(...)"
+    kind = "NamedTuple" if f"namedtuple[{name}]" in expected_text else "class"
+    title = f"Return the cotangent of argument {index} as its {kind}: {name}(...)"
     return [Fix(title, target.code, (home.replace(value, built),), True, Applicability.SAFE)]
 
 
@@ -1009,6 +1010,20 @@ def _data_fields(tree: ast.Module, cls: ast.ClassDef) -> list[str] | None:
     its annotated fields."""
     fields = list(class_fields(cls))
     calls = [n.value for n in tree.body if isinstance(n, ast.Expr)]
+    if not fields and any(
+        last_name(d) == "register_pytree_node_class"
+        for d in [
+            *cls.decorator_list,
+            *(
+                c.func
+                for c in calls
+                if isinstance(c, ast.Call)
+                and [ast.unparse(a) for a in c.args] == [cls.name]
+                and not c.keywords
+            ),
+        ]
+    ):
+        return _stored_fields(cls)
     registrations = [
         call
         for call in cls.decorator_list
@@ -1041,6 +1056,67 @@ def _data_fields(tree: ast.Module, cls: ast.ClassDef) -> list[str] | None:
                     return None
                 fields = names
     return fields or None
+
+
+def _stored_fields(cls: ast.ClassDef) -> list[str] | None:
+    """The fields of a class registered with ``register_pytree_node_class`` that a keyword
+    construction rebuilds: its ``__init__`` only stores each parameter under its own name
+    (``self.x, self.y = x, y``), and ``tree_flatten`` returns those attributes, in the
+    parameters' order (``tree_unflatten``'s ``cls(*children)``), with no aux data."""
+    methods = {m.name: m for m in cls.body if isinstance(m, ast.FunctionDef)}
+    init, flatten = methods.get("__init__"), methods.get("tree_flatten")
+    if init is None or flatten is None:
+        return None
+    arguments = init.args
+    if arguments.vararg or arguments.kwarg or arguments.kwonlyargs or arguments.posonlyargs:
+        return None
+    params = [a.arg for a in arguments.args[1:]]
+    if not arguments.args or not params:
+        return None
+    this = arguments.args[0].arg
+    stored: list[tuple[str, str]] = []
+    for statement in init.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue  # a docstring
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            return None
+        targets, values = statement.targets[0], statement.value
+        pairs = (
+            list(zip(targets.elts, values.elts, strict=False))
+            if isinstance(targets, ast.Tuple)
+            and isinstance(values, ast.Tuple)
+            and len(targets.elts) == len(values.elts)
+            else [(targets, values)]
+        )
+        for attribute, value in pairs:
+            if not (
+                isinstance(attribute, ast.Attribute)
+                and isinstance(attribute.value, ast.Name)
+                and attribute.value.id == this
+                and isinstance(value, ast.Name)
+                and value.id == attribute.attr
+            ):
+                return None
+            stored.append((attribute.attr, value.id))
+    if sorted(a for a, _ in stored) != sorted(params):
+        return None
+    returns = own_returns(flatten)
+    flat_self = flatten.args.args[0].arg if flatten.args.args else None
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Tuple):
+        return None
+    pair = returns[0].value.elts
+    if len(pair) != 2 or not isinstance(pair[0], ast.Tuple | ast.List):
+        return None
+    if not (isinstance(pair[1], ast.Constant) and pair[1].value is None):
+        return None
+    children = [
+        e.attr
+        for e in pair[0].elts
+        if isinstance(e, ast.Attribute)
+        and isinstance(e.value, ast.Name)
+        and e.value.id == flat_self
+    ]
+    return params if children == params else None
 
 
 def _unsplatted_fix(
