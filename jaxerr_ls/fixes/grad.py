@@ -1463,6 +1463,64 @@ def _aux_flag_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return unsafe_fix(target, title, (edit,))
 
 
+def _aux_flag_culprit_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The function returned a pair and a culprit is where ``has_aux`` is set to ``False``:
+    an assignment (``cfg.loss.has_aux = False``), a keyword (``has_aux=False``), or a call of a
+    project function that leaves its ``has_aux=False`` default (``make_update(loss, opt)``):
+    ``has_aux`` set to ``True`` there, the pair's second item taken as aux."""
+    edits: list[Edit] = []
+    for culprit in target.culprits:
+        source = Source.parse(culprit.span.path, read(culprit.span.path))
+        if source is None:
+            continue
+        line = culprit.span.line
+        for node in ast.walk(source.tree):
+            if getattr(node, "lineno", None) != line:
+                continue
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if (
+                    len(targets) == 1
+                    and last_name(targets[0]) == "has_aux"
+                    and literal_bool(node.value) is False
+                ):
+                    edits.append(source.replace(node.value, "True"))
+            elif isinstance(node, ast.Call):
+                edit = _aux_default_left(source, node, read)
+                if edit is not None:
+                    edits.append(edit)
+    if len(edits) != 1:
+        return []
+    return unsafe_fix(target, "Set has_aux=True: the function returns (output, aux)", tuple(edits))
+
+
+def _aux_default_left(source: Source, call: ast.Call, read: ReadSource) -> Edit | None:
+    """``has_aux=False`` written in the call, or left as the default of the project function
+    it calls: that keyword set to ``True``."""
+    given = next((k for k in call.keywords if k.arg == "has_aux"), None)
+    if given is not None:
+        return source.replace(given.value, "True") if literal_bool(given.value) is False else None
+    function = _enclosing_function(source, call)
+    if function is None or any(k.arg is None for k in call.keywords):
+        return None
+    located = _located(source, function, call.func, read)
+    if located is None:
+        return None
+    arguments = located[1].node.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(zip([a.arg for a in positional][::-1], arguments.defaults[::-1], strict=False))
+    defaults |= {
+        a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d
+    }
+    default = defaults.get("has_aux")
+    names = [a.arg for a in positional]
+    if default is None or literal_bool(default) is not False:
+        return None
+    if "has_aux" in names and names.index("has_aux") < len(call.args):
+        return None  # given by position
+    return add_keyword(source, call, "has_aux=True")
+
+
 # ``<class 'losses.Losses'>``: the class of a value the message printed.
 _PRINTED_CLASS = re.compile(r"^<class '(?:(?P<module>[\w.]+)\.)?(?P<name>\w+)'>$")
 
@@ -2710,7 +2768,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("("):
-        paired = nested_pair_fixes(target, read)
+        paired = nested_pair_fixes(target, read) or _aux_flag_culprit_fixes(target, read)
         if paired:
             return paired
     if target.code == NOT_ARRAY and printed_fields(target.captures.get("output") or ""):
