@@ -906,7 +906,8 @@ def _dict_record_fix(
         return []
     entries = ", ".join(f"{k}={home.segment(v)}" for k, v in zip(keys, value.values, strict=True))
     built = f"{name}({entries})"
-    title = f"Return the cotangent of argument {index} as its NamedTuple: {name}(...)"
+    kind = "NamedTuple" if f"namedtuple[{name}]" in expected_text else "class"
+    title = f"Return the cotangent of argument {index} as its {kind}: {name}(...)"
     return [Fix(title, target.code, (home.replace(value, built),), True, Applicability.SAFE)]
 
 
@@ -1009,6 +1010,20 @@ def _data_fields(tree: ast.Module, cls: ast.ClassDef) -> list[str] | None:
     its annotated fields."""
     fields = list(class_fields(cls))
     calls = [n.value for n in tree.body if isinstance(n, ast.Expr)]
+    if not fields and any(
+        last_name(d) == "register_pytree_node_class"
+        for d in [
+            *cls.decorator_list,
+            *(
+                c.func
+                for c in calls
+                if isinstance(c, ast.Call)
+                and [ast.unparse(a) for a in c.args] == [cls.name]
+                and not c.keywords
+            ),
+        ]
+    ):
+        return _stored_fields(cls)
     registrations = [
         call
         for call in cls.decorator_list
@@ -1041,6 +1056,67 @@ def _data_fields(tree: ast.Module, cls: ast.ClassDef) -> list[str] | None:
                     return None
                 fields = names
     return fields or None
+
+
+def _stored_fields(cls: ast.ClassDef) -> list[str] | None:
+    """The fields of a class registered with ``register_pytree_node_class`` that a keyword
+    construction rebuilds: its ``__init__`` only stores each parameter under its own name
+    (``self.x, self.y = x, y``), and ``tree_flatten`` returns those attributes, in the
+    parameters' order (``tree_unflatten``'s ``cls(*children)``), with no aux data."""
+    methods = {m.name: m for m in cls.body if isinstance(m, ast.FunctionDef)}
+    init, flatten = methods.get("__init__"), methods.get("tree_flatten")
+    if init is None or flatten is None:
+        return None
+    arguments = init.args
+    if arguments.vararg or arguments.kwarg or arguments.kwonlyargs or arguments.posonlyargs:
+        return None
+    params = [a.arg for a in arguments.args[1:]]
+    if not arguments.args or not params:
+        return None
+    this = arguments.args[0].arg
+    stored: list[tuple[str, str]] = []
+    for statement in init.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue  # a docstring
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            return None
+        targets, values = statement.targets[0], statement.value
+        pairs = (
+            list(zip(targets.elts, values.elts, strict=False))
+            if isinstance(targets, ast.Tuple)
+            and isinstance(values, ast.Tuple)
+            and len(targets.elts) == len(values.elts)
+            else [(targets, values)]
+        )
+        for attribute, value in pairs:
+            if not (
+                isinstance(attribute, ast.Attribute)
+                and isinstance(attribute.value, ast.Name)
+                and attribute.value.id == this
+                and isinstance(value, ast.Name)
+                and value.id == attribute.attr
+            ):
+                return None
+            stored.append((attribute.attr, value.id))
+    if sorted(a for a, _ in stored) != sorted(params):
+        return None
+    returns = own_returns(flatten)
+    flat_self = flatten.args.args[0].arg if flatten.args.args else None
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Tuple):
+        return None
+    pair = returns[0].value.elts
+    if len(pair) != 2 or not isinstance(pair[0], ast.Tuple | ast.List):
+        return None
+    if not (isinstance(pair[1], ast.Constant) and pair[1].value is None):
+        return None
+    children = [
+        e.attr
+        for e in pair[0].elts
+        if isinstance(e, ast.Attribute)
+        and isinstance(e.value, ast.Name)
+        and e.value.id == flat_self
+    ]
+    return params if children == params else None
 
 
 def _unsplatted_fix(
@@ -1329,6 +1405,9 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if entries is not None:
         return _dict_fwd_fix(target, source, fwd, value, entries, primal_name, residuals)
     outputs = _primal_outputs(target, read, source, primal) if primal is not None else None
+    echoed = _echoed_nondiff_fix(target, read, source, fwd, bwd, value, residuals)
+    if echoed:
+        return echoed
     if isinstance(value, ast.Tuple) and (outputs or 0) > 1:
         # ``y1, y2, r1, r2`` for a two-output function: the outputs, then the residuals.
         count = len(residuals) if isinstance(residuals, list) else None
@@ -1396,6 +1475,83 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = f"{output}, {saved}"
     title = f"Return a pair: the output and the residuals {bwd.name} reads"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _echoed_nondiff_fix(
+    target: FixTarget,
+    read: ReadSource,
+    source: Source,
+    fwd: FunctionNode,
+    bwd: FunctionNode,
+    value: ast.expr,
+    residuals: list[str] | str | None,
+) -> list[Fix]:
+    """A fwd rule returning a flat tuple (itself, or a project helper it calls once, such as a
+    packer ``return probs, probs, temperature``) of which some items only echo arguments
+    the primal declares ``nondiff_argnums``: the bwd rule gets those as its leading
+    arguments, so they are no residuals. Where dropping them leaves the output and the one
+    residual the bwd rule takes whole, they are dropped where the tuple is written."""
+    nondiff = _nondiff_argnums(source, bwd)
+    if not nondiff or not isinstance(residuals, str):
+        return []
+    fwd_params = [a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args)]
+    static = {fwd_params[i] for i in nondiff if i < len(fwd_params)}
+    home, returned, echoes = source, [value], static
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        found = _project_helper(source, read, value.func.id)
+        if found is None or value.keywords or any(isinstance(a, ast.Starred) for a in value.args):
+            return []
+        home, helper = found
+        params = [a.arg for a in (*helper.args.posonlyargs, *helper.args.args)]
+        echoes = {
+            params[i]
+            for i, arg in enumerate(value.args)
+            if i < len(params) and isinstance(arg, ast.Name) and arg.id in static
+        }
+        if any(
+            isinstance(n, ast.Name) and n.id in echoes and not isinstance(n.ctx, ast.Load)
+            for n in ast.walk(helper)
+        ):
+            return []  # rebound in the helper: no longer the argument
+        calls = [
+            n
+            for module in dict.fromkeys([source, home])
+            for n in ast.walk(module.tree)
+            if isinstance(n, ast.Call) and last_name(n.func) == helper.name
+        ]
+        if len(calls) != 1 or helper.name.startswith("__"):
+            return []  # other callers rely on the tuple
+        returned = [r.value for r in own_returns(helper) if r.value is not None]
+        if not returned or len(returned) != len(own_returns(helper)):
+            return []
+    drops = set()
+    for item in returned:
+        if not isinstance(item, ast.Tuple) or len(item.elts) != 3:
+            return []
+        drop = tuple(
+            i
+            for i, e in enumerate(item.elts)
+            if i > 0 and isinstance(e, ast.Name) and e.id in echoes
+        )
+        if len(item.elts) - len(drop) != 2:
+            return []
+        drops.add(drop)
+    if len(drops) != 1:
+        return []
+    [drop] = drops
+    edits = [
+        e
+        for item in returned
+        if isinstance(item, ast.Tuple)
+        for e in _drop_entries(home, list(item.elts), list(drop))
+    ]
+    assert isinstance(returned[0], ast.Tuple)
+    name = home.segment(returned[0].elts[drop[0]])
+    title = (
+        f"Drop `{name}` from the returned tuple: {bwd.name} gets the nondiff arguments first, "
+        "the residual is the one item after the output"
+    )
+    return [Fix(title, target.code, tuple(edits), True, Applicability.UNSAFE)]
 
 
 def _project_helper(

@@ -417,7 +417,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         places, names = [found], ["<lambda>"]
     label = "the lambda" if names[0] == "<lambda>" else f"`{names[0]}`"
     averaged = any(word in names[0].lower() for word in _AVERAGE_NAMES)
-    fixes = _every_axis_fixes(target, places, label, averaged)
+    fixes = _every_axis_fixes(target, places, label, averaged, read)
     if len(places) == 1 and not fixes:
         fixes = _callee_partial_fixes(target, read, *places[0])
     meanings = {"mean": "the mean", "sum": "the sum"}
@@ -484,13 +484,157 @@ _AXIS_REDUCTIONS = frozenset({"mean", "max", "min", "logsumexp"})
 _KEEPDIMS_REDUCTIONS = _AXIS_REDUCTIONS | {"sum", "prod"}
 
 
+# Reductions and selections that leave one value per entry of what they are given, along
+# the last axis: ``jnp.linalg.norm(d, axis=-1)``, ``logsumexp(z, axis=-1)``.
+_ENTRY_REDUCTIONS = _KEEPDIMS_REDUCTIONS | {"norm", "take_along_axis"}
+# How many bindings, calls and stacked outputs are followed back to a reduction of the
+# components.
+_ENTRY_DEPTH = 6
+
+
+def _scalar_entries(
+    source: Source, function: FunctionNode, node: ast.expr, read: ReadSource, depth: int = 0
+) -> bool:
+    """Whether the program surely reduced the components of each entry of ``node`` already,
+    so that every axis left is one of entries (a batch, time steps, points): the value is (a
+    map of) a reduction over the last axis (``jnp.linalg.norm(d, axis=-1)``), a selection of
+    one item on it (``nll[:, 0]``), a project function's output that is one at every return,
+    or the stacked outputs of ``jax.lax.scan`` whose step gives one."""
+    if depth > _ENTRY_DEPTH:
+        return False
+    deeper = depth + 1
+    if isinstance(node, ast.UnaryOp):
+        return _scalar_entries(source, function, node.operand, read, deeper)
+    if isinstance(node, ast.BinOp) and surely_scalar(function, node.right):
+        return _scalar_entries(source, function, node.left, read, deeper)
+    if isinstance(node, ast.BinOp) and surely_scalar(function, node.left):
+        return _scalar_entries(source, function, node.right, read, deeper)
+    if isinstance(node, ast.Subscript):
+        # ``x[:, 0]``, ``x[..., -1]``: one item of the last axis.
+        index = node.slice
+        if not isinstance(index, ast.Tuple) or not index.elts:
+            return False
+        last = index.elts[-1]
+        return _signed_int(last) is not None and all(
+            isinstance(e, ast.Slice) or e is last for e in index.elts
+        )
+    if isinstance(node, ast.Name):
+        binding = _sole_binding(function, node.id)
+        if binding is None:
+            return False
+        value, position, _ = binding
+        if position is None:
+            return _scalar_entries(source, function, value, read, deeper)
+        return _stacked_entries(source, function, value, position, read, deeper)
+    if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
+        return False
+    axis = next((k.value for k in node.keywords if k.arg == "axis"), None)
+    if last_name(node.func) in _ENTRY_REDUCTIONS and axis is not None:
+        return _signed_int(axis) == -1
+    located = _located(source, function, node.func, read)
+    if located is not None:
+        home, called = located
+        return (
+            bool(called.return_values)
+            and not isinstance(called.node, ast.Lambda)
+            and not called.falls_off_end
+            and all(
+                v is not None and _scalar_entries(home, called.node, v, read, deeper)
+                for v in called.return_values
+            )
+        )
+    # A map applied to the entries, with numbers or options beside them
+    # (``self._rho(errors, self.scale)``).
+    return (
+        bool(node.args)
+        and last_name(node.func) not in _ENTRY_REDUCTIONS
+        and not node.keywords
+        and all(not isinstance(a, ast.Name | ast.Call | ast.Subscript) for a in node.args[1:])
+        and _scalar_entries(source, function, node.args[0], read, deeper)
+    )
+
+
+def _signed_int(node: ast.expr) -> int | None:
+    """An int literal, maybe negated (``-1``)."""
+    sign = 1
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node, sign = node.operand, -1
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return sign * node.value
+    return None
+
+
+def _stacked_entries(
+    source: Source,
+    function: FunctionNode,
+    value: ast.expr,
+    position: int,
+    read: ReadSource,
+    depth: int,
+) -> bool:
+    """``_, ys = jax.lax.scan(step, init, xs)``: whether the step's second output has scalar
+    entries (see ``_scalar_entries``); the stack adds a leading axis of steps."""
+    if not (
+        position == 1
+        and isinstance(value, ast.Call)
+        and last_name(value.func) == "scan"
+        and value.args
+    ):
+        return False
+    step = value.args[0]
+    if isinstance(step, ast.Lambda) and isinstance(step.body, ast.Call):
+        # ``lambda c, x: step(params, c, *x)``: the function the lambda calls.
+        located = _located(source, step, step.body.func, read)
+    else:
+        located = _located(source, function, step, read)
+    if located is None:
+        return False
+    home, called = located
+    outputs = called.return_values
+    return (
+        bool(outputs)
+        and not isinstance(called.node, ast.Lambda)
+        and not called.falls_off_end
+        and all(
+            isinstance(item, ast.Tuple)
+            and len(item.elts) == 2
+            and _scalar_entries(home, called.node, item.elts[1], read, depth + 1)
+            for item in outputs
+        )
+    )
+
+
+def _located(
+    source: Source, function: ast.AST, func: ast.expr, read: ReadSource
+) -> tuple[Source, Function] | None:
+    """The project function a call in ``function`` runs, with the module that holds it."""
+    model = ModuleModel(source.tree)
+    own = model.functions.get(function)
+    sources: dict[int, Source] = {}
+    found = (
+        model.locate_function(func, own.scope, importer(source, read, sources))
+        if own is not None
+        else None
+    )
+    if found is None:
+        return None
+    home = source if found[0] is model else sources.get(id(found[0]))
+    called = found[1].function if isinstance(found[1], Partial) else found[1]
+    return (home, called) if home is not None else None
+
+
 def _every_axis_fixes(
-    target: FixTarget, places: list[tuple[Source, ast.expr]], label: str, averaged: bool
+    target: FixTarget,
+    places: list[tuple[Source, ast.expr]],
+    label: str,
+    averaged: bool,
+    read: ReadSource,
 ) -> list[Fix]:
     """A return that is already a reduction, over some axes only (``jnp.mean(err, axis=-1)``)
     or over every axis with the axes kept (``jnp.sum(e, keepdims=True)``): the same
     reduction over every axis, to a scalar. A mean over the batch is taken over every axis
-    only in a function named for an average (``spectral_mse``)."""
+    only in a function named for an average (``spectral_mse``), or where every axis left is
+    one of entries whose components the program reduced already (see ``_scalar_entries``)."""
     edits: list[Edit] = []
     for source, value in places:
         function = _enclosing_function(source, value)
@@ -506,10 +650,21 @@ def _every_axis_fixes(
         # with the axes kept (``jnp.sum(e, keepdims=True)``).
         # Over the batch (axis 0), what is left is not averaged again: see _reductions.
         over_batch = 0 in (_reduced_axes(value) or ())
+        # ``jnp.mean(x, axis=0)``, ``x.mean(axis=0)``: x.
+        operand = value.args[0] if len(value.args) == 1 else None
+        if not value.args and isinstance(value.func, ast.Attribute):
+            operand = value.func.value
+        entries = (
+            over_batch
+            and name == "mean"
+            and operand is not None
+            and function is not None
+            and _scalar_entries(source, function, operand, read)
+        )
         partial = (
             name in _AXIS_REDUCTIONS
             and "axis" in given
-            and (not over_batch or (averaged and name == "mean"))
+            and (not over_batch or (averaged and name == "mean") or entries)
         )
         kept_axes = name in _KEEPDIMS_REDUCTIONS and "keepdims" in given and "axis" not in given
         if not (partial or kept_axes) or any(isinstance(a, ast.Starred) for a in value.args):
@@ -606,10 +761,20 @@ def _vector_source(
     part = vectors[0] if len(vectors) == 1 else None
     if not isinstance(part, ast.Name):
         return None
+    binding = _sole_binding(function, part.id)
+    if binding is None or not isinstance(binding[0], ast.Call):
+        return None
+    return binding[0], binding[1], binding[2], False
+
+
+def _sole_binding(function: FunctionNode, name: str) -> tuple[ast.expr, int | None, int] | None:
+    """The value a name is bound to once, in a statement of the function's body: the whole
+    value (``x = f(..)``: position None) or an item of it (``_, x = f(..)``: position 1, of a
+    tuple of that width)."""
     stores = [
         n
         for n in own_nodes(function)
-        if isinstance(n, ast.Name) and n.id == part.id and not isinstance(n.ctx, ast.Load)
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
     ]
     assign = next(
         (
@@ -621,15 +786,15 @@ def _vector_source(
         ),
         None,
     )
-    if len(stores) != 1 or assign is None or not isinstance(assign.value, ast.Call):
+    if len(stores) != 1 or assign is None:
         return None
     bound = assign.targets[0]
     if isinstance(bound, ast.Tuple):
         if not all(isinstance(e, ast.Name) for e in bound.elts):
             return None
         position = next(i for i, e in enumerate(bound.elts) if e is stores[0])
-        return assign.value, position, len(bound.elts), False
-    return (assign.value, None, 0, False) if bound is stores[0] else None
+        return assign.value, position, len(bound.elts)
+    return (assign.value, None, 0) if bound is stores[0] else None
 
 
 def _a_size(node: ast.expr) -> bool:
@@ -1296,6 +1461,64 @@ def _aux_flag_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         edit = added
     title = f"Bind {name}={value}: `{function.function.name}` returns (output, aux) only then"
     return unsafe_fix(target, title, (edit,))
+
+
+def _aux_flag_culprit_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The function returned a pair and a culprit is where ``has_aux`` is set to ``False``:
+    an assignment (``cfg.loss.has_aux = False``), a keyword (``has_aux=False``), or a call of a
+    project function that leaves its ``has_aux=False`` default (``make_update(loss, opt)``):
+    ``has_aux`` set to ``True`` there, the pair's second item taken as aux."""
+    edits: list[Edit] = []
+    for culprit in target.culprits:
+        source = Source.parse(culprit.span.path, read(culprit.span.path))
+        if source is None:
+            continue
+        line = culprit.span.line
+        for node in ast.walk(source.tree):
+            if getattr(node, "lineno", None) != line:
+                continue
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if (
+                    len(targets) == 1
+                    and last_name(targets[0]) == "has_aux"
+                    and literal_bool(node.value) is False
+                ):
+                    edits.append(source.replace(node.value, "True"))
+            elif isinstance(node, ast.Call):
+                edit = _aux_default_left(source, node, read)
+                if edit is not None:
+                    edits.append(edit)
+    if len(edits) != 1:
+        return []
+    return unsafe_fix(target, "Set has_aux=True: the function returns (output, aux)", tuple(edits))
+
+
+def _aux_default_left(source: Source, call: ast.Call, read: ReadSource) -> Edit | None:
+    """``has_aux=False`` written in the call, or left as the default of the project function
+    it calls: that keyword set to ``True``."""
+    given = next((k for k in call.keywords if k.arg == "has_aux"), None)
+    if given is not None:
+        return source.replace(given.value, "True") if literal_bool(given.value) is False else None
+    function = _enclosing_function(source, call)
+    if function is None or any(k.arg is None for k in call.keywords):
+        return None
+    located = _located(source, function, call.func, read)
+    if located is None:
+        return None
+    arguments = located[1].node.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(zip([a.arg for a in positional][::-1], arguments.defaults[::-1], strict=False))
+    defaults |= {
+        a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d
+    }
+    default = defaults.get("has_aux")
+    names = [a.arg for a in positional]
+    if default is None or literal_bool(default) is not False:
+        return None
+    if "has_aux" in names and names.index("has_aux") < len(call.args):
+        return None  # given by position
+    return add_keyword(source, call, "has_aux=True")
 
 
 # ``<class 'losses.Losses'>``: the class of a value the message printed.
@@ -2545,7 +2768,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip().startswith("("):
-        paired = nested_pair_fixes(target, read)
+        paired = nested_pair_fixes(target, read) or _aux_flag_culprit_fixes(target, read)
         if paired:
             return paired
     if target.code == NOT_ARRAY and printed_fields(target.captures.get("output") or ""):

@@ -598,11 +598,76 @@ def _hook_fix(target: FixTarget, read: ReadSource) -> list[Fix]:
             return []
         if any(_is_accum_call(n) for n in ast.walk(value)):
             return []  # it accumulates cotangents: not a statistic
+        returned = (target.captures.get("returned") or "").strip(" .")
+        if _views_a_dict(value, returned):
+            # ``return stats.items()``: the dict whose entries the view shows.
+            assert isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+            new = source.segment(value.func.value)
+            title = f"Return the dict of entries, not its view: {new}"
+            return [Fix(title, CODE, (source.replace(value, new),), preferred=True)]
+        if (
+            isinstance(value, ast.Call)
+            and last_name(value.func) == returned
+            and returned not in _MAPPINGS
+        ):
+            # The hook builds a report of its own class (a dataclass of statistics), not log
+            # entries: the rule calls it for its effect and returns nothing.
+            return _unreturned_hook_fixes(target, read, source, method)
         key = _log_key(value, method.name)
         new = f'{{"{key}": {source.segment(value)}}}'
         title = f"Return the statistic as a log entry: {new}"
         return [Fix(title, CODE, (source.replace(value, new),), preferred=True)]
     return []
+
+
+# The views of a dict's entries (``stats.items()``) by the type JAX names.
+_DICT_VIEWS = {"dict_items": "items"}
+
+
+def _views_a_dict(value: ast.expr, returned: str) -> bool:
+    """``stats.items()`` where JAX got a ``dict_items``."""
+    return (
+        isinstance(value, ast.Call)
+        and not value.args
+        and not value.keywords
+        and isinstance(value.func, ast.Attribute)
+        and _DICT_VIEWS.get(returned) == value.func.attr
+    )
+
+
+def _unreturned_hook_fixes(
+    target: FixTarget, read: ReadSource, home: Source, hook: FunctionNode
+) -> list[Fix]:
+    """``return self.hook(..)`` in the one ``vjp_bwd`` that returns the hook's value (in the
+    hook's module, the error's, a frame's, or a module beside the hook's: a base class):
+    the call kept as a statement, its result no longer returned."""
+    paths = [home.path, target.span.path, *(f.path for f in target.frames)]
+    paths += sorted(home.path.parent.glob("*.py"))
+    found: list[tuple[Source, ast.Return]] = []
+    for path in dict.fromkeys(paths):
+        source = home if path == home.path else Source.parse(path, read(path))
+        if source is None:
+            continue
+        found += [
+            (source, ret)
+            for cls in ast.walk(source.tree)
+            if isinstance(cls, ast.ClassDef)
+            for item in cls.body
+            if isinstance(item, ast.FunctionDef) and item.name == "vjp_bwd"
+            for ret in own_returns(item)
+            if isinstance(ret.value, ast.Call)
+            and isinstance(ret.value.func, ast.Attribute)
+            and isinstance(ret.value.func.value, ast.Name)
+            and ret.value.func.value.id == "self"
+            and ret.value.func.attr == hook.name
+        ]
+    if len(found) != 1 or not found[0][0].owns_its_lines(found[0][1]):
+        return []
+    source, ret = found[0]
+    assert ret.value is not None
+    call = source.segment(ret.value)
+    title = f"Call the {hook.name} hook without returning its report: {call}"
+    return [Fix(title, CODE, (source.replace(ret, call),), preferred=True)]
 
 
 # Mappings that are not a ``dict`` (JAX checks the type): their entries copied into one are.

@@ -90,6 +90,11 @@ class _Parser:
             # A registered dataclass without meta fields: ``CustomNode(Params[()], [*, *])``,
             # built back like a NamedTuple, by its fields.
             return self._fields_node("CustomNode(", "[", "[()]")
+        if self.peek("CustomNode(") and self.text.startswith("[None], [", self._after_name()):
+            # A class registered with ``register_pytree_node_class`` whose ``tree_flatten``
+            # gives no aux data: ``CustomNode(Table[None], [*, *])``, built back by the
+            # fields its constructor stores (``custom_vjp._data_fields``).
+            return self._fields_node("CustomNode(", "[", "[None]")
         raise ValueError(self.text[self.at :])
 
     def _fields_node(self, opener: str, name_end: str, after_name: str) -> Tree:

@@ -52,6 +52,7 @@ from jaxerr_ls.fixes.model import (
 )
 from jaxerr_ls.fixes.source import FunctionNode, Source, dotted, fresh
 from jaxerr_ls.fixes.transform_calls import argnums_fix, located, updated_arguments
+from jaxerr_ls.project import ModuleModel, Scope, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Edit, Span
 
@@ -1595,12 +1596,132 @@ def _value_fixes(target: FixTarget, code: Code, span: Span, home: Source) -> lis
             )
         ]
         if len(refs) != 1:
-            continue
+            place = Place(function.path, function.model, node, function.scope)
+            trees = [
+                i
+                for i in positions
+                if dotted(call.args[i]) is not None
+                and _reads_only_leaf_values(code, place, node, i + shift)
+            ]
+            jax_name = _module_alias(home, "jax")
+            if len(trees) != 1 or jax_name is None:
+                continue
+            argument = call.args[trees[0]]
+            text = home.segment(argument)
+            values = f"{jax_name}.tree.map(lambda p: p[...], {text})"
+            title = f"Differentiate the values of the Refs in {text}: pass {values}"
+            return [Fix(title, GRAD_REF, (home.replace(argument, values),), preferred=True)]
         argument = call.args[refs[0]]
         text = home.segment(argument)
         title = f"Differentiate the value of {text}: pass {text}[...]"
         return [Fix(title, GRAD_REF, (home.replace(argument, f"{text}[...]"),), preferred=True)]
     return []
+
+
+# How many calls a tree of Refs is followed through to the reads of its leaves.
+_LEAF_DEPTH = 2
+
+
+def _reads_only_leaf_values(
+    code: Code, place: Place, function: ast.FunctionDef, index: int, depth: int = 0
+) -> bool:
+    """Whether the function's positional parameter is a tree of Refs it only reads the values
+    of: every use an entry's value (``params["w"][...]``, ``params.w[...]``) or the argument
+    of a project function (``Probe.apply(params, x)``, a ``def`` or a class's method) that
+    reads it so in turn, with at least one such read."""
+    uses = _parameter_uses(function, index)
+    parents = {
+        id(child): parent for parent in ast.walk(function) for child in ast.iter_child_nodes(parent)
+    }
+    read = False
+    for use in uses:
+        entry = parents.get(id(use))
+        outer = parents.get(id(entry)) if entry is not None else None
+        if (
+            isinstance(entry, ast.Subscript | ast.Attribute)
+            and entry.value is use
+            and not (isinstance(entry, ast.Subscript) and _is_ellipsis(entry.slice))
+            and isinstance(outer, ast.Subscript)
+            and outer.value is entry
+            and _is_ellipsis(outer.slice)
+            and isinstance(outer.ctx, ast.Load)
+        ):
+            read = True
+            continue
+        if depth >= _LEAF_DEPTH or not isinstance(entry, ast.Call):
+            return False
+        positions = [i for i, a in enumerate(entry.args) if a is use]
+        if len(positions) != 1 or any(isinstance(a, ast.Starred) for a in entry.args):
+            return False
+        callee = _called_def(code, place, entry.func, function)
+        if callee is None:
+            return False
+        inner, shift = callee
+        if not _reads_only_leaf_values(
+            code,
+            Place(inner.path, inner.model, inner.node, inner.scope),
+            inner.node,
+            positions[0] + shift,
+            depth + 1,
+        ):
+            return False
+        read = True
+    return read
+
+
+def _is_ellipsis(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is Ellipsis
+
+
+def _called_def(
+    code: Code, place: Place, func: ast.expr, caller: ast.FunctionDef
+) -> tuple[_Def, int] | None:
+    """The ``def`` a call in ``caller`` runs, with how many of its parameters come before the
+    call's arguments: a function, or a class's method called on the class (``Probe.apply``:
+    a static method, 0; a class method, 1)."""
+    own = place.model.functions.get(caller)
+    scope = own.scope if own is not None else place.scope
+    target = func.value if isinstance(func, ast.Attribute) else func
+    made = code.resolve(Place(place.path, place.model, target, scope))
+    node = made.node
+    if isinstance(func, ast.Attribute):
+        if not isinstance(node, ast.ClassDef):
+            return None
+        methods = [m for m in node.body if isinstance(m, ast.FunctionDef) and m.name == func.attr]
+        if len(methods) != 1:
+            return None
+        decorators = {last_name(d) for d in methods[0].decorator_list}
+        if decorators - {"staticmethod", "classmethod"}:
+            return None
+        shift = 1 if "classmethod" in decorators else 0
+        if not decorators:
+            return None  # a plain method called on the class: its ``self`` is an argument
+        inner = made.model.functions.get(methods[0])
+        return (_Def(made.path, made.model, methods[0], inner.scope), shift) if inner else None
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+        return None
+    inner = made.model.functions.get(node)
+    return (_Def(made.path, made.model, node, inner.scope), 0) if inner else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Def:
+    """A ``def`` of a project module, with its own scope."""
+
+    path: Path
+    model: ModuleModel
+    node: ast.FunctionDef
+    scope: Scope
+
+
+def _module_alias(source: Source, module: str) -> str | None:
+    """The name the module is imported as at the top of the source (``import jax``)."""
+    for node in source.tree.body:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == module:
+                    return alias.asname or module
+    return None
 
 
 def literal_int(node: ast.expr) -> int | None:
