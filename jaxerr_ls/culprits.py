@@ -30,6 +30,7 @@ from jaxerr_ls.rule_outputs import (
     differing_entry,
     entry_change,
     entry_structure_change,
+    last_return,
     parse_type,
     returned_entry,
     single_definition,
@@ -358,7 +359,77 @@ def _output_change(
         )
         if built is not None:
             return built
+    unpacked = _unpacked_entry(files, path, function, index)
+    if unpacked is not None:
+        # One item of the tuple a helper returns, unpacked by the rule (``g_w, g_x =
+        # backward(..)``): that item's expression in the helper.
+        built = entry_change(
+            unpacked[0],
+            unpacked[1],
+            index,
+            got_type,
+            expected_type,
+            tangent_of=tangent_of,
+            returned=unpacked[2],
+            helper=True,
+        )
+        if built is not None:
+            return built
     return entry_change(code, function, index, got_type, expected_type, tangent_of=tangent_of)
+
+
+def _unpacked_entry(
+    files: ProjectFiles,
+    path: Path,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    index: int,
+) -> tuple[RuleCode, ast.FunctionDef | ast.AsyncFunctionDef, tuple[ast.stmt, ast.expr]] | None:
+    """For a rule returning as entry ``index`` a name its tuple target binds (``g_w, g_x =
+    backward(..)``), the project helper whose return's item the value flow says it is, with
+    that ``return`` and item (the item's name where the helper binds it once): not a helper
+    other code relies on (``Flow.relied_on``)."""
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_state import Code, Place
+
+    found = returned_entry(function, index)
+    if found is None or not isinstance(found[1], ast.Name):
+        return None
+    if single_definition(function, found[1].id) is not None:
+        return None  # ``name = call``: ``_entry_helper``'s
+    code = Code(files)
+    model, same = _modelled(code, path, function)
+    entry = _same_node(same.node, found[1]) if model is not None and same is not None else None
+    if model is None or same is None or entry is None:
+        return None
+    flow = Flow(code)
+    made = flow.one_maker(Place(path, model, entry, same.scope))
+    if made is None:
+        return None
+    owner = made.scope.node
+    helper = next((f for f in made.model.functions.values() if f.node is owner), None)
+    if helper is None or helper.node is same.node or flow.relied_on(helper, _keeps_axes):
+        return None
+    node = helper.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if len([r for r in own_returns(node) if r.value is not None]) != 1:
+        return None
+    ret = last_return(node)
+    if ret is None or not isinstance(ret.value, ast.Tuple):
+        return None
+    item = next((e for e in ret.value.elts if _makes(e, made.node, node)), None)
+    lines = files.lines(made.path)
+    if item is None or lines is None:
+        return None
+    return RuleCode(made.path, "\n".join(lines), made.model.tree), node, (ret, item)
+
+
+def _makes(item: ast.expr, made: ast.AST, helper: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a returned item is the value made, or a name the helper binds once to it."""
+    if item is made:
+        return True
+    definition = single_definition(helper, item.id) if isinstance(item, ast.Name) else None
+    return definition is not None and definition.value is made
 
 
 def _made_item(
