@@ -11,16 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_culprit_relied import edit
 from test_culprit_transforms import VERSIONS, Copy, finding, line_of
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 
 from jaxerr_ls.records import CulpritKind
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
 
 
 @pytest.mark.parametrize("version", VERSIONS)

@@ -8,22 +8,10 @@ calls, or a list changed in ways the flow does not model, keeps the culprit in t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from test_culprit_relied import culprit_line, edit
 from test_culprit_transforms import VERSIONS, Copy, finding, line_of
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
-
-
-def culprit_line(case: str, version: str, root: Path) -> tuple[str, int]:
-    [culprit] = finding(case, version, root).culprits
-    return culprit.span.path.name, culprit.span.line
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
 
 
 @pytest.mark.parametrize("version", VERSIONS)
