@@ -197,17 +197,31 @@ class Flow:
         """The one expression that makes every item of a sequence: the element of the list
         comprehension or generator its one maker is, through ``tuple(..)`` / ``list(..)`` of
         it (``self.buffers = tuple(buffers)`` with ``buffers`` the comprehension a
-        classmethod's ``cls([...])`` passes). None where the flow is not certain."""
+        classmethod's ``cls([...])`` passes), ``reversed(..)`` or a slice of it, or the one
+        item a list made empty is filled with by ``append`` (``_appended``). None where the
+        flow is not certain."""
         made = self.one_maker(place)
         for _ in range(_MAX_DEPTH):
             node = made.node if made is not None else None
             if isinstance(node, ast.ListComp | ast.GeneratorExp) and made is not None:
                 return made.at(node.elt)
+            if isinstance(node, ast.List) and not node.elts and made is not None:
+                # ``grads = []`` filled by one ``grads.append(item)`` (in a loop, say).
+                appended = _appended(made, node)
+                return None if appended is None else made.at(appended)
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.slice, ast.Slice)
+                and made is not None
+            ):
+                # ``grads[::-1]``: a slice keeps the items, reordered or fewer.
+                made = self.one_maker(made.at(node.value))
+                continue
             if not (
                 isinstance(node, ast.Call)
                 and made is not None
                 and isinstance(node.func, ast.Name)
-                and node.func.id in ("tuple", "list")
+                and node.func.id in ("tuple", "list", "reversed")
                 and made.scope.lookup(node.func.id) is None
                 and len(node.args) == 1
                 and not node.keywords
@@ -1965,6 +1979,71 @@ class Flow:
             # the method the attribute names on its class or instance.
             return self.callees(made, depth + 1)
         return []
+
+
+def _appended(made: Place, display: ast.List) -> ast.expr | None:
+    """The item of ``name = []`` when the function that binds it fills the list with one
+    ``name.append(item)`` and nothing else changes it (no other method call on it, no
+    subscript or augmented assignment, no other binding, no hand-off to a call that could
+    fill it)."""
+    function = made.scope.node
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    names = [
+        s.targets[0].id
+        for s in ast.walk(function)
+        if isinstance(s, ast.Assign)
+        and s.value is display
+        and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Name)
+    ]
+    if len(names) != 1:
+        return None
+    name = names[0]
+    appended: list[ast.expr] = []
+    parents = {id(c): n for n in ast.walk(function) for c in ast.iter_child_nodes(n)}
+    for node in ast.walk(function):
+        if not (isinstance(node, ast.Name) and node.id == name):
+            continue
+        parent = parents.get(id(node))
+        if not isinstance(node.ctx, ast.Load):
+            if not (isinstance(parent, ast.Assign) and parent.value is display):
+                return None  # bound again
+            continue
+        if isinstance(parent, ast.Attribute):
+            call = parents.get(id(parent))
+            if (
+                parent.attr == "append"
+                and isinstance(call, ast.Call)
+                and call.func is parent
+                and len(call.args) == 1
+                and not call.keywords
+                and not isinstance(call.args[0], ast.Starred)
+            ):
+                appended.append(call.args[0])
+                continue
+            return None  # ``extend``, ``insert``, ``sort``, ...
+        if isinstance(parent, ast.Subscript) and not isinstance(parent.ctx, ast.Load):
+            return None  # ``grads[i] = ..``
+        if isinstance(parent, ast.Call) and _reads_only(parent, made):
+            continue  # ``len(grads)``, ``reversed(grads)``
+        if isinstance(parent, ast.AugAssign | ast.Call | ast.keyword | ast.Starred):
+            return None  # ``grads += ..`` or handed to a call that may fill it
+    return appended[0] if len(appended) == 1 else None
+
+
+# Builtins that read a list without changing it.
+_READERS = frozenset({"len", "list", "tuple", "reversed", "sorted", "enumerate", "zip", "iter"})
+
+
+def _reads_only(call: ast.Call, made: Place) -> bool:
+    func = call.func
+    return (
+        isinstance(func, ast.Name)
+        and func.id in _READERS
+        and made.scope.lookup(func.id) is None
+        and made.model.module_scope.lookup(func.id) is None
+    )
 
 
 def _iterated(

@@ -33,9 +33,12 @@ class LeafField:
 
     span: Span
     # "registration" (a data_fields entry), "declaration" (a field not declared static),
-    # or "named_tuple" (the whole argument is traced: blame the jit).
+    # "children" (an entry of a registered class's flatten children), or "named_tuple" (the
+    # whole argument is traced: blame the jit).
     how: str
     class_name: str
+    # The field's attribute name (where the traced path gives a child's position, ``[1]``).
+    attribute: str = ""
 
 
 def class_place(code: Code, place: Place) -> Place | None:
@@ -60,7 +63,22 @@ def chain_end(code: Code, root: Place, chain: Sequence[str]) -> Place | None:
         cls = _field_class(code, cls, name) if cls is not None else None
     if cls is None or not isinstance(cls.node, ast.ClassDef):
         return None
-    return cls if chain[-1] in class_fields(cls.node) else None
+    if chain[-1] in class_fields(cls.node) and not chain[-1].isdigit():
+        return cls
+    return cls if _child(code, cls, chain[-1]) is not None else None
+
+
+def _child(code: Code, cls: Place, key: str) -> tuple[str, Place] | None:
+    """The child of a registered pytree class that a key of a traced argument's path names:
+    its attribute (``.passes``, a key the flatten gives) or its position among the children
+    (``[1]``, how JAX prints a child of a class flattened without keys)."""
+    children = flattened_children(code, cls)
+    if children is None:
+        return None
+    if key.isdigit():
+        return children[int(key)] if int(key) < len(children) else None
+    named = [c for c in children if c[0] == key]
+    return named[0] if len(named) == 1 else None
 
 
 def _project_classes(code: Code, name: str) -> Iterator[Place]:
@@ -164,6 +182,10 @@ _NODE_CLASS = frozenset(
     }
 )
 _NODE = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
+# Those whose flatten gives each child as a (key, child) pair.
+_KEYED = frozenset(
+    {"jax.tree_util.register_pytree_with_keys_class", "jax.tree_util.register_pytree_with_keys"}
+)
 
 
 def flattened_children(code: Code, cls: Place) -> list[tuple[str, Place]] | None:
@@ -177,31 +199,32 @@ def flattened_children(code: Code, cls: Place) -> list[tuple[str, Place]] | None
     assert isinstance(node, ast.ClassDef)
     flatten: Place | None = None
     for decorator in node.decorator_list:
-        if cls.model.qualified_name(decorator, cls.scope) in _NODE_CLASS:
+        api = cls.model.qualified_name(decorator, cls.scope)
+        if api in _NODE_CLASS:
             body = cls.model.scopes.get(node)
-            methods = [
-                s
-                for s in node.body
-                if isinstance(s, ast.FunctionDef)
-                and s.name in ("tree_flatten", "tree_flatten_with_keys")
-            ]
+            name = "tree_flatten_with_keys" if api in _KEYED else "tree_flatten"
+            methods = [s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == name]
             if body is None or len(methods) != 1:
                 return None
             flatten = Place(cls.path, cls.model, methods[0], body)
+            keyed = api in _KEYED
     if flatten is None:
-        flatten = _flatten_given(code, cls)
-    if flatten is None:
-        return None
-    return _children_read(flatten)
+        given = _flatten_given(code, cls)
+        if given is None:
+            return None
+        flatten, keyed = given
+    return _children_read(flatten, keyed)
 
 
-def _flatten_given(code: Code, cls: Place) -> Place | None:
-    """The flatten function of the one ``register_pytree_node(cls, flatten, unflatten)``."""
+def _flatten_given(code: Code, cls: Place) -> tuple[Place, bool] | None:
+    """The flatten function of the one ``register_pytree_node(cls, flatten, unflatten)``, and
+    whether it gives (key, child) pairs."""
     assert isinstance(cls.node, ast.ClassDef)
-    found: list[Place] = []
+    found: list[tuple[Place, bool]] = []
     for path, model in code.models([cls.path, *code.files.files_containing(cls.node.name)]):
         for call, scope in model.calls:
-            if model.qualified_name(call.func, scope) not in _NODE or len(call.args) < 2:
+            api = model.qualified_name(call.func, scope)
+            if api not in _NODE or len(call.args) < 2:
                 continue
             target = class_place(code, Place(path, model, call.args[0], scope))
             if target is None or target.node is not cls.node:
@@ -209,12 +232,13 @@ def _flatten_given(code: Code, cls: Place) -> Place | None:
             function = code.resolve(Place(path, model, call.args[1], scope))
             if not isinstance(function.node, ast.FunctionDef | ast.Lambda):
                 return None
-            found.append(function)
+            found.append((function, api in _KEYED))
     return found[0] if len(found) == 1 else None
 
 
-def _children_read(flatten: Place) -> list[tuple[str, Place]] | None:
-    """The attributes of its first parameter that a flatten function returns as children."""
+def _children_read(flatten: Place, keyed: bool = False) -> list[tuple[str, Place]] | None:
+    """The attributes of its first parameter that a flatten function returns as children
+    (with ``keyed``, the second item of each (key, child) pair)."""
     node = flatten.node
     assert isinstance(node, ast.FunctionDef | ast.Lambda)
     params = [*node.args.posonlyargs, *node.args.args]
@@ -245,6 +269,10 @@ def _children_read(flatten: Place) -> list[tuple[str, Place]] | None:
         return None
     out = []
     for entry in children.elts:
+        if keyed:
+            if not (isinstance(entry, ast.Tuple) and len(entry.elts) == 2):
+                return None
+            entry = entry.elts[1]
         if not (
             isinstance(entry, ast.Attribute)
             and isinstance(entry.value, ast.Name)
@@ -294,6 +322,11 @@ def leaf_field(code: Code, cls: Place, name: str) -> LeafField | None:
     """Where the class's field ``name`` became a traced leaf, when the code says so surely."""
     node = cls.node
     assert isinstance(node, ast.ClassDef)
+    child = _child(code, cls, name)
+    if child is not None:
+        # A registered class's flatten returns it among the children: there it becomes a leaf
+        # (the auxiliary data keeps a Python value static).
+        return LeafField(code.span(child[1].path, child[1].node), "children", node.name, child[0])
     declared = class_fields(node)[name]
     entry = _registration_entry(code, cls, name)
     if entry is not None:

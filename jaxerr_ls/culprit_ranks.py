@@ -455,9 +455,13 @@ class Ranks:
         if sampled is not None:
             sampler, shape = sampled
             return sampler.omitted_rank if shape is None else self._sizes(place.at(shape), depth)
-        if name in ("dot", "matmul") and len(args) == 2:
+        if name == "matmul" and len(args) == 2:
             product = ast.BinOp(args[0], ast.MatMult(), args[1])
             return self._binop(place, product, depth)
+        if name in ("dot", "tensordot") and len(args) >= 2:
+            return self._contracted(place, node, name, args, depth)
+        if name == "einsum" and method is None:
+            return _einsum_rank(node)
         if name in ("vdot", "inner_product", "trace", "det", "slogdet_sign"):
             return 0
         if method is None and first is not None:
@@ -471,6 +475,36 @@ class Ranks:
         if method is None and qualified is not None:
             return self._tabled(place, node, qualified, depth)
         return None
+
+    def _contracted(
+        self, place: Place, node: ast.Call, name: str, args: list[ast.expr], depth: int
+    ) -> int | None:
+        """``dot(a, b)``: a scalar operand multiplies, otherwise the last axis of ``a`` meets
+        the second-to-last of ``b`` (the last of a vector), rank ``A + B - 2``;
+        ``tensordot(a, b, axes)`` drops the axes it sums from both, two for an int ``axes=2``
+        (its default), as many as each listed sequence names."""
+        left = self.of(place.at(args[0]), depth + 1)
+        right = self.of(place.at(args[1]), depth + 1)
+        if left is None or right is None:
+            return None
+        if name == "dot":
+            return max(left, right) if left == 0 or right == 0 else left + right - 2
+        axes = keyword_value(node, "axes") or (args[2] if len(args) > 2 else None)
+        summed: int | None
+        if axes is None:
+            summed = 2
+        elif isinstance(axes, ast.Constant) and type(axes.value) is int:
+            summed = axes.value
+        elif isinstance(axes, ast.Tuple | ast.List) and len(axes.elts) == 2:
+            counts = {
+                len(e.elts) if isinstance(e, ast.Tuple | ast.List) else 1 if _int_literal(e) else -1
+                for e in axes.elts
+            }
+            summed = counts.pop() if len(counts) == 1 and -1 not in counts else None
+        else:
+            summed = None
+        rank = None if summed is None else left + right - 2 * summed
+        return rank if rank is not None and rank >= 0 else None
 
     def _tabled(self, place: Place, node: ast.Call, qualified: str, depth: int) -> int | None:
         """The rank a library function returns by the tables built from the real JAX
@@ -595,6 +629,23 @@ class Ranks:
         if node.args and not any(isinstance(a, ast.Starred) for a in node.args):
             return len(node.args)
         return None
+
+
+def _einsum_rank(node: ast.Call) -> int | None:
+    """The rank of ``einsum(spec, *operands)``: the letters after ``->``, or without it the
+    letters that appear once (NumPy's implicit output); None with ``...`` (its axes are the
+    operands') or a spec that is not a string written there."""
+    spec = node.args[0] if node.args else None
+    if not (isinstance(spec, ast.Constant) and isinstance(spec.value, str)):
+        return None
+    text = spec.value.replace(" ", "")
+    if "..." in text or not all(c.isalpha() or c in ",->" for c in text):
+        return None
+    inputs, arrow, output = text.partition("->")
+    if arrow:
+        return len(output)
+    letters = inputs.replace(",", "")
+    return sum(1 for c in set(letters) if letters.count(c) == 1)
 
 
 def _one_size(place: Place) -> bool:

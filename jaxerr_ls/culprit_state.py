@@ -45,6 +45,9 @@ ARG_POSITION_RE = re.compile(r"\bargs\[(\d+)\](?=[\s:,]|$)")
 # "train_step at /ci/project/train.py:13"
 _TRACED_RE = re.compile(r"^(?P<name>[\w<>.]+) at (?P<path>.+?):(?P<line>\d+)$")
 _IDENTIFIER_RE = re.compile(r"^[A-Za-z_]\w*$")
+# A traced argument's path through fields: ``cfg.boundary``, ``sm[1]``, ``model.smoother[0]``
+# (an index only last: a child of a registered class, else the item of a sequence).
+_FIELD_PATH_RE = re.compile(r"^([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*(?:\.[A-Za-z_]\w*|\[\d+\]))$")
 # Between the arguments JAX lists ("x, y and z").
 _ARGUMENTS_RE = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 # An item of a ``*args`` parameter, as JAX names it (``a[4]``).
@@ -1752,14 +1755,16 @@ def _traced_field(
     """The function jit traced, its parameter and the field chain of a dotted argument
     (``cfg.boundary``: ``cfg``, ``["boundary"]``)."""
     argument = captures.get("arguments", "").strip()
-    root, _, rest = argument.partition(".")
-    if not rest or not all(_IDENTIFIER_RE.match(part) for part in argument.split(".")):
+    matched = _FIELD_PATH_RE.match(argument)
+    if matched is None:
         return None
+    root, rest = matched[1], matched[2]
     found = traced_argument(code, {**captures, "arguments": root})
     if found is None:
         return None
     path, function, index, _ = found
-    return path, function, index, rest.split(".")
+    # ``.name`` an attribute, ``[1]`` a child's position (a class flattened without keys).
+    return path, function, index, re.findall(r"\w+", rest)
 
 
 def _field_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Span]) -> Found | None:
@@ -1807,9 +1812,13 @@ def _field_culprit(code: Code, captures: Mapping[str, str], frames: Sequence[Spa
         # Named by the parameter: the argument as a whole is what jit should keep static.
         found = Found(span, CulpritKind.TRACER_JIT_ARGUMENT, root, why)
     else:
-        where = "`data_fields`" if leaf.how == "registration" else "its declaration"
+        where = {
+            "registration": "`data_fields`",
+            "children": "the children its flatten returns",
+        }.get(leaf.how, "its declaration")
         why = (
-            f"`{leaf.class_name}.{chain[-1]}` is a leaf of the pytree (by {where}), so "
+            f"`{leaf.class_name}.{leaf.attribute or chain[-1]}` is a leaf of the pytree "
+            f"(by {where}), so "
             f"`jax.jit` traces `{argument}`, a Python value that decides control flow or a "
             "shape: make it a static field."
         )
@@ -1831,6 +1840,9 @@ def _jit_argument_culprit(
     if "." in captures.get("arguments", ""):
         return _field_culprit(code, captures, frames)
     found = traced_argument(code, captures)
+    if found is None and _FIELD_PATH_RE.match(captures.get("arguments", "").strip()):
+        # ``sm[1]``: a child of a registered class (the item of a sequence finds no class).
+        return _field_culprit(code, captures, frames)
     if frames and _indexes_number_table(code, frames[0]):
         return None
     if found is None:

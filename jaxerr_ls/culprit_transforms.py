@@ -5505,9 +5505,58 @@ def _factory_call(
         return None
     flow = culprit_state.flow_of(culprit_state.Code(project.files), [])
     calls = list(flow.project_calls_of(factory.node, factory))
+    if len(calls) > 1:
+        calls = _made_what_ran(project, factory, calls)
     if len(calls) != 1:
         return None
     return factory, names.index(name.id), calls[0][0], calls[0][1]
+
+
+def _made_what_ran(
+    project: _Project, factory: Function, calls: list[tuple[Place, ast.Call]]
+) -> list[tuple[Place, ast.Call]]:
+    """Of a factory's calls, the one that made the function the traceback ran: a frame in a
+    function defined inside the factory (the closure it returns) is entered from a line one
+    frame up whose call is of a name bound once, to that factory call (``step =
+    build_step(objective, 0.1)`` then ``step(p, data)``). Empty where the frames show no such
+    call, or several."""
+    code = culprit_state.Code(project.files)
+
+    def at(node: ast.AST) -> tuple[int, int]:
+        return (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+
+    chosen: list[tuple[Place, ast.Call]] = []
+    for inner, outer in zip(project.frames, project.frames[1:], strict=False):
+        model = project.model(inner.path)
+        ran = _innermost_function(model, inner.line) if model is not None else None
+        if ran is None or ran.node is factory.node or not _holds(factory.node, ran.node):
+            continue
+        for site in code.frames_calls([outer]):
+            assert isinstance(site.node, ast.Call)
+            func = site.node.func
+            binding = site.scope.lookup(func.id) if isinstance(func, ast.Name) else None
+            if binding is None or binding.kind != "assign" or binding.value is None:
+                continue
+            chosen += [
+                (where, call)
+                for where, call in calls
+                if where.path == site.path and at(call) == at(binding.value)
+            ]
+    return list({id(call): (where, call) for where, call in chosen}.values())
+
+
+def _innermost_function(model: ModuleModel, line: int) -> Function | None:
+    """The innermost function whose body holds the line."""
+    found = [
+        f
+        for f in model.functions.values()
+        if f.node.lineno < line <= (f.node.end_lineno or f.node.lineno)
+    ]
+    return max(found, key=lambda f: f.node.lineno, default=None)
+
+
+def _holds(outer: ast.AST, inner: ast.AST) -> bool:
+    return any(n is inner for n in ast.walk(outer))
 
 
 def _factory_argument(

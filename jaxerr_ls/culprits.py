@@ -30,9 +30,11 @@ from jaxerr_ls.rule_outputs import (
     differing_entry,
     entry_change,
     entry_structure_change,
+    last_return,
     parse_type,
     returned_entry,
     single_definition,
+    tree_items,
 )
 from jaxerr_ls.spans import Span, ast_span
 
@@ -320,6 +322,9 @@ def _output_change(
         if differing is None:
             return None
         index, got_item, expected_item = differing
+        made = _made_item(files, path, function, index, got_item, expected_item)
+        if made is not None:
+            return made
         helper = _entry_helper(files, path, function, index)
         if helper is not None:
             # The helper whose value the rule returns for the entry builds it wrong.
@@ -354,7 +359,157 @@ def _output_change(
         )
         if built is not None:
             return built
+    unpacked = _unpacked_entry(files, path, function, index)
+    if unpacked is not None:
+        # One item of the tuple a helper returns, unpacked by the rule (``g_w, g_x =
+        # backward(..)``): that item's expression in the helper.
+        built = entry_change(
+            unpacked[0],
+            unpacked[1],
+            index,
+            got_type,
+            expected_type,
+            tangent_of=tangent_of,
+            returned=unpacked[2],
+            helper=True,
+        )
+        if built is not None:
+            return built
     return entry_change(code, function, index, got_type, expected_type, tangent_of=tangent_of)
+
+
+def _unpacked_entry(
+    files: ProjectFiles,
+    path: Path,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    index: int,
+) -> tuple[RuleCode, ast.FunctionDef | ast.AsyncFunctionDef, tuple[ast.stmt, ast.expr]] | None:
+    """For a rule returning as entry ``index`` a name its tuple target binds (``g_w, g_x =
+    backward(..)``), the project helper whose return's item the value flow says it is, with
+    that ``return`` and item (the item's name where the helper binds it once): not a helper
+    other code relies on (``Flow.relied_on``)."""
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_state import Code, Place
+
+    found = returned_entry(function, index)
+    if found is None or not isinstance(found[1], ast.Name):
+        return None
+    if single_definition(function, found[1].id) is not None:
+        return None  # ``name = call``: ``_entry_helper``'s
+    code = Code(files)
+    model, same = _modelled(code, path, function)
+    entry = _same_node(same.node, found[1]) if model is not None and same is not None else None
+    if model is None or same is None or entry is None:
+        return None
+    flow = Flow(code)
+    made = flow.one_maker(Place(path, model, entry, same.scope))
+    if made is None:
+        return None
+    owner = made.scope.node
+    helper = next((f for f in made.model.functions.values() if f.node is owner), None)
+    if helper is None or helper.node is same.node or flow.relied_on(helper, _keeps_axes):
+        return None
+    node = helper.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if len([r for r in own_returns(node) if r.value is not None]) != 1:
+        return None
+    ret = last_return(node)
+    if ret is None or not isinstance(ret.value, ast.Tuple):
+        return None
+    item = next((e for e in ret.value.elts if _makes(e, made.node, node)), None)
+    lines = files.lines(made.path)
+    if item is None or lines is None:
+        return None
+    return RuleCode(made.path, "\n".join(lines), made.model.tree), node, (ret, item)
+
+
+def _makes(item: ast.expr, made: ast.AST, helper: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a returned item is the value made, or a name the helper binds once to it."""
+    if item is made:
+        return True
+    definition = single_definition(helper, item.id) if isinstance(item, ast.Name) else None
+    return definition is not None and definition.value is made
+
+
+def _made_item(
+    files: ProjectFiles,
+    path: Path,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    index: int,
+    got: str,
+    expected: str,
+) -> Change | None:
+    """Where a project helper builds the display of the wrong structure that the rule returns
+    as entry ``index``: the value flow follows the entry (tuple targets, a helper's return)
+    and, while both printed structures are lists of like items, the list to its one item (a
+    comprehension's element, the one ``append`` of a list built in a loop), down to a dict,
+    tuple or list display of the printed wrong kind (``grads.append({"w": .., "b": ..})``
+    where the input holds pairs). Not in the rule itself (the rule's own code is read by
+    ``entry_structure_change``), nor in a helper other code relies on."""
+    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_state import Code, Place
+
+    found = returned_entry(function, index)
+    code = Code(files)
+    model, same = _modelled(code, path, function)
+    if found is None or model is None or same is None:
+        return None
+    entry = _same_node(same.node, found[1])
+    if entry is None:
+        return None
+    flow = Flow(code)
+    made = flow.one_maker(Place(path, model, entry, same.scope))
+    for _ in range(4):
+        got_items, expected_items = tree_items(got), tree_items(expected)
+        if made is None or got_items is None or expected_items is None:
+            return None
+        if _display_of(made.node, got) and not _display_of(made.node, expected):
+            break
+        if not (
+            got_items[0] == expected_items[0] == "["
+            and len(got_items[1]) == len(expected_items[1])
+            and len(set(got_items[1])) == len(set(expected_items[1])) == 1
+        ):
+            return None
+        made = flow.element(made)
+        got, expected = got_items[1][0], expected_items[1][0]
+    else:
+        return None
+    assert made is not None
+    owner = made.scope.node
+    helper = next((f for f in made.model.functions.values() if f.node is owner), None)
+    if helper is None or helper.node is same.node or flow.relied_on(helper):
+        return None
+    lines = files.lines(made.path)
+    if lines is None:
+        return None
+    helper_code = RuleCode(made.path, "\n".join(lines), made.model.tree)
+    text = helper_code.segment(made.node)
+    why = (
+        f"`{text}` (in `{helper.name}`) builds output[{index}]'s items with structure {got} "
+        f"where the input's cotangent must have the input's structure, {expected}."
+    )
+    return Change(helper_code.span(made.node), why, "", (), safe=False)
+
+
+def _same_node(tree: ast.AST, node: ast.expr) -> ast.expr | None:
+    """The node of ``tree`` at ``node``'s place (of another parse of the same text)."""
+    at = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+    found = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, type(node))
+        and (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == at
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _display_of(node: ast.AST, structure: str) -> bool:
+    """Whether ``node`` is a display (or comprehension) of the printed structure's kind."""
+    opener = structure.strip()[:1]
+    kinds = {"{": (ast.Dict, ast.DictComp), "(": (ast.Tuple,), "[": (ast.List, ast.ListComp)}
+    return opener in kinds and isinstance(node, kinds[opener])
 
 
 def _entry_helper(

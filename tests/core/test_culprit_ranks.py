@@ -392,3 +392,54 @@ def test_two_terms_that_may_keep_an_axis_leave_the_culprit_in_doubt(version: str
     found = finding("rank_two_helpers_silent", version)
     assert found.code == "grad-nonscalar-output"
     assert found.culprits == []
+
+
+PRODUCTS = """
+import numpy as np
+import jax.numpy as jnp
+
+
+def products(n, spec):
+    m = jnp.ones((n, 3))
+    v = jnp.ones(3)
+    t = jnp.ones((2, n, 3))
+    dotted = jnp.dot(m, v)
+    dotted_nd = jnp.dot(t, jnp.ones((4, 3, 5)))
+    scaled = jnp.dot(2.0, m)
+    method = v.dot(v)
+    summed_pair = jnp.tensordot(t, jnp.ones((n, 3, 4)))
+    summed_one = np.tensordot(m, t, axes=([1], [2]))
+    summed_int = jnp.tensordot(m, m, 0)
+    gram = jnp.einsum("ij,kj->ik", m, m)
+    implicit = jnp.einsum("ij,j", m, v)
+    trace = jnp.einsum("ii", m)
+    batched = jnp.einsum("...ij,jk->...ik", t, m)
+    given = jnp.einsum(spec, m)
+    made = [dotted, dotted_nd, scaled, method, summed_pair, summed_one, summed_int]
+    return made, gram, implicit, trace, batched, given
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "rank"),
+    [
+        ("dotted", 1),  # a matrix times a vector
+        ("dotted_nd", 4),  # dot of N-D arrays keeps every axis but the two it sums
+        ("scaled", 2),  # a scalar operand multiplies
+        ("method", 0),
+        ("summed_pair", 2),  # ``axes=2`` by default: two axes of each side summed
+        ("summed_one", 3),  # one listed axis of each side
+        ("summed_int", 4),  # ``axes=0``: an outer product
+        ("gram", 2),  # the letters after ``->``
+        ("implicit", 1),  # the letters appearing once
+        ("trace", 0),
+        ("batched", None),  # ``...`` takes the operands' axes: not followed
+        ("given", None),  # a spec not written there
+    ],
+)
+def test_ranks_of_contractions_follow_the_library_s_rules(
+    tmp_path: Path, name: str, rank: int | None
+) -> None:
+    code = project(tmp_path, {"m.py": PRODUCTS})
+    place = place_of(code, tmp_path / "m.py", name)  # its last read
+    assert Ranks(Flow(code)).of(place) == rank

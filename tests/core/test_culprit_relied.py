@@ -14,9 +14,10 @@ rule's ``return`` again. A gradient Ref slot of the wrong size made by a helper 
 other slot is made by too: the call that asks for the size; made for it alone, the helper's
 ``new_ref``. A partial mean of what a documented public method returns, of a rank the flow
 cannot tell: no culprit; without the docstring or with a private method, the partial mean.
-A ``has_aux`` flag left to the default of a factory the project calls twice: no culprit (the
-default is right for the other call); called once, that call. A jvp rule returning a public
-helper's kept axis: the helper's reduction, unless its docstring says the axis is kept.
+A ``has_aux`` flag left to the default of a factory the project calls twice: the call that
+made the closure the traceback enters (the default is right for the other call); called
+once, that call. A jvp rule returning a public helper's kept axis: the helper's reduction,
+unless its docstring says the axis is kept.
 """
 
 from __future__ import annotations
@@ -193,14 +194,39 @@ def test_a_flag_left_to_the_default_of_a_factory_called_twice_is_not_the_default
     copy: Copy, version: str, calls: int
 ) -> None:
     # ``build_step(objective, lr, with_aux=False)``: called once, that call leaves the flag
-    # off; called again elsewhere, the default is right for the other call, and which call
-    # made the failing step is not known here: no culprit rather than the shared default.
+    # off; called again elsewhere, the default is right for the other call, and the call
+    # that made the failing step (the traceback enters the closure from ``step(..)``) is
+    # the one that leaves it off.
     root = copy("aux_factory_flag_default")
     main = root / "main.py"
     if calls == 2:
         edit(main, "    print(p, value)\n", "    print(p, value)\n    build_step(objective, 0.2)\n")
     found = finding("aux_factory_flag_default", version, root).culprits
-    expected = [(main, line_of(main, "step = build_step(objective, 0.1)"))] if calls == 1 else []
+    expected = [(main, line_of(main, "step = build_step(objective, 0.1)"))]
+    assert [(c.span.path, c.span.line) for c in found] == expected
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("spelling", ["as_is", "keyword_only", "swapped", "rebound"])
+def test_of_a_factory_s_two_calls_the_one_that_made_the_failing_closure_is_the_culprit(
+    copy: Copy, version: str, spelling: str
+) -> None:
+    # ``make_update`` makes both steps; the traceback shows ``refine(w, batch)`` entering
+    # its closure, so ``refine = make_update(squared_with_norm, 0.1)`` is the call that
+    # leaves ``with_metrics`` off (and hands the function returning a pair). Bound twice,
+    # the name no longer says which call made it: no culprit rather than the default.
+    root = copy("aux_factory_two_steps")
+    main, training = root / "main.py", root / "training.py"
+    made = "    refine = make_update(squared_with_norm, 0.1)\n"
+    if spelling == "keyword_only":
+        edit(training, "rate, with_metrics=False", "rate, *, with_metrics=False")
+    elif spelling == "swapped":
+        edit(main, made, "")
+        edit(main, "    warmup = make_update", made + "    warmup = make_update")
+    elif spelling == "rebound":
+        edit(main, made, made + "    refine = refine if batch else warmup\n")
+    found = finding("aux_factory_two_steps", version, root).culprits
+    expected = [] if spelling == "rebound" else [(main, line_of(main, made.strip()))]
     assert [(c.span.path, c.span.line) for c in found] == expected
 
 
