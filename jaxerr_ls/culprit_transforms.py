@@ -704,9 +704,7 @@ def _returns(
             out.append(_Return(model, function, *accumulated))
             continue
         made = (
-            _local_maker(project, flow, model, function, part, env)
-            if vector and flow is not None and part is not value
-            else _mode_binding(project, flow, model, function, part, env)
+            _local_maker(project, flow, model, function, part, env, by_maker=part is not value)
             if vector
             else None
         )
@@ -1214,19 +1212,28 @@ def _local_maker(
     function: Function,
     part: ast.expr | None,
     env: Env = None,
+    *,
+    by_maker: bool = True,
 ) -> tuple[ast.AST, ast.expr] | None:
     """The assignment in the function that makes the operand of a return that is surely a
     vector (``logdet = 2.0 * jnp.log(jnp.diag(chol))`` for ``return fit + logdet``), or that
     calls a project function in the mode that makes it one (``data = bce(logits, y)`` under
-    a ``reduction="none"`` default): the statement and its value."""
+    a ``reduction="none"`` default, the call being where the mode is chosen): the statement
+    and its value. With ``by_maker`` False only the mode's call counts."""
     bound = _bound_value(function, part)
     if flow is None or bound is None or part is None:
         return None
-    chosen = _mode_binding(project, flow, model, function, part, env)
-    if chosen is not None:
-        return chosen
+    value = bound[1]
+    if isinstance(value, ast.Call):
+        callee = _callee_env(project, model, value, function.scope, flow, env)
+        if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
+            callee = _flow_callee(project, flow, model, value, function.scope, env)
+        if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
+            return bound
+    if not by_maker:
+        return None
     maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
-    if maker is None or maker.node is not bound[1]:
+    if maker is None or maker.node is not value:
         return None
     return bound
 
@@ -1239,28 +1246,6 @@ def _bound_value(function: Function, part: ast.expr | None) -> tuple[ast.stmt, a
     if binding is None or binding.value is None or not isinstance(binding.node, ast.stmt):
         return None
     return binding.node, binding.value
-
-
-def _mode_binding(
-    project: _Project,
-    flow: Flow | None,
-    model: ModuleModel,
-    function: Function,
-    part: ast.expr | None,
-    env: Env = None,
-) -> tuple[ast.AST, ast.expr] | None:
-    """The one assignment of a returned name that calls a project function in the mode that
-    makes the vector (``loss = focal(logits, y)`` under a ``reduction="none"`` default): the
-    statement and its value, the call being where the mode is chosen."""
-    bound = _bound_value(function, part)
-    if flow is None or bound is None or not isinstance(value := bound[1], ast.Call):
-        return None
-    callee = _callee_env(project, model, value, function.scope, flow, env)
-    if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
-        callee = _flow_callee(project, flow, model, value, function.scope, env)
-    if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
-        return bound
-    return None
 
 
 def _summed_item(model: ModuleModel, function: Function, part: ast.expr | None) -> ast.expr | None:
