@@ -386,7 +386,7 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             _rule_code(home), function, 0, produced, expected, returned=(ret, ret.value)
         )
         if found_change is not None and found_change.edits:
-            safety = Applicability.SAFE if found_change.safe else Applicability.UNSAFE
+            safety = Applicability.of(found_change.safe)
             return [Fix(found_change.title, target.code, found_change.edits, True, safety)]
     # A culprit in a helper that makes the entry (through a name, a call): the change there.
     kind = CulpritKind.CUSTOM_VJP_BWD
@@ -409,7 +409,7 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if proven:
             return proven
     if change is not None and change.edits and change.statement.line == line:
-        safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
+        safety = Applicability.of(change.safe)
         return [Fix(change.title, target.code, change.edits, True, safety)]
     return rule_types.array_fixes(target, read, source, bwd, index, types, kind)
 
@@ -761,7 +761,7 @@ def _converted_entry(
     if not edits:
         return []
     title = f"Build output[{differing[0]}] in the structure of the primal's argument"
-    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
 
 
@@ -1184,7 +1184,7 @@ def _regrouped_fix(
         title = "Return the cotangents in the structure of the primal's arguments (its classes)"
     else:
         title = "Return the cotangents in the containers of the primal's arguments"
-    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
 
 
