@@ -1,4 +1,4 @@
-"""Culprits of Refs, traced Python values, loops, solvers and closures, found in the project model.
+"""Culprits of Refs, traced values, loops, solvers, callbacks and closures, in the project model.
 
 JAX reports these errors where a value is used (``f_vjp.with_refs(...)(ct)``, ``if train:``,
 the ``grad`` of a loop), while the change belongs where the value was made: the ``with_refs``

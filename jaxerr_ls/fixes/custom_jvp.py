@@ -1,5 +1,6 @@
-"""Fixes for custom_jvp rules: a rule that returns only its tangent, and a tangent of the wrong
-shape or dtype.
+"""Fixes for custom_jvp rules: a rule returning only its tangent, a tangent of the wrong type.
+
+A tangent of the wrong type is one of the wrong shape or dtype.
 
 A rule that returns one value where JAX wants ``(primal_out, tangent_out)`` returns the primal
 function applied to its primals as well: ``f(x), tangent`` when the rule unpacks its primals into

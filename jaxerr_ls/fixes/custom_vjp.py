@@ -1,5 +1,8 @@
 """Fixes for custom_vjp rules: a bwd output of the wrong type or structure, a fwd not a pair.
 
+A fwd whose residuals echo arguments the primal declares ``nondiff_argnums`` (which the bwd
+rule gets anyway) drops them where its tuple is written (``_echoed_nondiff_fix``).
+
 A bwd rule's wrong entry is named by the message (``output[i]``, the type produced and the type
 expected): the change the types prove (``keepdims=True`` dropped, the other axis reduced, the
 product transposed, a scalar zero made ``None``, a kept unit axis squeezed) is found by
