@@ -34,6 +34,7 @@ from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.library import library
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import (
+    DIFFERENTIATING,
     TRANSPARENT,
     Binding,
     Function,
@@ -57,22 +58,8 @@ from jaxerr_ls.project import (
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
 
-# Transforms that differentiate the function they receive with respect to its arguments.
-_DIFFERENTIATING = frozenset(
-    {
-        "jax.grad",
-        "jax.value_and_grad",
-        "jax.jacrev",
-        "jax.jacfwd",
-        "jax.jacobian",
-        "jax.hessian",
-        "jax.vjp",
-        "jax.jvp",
-        "jax.linearize",
-    }
-)
 # Transforms whose result is called with the differentiated arguments.
-_APPLIED = _DIFFERENTIATING - {"jax.vjp", "jax.jvp", "jax.linearize"}
+_APPLIED = DIFFERENTIATING - {"jax.vjp", "jax.jvp", "jax.linearize"}
 # Functions returning a function of tangents / cotangents: ``_, f_jvp = jax.linearize(f, x)``,
 # ``f_t = jax.linear_transpose(f, x)``.
 _PULLING = frozenset({"jax.linearize", "jax.vjp", "jax.linear_transpose"})
@@ -1775,7 +1762,7 @@ def _label(function: Function) -> str:
 def _function_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
-    application = _only(_applications(project, frames, _DIFFERENTIATING, mapped=True))
+    application = _only(_applications(project, frames, DIFFERENTIATING, mapped=True))
     if application is None:
         return []
     api = application.transform.api.rsplit(".", 1)[-1]
@@ -5276,7 +5263,7 @@ def _applied_on_line(
         while isinstance(value, ast.Call) and model.qualified_name(value.func, where) == "jax.jit":
             value = value.args[0] if value.args else None
         api = model.qualified_name(value.func, where) if isinstance(value, ast.Call) else None
-        if isinstance(value, ast.Call) and api in _DIFFERENTIATING:
+        if isinstance(value, ast.Call) and api in DIFFERENTIATING:
             found.append((Place(path, model, value, where), value, api.rsplit(".", 1)[-1]))
     return found[0] if len(found) == 1 else None
 
