@@ -648,31 +648,20 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return keyed
     if final is not None and (unwrapped := _unwrapped_fix(target, source, final)):
         return unwrapped
-    unsplatted = _unsplatted_fix(target, source, bwd, final)
-    if unsplatted:
-        return unsplatted
-    rebuilt = _rebuilt_fix(target, source, bwd, final, got_text, expected_text)
-    if rebuilt:
-        return rebuilt
-    regrouped = _regrouped_fix(target, source, final, got_text, expected_text, read)
-    if regrouped:
-        return regrouped
-    as_class = _namedtuple_fix(target, source, bwd, final, got_text, expected_text, read)
-    if as_class:
-        return as_class
-    as_record = _dict_record_fix(target, source, bwd, got_text, expected_text, read)
-    if as_record:
-        return as_record
-    spread = _spread_fix(target, source, bwd, final, got_text, expected_text)
-    if spread:
-        return spread
-    # The edits the printed structures prove come first; these are read by names and keys.
-    typed = _typed_structure_fixes(target, read)
-    if typed:
-        return typed
-    unpacked = _unpacked_helper_fix(target, source, bwd, returns[-1], got[1], expected[1], read)
-    if unpacked:
-        return unpacked
+    # The first of these that gives edits: those the printed structures prove come first,
+    # the last two are read by names and keys.
+    proven = (
+        _unsplatted_fix(target, source, bwd, final)
+        or _rebuilt_fix(target, source, bwd, final, got_text, expected_text)
+        or _regrouped_fix(target, source, final, got_text, expected_text, read)
+        or _namedtuple_fix(target, source, bwd, final, got_text, expected_text, read)
+        or _dict_record_fix(target, source, bwd, got_text, expected_text, read)
+        or _spread_fix(target, source, bwd, final, got_text, expected_text)
+        or _typed_structure_fixes(target, read)
+        or _unpacked_helper_fix(target, source, bwd, returns[-1], got[1], expected[1], read)
+    )
+    if proven:
+        return proven
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
