@@ -65,7 +65,6 @@ from jaxerr_ls.fixes.transform_calls import unsafe_fix
 from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
-    RuleCode,
     captured_output,
     differing_entry,
     entry_change,
@@ -327,10 +326,6 @@ def _returns_on(rule: FunctionNode, line: int) -> bool:
     return final is not None and final.lineno <= line <= (final.end_lineno or final.lineno)
 
 
-def _rule_code(source: Source) -> RuleCode:
-    return RuleCode(source.path, source.text, source.tree)
-
-
 def _reduction_fix(target: FixTarget, source: Source, bwd: FunctionNode, index: int) -> list[Fix]:
     """A full reduction to a scalar whose operand is provably shaped like the input."""
     returns = [r for r in own_returns(bwd) if r.value is not None]
@@ -380,13 +375,13 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     index, produced, expected = captured
     source, bwd, line = found
-    change = entry_change(_rule_code(source), bwd, index, produced, expected)
+    change = entry_change(source, bwd, index, produced, expected)
     helper = helper_entry(source, bwd, index, read) if change is None else None
     if helper is not None and _returns_on(bwd, line):
         home, function, ret = helper
         assert ret.value is not None
         found_change = entry_change(
-            _rule_code(home), function, 0, produced, expected, returned=(ret, ret.value)
+            home, function, 0, produced, expected, returned=(ret, ret.value)
         )
         if found_change is not None and found_change.edits:
             safety = Applicability.of(found_change.safe)
@@ -622,7 +617,7 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if found is None or got_text is None or expected_text is None:
         return []
     source, bwd, line = found
-    change = structure_change(_rule_code(source), bwd, got_text, expected_text)
+    change = structure_change(source, bwd, got_text, expected_text)
     if change is not None and change.edits and change.statement.line == line:
         return [Fix(change.title, target.code, change.edits, preferred=True)]
     if change is not None and change.statement.line == line:
@@ -1408,7 +1403,7 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             isinstance(last, ast.Name) or (isinstance(last, ast.Tuple) and len(last.elts) == count)
         ):
             count = None  # ``y1, y2, (r1, r2)``: the residuals are grouped already
-        new = split_flat(_rule_code(source), list(value.elts), outputs or 0, count)
+        new = split_flat(source, list(value.elts), outputs or 0, count)
         if new is None:
             return []
         title = "Return a pair: the outputs and the residuals"

@@ -71,7 +71,7 @@ class Maker:
     value: ast.expr
 
     def code(self) -> RuleCode:
-        return RuleCode(self.source.path, self.source.text, self.source.tree)
+        return self.source
 
     def spans(self, path: Path, line: int) -> bool:
         end = self.statement.end_lineno or self.statement.lineno
