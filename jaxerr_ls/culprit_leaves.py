@@ -1,4 +1,7 @@
-"""Where a traced field of a pytree argument became a leaf: its registration, or the jit.
+"""Where a traced field of a pytree became a leaf (its registration, the jit); its children.
+
+The children a class's pytree registration flattens (``flattened_children``) serve the dtype
+and transform readers.
 
 JAX names a traced argument's path (``cfg.boundary``, ``model.dropout.rate``) when a Python
 value was needed; the change belongs where that field was made a leaf: the ``data_fields``

@@ -1,5 +1,6 @@
-"""Static sizes computed from traced data: where a size the failing call needs is taken from
-an array's values inside the traced function.
+"""Culprits of static sizes computed from traced data (``jnp.arange(jnp.max(lengths))``).
+
+Where a size the failing call needs is taken from an array's values inside the traced function:
 
 ``max_len = jnp.max(lengths)`` then ``jnp.arange(max_len)`` under ``jax.jit``: the count is a
 tracer, and ``arange`` / ``zeros`` / ``one_hot`` / a sampler's ``shape`` need a Python value to

@@ -1,4 +1,4 @@
-"""Culprits of Refs, traced Python values, loops, solvers and closures, found in the project model.
+"""Culprits of Refs, traced values, loops, solvers, callbacks and closures, in the project model.
 
 JAX reports these errors where a value is used (``f_vjp.with_refs(...)(ct)``, ``if train:``,
 the ``grad`` of a loop), while the change belongs where the value was made: the ``with_refs``
@@ -742,6 +742,12 @@ def _not_failing(span: Span, frames: Sequence[Span]) -> bool:
     return not frames or (span.path, span.line) != (frames[0].path, frames[0].line)
 
 
+def _span_off_failing(code: Code, place: Place, frames: Sequence[Span]) -> Span | None:
+    """The place's span, unless it is on the failing line (see ``_not_failing``)."""
+    span = code.span(place.path, place.node)
+    return span if _not_failing(span, frames) else None
+
+
 # -- Refs --------------------------------------------------------------------------------------
 
 
@@ -1422,8 +1428,8 @@ def _ref_path_culprit(
             return None
     if made is None:
         return None
-    span = code.span(made.path, made.node)
-    if not _not_failing(span, frames):
+    span = _span_off_failing(code, made, frames)
+    if span is None:
         return None
     text = ast.unparse(made.node)
     given, expected = captures.get("given", "?"), captures["expected"]
@@ -1499,8 +1505,8 @@ def _refs_tree_culprit(
         made = ValueFlow(code, frames).one_maker(entries[index])
         if made is None or not (isinstance(made.node, displays) or _converts_to(made, given or "")):
             return None
-        span = code.span(made.path, made.node)
-        if not _not_failing(span, frames):
+        span = _span_off_failing(code, made, frames)
+        if span is None:
             return None
         entry = ast.unparse(entries[index].node)
         size = difference["children"] or difference["length"]
@@ -2155,8 +2161,8 @@ def _checkpoint_culprit(
         f"`static_argnums={text}` is not an int or a tuple of ints, which is all "
         "jax.checkpoint takes."
     )
-    span = code.span(found.path, found.node)
-    if not _not_failing(span, frames):
+    span = _span_off_failing(code, found, frames)
+    if span is None:
         return None
     return Found(span, CulpritKind.CHECKPOINT_STATIC_ARGNUMS, "static_argnums", why)
 
@@ -2263,8 +2269,8 @@ def _only_place(
     if len(found) != 1:
         return None
     place = next(iter(found.values()))
-    span = code.span(place.path, place.node)
-    return (place, span) if _not_failing(span, frames) else None
+    span = _span_off_failing(code, place, frames)
+    return (place, span) if span is not None else None
 
 
 def _found_once(
@@ -2444,8 +2450,8 @@ def _forward_transform_culprit(code: Code, frames: Sequence[Span]) -> Found | No
     if found is None:
         return None
     place, api = found
-    span = code.span(place.path, place.node)
-    if not _not_failing(span, frames):
+    span = _span_off_failing(code, place, frames)
+    if span is None:
         return None
     short = api.removeprefix("jax.")
     why = (
@@ -3404,8 +3410,8 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     if made is None or not makes_ref(made):
         return None
     inside = made.model is model and any(made.node is n for n in ast.walk(function.node))
-    span = code.span(made.path, made.node)
-    if inside or not _not_failing(span, frames):
+    span = _span_off_failing(code, made, frames)
+    if inside or span is None:
         return None
     name = ast.unparse(ref)
     why = (

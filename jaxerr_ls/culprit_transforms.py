@@ -34,6 +34,7 @@ from jaxerr_ls.culprits import Culprit
 from jaxerr_ls.library import library
 from jaxerr_ls.locate import ProjectFiles
 from jaxerr_ls.project import (
+    DIFFERENTIATING,
     TRANSPARENT,
     Binding,
     Function,
@@ -57,22 +58,8 @@ from jaxerr_ls.project import (
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.spans import Span, ast_span
 
-# Transforms that differentiate the function they receive with respect to its arguments.
-_DIFFERENTIATING = frozenset(
-    {
-        "jax.grad",
-        "jax.value_and_grad",
-        "jax.jacrev",
-        "jax.jacfwd",
-        "jax.jacobian",
-        "jax.hessian",
-        "jax.vjp",
-        "jax.jvp",
-        "jax.linearize",
-    }
-)
 # Transforms whose result is called with the differentiated arguments.
-_APPLIED = _DIFFERENTIATING - {"jax.vjp", "jax.jvp", "jax.linearize"}
+_APPLIED = DIFFERENTIATING - {"jax.vjp", "jax.jvp", "jax.linearize"}
 # Functions returning a function of tangents / cotangents: ``_, f_jvp = jax.linearize(f, x)``,
 # ``f_t = jax.linear_transpose(f, x)``.
 _PULLING = frozenset({"jax.linearize", "jax.vjp", "jax.linear_transpose"})
@@ -704,9 +691,7 @@ def _returns(
             out.append(_Return(model, function, *accumulated))
             continue
         made = (
-            _local_maker(project, flow, model, function, part, env)
-            if vector and flow is not None and part is not value
-            else _mode_binding(project, flow, model, function, part, env)
+            _local_maker(project, flow, model, function, part, env, by_maker=part is not value)
             if vector
             else None
         )
@@ -1214,19 +1199,28 @@ def _local_maker(
     function: Function,
     part: ast.expr | None,
     env: Env = None,
+    *,
+    by_maker: bool = True,
 ) -> tuple[ast.AST, ast.expr] | None:
     """The assignment in the function that makes the operand of a return that is surely a
     vector (``logdet = 2.0 * jnp.log(jnp.diag(chol))`` for ``return fit + logdet``), or that
     calls a project function in the mode that makes it one (``data = bce(logits, y)`` under
-    a ``reduction="none"`` default): the statement and its value."""
+    a ``reduction="none"`` default, the call being where the mode is chosen): the statement
+    and its value. With ``by_maker`` False only the mode's call counts."""
     bound = _bound_value(function, part)
     if flow is None or bound is None or part is None:
         return None
-    chosen = _mode_binding(project, flow, model, function, part, env)
-    if chosen is not None:
-        return chosen
+    value = bound[1]
+    if isinstance(value, ast.Call):
+        callee = _callee_env(project, model, value, function.scope, flow, env)
+        if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
+            callee = _flow_callee(project, flow, model, value, function.scope, env)
+        if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
+            return bound
+    if not by_maker:
+        return None
     maker = flow.one_maker(Place(project.path(model), model, part, function.scope))
-    if maker is None or maker.node is not bound[1]:
+    if maker is None or maker.node is not value:
         return None
     return bound
 
@@ -1239,28 +1233,6 @@ def _bound_value(function: Function, part: ast.expr | None) -> tuple[ast.stmt, a
     if binding is None or binding.value is None or not isinstance(binding.node, ast.stmt):
         return None
     return binding.node, binding.value
-
-
-def _mode_binding(
-    project: _Project,
-    flow: Flow | None,
-    model: ModuleModel,
-    function: Function,
-    part: ast.expr | None,
-    env: Env = None,
-) -> tuple[ast.AST, ast.expr] | None:
-    """The one assignment of a returned name that calls a project function in the mode that
-    makes the vector (``loss = focal(logits, y)`` under a ``reduction="none"`` default): the
-    statement and its value, the call being where the mode is chosen."""
-    bound = _bound_value(function, part)
-    if flow is None or bound is None or not isinstance(value := bound[1], ast.Call):
-        return None
-    callee = _callee_env(project, model, value, function.scope, flow, env)
-    if callee is None and isinstance(value.func, ast.Name | ast.Attribute):
-        callee = _flow_callee(project, flow, model, value, function.scope, env)
-    if callee is not None and _selects_mode(project, model, value, function.scope, env, callee):
-        return bound
-    return None
 
 
 def _summed_item(model: ModuleModel, function: Function, part: ast.expr | None) -> ast.expr | None:
@@ -1790,7 +1762,7 @@ def _label(function: Function) -> str:
 def _function_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
-    application = _only(_applications(project, frames, _DIFFERENTIATING, mapped=True))
+    application = _only(_applications(project, frames, DIFFERENTIATING, mapped=True))
     if application is None:
         return []
     api = application.transform.api.rsplit(".", 1)[-1]
@@ -5291,7 +5263,7 @@ def _applied_on_line(
         while isinstance(value, ast.Call) and model.qualified_name(value.func, where) == "jax.jit":
             value = value.args[0] if value.args else None
         api = model.qualified_name(value.func, where) if isinstance(value, ast.Call) else None
-        if isinstance(value, ast.Call) and api in _DIFFERENTIATING:
+        if isinstance(value, ast.Call) and api in DIFFERENTIATING:
             found.append((Place(path, model, value, where), value, api.rsplit(".", 1)[-1]))
     return found[0] if len(found) == 1 else None
 

@@ -45,8 +45,8 @@ TRANSPARENT_FACTORIES = frozenset({"functools.wraps"})
 # Libraries whose decorators are not the project's own, even where their source is in reach
 # (linting JAX's own repository): what they return is theirs to document.
 _LIBRARIES = frozenset({"jax", "jaxlib", "flax", "equinox", "optax", "numpyro", "diffrax"})
-# Transforms whose first argument is the function they differentiate.
-TRANSFORMS = frozenset(
+# Transforms that differentiate the function they receive with respect to its arguments.
+DIFFERENTIATING = frozenset(
     {
         "jax.grad",
         "jax.value_and_grad",
@@ -57,12 +57,10 @@ TRANSFORMS = frozenset(
         "jax.vjp",
         "jax.jvp",
         "jax.linearize",
-        "jax.checkpoint",
-        "jax.remat",
-        "jax.vmap",
-        "jax.jit",
     }
 )
+# Transforms whose first argument is the function they transform.
+TRANSFORMS = DIFFERENTIATING | {"jax.checkpoint", "jax.remat", "jax.vmap", "jax.jit"}
 
 
 # Top-level names of libraries, never taken for a package's own module by a relative import.

@@ -992,7 +992,7 @@ def entry_structure_change(
     )
     named = _NAMEDTUPLE_RE.match(expected)
     fields = _namedtuple_fields(code.tree, named[1]) if named else None
-    keys = _string_keys(value) if isinstance(value, ast.Dict) else None
+    keys = string_keys(value) if isinstance(value, ast.Dict) else None
     if named is None or fields is None or keys is None or set(keys) != set(fields):
         return Change(code.span(place), why, "", (), safe=False)
     assert isinstance(value, ast.Dict)
@@ -1008,7 +1008,9 @@ def entry_structure_change(
     )
 
 
-def _string_keys(node: ast.Dict) -> list[str] | None:
+def string_keys(node: ast.Dict) -> list[str] | None:
+    """The keys of a dict display, when all are distinct identifier strings (a class's
+    field names): None otherwise."""
     keys = [
         k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None
         for k in node.keys

@@ -63,7 +63,7 @@ def _restructured(
     edits = convert.edits(value, have, due)
     if not edits:
         return []
-    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
 
 

@@ -1,5 +1,6 @@
-"""Fixes for custom_jvp rules: a rule that returns only its tangent, and a tangent of the wrong
-shape or dtype.
+"""Fixes for custom_jvp rules: a rule returning only its tangent, a tangent of the wrong type.
+
+A tangent of the wrong type is one of the wrong shape or dtype.
 
 A rule that returns one value where JAX wants ``(primal_out, tangent_out)`` returns the primal
 function applied to its primals as well: ``f(x), tangent`` when the rule unpacks its primals into
@@ -412,7 +413,7 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return _unreduced_fixes(
                 target, home, ret.value, primal, got, expected
             ) or rule_types.array_fixes(target, read, source, rule, 1, (got, expected), _RULE)
-        safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
+        safety = Applicability.of(change.safe)
         return [Fix(change.title, target.code, change.edits, True, safety)]
     if change is None:
         entry = _tangent_entry(rule, line)
@@ -444,7 +445,7 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return _contraction_fixes(target, source, rule, line, axis - len(got.shape))
     if change is None or not change.edits or change.statement.line != line:
         return rule_types.array_fixes(target, read, source, rule, 1, (got, expected), _RULE)
-    safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
+    safety = Applicability.of(change.safe)
     return [Fix(change.title, target.code, change.edits, True, safety)]
 
 
@@ -661,7 +662,7 @@ def _container_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     new = edits[0].new_text if len(edits) == 1 else None
     kind = "tuple" if out.kind == TUPLE else "list" if out.kind == LIST else "structure"
     title = f"Return the tangents in the primal outputs' {kind}" + (f": {new}" if new else "")
-    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
 
 

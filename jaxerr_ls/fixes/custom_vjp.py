@@ -1,5 +1,8 @@
 """Fixes for custom_vjp rules: a bwd output of the wrong type or structure, a fwd not a pair.
 
+A fwd whose residuals echo arguments the primal declares ``nondiff_argnums`` (which the bwd
+rule gets anyway) drops them where its tuple is written (``_echoed_nondiff_fix``).
+
 A bwd rule's wrong entry is named by the message (``output[i]``, the type produced and the type
 expected): the change the types prove (``keepdims=True`` dropped, the other axis reduced, the
 product transposed, a scalar zero made ``None``, a kept unit axis squeezed) is found by
@@ -62,7 +65,6 @@ from jaxerr_ls.fixes.transform_calls import unsafe_fix
 from jaxerr_ls.project import class_fields, last_name
 from jaxerr_ls.records import CulpritKind
 from jaxerr_ls.rule_outputs import (
-    RuleCode,
     captured_output,
     differing_entry,
     entry_change,
@@ -324,10 +326,6 @@ def _returns_on(rule: FunctionNode, line: int) -> bool:
     return final is not None and final.lineno <= line <= (final.end_lineno or final.lineno)
 
 
-def _rule_code(source: Source) -> RuleCode:
-    return RuleCode(source.path, source.text, source.tree)
-
-
 def _reduction_fix(target: FixTarget, source: Source, bwd: FunctionNode, index: int) -> list[Fix]:
     """A full reduction to a scalar whose operand is provably shaped like the input."""
     returns = [r for r in own_returns(bwd) if r.value is not None]
@@ -377,16 +375,16 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     index, produced, expected = captured
     source, bwd, line = found
-    change = entry_change(_rule_code(source), bwd, index, produced, expected)
+    change = entry_change(source, bwd, index, produced, expected)
     helper = helper_entry(source, bwd, index, read) if change is None else None
     if helper is not None and _returns_on(bwd, line):
         home, function, ret = helper
         assert ret.value is not None
         found_change = entry_change(
-            _rule_code(home), function, 0, produced, expected, returned=(ret, ret.value)
+            home, function, 0, produced, expected, returned=(ret, ret.value)
         )
         if found_change is not None and found_change.edits:
-            safety = Applicability.SAFE if found_change.safe else Applicability.UNSAFE
+            safety = Applicability.of(found_change.safe)
             return [Fix(found_change.title, target.code, found_change.edits, True, safety)]
     # A culprit in a helper that makes the entry (through a name, a call): the change there.
     kind = CulpritKind.CUSTOM_VJP_BWD
@@ -409,7 +407,7 @@ def _type_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if proven:
             return proven
     if change is not None and change.edits and change.statement.line == line:
-        safety = Applicability.SAFE if change.safe else Applicability.UNSAFE
+        safety = Applicability.of(change.safe)
         return [Fix(change.title, target.code, change.edits, True, safety)]
     return rule_types.array_fixes(target, read, source, bwd, index, types, kind)
 
@@ -619,7 +617,7 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if found is None or got_text is None or expected_text is None:
         return []
     source, bwd, line = found
-    change = structure_change(_rule_code(source), bwd, got_text, expected_text)
+    change = structure_change(source, bwd, got_text, expected_text)
     if change is not None and change.edits and change.statement.line == line:
         return [Fix(change.title, target.code, change.edits, preferred=True)]
     if change is not None and change.statement.line == line:
@@ -645,31 +643,20 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return keyed
     if final is not None and (unwrapped := _unwrapped_fix(target, source, final)):
         return unwrapped
-    unsplatted = _unsplatted_fix(target, source, bwd, final)
-    if unsplatted:
-        return unsplatted
-    rebuilt = _rebuilt_fix(target, source, bwd, final, got_text, expected_text)
-    if rebuilt:
-        return rebuilt
-    regrouped = _regrouped_fix(target, source, final, got_text, expected_text, read)
-    if regrouped:
-        return regrouped
-    as_class = _namedtuple_fix(target, source, bwd, final, got_text, expected_text, read)
-    if as_class:
-        return as_class
-    as_record = _dict_record_fix(target, source, bwd, got_text, expected_text, read)
-    if as_record:
-        return as_record
-    spread = _spread_fix(target, source, bwd, final, got_text, expected_text)
-    if spread:
-        return spread
-    # The edits the printed structures prove come first; these are read by names and keys.
-    typed = _typed_structure_fixes(target, read)
-    if typed:
-        return typed
-    unpacked = _unpacked_helper_fix(target, source, bwd, returns[-1], got[1], expected[1], read)
-    if unpacked:
-        return unpacked
+    # The first of these that gives edits: those the printed structures prove come first,
+    # the last two are read by names and keys.
+    proven = (
+        _unsplatted_fix(target, source, bwd, final)
+        or _rebuilt_fix(target, source, bwd, final, got_text, expected_text)
+        or _regrouped_fix(target, source, final, got_text, expected_text, read)
+        or _namedtuple_fix(target, source, bwd, final, got_text, expected_text, read)
+        or _dict_record_fix(target, source, bwd, got_text, expected_text, read)
+        or _spread_fix(target, source, bwd, final, got_text, expected_text)
+        or _typed_structure_fixes(target, read)
+        or _unpacked_helper_fix(target, source, bwd, returns[-1], got[1], expected[1], read)
+    )
+    if proven:
+        return proven
     if final is not None and len(got[1]) < len(expected[1]) and "None" not in expected[1]:
         return _missing_entries_fix(target, source, bwd, final, len(expected[1]))
     if got[0] == "(" and isinstance(final, ast.Tuple) and len(final.elts) == len(got[1]):
@@ -761,7 +748,7 @@ def _converted_entry(
     if not edits:
         return []
     title = f"Build output[{differing[0]}] in the structure of the primal's argument"
-    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
 
 
@@ -1184,7 +1171,7 @@ def _regrouped_fix(
         title = "Return the cotangents in the structure of the primal's arguments (its classes)"
     else:
         title = "Return the cotangents in the containers of the primal's arguments"
-    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
 
 
@@ -1416,7 +1403,7 @@ def _fwd_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             isinstance(last, ast.Name) or (isinstance(last, ast.Tuple) and len(last.elts) == count)
         ):
             count = None  # ``y1, y2, (r1, r2)``: the residuals are grouped already
-        new = split_flat(_rule_code(source), list(value.elts), outputs or 0, count)
+        new = split_flat(source, list(value.elts), outputs or 0, count)
         if new is None:
             return []
         title = "Return a pair: the outputs and the residuals"

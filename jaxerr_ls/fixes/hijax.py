@@ -1,4 +1,4 @@
-"""Fixes for hijax primitives whose ``vjp_bwd`` returns its cotangents.
+"""Fixes for hijax primitives whose ``vjp_bwd`` returns its cotangents (or a hook's value).
 
 Since jax 0.11, ``HiPrim.vjp_bwd(self, res, outgrad, *arg_accums)`` hands the cotangents to the
 accumulators (``acc.accum(ct)``) and returns None or a dict of log entries; the classic contract

@@ -44,6 +44,11 @@ class Applicability(str, Enum):
     # Right in the common case, but may change what the program computes: offered, one by one.
     UNSAFE = "unsafe"
 
+    @classmethod
+    def of(cls, safe: bool) -> Applicability:
+        """SAFE where a change keeps the program's meaning, else UNSAFE."""
+        return cls.SAFE if safe else cls.UNSAFE
+
 
 @dataclass(frozen=True, slots=True)
 class Fix:

@@ -1016,7 +1016,7 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         target.captures.get("expected", "")
     )
     title = f"Make the gradient ref like {primal_text}: zeros_like({primal_text}[...])"
-    applicability = Applicability.SAFE if same_dtype else Applicability.UNSAFE
+    applicability = Applicability.of(same_dtype)
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=applicability)]
 
 

@@ -27,6 +27,7 @@ from typing import Literal
 
 from jaxerr_ls.fixes.pytrees import DICT, LEAF, LIST, NAMEDTUPLE, TUPLE, Tree
 from jaxerr_ls.fixes.source import Source
+from jaxerr_ls.rule_outputs import string_keys
 from jaxerr_ls.spans import Edit
 
 # Calls that stack a display of arrays into one array along a new leading axis.
@@ -157,15 +158,10 @@ class Restructure:
     def _dict_as_class(self, node: ast.Dict, have: Tree, due: Tree) -> str | None:
         """A dict display whose string keys are the fields of the class due, built as it."""
         names = self.fields.get(due.keys[0])
-        keys = [
-            k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None
-            for k in node.keys
-        ]
-        if names is None or None in keys or sorted(map(str, keys)) != sorted(names):
+        keys = string_keys(node)
+        if names is None or keys is None or sorted(keys) != sorted(names):
             return None
-        by_key = dict(
-            zip(map(str, keys), zip(node.values, have.children, strict=True), strict=True)
-        )
+        by_key = dict(zip(keys, zip(node.values, have.children, strict=True), strict=True))
         built = []
         for name, due_child in zip(names, due.children, strict=True):
             value, have_child = by_key[name]

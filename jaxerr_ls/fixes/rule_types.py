@@ -71,7 +71,7 @@ class Maker:
     value: ast.expr
 
     def code(self) -> RuleCode:
-        return RuleCode(self.source.path, self.source.text, self.source.tree)
+        return self.source
 
     def spans(self, path: Path, line: int) -> bool:
         end = self.statement.end_lineno or self.statement.lineno
@@ -143,7 +143,7 @@ def culprit_maker(target: FixTarget, makers: list[Maker], kind: CulpritKind) -> 
 
 
 def _fix(title: str, target: FixTarget, edits: list[Edit], safe: bool) -> list[Fix]:
-    safety = Applicability.SAFE if safe else Applicability.UNSAFE
+    safety = Applicability.of(safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
 
 

@@ -8,19 +8,15 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from jaxerr_ls.project import module_files
-from jaxerr_ls.spans import Edit, Span, apply_edits, ast_span
+from jaxerr_ls.rule_outputs import RuleCode
+from jaxerr_ls.spans import Edit, Span, apply_edits
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-class Source:
-    """One file's text and syntax tree; spans and edits count characters, as ``Span`` does."""
-
-    def __init__(self, path: Path, text: str, tree: ast.Module) -> None:
-        self.path = path
-        self.text = text
-        self.tree = tree
-        self.lines = text.splitlines()
+class Source(RuleCode):
+    """One file's text and syntax tree; spans and edits count characters, as ``Span`` does
+    (``span``, ``segment`` and ``replace`` are ``RuleCode``'s)."""
 
     @classmethod
     def parse(cls, path: Path, text: str | None) -> Source | None:
@@ -28,15 +24,6 @@ class Source:
 
     def line_text(self, line: int) -> str:
         return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
-
-    def span(self, node: ast.AST) -> Span:
-        return ast_span(self.path, node, self.lines)
-
-    def segment(self, node: ast.AST) -> str:
-        return ast.get_source_segment(self.text, node) or ""
-
-    def replace(self, node: ast.AST, new_text: str) -> Edit:
-        return Edit(self.span(node), new_text)
 
     def insert(self, line: int, col: int, new_text: str) -> Edit:
         return Edit(Span(self.path, line, col, line, col), new_text)

@@ -140,7 +140,7 @@ def tangent_tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if not edits:
         return []
     title = "Build the tangent in the primal's containers"
-    safety = Applicability.SAFE if convert.safe else Applicability.UNSAFE
+    safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
 
 
