@@ -329,7 +329,7 @@ def handed_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         values: list[ast.expr] = list(node.args)
         if not values or not all(isinstance(v, ast.Name) for v in values):
             return []
-    elif isinstance(node, ast.Constant | ast.Starred):
+    elif isinstance(node, ast.Constant | ast.Starred) or ast.unparse(node) != culprit.name:
         return []
     else:
         values = [node]

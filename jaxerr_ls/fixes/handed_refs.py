@@ -39,7 +39,7 @@ def ref_selected_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return []
     if literal_ints(node) is not None:
         return _argnums_fixes(target, read, source, node)
-    if isinstance(node, ast.Call) and culprit.name in _GRADS and _calls_grad(node):
+    if isinstance(node, ast.Call) and culprit.name in _GRADS and _calls_grad(source, node):
         return []  # the grad call whose default argnums 0 selects the Ref
     if not isinstance(node, ast.Name | ast.Attribute | ast.Call | ast.Subscript):
         return []
@@ -48,10 +48,18 @@ def ref_selected_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return unsafe_fix(target, title, (source.replace(node, f"{text}[...]"),))
 
 
-def _calls_grad(node: ast.Call) -> bool:
+def _calls_grad(source: Source, node: ast.Call) -> bool:
+    """Whether a call is a gradient transform's: ``jax.grad(..)``, or a name imported from
+    JAX under any alias (``from jax import grad as g``)."""
     func = node.func
-    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-    return name in _GRADS
+    if isinstance(func, ast.Attribute):
+        return func.attr in _GRADS
+    return isinstance(func, ast.Name) and any(
+        isinstance(statement, ast.ImportFrom)
+        and (statement.module or "").split(".")[0] == "jax"
+        and any((alias.asname or alias.name) == func.id for alias in statement.names)
+        for statement in ast.walk(source.tree)
+    )
 
 
 def _argnums_fixes(

@@ -48,6 +48,12 @@ from test_culprit_transforms import copy as copy  # the fixture: a program copie
             "top_half_agreement(jax.lax.stop_gradient(scores), jax.lax.stop_gradient(labels))\n",
         ),
         (
+            "fix11_transpose_handed_example",
+            "floating example",
+            "main.py",
+            "    adjoint = adjoint_of(smooth, histogram.astype(jnp.float32))\n",
+        ),
+        (
             "fix11_tangent_unravel_maker",
             "Unflatten the tangent",
             "probe.py",
@@ -79,6 +85,14 @@ def test_the_culprit_is_edited(copy: Copy, case: str, title: str, file: str, lin
             "top_half_agreement(scores, labels)",
             'top_half_agreement(scores, batch["y"])',
             "without derivative",
+        ),
+        # The example handed by keyword: no culprit one frame up to edit.
+        (
+            "fix11_transpose_handed_example",
+            "main.py",
+            "adjoint_of(smooth, histogram)",
+            "adjoint_of(smooth, like=histogram)",
+            "floating example",
         ),
         # The unflattening function of another tree than the primal.
         (
