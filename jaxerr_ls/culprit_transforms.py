@@ -5271,7 +5271,7 @@ def _applied_on_line(
 # -- the argnums that select a Ref ------------------------------------------------------------
 
 
-def _declares_ref(function: Function, index: int) -> bool:
+def declares_ref(function: Function, index: int) -> bool:
     """Whether a parameter is declared to receive a Ref: named ``..._ref`` / ``ref``,
     annotated ``Ref``, or written through (``state[...] = ...``) by its function."""
     node = function.node
@@ -5330,7 +5330,7 @@ def _ref_selected_culprits(project: _Project, frames: Sequence[Span]) -> list[Cu
         return _ref_handed_culprits(project, frames, application, function, argnums, bound)
     if not argnums or max(argnums) >= len(positional):
         return []
-    refs = [i for i in argnums if _declares_ref(function, i)]
+    refs = [i for i in argnums if declares_ref(function, i)]
     if not refs:
         return _ref_handed_culprits(project, frames, application, function, argnums, 0)
     if len(refs) != 1:
@@ -5373,7 +5373,7 @@ def _ref_handed_culprits(
         if position >= len(call.args) or index >= len(function.positional):
             return []
         name = function.positional[index].name
-        if _declares_ref(function, index) or _reads_ref_value(function, name):
+        if declares_ref(function, index) or _reads_ref_value(function, name):
             return []
         at = Place(
             project.path(application.model),

@@ -25,6 +25,7 @@ from jaxerr_ls.fixes import (
     refs,
     tangent_trees,
     tracing,
+    transpose_example,
 )
 from jaxerr_ls.fixes.example import example_edit
 from jaxerr_ls.fixes.model import (
@@ -68,6 +69,7 @@ PROVIDERS: tuple[Provider, ...] = (
     *tracing.PROVIDERS,
     *complex_output.PROVIDERS,
     callbacks.PROVIDER,
+    transpose_example.PROVIDER,
 )
 _BY_CODE: dict[str, Provider] = {code: p for p in PROVIDERS for code in p.codes}
 

@@ -9,6 +9,11 @@ conversions back to NumPy (``np.asarray(v)``, ``.astype(np.float32)``) go, as JA
 operand's dtype. Anything else (a loop, a table lookup, a function JAX lacks) gets no edit: a
 ``custom_jvp`` rule then needs the derivative, which only the user knows. Unsafe: JAX's
 implementation may differ from the host library's in the last digits.
+
+Where the host function computes a step function (a ranking, an AUC) and the culprit is what a
+caller hands the function around the callback (``call.handed``), the values handed there are
+cut with ``jax.lax.stop_gradient`` (the record's last solution): their derivative through the
+callback is zero wherever it exists.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import ast
 
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.source import Source, dotted
+from jaxerr_ls.fixes.transform_calls import located
+from jaxerr_ls.records import CulpritKind
 
 CODE = "pure-callback-jvp"
 
@@ -302,4 +309,40 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     return [Fix(title, CODE, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
 
 
-PROVIDER = Provider(frozenset({CODE}), frozenset(), fixes)
+def handed_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A host function of step values (ranks, an AUC) whose callback the function around it
+    only hands its caller's values: ``jax.lax.stop_gradient`` around what the caller hands
+    over (the ``call.handed`` culprit: the one argument, or the call that hands several),
+    the record's last solution. The derivative of a step function is zero wherever it has
+    one, with respect to each of its inputs: every value handed is cut, the differentiated
+    one among them. A call is edited only where each of its arguments is a plain name."""
+    found = list(located(read, target.culprits, CulpritKind.CALL_HANDED))
+    if len(found) != 1:
+        return []
+    source, node, culprit = found[0]
+    jax = source.jax_or_import()
+    if jax is None or not isinstance(node, ast.expr):
+        return []
+    if culprit.name.endswith("(..)"):
+        if not isinstance(node, ast.Call) or node.keywords:
+            return []
+        values: list[ast.expr] = list(node.args)
+        if not values or not all(isinstance(v, ast.Name) for v in values):
+            return []
+    elif isinstance(node, ast.Constant | ast.Starred) or ast.unparse(node) != culprit.name:
+        return []
+    else:
+        values = [node]
+    if any("stop_gradient" in source.segment(v) for v in values):
+        return []
+    cut = [f"{jax[0]}.lax.stop_gradient({source.segment(v)})" for v in values]
+    title = f"Hand the callback values without derivative: {', '.join(cut)}"
+    edits = (*(source.replace(v, c) for v, c in zip(values, cut, strict=True)), *jax[1])
+    return [Fix(title, CODE, edits, applicability=Applicability.UNSAFE)]
+
+
+def _fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    return fixes(target, read) or handed_fixes(target, read)
+
+
+PROVIDER = Provider(frozenset({CODE}), frozenset(), _fixes)

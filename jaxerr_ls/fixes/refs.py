@@ -42,6 +42,7 @@ from jaxerr_ls.culprit_state import (
     with_refs_calls,
     with_refs_entries,
 )
+from jaxerr_ls.fixes.handed_refs import ref_selected_fixes, switched_on_fixes
 from jaxerr_ls.fixes.model import (
     Applicability,
     CulpritRef,
@@ -510,7 +511,11 @@ def _fixes_for_call(
     return fixes
 
 
-PROVIDER = Provider(frozenset({CODE}), frozenset({"argument"}), fixes)
+def _missing_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    return fixes(target, read) or switched_on_fixes(target, read)
+
+
+PROVIDER = Provider(frozenset({CODE}), frozenset({"argument"}), _missing_fixes)
 
 
 # -- with_refs entries and grad of a Ref ------------------------------------------------------
@@ -1979,5 +1984,11 @@ TREE_PROVIDER = Provider(frozenset({TREE}), frozenset({"difference"}), tree_fixe
 AVAL_PROVIDER = Provider(
     frozenset({AVAL}), frozenset({"argument", "given", "expected"}), aval_fixes
 )
-GRAD_REF_PROVIDER = Provider(frozenset({GRAD_REF}), frozenset(), grad_ref_fixes)
+
+
+def _grad_ref_or_culprit_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    return grad_ref_fixes(target, read) or ref_selected_fixes(target, read)
+
+
+GRAD_REF_PROVIDER = Provider(frozenset({GRAD_REF}), frozenset(), _grad_ref_or_culprit_fixes)
 REF_WRITE_PROVIDER = Provider(frozenset({REF_WRITE}), frozenset(), ref_write_fixes)

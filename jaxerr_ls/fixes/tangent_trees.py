@@ -8,12 +8,15 @@ it, else as ``type(p)(**...)`` of its parameter ``p`` that the call making the t
 the primal itself (``direction = random_direction(key, PARAMS)`` beside
 ``jax.jvp(f, (PARAMS,), (direction,))``). Other containers are converted where the tangent is
 made as ``jaxerr_ls.fixes.restructure`` proves (a list for a tuple, a stack of one tangent per
-entry).
+entry). A tangent made as one flat array for a tree primal is unflattened with the function
+``ravel_pytree`` gave for that primal, where the code that makes it holds one
+(``unravel_fixes``).
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 from jaxerr_ls.fixes.custom_vjp import imported_fields
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
@@ -87,34 +90,60 @@ def _primal_parameter(
     return given[0] if len(given) == 1 else None
 
 
-def tangent_tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
-    """The tangent made as a dict for a NamedTuple primal built as that NamedTuple, or made
-    with some of a dict primal's keys given the others as zeros, where it is made."""
+@dataclass(frozen=True, slots=True)
+class _Mismatch:
+    """The one entry of a jvp's tangents whose tree differs from its primal's, and the
+    tangent culprit's expression in the function that makes it."""
+
+    failing: Source
+    jvp: tuple[ast.Call, ast.Tuple, ast.Tuple]
+    index: int
+    due: Tree
+    given: Tree
+    source: Source
+    node: ast.AST
+    value: ast.expr
+    maker: FunctionNode
+
+
+def _mismatch(target: FixTarget, read: ReadSource) -> _Mismatch | None:
     primal = parse_tree(target.captures.get("primal_tree", ""))
     tangent = parse_tree(target.captures.get("tangent_tree", ""))
     failing = Source.parse(target.span.path, read(target.span.path))
     if primal is None or tangent is None or failing is None:
-        return []
+        return None
     if primal.kind != TUPLE or tangent.kind != TUPLE:
-        return []
+        return None
     if len(primal.children) != len(tangent.children):
-        return []
+        return None
     differing = [
         i for i, (p, t) in enumerate(zip(primal.children, tangent.children, strict=True)) if p != t
     ]
     found = list(located(read, target.culprits, CulpritKind.TRANSFORM_TANGENT))
     jvp = _jvp_call(failing, target.span.line)
     if len(differing) != 1 or len(found) != 1 or jvp is None:
-        return []
+        return None
     if len(jvp[1].elts) != len(primal.children):
-        return []
+        return None
     index = differing[0]
     source, node, _ = found[0]
     value = node.value if isinstance(node, ast.Return) else node
     maker = _enclosing(source, node)
     if not isinstance(value, ast.expr) or maker is None:
-        return []
+        return None
     due, given = primal.children[index], tangent.children[index]
+    return _Mismatch(failing, jvp, index, due, given, source, node, value, maker)
+
+
+def tangent_tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The tangent made as a dict for a NamedTuple primal built as that NamedTuple, or made
+    with some of a dict primal's keys given the others as zeros, where it is made."""
+    found = _mismatch(target, read)
+    if found is None:
+        return []
+    failing, jvp, index, source = found.failing, found.jvp, found.index, found.source
+    value, maker = found.value, found.maker
+    due, given = found.due, found.given
     param = _primal_parameter(failing, jvp, index, maker)
     if due.kind == NAMEDTUPLE and given.kind == DICT and due.children == given.children:
         cls = due.keys[0]
@@ -172,6 +201,102 @@ def _zeros_for_missing_keys(
     return [Fix(title, target.code, edits, True, Applicability.UNSAFE)]
 
 
-PROVIDER = Provider(
-    frozenset({TREE}), frozenset({"primal_tree", "tangent_tree"}), tangent_tree_fixes
-)
+def unravel_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A tangent made as one flat array (``PyTreeDef((*,))``) for a primal that is a tree,
+    where the code that makes it holds the function that unflattens such a vector into the
+    primal's tree: ``flat, unravel = ravel_pytree(params)`` (or of ``jax.grad(f)(params)``,
+    of the same tree), ``params`` being the primal there (the parameter the call making the
+    tangent is given the primal by, or the argument the call handing the tangent over gives
+    the failing function for its primal). The tangent is unflattened there, ``unravel(v)``."""
+    found = _mismatch(target, read)
+    if found is None or found.given.kind != LEAF or found.due.kind == LEAF:
+        return []
+    failing, jvp, index, source = found.failing, found.jvp, found.index, found.source
+    node, value, maker = found.node, found.value, found.maker
+    param = _primal_parameter(failing, jvp, index, maker)
+    returned = any(isinstance(n, ast.Return) and n.value is value for n in ast.walk(maker))
+    param = param if returned else None
+    primal_text = param if param is not None else _handed_primal(source, failing, jvp, index, value)
+    if primal_text is None:
+        return []
+    functions = [f for f in source.functions() if any(n is node for n in ast.walk(f))]
+    unravels = {
+        name
+        for function in functions
+        for name in _unravel_functions(function, primal_text, value.lineno)
+    }
+    if len(unravels) != 1:
+        return []
+    unravel = next(iter(unravels))
+    new = f"{unravel}({source.segment(value)})"
+    title = f"Unflatten the tangent into the primal's tree: {new}"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _handed_primal(
+    source: Source,
+    failing: Source,
+    jvp: tuple[ast.Call, ast.Tuple, ast.Tuple],
+    index: int,
+    value: ast.expr,
+) -> str | None:
+    """Where the tangent is an argument of a call of the function around the failing jvp,
+    whose primal and tangent at ``index`` are that function's parameters: the text of the
+    argument the call gives for the primal."""
+    function = _enclosing(failing, jvp[0])
+    primal, tangent = jvp[1].elts[index], jvp[2].elts[index]
+    if function is None or not isinstance(primal, ast.Name) or not isinstance(tangent, ast.Name):
+        return None
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if primal.id not in params or tangent.id not in params:
+        return None
+    calls = [
+        n
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Call)
+        and last_name(n.func) == function.name
+        and not n.keywords
+        and not any(isinstance(a, ast.Starred) for a in n.args)
+        and len(n.args) == len(params)
+        and n.args[params.index(tangent.id)] is value
+    ]
+    if len(calls) != 1:
+        return None
+    return source.segment(calls[0].args[params.index(primal.id)])
+
+
+def _unravel_functions(function: FunctionNode, primal: str, before: int) -> list[str]:
+    """The names ``function``'s own statements bind, before line ``before``, to the second
+    result of ``ravel_pytree`` of ``primal`` (or of ``jax.grad(..)(primal)``, its tree)."""
+    found = []
+    for statement in ast.walk(function):
+        if not isinstance(statement, ast.Assign) or statement.lineno >= before:
+            continue
+        if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Tuple):
+            continue
+        names = statement.targets[0].elts
+        call = statement.value
+        if len(names) != 2 or not isinstance(names[1], ast.Name) or not isinstance(call, ast.Call):
+            continue
+        if last_name(call.func) != "ravel_pytree" or len(call.args) != 1 or call.keywords:
+            continue
+        raveled = call.args[0]
+        if (
+            isinstance(raveled, ast.Call)
+            and isinstance(raveled.func, ast.Call)
+            and last_name(raveled.func.func) == "grad"
+            and len(raveled.func.args) == 1
+            and not raveled.func.keywords
+            and len(raveled.args) == 1
+        ):
+            raveled = raveled.args[0]
+        if ast.unparse(raveled) == primal:
+            found.append(names[1].id)
+    return found
+
+
+def _tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    return tangent_tree_fixes(target, read) or unravel_fixes(target, read)
+
+
+PROVIDER = Provider(frozenset({TREE}), frozenset({"primal_tree", "tangent_tree"}), _tree_fixes)

@@ -328,7 +328,7 @@ def _paired_with_result(source: Source, application: ast.Call, texts: list[str])
     return sorted(paired)
 
 
-def _selecting(
+def selecting(
     source: Source, line: int
 ) -> tuple[ast.Call, ast.Call, ast.keyword | None, tuple[int, ...] | None] | None:
     """The one gradient transform applied on a line: its application, the transform call,
@@ -348,7 +348,7 @@ def _lookup_argnums_fixes(target: FixTarget, source: Source, read: ReadSource) -
     integer data (an index, a count, a mask): differentiate the argument it looks up
     (``table`` of ``table[ids]``), else the one other argument that is not data, else the
     one the caller combines with the gradient (``p - lr * g for p, g in zip(params, grads)``)."""
-    found = _selecting(source, target.span.line)
+    found = selecting(source, target.span.line)
     if found is None:
         return []
     application, call, given, selected = found
@@ -533,7 +533,7 @@ def argnums_fix(
 ) -> list[Fix]:
     """argnums of the one gradient transform applied on ``line`` set to the position
     ``choose(application)`` gives (None: no fix)."""
-    found = _selecting(source, line)
+    found = selecting(source, line)
     if found is None:
         return []
     application, call, given, _ = found
@@ -556,7 +556,7 @@ def _optimized_cast_fixes(target: FixTarget, source: Source, read: ReadSource) -
     it is a parameter being optimized and must be floating: cast it where the caller first
     gives it its value (``jnp.asarray(..., dtype=jnp.float32)``, leaf by leaf for a pytree the
     update rebuilds); grad requires every leaf of it to be floating anyway."""
-    found = _selecting(source, target.span.line)
+    found = selecting(source, target.span.line)
     if found is None:
         return []
     application, _, _, selected = found
