@@ -452,6 +452,18 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return jnp.sum(v, axis=0, keepdims=True)",
         Applicability.SAFE,
     ),
+    # A cotangent whose shape a call chose (a shared helper keeping the axis, a reduction in
+    # the product): the culprit is its definition, the edit at the return.
+    "vjp_shared_helper_column": (
+        "custom-vjp-bwd-args-mismatch",
+        "ct_weights = row_totals(ct * feats)",
+        Applicability.SAFE,
+    ),
+    "vjp_offset_scaled_by_spread": (
+        "custom-vjp-bwd-args-mismatch",
+        "g_offset = g / x.std()",
+        Applicability.UNSAFE,
+    ),
     # `.T` of a stack of matrices (in a helper) reverses every axis: the last two swapped.
     "vjp_stack_transpose_helper": (
         "custom-vjp-bwd-args-mismatch",
