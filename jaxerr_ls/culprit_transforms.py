@@ -4788,6 +4788,17 @@ def _linearized_primal(tangent: Place) -> Place | None:
     return None
 
 
+def _returns_made(function: Function, value: ast.expr | None, made: Place) -> bool:
+    """Whether a ``return`` of ``function`` gives back ``made``: written there, or a local
+    bound to it once (``probe = [..]; return probe``)."""
+    if value is made.node:
+        return True
+    if not isinstance(value, ast.Name):
+        return False
+    local = _single_local(function.scope, value.id)
+    return local is not None and local.value is made.node
+
+
 def _tree_helper_return(
     code: culprit_state.Code, frames: Sequence[Span], made: Place, primal: Place
 ) -> str | None:
@@ -4796,7 +4807,7 @@ def _tree_helper_return(
     value flow finds made by the same expressions as the primal."""
     function = culprit_state.defining_function(made.model, made.scope)
     if function is None or not any(
-        isinstance(node, ast.Return) and node.value is made.node
+        isinstance(node, ast.Return) and _returns_made(function, node.value, made)
         for node in nodes_of(function.node, ast.Return)
     ):
         return None
