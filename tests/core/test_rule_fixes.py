@@ -411,6 +411,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return (stretch + 10.0 * floor, *terms)",
         Applicability.UNSAFE,
     ),
+    # The same, the spread name bound to a helper's tuple: its size is the helper's.
+    "aux_spread_helper_parts": (
+        "grad-has-aux-not-pair",
+        "return fit + sum(parts), *parts",
+        Applicability.UNSAFE,
+    ),
     # A flag-guarded return of the loss alone, the other returning a named dict: an empty one.
     "aux_flag_named_metrics": ("grad-has-aux-not-pair", "return nll", Applicability.UNSAFE),
     # A helper packs the loss and a metric into one row (printed as float32[2]): loss first.
