@@ -235,11 +235,15 @@ def test_a_reduction_made_only_to_show_the_output_does_not_make_it_meant(
 ) -> None:
     # ``log.info(.., jnp.mean(f(..)))`` and an f-string of its spread: the mean is for the
     # reader, so the vector returned to grad is still the fault, at the function's return.
-    found = finding("nonscalar_mean_logged", version)
-    assert found.code == "grad-nonscalar-output"
-    [culprit] = found.culprits
-    main = found.culprits[0].span.path
-    assert culprit.span.line == line_of(main, "return jnp.abs(drift)")
+    culprit_is_where_the_change_belongs(
+        "nonscalar_mean_logged",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "main.py",
+        "return jnp.abs(drift) + 0.1 * drift**2",
+        ["`drift_penalty` returns", "shape (4,)"],
+        version,
+    )
     # The same mean kept as a value the loop has: the program means the vector.
     root = copy("nonscalar_mean_logged")
     main = root / "main.py"
