@@ -2559,11 +2559,16 @@ class Complexity:
     def _made_complex_elsewhere(self, place: Place) -> bool:
         """Whether a name the function does not bind itself (a module constant, a parameter
         given at a call) holds a complex value: what the value flow finds made it
-        (``I2 = jnp.eye(2, dtype=jnp.complex64)``, ``X = -1j * SX`` handed at the call). The
-        function's own assignments are its ``env``'s."""
+        (``I2 = jnp.eye(2, dtype=jnp.complex64)``, ``X = -1j * SX`` handed at the call). A
+        function's own assignments are its ``env``'s; the module's are asked here too."""
         assert isinstance(place.node, ast.Name)
         binding = place.scope.lookup(place.node.id)
-        local = binding is not None and binding.kind == "assign" and binding.scope is place.scope
+        local = (
+            binding is not None
+            and binding.kind == "assign"
+            and binding.scope is place.scope
+            and place.scope.node in place.model.functions
+        )
         if self.flow is None or local or self.depth > 4:
             return False
         made = self.flow.one_maker(place)

@@ -692,6 +692,16 @@ def test_complex_module_constants_and_arguments_make_the_values_complex(
         ["a squared magnitude that is real in value"],
         version,
     )
+    # A real rotation, a complex target the caller builds at module level and hands in.
+    culprit_is_where_the_change_belongs(
+        "complex_target_argument",
+        "grad-complex-output",
+        CulpritKind.COMPLEX_OUTPUT,
+        "main.py",
+        "return overlap * jnp.conj(overlap)",
+        ["a squared magnitude that is real in value"],
+        version,
+    )
     # Real constants: nothing complex, no culprit.
     root = copy("complex_constant_gate")
     main = root / "main.py"
