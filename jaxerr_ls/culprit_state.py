@@ -2556,6 +2556,30 @@ class Complexity:
                 break
         return env
 
+    def _made_complex_elsewhere(self, place: Place) -> bool:
+        """Whether a name the function does not bind itself (a module constant, a parameter
+        given at a call) holds a complex value: what the value flow finds made it
+        (``I2 = jnp.eye(2, dtype=jnp.complex64)``, ``X = -1j * SX`` handed at the call). A
+        function's own assignments are its ``env``'s; the module's are asked here too."""
+        assert isinstance(place.node, ast.Name)
+        binding = place.scope.lookup(place.node.id)
+        local = (
+            binding is not None
+            and binding.kind == "assign"
+            and binding.scope is place.scope
+            and place.scope.node in place.model.functions
+        )
+        if self.flow is None or local or self.depth > 4:
+            return False
+        made = self.flow.one_maker(place)
+        if made is None or made.node is place.node or not isinstance(made.node, ast.expr):
+            return False
+        self.depth += 1
+        try:
+            return self.of(made, set())
+        finally:
+            self.depth -= 1
+
     def of(self, place: Place, env: set[str]) -> bool:
         node = place.node
 
@@ -2567,7 +2591,7 @@ class Complexity:
                 self.origins[id(node)] = None
             return isinstance(node.value, complex)
         if isinstance(node, ast.Name):
-            return node.id in env
+            return node.id in env or self._made_complex_elsewhere(place)
         # Every operand is read (no short circuit): the origins of all complex values count.
         if isinstance(node, ast.BinOp):
             return any([sub(node.left), sub(node.right)])

@@ -2413,10 +2413,15 @@ def _tuple_size(
         if not isinstance(item, ast.Starred):
             size += 1
             continue
-        held = item.value if function is None else _local_value(function, item.value)
+        held = (
+            item.value
+            if function is None
+            else _local_value(function, item.value, displays_only=False)
+        )
         inner = _tuple_size(held) if isinstance(held, ast.Tuple | ast.List) else None
         if inner is None and unpacked is not None:
-            inner = unpacked(item.value)
+            # ``*helper(..)``, or ``*parts`` after ``parts = helper(..)``.
+            inner = unpacked(held if isinstance(held, ast.Call) else item.value)
         if function is None or inner is None:
             return None
         size += inner
@@ -2730,16 +2735,18 @@ def _built(found: _Return) -> tuple[ast.AST, ast.expr | None]:
     return (held, held) if held is not None else (found.node, found.value)
 
 
-def _local_value(function: Function, value: ast.expr | None) -> ast.expr | None:
+def _local_value(
+    function: Function, value: ast.expr | None, displays_only: bool = True
+) -> ast.expr | None:
     """The tuple or list display a returned local name holds: its one plain assignment in
-    the function."""
+    the function (with ``displays_only`` False, whatever that assignment's value is)."""
     if not isinstance(value, ast.Name):
         return None
     binding = function.scope.lookup(value.id)
     if binding is None or binding.kind != "assign" or binding.scope is not function.scope:
         return None
     held = binding.value
-    return held if isinstance(held, ast.Tuple | ast.List) else None
+    return held if not displays_only or isinstance(held, ast.Tuple | ast.List) else None
 
 
 def _aux_read(application: _Application) -> str | None:
@@ -4788,6 +4795,17 @@ def _linearized_primal(tangent: Place) -> Place | None:
     return None
 
 
+def _returns_made(function: Function, value: ast.expr | None, made: Place) -> bool:
+    """Whether a ``return`` of ``function`` gives back ``made``: written there, or a local
+    bound to it once (``probe = [..]; return probe``)."""
+    if value is made.node:
+        return True
+    if not isinstance(value, ast.Name):
+        return False
+    local = _single_local(function.scope, value.id)
+    return local is not None and local.value is made.node
+
+
 def _tree_helper_return(
     code: culprit_state.Code, frames: Sequence[Span], made: Place, primal: Place
 ) -> str | None:
@@ -4796,7 +4814,7 @@ def _tree_helper_return(
     value flow finds made by the same expressions as the primal."""
     function = culprit_state.defining_function(made.model, made.scope)
     if function is None or not any(
-        isinstance(node, ast.Return) and node.value is made.node
+        isinstance(node, ast.Return) and _returns_made(function, node.value, made)
         for node in nodes_of(function.node, ast.Return)
     ):
         return None

@@ -855,13 +855,42 @@ def _reduction_of(call: ast.Call) -> ast.expr | None:
     return call.args[0] if len(call.args) == 1 else None
 
 
+# Calls that show a value (print it, log it, format it for a message): a reduction inside
+# one is made for the reader, not for what the program computes.
+_DISPLAY_CALLS = frozenset({"print"})
+_DISPLAY_METHODS = frozenset(
+    {"print", "format", "debug", "info", "warning", "warn", "error", "critical", "exception"}
+)
+
+
+def _shown(model: ModuleModel) -> set[int]:
+    """The ids of the nodes inside a display: an f-string, ``print(..)``, a logging call
+    (``logger.info(..)``, ``jax.debug.print(..)``), ``"..".format(..)``."""
+    shown: set[int] = set()
+    for node in ast.walk(model.tree):
+        func = node.func if isinstance(node, ast.Call) else None
+        display = isinstance(node, ast.JoinedStr) or (
+            (isinstance(func, ast.Name) and func.id in _DISPLAY_CALLS)
+            or (isinstance(func, ast.Attribute) and func.attr in _DISPLAY_METHODS)
+        )
+        if display:
+            shown |= {id(inner) for inner in ast.walk(node) if inner is not node}
+    return shown
+
+
 def reduced_where_called(model: ModuleModel, name: str) -> bool:
     """Whether a module reduces what function ``name`` returns right where it calls it
     (``jnp.sum(f(x))``, ``f(x).mean()``): the program means the output as a vector of terms
-    and sums them itself."""
+    and sums them itself. A reduction made to show the value (printed, logged, made a
+    text for a message) says nothing of what the program computes with it."""
+    shown: set[int] | None = None
     for call, _ in model.calls:
         reduced = _reduction_of(call)
-        if isinstance(reduced, ast.Call) and last_name(reduced.func) == name:
+        if not (isinstance(reduced, ast.Call) and last_name(reduced.func) == name):
+            continue
+        if shown is None:
+            shown = _shown(model)
+        if id(call) not in shown:
             return True
     return False
 

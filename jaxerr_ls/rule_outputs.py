@@ -13,6 +13,7 @@ package: the culprit finder, which runs before any fix, reads it too.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -593,6 +594,47 @@ def _has_kept_reduction(node: ast.AST, jnp_names: set[str]) -> bool:
     )
 
 
+def _array_library(node: ast.expr, jnp_names: set[str]) -> bool:
+    """``jnp``, ``np``, ``jax``, ``lax``, ``jax.numpy``...: a name of the array libraries."""
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(root, ast.Name) and (
+        root.id in jnp_names or root.id in ("jnp", "np", "numpy", "jax", "lax")
+    )
+
+
+def _shape_chosen(code: RuleCode, definition: ast.Assign | None, jnp_names: set[str]) -> bool:
+    """Whether the entry's definition chooses its shape by a call the author chose: a
+    reduction, or a function of the program (a helper of the module or of a module it
+    imports), not the array library's elementwise operations nor a builtin. A shape wrong
+    there is that call's: the change belongs at the definition, not at the ``return``."""
+    if definition is None:
+        return False
+    imported = {
+        (alias.asname or alias.name).split(".")[0]
+        for node in code.tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    for node in ast.walk(definition.value):
+        if not isinstance(node, ast.Call):
+            continue
+        if _reduction(node, jnp_names) is not None:
+            return True
+        func = node.func
+        if isinstance(func, ast.Name) and not hasattr(builtins, func.id):
+            return True
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in imported
+            and not _array_library(func.value, jnp_names)
+        ):
+            return True
+    return False
+
+
 def entry_change(
     code: RuleCode,
     function: FunctionNode,
@@ -679,13 +721,15 @@ def entry_change(
         )
     axis = _extra_unit_axis(got, expected)
     module = code.jnp()
+    # Where a size-1 axis or a broadcast shape is fixed: the definition when a call chose it.
+    chosen = definition if _shape_chosen(code, definition, jnp_names) else None
     if axis is not None and module is not None:
         kept_in = definition if definition and _has_kept_reduction(definition, jnp_names) else None
         why = f"{said}: it keeps an axis of size 1." + (
             " It comes from a reduction with `keepdims=True`." if kept_in else ""
         )
         return Change(
-            code.span(kept_in or ret),
+            code.span(kept_in or chosen or ret),
             why,
             f"Squeeze axis {axis} of output[{index}]",
             (code.replace(entry, f"{module}.squeeze({code.segment(entry)}, axis={axis})"),),
@@ -696,7 +740,7 @@ def entry_change(
         # ``row @ col``, a (1, 1) product where one value is due: the same value, squeezed.
         spelled = f"({', '.join(map(str, axes))})"
         return Change(
-            code.span(ret),
+            code.span(chosen or ret),
             f"{said}: it has axes of size 1 that {expected} lacks, around the same values.",
             f"Squeeze axes {spelled} of output[{index}]",
             (code.replace(entry, f"{module}.squeeze({code.segment(entry)}, axis={spelled})"),),
@@ -730,7 +774,7 @@ def entry_change(
     )
     if summed is not None:
         return Change(
-            code.span(ret),
+            code.span(chosen or ret),
             f"{said}: it is larger than its input; where the primal broadcast that input, its "
             "cotangent is the sum over the broadcast axes.",
             summed[0],

@@ -227,3 +227,30 @@ def test_a_tested_number_beside_the_traced_flag_does_not_hide_the_jit(version: s
     assert found.code == "tracer-bool-conversion"
     [culprit] = found.culprits
     assert culprit.span.line == 7
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_reduction_made_only_to_show_the_output_does_not_make_it_meant(
+    copy: Copy, version: str
+) -> None:
+    # ``log.info(.., jnp.mean(f(..)))`` and an f-string of its spread: the mean is for the
+    # reader, so the vector returned to grad is still the fault, at the function's return.
+    culprit_is_where_the_change_belongs(
+        "nonscalar_mean_logged",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "main.py",
+        "return jnp.abs(drift) + 0.1 * drift**2",
+        ["`drift_penalty` returns", "shape (4,)"],
+        version,
+    )
+    # The same mean kept as a value the loop has: the program means the vector.
+    root = copy("nonscalar_mean_logged")
+    main = root / "main.py"
+    logged = (
+        'log.info("step %d mean penalty %.4f", step, jnp.mean(drift_penalty(offsets, readings)))'
+    )
+    main.write_text(
+        main.read_text().replace(logged, "total = jnp.mean(drift_penalty(offsets, readings))")
+    )
+    assert finding("nonscalar_mean_logged", version, root).culprits == []

@@ -675,3 +675,36 @@ def test_a_helper_other_code_calls_too_is_not_where_a_rule_output_changes(
         else "return jnp.sum(x * t, axis=-1, keepdims=True) / n"
     )
     assert (culprit.span.path, culprit.span.line) == (main, line_of(main, text))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_complex_module_constants_and_arguments_make_the_values_complex(
+    copy: Copy, version: str
+) -> None:
+    # ``PAULI_Z = jnp.array(.., dtype=jnp.complex64)`` read by a helper: the overlap is
+    # complex, and ``overlap * jnp.conj(overlap)`` is where the real part belongs.
+    culprit_is_where_the_change_belongs(
+        "complex_constant_gate",
+        "grad-complex-output",
+        CulpritKind.COMPLEX_OUTPUT,
+        "main.py",
+        "return overlap * jnp.conj(overlap)",
+        ["a squared magnitude that is real in value"],
+        version,
+    )
+    # A real rotation, a complex target the caller builds at module level and hands in.
+    culprit_is_where_the_change_belongs(
+        "complex_target_argument",
+        "grad-complex-output",
+        CulpritKind.COMPLEX_OUTPUT,
+        "main.py",
+        "return overlap * jnp.conj(overlap)",
+        ["a squared magnitude that is real in value"],
+        version,
+    )
+    # Real constants: nothing complex, no culprit.
+    root = copy("complex_constant_gate")
+    main = root / "main.py"
+    text = main.read_text().replace(", dtype=jnp.complex64)", ")")
+    main.write_text(text)
+    assert finding("complex_constant_gate", version, root).culprits == []

@@ -342,6 +342,15 @@ CULPRITS = [
         "return [jnp.full(leaf.shape, 0.5) for leaf in leaves]",
         ["`leaf_noise` is handed the primal's tree", "PyTreeDef(([*, *],))"],
     ),
+    # The same list named in the helper, then returned by that name: the display.
+    (
+        "tangent_leaves_named_return",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "main.py",
+        "direction = [size * jnp.ones_like(leaf) for leaf in leaves]",
+        ["`ones_direction` is handed the primal's tree", "PyTreeDef(([*, *],))"],
+    ),
     # A generic helper pairs the point and the direction it is handed: the caller hands it a
     # flat vector for a dict.
     (

@@ -411,6 +411,12 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "return (stretch + 10.0 * floor, *terms)",
         Applicability.UNSAFE,
     ),
+    # The same, the spread name bound to a helper's tuple: its size is the helper's.
+    "aux_spread_helper_parts": (
+        "grad-has-aux-not-pair",
+        "return fit + sum(parts), *parts",
+        Applicability.UNSAFE,
+    ),
     # A flag-guarded return of the loss alone, the other returning a named dict: an empty one.
     "aux_flag_named_metrics": ("grad-has-aux-not-pair", "return nll", Applicability.UNSAFE),
     # A helper packs the loss and a metric into one row (printed as float32[2]): loss first.
@@ -451,6 +457,18 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
         "custom-vjp-bwd-args-mismatch",
         "return jnp.sum(v, axis=0, keepdims=True)",
         Applicability.SAFE,
+    ),
+    # A cotangent whose shape a call chose (a shared helper keeping the axis, a reduction in
+    # the product): the culprit is its definition, the edit at the return.
+    "vjp_shared_helper_column": (
+        "custom-vjp-bwd-args-mismatch",
+        "ct_weights = row_totals(ct * feats)",
+        Applicability.SAFE,
+    ),
+    "vjp_offset_scaled_by_spread": (
+        "custom-vjp-bwd-args-mismatch",
+        "g_offset = g / x.std()",
+        Applicability.UNSAFE,
     ),
     # `.T` of a stack of matrices (in a helper) reverses every axis: the last two swapped.
     "vjp_stack_transpose_helper": (
