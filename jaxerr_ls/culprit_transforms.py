@@ -14,6 +14,7 @@ from jaxerr_ls.culprit_flow import (
     Callee,
     Flow,
     argument,
+    documented,
     keyword_value,
     output_batched,
     scope_at,
@@ -716,8 +717,17 @@ _PER_ITEM = re.compile(
 )
 
 
-def _per_item(docstring: str) -> bool:
-    return _PER_ITEM.search(docstring) is not None
+# Methods whose name is a distribution API's per-sample density (numpyro, distrax, TFP,
+# scipy.stats: ``log_prob(x)`` gives one value per sample of ``x``).
+_PER_SAMPLE_METHODS = frozenset({"log_prob", "logpdf", "logpmf", "log_pdf", "log_pmf"})
+
+
+def _per_item(function: Function) -> bool:
+    """The per-item contract: a docstring that says so, or a method named after a
+    distribution's per-sample density."""
+    if function.owner is not None and function.name in _PER_SAMPLE_METHODS:
+        return True
+    return documented(lambda text: _PER_ITEM.search(text) is not None)(function)
 
 
 def _shared_class(project: _Project, method: Function) -> bool:
