@@ -2031,6 +2031,15 @@ def _not_array(
             # a tuple. A decorator's wrapper that pairs the function's own (output, aux) with
             # something of its own nests them; nothing else is known to.
             return _pairing_decorator(project, application, function, returns, api, flow)
+        reader = _reads_as_one_array(project, application)
+        if reader is not None:
+            # The same callable is read elsewhere as one array (``-self.log_prob(q) + k``):
+            # has_aux=True at the transform would leave that use failing; the pair is the fault.
+            why = (
+                f"{_label(function)} returns a pair (output, aux), and `{reader}` reads its "
+                "result as one array too: return the value alone"
+            )
+            return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
         factory = _flag_given_by(project, application, "has_aux")
         if factory is not None:
@@ -2069,6 +2078,69 @@ def _not_array(
             for r in tuples
         ]
     return []
+
+
+def _reads_as_one_array(project: _Project, application: _Application) -> str | None:
+    """Where the function a transform is given (a parameter of the function that applies
+    it, kept as ``self.NAME``) is called elsewhere with its result read as one array: an
+    operand of arithmetic or a comparison, negated, or ``float(..)``. The source of that call."""
+    transform = application.transform
+    model = application.defined_in
+    given = transform.call.args[0] if transform.call.args else None
+    if not isinstance(given, ast.Name):
+        return None
+    binding = transform.scope.lookup(given.id)
+    if binding is None or binding.kind != "param" or binding.scope is not transform.scope:
+        return None
+    home = transform.scope.node
+    kept = {
+        target.attr
+        for node in ast.walk(home)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == given.id
+        for target in node.targets
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    }
+    owner = next(
+        (f.owner for f in model.functions.values() if f.node is home and f.owner is not None),
+        None,
+    )
+    calls = [
+        (call, scope)
+        for call, scope in model.calls
+        if call is not transform.call
+        and (
+            (
+                isinstance(call.func, ast.Name)
+                and call.func.id == given.id
+                and scope is transform.scope
+            )
+            or (
+                owner is not None
+                and isinstance(call.func, ast.Attribute)
+                and isinstance(call.func.value, ast.Name)
+                and call.func.value.id == "self"
+                and call.func.attr in kept
+                and _inside_node(call, owner)
+            )
+        )
+    ]
+    for call, scope in calls:
+        parent = model.parents.get(call)
+        if (
+            isinstance(parent, ast.BinOp | ast.Compare)
+            or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub | ast.UAdd))
+            or wants_scalar(Place(project.path(model), model, call, scope))
+        ):
+            return ast.unparse(call)
+    return None
+
+
+def _inside_node(node: ast.AST, outer: ast.AST) -> bool:
+    return any(inner is node for inner in ast.walk(outer))
 
 
 def _unmatched_modes(

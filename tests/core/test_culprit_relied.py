@@ -24,7 +24,9 @@ tuple: the rule's ``return``; built by a private helper, the helper's. A loss re
 ``dist.log_prob(x)`` / ``logpdf`` unreduced: the loss (a distribution's per-sample density),
 as for a method documented per sample; another method name, the method's ``return``. A public
 helper registered as the fwd rule as it is, called by the primal or listing its three results
-in its docstring: the registration.
+in its docstring: the registration. A function returning (loss, metrics) given to grad by a
+class that reads its result elsewhere as one number: the function's ``return``, not the
+transform's missing has_aux=True.
 """
 
 from __future__ import annotations
@@ -390,3 +392,30 @@ def test_relied_on_leaves_out_reads_in_the_failing_code_and_asks_the_contract_fi
     assert flow.relied_on(functions["helper"])
     assert flow.relied_on(functions["helper"], failing=(rule,))
     assert not flow.relied_on(functions["helper"], failing=(rule, report))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("use", ["compared", "negated", "float", "handed"])
+def test_a_pair_returned_to_grad_and_read_as_one_array_elsewhere_is_the_culprit(
+    copy: Copy, version: str, use: str
+) -> None:
+    # ``Descent`` keeps the objective it differentiates and reads its result as one number
+    # elsewhere (compared, negated, ``float(..)``): has_aux=True at ``jax.grad`` would leave
+    # that use failing, so the function's ``return`` of (loss, metrics) is the culprit.
+    # Only handed on, nothing reads it as one array: the transform, for has_aux=True.
+    root = copy("aux_pair_read_as_array")
+    descent, main = root / "descent.py", root / "main.py"
+    compared = "return self.objective(new) < self.objective(w)"
+    replaced = {
+        "negated": "return -self.objective(new)",
+        "float": "return float(self.objective(new))",
+        "handed": "return self.objective",
+    }
+    if use in replaced:
+        edit(descent, compared, replaced[use])
+    expected = (
+        (descent, line_of(descent, "jax.grad(objective)"))
+        if use == "handed"
+        else (main, line_of(main, "return fit + 0.1"))
+    )
+    assert culprit_place("aux_pair_read_as_array", version, root) == expected
