@@ -2031,13 +2031,14 @@ def _not_array(
             # a tuple. A decorator's wrapper that pairs the function's own (output, aux) with
             # something of its own nests them; nothing else is known to.
             return _pairing_decorator(project, application, function, returns, api, flow)
-        reader = _reads_as_one_array(project, application)
+        reader = _reads_as_one_array(project, application, function, flow)
         if reader is not None:
             # The same callable is read elsewhere as one array (``-self.log_prob(q) + k``):
             # has_aux=True at the transform would leave that use failing; the pair is the fault.
             why = (
-                f"{_label(function)} returns a pair (output, aux), and `{reader}` reads its "
-                "result as one array too: return the value alone"
+                f"{_label(function)} returns a pair (output, aux), and its call `{reader}` "
+                "elsewhere is read as one array, which has_aux=True would leave failing: "
+                "return the value alone"
             )
             return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
@@ -2080,25 +2081,49 @@ def _not_array(
     return []
 
 
-def _reads_as_one_array(project: _Project, application: _Application) -> str | None:
-    """Where the function a transform is given (a parameter of the function that applies
-    it, kept as ``self.NAME``) is called elsewhere with its result read as one array: an
-    operand of arithmetic or a comparison, negated, or ``float(..)``. The source of that call."""
+def _reads_as_one_array(
+    project: _Project, application: _Application, function: Function, flow: Flow | None
+) -> str | None:
+    """Where the function a transform is given is called elsewhere with its result read as
+    one array (an operand of arithmetic or a comparison, negated, or ``float(..)``): a
+    project function's other calls (``Flow.uses``, the transform's own read apart), or a
+    parameter of the function that applies the transform, called there or kept as
+    ``self.NAME`` and called in its class. The source of that call."""
     transform = application.transform
     model = application.defined_in
     given = transform.call.args[0] if transform.call.args else None
     if not isinstance(given, ast.Name):
         return None
+    sites: list[Place] = []
     binding = transform.scope.lookup(given.id)
-    if binding is None or binding.kind != "param" or binding.scope is not transform.scope:
-        return None
+    if binding is not None and binding.kind == "def" and flow is not None:
+        sites = flow.uses(function, (transform.call,)) or []
+    elif binding is not None and binding.kind == "param" and binding.scope is transform.scope:
+        sites = _parameter_calls(project, model, transform, given.id)
+    for site in sites:
+        node = site.node
+        parent = site.model.parents.get(node) if isinstance(node, ast.Call) else None
+        if (
+            isinstance(parent, ast.BinOp | ast.Compare)
+            or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub | ast.UAdd))
+            or wants_scalar(site)
+        ):
+            return ast.unparse(node)
+    return None
+
+
+def _parameter_calls(
+    project: _Project, model: ModuleModel, transform: TransformCall, name: str
+) -> list[Place]:
+    """The calls of a parameter ``name`` of the function ``transform`` is in: there, or of
+    the ``self.NAME`` it is kept as, in its class."""
     home = transform.scope.node
     kept = {
         target.attr
         for node in ast.walk(home)
         if isinstance(node, ast.Assign)
         and isinstance(node.value, ast.Name)
-        and node.value.id == given.id
+        and node.value.id == name
         for target in node.targets
         if isinstance(target, ast.Attribute)
         and isinstance(target.value, ast.Name)
@@ -2108,16 +2133,13 @@ def _reads_as_one_array(project: _Project, application: _Application) -> str | N
         (f.owner for f in model.functions.values() if f.node is home and f.owner is not None),
         None,
     )
-    calls = [
-        (call, scope)
+    path = project.path(model)
+    return [
+        Place(path, model, call, scope)
         for call, scope in model.calls
         if call is not transform.call
         and (
-            (
-                isinstance(call.func, ast.Name)
-                and call.func.id == given.id
-                and scope is transform.scope
-            )
+            (isinstance(call.func, ast.Name) and call.func.id == name and scope is transform.scope)
             or (
                 owner is not None
                 and isinstance(call.func, ast.Attribute)
@@ -2128,15 +2150,6 @@ def _reads_as_one_array(project: _Project, application: _Application) -> str | N
             )
         )
     ]
-    for call, scope in calls:
-        parent = model.parents.get(call)
-        if (
-            isinstance(parent, ast.BinOp | ast.Compare)
-            or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub | ast.UAdd))
-            or wants_scalar(Place(project.path(model), model, call, scope))
-        ):
-            return ast.unparse(call)
-    return None
 
 
 def _inside_node(node: ast.AST, outer: ast.AST) -> bool:

@@ -419,3 +419,18 @@ def test_a_pair_returned_to_grad_and_read_as_one_array_elsewhere_is_the_culprit(
         else (main, line_of(main, "return fit + 0.1"))
     )
     assert culprit_place("aux_pair_read_as_array", version, root) == expected
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("scaled", [True, False])
+def test_a_pair_returned_to_grad_and_scaled_by_another_caller_is_the_culprit(
+    copy: Copy, version: str, scaled: bool
+) -> None:
+    # ``jax.grad(smoothness)`` of a function returning (loss, metrics) that a report also
+    # scales as one number: the function's ``return``. Handed back unread, the transform.
+    root = copy("aux_pair_called_elsewhere")
+    main = root / "main.py"
+    if not scaled:
+        edit(main, "return 100.0 * smoothness(w)", "return smoothness(w)")
+    text = "return rough + 0.5" if scaled else "slope = jax.grad(smoothness)"
+    assert culprit_place("aux_pair_called_elsewhere", version, root) == (main, line_of(main, text))
