@@ -904,11 +904,13 @@ class Flow:
         outer = function.scope.parent or place.model.module_scope
         return self.makers(Place(place.path, place.model, default, outer), depth + 1)
 
-    def uses(self, function: Function) -> list[Place] | None:
+    def uses(self, function: Function, ignoring: Sequence[ast.AST] = ()) -> list[Place] | None:
         """The calls of a plain function in the project, or None where its name is also read
-        otherwise than as a call's callee (handed on, stored) or a call is not certain."""
+        otherwise than as a call's callee (handed on, stored) or a call is not certain. Reads
+        inside the ``ignoring`` nodes are left out."""
         name = function.name
         target = function.node
+        skipped = {id(node) for outer in ignoring for node in ast.walk(outer)}
         sites: list[Place] = []
         for path, model in self.code.models(self.code.files.files_containing(name)):
             callees = {id(call.func): (call, scope) for call, scope in model.calls_named(name)}
@@ -920,7 +922,7 @@ class Flow:
                     if isinstance(read, ast.Attribute)
                     else None
                 )
-                if read_name != name:
+                if read_name != name or id(read) in skipped:
                     continue
                 assert isinstance(read, ast.Name | ast.Attribute)
                 if isinstance(read.ctx, ast.Store):
@@ -937,27 +939,32 @@ class Flow:
     def relied_on(
         self,
         function: Function,
-        contract: Callable[[str], bool] | None = None,
+        contract: Callable[[Function], bool] | None = None,
         relies: Callable[[Place], bool] | None = None,
+        failing: Sequence[ast.AST] = (),
     ) -> bool:
         """Whether other code relies on a project function as it is, so that where one use of
-        it goes wrong the use is to change, not the function: the project calls it at more
-        than one place (``uses``), every call compatible with the property a change would
-        take away (``relies``: ``float(helper(x))`` wants no vector), or it is public (a
-        module-level ``def`` whose name has no leading underscore) and its docstring states,
-        by ``contract``, that very property (three results listed for the triple it returns).
-        A private helper made for its one caller is not, nor a docstring that promises what
-        the function fails to do ("averaged over the batch" over a vector): a fault is then
-        the helper's. Rules that move a culprit into a callee ask this."""
+        it goes wrong the use is to change, not the function. First what it declares
+        (``contract``, for public functions and methods alike: a docstring that states the
+        property a change would take away, three results listed for the triple it returns,
+        the package's own NamedTuple it returns, a distribution's per-sample ``log_prob``);
+        else its uses (``uses``): it is called at more than one place, every call
+        compatible with that property (``relies``: ``float(helper(x))`` wants no vector).
+        Reads inside the ``failing`` code (the rule whose output is wrong, the registration
+        of the function itself as a rule) are no reliance: they are wrong the same way. A
+        private helper made for its one caller is not relied on, nor a docstring that
+        promises what the function fails to do ("averaged over the batch" over a vector): a
+        fault is then the helper's. Rules that move a culprit into a callee ask this."""
         if isinstance(function.node, ast.Lambda):
             return False
-        uses = self.uses(function)
-        if uses is not None and len(uses) > 1:
-            return relies is None or all(relies(site) for site in uses)
-        if contract is None or function.owner is not None or function.name.startswith("_"):
+        if contract is not None and not function.name.startswith("_") and contract(function):
+            return True
+        uses = self.uses(function, failing)
+        if uses is None:
             return False
-        documented = ast.get_docstring(function.node)
-        return documented is not None and contract(documented)
+        # Without the failing code, one of the calls is the failing use itself.
+        others = len(uses) > (0 if failing else 1)
+        return others and (relies is None or all(relies(site) for site in uses))
 
     def _passed_on_traceback(
         self, place: Place, binding: Binding, depth: int = 0
@@ -2859,3 +2866,15 @@ def wants_scalar(site: Place) -> bool:
         and site.scope.lookup(parent.func.id) is None
         and parent.args[:1] == [site.node]
     )
+
+
+def documented(says: Callable[[str], bool]) -> Callable[[Function], bool]:
+    """A contract a function states in its docstring (``says`` reads it)."""
+
+    def contract(function: Function) -> bool:
+        if isinstance(function.node, ast.Lambda):
+            return False
+        text = ast.get_docstring(function.node)
+        return text is not None and says(text)
+
+    return contract

@@ -26,6 +26,16 @@ from jaxerr_ls.spans import Span
 _PYTHON_TYPES = frozenset({"bool", "int", "str"})
 _NAMED_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
 _REGISTER = "jax.tree_util.register_dataclass"
+# Decorators that declare a class's fields as its structure.
+_STRUCTURE_DECORATORS = frozenset(
+    {
+        "dataclasses.dataclass",
+        "flax.struct.dataclass",
+        "chex.dataclass",
+        _REGISTER,
+        "jax.tree_util.register_pytree_node_class",
+    }
+)
 # Keywords of the ``field(...)`` calls that keep a field out of the pytree's leaves.
 _STATIC_KEYWORDS = (("static", True), ("pytree_node", False))
 
@@ -50,6 +60,23 @@ def class_place(code: Code, place: Place) -> Place | None:
     if isinstance(found.node, ast.Call):
         found = code.resolve(found.at(found.node.func))
     return found if isinstance(found.node, ast.ClassDef) else None
+
+
+def declared_structure(code: Code, place: Place) -> bool:
+    """Whether an expression builds an instance of a structure the package declares: a
+    project ``NamedTuple``, or a dataclass or registered pytree class."""
+    cls = class_place(code, place)
+    if cls is None:
+        return False
+    assert isinstance(cls.node, ast.ClassDef)
+    names = [cls.model.qualified_name(b, cls.scope) for b in cls.node.bases]
+    decorators = [
+        cls.model.qualified_name(d.func if isinstance(d, ast.Call) else d, cls.scope)
+        for d in cls.node.decorator_list
+    ]
+    return any(b in _NAMED_TUPLES for b in names) or any(
+        d in _STRUCTURE_DECORATORS for d in decorators
+    )
 
 
 def _field_class(code: Code, cls: Place, name: str) -> Place | None:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jaxerr_ls.culprit_flow import Flow, listed_items
+from jaxerr_ls.culprit_flow import Flow, documented, listed_items
 from jaxerr_ls.culprit_state import Code, Place
 from jaxerr_ls.project import TRANSFORMS, TRANSPARENT
 from jaxerr_ls.spans import Span
@@ -224,7 +224,9 @@ def helper_return(code: Code, rule: Place) -> tuple[Span, str] | None:
     for helper in made.model.functions.values():
         for statement in helper.returns:
             if statement.value is made.node:
-                if flow.relied_on(helper, lambda doc: listed_items(doc) == size):
+                if flow.relied_on(
+                    helper, documented(lambda doc: listed_items(doc) == size), failing=(rule.node,)
+                ):
                     # Its tuple is what other code relies on (other callers, a public function
                     # whose docstring lists its results): the rule's use of it differs.
                     return None
@@ -243,15 +245,7 @@ def misregistered_fwd(code: Code, paths: Sequence[Path], rule: Place) -> tuple[P
     valued = [r.value for r in function.returns if r.value is not None]
     if not valued or any(isinstance(v, ast.Tuple | ast.List | ast.Name) for v in valued):
         return None
-    sites = [
-        (site, given)
-        for path in dict.fromkeys(paths)
-        if (model := code.model(path)) is not None
-        for method, _, given, site in _registering_calls(
-            Place(path, model, model.tree, model.module_scope)
-        )
-        if method == "defvjp"
-    ]
+    sites = _defvjp_sites(code, paths)
     registered = {
         id(found.node)
         for site, given in sites
@@ -268,14 +262,65 @@ def misregistered_fwd(code: Code, paths: Sequence[Path], rule: Place) -> tuple[P
         and other.returns
         and all(pair_calling(r.value, function.name) for r in other.returns)
     ]
-    fwd = [
+    fwd = _registered_at(code, sites, rule)
+    if len(pairs) != 1 or len(fwd) != 1:
+        return None
+    return fwd[0], pairs[0].name
+
+
+def _defvjp_sites(code: Code, paths: Sequence[Path]) -> list[tuple[Place, list[ast.expr]]]:
+    """The ``defvjp`` calls of the modules at ``paths``, each with the rules it is given."""
+    return [
+        (site, given)
+        for path in dict.fromkeys(paths)
+        if (model := code.model(path)) is not None
+        for method, _, given, site in _registering_calls(
+            Place(path, model, model.tree, model.module_scope)
+        )
+        if method == "defvjp"
+    ]
+
+
+def _registered_at(
+    code: Code, sites: list[tuple[Place, list[ast.expr]]], rule: Place
+) -> list[Place]:
+    """The expressions registering ``rule`` as the fwd rule, among ``defvjp`` calls."""
+    return [
         site.at(given[0])
         for site, given in sites
         if given and (found := _rule(code, site.at(given[0]))) and found.node is rule.node
     ]
-    if len(pairs) != 1 or len(fwd) != 1:
+
+
+def relied_on_fwd(code: Code, paths: Sequence[Path], rule: Place) -> Place | None:
+    """The expression registering ``rule`` as the fwd rule, where the rule returns a tuple
+    of other than two items in each ``return`` and other code relies on that tuple
+    (``Flow.relied_on``: the primal calls it too, or its docstring lists the items, the
+    registration and the rule's own code apart): a helper registered as it is, where the
+    registration is the change (register a fwd rule built on it)."""
+    function = rule.model.functions.get(rule.node)
+    if function is None or isinstance(function.node, ast.Lambda):
         return None
-    return fwd[0], pairs[0].name
+    valued = [r.value for r in function.returns if r.value is not None]
+    sizes = {len(v.elts) for v in valued if isinstance(v, ast.Tuple)}
+    if not valued or len(valued) != len(function.returns) or len(sizes) != 1:
+        return None
+    size = sizes.pop()
+    if size == 2 or not all(isinstance(v, ast.Tuple) for v in valued):
+        return None
+    fwd = _registered_at(code, _defvjp_sites(code, paths), rule)
+    if len(fwd) != 1:
+        return None
+    site = fwd[0]
+    registration = next(
+        (c for c, _ in site.model.calls if any(a is site.node for a in c.args)), None
+    )
+    if registration is None:
+        return None
+    contract = documented(lambda doc: listed_items(doc) == size)
+    if not Flow(code).relied_on(function, contract, failing=(rule.node, registration)):
+        return None
+    return site
 
 
 def pair_calling(value: ast.expr | None, name: str) -> bool:

@@ -14,6 +14,7 @@ from jaxerr_ls.culprit_flow import (
     Callee,
     Flow,
     argument,
+    documented,
     keyword_value,
     output_batched,
     scope_at,
@@ -716,8 +717,17 @@ _PER_ITEM = re.compile(
 )
 
 
-def _per_item(docstring: str) -> bool:
-    return _PER_ITEM.search(docstring) is not None
+# Methods whose name is a distribution API's per-sample density (numpyro, distrax, TFP,
+# scipy.stats: ``log_prob(x)`` gives one value per sample of ``x``).
+_PER_SAMPLE_METHODS = frozenset({"log_prob", "logpdf", "logpmf", "log_pdf", "log_pmf"})
+
+
+def _per_item(function: Function) -> bool:
+    """The per-item contract: a docstring that says so, or a method named after a
+    distribution's per-sample density."""
+    if function.owner is not None and function.name in _PER_SAMPLE_METHODS:
+        return True
+    return documented(lambda text: _PER_ITEM.search(text) is not None)(function)
 
 
 def _shared_class(project: _Project, method: Function) -> bool:
@@ -2021,6 +2031,16 @@ def _not_array(
             # a tuple. A decorator's wrapper that pairs the function's own (output, aux) with
             # something of its own nests them; nothing else is known to.
             return _pairing_decorator(project, application, function, returns, api, flow)
+        reader = _reads_as_one_array(project, application, function, flow)
+        if reader is not None:
+            # The same callable is read elsewhere as one array (``-self.log_prob(q) + k``):
+            # has_aux=True at the transform would leave that use failing; the pair is the fault.
+            why = (
+                f"{_label(function)} returns a pair (output, aux), and its call `{reader}` "
+                "elsewhere is read as one array, which has_aux=True would leave failing: "
+                "return the value alone"
+            )
+            return [_culprit(project, r.model, r.node, kind, r.function.name, why) for r in returns]
         why = f"{_label(function)} returns a pair (output, aux): {api} needs has_aux=True"
         factory = _flag_given_by(project, application, "has_aux")
         if factory is not None:
@@ -2059,6 +2079,81 @@ def _not_array(
             for r in tuples
         ]
     return []
+
+
+def _reads_as_one_array(
+    project: _Project, application: _Application, function: Function, flow: Flow | None
+) -> str | None:
+    """Where the function a transform is given is called elsewhere with its result read as
+    one array (an operand of arithmetic or a comparison, negated, or ``float(..)``): a
+    project function's other calls (``Flow.uses``, the transform's own read apart), or a
+    parameter of the function that applies the transform, called there or kept as
+    ``self.NAME`` and called in its class. The source of that call."""
+    transform = application.transform
+    model = application.defined_in
+    given = transform.call.args[0] if transform.call.args else None
+    if not isinstance(given, ast.Name):
+        return None
+    sites: list[Place] = []
+    binding = transform.scope.lookup(given.id)
+    if binding is not None and binding.kind == "def" and flow is not None:
+        sites = flow.uses(function, (transform.call,)) or []
+    elif binding is not None and binding.kind == "param" and binding.scope is transform.scope:
+        sites = _parameter_calls(project, model, transform, given.id)
+    for site in sites:
+        node = site.node
+        parent = site.model.parents.get(node) if isinstance(node, ast.Call) else None
+        if (
+            isinstance(parent, ast.BinOp | ast.Compare)
+            or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub | ast.UAdd))
+            or wants_scalar(site)
+        ):
+            return ast.unparse(node)
+    return None
+
+
+def _parameter_calls(
+    project: _Project, model: ModuleModel, transform: TransformCall, name: str
+) -> list[Place]:
+    """The calls of a parameter ``name`` of the function ``transform`` is in: there, or of
+    the ``self.NAME`` it is kept as, in its class."""
+    home = transform.scope.node
+    kept = {
+        target.attr
+        for node in ast.walk(home)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == name
+        for target in node.targets
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    }
+    owner = next(
+        (f.owner for f in model.functions.values() if f.node is home and f.owner is not None),
+        None,
+    )
+    path = project.path(model)
+    return [
+        Place(path, model, call, scope)
+        for call, scope in model.calls
+        if call is not transform.call
+        and (
+            (isinstance(call.func, ast.Name) and call.func.id == name and scope is transform.scope)
+            or (
+                owner is not None
+                and isinstance(call.func, ast.Attribute)
+                and isinstance(call.func.value, ast.Name)
+                and call.func.value.id == "self"
+                and call.func.attr in kept
+                and _inside_node(call, owner)
+            )
+        )
+    ]
+
+
+def _inside_node(node: ast.AST, outer: ast.AST) -> bool:
+    return any(inner is node for inner in ast.walk(outer))
 
 
 def _unmatched_modes(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -325,7 +325,7 @@ def _output_change(
         made = _made_item(files, path, function, index, got_item, expected_item)
         if made is not None:
             return made
-        helper = _entry_helper(files, path, function, index)
+        helper = _entry_helper(files, path, function, index, structure=expected_item)
         if helper is not None:
             # The helper whose value the rule returns for the entry builds it wrong.
             built = entry_structure_change(helper[0], helper[1], None, got_item, expected_item)
@@ -388,7 +388,7 @@ def _unpacked_entry(
     backward(..)``), the project helper whose return's item the value flow says it is, with
     that ``return`` and item (the item's name where the helper binds it once): not a helper
     other code relies on (``Flow.relied_on``)."""
-    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_flow import Flow, documented
     from jaxerr_ls.culprit_state import Code, Place
 
     found = returned_entry(function, index)
@@ -407,7 +407,11 @@ def _unpacked_entry(
         return None
     owner = made.scope.node
     helper = next((f for f in made.model.functions.values() if f.node is owner), None)
-    if helper is None or helper.node is same.node or flow.relied_on(helper, _keeps_axes):
+    if (
+        helper is None
+        or helper.node is same.node
+        or flow.relied_on(helper, documented(_keeps_axes), failing=(same.node,))
+    ):
         return None
     node = helper.node
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -479,7 +483,7 @@ def _made_item(
     assert made is not None
     owner = made.scope.node
     helper = next((f for f in made.model.functions.values() if f.node is owner), None)
-    if helper is None or helper.node is same.node or flow.relied_on(helper):
+    if helper is None or helper.node is same.node or flow.relied_on(helper, failing=(same.node,)):
         return None
     lines = files.lines(made.path)
     if lines is None:
@@ -517,13 +521,16 @@ def _entry_helper(
     path: Path,
     function: ast.FunctionDef | ast.AsyncFunctionDef,
     index: int,
+    structure: str | None = None,
 ) -> tuple[RuleCode, ast.FunctionDef | ast.AsyncFunctionDef] | None:
     """The project function, with one ``return``, whose call the rule returns as entry
     ``index`` (directly, or through the one assignment of the name it returns): the value
     flow resolves the call (imports, methods, ``functools.partial`` excluded); not a helper
-    other code relies on (``Flow.relied_on``)."""
+    other code relies on (``Flow.relied_on``: where the entry's ``structure`` is printed
+    as due, one that returns a structure the package declares; else one documented to keep
+    its axes)."""
     # Imported here: the value flow builds on the project model this module's callers share.
-    from jaxerr_ls.culprit_flow import Flow
+    from jaxerr_ls.culprit_flow import Flow, documented
     from jaxerr_ls.culprit_state import Code, Place
 
     found = returned_entry(function, index)
@@ -551,10 +558,18 @@ def _entry_helper(
     callees = flow.callees(Place(path, model, calls[0].func, same.scope))
     if len(callees) != 1 or callees[0].partial is not None:
         return None
-    if flow.relied_on(callees[0].function, _keeps_axes):
+    helper_function = callees[0].function
+    contract = documented(_keeps_axes)
+    if structure is not None:
+        # A structure the package declares (its NamedTuple) where the primal's argument is a
+        # plain container: the declared one is what code relies on, the argument differs.
+        # Where the argument is a declared class too, the helper's class disagrees with it.
+        plain = "CustomNode(" not in structure
+        contract = _declares_structure(code, callees[0].place) if plain else _nothing
+    if flow.relied_on(helper_function, contract, failing=(same.node,)):
         # A helper other code relies on (called elsewhere too, or public and documented) is
         # right for it (its kept axis, its tuple): what differs is this rule's use of it,
-        # where the change belongs.
+        # where the change belongs. Not the calls in this rule: they are wrong alike.
         return None
     helper = callees[0].place
     node = helper.node
@@ -566,6 +581,33 @@ def _entry_helper(
     if lines is None:
         return None
     return RuleCode(helper.path, "\n".join(lines), helper.model.tree), node
+
+
+def _nothing(function: Function) -> bool:
+    """No contract."""
+    return False
+
+
+def _declares_structure(code: Code, at: Place) -> Callable[[Function], bool]:
+    """The structure contract of a function defined at ``at``: every ``return`` builds a
+    structure the package declares (its own NamedTuple, a dataclass), which its callers
+    rely on."""
+    from jaxerr_ls.culprit_leaves import declared_structure
+
+    def contract(function: Function) -> bool:
+        values = function.return_values
+        places = [
+            culprit_state.Place(at.path, at.model, value, function.scope)
+            for value in values
+            if value is not None
+        ]
+        return (
+            bool(values)
+            and len(places) == len(values)
+            and all(declared_structure(code, place) for place in places)
+        )
+
+    return contract
 
 
 # A docstring that says a function's result keeps an axis for broadcasting ("kept
@@ -994,6 +1036,14 @@ def _followed_rule_culprit(
                 f"`{written}` returns the pair (output, residuals) a fwd rule gives: register it"
             )
             return Culprit(code.span(site.path, site.node), kind, node.name, why=why)
+        registered = culprit_rules.relied_on_fwd(code, paths, rule)
+        if registered is not None:
+            why = (
+                f"`{node.name}` is registered as the fwd rule, but returns its own tuple, "
+                "which other code relies on; a fwd rule returns the pair (output, residuals): "
+                "register a rule that builds that pair from it"
+            )
+            return Culprit(code.span(registered.path, registered.node), kind, node.name, why=why)
     culprit = _rule_culprit(files, rule.path, node, kind, captures)
     if culprit is None:
         return None

@@ -176,6 +176,27 @@ def _int_of(node: ast.expr) -> int | None:
     return None
 
 
+def _module_int(tree: ast.Module, name: str) -> int | None:
+    """The integer a module constant holds (``PATIENT_AXIS = 0``): assigned once, at module
+    level, and bound nowhere else in the module."""
+    stores = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
+    ]
+    assigned = [
+        statement
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and statement.targets[0].id == name
+    ]
+    if len(stores) != 1 or len(assigned) != 1 or assigned[0].targets[0] is not stores[0]:
+        return None
+    return _int_of(assigned[0].value)
+
+
 def _axes_of(node: ast.expr | None, rank: int) -> list[int] | None:
     """The axes an ``axis`` argument names, normalized; all axes when absent."""
     if node is None or (isinstance(node, ast.Constant) and node.value is None):
@@ -284,6 +305,8 @@ def _other_axis_change(
     if _is_true(reduction.keepdims) or reduction.axis is None or got.dtype != expected.dtype:
         return None
     written = _int_of(reduction.axis)
+    if written is None and isinstance(reduction.axis, ast.Name):
+        written = _module_int(code.tree, reduction.axis.id)
     rank = len(got.shape) + 1
     if written is None or not -rank <= written < rank or len(expected.shape) != len(got.shape):
         return None
@@ -298,7 +321,7 @@ def _other_axis_change(
         return None
     other = fits.pop()
     spelled = other - rank if written < 0 else other
-    return f"axis={written}", code.replace(reduction.axis, str(spelled))
+    return f"axis={code.segment(reduction.axis)}", code.replace(reduction.axis, str(spelled))
 
 
 def _unit_axes_change(

@@ -17,7 +17,16 @@ cannot tell: no culprit; without the docstring or with a private method, the par
 A ``has_aux`` flag left to the default of a factory the project calls twice: the call that
 made the closure the traceback enters (the default is right for the other call); called
 once, that call. A jvp rule returning a public helper's kept axis: the helper's reduction,
-unless its docstring says the axis is kept.
+unless its docstring says the axis is kept. A public helper both calls of which are in the
+failing bwd rule (its axis a module constant): its reduction; with a caller outside the rule,
+the rule's use. A bwd handing on the package's own NamedTuple where the primal got a plain
+tuple: the rule's ``return``; built by a private helper, the helper's. A loss returning
+``dist.log_prob(x)`` / ``logpdf`` unreduced: the loss (a distribution's per-sample density),
+as for a method documented per sample; another method name, the method's ``return``. A public
+helper registered as the fwd rule as it is, called by the primal or listing its three results
+in its docstring: the registration. A function returning (loss, metrics) given to grad by a
+class that reads its result elsewhere as one number: the function's ``return``, not the
+transform's missing has_aux=True.
 """
 
 from __future__ import annotations
@@ -28,14 +37,19 @@ import pytest
 from test_culprit_transforms import VERSIONS, Copy, finding, line_of
 from test_culprit_transforms import copy as copy  # the fixture: a program copied to edit
 
-from jaxerr_ls.culprit_flow import Flow, listed_items, wants_scalar
+from jaxerr_ls.culprit_flow import Flow, documented, listed_items, wants_scalar
 from jaxerr_ls.culprit_state import Code
 from jaxerr_ls.locate import ProjectFiles
 
 
-def culprit_line(case: str, version: str, root: Path) -> tuple[str, int]:
+def culprit_place(case: str, version: str, root: Path) -> tuple[Path, int]:
     [culprit] = finding(case, version, root).culprits
-    return culprit.span.path.name, culprit.span.line
+    return culprit.span.path, culprit.span.line
+
+
+def culprit_line(case: str, version: str, root: Path) -> tuple[str, int]:
+    path, line = culprit_place(case, version, root)
+    return path.name, line
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -138,7 +152,7 @@ def test_relied_on_counts_calls_and_documented_public_functions(tmp_path: Path) 
     assert model is not None
     functions = {f.name: f for f in model.functions.values()}
     flow = Flow(code)
-    two = lambda doc: listed_items(doc) == 2  # noqa: E731
+    two = documented(lambda doc: listed_items(doc) == 2)
     assert flow.relied_on(functions["public"], two)
     assert not flow.relied_on(functions["public"])
     assert not flow.relied_on(functions["_private"], two)
@@ -255,3 +269,168 @@ def test_a_public_helper_documenting_its_kept_axis_is_not_where_a_rule_output_ch
         "main.py",
         line_of(main, expected),
     )
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("form", ["constant", "literal", "shared"])
+def test_a_helper_called_twice_inside_the_failing_rule_is_not_relied_on(
+    copy: Copy, version: str, form: str
+) -> None:
+    # Both of the bwd's calls of ``collapse`` are in the failing rule and wrong alike: the
+    # helper's reduction (its axis a module constant, or written there) reduces the other
+    # axis. Called by other code too, it is right for that code: the rule's use differs.
+    root = copy("relied_rule_helper_twice")
+    tables, main = root / "tables.py", root / "main.py"
+    if form == "literal":
+        edit(tables, "axis=ROWS", "axis=0")
+    elif form == "shared":
+        edit(
+            tables,
+            "axis=ROWS)\n",
+            "axis=ROWS)\n\n\ndef report(table):\n    return collapse(table)\n",
+        )
+    [culprit] = finding("relied_rule_helper_twice", version, root).culprits
+    if form == "shared":
+        assert (culprit.span.path, culprit.span.line) == (main, line_of(main, "g_scale = "))
+    else:
+        assert (culprit.span.path, culprit.span.line) == (tables, line_of(tables, "return jnp"))
+        assert culprit.why is not None and "reduces the other axis" in culprit.why
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("private", [False, True])
+def test_a_helper_returning_the_package_s_named_tuple_keeps_the_structure_at_the_rule(
+    copy: Copy, version: str, private: bool
+) -> None:
+    # The primal was given a plain tuple; the bwd hands on what ``moment_grads`` builds, the
+    # package's own NamedTuple: a structure other code relies on, so the rule's return
+    # differs. A private helper made for the rule declares nothing: its ``return``.
+    root = copy("relied_declared_structure")
+    shapes, main = root / "shapes.py", root / "main.py"
+    if private:
+        edit(shapes, "def moment_grads", "def _moment_grads")
+        edit(main, "moment_grads", "_moment_grads")
+    expected = (
+        (shapes, line_of(shapes, "return Moments("))
+        if private
+        else (
+            main,
+            line_of(main, "return (moment_grads("),
+        )
+    )
+    assert culprit_place("relied_declared_structure", version, root) == expected
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("method", ["log_prob", "logpdf", "evaluate", "documented"])
+def test_a_distribution_s_per_sample_density_method_is_relied_on(
+    copy: Copy, version: str, method: str
+) -> None:
+    # ``-dist.log_prob(observed)`` returned unreduced: ``log_prob`` / ``logpdf`` of a class
+    # give one value per sample by the distribution APIs' convention, so the loss's return
+    # is the culprit; a method of another name returns the vector of its own accord, unless
+    # its docstring says it is per sample.
+    root = copy("relied_log_prob_method")
+    laplace, main = root / "laplace.py", root / "main.py"
+    name = "evaluate" if method == "documented" else method
+    if method != "log_prob":
+        edit(main, "dist.log_prob", f"dist.{name}")
+        doc = '        """Log density per sample of x."""\n' if method == "documented" else ""
+        edit(laplace, "def log_prob(self, x):\n", f"def {name}(self, x):\n{doc}")
+    expected = (
+        (laplace, line_of(laplace, "return -jnp.abs"))
+        if method == "evaluate"
+        else (main, line_of(main, "return -dist."))
+    )
+    assert culprit_place("relied_log_prob_method", version, root) == expected
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("form", ["primal_calls", "documented", "alone"])
+def test_a_helper_registered_as_the_fwd_rule_as_it_is_makes_the_registration_the_culprit(
+    copy: Copy, version: str, form: str
+) -> None:
+    # ``stretch.defvjp(stretch_parts, ..)``: the primal calls the helper too (or its docstring
+    # lists its three results), so the tuple is relied on and the registration is the change.
+    # A helper nothing else uses, undocumented, was written as the rule: its ``return``.
+    root = copy("relied_registered_fwd")
+    springs = root / "springs.py"
+    if form != "primal_calls":
+        edit(springs, "stretch_parts(d)[0]", "jnp.linalg.norm(d, axis=-1)")
+    if form == "documented":
+        doc = '    """The lengths, the bond vectors and the squared lengths."""\n'
+        edit(springs, "def stretch_parts(d):\n", f"def stretch_parts(d):\n{doc}")
+    text = "return jnp.linalg.norm(d, axis=-1), d," if form == "alone" else "stretch.defvjp("
+    expected = (springs, line_of(springs, text))
+    assert culprit_place("relied_registered_fwd", version, root) == expected
+
+
+def test_relied_on_leaves_out_reads_in_the_failing_code_and_asks_the_contract_first(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "lib.py").write_text(
+        "class Model:\n"
+        "    def parts(self, x):\n"
+        '        """The value and its square."""\n'
+        "        return x, x * x\n\n\n"
+        "def helper(x):\n"
+        "    return x\n\n\n"
+        "def rule(x):\n"
+        "    return helper(x), helper(x + 1)\n\n\n"
+        "def report(x):\n"
+        "    return helper(x)\n"
+    )
+    code = Code(ProjectFiles(tmp_path))
+    model = code.model(tmp_path / "lib.py")
+    assert model is not None
+    functions = {f.name: f for f in model.functions.values()}
+    flow = Flow(code)
+    two = documented(lambda doc: listed_items(doc) == 2)
+    # A method's docstring is a contract too.
+    assert flow.relied_on(functions["parts"], two)
+    rule, report = functions["rule"].node, functions["report"].node
+    assert flow.relied_on(functions["helper"])
+    assert flow.relied_on(functions["helper"], failing=(rule,))
+    assert not flow.relied_on(functions["helper"], failing=(rule, report))
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("use", ["compared", "negated", "float", "handed"])
+def test_a_pair_returned_to_grad_and_read_as_one_array_elsewhere_is_the_culprit(
+    copy: Copy, version: str, use: str
+) -> None:
+    # ``Descent`` keeps the objective it differentiates and reads its result as one number
+    # elsewhere (compared, negated, ``float(..)``): has_aux=True at ``jax.grad`` would leave
+    # that use failing, so the function's ``return`` of (loss, metrics) is the culprit.
+    # Only handed on, nothing reads it as one array: the transform, for has_aux=True.
+    root = copy("aux_pair_read_as_array")
+    descent, main = root / "descent.py", root / "main.py"
+    compared = "return self.objective(new) < self.objective(w)"
+    replaced = {
+        "negated": "return -self.objective(new)",
+        "float": "return float(self.objective(new))",
+        "handed": "return self.objective",
+    }
+    if use in replaced:
+        edit(descent, compared, replaced[use])
+    expected = (
+        (descent, line_of(descent, "jax.grad(objective)"))
+        if use == "handed"
+        else (main, line_of(main, "return fit + 0.1"))
+    )
+    assert culprit_place("aux_pair_read_as_array", version, root) == expected
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("scaled", [True, False])
+def test_a_pair_returned_to_grad_and_scaled_by_another_caller_is_the_culprit(
+    copy: Copy, version: str, scaled: bool
+) -> None:
+    # ``jax.grad(smoothness)`` of a function returning (loss, metrics) that a report also
+    # scales as one number: the function's ``return``. Handed back unread, the transform.
+    root = copy("aux_pair_called_elsewhere")
+    main = root / "main.py"
+    if not scaled:
+        edit(main, "return 100.0 * smoothness(w)", "return smoothness(w)")
+    text = "return rough + 0.5" if scaled else "slope = jax.grad(smoothness)"
+    assert culprit_place("aux_pair_called_elsewhere", version, root) == (main, line_of(main, text))
