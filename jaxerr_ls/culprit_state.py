@@ -3141,15 +3141,22 @@ def _called_definitions(code: Code, span: Span) -> Iterator[tuple[ast.Call, Plac
         yield call, code.resolve(Place(span.path, model, call.func, scope))
 
 
+# What a name made by one of these holds is a function.
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
 def _nondiff_argnums_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
     """The ``nondiff_argnums`` of the custom_vjp function the failing line calls, where the
     call passes a computed value (not a literal) at one of those positions: a traced value
     there is refused, and only arguments that cannot be JAX types belong there. The value
-    becomes a regular argument whose cotangent the bwd rule returns (``None``)."""
+    becomes a regular argument whose cotangent the bwd rule returns (``None``). An argument
+    that is a function (a ``def``, a lambda: what nondiff_argnums is for) is not the one."""
     if not frames:
         return None
     found: list[tuple[Place, ast.keyword, str]] = []
-    for call, callee in _called_definitions(code, frames[0]):
+    for model, call, scope in code.calls_on(frames[0]):
+        here = Place(frames[0].path, model, call, scope)
+        callee = code.resolve(here.at(call.func))
         for custom in callee.model.custom_functions:
             if custom.kind != "jax.custom_vjp" or custom.primal.node is not callee.node:
                 continue
@@ -3166,7 +3173,11 @@ def _nondiff_argnums_culprit(code: Code, frames: Sequence[Span]) -> Found | None
                 for i in positions
                 if i < len(call.args) and not isinstance(call.args[i], ast.Starred)
             ]
-            computed = [a for a in passed if not _is_literal(a)]
+            computed = [
+                a
+                for a in passed
+                if not _is_literal(a) and not isinstance(code.resolve(here.at(a)).node, _FUNCTIONS)
+            ]
             if len(keywords) == 1 and len(computed) == 1:
                 found.append((callee, keywords[0], ast.unparse(computed[0])))
     if len(found) != 1:

@@ -179,6 +179,17 @@ CULPRITS = [
         "@partial(jax.custom_vjp, nondiff_argnums=(1,))",
         ["`soft_clip`", "`limit`"],
     ),
+    # The same where the declared positions also hold a function (the callable that
+    # nondiff_argnums is for): the computed value at the other position is the fault.
+    (
+        "kinds_nondiff_callable",
+        VERSIONS,
+        "custom-vjp-nondiff-tracer",
+        CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS,
+        "solver.py",
+        "@functools.partial(jax.custom_vjp, nondiff_argnums=(0, 2))",
+        ["`smooth`", "`step`"],
+    ),
     # The same, given a value a method computes (``functools.partial`` spelled out).
     (
         "kinds_nondiff_method",
