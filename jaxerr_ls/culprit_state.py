@@ -2040,6 +2040,19 @@ def _fori_bounds_culprit(
     flow = _Flow(code, frames)
     bound = code.resolve(place.at(bounds[0]))
     jax_call = _jax_computation(bound)
+    if jax_call is None:
+        # A project helper computes the bound (``num_steps(t_final, dt)``): its one return.
+        returned = _one_return(code, bound)
+        jax_call = _jax_computation(returned) if returned is not None else None
+        if jax_call is not None and returned is not None:
+            text = ast.unparse(bounds[0])
+            why = (
+                f"The loop bound `{text}` is computed here with `{jax_call}`, so under a "
+                "transform it is traced: reverse mode needs static bounds, computed with "
+                "Python (`math.ceil`, `int`)."
+            )
+            span = code.span(returned.path, returned.node)
+            return Found(span, CulpritKind.LOOP_BOUNDS, text, why)
     if jax_call is not None:
         text = ast.unparse(bounds[0])
         why = (
@@ -2075,6 +2088,20 @@ def _fori_bounds_culprit(
         "a fori_loop: reverse mode needs static bounds, so mark it static."
     )
     return Found(code.span(site.path, site.node), CulpritKind.LOOP_BOUNDS, name, why)
+
+
+def _one_return(code: Code, place: Place) -> Place | None:
+    """What the project function a call calls gives back, where it has one ``return``."""
+    if not isinstance(place.node, ast.Call):
+        return None
+    callee = code.resolve(place.at(place.node.func))
+    function = callee.model.functions.get(callee.node)
+    if function is None:
+        return None
+    returns = function.returns
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    return Place(callee.path, callee.model, returns[0].value, function.scope)
 
 
 def _jax_computation(place: Place) -> str | None:

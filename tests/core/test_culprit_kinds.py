@@ -179,6 +179,16 @@ CULPRITS = [
         "@partial(jax.custom_vjp, nondiff_argnums=(1,))",
         ["`soft_clip`", "`limit`"],
     ),
+    # A fori_loop bound a helper of another module computes with jax.numpy under jit.
+    (
+        "kinds_loop_bound_helper",
+        VERSIONS,
+        "grad-while-loop-reverse",
+        CulpritKind.LOOP_BOUNDS,
+        "grid.py",
+        "return jnp.int32(jnp.floor((hi - lo) / STEP))",
+        ["`cells_between(lo, hi)`", "`jnp.int32`"],
+    ),
     # The same where the declared positions also hold a function (the callable that
     # nondiff_argnums is for): the computed value at the other position is the fault.
     (
