@@ -2040,6 +2040,19 @@ def _fori_bounds_culprit(
     flow = _Flow(code, frames)
     bound = code.resolve(place.at(bounds[0]))
     jax_call = _jax_computation(bound)
+    if jax_call is None:
+        # A project helper computes the bound (``num_steps(t_final, dt)``): its one return.
+        returned = _one_return(code, bound)
+        jax_call = _jax_computation(returned) if returned is not None else None
+        if jax_call is not None and returned is not None:
+            text = ast.unparse(bounds[0])
+            why = (
+                f"The loop bound `{text}` is computed here with `{jax_call}`, so under a "
+                "transform it is traced: reverse mode needs static bounds, computed with "
+                "Python (`math.ceil`, `int`)."
+            )
+            span = code.span(returned.path, returned.node)
+            return Found(span, CulpritKind.LOOP_BOUNDS, text, why)
     if jax_call is not None:
         text = ast.unparse(bounds[0])
         why = (
@@ -2075,6 +2088,20 @@ def _fori_bounds_culprit(
         "a fori_loop: reverse mode needs static bounds, so mark it static."
     )
     return Found(code.span(site.path, site.node), CulpritKind.LOOP_BOUNDS, name, why)
+
+
+def _one_return(code: Code, place: Place) -> Place | None:
+    """What the project function a call calls gives back, where it has one ``return``."""
+    if not isinstance(place.node, ast.Call):
+        return None
+    callee = code.resolve(place.at(place.node.func))
+    function = callee.model.functions.get(callee.node)
+    if function is None:
+        return None
+    returns = function.returns
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    return Place(callee.path, callee.model, returns[0].value, function.scope)
 
 
 def _jax_computation(place: Place) -> str | None:
@@ -3141,15 +3168,32 @@ def _called_definitions(code: Code, span: Span) -> Iterator[tuple[ast.Call, Plac
         yield call, code.resolve(Place(span.path, model, call.func, scope))
 
 
-def _nondiff_argnums_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
-    """The ``nondiff_argnums`` of the custom_vjp function the failing line calls, where the
-    call passes a computed value (not a literal) at one of those positions: a traced value
-    there is refused, and only arguments that cannot be JAX types belong there. The value
-    becomes a regular argument whose cotangent the bwd rule returns (``None``)."""
+# What a name made by one of these holds is a function.
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+@dataclass(frozen=True, slots=True)
+class TracedNondiff:
+    """The custom_vjp function a failing call gives a traced value at a ``nondiff_argnums``
+    position: its ``def``, the decorator's keyword, the position and the value's text."""
+
+    primal: Place
+    keyword: ast.keyword
+    position: int
+    value: str
+
+
+def traced_nondiff(code: Code, frames: Sequence[Span]) -> TracedNondiff | None:
+    """The custom_vjp function the failing line calls, where the call passes a computed value
+    (not a literal) at one of its ``nondiff_argnums`` positions: a traced value there is
+    refused, and only arguments that cannot be JAX types belong there. An argument that is a
+    function (a ``def``, a lambda: what nondiff_argnums is for) is not the one."""
     if not frames:
         return None
-    found: list[tuple[Place, ast.keyword, str]] = []
-    for call, callee in _called_definitions(code, frames[0]):
+    found: list[TracedNondiff] = []
+    for model, call, scope in code.calls_on(frames[0]):
+        here = Place(frames[0].path, model, call, scope)
+        callee = code.resolve(here.at(call.func))
         for custom in callee.model.custom_functions:
             if custom.kind != "jax.custom_vjp" or custom.primal.node is not callee.node:
                 continue
@@ -3162,24 +3206,36 @@ def _nondiff_argnums_culprit(code: Code, frames: Sequence[Span]) -> Found | None
             ]
             positions = custom.nondiff_argnums or ()
             passed = [
-                call.args[i]
+                (i, call.args[i])
                 for i in positions
                 if i < len(call.args) and not isinstance(call.args[i], ast.Starred)
             ]
-            computed = [a for a in passed if not _is_literal(a)]
+            computed = [
+                (i, a)
+                for i, a in passed
+                if not _is_literal(a) and not isinstance(code.resolve(here.at(a)).node, _FUNCTIONS)
+            ]
             if len(keywords) == 1 and len(computed) == 1:
-                found.append((callee, keywords[0], ast.unparse(computed[0])))
-    if len(found) != 1:
+                [(index, value)] = computed
+                found.append(TracedNondiff(callee, keywords[0], index, ast.unparse(value)))
+    return found[0] if len(found) == 1 else None
+
+
+def _nondiff_argnums_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
+    """The ``nondiff_argnums`` of the custom_vjp function given a traced value there
+    (``traced_nondiff``): the value becomes a regular argument whose cotangent the bwd rule
+    returns (``None``)."""
+    traced = traced_nondiff(code, frames)
+    if traced is None:
         return None
-    callee, keyword, value = found[0]
-    span = code.span(callee.path, keyword)
+    span = code.span(traced.primal.path, traced.keyword)
     if not _not_failing(span, frames):
         return None
-    name = getattr(callee.node, "name", "the function")
+    name = getattr(traced.primal.node, "name", "the function")
     why = (
-        f"`{name}` declares `nondiff_argnums` for `{value}`, which the failing line gives a "
-        "traced value: make it a regular argument (kept in the residuals, its cotangent "
-        "`None` from the bwd rule); nondiff_argnums is for values that are not arrays."
+        f"`{name}` declares `nondiff_argnums` for `{traced.value}`, which the failing line "
+        "gives a traced value: make it a regular argument (kept in the residuals, its "
+        "cotangent `None` from the bwd rule); nondiff_argnums is for values that are not arrays."
     )
     return Found(span, CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS, name, why)
 

@@ -179,6 +179,27 @@ CULPRITS = [
         "@partial(jax.custom_vjp, nondiff_argnums=(1,))",
         ["`soft_clip`", "`limit`"],
     ),
+    # A fori_loop bound a helper of another module computes with jax.numpy under jit.
+    (
+        "kinds_loop_bound_helper",
+        VERSIONS,
+        "grad-while-loop-reverse",
+        CulpritKind.LOOP_BOUNDS,
+        "grid.py",
+        "return jnp.int32(jnp.floor((hi - lo) / STEP))",
+        ["`cells_between(lo, hi)`", "`jnp.int32`"],
+    ),
+    # The same where the declared positions also hold a function (the callable that
+    # nondiff_argnums is for): the computed value at the other position is the fault.
+    (
+        "kinds_nondiff_callable",
+        VERSIONS,
+        "custom-vjp-nondiff-tracer",
+        CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS,
+        "solver.py",
+        "@functools.partial(jax.custom_vjp, nondiff_argnums=(0, 2))",
+        ["`smooth`", "`step`"],
+    ),
     # The same, given a value a method computes (``functools.partial`` spelled out).
     (
         "kinds_nondiff_method",
