@@ -1,0 +1,5 @@
+import train
+
+
+def test_classifier_learns():
+    assert train.main() > 0.5

@@ -1,0 +1,6 @@
+import saliency
+
+
+def test_saliency_per_step():
+    sal = saliency.main()
+    assert sal.shape == (saliency.T,)
