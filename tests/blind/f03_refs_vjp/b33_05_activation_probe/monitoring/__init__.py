@@ -1,0 +1,3 @@
+from monitoring.probes import ActivationProbe, HookList
+
+__all__ = ["ActivationProbe", "HookList"]

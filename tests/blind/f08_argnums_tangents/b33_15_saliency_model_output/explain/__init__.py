@@ -1,0 +1,3 @@
+from explain.saliency import input_saliency
+
+__all__ = ["input_saliency"]

@@ -1,0 +1,5 @@
+from report import main
+
+
+def test_saliency_shape():
+    assert main().shape == (5, 6)

@@ -1,0 +1,3 @@
+from tools.gradcheck import check_directional
+
+__all__ = ["check_directional"]

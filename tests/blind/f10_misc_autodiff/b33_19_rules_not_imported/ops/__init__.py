@@ -1,0 +1,3 @@
+from ops.core import clip_gradient, scaled_tanh
+
+__all__ = ["clip_gradient", "scaled_tanh"]

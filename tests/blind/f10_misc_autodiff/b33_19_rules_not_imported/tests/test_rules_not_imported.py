@@ -1,0 +1,7 @@
+import math
+
+from rnn import main
+
+
+def test_rnn_trains():
+    assert math.isfinite(main(steps=2))

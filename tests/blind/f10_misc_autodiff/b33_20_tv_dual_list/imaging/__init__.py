@@ -1,0 +1,4 @@
+from imaging.operators import GradientOperator
+from imaging.tv import tv_denoise
+
+__all__ = ["GradientOperator", "tv_denoise"]
