@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from jaxerr_ls.fixes.custom_vjp import imported_fields
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.pytrees import DICT, LEAF, NAMEDTUPLE, TUPLE, Tree, parse_tree
+from jaxerr_ls.fixes.pytrees import DICT, LEAF, LIST, NAMEDTUPLE, TUPLE, Tree, parse_tree
 from jaxerr_ls.fixes.restructure import Restructure
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
 from jaxerr_ls.fixes.transform_calls import assigned_once, located, on_line
@@ -167,10 +167,45 @@ def tangent_tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     )
     edits = convert.edits(value, given, due)
     if not edits:
-        return []
+        return _spread_into_class(target, found, param)
     title = "Build the tangent in the primal's containers"
     safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
+
+
+def _spread_into_class(target: FixTarget, found: _Mismatch, param: str | None) -> list[Fix]:
+    """A tangent made as a plain tuple or list (not a display: ``tuple(v / n for v in vs)``,
+    a helper's result) of the leaves of the NamedTuple the primal is: that class built from
+    its items in order, ``Cls(*(v / n for v in vs))``, by the class's name where the maker's
+    module binds it, else ``type(p)(*...)`` of the maker's parameter ``p`` that is given the
+    primal. Unsafe: the entries are taken to be in the order of the class's fields."""
+    due, given, value, source = found.due, found.given, found.value, found.source
+    if due.kind != NAMEDTUPLE or given.kind not in (TUPLE, LIST) or due.children != given.children:
+        return []
+    if isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Starred):
+        return []  # a display: converted by its entries, or not at all
+    cls = due.keys[0]
+    if _module_binds(source.tree, cls):
+        built = cls
+    elif param is not None:
+        built = f"type({param})"
+    else:
+        return []
+    spread = source.segment(value)
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in ("tuple", "list")
+        and len(value.args) == 1
+        and not value.keywords
+        and isinstance(value.args[0], ast.GeneratorExp | ast.ListComp)
+    ):
+        spread = source.segment(value.args[0])
+        if isinstance(value.args[0], ast.GeneratorExp) and not spread.startswith("("):
+            spread = f"({spread})"
+    new = f"{built}(*{spread})"
+    title = f"Build the tangent as the primal's NamedTuple `{cls}`: {built}(*...)"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
 
 
 def _zeros_for_missing_keys(

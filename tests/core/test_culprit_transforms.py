@@ -361,6 +361,16 @@ CULPRITS = [
         "return directional(risk, params, step)",
         ["`step` is handed over here as the tangent", "PyTreeDef((*,))"],
     ),
+    # A helper handed a NamedTuple primal converts its fields into a plain ``tuple(...)``:
+    # the conversion, where the primal's class is at hand.
+    (
+        "jvp_tangent_tuple_for_namedtuple",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "nudges.py",
+        "return tuple([size * jnp.ones_like(field) for field in pose])",
+        ["`nudge` is handed the primal's tree", "PyTreeDef(((*, *),))"],
+    ),
     # A helper that cuts a flat vector into a tuple of pieces, for a dict primal: the
     # unflattening helper chooses the containers.
     (
@@ -398,6 +408,16 @@ CULPRITS = [
         "probes.py",
         "pattern = jnp.arange(n) % 2",
         ["`jnp.arange(n)`", "dtype int32"],
+    ),
+    # The cotangent is made by a method of an object the function is handed: the method's
+    # return (the value flow finds the method by the object's class), not the call.
+    (
+        "cotangent_method_of_handed_object",
+        "vjp-cotangent-shape",
+        CulpritKind.TRANSFORM_TANGENT,
+        "picking.py",
+        "return 2.0 * self.pick(y)",
+        ["builds the cotangent, float32[2]", "float32[5]"],
     ),
     (
         "cotangent_shape_prefix",
@@ -783,6 +803,14 @@ def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_me
         ("argnums_imported_constant", "settings.py", "from 0", "WRT = (0, 2)"),
         ("tangent_loop_shape", "main.py", "`u`", "probe = jnp.zeros(u.shape) + 1.0"),
         ("cotangent_shape_prefix", "main.py", "`out`", "ct = jnp.ones(out.shape)"),
+        # A plain tuple of a NamedTuple primal's leaves: the class built from its items, by
+        # the helper's parameter that holds the primal (its module does not bind the class).
+        (
+            "jvp_tangent_tuple_for_namedtuple",
+            "nudges.py",
+            "NamedTuple `Pose`",
+            "return type(pose)(*[size * jnp.ones_like(field) for field in pose])",
+        ),
         (
             "linearize_python_scalar",
             "main.py",
