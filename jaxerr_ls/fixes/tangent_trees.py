@@ -167,7 +167,7 @@ def tangent_tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     )
     edits = convert.edits(value, given, due)
     if not edits:
-        return _spread_into_class(target, found, param)
+        return _spread_into_class(target, found, param) or _unflattened_leaves(target, found)
     title = "Build the tangent in the primal's containers"
     safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
@@ -206,6 +206,72 @@ def _spread_into_class(target: FixTarget, found: _Mismatch, param: str | None) -
     new = f"{built}(*{spread})"
     title = f"Build the tangent as the primal's NamedTuple `{cls}`: {built}(*...)"
     return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+# Calls that read a tree's leaves (or its structure) from their first argument.
+_TREE_READS = frozenset(
+    {"leaves", "tree_leaves", "flatten", "tree_flatten", "structure", "tree_structure"}
+)
+
+
+def _unflattened_leaves(target: FixTarget, found: _Mismatch) -> list[Fix]:
+    """A tangent made as a flat list of leaves (``[noise(k, leaf.shape) for ...]``, a list
+    display or ``list(...)``) for a primal that is a tree of as many leaves, made by a helper
+    with one parameter whose leaves it reads (``jax.tree.leaves(tree)``, there or in a helper
+    of the same module it hands the parameter to): the list unflattened into that parameter's
+    structure, ``jax.tree.unflatten(jax.tree.structure(tree), [...])``. Unsafe: the list is
+    taken to be in the order of the tree's leaves."""
+    due, given, value, source = found.due, found.given, found.value, found.source
+    if given.kind not in (LIST, TUPLE) or any(c.kind != LEAF for c in given.children):
+        return []
+    if due.kind == LEAF or due.leaves() != len(given.children):
+        return []
+    listed = isinstance(value, ast.List | ast.ListComp) or (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "list"
+        and len(value.args) == 1
+        and not value.keywords
+    )
+    aliases = source.module_aliases("jax")
+    if not listed or not aliases:
+        return []
+    params = _tree_read_parameters(source, found.maker, 0)
+    if len(params) != 1:
+        return []
+    jax_name, tree = aliases[0], params.pop()
+    new = f"{jax_name}.tree.unflatten({jax_name}.tree.structure({tree}), {source.segment(value)})"
+    title = f"Unflatten the tangent's leaves into the structure of `{tree}`"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _tree_read_parameters(source: Source, function: FunctionNode, depth: int) -> set[str]:
+    """The parameters of ``function`` whose leaves or structure it reads: the first argument
+    of a ``jax.tree.leaves``-like call, or an argument handed to a function of the same
+    module that reads its parameter so (one call deep)."""
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    found: set[str] = set()
+    by_name = {f.name: f for f in source.functions()}
+    for call in ast.walk(function):
+        if not isinstance(call, ast.Call):
+            continue
+        arguments = [a.id if isinstance(a, ast.Name) else None for a in call.args]
+        if last_name(call.func) in _TREE_READS and arguments and arguments[0] in params:
+            found.add(str(arguments[0]))
+            continue
+        helper = by_name.get(call.func.id) if isinstance(call.func, ast.Name) else None
+        if helper is None or helper is function or depth > 0 or call.keywords:
+            continue
+        inner = [a.arg for a in (*helper.args.posonlyargs, *helper.args.args)]
+        if len(inner) != len(arguments) or any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        read = _tree_read_parameters(source, helper, depth + 1)
+        found |= {
+            str(name)
+            for name, own in zip(arguments, inner, strict=True)
+            if own in read and name in params
+        }
+    return found
 
 
 def _zeros_for_missing_keys(
