@@ -3779,6 +3779,35 @@ def _followed(project: _Project, flow: Flow, origin: _Origin) -> _Origin:
     return _Origin(made.model, made.node, made.scope)
 
 
+def _method_returned(project: _Project, flow: Flow, origin: _Origin, depth: int = 0) -> _Origin:
+    """An origin that is a method call on an object the function was handed
+    (``sensors.misfit_gradient(u, y)``, the receiver a parameter): followed, as a helper
+    function's call is, into the one method the value flow says it runs (by the receiver's
+    class) to the one value it returns, and on from there. Kept where the flow finds no one
+    method or the method returns more than one value."""
+    node = origin.node
+    if origin.iterated or depth > _MAX_DEPTH or not isinstance(node, ast.Call):
+        return origin
+    if not isinstance(node.func, ast.Attribute):
+        return origin
+    if origin.model.locate_function(node.func, origin.scope, project.importer(origin.model)):
+        return origin  # a function ``_origin`` follows already
+    at = Place(project.path(origin.model), origin.model, node.func, origin.scope)
+    callees = flow.callees(at)
+    if len(callees) != 1 or callees[0].partial is not None or callees[0].receiver is None:
+        return origin
+    callee = callees[0]
+    function = callee.function
+    values = function.return_values
+    if function.is_generator or len(values) != 1 or values[0] is None:
+        return origin
+    project.adopt(callee.place)
+    inner = _origin(project, callee.place.model, values[0], function.scope, (), None)
+    if inner is None or inner.iterated or isinstance(inner.node, ast.Name):
+        return _Origin(callee.place.model, values[0], function.scope)
+    return _method_returned(project, flow, inner, depth + 1)
+
+
 def _int_leaf_culprits(
     project: _Project,
     origin: _Origin,
@@ -4810,16 +4839,30 @@ def _has_tree(made: Place, tangent_tree: str) -> bool:
             node, ast.Dict | ast.DictComp | ast.List | ast.ListComp | ast.Tuple | ast.SetComp
         )
     if inner.startswith("[") and inner.endswith("]"):
-        return isinstance(node, ast.List | ast.ListComp)
+        return isinstance(node, ast.List | ast.ListComp) or _converted(node, "list")
     if inner.startswith("(") and inner.endswith(")"):
-        # ``(*, *)``: a tuple display of as many leaves.
+        # ``(*, *)``: a tuple display of as many leaves, or ``tuple(...)`` of a comprehension
+        # (a plain tuple, whatever container the items were read from).
         items = inner[1:-1].rstrip(",").split(",")
-        return (
-            isinstance(node, ast.Tuple)
-            and all(i == "*" for i in items)
-            and len(items) == len(node.elts)
+        if not all(i == "*" for i in items):
+            return False
+        return (isinstance(node, ast.Tuple) and len(items) == len(node.elts)) or _converted(
+            node, "tuple"
         )
     return False
+
+
+def _converted(node: ast.AST, container: str) -> bool:
+    """Whether ``node`` is ``tuple(...)`` / ``list(...)`` (``container``) of one comprehension
+    or generator: it builds that plain container, whatever the items were read from."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == container
+        and len(node.args) == 1
+        and not node.keywords
+        and isinstance(node.args[0], ast.GeneratorExp | ast.ListComp)
+    )
 
 
 def _jvp_primal(tangent: Place) -> Place | None:
@@ -5172,7 +5215,8 @@ def _tangent_culprits(
         # where this function takes it, not in the helper.
         origin = handed
     elif origin is not None:
-        origin = _followed(project, Flow(culprit_state.Code(project.files), frames), origin)
+        flow = Flow(culprit_state.Code(project.files), frames)
+        origin = _followed(project, flow, _method_returned(project, flow, origin))
     if origin is not None and "expected" in captures and _INT_DTYPE.match(captures["tangent"]):
         # The message says the tangent is an integer: what made it one is the culprit.
         origin = _int_source(project, origin, flow=Flow(culprit_state.Code(project.files), frames))

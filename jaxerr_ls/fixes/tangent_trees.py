@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from jaxerr_ls.fixes.custom_vjp import imported_fields
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
-from jaxerr_ls.fixes.pytrees import DICT, LEAF, NAMEDTUPLE, TUPLE, Tree, parse_tree
+from jaxerr_ls.fixes.pytrees import DICT, LEAF, LIST, NAMEDTUPLE, TUPLE, Tree, parse_tree
 from jaxerr_ls.fixes.restructure import Restructure
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
 from jaxerr_ls.fixes.transform_calls import assigned_once, located, on_line
@@ -167,10 +167,111 @@ def tangent_tree_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     )
     edits = convert.edits(value, given, due)
     if not edits:
-        return []
+        return _spread_into_class(target, found, param) or _unflattened_leaves(target, found)
     title = "Build the tangent in the primal's containers"
     safety = Applicability.of(convert.safe)
     return [Fix(title, target.code, tuple(edits), True, safety)]
+
+
+def _spread_into_class(target: FixTarget, found: _Mismatch, param: str | None) -> list[Fix]:
+    """A tangent made as a plain tuple or list (not a display: ``tuple(v / n for v in vs)``,
+    a helper's result) of the leaves of the NamedTuple the primal is: that class built from
+    its items in order, ``Cls(*(v / n for v in vs))``, by the class's name where the maker's
+    module binds it, else ``type(p)(*...)`` of the maker's parameter ``p`` that is given the
+    primal. Unsafe: the entries are taken to be in the order of the class's fields."""
+    due, given, value, source = found.due, found.given, found.value, found.source
+    if due.kind != NAMEDTUPLE or given.kind not in (TUPLE, LIST) or due.children != given.children:
+        return []
+    if isinstance(value, ast.Tuple | ast.List | ast.Dict | ast.Starred):
+        return []  # a display: converted by its entries, or not at all
+    cls = due.keys[0]
+    if _module_binds(source.tree, cls):
+        built = cls
+    elif param is not None:
+        built = f"type({param})"
+    else:
+        return []
+    spread = source.segment(value)
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in ("tuple", "list")
+        and len(value.args) == 1
+        and not value.keywords
+        and isinstance(value.args[0], ast.GeneratorExp | ast.ListComp)
+    ):
+        spread = source.segment(value.args[0])
+        if isinstance(value.args[0], ast.GeneratorExp) and not spread.startswith("("):
+            spread = f"({spread})"
+    new = f"{built}(*{spread})"
+    title = f"Build the tangent as the primal's NamedTuple `{cls}`: {built}(*...)"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+# Calls that read a tree's leaves (or its structure) from their first argument.
+_TREE_READS = frozenset(
+    {"leaves", "tree_leaves", "flatten", "tree_flatten", "structure", "tree_structure"}
+)
+
+
+def _unflattened_leaves(target: FixTarget, found: _Mismatch) -> list[Fix]:
+    """A tangent made as a flat list of leaves (``[noise(k, leaf.shape) for ...]``, a list
+    display or ``list(...)``) for a primal that is a tree of as many leaves, made by a helper
+    with one parameter whose leaves it reads (``jax.tree.leaves(tree)``, there or in a helper
+    of the same module it hands the parameter to): the list unflattened into that parameter's
+    structure, ``jax.tree.unflatten(jax.tree.structure(tree), [...])``. Unsafe: the list is
+    taken to be in the order of the tree's leaves."""
+    due, given, value, source = found.due, found.given, found.value, found.source
+    if given.kind not in (LIST, TUPLE) or any(c.kind != LEAF for c in given.children):
+        return []
+    if due.kind == LEAF or due.leaves() != len(given.children):
+        return []
+    listed = isinstance(value, ast.List | ast.ListComp) or (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "list"
+        and len(value.args) == 1
+        and not value.keywords
+    )
+    aliases = source.module_aliases("jax")
+    if not listed or not aliases:
+        return []
+    params = _tree_read_parameters(source, found.maker, 0)
+    if len(params) != 1:
+        return []
+    jax_name, tree = aliases[0], params.pop()
+    new = f"{jax_name}.tree.unflatten({jax_name}.tree.structure({tree}), {source.segment(value)})"
+    title = f"Unflatten the tangent's leaves into the structure of `{tree}`"
+    return [Fix(title, target.code, (source.replace(value, new),), True, Applicability.UNSAFE)]
+
+
+def _tree_read_parameters(source: Source, function: FunctionNode, depth: int) -> set[str]:
+    """The parameters of ``function`` whose leaves or structure it reads: the first argument
+    of a ``jax.tree.leaves``-like call, or an argument handed to a function of the same
+    module that reads its parameter so (one call deep)."""
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    found: set[str] = set()
+    by_name = {f.name: f for f in source.functions()}
+    for call in ast.walk(function):
+        if not isinstance(call, ast.Call):
+            continue
+        arguments = [a.id if isinstance(a, ast.Name) else None for a in call.args]
+        if last_name(call.func) in _TREE_READS and arguments and arguments[0] in params:
+            found.add(str(arguments[0]))
+            continue
+        helper = by_name.get(call.func.id) if isinstance(call.func, ast.Name) else None
+        if helper is None or helper is function or depth > 0 or call.keywords:
+            continue
+        inner = [a.arg for a in (*helper.args.posonlyargs, *helper.args.args)]
+        if len(inner) != len(arguments) or any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        read = _tree_read_parameters(source, helper, depth + 1)
+        found |= {
+            str(name)
+            for name, own in zip(arguments, inner, strict=True)
+            if own in read and name in params
+        }
+    return found
 
 
 def _zeros_for_missing_keys(

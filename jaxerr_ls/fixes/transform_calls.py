@@ -835,7 +835,11 @@ def _argnums_keyword_fixes(target: FixTarget, source: Source, read: ReadSource) 
     """``grad(f, argnums=1)(a, b=b)``: pass positionally what argnums counts on."""
     found = _applications(source, target.span.line, _POSITIONAL)
     if not found:
-        return _forwarded_argnums_fixes(target, read) or _partial_keywords_fixes(target, read)
+        return (
+            _forwarded_argnums_fixes(target, read)
+            or _partial_keywords_fixes(target, read)
+            or _transformed_elsewhere_fixes(target, read)
+        )
     if len(found) != 1:
         return []
     application, transform = found[0]
@@ -1089,6 +1093,96 @@ def _partial_keywords_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             f"{', '.join([*(home.segment(a) for a in fixed), *values])})"
         )
         fixes += unsafe_fix(target, title, (edit,))
+    return fixes if len(fixes) == 1 else []
+
+
+# Transforms whose result takes the arguments of the function they are given, as it does.
+_KEEPS_SIGNATURE = frozenset({*_POSITIONAL, "jit", "checkpoint", "remat"})
+
+
+def _differentiated_defs(flow: Flow, place: Place) -> list[Function] | None:
+    """The project functions a callable is made from, by the value flow through the
+    transforms that keep their function's signature (``jax.jit(jax.grad(f, argnums=2))``, a
+    factory returning ``jax.grad(fn)`` of the function it is handed, a dict of pricers);
+    None where a maker is anything else (a ``functools.partial``, an unknown call)."""
+    found: list[Function] = []
+    seen: set[int] = set()
+    todo = [place]
+    while todo:
+        if len(seen) > 32:
+            return None
+        makers = flow.makers(todo.pop())
+        if not makers:
+            return None
+        for made in makers:
+            if id(made.node) in seen:
+                continue
+            seen.add(id(made.node))
+            function = made.model.functions.get(made.node)
+            if function is not None:
+                found.append(function)
+                continue
+            node = made.node
+            if not isinstance(node, ast.Call) or not node.args:
+                return None
+            api = made.model.qualified_name(node.func, made.scope) or ""
+            if not api.startswith("jax.") or api.rpartition(".")[2] not in _KEEPS_SIGNATURE:
+                return None
+            todo.append(made.at(node.args[0]))
+    return found
+
+
+def _transformed_elsewhere_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``greek(spot, vol, rate=r, expiry=t)`` where ``greek`` is a gradient made elsewhere
+    (``jax.jit(make_greek(pricer, "rho"))``, the factory applying ``jax.grad(fn,
+    argnums=2)``): argnums counts positional arguments only, so the keywords naming the
+    positional parameters up to the one the message's argnums selects are passed
+    positionally. Only where every project function the value flow finds the callable made
+    from has the same positional parameters, with no ``*args``."""
+    argnums = _message_argnums(target)
+    code = Code(Buffers(read, package_bases(target.span.path)[-1]))
+    model = code.model(target.span.path)
+    if argnums is None or model is None:
+        return []
+    flow = Flow(code, [target.span, *target.frames])
+    line = target.span.line
+    fixes: list[Fix] = []
+    for call, scope in model.calls:
+        if not on_line(call, line) or not call.keywords or isinstance(call.func, ast.Call):
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords
+        ):
+            continue
+        functions = _differentiated_defs(flow, Place(target.span.path, model, call.func, scope))
+        if not functions:
+            continue
+        signatures = {tuple(p.name for p in f.positional) for f in functions}
+        if len(signatures) != 1 or any(f.has_varargs or f.owner is not None for f in functions):
+            continue
+        names = list(signatures.pop())
+        given, wanted = len(call.args), max(argnums) + 1
+        if wanted > len(names) or wanted <= given:
+            continue
+        by_name = {k.arg: k for k in call.keywords}
+        moved = [by_name.get(name) for name in names[given:wanted]]
+        if any(k is None for k in moved):
+            continue
+        source = Source.parse(target.span.path, read(target.span.path))
+        if source is None:
+            return []
+        parts = [source.segment(a) for a in call.args]
+        parts += [source.segment(k.value) for k in moved if k is not None]
+        parts += [source.segment(k) for k in call.keywords if k not in moved]
+        items: list[ast.AST] = [*call.args, *call.keywords]
+        first = min((source.span(i) for i in items), key=lambda s: (s.line, s.col))
+        last = max((source.span(i) for i in items), key=lambda s: (s.end_line, s.end_col))
+        inside = Span(source.path, first.line, first.col, last.end_line, last.end_col)
+        joined = ", ".join(parts)
+        title = (
+            f"Pass positionally the arguments argnums counts: {source.segment(call.func)}({joined})"
+        )
+        fixes += unsafe_fix(target, title, (Edit(inside, joined),))
     return fixes if len(fixes) == 1 else []
 
 

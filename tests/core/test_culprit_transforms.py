@@ -361,6 +361,25 @@ CULPRITS = [
         "return directional(risk, params, step)",
         ["`step` is handed over here as the tangent", "PyTreeDef((*,))"],
     ),
+    # A helper handed a NamedTuple primal converts its fields into a plain ``tuple(...)``:
+    # the conversion, where the primal's class is at hand.
+    (
+        "jvp_tangent_tuple_for_namedtuple",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "nudges.py",
+        "return tuple([size * jnp.ones_like(field) for field in pose])",
+        ["`nudge` is handed the primal's tree", "PyTreeDef(((*, *),))"],
+    ),
+    # A helper handed the primal's tree returns ``list(...)`` of values for its leaves.
+    (
+        "jvp_tangent_leaves_for_tree",
+        "jvp-tree-mismatch",
+        CulpritKind.TRANSFORM_TANGENT,
+        "directions.py",
+        "return list(scale * jnp.ones_like(x) for x in leaves)",
+        ["`constant_leaves` is handed the primal's tree", "PyTreeDef(([*, *, *],))"],
+    ),
     # A helper that cuts a flat vector into a tuple of pieces, for a dict primal: the
     # unflattening helper chooses the containers.
     (
@@ -398,6 +417,16 @@ CULPRITS = [
         "probes.py",
         "pattern = jnp.arange(n) % 2",
         ["`jnp.arange(n)`", "dtype int32"],
+    ),
+    # The cotangent is made by a method of an object the function is handed: the method's
+    # return (the value flow finds the method by the object's class), not the call.
+    (
+        "cotangent_method_of_handed_object",
+        "vjp-cotangent-shape",
+        CulpritKind.TRANSFORM_TANGENT,
+        "picking.py",
+        "return 2.0 * self.pick(y)",
+        ["builds the cotangent, float32[2]", "float32[5]"],
     ),
     (
         "cotangent_shape_prefix",
@@ -714,6 +743,9 @@ def test_a_pair_returned_without_has_aux_gets_has_aux_and_the_unpacking(copy: Co
             "argnums_keyword_call",
             "    print(d_field(spins, jnp.linspace(0.0, 1.0, 3), scale=2.0))\n",
         ),
+        # The gradient is made by a factory and jitted elsewhere: the positional parameters
+        # are those of the function the value flow finds it made from.
+        ("argnums_keyword_factory_jit", "    print(d_rate(100.0, 0.05, horizon=2.0))\n"),
     ],
 )
 def test_the_failing_call_of_jvp_or_a_vjp_function_is_fixed_in_place(
@@ -783,6 +815,22 @@ def test_a_tangent_built_in_the_caller_is_reshaped_to_the_primal_shape_of_the_me
         ("argnums_imported_constant", "settings.py", "from 0", "WRT = (0, 2)"),
         ("tangent_loop_shape", "main.py", "`u`", "probe = jnp.zeros(u.shape) + 1.0"),
         ("cotangent_shape_prefix", "main.py", "`out`", "ct = jnp.ones(out.shape)"),
+        # A flat list of a tree primal's leaves, made by a helper that reads the leaves of
+        # its parameter: unflattened into that parameter's structure.
+        (
+            "jvp_tangent_leaves_for_tree",
+            "directions.py",
+            "structure of `params`",
+            "return jax.tree.unflatten(jax.tree.structure(params), list(scale * jnp.ones_like(x)",
+        ),
+        # A plain tuple of a NamedTuple primal's leaves: the class built from its items, by
+        # the helper's parameter that holds the primal (its module does not bind the class).
+        (
+            "jvp_tangent_tuple_for_namedtuple",
+            "nudges.py",
+            "NamedTuple `Pose`",
+            "return type(pose)(*[size * jnp.ones_like(field) for field in pose])",
+        ),
         (
             "linearize_python_scalar",
             "main.py",
