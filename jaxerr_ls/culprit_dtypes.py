@@ -318,13 +318,27 @@ class Dtypes:
         if isinstance(node, ast.Name | ast.Attribute | ast.Subscript | ast.Call):
             makers = self.flow.makers(place)
             if isinstance(node, ast.Subscript) and makers == [place]:
-                # An element or a slice keeps the dtype of what it indexes.
-                return self.of(place.at(node.value), depth + 1)
+                # An element or a slice keeps the dtype of what it indexes; an entry of a
+                # dict display, the one kind all its values share.
+                entries = self._entries(place.at(node.value), depth)
+                return entries if entries is not None else self.of(place.at(node.value), depth + 1)
             if not makers or any(m.node is node for m in makers):
                 return None
             kinds = [self.of(m, depth + 1) for m in makers]
             return kinds[0] if kinds and all(k == kinds[0] for k in kinds) else None
         return None
+
+    def _entries(self, place: Place, depth: int) -> str | None:
+        """The kind every value of the one dict display ``place`` holds shares (an entry read
+        by a key the code computes is any of them: ``positions[t]`` of ``{"a": 120, ..}``)."""
+        makers = self.flow.makers(place)
+        if not makers or len(makers) != 1 or not isinstance(makers[0].node, ast.Dict):
+            return None
+        display = makers[0].node
+        if not display.values or any(k is None for k in display.keys):
+            return None
+        kinds = {self.of(makers[0].at(v), depth + 1) for v in display.values}
+        return kinds.pop() if len(kinds) == 1 else None
 
     def _binop(self, place: Place, node: ast.BinOp, depth: int) -> str | None:
         sides = [self.of(place.at(node.left), depth + 1), self.of(place.at(node.right), depth + 1)]

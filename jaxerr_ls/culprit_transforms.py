@@ -543,6 +543,9 @@ class _Return:
     value: ast.expr | None
     # Why the culprit is elsewhere than a ``return`` (a configured choice), when it is.
     why: str | None = None
+    # The return gives what a helper makes of a dict it is given entry by entry: the dict
+    # the helper returns is this return's own, made where the helper was called.
+    maps_dict: bool = False
 
 
 def _returns(
@@ -659,6 +662,13 @@ def _returns(
                 if vector and _mode_undecided(project, inner_model, inner, flow, inner_env):
                     raise _InDoubt
                 deeper = _returns(project, inner_model, inner, depth + 1, vector, flow, inner_env)
+                if not vector and by_name and deeper and all(map(_maps_entries, deeper)):
+                    # The helper, called by its own name, maps a dict it is given entry by
+                    # entry (``{k: w[k] * v for k, v in terms.items()}``): it makes no dict of
+                    # its own, and the return that hands its result on is where the dict
+                    # becomes the output.
+                    out.append(_Return(model, function, node, value, maps_dict=True))
+                    continue
                 if vector and deeper and all(_maps_over_batch(r) for r in deeper):
                     # The helper maps a function over a batch (``jax.vmap(f)(xs)``): its
                     # vector is its purpose, and differentiating it whole is the caller's
@@ -2386,8 +2396,11 @@ def _assigned_call(flow: Flow, place: Place) -> Place | None:
 
 
 def _builds_dict(found: _Return) -> bool:
-    """A dict display or comprehension, or a call of the builtin ``dict(...)``."""
+    """A dict display or comprehension, a call of the builtin ``dict(...)``, or a return of
+    what a helper maps a dict to entry by entry (``_Return.maps_dict``)."""
     value = found.value
+    if found.maps_dict:
+        return True
     if isinstance(value, ast.Dict | ast.DictComp):
         return True
     return (
@@ -2395,6 +2408,41 @@ def _builds_dict(found: _Return) -> bool:
         and isinstance(value.func, ast.Name)
         and value.func.id == "dict"
         and not found.function.scope.lookup_all("dict")
+    )
+
+
+def _maps_entries(found: _Return) -> bool:
+    """A dict comprehension over the entries of one of the function's parameters, keyed by
+    the entry's own key (``{k: f(v) for k, v in terms.items() if ..}``, ``{k: f(d[k]) for k
+    in d}``): the dict it returns has the structure of the dict it was given."""
+    value = found.value
+    if not isinstance(value, ast.DictComp) or len(value.generators) != 1:
+        return False
+    loop = value.generators[0]
+    source = loop.iter
+    if (
+        isinstance(source, ast.Call)
+        and isinstance(source.func, ast.Attribute)
+        and source.func.attr == "items"
+        and not source.args
+        and isinstance(loop.target, ast.Tuple)
+        and len(loop.target.elts) == 2
+    ):
+        source, key = source.func.value, loop.target.elts[0]
+    else:
+        key = loop.target
+    node = found.function.node
+    parameters = (
+        {a.arg for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]}
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        else set()
+    )
+    return (
+        isinstance(source, ast.Name)
+        and source.id in parameters
+        and isinstance(key, ast.Name)
+        and isinstance(value.key, ast.Name)
+        and value.key.id == key.id
     )
 
 
@@ -2523,6 +2571,13 @@ def _tuple_size(
     return size
 
 
+def _splices(value: ast.expr | None) -> bool:
+    """A tuple or list display with a sequence spread into it (``(loss, *extras)``)."""
+    return isinstance(value, ast.Tuple | ast.List) and any(
+        isinstance(item, ast.Starred) for item in value.elts
+    )
+
+
 def _helper_tuple_size(project: _Project, found: _Return) -> Callable[[ast.expr], int | None]:
     """How many items a call of a project function gives, where its every ``return`` is a
     tuple display of one size (``return a, b, c``)."""
@@ -2552,16 +2607,37 @@ def _aux_not_pair(
         return []
     if "'tuple'" in type_text or "'list'" in type_text:
         out = []
+        spliced: list[tuple[_Return, ast.AST]] = []
+        unsized = False
         for found in returns:
             node, value = _built(found)
             size = _tuple_size(value, found.function, _helper_tuple_size(project, found))
-            if size is None or size == 2:
+            if size is None:
+                if _splices(value):
+                    spliced.append((found, node))
+                unsized = unsized or not _splices(value)
+                continue
+            if size == 2:
                 continue
             why = (
                 f"{_label(found.function)} returns {size} values: with has_aux=True, {api} "
                 "needs a pair (output, aux)"
             )
             out.append(_culprit(project, found.model, node, kind, found.function.name, why))
+        if not out and spliced and not unsized:
+            # Every return not surely a pair writes its tuple with a sequence spread into it
+            # (``return (loss, *(m(x) for m in metrics))``): the tuple is as long as that
+            # sequence makes it, and what was printed is not a pair.
+            why = (
+                "{} spreads a sequence into the tuple it returns, so it is not a pair: with "
+                "has_aux=True, {} needs (output, aux), the rest grouped as one aux"
+            )
+            return [
+                _culprit(
+                    project, r.model, n, kind, r.function.name, why.format(_label(r.function), api)
+                )
+                for r, n in spliced
+            ]
         return out
     if "'dict'" in type_text:
         # One dict of named losses: the pair (output, aux) is made from it (the total first,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from jaxerr_ls.astindex import own_nodes, own_returns
 from jaxerr_ls.culprit_transforms import result_used_as_matrix, wants_jacobian
@@ -118,6 +118,10 @@ _TOTAL_WORDS = (
     "log_density",
     "distance",
     "sum of squares",
+    # A least-squares objective is the sum of the squared residuals by definition.
+    "least squares",
+    "least-squares",
+    "least_squares",
 )
 # Words naming an average: a per-example loss over a batch, a mean error.
 _AVERAGE_WORDS = ("mean", "average", "per-example", "per_example", "mse", "batch")
@@ -291,18 +295,113 @@ def _callee_axes(source: Source, value: ast.expr, read: ReadSource) -> tuple[int
     return found.pop() if len(found) == 1 else None
 
 
-def _reduced_part(value: ast.expr) -> ast.expr:
+def _reduced_part(value: ast.expr, scalar: Callable[[ast.expr], bool] | None = None) -> ast.expr:
     """The operand to reduce: in ``penalty + c * terms`` with a penalty surely a scalar
-    (``0.5 * jnp.dot(w, w)``), only the vector term, so that the penalty is not counted once
-    per element."""
+    (``0.5 * jnp.dot(w, w)``; with ``scalar``, what it says is one too), only the vector term,
+    so that the penalty is not counted once per element."""
+    scalar = scalar or _scalar_reduction
     while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Sub):
-        if _scalar_reduction(value.left):
+        if scalar(value.left):
             value = value.right
-        elif _scalar_reduction(value.right) and isinstance(value.op, ast.Add):
+        elif scalar(value.right) and isinstance(value.op, ast.Add):
             value = value.left
         else:
             break
     return value
+
+
+def _penalties(source: Source, value: ast.expr, read: ReadSource) -> Callable[[ast.expr], bool]:
+    """What a term of ``value`` surely a scalar is, besides a full reduction: a full
+    reduction scaled by a number field of a configuration (``cfg.l2 * jnp.sum(w ** 2)``, with
+    ``cfg: FitConfig`` a parameter and ``l2: float`` a field of that class), or a name the
+    function binds once to one (``penalty = cfg.l2 * ...``)."""
+    function = _enclosing_function(source, value)
+    fields = _number_fields(source, value, read)
+
+    def scaled(term: ast.expr) -> bool:
+        if not isinstance(term, ast.BinOp) or not isinstance(term.op, ast.Mult | ast.Div):
+            return _scalar_reduction(term)
+        sides = (term.left, term.right)
+        return any(_scalar_reduction(a) or scaled(a) for a in sides) and all(
+            _scalar_reduction(a) or scaled(a) or isinstance(a, ast.Constant) or fields(a)
+            for a in sides
+        )
+
+    def scalar(term: ast.expr) -> bool:
+        if isinstance(term, ast.Name) and function is not None:
+            bound = _bound_once_in(function, term.id)
+            return bound is not None and scaled(bound)
+        return scaled(term)
+
+    return scalar
+
+
+def _number_fields(source: Source, node: ast.AST, read: ReadSource) -> Callable[[ast.expr], bool]:
+    """Whether an attribute ``obj.name`` read where ``node`` is reads a number: ``obj`` a
+    parameter (of the function there or one around it) annotated with a project class (in the
+    module, or imported from a project module, maybe through a package's re-export) that
+    declares ``name: float`` / ``name: int`` or gives it a number default."""
+    around = [
+        f for f in source.functions() if any(n is node for n in ast.walk(f))
+    ]  # outermost first
+    annotations: dict[str, str] = {}
+    for function in around:
+        arguments = function.args
+        for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
+            name = last_name(argument.annotation) if argument.annotation is not None else None
+            if name is not None:
+                annotations[argument.arg] = name
+            else:
+                annotations.pop(argument.arg, None)
+
+    def numeric(field: ast.stmt, name: str) -> bool:
+        if not isinstance(field, ast.AnnAssign) or not isinstance(field.target, ast.Name):
+            return False
+        if field.target.id != name:
+            return False
+        typed = isinstance(field.annotation, ast.Name) and field.annotation.id in ("float", "int")
+        default = field.value
+        numbered = (
+            isinstance(default, ast.Constant)
+            and isinstance(default.value, int | float)
+            and not isinstance(default.value, bool)
+        )
+        return typed or numbered
+
+    def reads_number(term: ast.expr) -> bool:
+        if not isinstance(term, ast.Attribute) or not isinstance(term.value, ast.Name):
+            return False
+        kind = annotations.get(term.value.id)
+        owner = _project_class(source, kind, read) if kind is not None else None
+        return owner is not None and any(numeric(f, term.attr) for f in owner.body)
+
+    return reads_number
+
+
+def _project_class(
+    source: Source, name: str, read: ReadSource, depth: int = 0
+) -> ast.ClassDef | None:
+    """The class ``name`` names in a module: defined there, or imported by name from a
+    project module (followed through that module's own imports, as a package's
+    ``__init__`` re-exports its modules' classes)."""
+    for statement in source.tree.body:
+        if isinstance(statement, ast.ClassDef) and statement.name == name:
+            return statement
+    if depth > 2:
+        return None
+    bases = [source.path.parent, *list(source.path.parents)[1:3]]
+    for statement in source.tree.body:
+        if not isinstance(statement, ast.ImportFrom) or not statement.module or statement.level:
+            continue
+        alias = next((a for a in statement.names if (a.asname or a.name) == name), None)
+        if alias is None:
+            continue
+        for path in module_files(statement.module, bases):
+            module = Source.parse(path, read(path) if path.is_file() else None)
+            found = _project_class(module, alias.name, read, depth + 1) if module else None
+            if found is not None:
+                return found
+    return None
 
 
 def _scalar_reduction(node: ast.expr) -> bool:
@@ -424,7 +523,7 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     for reduction in _reductions(target, read, places, names[0]):
         edits = []
         for source, value in places:
-            part = _reduced_part(value)
+            part = _reduced_part(value, _penalties(source, value, read))
             new_text = _reduced(source, part, reduction)
             if reduction == "sum" and isinstance(part, ast.BinOp) and _normalized(part):
                 # ``sum(w * x) / sum(w)``: the total over the total, as a weighted mean is
@@ -435,7 +534,10 @@ def _nonscalar_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
                 return []
             edits.append(source.replace(part, new_text))
         title = f"Return {meanings[reduction]} of {label}'s output: {edits[0].new_text}"
-        if term_only or _reduced_part(places[0][1]) is not places[0][1]:
+        first, first_value = places[0]
+        if term_only or _reduced_part(first_value, _penalties(first, first_value, read)) is not (
+            first_value
+        ):
             title = f"Take {meanings[reduction]} of the vector term of {label}: {edits[0].new_text}"
         fixes.extend(unsafe_fix(target, title, tuple(edits)))
     return fixes
@@ -1048,7 +1150,8 @@ def _aux_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
 
 
 def _spread_aux(source: Source, value: ast.expr | None, by_key: bool) -> str | None:
-    """``out, *parts`` as ``out, parts`` (``out, a, *rest`` as ``out, (a, *rest)``): the
+    """``out, *parts`` as ``out, parts`` (``out, a, *rest`` as ``out, (a, *rest)``; a
+    generator spread, ``out, *(f(x) for f in fs)``, as ``out, tuple(f(x) for f in fs)``): the
     entries spread after the output are one aux, unless the caller reads it by key."""
     if not isinstance(value, ast.Tuple) or len(value.elts) < 2 or by_key:
         return None
@@ -1056,7 +1159,12 @@ def _spread_aux(source: Source, value: ast.expr | None, by_key: bool) -> str | N
     spread = [e for e in rest if isinstance(e, ast.Starred)]
     if isinstance(first, ast.Starred) or len(spread) != 1:
         return None
-    if len(rest) == 1:
+    if len(rest) == 1 and isinstance(spread[0].value, ast.GeneratorExp):
+        # ``*(m(x) for m in metrics)``: the generator's items, made a tuple (a generator is
+        # no pytree).
+        items = source.segment(spread[0].value)
+        aux = f"tuple{items}" if items.startswith("(") else f"tuple({items})"
+    elif len(rest) == 1:
         aux = source.segment(spread[0].value)
     else:
         aux = f"({', '.join(source.segment(e) for e in rest)})"
@@ -1769,6 +1877,41 @@ def _dict_output_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             return []
     title = "Return (total, the dict) and pass has_aux=True: the dict comes back as aux"
     return unsafe_fix(target, title, tuple(edits))
+
+
+def _handed_dict_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """A dict of losses a return hands on from a call (``return rescale(terms)``, the call's
+    dict made entry by entry from one the function built): return the sum of its entries,
+    ``sum(rescale(terms).values())``, the total every entry adds to."""
+    found = list(located(read, target.culprits, CulpritKind.TRANSFORM_FUNCTION))
+    if len(found) != 1:
+        return []
+    source, node, culprit = found[0]
+    value = _returned(node)
+    if not isinstance(node, ast.Return) or not isinstance(value, ast.Call):
+        return []
+    function = _enclosing_function(source, node)
+    if function is None or _binds(function, "sum") or _binds_at_module(source, "sum"):
+        return []
+    total = f"sum({source.segment(value)}.values())"
+    title = f"Return the sum of the dict's entries from `{culprit.name}`: {total}"
+    return unsafe_fix(target, title, (source.replace(value, total),))
+
+
+def _binds_at_module(source: Source, name: str) -> bool:
+    """Whether the module binds ``name`` at its top level (a def, an import, an assignment)."""
+    for statement in source.tree.body:
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if statement.name == name:
+                return True
+        elif isinstance(statement, ast.Import | ast.ImportFrom):
+            if any((a.asname or a.name.split(".")[0]) == name for a in statement.names):
+                return True
+        elif isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+                return True
+    return False
 
 
 # ``Losses(total=JitTracer(float32[]), parts={...})``: a class's repr, as the message prints it.
@@ -2764,6 +2907,7 @@ def fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             _dict_output_fixes(target, read)
             or _record_field_fixes(target, read)
             or weighted_sum_fixes(target, read)
+            or _handed_dict_fixes(target, read)
         )
     if target.code == NOT_ARRAY and (target.captures.get("output") or "").strip() == "None":
         return _missing_return_fixes(target, read)

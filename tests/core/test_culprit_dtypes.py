@@ -399,6 +399,16 @@ CULPRITS = [
         "ticks = jnp.arange(count)",
         ["`jnp.arange(count)`", "int32"],
     ),
+    # Entries of a dict display of Python ints, read by a computed key into a list that
+    # ``jnp.asarray`` converts: the conversion builds the integers (every entry is an int).
+    (
+        "int_input_dict_entries",
+        "grad-int-input",
+        ARGUMENT,
+        "inventory.py",
+        "return jnp.asarray([levels[p] for p in parts])",
+        ["made as an integer array by `jnp.asarray([levels[p] for p in parts])` (int32)"],
+    ),
 ]
 
 

@@ -7,8 +7,9 @@ than the blind programs that showed them missing.
   items as both together: with has_aux=True, that ``return``.
 - A function that returns the pair (output, aux) on some returns and a single value on others
   means the pair: where has_aux got one value, the returns of one value are the change.
-- A dict comprehension returned by a helper the loss returns the result of: the output JAX
-  printed as a dict is made there (as a dict display is).
+- A dict comprehension returned by a helper the loss returns the result of, mapping the dict
+  the loss hands it entry by entry (``{k: w[k] * v for k, v in parts.items()}``): the loss's
+  return, where its own dict becomes the output (the helper makes no dict of its own).
 - A container given to ``with_refs`` with another structure than the argument (a list for a
   tuple, a dict with a key more), built on another line (an attribute set in ``__init__``, a
   helper's ``return``): that display or comprehension; written on the failing line, none.
@@ -162,9 +163,9 @@ CULPRITS: list[Case] = [
         "nonarray_dict_comprehension_helper",
         "grad-output-not-array",
         FUNCTION,
-        "weighting.py",
-        "return {name: weights[name] * value",
-        ["`scaled` returns a dict", "grad needs a scalar"],
+        "main.py",
+        "return scaled(parts, WEIGHTS)",
+        ["`penalised` returns a dict", "grad needs a scalar"],
     ),
     # ``jax.tree_util.tree_map`` keeps its first tree's container: the output printed as a
     # NamedTuple is the mapped return, where the flow finds the tree built as one.
