@@ -431,3 +431,22 @@ def test_a_ref_write_traced_by_a_scan_is_the_culprit(copy: Copy, version: str) -
     root = copy("kinds_ref_write_in_scan")
     [fix] = fixes("kinds_ref_write_in_scan", root)
     assert "TOTALS[name][...] += jax.lax.stop_gradient(jnp.sum(field))" in applied(fix)["probes.py"]
+
+
+def test_a_display_of_refs_handed_to_grad_is_the_culprit(copy: Copy) -> None:
+    """A helper returns a tuple of an object's Refs (``(cal.scale, cal.shift)``) that grad
+    differentiates, while the function reads its entries as arrays (``coeffs[0] * raw``): the
+    display is where the values belong, one ``[...]`` per entry."""
+    culprit_is_where_the_change_belongs(
+        "refs_display_of_refs_grad",
+        "grad-ref-argument",
+        CulpritKind.TRANSFORM_REF_SELECTED,
+        "store.py",
+        "return (cal.scale, cal.shift)",
+        ["holds the Refs themselves", "`misfit` reads its entries as arrays"],
+        VERSIONS[0],
+    )
+    root = copy("refs_display_of_refs_grad")
+    [fix] = fixes("refs_display_of_refs_grad", root)
+    assert fix.title == "Hold the Refs' values, not the Refs: cal.scale[...], cal.shift[...]"
+    assert "return (cal.scale[...], cal.shift[...])" in applied(fix)["store.py"]
