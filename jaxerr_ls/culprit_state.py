@@ -1116,6 +1116,8 @@ def _refs_culprits(code: Code, captures: Mapping[str, str], frames: Sequence[Spa
     found = _refs_entry_culprit(code, captures, frames)
     if found is None and "expected" in captures:
         found = _ref_path_culprit(code, captures, frames)
+    if found is None and "expected" not in captures:
+        found = _array_leaf_culprit(code, captures, frames)
     if (
         table is None
         and found is None
@@ -1134,8 +1136,17 @@ def _forwarded_ref_culprit(
     """A Ref a caller hands to a generic helper that passes its ``*args`` on to ``jax.vjp``
     (``value_and_first_grad(f, x, self.capacity_ref)``) and applies the VJP without
     ``with_refs``: the helper cannot know its arguments are Refs, so the caller's argument
-    is where the change belongs. A Ref given to ``jax.vjp`` by name in the failing function
+    is where the change belongs. The argument is followed up the traceback through helpers
+    that only forward their own ``*args`` (``saliency(f, *args)`` calling
+    ``pullback(g, *args)``) to the call that names it. Where the helper hands on the Ref's
+    gradient (all of them, ``return value, grads``), it means to differentiate by every
+    argument, and binding a gradient ref is its change, on the failing line (no culprit)
+    unless the Ref is state the program updates in place (``self.k[...] = k_new`` in a
+    method of the class that holds it, ``_updated_in_place``): such a Ref was handed over
+    for its current value. A Ref given to ``jax.vjp`` by name in the failing function
     itself leaves the failing line (bind a gradient ref there) as the fault: no culprit."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
     position = ARG_POSITION_RE.search(captures.get("argument", ""))
     if position is None or len(frames) < 2:
         return None
@@ -1160,28 +1171,127 @@ def _forwarded_ref_culprit(
             return None
         if index < starred[0]:
             return None  # an argument the helper gives itself
-        if not _discards_gradient(function, call, index):
-            # The helper hands on the Ref's gradient (all of them, ``return value, grads``):
-            # it means to differentiate by every argument, and binding a gradient ref is its
-            # change, on the failing line.
+        discards = _discards_gradient(function, call, index)
+        if not discards and _binds_refs(list(own_statements(function.node)), call.func.id):
+            return None  # the helper binds gradient refs when told to: its option
+        handed = _handed_through(code, frames[1:], function, index - starred[0])
+        if handed is None:
             return None
-        given = len(function.positional) + index - starred[0]
-        for _, caller, _ in code.calls_on(frames[1]):
-            name = getattr(caller.func, "id", None) or getattr(caller.func, "attr", None)
-            if name != function.name or any(isinstance(a, ast.Starred) for a in caller.args):
-                continue
+        argument, helper = handed
+        if not discards and not _updated_in_place(ValueFlow(code, frames), argument):
+            return None
+        span = code.span(argument.path, argument.node)
+        text = ast.unparse(argument.node)
+        why = (
+            f"`{text}` is handed to `{helper}`, which passes it on to jax.vjp as "
+            f"args[{index}] and applies the VJP without `with_refs`: pass the Ref's value "
+            f"(`{text}[...]`), or bind a gradient ref for it."
+        )
+        return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else helper, why)
+    return None
+
+
+# How many helpers that forward their ``*args`` an argument is followed up through.
+_MAX_FORWARDS = 4
+
+
+def _handed_through(
+    code: Code, frames: Sequence[Span], function: Function, index: int
+) -> tuple[Place, str] | None:
+    """The argument a caller on the traceback (``frames``, from the helper's caller up) hands
+    to ``function`` as the ``index``-th of its ``*args``, followed up through callers that
+    only forward their own ``*args`` (``pullback(g, *args)`` in ``saliency(f, *args)``), with
+    the name of the function that call runs. None where a call differs or spreads otherwise."""
+    for depth, frame in enumerate(frames[: _MAX_FORWARDS + 1]):
+        given = len(function.positional) + index
+        calls = [
+            (model, caller, scope)
+            for model, caller, scope in code.calls_on(frame)
+            if (getattr(caller.func, "id", None) or getattr(caller.func, "attr", None))
+            == function.name
+        ]
+        if len(calls) != 1:
+            return None
+        model, caller, scope = calls[0]
+        spread = [i for i, a in enumerate(caller.args) if isinstance(a, ast.Starred)]
+        if not spread:
             if given >= len(caller.args):
                 return None
-            argument = caller.args[given]
-            span = code.span(frames[1].path, argument)
-            text = ast.unparse(argument)
-            why = (
-                f"`{text}` is handed to `{function.name}`, which passes it on to jax.vjp as "
-                f"args[{index}] and applies the VJP without `with_refs`: pass the Ref's value "
-                f"(`{text}[...]`), or bind a gradient ref for it."
-            )
-            return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else name, why)
+            return Place(frame.path, model, caller.args[given], scope), function.name
+        outer = defining_function(model, scope)
+        at = spread[0]
+        value = caller.args[at]
+        assert isinstance(value, ast.Starred)
+        vararg = (
+            outer.node.args.vararg
+            if outer is not None and not isinstance(outer.node, ast.Lambda)
+            else None
+        )
+        if (
+            outer is None
+            or vararg is None
+            or len(spread) != 1
+            or given < at
+            or not isinstance(value.value, ast.Name)
+            or value.value.id != vararg.arg
+            or depth == _MAX_FORWARDS
+        ):
+            return None
+        # ``helper(g, *args)`` in ``outer(f, *args)``: the entry of the outer ``*args``.
+        function, index = outer, given - at
     return None
+
+
+def _updated_in_place(flow: Flow, argument: Place) -> bool:
+    """Whether the Ref an argument holds is state the program updates in place: the value flow
+    finds it made by one ``jax.new_ref`` bound to an attribute of ``self`` in a method
+    (``self.k = jax.new_ref(...)``), and a method of that class writes into it
+    (``self.k[...] = k_new``, ``self.k[...] += d``)."""
+    if not isinstance(argument.node, ast.Attribute):
+        return False
+    made = flow.one_maker(argument)
+    if made is None or not makes_ref(made):
+        return False
+    owner = next(
+        (
+            n
+            for n in ast.walk(made.model.tree)
+            if isinstance(n, ast.ClassDef) and any(made.node is m for m in ast.walk(n))
+        ),
+        None,
+    )
+    if owner is None:
+        return False
+    bound = [
+        target
+        for n in ast.walk(owner)
+        if isinstance(n, ast.Assign) and n.value is made.node
+        for target in n.targets
+    ]
+    if len(bound) != 1:
+        return False
+    target = bound[0]
+    if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
+        return False
+    attr = target.attr
+    for n in ast.walk(owner):
+        stores = (
+            n.targets
+            if isinstance(n, ast.Assign)
+            else [n.target]
+            if isinstance(n, ast.AugAssign)
+            else []
+        )
+        for store in stores:
+            if (
+                isinstance(store, ast.Subscript)
+                and isinstance(store.value, ast.Attribute)
+                and store.value.attr == attr
+                and isinstance(store.value.value, ast.Name)
+                and store.value.value.id == target.value.id
+            ):
+                return True
+    return False
 
 
 def _holds(block: list[ast.stmt], node: ast.AST) -> bool:
@@ -1443,6 +1553,59 @@ def _ref_path_culprit(
     why = (
         f"The gradient ref `{text}` made here has type {given}, but {path} needs a "
         f"Ref{{{expected}}}, the type of that argument."
+    )
+    return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
+
+
+# The array constructors whose result, given to with_refs inside a container, is a plain
+# array where a gradient Ref is needed.
+_ARRAY_CONSTRUCTORS = frozenset(
+    f"{module}.{name}"
+    for module in ("jax.numpy", "numpy")
+    for name in (
+        "zeros",
+        "zeros_like",
+        "ones",
+        "ones_like",
+        "full",
+        "full_like",
+        "empty",
+        "empty_like",
+        "array",
+        "asarray",
+    )
+)
+
+
+def _array_leaf_culprit(
+    code: Code, captures: Mapping[str, str], frames: Sequence[Span]
+) -> Found | None:
+    """A with_refs entry for a Ref-typed argument inside a container (the message's path,
+    ``args[0]['b']``) that the value flow finds made by an array constructor, not a Ref
+    (``{k: jnp.zeros_like(r[...]) for k, r in refs.items()}`` in a helper that makes the
+    gradient buffers): that expression is where the buffer becomes a Ref
+    (``jax.new_ref(...)`` around it)."""
+    from jaxerr_ls import culprit_paths
+
+    found = _path_entry(code, captures, frames)
+    if found is None:
+        return None
+    entry, keys, path, flow = found
+    if not keys:
+        return None  # the entry itself: ``_refs_entry_culprit`` follows it
+    made = culprit_paths.leaf_maker(flow, entry, keys)
+    if made is None or not isinstance(made.node, ast.Call):
+        return None
+    if made.model.qualified_name(made.node.func, made.scope) not in _ARRAY_CONSTRUCTORS:
+        return None
+    span = _span_off_failing(code, made, frames)
+    if span is None:
+        return None
+    text = ast.unparse(made.node)
+    why = (
+        f"The gradient buffer for {path} is made here as a plain array, `{text[:60]}`: "
+        "with_refs needs a Ref for a Ref-typed argument, to accumulate its gradient into "
+        f"(`jax.new_ref({text[:40]})`)."
     )
     return Found(span, CulpritKind.REFS_ARGUMENT, text if len(text) <= 60 else path, why)
 
@@ -3445,21 +3608,19 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
 
     if not frames:
         return None
-    model = code.model(frames[0].path)
-    if model is None:
-        return None
-    writes = [
-        (statement, target.value)
-        for statement in ast.walk(model.tree)
-        if isinstance(statement, ast.Assign | ast.AugAssign) and statement.lineno == frames[0].line
-        for target in (
-            statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-        )
-        if isinstance(target, ast.Subscript)
-    ]
-    if len(writes) != 1:
-        return None
-    statement, ref = writes[0]
+    found = _ref_write(code, frames[0])
+    surfaced = found is None
+    if found is None:
+        # The error surfaces at a transform's call (``lax.fori_loop(...)``): the write is on
+        # the stack JAX printed before the transformation, later in the frames, innermost
+        # first. That write and its callers stand for the failing line's.
+        later = [i for i, frame in enumerate(frames) if i and _ref_write(code, frame)]
+        if len(later) != 1:
+            return None
+        frames = frames[later[0] :]
+        found = _ref_write(code, frames[0])
+        assert found is not None
+    model, statement, ref = found
     scope = scope_at(model, statement)
     function = defining_function(model, scope)
     if function is None:
@@ -3485,7 +3646,18 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         ]
         role = "the value the failing line writes into a Ref"
         at = Place(frames[0].path, model, written, scope)
-        return handed_value_culprit(code, frames, at, [written], reads, role, shared=True)
+        handed = handed_value_culprit(code, frames, at, [written], reads, role, shared=True)
+        if handed is not None or not surfaced:
+            return handed
+        # The error's line is the transform's call; the write is where the value is made.
+        name = ast.unparse(ref)
+        why = (
+            f"`{function.name}` writes a differentiated value into `{name}`, a Ref that is not "
+            "differentiated and only keeps what it is given: write the value without its "
+            "derivative here (`jax.lax.stop_gradient(...)`)."
+        )
+        at_write = code.span(frames[0].path, statement)
+        return Found(at_write, CulpritKind.REFS_WRITE, name if len(name) <= 60 else "ref", why)
     made = ValueFlow(code, frames).one_maker(Place(frames[0].path, model, ref, scope))
     if made is None or not makes_ref(made):
         return None
@@ -3500,6 +3672,26 @@ def _written_ref_culprit(code: Code, frames: Sequence[Span]) -> Found | None:
         "it in as an argument, so that the gradient flows through its writes."
     )
     return Found(span, CulpritKind.REFS_MADE_OUTSIDE, name, why)
+
+
+def _ref_write(
+    code: Code, frame: Span
+) -> tuple[ModuleModel, ast.Assign | ast.AugAssign, ast.expr] | None:
+    """The one write into a Ref on a frame's line (``ref[...] = v``, ``ref[i] += v``): its
+    module, the statement and the Ref written."""
+    model = code.model(frame.path)
+    if model is None:
+        return None
+    writes = [
+        (statement, target.value)
+        for statement in ast.walk(model.tree)
+        if isinstance(statement, ast.Assign | ast.AugAssign) and statement.lineno == frame.line
+        for target in (
+            statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+        )
+        if isinstance(target, ast.Subscript)
+    ]
+    return (model, *writes[0]) if len(writes) == 1 else None
 
 
 def handed_argument_culprit(
@@ -3774,6 +3966,7 @@ LABELS = {
     CulpritKind.COMPLEX_OUTPUT: "the `return` that makes the output complex",
     CulpritKind.PURE_CALLBACK_CALL: "the `jax.pure_callback` a transform reached",
     CulpritKind.REFS_MADE_OUTSIDE: "the Ref `{name}`, made outside the differentiated function",
+    CulpritKind.REFS_WRITE: "the write of a differentiated value into the Ref `{name}`",
     CulpritKind.CALL_HANDED: "`{name}`, handed on to the failing call",
     CulpritKind.REFS_ALIASED: "`{name}`, another name of the same Ref",
     CulpritKind.CUSTOM_VJP_NONDIFF_ARGNUMS: "`nondiff_argnums` of custom_vjp function `{name}`",

@@ -5615,6 +5615,10 @@ def _ref_handed_culprits(
             application.scope,
         )
         makers = flow.makers(at)
+        display = _display_of_refs(flow, makers)
+        if display is not None and _reads_entries_as_arrays(function, name):
+            found.append((display, name))
+            continue
         if not makers or not all(culprit_state.makes_ref(m) for m in makers):
             continue
         place = at
@@ -5637,10 +5641,68 @@ def _ref_handed_culprits(
         f"`{shown}` hands on the Ref itself, which grad gets for `{name}`: `{function.name}` "
         f"reads `{name}` as an array, so hand it the Ref's value (`{shown}[...]`)"
     )
+    if isinstance(place.node, ast.Dict | ast.Tuple | ast.List):
+        why = (
+            f"`{shown[:60]}` holds the Refs themselves, which grad gets for `{name}`: "
+            f"`{function.name}` reads its entries as arrays, so hold their values (`r[...]`)"
+        )
     api = application.transform.api.rsplit(".", 1)[-1]
     return [
         _culprit(project, place.model, place.node, CulpritKind.TRANSFORM_REF_SELECTED, api, why)
     ]
+
+
+def _display_of_refs(flow: Flow, makers: list[Place] | None) -> Place | None:
+    """The one dict, tuple or list display that makes a value, where every entry is a name or
+    attribute the value flow finds made by ``jax.new_ref`` (``{"w": self.w, "b": self.b}``
+    returned by a ``params()`` method): a container of the Refs themselves."""
+    if makers is None or len(makers) != 1:
+        return None
+    made = makers[0]
+    node = made.node
+    if isinstance(node, ast.Dict):
+        if any(k is None for k in node.keys):
+            return None
+        entries = node.values
+    elif isinstance(node, ast.Tuple | ast.List):
+        entries = node.elts
+    else:
+        return None
+    if not entries:
+        return None
+    for entry in entries:
+        if not isinstance(entry, ast.Name | ast.Attribute):
+            return None
+        found = flow.makers(made.at(entry))
+        if not found or not all(culprit_state.makes_ref(m) for m in found):
+            return None
+    return made
+
+
+def _reads_entries_as_arrays(function: Function, name: str) -> bool:
+    """Whether the function reads its parameter ``name`` only by constant entries used as
+    arrays (``params["w"]``, never ``params["w"][...]``), at least once."""
+    parents = {id(c): n for n in ast.walk(function.node) for c in ast.iter_child_nodes(n)}
+    uses = [n for n in ast.walk(function.node) if isinstance(n, ast.Name) and n.id == name]
+    if isinstance(function.node, ast.Lambda):
+        return False
+    params = {a.arg for a in [*function.node.args.posonlyargs, *function.node.args.args]}
+    if name not in params or not uses:
+        return False
+    for use in uses:
+        entry = parents.get(id(use))
+        if not (
+            isinstance(entry, ast.Subscript)
+            and entry.value is use
+            and isinstance(entry.slice, ast.Constant)
+            and isinstance(entry.slice.value, str | int)
+            and isinstance(entry.ctx, ast.Load)
+        ):
+            return False
+        outer = parents.get(id(entry))
+        if isinstance(outer, ast.Subscript) and outer.value is entry:
+            return False
+    return True
 
 
 def _reads_ref_value(function: Function, name: str) -> bool:

@@ -127,6 +127,10 @@ class CulpritKind(str, Enum):
     # Where a Ref is made outside the differentiated function that writes a differentiated
     # value into it and reads it back (``self.trace = jax.new_ref(...)`` in ``__init__``).
     REFS_MADE_OUTSIDE = "refs.made_outside"
+    # The write of a differentiated value into a Ref that only keeps what it is given, where
+    # the error surfaces at the call of the transform that traced it (``lax.fori_loop``):
+    # found for ``REFS_MADE_OUTSIDE``.
+    REFS_WRITE = "refs.write"
     # Found for a ``culpritAtCall`` record that names the failing call's argument at fault
     # (``culpritAtCallArgument``), where the failing function only passes on a parameter of
     # its own there: the argument its traceback caller hands over, or that call, where it
@@ -147,6 +151,7 @@ FALLBACK_KINDS: dict[CulpritKind, tuple[CulpritKind, ...]] = {
 FOUND_WITH: dict[CulpritKind, CulpritKind] = {
     CulpritKind.TRACER_PYTREE_FIELD: CulpritKind.TRACER_JIT_ARGUMENT,
     CulpritKind.REFS_SWITCHED_OFF: CulpritKind.REFS_ARGUMENT,
+    CulpritKind.REFS_WRITE: CulpritKind.REFS_MADE_OUTSIDE,
 }
 # The named captures each culprit kind reads; a record of that kind must define them.
 CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
@@ -180,6 +185,7 @@ CULPRIT_CAPTURES: dict[CulpritKind, frozenset[str]] = {
     CulpritKind.COMPLEX_OUTPUT: frozenset(),
     CulpritKind.PURE_CALLBACK_CALL: frozenset(),
     CulpritKind.REFS_MADE_OUTSIDE: frozenset(),
+    CulpritKind.REFS_WRITE: frozenset(),
     CulpritKind.CALL_HANDED: frozenset(),
     CulpritKind.REFS_ALIASED: frozenset({"original", "alias"}),
     CulpritKind.HIJAX_VJP_FWD: frozenset({"primitive"}),

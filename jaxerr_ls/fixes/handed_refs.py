@@ -4,7 +4,8 @@ VJP's gradient refs unbound.
 - ``grad-ref-argument`` with a ``transform.ref_selected`` culprit: where the culprit is the
   expression that hands a Ref on in place of its value (``return self._w`` in a ``weights``
   property), it reads the value there, ``self._w[...]`` (the differentiated function reads the
-  parameter as an array: the culprit finder checked it); where the culprit is a literal
+  parameter as an array: the culprit finder checked it), and in a display of such Refs
+  (``{"w": self.w, "b": self.b}``) each entry's value; where the culprit is a literal
   ``argnums`` (``(0, 1)``, in a settings class, say) that selects a parameter declared to take a
   Ref, that position is left out (the Ref stays plumbing), where another one remains.
 - ``vjp-ref-grad-missing`` with a ``refs.switched_off`` culprit that is a ``True``/``False``
@@ -41,6 +42,16 @@ def ref_selected_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         return _argnums_fixes(target, read, source, node)
     if isinstance(node, ast.Call) and culprit.name in _GRADS and _calls_grad(source, node):
         return []  # the grad call whose default argnums 0 selects the Ref
+    if isinstance(node, ast.Dict | ast.Tuple | ast.List):
+        # A display of the Refs themselves (``{"w": self.w, "b": self.b}``): each entry's value.
+        entries = node.values if isinstance(node, ast.Dict) else node.elts
+        if not entries or not all(isinstance(e, ast.Name | ast.Attribute) for e in entries):
+            return []
+        edits = tuple(source.replace(e, f"{source.segment(e)}[...]") for e in entries)
+        title = "Hold the Refs' values, not the Refs: " + ", ".join(
+            f"{source.segment(e)}[...]" for e in entries[:3]
+        )
+        return unsafe_fix(target, title + (", ..." if len(entries) > 3 else ""), edits)
     if not isinstance(node, ast.Name | ast.Attribute | ast.Call | ast.Subscript):
         return []
     text = source.segment(node)

@@ -512,7 +512,44 @@ def _fixes_for_call(
 
 
 def _missing_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
-    return fixes(target, read) or switched_on_fixes(target, read)
+    return (
+        fixes(target, read) or switched_on_fixes(target, read) or handed_value_fixes(target, read)
+    )
+
+
+def handed_value_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """The Ref's value, ``x[...]``, where the culprit is a Ref a caller hands to a helper that
+    passes it on to ``jax.vjp`` and applies the VJP without ``with_refs`` (the culprit finder
+    checked the helper): its gradient then comes back as a value, like the other arguments'.
+    Unsafe: the helper no longer sees the Ref (a write into it would not reach the caller)."""
+    found = [
+        (source, node)
+        for source, node, _ in located(read, target.culprits, CulpritKind.REFS_ARGUMENT)
+        if isinstance(node, ast.Name | ast.Attribute)
+        and (source.path, node.lineno) != (target.span.path, target.span.line)
+    ]
+    if len(found) != 1:
+        return []
+    source, node = found[0]
+    calls = [
+        n
+        for n in ast.walk(source.tree)
+        if isinstance(n, ast.Call)
+        and any(a is node for a in n.args)
+        and not (isinstance(n.func, ast.Attribute) and n.func.attr == "with_refs")
+    ]
+    if len(calls) != 1:
+        return []
+    text = source.segment(node)
+    title = f"Hand over the Ref's value, not the Ref: {text}[...]"
+    return [
+        Fix(
+            title,
+            target.code,
+            (source.replace(node, f"{text}[...]"),),
+            applicability=Applicability.UNSAFE,
+        )
+    ]
 
 
 PROVIDER = Provider(frozenset({CODE}), frozenset({"argument"}), _missing_fixes)
@@ -1794,7 +1831,9 @@ def ref_write_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     a running statistic) and the write no longer needs a tangent. Unsafe: a Ref meant to carry
     the gradient needs differentiating instead (the record's other solution). Where the
     culprit is the Ref made outside a function that reads it back, the written value reaches
-    the output: the Ref is made inside instead (``_made_inside_fixes``), never stop_gradient."""
+    the output: the Ref is made inside instead (``_made_inside_fixes``), never stop_gradient.
+    Where the error surfaced at a transform's call (a ``fori_loop`` body writes the Ref), the
+    write is the ``refs.write`` culprit's statement."""
     source = Source.parse(target.span.path, read(target.span.path))
     if source is None:
         return []
@@ -1808,6 +1847,15 @@ def ref_write_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
             for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
         )
     ]
+    if not writes:
+        # The error surfaced at a transform's call: the write is the culprit's statement.
+        written = [
+            (home, node)
+            for home, node, _ in located(read, target.culprits, CulpritKind.REFS_WRITE)
+            if isinstance(node, ast.Assign | ast.AugAssign)
+        ]
+        if len(written) == 1:
+            source, writes = written[0][0], [written[0][1]]
     spelled = source.jax_or_import()
     if len(writes) != 1 or spelled is None:
         return []
@@ -1979,7 +2027,49 @@ def _module_bindings(tree: ast.Module) -> set[str]:
     return found
 
 
-RETURNED_PROVIDER = Provider(frozenset({RETURNED}), frozenset({"argument"}), returned_fixes)
+def buffer_made_ref_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    """``jax.new_ref(...)`` around the array constructor the refs culprit names: the plain
+    array a helper makes as a gradient buffer (``jnp.zeros_like(r[...])`` in a comprehension
+    over the parameter Refs) where with_refs needs a Ref to accumulate into. Unsafe: code that
+    computes with the buffer as an array then reads it as ``buffer[...]``."""
+    found = [
+        (source, node)
+        for source, node, _ in located(read, target.culprits, CulpritKind.REFS_ARGUMENT)
+        if isinstance(node, ast.Call)
+        and (dotted(node.func) or "").rsplit(".", 1)[-1] in _BUFFER_MAKERS
+    ]
+    if len(found) != 1:
+        return []
+    source, node = found[0]
+    spelled = source.jax_or_import()
+    if spelled is None:
+        return []
+    jax, imports = spelled
+    text = source.segment(node)
+    title = f"Make the gradient buffer a Ref: {jax}.new_ref({text})"
+    edit = source.replace(node, f"{jax}.new_ref({text})")
+    return [
+        Fix(
+            title,
+            target.code,
+            (*imports, edit),
+            preferred=True,
+            applicability=Applicability.UNSAFE,
+        )
+    ]
+
+
+# The array constructors a gradient buffer is made with.
+_BUFFER_MAKERS = frozenset({"zeros", "zeros_like", "ones", "ones_like", "full", "full_like"})
+
+
+def _returned_or_buffer_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
+    return returned_fixes(target, read) or buffer_made_ref_fixes(target, read)
+
+
+RETURNED_PROVIDER = Provider(
+    frozenset({RETURNED}), frozenset({"argument"}), _returned_or_buffer_fixes
+)
 TREE_PROVIDER = Provider(frozenset({TREE}), frozenset({"difference"}), tree_fixes)
 AVAL_PROVIDER = Provider(
     frozenset({AVAL}), frozenset({"argument", "given", "expected"}), aval_fixes

@@ -373,3 +373,81 @@ def test_a_list_comprehension_for_a_tuple_argument_is_built_as_a_tuple(copy: Cop
     assert fix.title.startswith("Build the with_refs entry as a tuple")
     built = "self.refs = tuple(jax.new_ref(jnp.zeros_like(p[...])) for p in params)"
     assert built in applied(fix)["slots.py"]
+
+
+def test_a_ref_updated_in_place_handed_through_forwarding_helpers_is_the_culprit(
+    copy: Copy,
+) -> None:
+    """A Ref an object updates in place (``self.gain[...] += delta``) handed to a helper that
+    forwards its ``*args`` to another one that applies the VJP without ``with_refs`` and
+    returns every gradient: the caller meant the Ref's current value, and its argument is
+    where the change belongs, with the value read there as the fix."""
+    culprit_is_where_the_change_belongs(
+        "refs_forwarded_state_chain",
+        "vjp-ref-grad-missing",
+        CulpritKind.REFS_ARGUMENT,
+        "main.py",
+        "out, (d_gain, d_power) = sensitivities(heater.output, heater.gain, power)",
+        ["`heater.gain` is handed to `sensitivities`", "`heater.gain[...]`"],
+        VERSIONS[0],
+    )
+    root = copy("refs_forwarded_state_chain")
+    [fix] = fixes("refs_forwarded_state_chain", root)
+    assert fix.title == "Hand over the Ref's value, not the Ref: heater.gain[...]"
+    assert "sensitivities(heater.output, heater.gain[...], power)" in applied(fix)["main.py"]
+
+
+def test_a_gradient_buffer_made_as_an_array_by_a_helper_is_the_culprit(copy: Copy) -> None:
+    """``with_refs`` given a list of buffers a method makes with ``jnp.zeros`` for a list of
+    Refs: the message's path (``args[0][0]``) leads to that constructor, which becomes a Ref."""
+    culprit_is_where_the_change_belongs(
+        "refs_buffers_made_arrays",
+        "vjp-ref-grad-returned",
+        CulpritKind.REFS_ARGUMENT,
+        "slots.py",
+        "return [jnp.zeros(r.shape, r.dtype) for r in self.refs]",
+        ["The gradient buffer for args[0][0] is made here as a plain array"],
+        VERSIONS[0],
+    )
+    root = copy("refs_buffers_made_arrays")
+    [fix] = fixes("refs_buffers_made_arrays", root)
+    made = "return [jax.new_ref(jnp.zeros(r.shape, r.dtype)) for r in self.refs]"
+    assert made in applied(fix)["slots.py"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_ref_write_traced_by_a_scan_is_the_culprit(copy: Copy, version: str) -> None:
+    """The error surfaces at the ``lax.scan`` call; the write into a module-level Ref that only
+    accumulates (``TOTALS[name][...] += ...``) is on the stack JAX printed before the
+    transformation: the write is the culprit, and its value is written without derivative."""
+    culprit_is_where_the_change_belongs(
+        "kinds_ref_write_in_scan",
+        "ref-set-nondiff",
+        CulpritKind.REFS_WRITE,
+        "probes.py",
+        "TOTALS[name][...] += jnp.sum(field)",
+        ["`accumulate` writes a differentiated value into `TOTALS[name]`"],
+        version,
+    )
+    root = copy("kinds_ref_write_in_scan")
+    [fix] = fixes("kinds_ref_write_in_scan", root)
+    assert "TOTALS[name][...] += jax.lax.stop_gradient(jnp.sum(field))" in applied(fix)["probes.py"]
+
+
+def test_a_display_of_refs_handed_to_grad_is_the_culprit(copy: Copy) -> None:
+    """A helper returns a tuple of an object's Refs (``(cal.scale, cal.shift)``) that grad
+    differentiates, while the function reads its entries as arrays (``coeffs[0] * raw``): the
+    display is where the values belong, one ``[...]`` per entry."""
+    culprit_is_where_the_change_belongs(
+        "refs_display_of_refs_grad",
+        "grad-ref-argument",
+        CulpritKind.TRANSFORM_REF_SELECTED,
+        "store.py",
+        "return (cal.scale, cal.shift)",
+        ["holds the Refs themselves", "`misfit` reads its entries as arrays"],
+        VERSIONS[0],
+    )
+    root = copy("refs_display_of_refs_grad")
+    [fix] = fixes("refs_display_of_refs_grad", root)
+    assert fix.title == "Hold the Refs' values, not the Refs: cal.scale[...], cal.shift[...]"
+    assert "return (cal.scale[...], cal.shift[...])" in applied(fix)["store.py"]
