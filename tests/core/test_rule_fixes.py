@@ -540,10 +540,22 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     ),
     # A differentiated value written into a closed-over Ref: written without its derivative.
     "ref_log_written_under_grad": ("ref-set-nondiff", None, Applicability.UNSAFE),
+    # A pullback's pair of cotangents returned as one entry: spread into the output.
+    "vjp_pullback_pair_nested": (
+        "custom-vjp-bwd-structure",
+        "return (dx, weights_pullback(g))",
+        Applicability.SAFE,
+    ),
     # A helper keeping its reduced axis by default, times the primal output: an outer product.
     "jvp_helper_keeps_axis_by_default": (
         "custom-jvp-tangent-mismatch",
         "return out, pairwise_dot(points, t) / out",
+        Applicability.UNSAFE,
+    ),
+    # A helper's (tree, count) returned whole for a dict argument: the item shaped like it.
+    "vjp_helper_tree_and_count": (
+        "custom-vjp-bwd-structure",
+        "return cleaned, bad",
         Applicability.UNSAFE,
     ),
 }
