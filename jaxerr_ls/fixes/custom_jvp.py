@@ -6,13 +6,16 @@ A rule that returns one value where JAX wants ``(primal_out, tangent_out)`` retu
 function applied to its primals as well: ``f(x), tangent`` when the rule unpacks its primals into
 names (``(x,), (t,) = primals, tangents``), else ``f(*primals)``. A tangent whose type differs from
 the primal output's only by a kept unit axis or by its dtype is squeezed or cast, as
-``jaxerr_ls.rule_outputs`` finds from the message's two types.
+``jaxerr_ls.rule_outputs`` finds from the message's two types. An ``(n, n)`` tangent where
+``(n,)`` is due, an elementwise expression of one reduction that keeps its axis (itself, or a
+project helper's by the default of its ``keepdims`` parameter), reduces without keeping it.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from functools import partial
 
 from jaxerr_ls.astindex import own_returns
@@ -29,6 +32,7 @@ from jaxerr_ls.fixes.custom_vjp import (
 from jaxerr_ls.fixes.model import Applicability, Fix, FixTarget, Provider, ReadSource
 from jaxerr_ls.fixes.pytrees import LIST, TUPLE, parse_tree
 from jaxerr_ls.fixes.restructure import Restructure
+from jaxerr_ls.fixes.rule_types import located_helper
 from jaxerr_ls.fixes.source import FunctionNode, Source, fresh
 from jaxerr_ls.fixes.transform_calls import printed_fields
 from jaxerr_ls.project import last_name
@@ -46,6 +50,7 @@ from jaxerr_ls.rule_outputs import (
     single_definition,
     split_flat,
 )
+from jaxerr_ls.spans import Edit
 
 NOT_PAIR = "custom-jvp-rule-not-pair"
 TANGENT = "custom-jvp-tangent-mismatch"
@@ -435,7 +440,9 @@ def _tangent_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         and got.shape == (expected.shape * 2)
         and got.dtype == expected.dtype
     ):
-        return _row_contraction_fixes(target, source, rule, line)
+        return _row_contraction_fixes(target, source, rule, line) or _kept_axis_fixes(
+            target, source, rule, line, read
+        )
     axis = _reduced_axis(got.shape, expected.shape)
     if change is None and axis is not None and got.dtype == expected.dtype:
         primal = registered_primal(source.tree, rule)
@@ -636,6 +643,94 @@ def _row_contraction_fixes(
     new = f"{jnp}.sum({left.id} * {right.id}.T, axis=-1)"
     title = f"Contract each element's row with its own tangents: {new}"
     return [Fix(title, target.code, (source.replace(entry, new),), True, Applicability.UNSAFE)]
+
+
+# Elementwise operators: their result has the broadcast shape of their operands.
+_ELEMENTWISE_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+
+
+def _operands(node: ast.expr) -> Iterator[ast.expr]:
+    """The operands an elementwise expression combines (through signs and ``+ - * /``)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _ELEMENTWISE_OPS):
+        yield from _operands(node.left)
+        yield from _operands(node.right)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        yield from _operands(node.operand)
+    else:
+        yield node
+
+
+def _kept_by_default(helper: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> str | None:
+    """The parameter of the helper it passes as ``keepdims=`` to the reduction it returns, where
+    that parameter defaults to True and the call does not give it."""
+    returns = [r for r in own_returns(helper) if r.value is not None]
+    if len(returns) != 1 or len(own_returns(helper)) != 1:
+        return None
+    value = returns[0].value
+    if not isinstance(value, ast.Call) or last_name(value.func) not in _KEPT_REDUCTIONS:
+        return None
+    kept = next((k.value for k in value.keywords if k.arg == "keepdims"), None)
+    if not isinstance(kept, ast.Name):
+        return None
+    arguments = helper.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaulted = positional[len(positional) - len(arguments.defaults) :]
+    defaults = dict(zip(defaulted, arguments.defaults, strict=True))
+    kw_defaults = zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+    defaults |= {a: d for a, d in kw_defaults if d is not None}
+    default = next((d for a, d in defaults.items() if a.arg == kept.id), None)
+    if not (isinstance(default, ast.Constant) and default.value is True):
+        return None
+    if any(a.arg == kept.id for a in arguments.posonlyargs):
+        return None  # not given by keyword
+    given = any(k.arg in (kept.id, None) for k in call.keywords)
+    at = next((i for i, a in enumerate(positional) if a.arg == kept.id), None)
+    reached = any(isinstance(a, ast.Starred) for a in call.args) or (
+        at is not None and len(call.args) > at
+    )
+    return None if given or reached else kept.id
+
+
+_KEPT_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod"})
+
+
+def _kept_axis_fixes(
+    target: FixTarget, source: Source, rule: FunctionNode, line: int, read: ReadSource
+) -> list[Fix]:
+    """An ``(n, n)`` tangent where ``(n,)`` is due, computed elementwise from a reduction that
+    keeps its axis (``(n, 1)``) and a value shaped like the primal output (``(n,)``): the kept
+    axis broadcast the two into an outer product. The reduction made without keeping it, where
+    it is called: ``keepdims=True`` dropped, or ``keepdims=False`` given to a project helper
+    whose ``keepdims`` parameter defaults to True and is passed to the reduction it returns
+    (``rowdot(v, dv, keepdims=False) * inv_r``). Offered when exactly one operand keeps its
+    axis; unsafe, as the other operands' shapes are not proven."""
+    entry = _tangent_entry(rule, line)
+    if entry is None or not (
+        isinstance(entry, ast.BinOp) and isinstance(entry.op, _ELEMENTWISE_OPS)
+    ):
+        return []
+    tangents = _tangent_names(rule)
+    if not any(isinstance(n, ast.Name) and n.id in tangents for n in ast.walk(entry)):
+        return []
+    found: list[tuple[ast.Call, str, Edit]] = []
+    for operand in _operands(entry):
+        if not isinstance(operand, ast.Call):
+            continue
+        kept = next((k for k in operand.keywords if k.arg == "keepdims"), None)
+        if last_name(operand.func) in _KEPT_REDUCTIONS and kept is not None:
+            if isinstance(kept.value, ast.Constant) and kept.value.value is True:
+                found.append((operand, "keepdims", source.replace(kept.value, "False")))
+            continue
+        helper = located_helper(source, rule, operand, read)
+        parameter = _kept_by_default(helper[1], operand) if helper is not None else None
+        added = source.add_keyword(operand, f"{parameter}=False") if parameter else None
+        if parameter is not None and added is not None:
+            found.append((operand, parameter, added))
+    if len(found) != 1:
+        return []
+    call, keyword, edit = found[0]
+    title = f"Reduce without keeping the axis: `{source.segment(call.func)}(..., {keyword}=False)`"
+    return [Fix(title, target.code, (edit,), True, Applicability.UNSAFE)]
 
 
 def _container_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:

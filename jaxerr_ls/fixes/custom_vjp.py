@@ -13,18 +13,23 @@ depends on what the rule computes, and zeros of the right shape would silence th
 making the gradient wrong. Dtype-only mismatches never raise these errors (jax 0.10.2 and
 0.12.0.1 accept any dtype of the right shape for an inexact input: ``_temporary_dtype_exception``).
 
-A bwd output of the wrong structure is fixed when the two printed structures differ by exactly
-what an edit does: a bare value for a one-argument primal (a 1-tuple), entries for the
-positions of ``nondiff_argnums`` (dropped), containers converted where the value is built
-(``jaxerr_ls.fixes.restructure``: a list for a tuple argument, a display for a NamedTuple),
-one entry for a primal's ``*args`` spread; JAX accepts a list for the top-level tuple. A fwd
-rule that returns no pair returns its output and the residuals its bwd rule unpacks, when those
-are bound in the fwd.
+A bwd output of the wrong structure is fixed when the two printed structures differ by exactly what
+an edit does: a bare value for a one-argument primal (a 1-tuple), entries for the positions of
+``nondiff_argnums`` (dropped), containers converted where the value is built
+(``jaxerr_ls.fixes.restructure``: a list for a tuple argument, a display for a NamedTuple), one
+entry for a primal's ``*args`` spread; JAX accepts a list for the top-level tuple. An entry that
+holds several arguments' cotangents (a pullback's tuple) is spread in place, the one item of a
+call's tuple that has the argument's structure is taken (``clip(g)[0]``), and a tuple for a
+registered dataclass with meta fields is built as that class, the meta values read from the
+argument the fwd rule saved. A fwd rule that returns no pair returns its output and the residuals
+its bwd rule unpacks, when those are bound in the fwd.
 """
 
 from __future__ import annotations
 
 import ast
+import itertools
+import re
 from collections.abc import Iterator
 from functools import partial
 
@@ -654,6 +659,9 @@ def _structure_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         or _spread_fix(target, source, bwd, final, got_text, expected_text)
         or _typed_structure_fixes(target, read)
         or _unpacked_helper_fix(target, source, bwd, returns[-1], got[1], expected[1], read)
+        or _spread_entries_fix(target, source, final, got_text, expected_text)
+        or _picked_item_fix(target, source, final, got_text, expected_text)
+        or _meta_class_fix(target, source, bwd, got_text, expected_text, read)
     )
     if proven:
         return proven
@@ -720,6 +728,291 @@ def _unpacked_helper_fix(
     new = f"{pattern} = {source.segment(ret.value)}\n{indent}return {', '.join(names)}"
     title = f"Unpack what `{last_name(ret.value.func)}` returns and return it flat"
     return unsafe_fix(target, title, (source.replace(ret, new),))
+
+
+# A display's entries that may be spread are tried in every combination up to this many.
+_MAX_SPREAD = 6
+
+
+def _spread_entries_fix(
+    target: FixTarget,
+    source: Source,
+    final: ast.expr | None,
+    got_text: str,
+    expected_text: str,
+) -> list[Fix]:
+    """A returned display with an entry that holds the cotangents of several arguments (a
+    pullback's result ``vjp_ab(g)``, a helper's pair), printed as a tuple inside the output
+    (``((*, *), *)`` for ``(*, *, *)``): that entry spread in place, ``(*vjp_ab(g), dc)``.
+    Offered when spreading exactly one choice of the display's tuple entries gives the
+    structure of the primal's arguments; the values stay, in the order written."""
+    got, expected = parse_tree(got_text), parse_tree(expected_text)
+    if not isinstance(final, ast.Tuple | ast.List) or got is None or expected is None:
+        return []
+    if got.kind not in (TUPLE, LIST) or expected.kind != TUPLE:
+        return []
+    if len(got.children) != len(final.elts) or len(got.children) >= len(expected.children):
+        return []
+    if any(isinstance(e, ast.Starred) for e in final.elts):
+        return []
+    spreadable = [i for i, c in enumerate(got.children) if c.kind in (TUPLE, LIST) and c.children]
+    if not spreadable or len(spreadable) > _MAX_SPREAD:
+        return []
+    fits = []
+    for size in range(1, len(spreadable) + 1):
+        for chosen in itertools.combinations(spreadable, size):
+            spread = [
+                item
+                for i, child in enumerate(got.children)
+                for item in (child.children if i in chosen else (child,))
+            ]
+            if tuple(spread) == expected.children:
+                fits.append(chosen)
+    if len(fits) != 1:
+        return []
+    edits = []
+    for i in fits[0]:
+        entry = final.elts[i]
+        if isinstance(entry, ast.Tuple | ast.List) and entry.elts:
+            new = ", ".join(source.segment(e) for e in entry.elts)
+        elif isinstance(entry, ast.Name | ast.Attribute | ast.Call | ast.Subscript):
+            new = f"*{source.segment(entry)}"
+        else:
+            new = f"*({source.segment(entry)})"
+        edits.append(source.replace(entry, new))
+    names = ", ".join(f"`{source.segment(final.elts[i])}`" for i in fits[0])
+    title = f"Spread {names} into the output: one cotangent per argument of the primal"
+    return [Fix(title, target.code, tuple(edits), True, Applicability.SAFE)]
+
+
+def _picked_item_fix(
+    target: FixTarget,
+    source: Source,
+    final: ast.expr | None,
+    got_text: str,
+    expected_text: str,
+) -> list[Fix]:
+    """An entry that is a call's whole result (``clip_tree(g, limit)``, a helper returning the
+    clipped tree and its norm), printed as a tuple where the argument's structure is due, and
+    exactly one of its items has that structure (a container, not a bare array): that item,
+    ``clip_tree(g, limit)[0]``. Unsafe: the other items are taken for extras the call also
+    returns."""
+    got, expected = parse_tree(got_text), parse_tree(expected_text)
+    if not isinstance(final, ast.Tuple | ast.List) or got is None or expected is None:
+        return []
+    if got.kind not in (TUPLE, LIST) or expected.kind != TUPLE:
+        return []
+    if not len(got.children) == len(expected.children) == len(final.elts):
+        return []
+    edits = []
+    for entry, had, due in zip(final.elts, got.children, expected.children, strict=True):
+        if had == due or had.kind == NONE:
+            continue
+        items = [k for k, item in enumerate(had.children) if item == due]
+        if had.kind != TUPLE or due.kind in (LEAF, NONE) or len(items) != 1:
+            return []
+        if not isinstance(entry, ast.Call | ast.Name):
+            return []
+        edits.append(source.replace(entry, f"{source.segment(entry)}[{items[0]}]"))
+    if len(edits) != 1:
+        return []
+    title = f"Return the item of the result that has the argument's structure: {edits[0].new_text}"
+    return [Fix(title, target.code, tuple(edits), True, Applicability.UNSAFE)]
+
+
+# A registered dataclass with meta fields as JAX prints it: ``CustomNode(Norm[(1e-05,)], [*, *])``
+# (the meta values, then the data fields' subtrees).
+_META_NODE = re.compile(r"^CustomNode\((?P<name>\w+)\[\((?P<meta>.+)\)\], \[(?P<data>.*)\]\)$")
+
+
+def _meta_class_fix(
+    target: FixTarget,
+    source: Source,
+    bwd: FunctionNode,
+    got_text: str,
+    expected_text: str,
+    read: ReadSource,
+) -> list[Fix]:
+    """The one entry of the output that is a tuple of the cotangents of a registered dataclass
+    with meta fields (``param_grads(x, g)`` printed ``(*, *)`` where ``CustomNode(Norm[(1e-05,)],
+    [*, *])`` is due): built as that class from the same values, its meta fields taken from the
+    primal's argument, which the fwd rule saved and the bwd rule unpacks (``Norm(*param_grads(x,
+    g), eps=norm.eps)``: the structure due includes the argument's meta values). The class is
+    imported from the project module the rule's module imports from, where it does not bind it.
+    Offered when the dataclass's constructor takes its data fields first, in the order they
+    flatten, so the values keep the places they were printed in."""
+    differing = differing_entry(got_text, expected_text)
+    if differing is None:
+        return []
+    index, have_text, due_text = differing
+    node = _META_NODE.match(due_text.strip())
+    have = parse_tree(have_text)
+    data = parse_tree(f"[{node['data']}]") if node else None
+    if node is None or have is None or data is None or have.kind != TUPLE:
+        return []
+    if have.children != data.children:
+        return []
+    name = node["name"]
+    found = _class_home(source, name, read)
+    argument = _saved_argument(source, bwd, index)
+    entry = returned_entry(bwd, index)
+    if found is None or argument is None or entry is None:
+        return []
+    home, cls, module = found
+    fields = _dataclass_fields(home.tree, cls)
+    if fields is None or len(fields[0]) != len(have.children) or not fields[1]:
+        return []
+    value = entry[1]
+    definition = single_definition(bwd, value.id) if isinstance(value, ast.Name) else None
+    if definition is not None:
+        value = definition.value
+    meta = ", ".join(f"{m}={argument}.{m}" for m in fields[1])
+    if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts):
+        new = f"{name}({', '.join(source.segment(e) for e in value.elts)}, {meta})"
+    elif isinstance(value, ast.Name | ast.Call | ast.Attribute | ast.Subscript):
+        new = f"{name}(*{source.segment(value)}, {meta})"
+    else:
+        return []
+    imports = [] if module is None else [source.import_edit(f"from {module} import {name}")]
+    title = f"Build output[{index}] as the argument's {name}, with its meta fields: {new}"
+    edits = (*imports, source.replace(value, new))
+    return [Fix(title, target.code, edits, True, Applicability.SAFE)]
+
+
+def _class_home(
+    source: Source, name: str, read: ReadSource
+) -> tuple[Source, ast.ClassDef, str | None] | None:
+    """The class ``name`` the module defines or imports by name, with its module's source and,
+    where the module does not bind the name yet, the project module to import it from (one
+    the module already imports from)."""
+    code = Code(Buffers(read, package_bases(source.path)[-1]))
+    own = [c for c in source.tree.body if isinstance(c, ast.ClassDef) and c.name == name]
+    if own:
+        return source, own[0], None
+    imported = [
+        node
+        for node in source.tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
+    ]
+    binding = [n for n in imported if any((a.asname or a.name) == name for a in n.names)]
+    if not binding and name in source.all_names():
+        return None  # the name is the module's for something else
+    homes = {}
+    for node in binding or imported:
+        assert node.module is not None
+        path = code.module_file(node.module)
+        home = Source.parse(path, read(path)) if path is not None else None
+        body = home.tree.body if home is not None else []
+        match = [c for c in body if isinstance(c, ast.ClassDef) and c.name == name]
+        if home is not None and match:
+            homes[node.module] = (home, match[0], node)
+    if len(homes) != 1:
+        return None
+    [(home, cls, node)] = homes.values()
+    if not binding:
+        return home, cls, node.module
+    plain = any(a.name == name and a.asname is None for a in node.names)
+    return (home, cls, None) if plain else None
+
+
+def _dataclass_fields(tree: ast.Module, cls: ast.ClassDef) -> tuple[list[str], list[str]] | None:
+    """A dataclass registered with ``register_dataclass(data_fields=[...], meta_fields=[...])``:
+    its data and meta fields, where its constructor takes the data fields first, positionally,
+    in the order they flatten (None otherwise)."""
+    decorators = [d.func if isinstance(d, ast.Call) else d for d in cls.decorator_list]
+    if not any(last_name(d) == "dataclass" for d in decorators):
+        return None
+    if any(
+        isinstance(d, ast.Call) and any(k.arg == "kw_only" for k in d.keywords)
+        for d in cls.decorator_list
+    ):
+        return None
+    calls = [n.value for n in tree.body if isinstance(n, ast.Expr)]
+    registrations = [
+        call
+        for call in [*cls.decorator_list, *calls]
+        if isinstance(call, ast.Call)
+        and any("register_dataclass" in ast.unparse(part) for part in [call.func, *call.args])
+        and (
+            call in cls.decorator_list
+            or (call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == cls.name)
+        )
+    ]
+    if len(registrations) != 1:
+        return None
+    named: dict[str, list[str]] = {}
+    for keyword in registrations[0].keywords:
+        value = keyword.value
+        if keyword.arg not in ("data_fields", "meta_fields"):
+            continue
+        if not isinstance(value, ast.List | ast.Tuple):
+            return None
+        names = [e.value for e in value.elts if isinstance(e, ast.Constant)]
+        if len(names) != len(value.elts) or not all(isinstance(n, str) for n in names):
+            return None
+        named[keyword.arg] = [str(n) for n in names]
+    data, meta = named.get("data_fields"), named.get("meta_fields", [])
+    fields = list(class_fields(cls))
+    if data is None or sorted(data + meta) != sorted(fields) or fields[: len(data)] != data:
+        return None
+    return data, meta
+
+
+def _saved_argument(source: Source, bwd: FunctionNode, index: int) -> str | None:
+    """The name under which the bwd rule holds the primal's argument its output entry
+    ``index`` is for: the fwd rule saves its own parameter at that place in the residuals
+    it returns (a tuple display, never rebinding it), and the bwd rule unpacks the residuals
+    into names, binding that one only there."""
+    params = _differentiable_params(source, bwd)
+    primal = _primal_of_bwd(source, bwd)
+    fwd = _fwd_of(source, bwd)
+    names = _residual_names(bwd)
+    if params is None or primal is None or fwd is None or not isinstance(names, list):
+        return None
+    if index >= len(params):
+        return None
+    position = [a.arg for a in (*primal.args.posonlyargs, *primal.args.args)].index(params[index])
+    fwd_params = [a.arg for a in (*fwd.args.posonlyargs, *fwd.args.args)]
+    if position >= len(fwd_params):
+        return None
+    saved = fwd_params[position]
+    places = set()
+    for ret in own_returns(fwd):
+        value = ret.value
+        if not isinstance(value, ast.Tuple) or len(value.elts) != 2:
+            return None
+        residuals = value.elts[1]
+        if not isinstance(residuals, ast.Tuple) or len(residuals.elts) != len(names):
+            return None
+        places |= {
+            i for i, e in enumerate(residuals.elts) if isinstance(e, ast.Name) and e.id == saved
+        }
+    if len(places) != 1 or _stores(fwd, saved) or _stores(bwd, names[min(places)]) != 1:
+        return None
+    return names[min(places)]
+
+
+def _stores(function: FunctionNode, name: str) -> int:
+    """How many times the function binds ``name`` (its parameters aside)."""
+    return sum(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(function)
+    )
+
+
+def _fwd_of(source: Source, bwd: FunctionNode) -> FunctionNode | None:
+    """The fwd rule registered with this bwd rule in its module (``f.defvjp(fwd, bwd)``)."""
+    for node in ast.walk(source.tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "defvjp"
+            and len(node.args) == 2
+            and _rule_name(node.args[1]) == bwd.name
+            and (fwd_name := _rule_name(node.args[0])) is not None
+        ):
+            return rule_function(source.tree, fwd_name)
+    return None
 
 
 def _converted_entry(

@@ -78,12 +78,11 @@ class Maker:
         return self.source.path == path and self.statement.lineno <= line <= end
 
 
-def called_helper(
+def located_helper(
     source: Source, function: FunctionNode, call: ast.Call, read: ReadSource
-) -> tuple[Source, FunctionNode, ast.Return] | None:
-    """The project function a call in ``function`` runs (in the module or one it imports) and
-    its one ``return``, where it is a plain function the two modules call only there (an edit
-    of it changes nothing else)."""
+) -> tuple[Source, ast.FunctionDef | ast.AsyncFunctionDef] | None:
+    """The plain project function (no method, no lambda) a call in ``function`` runs, in the
+    module or one it imports, with its module's source."""
     model = ModuleModel(source.tree)
     own = model.functions.get(function)
     sources: dict[int, Source] = {id(model): source}
@@ -97,6 +96,19 @@ def called_helper(
     home, helper = sources.get(id(located[0])), located[1].node
     if home is None or isinstance(helper, ast.Lambda):
         return None
+    return home, helper
+
+
+def called_helper(
+    source: Source, function: FunctionNode, call: ast.Call, read: ReadSource
+) -> tuple[Source, FunctionNode, ast.Return] | None:
+    """The project function a call in ``function`` runs (in the module or one it imports) and
+    its one ``return``, where it is a plain function the two modules call only there (an edit
+    of it changes nothing else)."""
+    found = located_helper(source, function, call, read)
+    if found is None:
+        return None
+    home, helper = found
     returns = [r for r in own_returns(helper) if r.value is not None]
     calls = [
         n

@@ -1,14 +1,16 @@
 """Fixes that reach across a program's modules, on programs of tests/fixtures/module_fixes (real
 output in each program's run.log): a hijax ``vjp_bwd`` returning what an imported helper that
 accumulates returns, a ``has_aux`` function reached as a method of an attribute
-(``self.model.loss``) and defined in a module the traceback's files import, gradient Refs made
-by a comprehension over the primal tree or shaped after each Ref, and the one unreduced term of a
+(``self.model.loss``) and defined in a module the traceback's files import, gradient Refs made by a
+comprehension over the primal tree or shaped after each Ref, and the one unreduced term of a
 registry of costs that a non-scalar loss sums; a has_aux triple whose aux the caller reads by key,
-a fwd rule of a two-output primal that returns a helper's pair, a jvp rule returning a record
-a helper builds, a bwd rule returning a tuple for a NamedTuple argument of a class its module
-does not import, a builtin ``max`` on a traced step in a module that does not import
-jax.numpy (the fix imports it), a jvp tangent made as a dict for a NamedTuple primal or with
-some of a dict primal's keys, and a fwd rule returning a helper's two stacked rows."""
+a fwd rule of a two-output primal that returns a helper's pair, a jvp rule returning a record a
+helper builds, a bwd rule returning a tuple for a NamedTuple argument of a class its module does
+not import, or a helper's pair for a dataclass argument with meta fields (built as the class, the
+meta values read from the argument the fwd rule saved), a builtin ``max`` on a traced step in a
+module that does not import jax.numpy (the fix imports it), a jvp tangent made as a dict for a
+NamedTuple primal or with some of a dict primal's keys, and a fwd rule returning a helper's two
+stacked rows."""
 
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ EXPECTED = {
     "tangent_dict_for_namedtuple": ("jvp-tree-mismatch", Applicability.SAFE),
     "tangent_dict_missing_keys": ("jvp-tree-mismatch", Applicability.UNSAFE),
     "vjp_namedtuple_from_caller": ("custom-vjp-bwd-structure", Applicability.SAFE),
+    "vjp_meta_dataclass_of_helper": ("custom-vjp-bwd-structure", Applicability.SAFE),
 }
 
 
@@ -160,6 +163,23 @@ DOUBTS = [
         "def energy(x, spring):\n    return 0.5 * spring.stiffness * (x - spring.rest) ** 2",
         "def energy(x, springs):\n    return 0.5 * springs.stiffness * (x - springs.rest) ** 2",
         "NamedTuple",
+    ),
+    # The fwd rule saves one field of the lens, not the lens: no value holds its meta fields.
+    (
+        "vjp_meta_dataclass_of_helper",
+        "optics/focus.py",
+        "(lens, rays)",
+        "(lens.power, rays)",
+        "meta fields",
+    ),
+    # The data fields flatten in another order than the constructor takes them: the helper's
+    # pair spread positionally would swap them.
+    (
+        "vjp_meta_dataclass_of_helper",
+        "optics/lens.py",
+        'data_fields=["power", "shift"]',
+        'data_fields=["shift", "power"]',
+        "meta fields",
     ),
 ]
 

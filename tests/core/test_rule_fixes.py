@@ -540,6 +540,24 @@ EXPECTED: dict[str, tuple[str, str | None, Applicability]] = {
     ),
     # A differentiated value written into a closed-over Ref: written without its derivative.
     "ref_log_written_under_grad": ("ref-set-nondiff", None, Applicability.UNSAFE),
+    # A pullback's pair of cotangents returned as one entry: spread into the output.
+    "vjp_pullback_pair_nested": (
+        "custom-vjp-bwd-structure",
+        "return (dx, weights_pullback(g))",
+        Applicability.SAFE,
+    ),
+    # A helper keeping its reduced axis by default, times the primal output: an outer product.
+    "jvp_helper_keeps_axis_by_default": (
+        "custom-jvp-tangent-mismatch",
+        "return out, pairwise_dot(points, t) / out",
+        Applicability.UNSAFE,
+    ),
+    # A helper's (tree, count) returned whole for a dict argument: the item shaped like it.
+    "vjp_helper_tree_and_count": (
+        "custom-vjp-bwd-structure",
+        "return cleaned, bad",
+        Applicability.UNSAFE,
+    ),
 }
 
 
@@ -757,6 +775,14 @@ DOUBTS = [
     ("vjp_channel_scale_sum_kept", ".sum(-1)", ".sum(0)"),
     # More entries than the primal has arguments: the spread value is not the only fault.
     ("vjp_spread_params_list", "return [*grads, w.T @ g]", "return [*grads, w.T @ g, g]"),
+    # Two operands keep their axis: which one broadcast the product is not said.
+    (
+        "jvp_helper_keeps_axis_by_default",
+        "pairwise_dot(points, t) / out",
+        "pairwise_dot(points, t) / pairwise_dot(points, points)",
+    ),
+    # The helper's keepdims comes from no parameter that defaults to keeping the axis.
+    ("jvp_helper_keeps_axis_by_default", "keep=True):", "keep=None):"),
     # No product with a tangent: summing would not be the directional derivative.
     ("jvp_energy_tangent_named", "rate = force * dx", "rate = force + dx"),
     # The vector's norm, not an overlap of two states: its magnitude squared is not the loss.
