@@ -5,7 +5,8 @@ at a site (the function a transform received, an argument passed to it, a value 
 expressions that make its value, found by following names through their assignments (plain,
 annotated, augmented, tuple-unpacking), imports of project modules, parameters (to the argument
 a call on the traceback's lines passes), attributes (``self.x = ...`` in the class and its bases
-in other modules, class attributes, dataclass / NamedTuple fields and their defaults), calls of
+in other modules, class attributes, dataclass / NamedTuple fields and their defaults, keywords
+of a ``SimpleNamespace``), calls of
 project functions and methods (``__call__`` too, ``functools.partial``, lambdas, factories) to
 their ``return`` values, and entries of dict / tuple displays. A maker is where the flow stops:
 an expression that computes the value rather than passing it on. ``None`` means the flow is in
@@ -22,7 +23,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from jaxerr_ls import culprit_state
 from jaxerr_ls.astindex import nodes_of
@@ -1514,9 +1515,31 @@ class Flow:
     ) -> list[Place] | None:
         owners = self.instances(place.at(node.value), depth + 1)
         if owners is None:
-            return [place]
+            given = self._namespace_keyword(place.at(node.value), node.attr)
+            return [place] if given is None else self.makers(given, depth + 1)
         found = _every(owners, lambda owner: self._member_makers(*owner, node.attr, depth))
         return None if found is None else _unique(found) or [place]
+
+    def _namespace_keyword(self, owner: Place, attr: str) -> Place | None:
+        """The keyword ``attr`` of the one attribute bag the value ``owner`` is made by
+        (``cfg = SimpleNamespace(init=20, ..)``, then ``cfg.init``): its argument. None where
+        the name is not bound once to such a bag, or where the module that reads it or the one
+        that makes it sets ``attr`` on some value (``cfg.init = ..``), which the flow does not
+        follow."""
+        if not isinstance(owner.node, ast.Name | ast.Attribute) or _is_self(owner):
+            return None
+        made = self.code.resolve(owner)
+        call = made.node
+        if not isinstance(call, ast.Call) or call.args:
+            return None
+        if made.model.qualified_name(call.func, made.scope) not in _NAMESPACES:
+            return None
+        given = [k.value for k in call.keywords if k.arg == attr]
+        if len(given) != 1 or any(k.arg is None for k in call.keywords):
+            return None
+        if _sets_attribute(owner.model.tree, attr) or _sets_attribute(made.model.tree, attr):
+            return None
+        return made.at(given[0])
 
     def _member_makers(
         self, cls: Place, construction: Place | None, attr: str, depth: int
@@ -2475,6 +2498,29 @@ def _frame_function(model: ModuleModel, line: int) -> Function | None:
         ):
             found = function
     return found
+
+
+# Attribute bags whose constructor's keywords are the attributes.
+_NAMESPACES: Final = frozenset({"types.SimpleNamespace", "argparse.Namespace"})
+
+
+def _sets_attribute(tree: ast.Module, attr: str) -> bool:
+    """Whether the module assigns ``attr`` on some value (``cfg.attr = ..``, ``+=``,
+    ``setattr``)."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr == attr
+            and isinstance(node.ctx, ast.Store)
+        ):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "setattr"
+        ):
+            return True
+    return False
 
 
 def _attribute_named(site: Place, name: str) -> bool:

@@ -20,6 +20,8 @@ capture.py); none copies a blind program.
   failing method reassigns after the failing line holds, when it first fails, what
   ``__init__`` set; a leaf read through a view (``offsets[None, :]``) in arithmetic is read
   as a number.
+- A Python int given as a keyword of an attribute bag (``HP = argparse.Namespace(t=2)``,
+  ``types.SimpleNamespace``) and read as ``HP.t`` in another module: the keyword's value.
 - An entry of a dict comprehension read with a constant key (``bufs["a"]``,
   ``params["w"]``): every key's entry is made by the comprehension's one value expression
   (a gradient Ref allocated with another dtype, an integer ``jnp.arange``).
@@ -167,6 +169,14 @@ CULPRITS: list[Case] = [
         "main.py",
         "rates = jnp.full((n_bins,), 2, dtype=counts.dtype)",
         ["made as an integer array", "read as a number by `poisson_nll`"],
+    ),
+    (
+        "int_namespace_keyword",
+        INT_INPUT,
+        ARGUMENT,
+        "hparams.py",
+        "temperature=2,",
+        ["`2` is a Python int (int32 to JAX)"],
     ),
     (
         "int_attr_first_call",
