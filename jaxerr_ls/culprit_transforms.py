@@ -1560,6 +1560,14 @@ def _scalar_value(
         return True
     if depth > _MAX_DEPTH:
         return False
+    if flow is None and isinstance(value, ast.Name):
+        # Without the value flow, a name whose one local assignment is surely a scalar.
+        local = _single_local(scope, value.id)
+        return (
+            local is not None
+            and local.value is not None
+            and _surely_scalar(model, local.value, scope)
+        )
     if (
         flow is not None
         and culprit_ranks.Ranks(flow).of(Place(project.path(model), model, value, scope)) == 0
@@ -1607,6 +1615,9 @@ def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
         return False
     if name in ("float", "int") and qualified is None:
         return True
+    if name in ("max", "min") and qualified is None and len(value.args) > 1:
+        # Python's ``max(1, int(n * q))`` of numbers is one of them (of one iterable, not).
+        return all(_surely_scalar(model, a, scope) for a in value.args)
     if (qualified or "").startswith("jax.numpy.") and library().elementwise(qualified or ""):
         # An item-by-item function of a scalar (``jnp.sqrt(jnp.mean(d**2))``).
         return len(value.args) == 1 and _surely_scalar(model, value.args[0], scope)
@@ -5208,7 +5219,8 @@ _UNFLATTENING = frozenset({"jax.tree.unflatten", "jax.tree_util.tree_unflatten"}
 
 def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin:
     """Where a tangent of the wrong shape got its shape: through arithmetic whose other
-    operands are surely scalars (``v / jnp.linalg.norm(v)``, ``-0.5 * d``) to the one operand
+    operands are surely scalars (``v / jnp.linalg.norm(v)``, ``-0.5 * d``, ``w / k`` whose
+    one local assignment is a Python number, ``k = max(1, int(n * q))``) to the one operand
     that carries the shape, and the name it is bound to."""
     node = origin.node
     if origin.iterated or depth > _MAX_DEPTH:

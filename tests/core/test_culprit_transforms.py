@@ -418,6 +418,16 @@ CULPRITS = [
         "pattern = jnp.arange(n) % 2",
         ["`jnp.arange(n)`", "dtype int32"],
     ),
+    # The cotangent is a mask divided by a count Python computes (``max(1, int(n * q))``):
+    # the division keeps the mask's shape, so the culprit is where the mask gets its column.
+    (
+        "cotangent_scaled_by_python_count",
+        "vjp-cotangent-shape",
+        CulpritKind.TRANSFORM_TANGENT,
+        "sampling.py",
+        "mask = jnp.where(values >= jnp.sort(values)[-kept], 1.0, 0.0)[:, jnp.newaxis]",
+        ["builds the cotangent, float32[8,1]", "float32[8]"],
+    ),
     # The cotangent is made by a method of an object the function is handed: the method's
     # return (the value flow finds the method by the object's class), not the call.
     (
