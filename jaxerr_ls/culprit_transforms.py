@@ -706,6 +706,12 @@ def _returns(
             if vector
             else None
         )
+        if made is None and vector and part is not value and _beside_scalars(value, part):
+            # Every other term is surely a scalar, and the one name left is a matrix product
+            # assigned once here (``fit = 0.5 * y.T @ a`` for ``fit + logdet``): meant as a
+            # number, it has the output's shape, made by its operands' layout.
+            bound = _bound_value(function, part)
+            made = bound if bound is not None and _contraction(bound[1]) else None
         if made is not None:
             out.append(_Return(model, function, *made))
             continue
@@ -765,6 +771,36 @@ def _shared_class(project: _Project, method: Function) -> bool:
                 for a in [*call.args, *(k.value for k in call.keywords)]
             )
     return sized and len(built) > 1
+
+
+def _beside_scalars(value: ast.expr | None, part: ast.expr | None) -> bool:
+    """Whether ``part`` is an operand of ``value``'s sum or difference (``_vector_part`` left
+    it as the one operand not surely a scalar), not of a product or quotient, whose other
+    factor could be what should reduce."""
+    node = value
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
+        if part in (node.left, node.right):
+            return True
+        node = node.left
+    return False
+
+
+def _contraction(value: ast.expr) -> bool:
+    """A matrix product, maybe scaled or signed (``0.5 * y.T @ a``, ``-(u @ v)``)."""
+    while True:
+        if isinstance(value, ast.UnaryOp):
+            value = value.operand
+        elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.MatMult):
+            return True
+        elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult | ast.Div):
+            if isinstance(value.right, ast.Constant):
+                value = value.left
+            elif isinstance(value.left, ast.Constant):
+                value = value.right
+            else:
+                return False
+        else:
+            return False
 
 
 def _flowed_maker(
@@ -1555,7 +1591,8 @@ def _scalar_value(
 ) -> bool:
     """Surely a scalar: a number, a full reduction, or a call of a project function whose
     every return is one; with the value flow, also a name whose one local assignment or one
-    maker is, and arithmetic of scalars."""
+    maker is, an entry of a shape (``x.shape[0]``), a named number (``jnp.pi``), an
+    item-by-item function of a scalar, and arithmetic of scalars."""
     if _surely_scalar(model, value, scope):
         return True
     if depth > _MAX_DEPTH:
@@ -1568,6 +1605,16 @@ def _scalar_value(
             and local.value is not None
             and _surely_scalar(model, local.value, scope)
         )
+    if flow is not None and (
+        _array_size(value)
+        or (isinstance(value, ast.Attribute) and model.qualified_name(value, scope) in _CONSTANTS)
+    ):
+        return True
+    if flow is not None and isinstance(value, ast.Call) and len(value.args) == 1:
+        qualified = model.qualified_name(value.func, scope) or ""
+        if qualified.startswith("jax.numpy.") and library().elementwise(qualified):
+            # An item-by-item function of a scalar (``jnp.log(2 * jnp.pi)``).
+            return _scalar_value(project, model, value.args[0], scope, depth + 1, flow, env)
     if (
         flow is not None
         and culprit_ranks.Ranks(flow).of(Place(project.path(model), model, value, scope)) == 0
@@ -1594,6 +1641,26 @@ def _scalar_value(
     returns = _returns(project, inner_model, inner, depth + 1, flow=flow, env=inner_env)
     return bool(returns) and all(
         r.value is not None and _surely_scalar(r.model, r.value, r.function.scope) for r in returns
+    )
+
+
+# Numbers the math libraries name (``jnp.pi``).
+_CONSTANTS = frozenset(
+    f"{module}.{name}"
+    for module in ("math", "numpy", "jax.numpy")
+    for name in ("pi", "e", "inf", "tau")
+)
+
+
+def _array_size(value: ast.expr) -> bool:
+    """One entry of an array's shape, a Python int (``x.shape[0]``, ``self.x.shape[-1]``)."""
+    if not isinstance(value, ast.Subscript) or not isinstance(value.value, ast.Attribute):
+        return False
+    index = value.slice
+    if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+        index = index.operand
+    return (
+        value.value.attr == "shape" and isinstance(index, ast.Constant) and type(index.value) is int
     )
 
 

@@ -80,6 +80,17 @@ def copy(tmp_path: Path) -> Copy:
 
 # (case, record, kind, file, text of the culprit line, words of the why)
 CULPRITS = [
+    # A quadratic form (a matrix product meant as a number) summed with terms that are surely
+    # scalars (a full reduction, a shape entry times ``log(2 * pi)``): its assignment, which
+    # the column layout of its operands makes (1, 1), not the return.
+    (
+        "nonscalar_term_beside_constants",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "energy.py",
+        "quad = w.T @ a @ w",
+        ["`quad = w.T @ a @ w`", "shape (1, 1)", "grad needs a scalar"],
+    ),
     (
         "nonscalar_self_method",
         "grad-nonscalar-output",
