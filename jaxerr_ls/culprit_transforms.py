@@ -599,6 +599,8 @@ def _returns(
                 raise _InDoubt
             if _reduces_unknown_call(project, flow, model, function, part):
                 raise _InDoubt
+            if _contracts_given_callable(part, function.scope):
+                raise _InDoubt
             if _local_maker(project, flow, model, function, part, env) is None:
                 part = _helper_result(project, model, function, part) or part
         if isinstance(part, ast.Call):
@@ -846,6 +848,20 @@ def _unknown_method(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
     """Whether a call calls a method of some object (not a library function)."""
     func = call.func
     return isinstance(func, ast.Attribute) and model.qualified_name(func, scope) is None
+
+
+def _contracts_given_callable(part: ast.expr | None, scope: Scope) -> bool:
+    """A matrix product with the result of a callable the function is given (``w @ f(x)``):
+    the product's shape is what that callable returns for what it is given, so whether the
+    product, the callable or its input should change is in doubt."""
+    return (
+        isinstance(part, ast.BinOp)
+        and isinstance(part.op, ast.MatMult)
+        and any(
+            isinstance(side, ast.Call) and _callable_parameter(side, scope)
+            for side in (part.left, part.right)
+        )
+    )
 
 
 def _callable_parameter(call: ast.Call, scope: Scope) -> bool:

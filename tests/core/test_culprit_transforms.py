@@ -540,6 +540,9 @@ def assert_one_culprit(
         "nonscalar_lambda_here",
         # The function comes out of a dict at run time: nothing to follow.
         "nonscalar_dynamic",
+        # A matrix product with what a callable the helper is given returns (``w @ g(x)``):
+        # the callable, its input or the product may be what should change.
+        "nonscalar_weighted_given_callable",
         # An int counter kept beside the weights: the fix is what to differentiate, not a cast.
         "int_input_dict",
         # The function assembles a vector of distinct quantities (``jnp.array([x, y])``): a
