@@ -599,6 +599,8 @@ def _returns(
                 raise _InDoubt
             if _reduces_unknown_call(project, flow, model, function, part):
                 raise _InDoubt
+            if _contracts_given_callable(part, function.scope):
+                raise _InDoubt
             if _local_maker(project, flow, model, function, part, env) is None:
                 part = _helper_result(project, model, function, part) or part
         if isinstance(part, ast.Call):
@@ -706,6 +708,12 @@ def _returns(
             if vector
             else None
         )
+        if made is None and vector and part is not value and _beside_scalars(value, part):
+            # Every other term is surely a scalar, and the one name left is a matrix product
+            # assigned once here (``fit = 0.5 * y.T @ a`` for ``fit + logdet``): meant as a
+            # number, it has the output's shape, made by its operands' layout.
+            bound = _bound_value(function, part)
+            made = bound if bound is not None and _contraction(bound[1]) else None
         if made is not None:
             out.append(_Return(model, function, *made))
             continue
@@ -767,6 +775,36 @@ def _shared_class(project: _Project, method: Function) -> bool:
     return sized and len(built) > 1
 
 
+def _beside_scalars(value: ast.expr | None, part: ast.expr | None) -> bool:
+    """Whether ``part`` is an operand of ``value``'s sum or difference (``_vector_part`` left
+    it as the one operand not surely a scalar), not of a product or quotient, whose other
+    factor could be what should reduce."""
+    node = value
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
+        if part in (node.left, node.right):
+            return True
+        node = node.left
+    return False
+
+
+def _contraction(value: ast.expr) -> bool:
+    """A matrix product, maybe scaled or signed (``0.5 * y.T @ a``, ``-(u @ v)``)."""
+    while True:
+        if isinstance(value, ast.UnaryOp):
+            value = value.operand
+        elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.MatMult):
+            return True
+        elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult | ast.Div):
+            if isinstance(value.right, ast.Constant):
+                value = value.left
+            elif isinstance(value.left, ast.Constant):
+                value = value.right
+            else:
+                return False
+        else:
+            return False
+
+
 def _flowed_maker(
     project: _Project, flow: Flow, model: ModuleModel, function: Function, part: ast.expr | None
 ) -> _Return | None:
@@ -810,6 +848,20 @@ def _unknown_method(model: ModuleModel, call: ast.Call, scope: Scope) -> bool:
     """Whether a call calls a method of some object (not a library function)."""
     func = call.func
     return isinstance(func, ast.Attribute) and model.qualified_name(func, scope) is None
+
+
+def _contracts_given_callable(part: ast.expr | None, scope: Scope) -> bool:
+    """A matrix product with the result of a callable the function is given (``w @ f(x)``):
+    the product's shape is what that callable returns for what it is given, so whether the
+    product, the callable or its input should change is in doubt."""
+    return (
+        isinstance(part, ast.BinOp)
+        and isinstance(part.op, ast.MatMult)
+        and any(
+            isinstance(side, ast.Call) and _callable_parameter(side, scope)
+            for side in (part.left, part.right)
+        )
+    )
 
 
 def _callable_parameter(call: ast.Call, scope: Scope) -> bool:
@@ -1555,11 +1607,30 @@ def _scalar_value(
 ) -> bool:
     """Surely a scalar: a number, a full reduction, or a call of a project function whose
     every return is one; with the value flow, also a name whose one local assignment or one
-    maker is, and arithmetic of scalars."""
+    maker is, an entry of a shape (``x.shape[0]``), a named number (``jnp.pi``), an
+    item-by-item function of a scalar, and arithmetic of scalars."""
     if _surely_scalar(model, value, scope):
         return True
     if depth > _MAX_DEPTH:
         return False
+    if flow is None and isinstance(value, ast.Name):
+        # Without the value flow, a name whose one local assignment is surely a scalar.
+        local = _single_local(scope, value.id)
+        return (
+            local is not None
+            and local.value is not None
+            and _surely_scalar(model, local.value, scope)
+        )
+    if flow is not None and (
+        _array_size(value)
+        or (isinstance(value, ast.Attribute) and model.qualified_name(value, scope) in _CONSTANTS)
+    ):
+        return True
+    if flow is not None and isinstance(value, ast.Call) and len(value.args) == 1:
+        qualified = model.qualified_name(value.func, scope) or ""
+        if qualified.startswith("jax.numpy.") and library().elementwise(qualified):
+            # An item-by-item function of a scalar (``jnp.log(2 * jnp.pi)``).
+            return _scalar_value(project, model, value.args[0], scope, depth + 1, flow, env)
     if (
         flow is not None
         and culprit_ranks.Ranks(flow).of(Place(project.path(model), model, value, scope)) == 0
@@ -1589,6 +1660,26 @@ def _scalar_value(
     )
 
 
+# Numbers the math libraries name (``jnp.pi``).
+_CONSTANTS = frozenset(
+    f"{module}.{name}"
+    for module in ("math", "numpy", "jax.numpy")
+    for name in ("pi", "e", "inf", "tau")
+)
+
+
+def _array_size(value: ast.expr) -> bool:
+    """One entry of an array's shape, a Python int (``x.shape[0]``, ``self.x.shape[-1]``)."""
+    if not isinstance(value, ast.Subscript) or not isinstance(value.value, ast.Attribute):
+        return False
+    index = value.slice
+    if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+        index = index.operand
+    return (
+        value.value.attr == "shape" and isinstance(index, ast.Constant) and type(index.value) is int
+    )
+
+
 def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
     """A number, or a reduction over every axis (``jnp.mean(x)``, ``x.sum()``)."""
     if isinstance(value, ast.Constant):
@@ -1607,6 +1698,9 @@ def _surely_scalar(model: ModuleModel, value: ast.expr, scope: Scope) -> bool:
         return False
     if name in ("float", "int") and qualified is None:
         return True
+    if name in ("max", "min") and qualified is None and len(value.args) > 1:
+        # Python's ``max(1, int(n * q))`` of numbers is one of them (of one iterable, not).
+        return all(_surely_scalar(model, a, scope) for a in value.args)
     if (qualified or "").startswith("jax.numpy.") and library().elementwise(qualified or ""):
         # An item-by-item function of a scalar (``jnp.sqrt(jnp.mean(d**2))``).
         return len(value.args) == 1 and _surely_scalar(model, value.args[0], scope)
@@ -5208,7 +5302,8 @@ _UNFLATTENING = frozenset({"jax.tree.unflatten", "jax.tree_util.tree_unflatten"}
 
 def _shape_source(project: _Project, origin: _Origin, depth: int = 0) -> _Origin:
     """Where a tangent of the wrong shape got its shape: through arithmetic whose other
-    operands are surely scalars (``v / jnp.linalg.norm(v)``, ``-0.5 * d``) to the one operand
+    operands are surely scalars (``v / jnp.linalg.norm(v)``, ``-0.5 * d``, ``w / k`` whose
+    one local assignment is a Python number, ``k = max(1, int(n * q))``) to the one operand
     that carries the shape, and the name it is bound to."""
     node = origin.node
     if origin.iterated or depth > _MAX_DEPTH:

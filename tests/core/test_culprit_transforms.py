@@ -80,6 +80,17 @@ def copy(tmp_path: Path) -> Copy:
 
 # (case, record, kind, file, text of the culprit line, words of the why)
 CULPRITS = [
+    # A quadratic form (a matrix product meant as a number) summed with terms that are surely
+    # scalars (a full reduction, a shape entry times ``log(2 * pi)``): its assignment, which
+    # the column layout of its operands makes (1, 1), not the return.
+    (
+        "nonscalar_term_beside_constants",
+        "grad-nonscalar-output",
+        CulpritKind.TRANSFORM_FUNCTION,
+        "energy.py",
+        "quad = w.T @ a @ w",
+        ["`quad = w.T @ a @ w`", "shape (1, 1)", "grad needs a scalar"],
+    ),
     (
         "nonscalar_self_method",
         "grad-nonscalar-output",
@@ -418,6 +429,16 @@ CULPRITS = [
         "pattern = jnp.arange(n) % 2",
         ["`jnp.arange(n)`", "dtype int32"],
     ),
+    # The cotangent is a mask divided by a count Python computes (``max(1, int(n * q))``):
+    # the division keeps the mask's shape, so the culprit is where the mask gets its column.
+    (
+        "cotangent_scaled_by_python_count",
+        "vjp-cotangent-shape",
+        CulpritKind.TRANSFORM_TANGENT,
+        "sampling.py",
+        "mask = jnp.where(values >= jnp.sort(values)[-kept], 1.0, 0.0)[:, jnp.newaxis]",
+        ["builds the cotangent, float32[8,1]", "float32[8]"],
+    ),
     # The cotangent is made by a method of an object the function is handed: the method's
     # return (the value flow finds the method by the object's class), not the call.
     (
@@ -519,6 +540,9 @@ def assert_one_culprit(
         "nonscalar_lambda_here",
         # The function comes out of a dict at run time: nothing to follow.
         "nonscalar_dynamic",
+        # A matrix product with what a callable the helper is given returns (``w @ g(x)``):
+        # the callable, its input or the product may be what should change.
+        "nonscalar_weighted_given_callable",
         # An int counter kept beside the weights: the fix is what to differentiate, not a cast.
         "int_input_dict",
         # The function assembles a vector of distinct quantities (``jnp.array([x, y])``): a
