@@ -317,6 +317,15 @@ def _counted(place: Place) -> bool:
     )
 
 
+def _shape_read(node: ast.AST) -> bool:
+    """An item of an array's shape (``data.shape[0]``) or its rank (``data.ndim``): a Python
+    int even where the array is traced."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        node = node.value
+        return isinstance(node, ast.Attribute) and node.attr == "shape"
+    return isinstance(node, ast.Attribute) and node.attr == "ndim"
+
+
 def _argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | None:
     """The expression a call passes for the function's parameter at ``index``."""
     params = function.positional
@@ -410,10 +419,12 @@ class _Flow:
         passed = _argument_at(call, function, index)
         if passed is None:
             return False
-        if _is_literal(passed) or _counted(place.at(passed)):
+        if _is_literal(passed) or _counted(place.at(passed)) or _shape_read(passed):
             return True
         value = self.code.resolve(place.at(passed))
-        if _is_literal(value.node) or _counted(value) or self._python_loop_value(value):
+        if _is_literal(value.node) or _counted(value) or _shape_read(value.node):
+            return True
+        if self._python_loop_value(value):
             return True
         if self._returns_python(value):
             return True
@@ -670,7 +681,8 @@ class JitSite:
 
 
 def jit_sites(code: Code, path: Path, function: Function) -> list[JitSite]:
-    """Where ``jax.jit`` is applied to a function: as its decorator, or as ``jax.jit(f)`` /
+    """Where ``jax.jit`` is applied to a function: as its decorator (``jax.jit`` or a project
+    decorator that jits the function it is given), or as ``jax.jit(f)`` /
     ``jax.jit(jax.grad(f))`` in a project module (the function's own, then those that name
     it), positions unchanged."""
     model = code.model(path)
@@ -681,7 +693,9 @@ def jit_sites(code: Code, path: Path, function: Function) -> list[JitSite]:
     outer = function.scope.parent or model.module_scope
     if not isinstance(node, ast.Lambda):
         for decorator in node.decorator_list:
-            if _is_jit(model, decorator, outer):
+            if _is_jit(model, decorator, outer) or _jitting_decorator(
+                code, Place(path, model, decorator, outer)
+            ):
                 sites.append(JitSite(path, model, decorator, outer, True, node))
     for other, other_model in code.models([path, *code.files.files_containing(function.name)]):
         for transform in other_model.transforms:
@@ -710,6 +724,45 @@ def _is_jit(model: ModuleModel, decorator: ast.expr, scope: Scope) -> bool:
             return model.qualified_name(decorator.args[0], scope) == "jax.jit"
         return api == "jax.jit"
     return model.qualified_name(decorator, scope) == "jax.jit"
+
+
+def _jitting_decorator(code: Code, decorator: Place) -> bool:
+    """A project decorator that applies ``jax.jit`` to the function it decorates, its own
+    parameters unchanged: ``@compiled`` whose ``def compiled(fn)`` calls ``jax.jit(fn, ...)``,
+    or a factory's ``@compiled(...)`` whose returned ``def wrap(fn)`` does."""
+    node = decorator.node
+    called = isinstance(node, ast.Call)
+    made = code.resolve(decorator.at(node.func if isinstance(node, ast.Call) else node))
+    function = made.model.functions.get(made.node)
+    if function is None or isinstance(function.node, ast.Lambda):
+        return False
+    if called:
+        # The factory returns the decorator: one ``return`` of a ``def`` it defines.
+        if len(function.returns) != 1 or function.returns[0].value is None:
+            return False
+        returned = code.resolve(
+            Place(made.path, made.model, function.returns[0].value, function.scope)
+        )
+        function = returned.model.functions.get(returned.node)
+        if function is None or isinstance(function.node, ast.Lambda):
+            return False
+    if not function.positional:
+        return False
+    given = function.positional[0].name
+    return any(
+        transform.api == "jax.jit"
+        and transform.call.args
+        and isinstance(transform.call.args[0], ast.Name)
+        and transform.call.args[0].id == given
+        and transform.scope.lookup(given) is not None
+        and transform.scope.lookup(given) is function.scope.lookup(given)
+        for transform in made.model.transforms
+        if _inside(transform.call, function.node)
+    )
+
+
+def _inside(node: ast.AST, function: ast.AST) -> bool:
+    return any(n is node for n in ast.walk(function))
 
 
 def wrapped_function(
