@@ -2212,14 +2212,20 @@ _REVERSE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev"}
 
 def _loop_in_differentiated(code: Code, frames: Sequence[Span]) -> Found | None:
     """Reverse mode fails on a loop its backward pass meets, where the traceback keeps only
-    the failing call: in the function that call differentiates (and the project functions it
-    calls), the one library call that runs a ``while_loop`` (by the library tables:
-    ``jax.scipy.linalg.polar`` with its default method)."""
+    the failing call: in the function that call differentiates (``jax.jit(jax.grad(f))``, an
+    instance's method) and the project functions it calls (through ``jax.vmap``), the one
+    library call that runs a ``while_loop`` (by the library tables:
+    ``jax.scipy.linalg.polar`` with its default method), where it is written: its method is
+    the change."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
     if not frames:
         return None
-    found: list[tuple[Place, ast.expr, str | None]] = []
+    found: list[tuple[Place, Function, ast.expr, str | None]] = []
     for model, call, scope in code.calls_on(frames[0]):
-        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        made = _through_compiling(
+            code, code.resolve(Place(frames[0].path, model, call.func, scope))
+        )
         transform = made.node
         if not isinstance(transform, ast.Call) or not transform.args:
             continue
@@ -2227,11 +2233,29 @@ def _loop_in_differentiated(code: Code, frames: Sequence[Span]) -> Found | None:
             continue
         function = code.resolve(made.at(transform.args[0]))
         wrapped = function.model.functions.get(function.node)
+        if wrapped is None:
+            # ``jax.grad(body.energy)``: the method an instance of a project class runs.
+            callees = ValueFlow(code, frames).callees(made.at(transform.args[0]))
+            if len(callees) == 1:
+                function, wrapped = callees[0].place, callees[0].function
         if wrapped is not None:
-            found += [(function, *op) for op in _applying(code, function, wrapped, "while", 0)]
-    if len({id(operation) for _, operation, _ in found}) != 1:
+            ops = _applying(code, function, wrapped, "while", 0)
+            found += [(function, wrapped, *op) for op in ops]
+    if len({id(operation) for _, _, operation, _ in found}) != 1:
         return None
-    function, operation, through = found[0]
+    function, wrapped, operation, through = found[0]
+    for _ in range(_LOWERING_DEPTH):
+        # Through the project helpers to the library call itself: its method is the change.
+        if through is None or not isinstance(operation, ast.Call):
+            break
+        callee = _through_compiling(
+            code, code.resolve(Place(function.path, function.model, operation.func, wrapped.scope))
+        )
+        inner = callee.model.functions.get(callee.node)
+        below = [] if inner is None else _applying(code, callee, inner, "while", 0)
+        if inner is None or len(below) != 1:
+            break
+        function, wrapped, (operation, through) = callee, inner, below[0]
     span = code.span(function.path, operation)
     if not _not_failing(span, frames):
         return None
@@ -3182,6 +3206,24 @@ def _nonlinear_culprit(
 _LOWERING_DEPTH = 3
 
 
+# Transforms that run the function they are given on the same values (``jax.jit``) or on
+# slices of them (``jax.vmap``): what it applies, it applies under them too.
+_RUNNING = frozenset({"jax.jit", "jax.vmap", "jax.checkpoint", "jax.remat"})
+
+
+def _through_compiling(code: Code, place: Place) -> Place:
+    """The function ``jax.jit(...)`` / ``jax.vmap(...)`` get (``jax.jit(jax.grad(f))``: the
+    ``jax.grad`` call), followed through names; the place itself otherwise."""
+    for _ in range(_MAX_STEPS):
+        node = place.node
+        if not isinstance(node, ast.Call) or not node.args:
+            break
+        if place.model.qualified_name(node.func, place.scope) not in _RUNNING:
+            break
+        place = code.resolve(place.at(node.args[0]))
+    return place
+
+
 def _applying(
     code: Code, place: Place, function: Function, primitive: str, depth: int
 ) -> list[tuple[ast.expr, str | None]]:
@@ -3203,7 +3245,9 @@ def _applying(
         if name == primitive:
             found.append((node, None))
             continue
-        callee = code.resolve(Place(place.path, place.model, node.func, function.scope))
+        callee = _through_compiling(
+            code, code.resolve(Place(place.path, place.model, node.func, function.scope))
+        )
         inner = callee.model.functions.get(callee.node)
         if inner is None:
             qualified = place.model.qualified_name(node.func, function.scope)
