@@ -2300,6 +2300,9 @@ def _fori_bounds_culprit(
             "is traced: reverse mode needs static bounds, computed with Python (`round`, `int`)."
         )
         return Found(code.span(bound.path, bound.node), CulpritKind.LOOP_BOUNDS, text, why)
+    child = _child_bound(code, frames, place.at(bounds[0]))
+    if child is not None:
+        return child
     start = _parameter_of(bound)
     if start is None:
         return None
@@ -2328,6 +2331,33 @@ def _fori_bounds_culprit(
         "a fori_loop: reverse mode needs static bounds, so mark it static."
     )
     return Found(code.span(site.path, site.node), CulpritKind.LOOP_BOUNDS, name, why)
+
+
+def _child_bound(code: Code, frames: Sequence[Span], bound: Place) -> Found | None:
+    """A bound read from an attribute of an object (``grid.n_steps``) whose one project class
+    is a registered pytree whose flatten returns that attribute among its children: a child is
+    a leaf, traced under jit, so the flatten is where it belongs in the auxiliary data."""
+    from jaxerr_ls import culprit_leaves
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    node = bound.node
+    if not isinstance(node, ast.Attribute):
+        return None
+    instances = ValueFlow(code, frames).instances(bound.at(node.value))
+    classes = {id(cls.node): cls for cls, _ in instances or []}
+    if len(classes) != 1:
+        return None
+    [cls] = classes.values()
+    leaf = culprit_leaves.leaf_field(code, cls, node.attr)
+    if leaf is None or leaf.how != "children":
+        return None
+    text = ast.unparse(node)
+    why = (
+        f"`{leaf.class_name}`'s flatten returns `{node.attr}` among its children, so under jit "
+        f"the loop bound `{text}` is a traced leaf: reverse mode needs static bounds, so keep "
+        "it in the auxiliary data."
+    )
+    return Found(leaf.span, CulpritKind.LOOP_BOUNDS, text, why)
 
 
 def _one_return(code: Code, place: Place) -> Place | None:

@@ -1003,6 +1003,58 @@ def test_a_module_tuple_of_rates_indexed_by_a_tracer_becomes_an_array(tmp_path: 
 # -- Loops, checkpoint, solves, closures, forward mode ------------------------------------------
 
 
+def test_a_fori_loop_bound_a_registered_child_is_the_flatten(tmp_path: Path) -> None:
+    """``fori_loop(0, cfg.iters, ...)`` under ``jax.jit(jax.grad(...))``, where ``cfg``'s class
+    is registered with a flatten that returns ``iters`` among the children: a leaf, traced."""
+    files, frames = project(
+        tmp_path,
+        {
+            "config.py": """
+            import jax
+
+
+            class Relax:
+                def __init__(self, rate, iters):
+                    self.rate = rate
+                    self.iters = iters
+
+
+            def _flatten(cfg):
+                return [cfg.rate, cfg.iters], None  # culprit
+
+
+            def _unflatten(_, kids):
+                return Relax(*kids)
+
+
+            jax.tree_util.register_pytree_node(Relax, _flatten, _unflatten)
+            """,
+            "solve.py": """
+            import jax
+            from jax import lax
+
+            from config import Relax
+
+
+            def settle(x, cfg):
+                return lax.fori_loop(0, cfg.iters, lambda _, y: y - cfg.rate * y, x)  # frame 1
+
+
+            def energy(x, cfg):
+                return settle(x, cfg) ** 2
+
+
+            cfg = Relax(0.1, 20)
+            print(jax.jit(jax.grad(energy))(1.0, cfg))  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert culprit.span.path.name == "config.py"
+    assert culprit.span.line == marked_line(tmp_path / "config.py")
+    assert culprit.why is not None and "auxiliary data" in culprit.why
+
+
 def test_a_while_loop_under_grad_is_the_culprit(tmp_path: Path) -> None:
     files, frames = project(
         tmp_path,
