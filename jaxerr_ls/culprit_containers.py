@@ -5,8 +5,10 @@ when ``self.rewards`` is a Python list: a list cannot be indexed by a traced int
 can. The change belongs where the list is made (``jnp.array(...)`` of it), which the value flow
 finds through names, attributes of ``self`` and instances, modules and calls. Only where every
 maker of the one container the failing line indexes with a computed key is a list or tuple
-display (or comprehension) of numbers built in a function: anything else leaves it in doubt
-(a list of functions is no array; a module constant is converted where it is read).
+display (or comprehension) of numbers built in a function, or a module constant of another
+module (``schedule.TEMPERATURES[i]``: that module owns the table, so it holds the array):
+anything else leaves it in doubt (a list of functions is no array; a constant of the failing
+line's own module is converted where it is read).
 """
 
 from __future__ import annotations
@@ -53,13 +55,14 @@ def _numbers(node: ast.AST) -> bool:
     return False
 
 
-def _number_table(made: Place) -> bool:
-    """A table of numbers the program builds in a function (a module constant is shared data,
-    turned into an array where it is read: the failing line)."""
+def _number_table(made: Place, failing: Span) -> bool:
+    """A table of numbers the program builds in a function or another module holds as a
+    constant (a constant of the failing line's own module is shared data, turned into an array
+    where it is read: the failing line)."""
     return (
         isinstance(made.node, _CONTAINERS)
         and _numbers(made.node)
-        and made.scope is not made.model.module_scope
+        and (made.scope is not made.model.module_scope or made.path != failing.path)
     )
 
 
@@ -77,7 +80,7 @@ def container_culprit(files: ProjectFiles, frames: Sequence[Span]) -> Found | No
     for subscript in _computed_subscripts(model.tree, failing.line):
         scope = scope_at(model, subscript)
         makers = flow.makers(Place(failing.path, model, subscript.value, scope))
-        if makers and all(_number_table(m) for m in makers):
+        if makers and all(_number_table(m, failing) for m in makers):
             found.append((subscript, makers))
     if len(found) != 1 or len(found[0][1]) != 1:
         return None

@@ -317,6 +317,15 @@ def _counted(place: Place) -> bool:
     )
 
 
+def _shape_read(node: ast.AST) -> bool:
+    """An item of an array's shape (``data.shape[0]``) or its rank (``data.ndim``): a Python
+    int even where the array is traced."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        node = node.value
+        return isinstance(node, ast.Attribute) and node.attr == "shape"
+    return isinstance(node, ast.Attribute) and node.attr == "ndim"
+
+
 def _argument_at(call: ast.Call, function: Function, index: int) -> ast.expr | None:
     """The expression a call passes for the function's parameter at ``index``."""
     params = function.positional
@@ -410,10 +419,12 @@ class _Flow:
         passed = _argument_at(call, function, index)
         if passed is None:
             return False
-        if _is_literal(passed) or _counted(place.at(passed)):
+        if _is_literal(passed) or _counted(place.at(passed)) or _shape_read(passed):
             return True
         value = self.code.resolve(place.at(passed))
-        if _is_literal(value.node) or _counted(value) or self._python_loop_value(value):
+        if _is_literal(value.node) or _counted(value) or _shape_read(value.node):
+            return True
+        if self._python_loop_value(value):
             return True
         if self._returns_python(value):
             return True
@@ -670,7 +681,8 @@ class JitSite:
 
 
 def jit_sites(code: Code, path: Path, function: Function) -> list[JitSite]:
-    """Where ``jax.jit`` is applied to a function: as its decorator, or as ``jax.jit(f)`` /
+    """Where ``jax.jit`` is applied to a function: as its decorator (``jax.jit`` or a project
+    decorator that jits the function it is given), or as ``jax.jit(f)`` /
     ``jax.jit(jax.grad(f))`` in a project module (the function's own, then those that name
     it), positions unchanged."""
     model = code.model(path)
@@ -681,7 +693,9 @@ def jit_sites(code: Code, path: Path, function: Function) -> list[JitSite]:
     outer = function.scope.parent or model.module_scope
     if not isinstance(node, ast.Lambda):
         for decorator in node.decorator_list:
-            if _is_jit(model, decorator, outer):
+            if _is_jit(model, decorator, outer) or _jitting_decorator(
+                code, Place(path, model, decorator, outer)
+            ):
                 sites.append(JitSite(path, model, decorator, outer, True, node))
     for other, other_model in code.models([path, *code.files.files_containing(function.name)]):
         for transform in other_model.transforms:
@@ -710,6 +724,45 @@ def _is_jit(model: ModuleModel, decorator: ast.expr, scope: Scope) -> bool:
             return model.qualified_name(decorator.args[0], scope) == "jax.jit"
         return api == "jax.jit"
     return model.qualified_name(decorator, scope) == "jax.jit"
+
+
+def _jitting_decorator(code: Code, decorator: Place) -> bool:
+    """A project decorator that applies ``jax.jit`` to the function it decorates, its own
+    parameters unchanged: ``@compiled`` whose ``def compiled(fn)`` calls ``jax.jit(fn, ...)``,
+    or a factory's ``@compiled(...)`` whose returned ``def wrap(fn)`` does."""
+    node = decorator.node
+    called = isinstance(node, ast.Call)
+    made = code.resolve(decorator.at(node.func if isinstance(node, ast.Call) else node))
+    function = made.model.functions.get(made.node)
+    if function is None or isinstance(function.node, ast.Lambda):
+        return False
+    if called:
+        # The factory returns the decorator: one ``return`` of a ``def`` it defines.
+        if len(function.returns) != 1 or function.returns[0].value is None:
+            return False
+        returned = code.resolve(
+            Place(made.path, made.model, function.returns[0].value, function.scope)
+        )
+        function = returned.model.functions.get(returned.node)
+        if function is None or isinstance(function.node, ast.Lambda):
+            return False
+    if not function.positional:
+        return False
+    given = function.positional[0].name
+    return any(
+        transform.api == "jax.jit"
+        and transform.call.args
+        and isinstance(transform.call.args[0], ast.Name)
+        and transform.call.args[0].id == given
+        and transform.scope.lookup(given) is not None
+        and transform.scope.lookup(given) is function.scope.lookup(given)
+        for transform in made.model.transforms
+        if _inside(transform.call, function.node)
+    )
+
+
+def _inside(node: ast.AST, function: ast.AST) -> bool:
+    return any(n is node for n in ast.walk(function))
 
 
 def wrapped_function(
@@ -2159,14 +2212,20 @@ _REVERSE = frozenset({"jax.grad", "jax.value_and_grad", "jax.vjp", "jax.jacrev"}
 
 def _loop_in_differentiated(code: Code, frames: Sequence[Span]) -> Found | None:
     """Reverse mode fails on a loop its backward pass meets, where the traceback keeps only
-    the failing call: in the function that call differentiates (and the project functions it
-    calls), the one library call that runs a ``while_loop`` (by the library tables:
-    ``jax.scipy.linalg.polar`` with its default method)."""
+    the failing call: in the function that call differentiates (``jax.jit(jax.grad(f))``, an
+    instance's method) and the project functions it calls (through ``jax.vmap``), the one
+    library call that runs a ``while_loop`` (by the library tables:
+    ``jax.scipy.linalg.polar`` with its default method), where it is written: its method is
+    the change."""
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
     if not frames:
         return None
-    found: list[tuple[Place, ast.expr, str | None]] = []
+    found: list[tuple[Place, Function, ast.expr, str | None]] = []
     for model, call, scope in code.calls_on(frames[0]):
-        made = code.resolve(Place(frames[0].path, model, call.func, scope))
+        made = _through_compiling(
+            code, code.resolve(Place(frames[0].path, model, call.func, scope))
+        )
         transform = made.node
         if not isinstance(transform, ast.Call) or not transform.args:
             continue
@@ -2174,11 +2233,29 @@ def _loop_in_differentiated(code: Code, frames: Sequence[Span]) -> Found | None:
             continue
         function = code.resolve(made.at(transform.args[0]))
         wrapped = function.model.functions.get(function.node)
+        if wrapped is None:
+            # ``jax.grad(body.energy)``: the method an instance of a project class runs.
+            callees = ValueFlow(code, frames).callees(made.at(transform.args[0]))
+            if len(callees) == 1:
+                function, wrapped = callees[0].place, callees[0].function
         if wrapped is not None:
-            found += [(function, *op) for op in _applying(code, function, wrapped, "while", 0)]
-    if len({id(operation) for _, operation, _ in found}) != 1:
+            ops = _applying(code, function, wrapped, "while", 0)
+            found += [(function, wrapped, *op) for op in ops]
+    if len({id(operation) for _, _, operation, _ in found}) != 1:
         return None
-    function, operation, through = found[0]
+    function, wrapped, operation, through = found[0]
+    for _ in range(_LOWERING_DEPTH):
+        # Through the project helpers to the library call itself: its method is the change.
+        if through is None or not isinstance(operation, ast.Call):
+            break
+        callee = _through_compiling(
+            code, code.resolve(Place(function.path, function.model, operation.func, wrapped.scope))
+        )
+        inner = callee.model.functions.get(callee.node)
+        below = [] if inner is None else _applying(code, callee, inner, "while", 0)
+        if inner is None or len(below) != 1:
+            break
+        function, wrapped, (operation, through) = callee, inner, below[0]
     span = code.span(function.path, operation)
     if not _not_failing(span, frames):
         return None
@@ -2223,6 +2300,9 @@ def _fori_bounds_culprit(
             "is traced: reverse mode needs static bounds, computed with Python (`round`, `int`)."
         )
         return Found(code.span(bound.path, bound.node), CulpritKind.LOOP_BOUNDS, text, why)
+    child = _child_bound(code, frames, place.at(bounds[0]))
+    if child is not None:
+        return child
     start = _parameter_of(bound)
     if start is None:
         return None
@@ -2251,6 +2331,33 @@ def _fori_bounds_culprit(
         "a fori_loop: reverse mode needs static bounds, so mark it static."
     )
     return Found(code.span(site.path, site.node), CulpritKind.LOOP_BOUNDS, name, why)
+
+
+def _child_bound(code: Code, frames: Sequence[Span], bound: Place) -> Found | None:
+    """A bound read from an attribute of an object (``grid.n_steps``) whose one project class
+    is a registered pytree whose flatten returns that attribute among its children: a child is
+    a leaf, traced under jit, so the flatten is where it belongs in the auxiliary data."""
+    from jaxerr_ls import culprit_leaves
+    from jaxerr_ls.culprit_flow import Flow as ValueFlow
+
+    node = bound.node
+    if not isinstance(node, ast.Attribute):
+        return None
+    instances = ValueFlow(code, frames).instances(bound.at(node.value))
+    classes = {id(cls.node): cls for cls, _ in instances or []}
+    if len(classes) != 1:
+        return None
+    [cls] = classes.values()
+    leaf = culprit_leaves.leaf_field(code, cls, node.attr)
+    if leaf is None or leaf.how != "children":
+        return None
+    text = ast.unparse(node)
+    why = (
+        f"`{leaf.class_name}`'s flatten returns `{node.attr}` among its children, so under jit "
+        f"the loop bound `{text}` is a traced leaf: reverse mode needs static bounds, so keep "
+        "it in the auxiliary data."
+    )
+    return Found(leaf.span, CulpritKind.LOOP_BOUNDS, text, why)
 
 
 def _one_return(code: Code, place: Place) -> Place | None:
@@ -3129,6 +3236,24 @@ def _nonlinear_culprit(
 _LOWERING_DEPTH = 3
 
 
+# Transforms that run the function they are given on the same values (``jax.jit``) or on
+# slices of them (``jax.vmap``): what it applies, it applies under them too.
+_RUNNING = frozenset({"jax.jit", "jax.vmap", "jax.checkpoint", "jax.remat"})
+
+
+def _through_compiling(code: Code, place: Place) -> Place:
+    """The function ``jax.jit(...)`` / ``jax.vmap(...)`` get (``jax.jit(jax.grad(f))``: the
+    ``jax.grad`` call), followed through names; the place itself otherwise."""
+    for _ in range(_MAX_STEPS):
+        node = place.node
+        if not isinstance(node, ast.Call) or not node.args:
+            break
+        if place.model.qualified_name(node.func, place.scope) not in _RUNNING:
+            break
+        place = code.resolve(place.at(node.args[0]))
+    return place
+
+
 def _applying(
     code: Code, place: Place, function: Function, primitive: str, depth: int
 ) -> list[tuple[ast.expr, str | None]]:
@@ -3150,7 +3275,9 @@ def _applying(
         if name == primitive:
             found.append((node, None))
             continue
-        callee = code.resolve(Place(place.path, place.model, node.func, function.scope))
+        callee = _through_compiling(
+            code, code.resolve(Place(place.path, place.model, node.func, function.scope))
+        )
         inner = callee.model.functions.get(callee.node)
         if inner is None:
             qualified = place.model.qualified_name(node.func, function.scope)

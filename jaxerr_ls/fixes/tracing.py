@@ -93,6 +93,9 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         decorators = getattr(function.node, "decorator_list", [])
         positional = [p.name for p in function.positional]
         if node in decorators and name in positional and isinstance(node, ast.expr):
+            # A project decorator that jits the function takes its own keywords, not jit's.
+            if not _names_jit(model, node, function.scope.parent or model.module_scope):
+                return []
             made = _static_argument_edit(source, node, name, positional.index(name))
             return [] if made is None else _static_fix(target, name, *made)
     for transform in model.transforms:
@@ -117,6 +120,15 @@ def static_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         keyword = f'static_argnames="{name}"' if direct else f"static_argnums={names.index(name)}"
         return _static_fix(target, name, keyword, source.add_keyword(transform.call, keyword))
     return []
+
+
+def _names_jit(model: ModuleModel, decorator: ast.expr, scope: Scope) -> bool:
+    """``@jax.jit``, ``@jax.jit(...)`` or ``@functools.partial(jax.jit, ...)``."""
+    called = decorator.func if isinstance(decorator, ast.Call) else decorator
+    name = model.qualified_name(called, scope)
+    if name == "functools.partial" and isinstance(decorator, ast.Call) and decorator.args:
+        name = model.qualified_name(decorator.args[0], scope)
+    return name == "jax.jit"
 
 
 def _static_fix(target: FixTarget, name: str, keyword: str, edit: Edit | None) -> list[Fix]:

@@ -1003,6 +1003,58 @@ def test_a_module_tuple_of_rates_indexed_by_a_tracer_becomes_an_array(tmp_path: 
 # -- Loops, checkpoint, solves, closures, forward mode ------------------------------------------
 
 
+def test_a_fori_loop_bound_a_registered_child_is_the_flatten(tmp_path: Path) -> None:
+    """``fori_loop(0, cfg.iters, ...)`` under ``jax.jit(jax.grad(...))``, where ``cfg``'s class
+    is registered with a flatten that returns ``iters`` among the children: a leaf, traced."""
+    files, frames = project(
+        tmp_path,
+        {
+            "config.py": """
+            import jax
+
+
+            class Relax:
+                def __init__(self, rate, iters):
+                    self.rate = rate
+                    self.iters = iters
+
+
+            def _flatten(cfg):
+                return [cfg.rate, cfg.iters], None  # culprit
+
+
+            def _unflatten(_, kids):
+                return Relax(*kids)
+
+
+            jax.tree_util.register_pytree_node(Relax, _flatten, _unflatten)
+            """,
+            "solve.py": """
+            import jax
+            from jax import lax
+
+            from config import Relax
+
+
+            def settle(x, cfg):
+                return lax.fori_loop(0, cfg.iters, lambda _, y: y - cfg.rate * y, x)  # frame 1
+
+
+            def energy(x, cfg):
+                return settle(x, cfg) ** 2
+
+
+            cfg = Relax(0.1, 20)
+            print(jax.jit(jax.grad(energy))(1.0, cfg))  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert culprit.span.path.name == "config.py"
+    assert culprit.span.line == marked_line(tmp_path / "config.py")
+    assert culprit.why is not None and "auxiliary data" in culprit.why
+
+
 def test_a_while_loop_under_grad_is_the_culprit(tmp_path: Path) -> None:
     files, frames = project(
         tmp_path,
@@ -1090,8 +1142,8 @@ def test_a_library_function_that_runs_a_while_loop_under_reverse_mode(tmp_path: 
 
 def test_a_while_loop_inside_a_helper_of_the_differentiated_function(tmp_path: Path) -> None:
     """The backward pass fails with only the failing call on the traceback (as JAX reports a
-    loop it cannot transpose): the helper call in the differentiated function whose library
-    call runs a ``while_loop`` is where the change belongs."""
+    loop it cannot transpose): the library call inside the differentiated function's helper
+    that runs a ``while_loop`` is where the change belongs (its method)."""
     files, frames = project(
         tmp_path,
         {
@@ -1100,7 +1152,7 @@ def test_a_while_loop_inside_a_helper_of_the_differentiated_function(tmp_path: P
 
 
             def rotation_of(f):
-                rotation, _ = polar(f)
+                rotation, _ = polar(f)  # culprit
                 return rotation
             """,
             "fit.py": """
@@ -1111,7 +1163,7 @@ def test_a_while_loop_inside_a_helper_of_the_differentiated_function(tmp_path: P
 
 
             def misfit(f, target):
-                return jnp.sum((rotation_of(f) - target) ** 2)  # culprit
+                return jnp.sum((rotation_of(f) - target) ** 2)
 
 
             grad_fn = jax.grad(misfit)
@@ -1120,12 +1172,59 @@ def test_a_while_loop_inside_a_helper_of_the_differentiated_function(tmp_path: P
         },
     )
     [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
-    assert culprit.span.line == marked_line(tmp_path / "fit.py")
-    assert culprit.why is not None and "runs `polar(f)`" in culprit.why
+    assert culprit.span.path.name == "kinematics.py"
+    assert culprit.span.line == marked_line(tmp_path / "kinematics.py")
+    assert culprit.why is not None and "`polar(f)` runs a `while_loop`" in culprit.why
     # Two helpers that each run one: not one culprit.
     source = (tmp_path / "fit.py").read_text()
     (tmp_path / "fit.py").write_text(source.replace("- target", "- rotation_of(target)"))
     assert culprits(ProjectFiles(tmp_path), frames, CulpritKind.LOOP_BOUNDS) == []
+
+
+def test_a_while_loop_under_a_jitted_grad_of_a_method_through_a_mapped_helper(
+    tmp_path: Path,
+) -> None:
+    """``jax.jit(jax.grad(model.loss))``: the method an instance runs is what is differentiated,
+    and a helper mapped by ``jax.vmap`` runs what its function runs."""
+    files, frames = project(
+        tmp_path,
+        {
+            "ops.py": """
+            import jax
+            from jax.scipy.linalg import polar
+
+
+            def unitary_factor(m):
+                u, _ = polar(m, method="qdwh")  # culprit
+                return u
+
+
+            batched_unitary = jax.vmap(unitary_factor)
+            """,
+            "model.py": """
+            import jax
+            import jax.numpy as jnp
+
+            from ops import batched_unitary
+
+
+            class Frames:
+                def __init__(self, target):
+                    self.target = target
+
+                def loss(self, ms):
+                    return jnp.sum((batched_unitary(ms) - self.target) ** 2)
+
+
+            model = Frames(jnp.eye(3))
+            step = jax.jit(jax.grad(model.loss))
+            print(step(jnp.ones((4, 3, 3))))  # frame 0
+            """,
+        },
+    )
+    [culprit] = culprits(files, frames, CulpritKind.LOOP_BOUNDS)
+    assert culprit.span.path.name == "ops.py"
+    assert culprit.span.line == marked_line(tmp_path / "ops.py")
 
 
 def test_checkpoint_static_argnums_as_a_list_in_a_partial_decorator(tmp_path: Path) -> None:
