@@ -104,7 +104,7 @@ _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
 CAPTURES_READ = frozenset(
     {"shape", "output", "type", "dtype", "argnums", "tangent", "primal", "expected", "function"}
-    | {"primal_tree", "tangent_tree", "tangent_path", "expected_avals"}
+    | {"primal_tree", "tangent_tree", "tangent_path", "expected_avals", "real"}
 )
 _SHOWN_CHARS = 40
 
