@@ -104,7 +104,7 @@ _MAX_DEPTH = 6
 # The named captures of the records' patterns that these finders read.
 CAPTURES_READ = frozenset(
     {"shape", "output", "type", "dtype", "argnums", "tangent", "primal", "expected", "function"}
-    | {"primal_tree", "tangent_tree", "tangent_path", "expected_avals"}
+    | {"primal_tree", "tangent_tree", "tangent_path", "expected_avals", "real"}
 )
 _SHOWN_CHARS = 40
 
@@ -3498,6 +3498,84 @@ def _key_argument_culprits(
     return out if len(out) == 1 else []
 
 
+# Array constructors that make a new array of the dtype they are given, else one of their
+# data (``jnp.asarray(x)``) or a default float (``jnp.linspace(a, b, n)``).
+_ARRAY_MAKERS = frozenset(
+    f"{module}.{name}"
+    for module in ("jax.numpy", "numpy")
+    for name in (
+        "array",
+        "asarray",
+        "linspace",
+        "logspace",
+        "geomspace",
+        "arange",
+        "zeros",
+        "ones",
+        "full",
+        "eye",
+        "zeros_like",
+        "ones_like",
+        "full_like",
+    )
+)
+
+
+# The transforms whose ``holomorphic=True`` needs complex inputs.
+_HOLOMORPHIC = ("jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian")
+
+
+def _complex_argument_culprits(
+    project: _Project,
+    application: _Application,
+    frames: Sequence[Span],
+    argnums: tuple[int, ...],
+    api: str,
+    real: str,
+) -> list[Culprit]:
+    """A real input where ``holomorphic=True`` needs a complex one (``grad with holomorphic=True
+    requires inputs with complex dtype, but got float32``): where the value flow finds the
+    one differentiated argument made by an array constructor of the project
+    (``jnp.linspace(-r, r, n)`` in a helper, ``jnp.asarray(table[name])``) that names no
+    complex dtype, that construction is where the input becomes complex (``dtype=
+    jnp.complex64``). Nothing where the argument is made on the failing line, by several
+    makers, or by anything else (arithmetic, a parameter's conversion left to the data)."""
+    kind = CulpritKind.TRANSFORM_ARGUMENT
+    args = application.call.args
+    out: list[Culprit] = []
+    for index in argnums:
+        if index >= len(args) or any(isinstance(a, ast.Starred) for a in args[: index + 1]):
+            continue
+        flow = _entered_flow(project, application, frames, first_iteration=True)
+        given = Place(
+            project.path(application.model), application.model, args[index], application.scope
+        )
+        made = flow.one_maker(given)
+        if made is None or made.node is args[index] or not isinstance(made.node, ast.Call):
+            continue
+        call = made.node
+        if made.model.qualified_name(call.func, made.scope) not in _ARRAY_MAKERS:
+            continue
+        named = keyword_value(call, "dtype")
+        if named is not None and "complex" in ast.unparse(named):
+            continue
+        project.adopt(made)
+        shown = project.source(made.model, call)
+        why = (
+            f"`{shown}` makes the input {api} differentiates with holomorphic=True, and "
+            f"it is real ({real}): make it complex here (`dtype=jnp.complex64`)"
+        )
+        out.append(_culprit(project, made.model, call, kind, api, why))
+    if len(out) == 1:
+        return out
+    # Else the failing call only passes on an input or option its caller chose.
+    words = frozenset(("holomorphic",))
+    handed = culprit_state.handed_argument_culprit(project.files, frames, _HOLOMORPHIC, None, words)
+    if handed is None:
+        return []
+    return [Culprit(handed.span, handed.kind, handed.name, why=handed.why)]
+
+
 def _argument_culprits(
     project: _Project, captures: Mapping[str, str], frames: Sequence[Span]
 ) -> list[Culprit]:
@@ -3514,6 +3592,9 @@ def _argument_culprits(
     if argnums is None:
         return []
     api = transform.api.rsplit(".", 1)[-1]
+    if "real" in captures:
+        real = captures["real"].strip()
+        return _complex_argument_culprits(project, application, frames, argnums, api, real)
     dtype = (captures.get("dtype") or "an integer dtype").strip()
     if dtype.startswith("key<"):
         return _key_argument_culprits(project, application, frames, argnums, api, dtype)

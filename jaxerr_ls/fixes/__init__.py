@@ -15,6 +15,7 @@ from pathlib import Path
 from jaxerr_ls.diagnose import Finding
 from jaxerr_ls.fixes import (
     callbacks,
+    complex_input,
     complex_output,
     culprit_trees,
     custom_jvp,
@@ -69,6 +70,7 @@ PROVIDERS: tuple[Provider, ...] = (
     tangent_trees.PROVIDER,
     culprit_trees.TREES_PROVIDER,
     *tracing.PROVIDERS,
+    *complex_input.PROVIDERS,
     *complex_output.PROVIDERS,
     callbacks.PROVIDER,
     transpose_example.PROVIDER,

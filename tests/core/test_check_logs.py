@@ -72,7 +72,9 @@ CULPRITS = {
 # Culprits of the scripts only: their pytest twins build the value on the failing line itself
 # (or differentiate a parameter), where no culprit is reported.
 SCRIPT_CULPRITS = {
+    "grad_holomorphic_real_input": "grad",
     "grad_int_input": "grad",
+    "jac_holomorphic_real_input": "jacfwd",
     "jac_int_input": "jacfwd",
     "jvp_dtype_mismatch": "tangent",
     "jvp_shape_mismatch": "tangent",

@@ -242,6 +242,16 @@ CULPRITS: list[Case] = [
         "holomorphic=True,",
         ["`holomorphic=True` is set here for grad"],
     ),
+    # The real input of a holomorphic value_and_grad is made by a method's jnp.full, without
+    # a complex dtype: that construction is where it becomes complex.
+    (
+        "holomorphic_input_real_constructor",
+        "grad-holomorphic-real-input",
+        CulpritKind.TRANSFORM_ARGUMENT,
+        "grid.py",
+        "return jnp.full((self.count,), 0.75)",
+        ["makes the input value_and_grad differentiates with holomorphic=True", "float32"],
+    ),
     # A dataclass field's default picks the integer metric from the registry grad is given.
     (
         "choice_int_metric_registry",

@@ -35,6 +35,7 @@ EXPECTED = {
     "fwd_outputs_of_helper": ("custom-vjp-fwd-not-pair", Applicability.UNSAFE),
     "fwd_stacked_helper_pair": ("custom-vjp-fwd-not-pair", Applicability.UNSAFE),
     "hijax_imported_helper": ("hijax-vjp-bwd-return", Applicability.SAFE),
+    "holomorphic_input_real_dtype": ("grad-holomorphic-real-input", Applicability.UNSAFE),
     "jvp_record_of_helper": ("custom-jvp-rule-not-pair", Applicability.SAFE),
     "refs_buffers_shape_of_ref": ("vjp-with-refs-aval", Applicability.SAFE),
     "refs_comprehension_like_leaf": ("vjp-with-refs-aval", Applicability.SAFE),
