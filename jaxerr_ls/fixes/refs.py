@@ -1143,9 +1143,11 @@ def _retyped(
         # One allocation for many refs: the numbers of this run's one leaf fit no other.
         shaped = []
     return (
-        _dtype_fix(target, code, path, alloc, followed)
+        _dtype_fix(target, code, path, alloc)
         or [f for f in shaped if f.applicability == Applicability.SAFE]
         or _like_its_ref(target, code, path, alloc)
+        # A dtype read from elsewhere only where the buffer is not sized from its parameter.
+        or (_dtype_fix(target, code, path, alloc, followed) if followed else [])
         or _beside_its_parameter(code, path, made)
         or shaped
         or _unit_axes_fix(target, code, path, alloc)
