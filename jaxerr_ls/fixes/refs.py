@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jaxerr_ls.astindex import own_nodes, position
-from jaxerr_ls.culprit_flow import Flow
+from jaxerr_ls.culprit_flow import Flow, scope_at
 from jaxerr_ls.culprit_state import (
     ARG_POSITION_RE,
     Buffers,
@@ -1023,7 +1023,8 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         value = flow.one_maker(value) or value
     node = value.node
     if not _makes_ref(node) or not isinstance(node, ast.Call):
-        return []
+        # A maker the flow cannot enter (a method of a parameter): the ref the culprit names.
+        return _culprit_retyped_fixes(target, read)
     alloc = node.args[0]
     if not isinstance(alloc, ast.Call):
         return []
@@ -1043,7 +1044,7 @@ def aval_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
         if per_leaf:
             return per_leaf
     retyped = _keyed_shape_fix(target, code, entry.entry, value.path, node) or _retyped(
-        target, code, value.path, node
+        target, code, value.path, node, (flow, value)
     )
     if value.path != target.span.path or not _makes_zeros(alloc):
         return retyped
@@ -1093,12 +1094,36 @@ def _culprit_retyped_fixes(target: FixTarget, read: ReadSource) -> list[Fix]:
     if found is None or not isinstance(found[1].args[0], ast.Call):
         return []
     source, made = found
-    return _retyped(target, Code(Buffers(read, target.span.path.parent)), source.path, made)
+    code = Code(Buffers(read, target.span.path.parent))
+    model = code.model(source.path)
+    # The same allocation in the flow's parse, so a dtype it reads can be followed.
+    same = None if model is None else _node_at(model.tree, made)
+    if model is None or same is None:
+        return _retyped(target, code, source.path, made)
+    place = Place(source.path, model, same, scope_at(model, same))
+    flow = Flow(code, [target.span, *target.frames])
+    return _retyped(target, code, source.path, same, (flow, place))
 
 
-def _retyped(target: FixTarget, code: Code, path: Path, made: ast.Call) -> list[Fix]:
+def _node_at(tree: ast.AST, node: ast.Call) -> ast.Call | None:
+    """The call of ``tree`` at the place ``node`` (of another parse of the same text) is."""
+    return next(
+        (n for n in ast.walk(tree) if isinstance(n, ast.Call) and position(n) == position(node)),
+        None,
+    )
+
+
+def _retyped(
+    target: FixTarget,
+    code: Code,
+    path: Path,
+    made: ast.Call,
+    followed: tuple[Flow, Place] | None = None,
+) -> list[Fix]:
     """The allocation of a gradient ref (``made``, a ``new_ref(zeros(...))``) with the dtype
-    or shape the message expects: the dtype as the user spelled theirs; the shape spelled with
+    or shape the message expects: the dtype as the user spelled theirs (where the allocation
+    reads it from elsewhere, ``cfg.dtypes["grads"]``, at the one place ``followed``, the flow
+    and the place of ``made``, shows it is written); the shape spelled with
     their sizes; else made like the Ref its sizes are read from (``zeros_like(p[...])``);
     else the sizes of this run, written out, where the allocation makes one ref only."""
     alloc = made.args[0]
@@ -1121,6 +1146,9 @@ def _retyped(target: FixTarget, code: Code, path: Path, made: ast.Call) -> list[
         _dtype_fix(target, code, path, alloc)
         or [f for f in shaped if f.applicability == Applicability.SAFE]
         or _like_its_ref(target, code, path, alloc)
+        # A dtype read from elsewhere only where the buffer is not sized from its parameter.
+        or (_dtype_fix(target, code, path, alloc, followed) if followed else [])
+        or _beside_its_parameter(code, path, made)
         or shaped
         or _unit_axes_fix(target, code, path, alloc)
     )
@@ -1401,11 +1429,20 @@ _DTYPE_POSITION = {"zeros": 1, "ones": 1, "empty": 1, "full": 2}
 _TYPE_RE = re.compile(r"^(?:Ref\{)?([a-z][a-z0-9]*)(\[[0-9,]*\])\}?$")
 
 
-def _dtype_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> list[Fix]:
+def _dtype_fix(
+    target: FixTarget,
+    code: Code,
+    path: Path,
+    alloc: ast.Call,
+    followed: tuple[Flow, Place] | None = None,
+) -> list[Fix]:
     """A gradient ref of the primal's shape made with another dtype, written out
     (``jnp.zeros(shape, jnp.float32)``, ``dtype="float32"``), wherever the project makes it:
-    the dtype the message expects, spelled as the user spelled theirs. Unsafe: the
-    accumulator's precision changes."""
+    the dtype the message expects, spelled as the user spelled theirs. A dtype read from
+    elsewhere (``cfg.dtypes["grads"]``, a setting) is followed, where ``followed`` gives the
+    flow and the allocation's place, to the one expression that makes it, and changed there
+    when that spells the dtype the message shows. Unsafe: the accumulator's precision changes
+    (and, at a setting, every reader's)."""
     given = _TYPE_RE.match(target.captures.get("given", "").strip())
     expected = _TYPE_RE.match(target.captures.get("expected", "").strip())
     if given is None or expected is None or given[2] != expected[2] or given[1] == expected[1]:
@@ -1428,17 +1465,124 @@ def _dtype_fix(target: FixTarget, code: Code, path: Path, alloc: ast.Call) -> li
             return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
     if len(written) != 1:
         return []
-    dtype, new = written[0], expected[1]
-    segment = ast.get_source_segment(code.files.text(path) or "", dtype) or ""
-    if isinstance(dtype, ast.Constant) and dtype.value == given[1]:
-        text = segment.replace(given[1], new)  # the user's quotes kept
-    elif isinstance(dtype, ast.Attribute) and dtype.attr == given[1]:
-        text = segment.removesuffix(given[1]) + new
-    else:
+    dtype: ast.AST = written[0]
+    new = expected[1]
+    text = _respelled(code, path, dtype, given[1], new)
+    if text is None and followed is not None:
+        # Read from elsewhere (``cfg.dtypes["grads"]``): where the one value it reads is
+        # spelled, that spelling; else the dtype written out at the allocation, in the
+        # array module the allocation calls (``jnp.float32`` for ``jnp.zeros``).
+        flow, place = followed
+        maker = flow.one_maker(place.at(dtype))
+        if maker is not None and maker.node is not dtype:
+            text = _respelled(code, maker.path, maker.node, given[1], new)
+            if text is not None:
+                path, dtype = maker.path, maker.node
+        module = _array_module(place, alloc)
+        if text is None and module is not None:
+            text = f"{module}.{new}"
+    if text is None:
         return []
     edit = Edit(code.span(path, dtype), text)
     title = f"Make the gradient ref {new}, the dtype of the argument's gradient"
     return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def _beside_its_parameter(code: Code, path: Path, made: ast.Call) -> list[Fix]:
+    """A gradient ref made in a loop from the loop's value (``zeros_like(value)`` in
+    ``for name, value in init.items()``) where the one parameter Ref the same loop body made
+    just before is made from that value too (``params[name] = new_ref(full((n,), value))``):
+    zeros like that Ref's value, ``zeros_like(params[name][...])``, as the buffer of its
+    gradient is. Only where the two are stored alike (``grads[name]`` beside ``params[name]``,
+    the key a loop variable), so the store read back is the Ref just made. Unsafe: the value
+    the code made the buffer from may have been meant."""
+    model = code.model(path)
+    alloc = made.args[0]
+    if model is None or not isinstance(alloc, ast.Call) or not _makes_zeros(alloc):
+        return []
+    func = alloc.func
+    if not isinstance(func, ast.Attribute) or not (func.attr.endswith("_like") and alloc.args):
+        return []
+    value = alloc.args[0]
+    loop = next(
+        (
+            n
+            for n in model.loops
+            if isinstance(n, ast.For) and any(inner is made for inner in ast.walk(n))
+        ),
+        None,
+    )
+    if loop is None or not isinstance(value, ast.Name):
+        return []
+    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    stored = next(
+        (
+            s
+            for s in loop.body
+            if isinstance(s, ast.Assign) and len(s.targets) == 1 and s.value is made
+        ),
+        None,
+    )
+    if value.id not in names or stored is None:
+        return []
+    siblings = [
+        s
+        for s in loop.body[: loop.body.index(stored)]
+        if isinstance(s, ast.Assign)
+        and len(s.targets) == 1
+        and _makes_ref(s.value)
+        and any(isinstance(n, ast.Name) and n.id == value.id for n in ast.walk(s.value))
+    ]
+    if len(siblings) != 1 or not _stored_alike(siblings[0].targets[0], stored.targets[0], names):
+        return []
+    text = code.files.text(path) or ""
+    parameter = ast.get_source_segment(text, siblings[0].targets[0]) or ""
+    module = _array_module(Place(path, model, made, scope_at(model, made)), alloc)
+    if not parameter or module is None:
+        return []
+    new = f"{module}.zeros_like({parameter}[...])"
+    title = f"Make the gradient ref like the Ref made beside it: {new}"
+    edit = Edit(code.span(path, alloc), new)
+    return [Fix(title, AVAL, (edit,), preferred=True, applicability=Applicability.UNSAFE)]
+
+
+def _stored_alike(parameter: ast.expr, gradient: ast.expr, keys: set[str]) -> bool:
+    """``params[name]`` and ``grads[name]``: subscripts of two different containers by the
+    same loop variable (read again after the loop body stored it)."""
+    if not (isinstance(parameter, ast.Subscript) and isinstance(gradient, ast.Subscript)):
+        return False
+    key, other = parameter.slice, gradient.slice
+    return (
+        isinstance(key, ast.Name)
+        and isinstance(other, ast.Name)
+        and key.id == other.id
+        and key.id in keys
+        and dotted(parameter.value) is not None
+        and dotted(parameter.value) != dotted(gradient.value)
+    )
+
+
+def _respelled(code: Code, path: Path, dtype: ast.AST, given: str, new: str) -> str | None:
+    """A dtype spelled ``given`` (``"float16"``, ``jnp.float16``) spelled ``new`` the same way
+    (the user's quotes and module kept); None where it is not spelled so."""
+    segment = ast.get_source_segment(code.files.text(path) or "", dtype) or ""
+    if isinstance(dtype, ast.Constant) and dtype.value == given and segment:
+        return segment.replace(given, new)
+    if isinstance(dtype, ast.Attribute) and dtype.attr == given and segment:
+        return segment.removesuffix(given) + new
+    return None
+
+
+def _array_module(place: Place, alloc: ast.Call) -> str | None:
+    """How the allocation names the array module it calls (``jnp`` for ``jnp.zeros`` with
+    ``import jax.numpy as jnp``), where that is jax.numpy or numpy."""
+    func = alloc.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    qualified = place.model.qualified_name(func.value, place.scope)
+    if qualified not in {"jax.numpy", "numpy"}:
+        return None
+    return dotted(func.value)
 
 
 def _keyed_shape(flow: Flow, alloc: Place) -> Place | None:

@@ -2,7 +2,8 @@
 output in each program's run.log): a hijax ``vjp_bwd`` returning what an imported helper that
 accumulates returns, a ``has_aux`` function reached as a method of an attribute
 (``self.model.loss``) and defined in a module the traceback's files import, gradient Refs made by a
-comprehension over the primal tree or shaped after each Ref, and the one unreduced term of a
+comprehension over the primal tree or shaped after each Ref, made in a loop beside the parameter
+Ref made from the same value, or in a dtype a table holds, and the one unreduced term of a
 registry of costs that a non-scalar loss sums; a has_aux triple whose aux the caller reads by key,
 a fwd rule of a two-output primal that returns a helper's pair, a jvp rule returning a record a
 helper builds, a bwd rule returning a tuple for a NamedTuple argument of a class its module does
@@ -39,6 +40,8 @@ EXPECTED = {
     "jvp_record_of_helper": ("custom-jvp-rule-not-pair", Applicability.SAFE),
     "refs_buffers_shape_of_ref": ("vjp-with-refs-aval", Applicability.SAFE),
     "refs_comprehension_like_leaf": ("vjp-with-refs-aval", Applicability.SAFE),
+    "refs_dtype_from_table": ("vjp-with-refs-aval", Applicability.UNSAFE),
+    "refs_loop_value_beside_param": ("vjp-with-refs-aval", Applicability.UNSAFE),
     "registry_term_unreduced": ("grad-nonscalar-output", Applicability.UNSAFE),
     "schedule_builtin_max": ("tracer-bool-conversion", Applicability.UNSAFE),
     "tangent_dict_for_namedtuple": ("jvp-tree-mismatch", Applicability.SAFE),
@@ -182,6 +185,23 @@ DOUBTS = [
         'data_fields=["shift", "power"]',
         "meta fields",
     ),
+    # The parameter Ref is not made from the loop's value: nothing ties the buffer to it.
+    (
+        "refs_loop_value_beside_param",
+        "main.py",
+        "jax.new_ref(start * jnp.ones(n_channels))",
+        "jax.new_ref(jnp.ones(n_channels))",
+        "beside it",
+    ),
+    # A dtype the flow cannot follow, made by a maker outside numpy: no spelling to change and
+    # no array module to write the dtype in.
+    (
+        "refs_dtype_from_table",
+        "main.py",
+        'jnp.zeros(self.n, dtype=PRECISION["accum"])',
+        'jax.lax.full((self.n,), 0, PRECISION.get("accum"))',
+        "float32",
+    ),
 ]
 
 
@@ -242,3 +262,17 @@ def test_a_tangent_dict_is_built_as_the_class_by_name_where_its_module_has_it(
     [fix] = fixes
     [edit] = fix.edits
     assert edit.new_text.startswith("DragCoeffs(**{name: scale * value")
+
+
+def test_a_dtype_the_flow_cannot_follow_is_written_at_the_allocation(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    """Where the table's entry cannot be reached (``PRECISION.get(..)``), the dtype the message
+    expects is written at the allocation, in the array module it calls."""
+    root = tmp_path / "refs_dtype_from_table"
+    change = ("main.py", 'dtype=PRECISION["accum"]', 'dtype=PRECISION.get("accum")')
+    fixes = offered_after(catalog, root, HERE, change)
+    fix = next(f for f in fixes if f.preferred)
+    assert [e.new_text for e in fix.edits] == ["jnp.float32"]
+    text = apply_edits((root / "main.py").read_text(), list(fix.edits))
+    assert "jnp.zeros(self.n, dtype=jnp.float32)" in text
