@@ -105,6 +105,7 @@ def test_nothing_is_printed_for_a_missing_records_folder() -> None:
 UNMARKED_CULPRITS = {
     ("test_custom_rules.py", 75),
     ("test_grad_checks.py", 32),
+    ("test_grad_checks.py", 39),
     ("custom_rules.py", 120),
     ("test_flow_and_remat.py", 87),
     ("test_prims_and_refs.py", 81),
